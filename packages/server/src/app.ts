@@ -1,0 +1,144 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import { type Database, type DatabaseHandle, openDatabase } from './db/client.ts';
+import { registerAuthentication } from './http/auth.ts';
+import { registerErrorHandling, sendNotFound } from './http/error-handler.ts';
+import { AppError } from './http/errors.ts';
+import { registerSessionId } from './http/session-id.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import { categoryRoutes } from './modules/categories/routes.ts';
+import { currencyRoutes } from './modules/currencies/routes.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+
+export const API_PREFIX = '/api/v1';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    dbKind: DatabaseHandle['kind'];
+  }
+}
+
+export interface BuildOptions {
+  /** An already opened database (tests hand in a clone of a migrated template). */
+  database?: DatabaseHandle;
+}
+
+/** The composition root: plugins, modules and the static web app, wired from one config. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Credentials never reach a log line, whatever a serializer decides to include.
+      redact: ['req.headers.authorization', 'req.headers["x-token"]', 'req.body.password', 'req.body.apiToken'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await openDatabase(config.database));
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.addHook('onClose', () => database.close());
+
+  registerSessionId(app);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // Self-hosted instances are often reached over plain http on a home network.
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: false,
+  });
+
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        'TOO_MANY_REQUESTS',
+        `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} s.`,
+        undefined,
+        {
+          'retry-after': String(Math.ceil(context.ttl / 1000)),
+        },
+      ),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Kopiyka API', version: '1.0.0', description: 'Self-hosted personal finance.' },
+      servers: [{ url: config.publicUrl ?? '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const auth = createAuthService(database.db, config.auth);
+  await app.register(
+    async (api) => {
+      registerAuthentication(api, auth);
+      await api.register(systemRoutes);
+      await api.register(authRoutes, { auth });
+      await api.register(userRoutes);
+      await api.register(currencyRoutes);
+      await api.register(categoryRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const webRoot =
+    config.webDistDir && existsSync(path.join(config.webDistDir, 'index.html')) ? config.webDistDir : null;
+  if (webRoot) await serveWebApp(app, webRoot);
+  else {
+    if (config.webDistDir) app.log.warn(`No built web app in ${config.webDistDir}; serving the API only.`);
+    app.setNotFoundHandler(sendNotFound);
+  }
+  return app;
+}
+
+/** Serves the built SPA; any non-API GET that is not a file gets index.html (client-side routes). */
+async function serveWebApp(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    setHeaders: (res, filePath) => {
+      // Vite fingerprints everything under assets/, so those never change; index.html always may.
+      res.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/');
+    if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendNotFound(request, reply);
+  });
+}

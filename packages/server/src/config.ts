@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection URL')
+    .optional(),
+  APP_SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (a 256-bit key)')
+    .optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  PUBLIC_URL: z.url('must be an absolute URL such as https://money.example.com').optional(),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false'], 'must be true or false')
+    .default('false')
+    .transform((v) => v === 'true'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+});
+
+export type DatabaseConfig = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  /** 32-byte key for credentials at rest; when absent a key file in dataDir is used. */
+  secretKey?: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  publicUrl?: string;
+  /** Built web app to serve; null serves the API alone (tests, `npm run dev`). */
+  webDistDir: string | null;
+  rateLimitPerMinute: number;
+  /** Behind a reverse proxy, the client address comes from X-Forwarded-For. */
+  trustProxy: boolean;
+  auth: AuthLimits;
+}
+
+export interface AuthLimits {
+  tokenTtlMs: number;
+  /** Failed logins allowed per username, and per address, within the window. */
+  maxFailuresPerUsername: number;
+  maxFailuresPerAddress: number;
+  failureWindowMs: number;
+}
+
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
+  tokenTtlMs: 30 * 24 * 60 * 60 * 1000,
+  maxFailuresPerUsername: 5,
+  maxFailuresPerAddress: 20,
+  failureWindowMs: 15 * 60 * 1000,
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads the environment into a typed config, naming every bad variable at once. */
+export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir: string | null): AppConfig {
+  const blankToUndefined = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === '' ? undefined : v]));
+  const parsed = envSchema.safeParse(blankToUndefined);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    secretKey: e.APP_SECRET_KEY,
+    logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDistDir,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
+    auth: DEFAULT_AUTH_LIMITS,
+  };
+}

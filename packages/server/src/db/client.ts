@@ -1,0 +1,61 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.ts';
+import * as schema from './schema.ts';
+import { seedReferenceData } from './seed.ts';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Queries take either the pool-level handle or an open transaction. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Several app instances may start at once on one PostgreSQL; only one migrates at a time. */
+const MIGRATION_LOCK_KEY = 7_406_163_421;
+
+/** Opens the database, applies pending migrations and seeds reference data. */
+export async function openDatabase(
+  config: DatabaseConfig,
+  options: { loadDataDir?: Blob } = {},
+): Promise<DatabaseHandle> {
+  if (config.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      const migrationDb = drizzlePg({ client, schema });
+      await migratePg(migrationDb, { migrationsFolder: MIGRATIONS_DIR });
+      await seedReferenceData(migrationDb);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      client.release();
+    }
+    return { db: drizzlePg({ client: pool, schema }), kind: 'postgres', close: () => pool.end() };
+  }
+
+  // PGlite needs its data folder's parent to exist.
+  if (config.dataDir) await mkdir(path.dirname(config.dataDir), { recursive: true });
+  const client = new PGlite({ dataDir: config.dataDir ?? undefined, loadDataDir: options.loadDataDir });
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  await seedReferenceData(db);
+  return { db, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthService } from '../modules/auth/service.ts';
+import { AppError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller; set on every route that is not marked public. */
+    userId: number;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a token. */
+    public?: boolean;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+}
+
+const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Unauthorized. Please, login first.');
+
+/** Every route needs a valid token unless its config says `public: true`. */
+export function registerAuthentication(app: FastifyInstance, auth: AuthService) {
+  app.decorateRequest('userId', 0);
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.public) return;
+    const token = bearerToken(request);
+    if (!token) throw unauthenticated();
+    const userId = await auth.authenticate(token);
+    if (userId === undefined) throw unauthenticated();
+    request.userId = userId;
+    request.log = request.log.child({ userId });
+  });
+}

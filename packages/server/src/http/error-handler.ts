@@ -1,0 +1,62 @@
+import type { ErrorBody, ValidationIssue } from '@kopiyka/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors.ts';
+
+function send(reply: FastifyReply, status: number, body: ErrorBody) {
+  return reply.status(status).send({ status: 'error', response: body });
+}
+
+function issuePath(instancePath: string, context: string | undefined): string {
+  const path = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+  return path || context || 'body';
+}
+
+/**
+ * Every failure leaves in the error envelope. Anything shaped by the request (bad JSON, wrong
+ * content type, too large, schema mismatch) is a VALIDATION_ERROR naming the field; only a bug
+ * is UNEXPECTED.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return send(reply, error.status, {
+        code: error.code,
+        statusText: error.message,
+        ...(error.details ? { details: error.details } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details: ValidationIssue[] = error.validation.map((issue) => ({
+        path: issuePath(issue.instancePath, error.validationContext),
+        message: issue.message ?? 'Invalid value',
+      }));
+      const summary = details.map((d) => `${d.path}: ${d.message}`).join('; ');
+      return send(reply, 422, { code: 'VALIDATION_ERROR', statusText: `Invalid input. ${summary}`, details });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return send(reply, 429, { code: 'TOO_MANY_REQUESTS', statusText: 'Too many requests. Please slow down.' });
+    }
+    if (status === 404) return send(reply, 404, { code: 'NOT_FOUND', statusText: 'Not found.' });
+    if (status >= 400 && status < 500) {
+      // Fastify's own parsing errors: malformed JSON, empty body with a JSON type, body too large…
+      const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Request body is too large' : error.message;
+      return send(reply, 422, {
+        code: 'VALIDATION_ERROR',
+        statusText: `Invalid input. body: ${message}`,
+        details: [{ path: 'body', message }],
+      });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return send(reply, 500, { code: 'UNEXPECTED', statusText: 'Unexpected error.' });
+  });
+}
+
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return send(reply, 404, {
+    code: 'NOT_FOUND',
+    statusText: `No route ${request.method} ${request.url.split('?')[0]}.`,
+  });
+}

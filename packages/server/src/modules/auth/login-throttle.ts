@@ -1,0 +1,61 @@
+interface Window {
+  failures: number;
+  startedAt: number;
+}
+
+/** Upper bound on tracked keys, so a flood of distinct names cannot grow memory without end. */
+const MAX_KEYS = 50_000;
+
+/**
+ * Counts failed logins per key inside a fixed window. Kept in process memory: several
+ * instances each throttle on their own, which still bounds guessing to a small multiple.
+ */
+export class LoginThrottle {
+  private readonly windows = new Map<string, Window>();
+
+  constructor(
+    private readonly maxFailures: number,
+    private readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Seconds until the key may try again, or 0 when it may try now. */
+  retryAfterSeconds(key: string): number {
+    const window = this.current(key);
+    if (!window || window.failures < this.maxFailures) return 0;
+    return Math.max(1, Math.ceil((window.startedAt + this.windowMs - this.now()) / 1000));
+  }
+
+  recordFailure(key: string): void {
+    const window = this.current(key);
+    if (window) window.failures += 1;
+    else {
+      if (this.windows.size >= MAX_KEYS) this.prune();
+      this.windows.set(key, { failures: 1, startedAt: this.now() });
+    }
+  }
+
+  reset(key: string): void {
+    this.windows.delete(key);
+  }
+
+  private current(key: string): Window | undefined {
+    const window = this.windows.get(key);
+    if (window && this.now() - window.startedAt >= this.windowMs) {
+      this.windows.delete(key);
+      return undefined;
+    }
+    return window;
+  }
+
+  private prune(): void {
+    for (const [key, window] of this.windows) {
+      if (this.now() - window.startedAt >= this.windowMs) this.windows.delete(key);
+    }
+    // Still full of live windows: drop the oldest rather than refuse to count.
+    if (this.windows.size >= MAX_KEYS) {
+      const oldest = this.windows.keys().next().value;
+      if (oldest !== undefined) this.windows.delete(oldest);
+    }
+  }
+}

@@ -1,0 +1,23 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { sessions } from '../../db/schema.ts';
+
+export async function insertSession(db: Executor, userId: number, tokenHash: string, expiresAt: Date) {
+  await db.insert(sessions).values({ userId, tokenHash, expiresAt });
+}
+
+export async function findLiveSession(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({ id: sessions.id, userId: sessions.userId, lastUsedAt: sessions.lastUsedAt })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)));
+  return row;
+}
+
+export async function extendSession(db: Executor, sessionId: number, expiresAt: Date) {
+  await db.update(sessions).set({ expiresAt, lastUsedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteSessionByHash(db: Executor, tokenHash: string) {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}

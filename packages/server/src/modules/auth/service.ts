@@ -1,0 +1,82 @@
+import type { LoginBody, RegisterBody } from '@kopiyka/shared';
+import type { AuthLimits } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { createDefaultCategories } from '../categories/service.ts';
+import { createDefaultSettings } from '../settings/service.ts';
+import { createUser, findUserByUsername } from '../users/service.ts';
+import { LoginThrottle } from './login-throttle.ts';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
+import { deleteSessionByHash, extendSession, findLiveSession, insertSession } from './queries.ts';
+import { newToken, tokenHash } from './tokens.ts';
+
+/** A session is extended at most this often, so a busy client does not write on every request. */
+const EXTEND_EVERY_MS = 60_000;
+
+export interface AuthService {
+  register(body: RegisterBody): Promise<{ id: number; username: string }>;
+  login(body: LoginBody, address: string): Promise<{ token: string }>;
+  logout(token: string): Promise<void>;
+  /** The user id a bearer token belongs to, or undefined when it is unknown, expired or revoked. */
+  authenticate(token: string): Promise<number | undefined>;
+}
+
+export function createAuthService(db: Database, limits: AuthLimits): AuthService {
+  const byUsername = new LoginThrottle(limits.maxFailuresPerUsername, limits.failureWindowMs);
+  const byAddress = new LoginThrottle(limits.maxFailuresPerAddress, limits.failureWindowMs);
+  const expiry = () => new Date(Date.now() + limits.tokenTtlMs);
+
+  function refuseIfThrottled(usernameKey: string, addressKey: string) {
+    const wait = Math.max(byUsername.retryAfterSeconds(usernameKey), byAddress.retryAfterSeconds(addressKey));
+    if (wait > 0) {
+      throw new AppError(
+        'TOO_MANY_REQUESTS',
+        `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} min.`,
+        undefined,
+        { 'retry-after': String(wait) },
+      );
+    }
+  }
+
+  return {
+    async register({ username, password }) {
+      const passwordHash = await hashPassword(password);
+      return db.transaction(async (tx) => {
+        const user = await createUser(tx, username, passwordHash);
+        await createDefaultCategories(tx, user.id);
+        await createDefaultSettings(tx, user.id);
+        return user;
+      });
+    },
+
+    async login({ username, password }, address) {
+      const usernameKey = username.toLowerCase();
+      refuseIfThrottled(usernameKey, address);
+      const user = await findUserByUsername(db, username);
+      let valid = false;
+      if (user) valid = await verifyPassword(user.passwordHash, password);
+      else await verifyAgainstDecoy(password);
+      if (!user || !valid) {
+        byUsername.recordFailure(usernameKey);
+        byAddress.recordFailure(address);
+        // Unknown name and wrong password answer alike: no probing for usernames.
+        throw new AppError('INVALID_CREDENTIALS', 'Invalid username or password.');
+      }
+      byUsername.reset(usernameKey);
+      const token = newToken();
+      await insertSession(db, user.id, tokenHash(token), expiry());
+      return { token };
+    },
+
+    async logout(token) {
+      await deleteSessionByHash(db, tokenHash(token));
+    },
+
+    async authenticate(token) {
+      const session = await findLiveSession(db, tokenHash(token));
+      if (!session) return undefined;
+      if (Date.now() - session.lastUsedAt.getTime() > EXTEND_EVERY_MS) await extendSession(db, session.id, expiry());
+      return session.userId;
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+export const CATEGORY_TYPES = ['custom', 'internal'] as const;
+export type CategoryType = (typeof CATEGORY_TYPES)[number];
+
+export const categorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  icon: z.string().nullable(),
+  type: z.enum(CATEGORY_TYPES),
+  parentId: z.number().int().nullable(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+/** SPEC §3: the client builds the tree from parentId. */
+export type CategoryNode = Category & { subCategories: CategoryNode[] };
+
+export function buildCategoryTree(categories: readonly Category[]): CategoryNode[] {
+  const nodes = new Map<number, CategoryNode>();
+  for (const category of categories) nodes.set(category.id, { ...category, subCategories: [] });
+  const roots: CategoryNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parentId === null ? undefined : nodes.get(node.parentId);
+    // An orphan (its parent not in the list) is shown at the root rather than lost.
+    if (parent) parent.subCategories.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+/** Product notes: the tree every new user starts with; subcategories take the root colour. */
+export const DEFAULT_CATEGORY_TREE: ReadonlyArray<{
+  name: string;
+  color: string;
+  type?: CategoryType;
+  children: readonly string[];
+}> = [
+  { name: 'Food & Drinks', color: '#e74c3c', children: ['Groceries', 'Restaurants, fast food', 'Bars, cafés'] },
+  {
+    name: 'Shopping',
+    color: '#3498db',
+    children: [
+      'Clothes & shoes',
+      'Jewellery, accessories',
+      'Health & beauty',
+      'Kids',
+      'Home, garden',
+      'Pets',
+      'Electronics',
+      'Gifts',
+      'Stationery, tools',
+      'Free time',
+      'Pharmacy',
+    ],
+  },
+  {
+    name: 'Housing',
+    color: '#e67e22',
+    children: ['Rent', 'Mortgage', 'Energy, utilities', 'Services', 'Maintenance, repairs', 'Property insurance'],
+  },
+  {
+    name: 'Transportation',
+    color: '#95a5a6',
+    children: ['Public transport', 'Taxi', 'Long distance', 'Business trips'],
+  },
+  {
+    name: 'Vehicle',
+    color: '#8e44ad',
+    children: ['Fuel', 'Parking', 'Vehicle maintenance', 'Rentals', 'Vehicle insurance', 'Leasing'],
+  },
+  {
+    name: 'Life & Entertainment',
+    color: '#2ecc71',
+    children: [
+      'Health care, doctor',
+      'Wellness, beauty',
+      'Sport, fitness',
+      'Culture, events',
+      'Hobbies',
+      'Education',
+      'Books, audio, subscriptions',
+      'TV, streaming',
+      'Holidays, trips, hotels',
+      'Charity, gifts',
+      'Alcohol, tobacco',
+      'Lottery, gambling',
+    ],
+  },
+  {
+    name: 'Communication, PC',
+    color: '#2980b9',
+    children: ['Phone', 'Internet', 'Software, apps, games', 'Postal services'],
+  },
+  {
+    name: 'Financial expenses',
+    color: '#16a085',
+    children: ['Taxes', 'Insurance', 'Loans, interest', 'Fines', 'Advisory', 'Charges, fees', 'Child support'],
+  },
+  {
+    name: 'Investments',
+    color: '#fda7df',
+    children: ['Realty', 'Vehicles, chattels', 'Financial investments', 'Savings', 'Collections'],
+  },
+  {
+    name: 'Income',
+    color: '#f1c40f',
+    children: [
+      'Wage, invoices',
+      'Interest, dividends',
+      'Sale',
+      'Rental income',
+      'Dues & grants',
+      'Lending, renting',
+      'Checks, coupons',
+      'Lottery, gambling',
+      'Refunds',
+      'Freelance',
+      'Gifts',
+    ],
+  },
+  { name: 'Other', color: '#7f8c8d', type: 'internal', children: [] },
+];

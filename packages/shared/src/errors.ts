@@ -1,0 +1,35 @@
+/** Server error codes of SPEC §8, with the HTTP status each one answers with (API.md). */
+export const ERROR_STATUS = {
+  TOO_MANY_REQUESTS: 429,
+  NOT_FOUND: 404,
+  NOT_ALLOWED: 403,
+  UNEXPECTED: 500,
+  VALIDATION_ERROR: 422,
+  CONFLICT: 409,
+  FORBIDDEN: 403,
+  BAD_REQUEST: 400,
+  BAD_GATEWAY: 502,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  USER_ALREADY_EXISTS: 409,
+  MONOBANK_USER_NOT_PAIRED: 404,
+  MONOBANK_USER_ALREADY_CONNECTED: 409,
+  MONOBANK_USER_NOT_EXIST: 404,
+  MONOBANK_USER_TOKEN_INVALID: 422,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+/** Numeric codes for missing crypto exchange keys (SPEC §8); they answer HTTP 422. */
+export const BINANCE_KEY_ERRORS = {
+  BOTH_KEYS_MISSING: 10101,
+  PUBLIC_KEY_MISSING: 10102,
+  SECRET_KEY_MISSING: 10103,
+} as const;
+
+export type BinanceKeyErrorCode = (typeof BINANCE_KEY_ERRORS)[keyof typeof BINANCE_KEY_ERRORS];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+}
