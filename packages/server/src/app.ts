@@ -48,7 +48,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? (await openDatabase(config.database));
+  const database =
+    options.database ??
+    (await openDatabase(config.database, {
+      onConnectionError: (err) => app.log.error({ err }, 'database connection lost'),
+    }));
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.addHook('onClose', () => database.close());

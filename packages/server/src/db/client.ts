@@ -31,31 +31,40 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 const MIGRATION_LOCK_KEY = 7_406_163_421;
 
 /** Opens the database, applies pending migrations and seeds reference data. */
-export async function openDatabase(
-  config: DatabaseConfig,
-  options: { loadDataDir?: Blob } = {},
-): Promise<DatabaseHandle> {
-  if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
-    const client = await pool.connect();
-    try {
-      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      const migrationDb = drizzlePg({ client, schema });
-      await migratePg(migrationDb, { migrationsFolder: MIGRATIONS_DIR });
-      await seedReferenceData(migrationDb);
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-      client.release();
-    }
-    return { db: drizzlePg({ client: pool, schema }), kind: 'postgres', close: () => pool.end() };
-  }
+export interface OpenOptions {
+  /** Told about a pooled PostgreSQL connection that broke while idle (the pool replaces it). */
+  onConnectionError?: (error: Error) => void;
+}
 
+export async function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Promise<DatabaseHandle> {
+  if (config.kind === 'postgres') return openPostgres(config.url, options);
   // PGlite needs its data folder's parent to exist.
   if (config.dataDir) await mkdir(path.dirname(config.dataDir), { recursive: true });
-  const client = new PGlite({ dataDir: config.dataDir ?? undefined, loadDataDir: options.loadDataDir });
+  return openPglite(new PGlite({ dataDir: config.dataDir ?? undefined }));
+}
+
+/** Wraps a PGlite instance (a fresh one, or one loaded from a dump) and brings it up to date. */
+export async function openPglite(client: PGlite): Promise<DatabaseHandle> {
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
   await seedReferenceData(db);
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+async function openPostgres(url: string, options: OpenOptions): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Without a listener, an idle connection dropped by the server would crash the process.
+  pool.on('error', (error) => options.onConnectionError?.(error));
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const migrationDb = drizzlePg({ client, schema });
+    await migratePg(migrationDb, { migrationsFolder: MIGRATIONS_DIR });
+    await seedReferenceData(migrationDb);
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    client.release();
+  }
+  return { db: drizzlePg({ client: pool, schema }), kind: 'postgres', close: () => pool.end() };
 }

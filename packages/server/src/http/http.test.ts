@@ -1,0 +1,161 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startTestApp, type TestApp } from '../../test/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+describe('session id', () => {
+  it('issues a new X-Session-ID when the request has none', async () => {
+    const first = await t.call('GET', '/api/v1/health');
+    const second = await t.call('GET', '/api/v1/health');
+    expect(first.headers['x-session-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.headers['x-session-id']).not.toBe(first.headers['x-session-id']);
+  });
+
+  it('echoes a session id the client sends back, on success and on error', async () => {
+    const headers = { 'x-session-id': 'my-session_0123456789' };
+    expect((await t.call('GET', '/api/v1/health', { headers })).headers['x-session-id']).toBe(headers['x-session-id']);
+    expect((await t.call('GET', '/api/v1/user', { headers })).headers['x-session-id']).toBe(headers['x-session-id']);
+  });
+
+  it('replaces a malformed session id instead of echoing it', async () => {
+    const res = await t.call('GET', '/api/v1/health', { headers: { 'x-session-id': 'bad id<script>' } });
+    expect(res.headers['x-session-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('envelope and errors', () => {
+  it('answers unknown API routes with NOT_FOUND in the error envelope', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/v1/nothing-here'],
+      ['POST', '/api/v1/auth/nothing'],
+      ['DELETE', '/api/v1/user/currencies/base'],
+    ] as const) {
+      const res = await t.call(method, url);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({
+        status: 'error',
+        response: { code: 'NOT_FOUND', statusText: expect.stringContaining('No route') },
+      });
+    }
+  });
+
+  it('answers a body of the wrong content type with VALIDATION_ERROR', async () => {
+    const res = await t.call('POST', '/api/v1/auth/login', {
+      body: 'username=a&password=b',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.response).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'body' }] });
+  });
+
+  it('answers a missing JSON body with VALIDATION_ERROR on body', async () => {
+    const res = await t.call('POST', '/api/v1/auth/login', { headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(422);
+    expect(res.body.response.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('sends security headers with a CSP that allows only our own scripts', async () => {
+    const res = await t.call('GET', '/api/v1/health');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+});
+
+describe('health and API documentation', () => {
+  it('reports health and the database kind without a token', async () => {
+    const res = await t.call('GET', '/api/v1/health');
+    expect(res.body).toEqual({ status: 'success', response: { status: 'ok', db: t.handle.kind } });
+  });
+
+  it('serves the OpenAPI document with every route of this issue and the envelope in its answers', async () => {
+    const res = await t.call('GET', '/api/v1/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    const paths = Object.keys(res.body.paths);
+    for (const p of [
+      '/api/v1/auth/register',
+      '/api/v1/auth/login',
+      '/api/v1/auth/logout',
+      '/api/v1/user',
+      '/api/v1/models/currencies',
+      '/api/v1/user/currencies',
+      '/api/v1/user/currencies/base',
+      '/api/v1/categories',
+      '/api/v1/health',
+    ]) {
+      expect(paths).toContain(p);
+    }
+    const login = res.body.paths['/api/v1/auth/login'].post;
+    expect(Object.keys(login.requestBody.content['application/json'].schema.properties)).toEqual([
+      'username',
+      'password',
+    ]);
+    expect(login.responses['200'].content['application/json'].schema.properties.status).toBeDefined();
+  });
+
+  it('serves Swagger UI at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('swagger');
+  });
+});
+
+describe('global rate limit', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await startTestApp({ rateLimitPerMinute: 3 });
+  });
+  afterAll(() => limited.close());
+
+  it('answers TOO_MANY_REQUESTS with Retry-After once an address exceeds the limit', async () => {
+    for (let i = 0; i < 3; i++) expect((await limited.call('GET', '/api/v1/health')).status).toBe(200);
+    const res = await limited.call('GET', '/api/v1/health');
+    expect(res.status).toBe(429);
+    expect(res.body.response.code).toBe('TOO_MANY_REQUESTS');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('the built web app', () => {
+  let web: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(os.tmpdir(), 'kopiyka-web-'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Kopiyka</title><div id="root"></div>');
+    web = await startTestApp({ webDistDir: dist });
+  });
+  afterAll(async () => {
+    await web.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html for client-side routes, uncached', async () => {
+    for (const url of ['/', '/dashboard', '/account/12', '/sign-in?redirect=%2Fbudgets']) {
+      const res = await web.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('still answers unknown API routes with the JSON envelope', async () => {
+    const res = await web.call('GET', '/api/v1/unknown');
+    expect(res.status).toBe(404);
+    expect(res.body.response.code).toBe('NOT_FOUND');
+  });
+
+  it('keeps serving the API next to the web app', async () => {
+    const { token } = await signUp(web);
+    expect((await web.call('GET', '/api/v1/user', { token })).status).toBe(200);
+  });
+});

@@ -1,0 +1,261 @@
+import { DEFAULT_CATEGORY_TREE } from '@kopiyka/shared';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, signUp, startTestApp, type TestApp, uniqueUsername } from '../../../test/app.ts';
+import { sessions, userSettings, users } from '../../db/schema.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ trustProxy: true });
+});
+afterAll(() => t.close());
+
+const register = (body: unknown) => t.call('POST', '/api/v1/auth/register', { body });
+const login = (body: unknown, headers?: Record<string, string>) =>
+  t.call('POST', '/api/v1/auth/login', { body, headers });
+
+describe('POST /auth/register', () => {
+  it('creates the user and answers 201 with its id and name, never the password', async () => {
+    const username = uniqueUsername('Reg');
+    const res = await register({ username, password: PASSWORD });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ status: 'success', response: { user: { id: expect.any(Number), username } } });
+    const [row] = await t.handle.db.select().from(users).where(eq(users.id, res.body.response.user.id));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row!.passwordHash).not.toContain(PASSWORD);
+  });
+
+  it('creates the default category tree and the settings row in the same step', async () => {
+    const { token, id } = await signUp(t);
+    const res = await t.call('GET', '/api/v1/categories', { token });
+    const categories = res.body.response as Array<{
+      id: number;
+      name: string;
+      parentId: number | null;
+      type: string;
+      color: string;
+    }>;
+    const roots = categories.filter((c) => c.parentId === null);
+    expect(roots.map((c) => c.name)).toEqual(DEFAULT_CATEGORY_TREE.map((r) => r.name));
+    const childCount = DEFAULT_CATEGORY_TREE.reduce((n, r) => n + r.children.length, 0);
+    expect(categories).toHaveLength(roots.length + childCount);
+    const food = roots.find((c) => c.name === 'Food & Drinks')!;
+    const foodChildren = categories.filter((c) => c.parentId === food.id);
+    expect(foodChildren.map((c) => c.name)).toEqual(['Groceries', 'Restaurants, fast food', 'Bars, cafés']);
+    expect(foodChildren.every((c) => c.color === '#e74c3c')).toBe(true);
+    expect(roots.find((c) => c.name === 'Other')).toMatchObject({ type: 'internal', color: '#7f8c8d' });
+    expect(categories.filter((c) => c.type === 'internal')).toHaveLength(1);
+    const settings = await t.handle.db.select().from(userSettings).where(eq(userSettings.userId, id));
+    expect(settings).toEqual([{ userId: id, locale: 'en', excludedCategoryIds: [] }]);
+  });
+
+  it('refuses a username taken in any letter case with USER_ALREADY_EXISTS and creates nothing', async () => {
+    const username = uniqueUsername('Case');
+    expect((await register({ username, password: PASSWORD })).status).toBe(201);
+    const before = await t.handle.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    const res = await register({ username: username.toUpperCase(), password: PASSWORD });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      status: 'error',
+      response: { code: 'USER_ALREADY_EXISTS', statusText: 'This username is already taken.' },
+    });
+    const after = await t.handle.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    expect(after).toEqual(before);
+  });
+
+  it.each([
+    [{ password: PASSWORD }, 'username'],
+    [{ username: 'someone' }, 'password'],
+    [{ username: 'ab', password: PASSWORD }, 'username'],
+    [{ username: 'a'.repeat(65), password: PASSWORD }, 'username'],
+    [{ username: 'has space', password: PASSWORD }, 'username'],
+    [{ username: 'semi;colon', password: PASSWORD }, 'username'],
+    [{ username: 42, password: PASSWORD }, 'username'],
+    [{ username: 'shortpass', password: 'seven77' }, 'password'],
+    [{ username: 'longpass', password: 'x'.repeat(129) }, 'password'],
+    [{ username: 'typedpass', password: 12345678 }, 'password'],
+  ] as Array<[Record<string, unknown>, string]>)('rejects %j with VALIDATION_ERROR naming %s', async (body, field) => {
+    const res = await register(body);
+    expect(res.status).toBe(422);
+    expect(res.body.status).toBe('error');
+    expect(res.body.response.code).toBe('VALIDATION_ERROR');
+    expect(res.body.response.details).toEqual(expect.arrayContaining([{ path: field, message: expect.any(String) }]));
+    const { username } = body;
+    if (typeof username === 'string') {
+      const rows = await t.handle.db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
+      expect(rows).toEqual([]);
+    }
+  });
+
+  it('accepts letters beyond ASCII, digits, dots, underscores and hyphens', async () => {
+    const res = await register({ username: `Тарас.${uniqueUsername('x')}-9`, password: PASSWORD });
+    expect(res.status).toBe(201);
+  });
+
+  it('rejects malformed JSON, a non-object body and an oversized body with VALIDATION_ERROR on body', async () => {
+    const malformed = await t.call('POST', '/api/v1/auth/register', {
+      body: '{"username": "x",',
+      headers: { 'content-type': 'application/json' },
+    });
+    const array = await register([1, 2]);
+    const huge = await register({ username: 'huge', password: 'p'.repeat(2 * 1024 * 1024) });
+    for (const res of [malformed, array, huge]) {
+      expect(res.status).toBe(422);
+      expect(res.body.response.code).toBe('VALIDATION_ERROR');
+      expect(res.body.response.details[0].path).toBe('body');
+    }
+  });
+});
+
+describe('POST /auth/login', () => {
+  it('answers a token for the right password, whatever the case of the username', async () => {
+    const username = uniqueUsername('Login');
+    await register({ username, password: PASSWORD });
+    const res = await login({ username: username.toUpperCase(), password: PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'success', response: { token: expect.stringMatching(/^[\w-]{43}$/) } });
+    const me = await t.call('GET', '/api/v1/user', { token: res.body.response.token });
+    expect(me.body.response.username).toBe(username);
+  });
+
+  it('stores only a hash of the token', async () => {
+    const { token, id } = await signUp(t);
+    const rows = await t.handle.db.select().from(sessions).where(eq(sessions.userId, id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]!.tokenHash).not.toBe(token);
+  });
+
+  it('answers INVALID_CREDENTIALS alike for a wrong password and an unknown user', async () => {
+    const { username } = await signUp(t);
+    const wrong = await login({ username, password: 'not the password' });
+    const unknown = await login({ username: uniqueUsername('ghost'), password: PASSWORD });
+    for (const res of [wrong, unknown]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({
+        status: 'error',
+        response: { code: 'INVALID_CREDENTIALS', statusText: 'Invalid username or password.' },
+      });
+    }
+  });
+
+  it('rejects missing and oversized fields with VALIDATION_ERROR', async () => {
+    const missing = await login({ username: 'someone' });
+    const long = await login({ username: 'someone', password: 'x'.repeat(129) });
+    expect(missing.status).toBe(422);
+    expect(missing.body.response.details).toEqual([{ path: 'password', message: expect.any(String) }]);
+    expect(long.status).toBe(422);
+    expect(long.body.response.details[0].path).toBe('password');
+  });
+});
+
+describe('login throttling', () => {
+  it('refuses a username after 5 failures with TOO_MANY_REQUESTS and Retry-After, even with the right password', async () => {
+    const { username } = await signUp(t);
+    // Each failure comes from its own address, so only the per-username limit can trip.
+    for (let i = 0; i < 5; i++) {
+      const res = await login({ username, password: 'wrong password' }, { 'x-forwarded-for': `10.0.0.${i}` });
+      expect(res.status).toBe(401);
+    }
+    const blocked = await login({ username, password: PASSWORD });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.response.code).toBe('TOO_MANY_REQUESTS');
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it('a success before the limit clears the username count', async () => {
+    const { username } = await signUp(t);
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 4; i++) expect((await login({ username, password: 'nope nope' })).status).toBe(401);
+      expect((await login({ username, password: PASSWORD })).status).toBe(200);
+    }
+  });
+});
+
+describe('throttling per address', () => {
+  let throttled: TestApp;
+  beforeAll(async () => {
+    throttled = await startTestApp({
+      trustProxy: true,
+      auth: { tokenTtlMs: 60_000, maxFailuresPerUsername: 100, maxFailuresPerAddress: 3, failureWindowMs: 60_000 },
+    });
+  });
+  afterAll(() => throttled.close());
+
+  it('refuses an address after its failures, across usernames, while other addresses still sign in', async () => {
+    const { username } = await signUp(throttled);
+    const from = (ip: string, body: unknown) =>
+      throttled.call('POST', '/api/v1/auth/login', { body, headers: { 'x-forwarded-for': ip } });
+    for (let i = 0; i < 3; i++) {
+      expect((await from('192.0.2.7', { username: `nobody${i}`, password: 'whatever1' })).status).toBe(401);
+    }
+    const blocked = await from('192.0.2.7', { username, password: PASSWORD });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    expect((await from('192.0.2.8', { username, password: PASSWORD })).status).toBe(200);
+  });
+});
+
+describe('tokens', () => {
+  it('answers UNAUTHENTICATED without a token, with a malformed header and with an unknown token', async () => {
+    const cases = [
+      await t.call('GET', '/api/v1/user'),
+      await t.call('GET', '/api/v1/user', { headers: { authorization: 'Basic abc' } }),
+      await t.call('GET', '/api/v1/user', { token: 'not-a-real-token' }),
+    ];
+    for (const res of cases) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({
+        status: 'error',
+        response: { code: 'UNAUTHENTICATED', statusText: 'Unauthorized. Please, login first.' },
+      });
+    }
+  });
+
+  it('answers UNAUTHENTICATED once a token has expired', async () => {
+    const { token, id } = await signUp(t);
+    expect((await t.call('GET', '/api/v1/user', { token })).status).toBe(200);
+    await t.handle.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.userId, id));
+    expect((await t.call('GET', '/api/v1/user', { token })).body.response.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('extends a session that is used (sliding expiry)', async () => {
+    const { token, id } = await signUp(t);
+    await t.handle.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() + interval '1 day'`, lastUsedAt: sql`now() - interval '1 hour'` })
+      .where(eq(sessions.userId, id));
+    expect((await t.call('GET', '/api/v1/user', { token })).status).toBe(200);
+    const [row] = await t.handle.db.select().from(sessions).where(eq(sessions.userId, id));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+  });
+
+  it('logout revokes only the token it was called with', async () => {
+    const { token, username } = await signUp(t);
+    const second = (await login({ username, password: PASSWORD })).body.response.token;
+    const res = await t.call('POST', '/api/v1/auth/logout', { token });
+    expect(res.status).toBe(204);
+    expect(res.body).toBeUndefined();
+    expect((await t.call('GET', '/api/v1/user', { token })).status).toBe(401);
+    expect((await t.call('POST', '/api/v1/auth/logout', { token })).status).toBe(401);
+    expect((await t.call('GET', '/api/v1/user', { token: second })).status).toBe(200);
+  });
+});
+
+describe('GET /user', () => {
+  it('answers the caller, not anyone else', async () => {
+    const alice = await signUp(t, uniqueUsername('alice'));
+    const bob = await signUp(t, uniqueUsername('bob'));
+    const res = await t.call('GET', '/api/v1/user', { token: bob.token });
+    expect(res.body).toEqual({
+      status: 'success',
+      response: { id: bob.id, username: bob.username, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+    });
+    expect(res.body.response.id).not.toBe(alice.id);
+  });
+});

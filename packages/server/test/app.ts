@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type AppConfig, DEFAULT_AUTH_LIMITS } from '../src/config.ts';
+import { type DatabaseHandle, openDatabase, openPglite } from '../src/db/client.ts';
+import { testDatabaseKind, withDatabase } from './database-url.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  /** Sends a request through the whole HTTP stack (app.inject) and parses the JSON body. */
+  call(method: InjectOptions['method'], url: string, options?: CallOptions): Promise<CallResult>;
+  close(): Promise<void>;
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever the server answered.
+  body: any;
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent',
+    database: { kind: 'pglite', dataDir: null },
+    logLevel: 'silent',
+    webDistDir: null,
+    rateLimitPerMinute: 10_000,
+    trustProxy: false,
+    auth: DEFAULT_AUTH_LIMITS,
+    ...overrides,
+  };
+}
+
+/** A fresh database cloned from the run's migrated template, for one test file. */
+async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (testDatabaseKind() === 'pglite') {
+    const dump = await readFile(inject('pgliteTemplate'));
+    return openPglite(new PGlite({ loadDataDir: new Blob([dump]) }));
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `kopiyka_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+  const handle = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, name) });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const handle = await openTestDatabase();
+  const app = await buildApp(testConfig(overrides), { database: handle });
+  await app.ready();
+  return {
+    app,
+    handle,
+    async call(method, url, { token, body, headers = {} } = {}) {
+      const response = await app.inject({
+        method,
+        url,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+        ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+      });
+      const text = response.body;
+      return { status: response.statusCode, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+    },
+    close: () => app.close(),
+  };
+}
+
+let counter = 0;
+/** A username no other test in the file uses. */
+export function uniqueUsername(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${counter}_${randomBytes(3).toString('hex')}`;
+}
+
+export const PASSWORD = 'correct horse battery';
+
+/** Registers and signs in a new user; returns its token and id. */
+export async function signUp(t: TestApp, username = uniqueUsername()) {
+  const registered = await t.call('POST', '/api/v1/auth/register', { body: { username, password: PASSWORD } });
+  if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
+  const login = await t.call('POST', '/api/v1/auth/login', { body: { username, password: PASSWORD } });
+  return { token: login.body.response.token as string, id: registered.body.response.user.id as number, username };
+}
