@@ -12,7 +12,7 @@ import { type Database, type DatabaseHandle, openDatabase } from './db/client.ts
 import { registerAuthentication } from './http/auth.ts';
 import { registerErrorHandling, sendNotFound } from './http/error-handler.ts';
 import { AppError } from './http/errors.ts';
-import { registerSessionId } from './http/session-id.ts';
+import { childLoggerWithSessionId, registerSessionId } from './http/session-id.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
@@ -32,6 +32,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** An already opened database (tests hand in a clone of a migrated template). */
   database?: DatabaseHandle;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** The composition root: plugins, modules and the static web app, wired from one config. */
@@ -39,9 +41,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       // Credentials never reach a log line, whatever a serializer decides to include.
       redact: ['req.headers.authorization', 'req.headers["x-token"]', 'req.body.password', 'req.body.apiToken'],
     },
+    childLoggerFactory: childLoggerWithSessionId,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type BuildOptions, buildApp } from '../src/app.ts';
 import { type AppConfig, DEFAULT_AUTH_LIMITS } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase, openPglite } from '../src/db/client.ts';
 import { testDatabaseKind, withDatabase } from './database-url.ts';
@@ -67,9 +67,12 @@ async function openTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
-export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<AppConfig> = {},
+  logStream?: BuildOptions['logStream'],
+): Promise<TestApp> {
   const handle = await openTestDatabase();
-  const app = await buildApp(testConfig(overrides), { database: handle });
+  const app = await buildApp(testConfig(overrides), { database: handle, logStream });
   await app.ready();
   return {
     app,

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestApp, type TestApp } from '../../test/app.ts';
+import { PASSWORD, signUp, startTestApp, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -157,5 +157,29 @@ describe('the built web app', () => {
   it('keeps serving the API next to the web app', async () => {
     const { token } = await signUp(web);
     expect((await web.call('GET', '/api/v1/user', { token })).status).toBe(200);
+  });
+});
+
+describe('logging', () => {
+  const lines: string[] = [];
+  let logged: TestApp;
+  beforeAll(async () => {
+    logged = await startTestApp({ logLevel: 'info' }, { write: (line) => lines.push(line) });
+  });
+  afterAll(() => logged.close());
+
+  it('tags request lines with the request and session ids, and never writes a password or token', async () => {
+    const { token } = await signUp(logged);
+    lines.length = 0;
+    await logged.call('GET', '/api/v1/user', { token, headers: { 'x-session-id': 'session-for-logs-1' } });
+    const entries = lines.map((line) => JSON.parse(line));
+    expect(entries.length).toBeGreaterThan(0);
+    for (const entry of entries) {
+      expect(entry.reqId).toBeDefined();
+      expect(entry.sessionId).toBe('session-for-logs-1');
+    }
+    const all = lines.join('\n');
+    expect(all).not.toContain(token);
+    expect(all).not.toContain(PASSWORD);
   });
 });

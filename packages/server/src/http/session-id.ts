@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
 export const SESSION_ID_HEADER = 'x-session-id';
 const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
@@ -10,17 +11,30 @@ declare module 'fastify' {
   }
 }
 
+const sessionIds = new WeakMap<IncomingMessage, string>();
+
 /**
- * API.md: a request without X-Session-ID gets a fresh one in the response; a well-formed one is
- * echoed back. Every log line of the request carries it.
+ * API.md: a request without X-Session-ID gets a fresh one; a well-formed one is echoed back.
+ * Decided once per raw request, because the logger needs it before any hook runs.
  */
+function sessionIdOf(raw: IncomingMessage): string {
+  let sessionId = sessionIds.get(raw);
+  if (!sessionId) {
+    const sent = raw.headers[SESSION_ID_HEADER];
+    sessionId = typeof sent === 'string' && SESSION_ID_PATTERN.test(sent) ? sent : randomUUID();
+    sessionIds.set(raw, sessionId);
+  }
+  return sessionId;
+}
+
+/** Every log line of a request, from "incoming request" on, carries its session id. */
+export const childLoggerWithSessionId: FastifyServerOptions['childLoggerFactory'] = (logger, bindings, options, raw) =>
+  logger.child({ ...bindings, sessionId: sessionIdOf(raw as IncomingMessage) }, options);
+
 export function registerSessionId(app: FastifyInstance) {
   app.decorateRequest('sessionId', '');
   app.addHook('onRequest', async (request, reply) => {
-    const sent = request.headers[SESSION_ID_HEADER];
-    const sessionId = typeof sent === 'string' && SESSION_ID_PATTERN.test(sent) ? sent : randomUUID();
-    request.sessionId = sessionId;
-    request.log = request.log.child({ sessionId });
-    reply.header(SESSION_ID_HEADER, sessionId);
+    request.sessionId = sessionIdOf(request.raw);
+    reply.header(SESSION_ID_HEADER, request.sessionId);
   });
 }
