@@ -11,7 +11,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  reporter: [['list'], ['json']],
+  reporter: [['list'], ['json', { outputFile: '.test-results/playwright.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',

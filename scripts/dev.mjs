@@ -12,11 +12,15 @@ const children = [
     stdio: 'inherit',
     env: { ...process.env, PORT: apiPort },
   }),
-  spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), '--config', 'packages/web/vite.config.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, KOPIYKA_API_URL: `http://localhost:${apiPort}` },
-  }),
+  spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), '--config', 'packages/web/vite.config.ts'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, KOPIYKA_API_URL: `http://localhost:${apiPort}` },
+    },
+  ),
 ];
 
 function stopAll(code) {

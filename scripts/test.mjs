@@ -49,18 +49,21 @@ if (vitest) {
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
   // Suites that failed to load report no tests of their own.
-  totals.failed += vitest.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+  totals.failed += vitest.testResults.filter(
+    (file) => file.status === 'failed' && file.assertionResults.length === 0,
+  ).length;
 } else {
   totals.failed += 1;
 }
 
 if (!existsSync(CHROMIUM)) {
-  problems.push(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium) for the browser tests`);
+  problems.push(
+    `${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium) for the browser tests`,
+  );
   totals.failed += 1;
 } else if (step('build the web app', 'npm', ['run', '--silent', 'build'])) {
-  const playwrightJson = path.join(results, 'playwright.json');
-  step('browser tests (playwright)', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
-  const playwright = readJson(playwrightJson);
+  step('browser tests (playwright)', bin('playwright'), ['test']);
+  const playwright = readJson(path.join(results, 'playwright.json'));
   if (playwright) {
     totals.passed += playwright.stats.expected;
     totals.failed += playwright.stats.unexpected + playwright.stats.flaky;

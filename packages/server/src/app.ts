@@ -136,7 +136,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 async function serveWebApp(app: FastifyInstance, root: string) {
   await app.register(fastifyStatic, {
     root,
-    wildcard: false,
+    // Looked up per request, so a rebuilt web app is served without a restart.
+    wildcard: true,
     setHeaders: (res, filePath) => {
       // Vite fingerprints everything under assets/, so those never change; index.html always may.
       res.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { createReadyUser, PASSWORD, signIn, uniqueUsername } from './helpers.ts';
+
+test('sign-up leads through the welcome page to the dashboard, and the session survives a reload', async ({ page }) => {
+  const username = uniqueUsername();
+  await page.goto('/sign-up');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page.getByRole('heading', { name: 'Choose your base currency' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Search currencies' }).fill('hryvnia');
+  await page.getByRole('option', { name: /UAH/ }).click();
+  await expect(page.getByRole('option', { name: /UAH/ })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText('UAH is your base currency.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Total balance' })).toBeVisible();
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText(username)).toBeVisible();
+});
+
+test('signing out leads to sign-in and closes the signed-in pages', async ({ page, request }) => {
+  const username = await createReadyUser(request);
+  await page.goto('/sign-in');
+  await signIn(page, username);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('user-token'))).toBeNull();
+
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fdashboard$/);
+});
+
+test('a deep link opened while signed out comes back after signing in', async ({ page, request }) => {
+  const username = await createReadyUser(request);
+  await page.goto('/budgets?x=1');
+  await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fbudgets%3Fx%3D1$/);
+
+  await signIn(page, username);
+  await expect(page).toHaveURL(/\/budgets\?x=1$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Budgets' })).toBeVisible();
+});
+
+test('a wrong password shows the form error and keeps the visitor signed out', async ({ page, request }) => {
+  const username = await createReadyUser(request);
+  await page.goto('/sign-in');
+  await signIn(page, username, 'not the password');
+
+  await expect(page.getByRole('alert')).toHaveText('Invalid username or password.');
+  await expect(page).toHaveURL(/\/sign-in$/);
+  expect(await page.evaluate(() => localStorage.getItem('user-token'))).toBeNull();
+});

@@ -1,0 +1,33 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'correct horse battery';
+
+/** The database is shared by all specs: every test signs up a user of its own. */
+export function uniqueUsername(): string {
+  return `u${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** A user who has already chosen a base currency, made through the API to keep the test on its subject. */
+export async function createReadyUser(request: APIRequestContext, currencyCode = 'UAH'): Promise<string> {
+  const username = uniqueUsername();
+  expect((await request.post('/api/v1/auth/register', { data: { username, password: PASSWORD } })).status()).toBe(201);
+  const login = await request.post('/api/v1/auth/login', { data: { username, password: PASSWORD } });
+  const { token } = (await login.json()).response as { token: string };
+  const currencies = (await (await request.get('/api/v1/models/currencies')).json()).response as Array<{
+    id: number;
+    code: string;
+  }>;
+  const currency = currencies.find((item) => item.code === currencyCode);
+  const base = await request.post('/api/v1/user/currencies/base', {
+    data: { currencyId: currency?.id },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(base.ok()).toBe(true);
+  return username;
+}
+
+export async function signIn(page: Page, username: string, password = PASSWORD): Promise<void> {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}

@@ -1,0 +1,40 @@
+import type { LoginBody, LoginResponse, RegisterBody, RegisterResponse } from '@kopiyka/shared';
+import { useMutation } from '@tanstack/react-query';
+import { logout, signIn, useSessionStore } from '../stores/session.ts';
+import { api } from './client.ts';
+
+export function login(body: LoginBody): Promise<LoginResponse> {
+  return api.post<LoginResponse>('/auth/login', body);
+}
+
+export function register(body: RegisterBody): Promise<RegisterResponse> {
+  return api.post<RegisterResponse>('/auth/register', body);
+}
+
+export function useLogin() {
+  return useMutation({
+    mutationFn: login,
+    onSuccess: ({ token }) => signIn(token),
+  });
+}
+
+/** SPEC §4: sign-up registers, then logs in with the same credentials. */
+export function useRegister() {
+  return useMutation({
+    mutationFn: async (body: RegisterBody) => {
+      await register(body);
+      return login(body);
+    },
+    onSuccess: ({ token }) => signIn(token),
+  });
+}
+
+/**
+ * Ends the session here at once, then asks the server to revoke the token. The revoke is best
+ * effort: the token is already forgotten, and it expires on the server anyway.
+ */
+export function signOut(): void {
+  const { token } = useSessionStore.getState();
+  logout();
+  if (token) api.post('/auth/logout', undefined, { token }).catch(() => undefined);
+}

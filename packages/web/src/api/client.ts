@@ -1,0 +1,125 @@
+import { type ErrorBody, errorEnvelopeSchema } from '@kopiyka/shared';
+import { API_BASE_PATH, SESSION_ID_HEADER, SESSION_ID_STORAGE_KEY } from '../lib/constants.ts';
+import { navigateTo } from '../lib/navigation.ts';
+import { session } from '../lib/storage.ts';
+import { notify } from '../stores/notifications.ts';
+import { logout, useSessionStore } from '../stores/session.ts';
+import { ApiError, ERROR_MESSAGES, NETWORK_ERROR } from './errors.ts';
+
+type QueryValue = string | number | boolean | Date | null | undefined;
+export type QueryParams = Record<string, QueryValue>;
+
+export type RequestOptions = {
+  /** Sent in the query string; undefined, null and '' are left out (SPEC §7). */
+  params?: QueryParams;
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Overrides the stored token, for calls made while the session is being torn down. */
+  token?: string | null;
+};
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export function buildUrl(path: string, params: QueryParams = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    // SPEC §5: dates travel as ISO timestamps.
+    search.append(key, value instanceof Date ? value.toISOString() : String(value));
+  }
+  const query = search.toString();
+  return `${API_BASE_PATH}${path}${query ? `?${query}` : ''}`;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/** Undefined for 204 or an empty body; `invalid` when the body is not JSON. */
+async function readBody(response: Response): Promise<{ data: unknown } | 'invalid'> {
+  if (response.status === 204) return { data: undefined };
+  const text = await response.text();
+  if (text.trim() === '') return { data: undefined };
+  try {
+    return { data: JSON.parse(text) };
+  } catch {
+    return 'invalid';
+  }
+}
+
+function isSuccessEnvelope(value: unknown): value is { status: 'success'; response?: unknown } {
+  return typeof value === 'object' && value !== null && (value as { status?: unknown }).status === 'success';
+}
+
+function unexpected(status: number): ApiError {
+  return new ApiError({ code: 'UNEXPECTED', statusText: ERROR_MESSAGES.unexpected, status });
+}
+
+/** The app-wide reactions of SPEC §8; every other code is left to the caller. */
+function handleGlobally(error: ApiError, usedToken: string | null): ApiError {
+  if (error.isNetworkError) {
+    notify('error', ERROR_MESSAGES.network);
+    error.notified = true;
+  } else if (error.code === 'UNEXPECTED') {
+    notify('error', ERROR_MESSAGES.unexpected);
+    error.notified = true;
+  } else if (error.code === 'UNAUTHENTICATED' && usedToken && usedToken === useSessionStore.getState().token) {
+    // Only the session that made the call is ended: a late answer must not sign out a newer login.
+    logout();
+    navigateTo('/');
+    notify('warning', ERROR_MESSAGES.unauthenticated);
+    error.notified = true;
+  }
+  return error;
+}
+
+async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const token = options.token === undefined ? useSessionStore.getState().token : options.token;
+  const headers = new Headers({ Accept: 'application/json' });
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const sessionId = session.get(SESSION_ID_STORAGE_KEY);
+  if (sessionId) headers.set(SESSION_ID_HEADER, sessionId);
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.params), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    // fetch rejects with a TypeError when the network fails (offline, DNS, refused, CORS).
+    if (error instanceof TypeError) {
+      throw handleGlobally(new ApiError({ code: NETWORK_ERROR, statusText: ERROR_MESSAGES.network, status: 0 }), token);
+    }
+    throw handleGlobally(unexpected(0), token);
+  }
+
+  const newSessionId = response.headers.get(SESSION_ID_HEADER);
+  if (newSessionId) session.set(SESSION_ID_STORAGE_KEY, newSessionId);
+
+  const body = await readBody(response);
+  if (body === 'invalid') throw handleGlobally(unexpected(response.status), token);
+  if (response.ok) {
+    if (body.data === undefined) return undefined as T;
+    if (isSuccessEnvelope(body.data)) return body.data.response as T;
+    throw handleGlobally(unexpected(response.status), token);
+  }
+
+  const envelope = errorEnvelopeSchema.safeParse(body.data);
+  if (!envelope.success) throw handleGlobally(unexpected(response.status), token);
+  const { code, statusText, details }: ErrorBody = envelope.data.response;
+  throw handleGlobally(new ApiError({ code, statusText, status: response.status, details }), token);
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+  delete: <T = void>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('DELETE', path, { ...options, body }),
+};

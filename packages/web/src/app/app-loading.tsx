@@ -1,0 +1,11 @@
+import { LogoMark } from '../components/ui/logo.tsx';
+
+/** Shown while the first route loads (the session is being restored). */
+export function AppLoading() {
+  return (
+    <div role="status" className="flex min-h-dvh flex-col items-center justify-center gap-4">
+      <LogoMark className="size-12 animate-pulse" />
+      <span className="text-sm text-muted-foreground">Loading Kopiyka…</span>
+    </div>
+  );
+}

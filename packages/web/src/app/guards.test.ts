@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { guestRedirect, protectedRedirect, redirectTarget, sessionRedirect, signInPath } from './guards.ts';
+
+describe('route guards (SPEC §2)', () => {
+  it('sends a visitor without a token to sign-in, remembering the full original path', () => {
+    expect(protectedRedirect(null, '/budgets?x=1')).toBe('/sign-in?redirect=%2Fbudgets%3Fx%3D1');
+    expect(protectedRedirect(null, '/account/12')).toBe('/sign-in?redirect=%2Faccount%2F12');
+    expect(protectedRedirect('token', '/budgets?x=1')).toBeNull();
+  });
+
+  it('needs no redirect value for the root', () => {
+    expect(signInPath('/')).toBe('/sign-in');
+  });
+
+  it('sends a signed-in user away from sign-in and sign-up to the root', () => {
+    expect(guestRedirect('token')).toBe('/');
+    expect(guestRedirect(null)).toBeNull();
+  });
+
+  it('sends a user without a base currency to welcome, wherever they were going', () => {
+    expect(sessionRedirect(false, '/')).toBe('/welcome');
+    expect(sessionRedirect(false, '/dashboard')).toBe('/welcome');
+    expect(sessionRedirect(false, '/settings/user')).toBe('/welcome');
+    expect(sessionRedirect(false, '/welcome')).toBeNull();
+  });
+
+  it('sends a user with a base currency from the root and from welcome home', () => {
+    expect(sessionRedirect(true, '/')).toBe('/dashboard');
+    expect(sessionRedirect(true, '/welcome')).toBe('/dashboard');
+    expect(sessionRedirect(true, '/budgets')).toBeNull();
+  });
+
+  describe('redirect after sign-in', () => {
+    const origin = 'https://kopiyka.example';
+
+    it('follows a path of this site, with its query and hash', () => {
+      expect(redirectTarget('/budgets?x=1', origin)).toBe('/budgets?x=1');
+      expect(redirectTarget('/settings/user#top', origin)).toBe('/settings/user#top');
+    });
+
+    it('falls back to the root for anything that is not a same-site path', () => {
+      for (const value of [
+        null,
+        '',
+        'budgets',
+        'https://evil.example/',
+        '//evil.example/x',
+        '/\\evil.example',
+        'javascript:alert(1)',
+        '/sign-in?redirect=/x',
+      ]) {
+        expect(redirectTarget(value, origin)).toBe('/');
+      }
+    });
+  });
+});

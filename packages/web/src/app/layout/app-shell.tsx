@@ -1,0 +1,50 @@
+import { Link, Outlet, useNavigation } from 'react-router';
+import { LogoMark } from '../../components/ui/logo.tsx';
+import { BottomNav } from './bottom-nav.tsx';
+import { useDocumentTitle, usePageTitle } from './page-title.ts';
+import { Sidebar } from './sidebar.tsx';
+import { ThemeToggle } from './theme-toggle.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+/** The frame of every signed-in page: sidebar (or bottom bar on phones), header, content. */
+export function AppShell() {
+  const title = usePageTitle();
+  useDocumentTitle(title);
+  const navigating = useNavigation().state !== 'idle';
+  return (
+    <div className="min-h-dvh">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <Sidebar />
+      <div className="flex min-h-dvh flex-col md:pl-64">
+        <header className="sticky top-0 z-20 flex h-16 shrink-0 items-center gap-3 border-b bg-background/85 px-4 backdrop-blur md:px-8">
+          <Link to="/dashboard" aria-label="Kopiyka, go to the dashboard" className="rounded-md md:hidden">
+            <LogoMark />
+          </Link>
+          <h1 className="min-w-0 flex-1 truncate text-lg font-semibold tracking-tight md:text-xl">{title}</h1>
+          <ThemeToggle />
+          <UserMenu className="md:hidden" />
+          {navigating ? (
+            <div
+              role="progressbar"
+              aria-label="Loading page"
+              className="absolute inset-x-0 bottom-0 h-0.5 overflow-hidden"
+            >
+              <div className="h-full w-1/3 animate-pulse bg-primary" />
+            </div>
+          ) : null}
+        </header>
+        <main id="main" className="flex-1 px-4 pt-6 pb-24 md:px-8 md:pb-10">
+          <div className="mx-auto w-full max-w-6xl">
+            <Outlet />
+          </div>
+        </main>
+      </div>
+      <BottomNav />
+    </div>
+  );
+}

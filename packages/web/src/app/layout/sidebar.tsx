@@ -1,0 +1,72 @@
+import { LogOut } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { signOut } from '../../api/auth.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Logo } from '../../components/ui/logo.tsx';
+import { cn } from '../../lib/utils.ts';
+import { useSessionStore } from '../../stores/session.ts';
+import { isNavItemActive, NAV_ITEMS } from './nav-items.ts';
+import { UserAvatar } from './user-avatar.tsx';
+
+/** The main navigation from 768 px up. */
+export function Sidebar() {
+  const { pathname } = useLocation();
+  const user = useSessionStore((state) => state.user);
+  const baseCurrency = useSessionStore((state) => state.baseCurrency);
+  return (
+    <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r bg-card md:flex">
+      <div className="flex h-16 shrink-0 items-center px-5">
+        <Link to="/dashboard" aria-label="Kopiyka, go to the dashboard" className="rounded-md">
+          <Logo />
+        </Link>
+      </div>
+      <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-3">
+        <ul className="flex flex-col gap-1">
+          {NAV_ITEMS.map((item) => {
+            const active = isNavItemActive(item, pathname);
+            return (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  aria-current={active ? 'page' : undefined}
+                  className={cn(
+                    'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors',
+                    active
+                      ? 'bg-primary/12 text-primary'
+                      : 'text-muted-foreground hover:bg-accent hover:text-foreground',
+                  )}
+                >
+                  <item.icon aria-hidden="true" className="size-[1.125rem]" />
+                  {item.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      {user ? (
+        <div className="flex items-center gap-3 border-t px-4 py-3">
+          <UserAvatar username={user.username} />
+          <div className="flex min-w-0 flex-1 flex-col">
+            <span className="truncate text-sm font-medium" title={user.username}>
+              {user.username}
+            </span>
+            {baseCurrency ? (
+              <span className="text-xs text-muted-foreground">Base currency {baseCurrency.currency.code}</span>
+            ) : null}
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={signOut}
+            aria-label="Sign out"
+            title="Sign out"
+            className="size-9 text-muted-foreground hover:text-foreground"
+          >
+            <LogOut aria-hidden="true" className="size-[1.125rem]" />
+          </Button>
+        </div>
+      ) : null}
+    </aside>
+  );
+}

@@ -1,0 +1,41 @@
+import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { hasErrorCode } from '../api/errors.ts';
+import { useSessionStore } from '../stores/session.ts';
+import { guestRedirect, protectedRedirect, sessionRedirect, signInPath } from './guards.ts';
+import { ensureSession } from './session.ts';
+
+function originalPath(request: Request): { pathname: string; fullPath: string } {
+  const url = new URL(request.url);
+  return { pathname: url.pathname, fullPath: `${url.pathname}${url.search}` };
+}
+
+/** Protected routes: a stored token, a restored session, and a base currency (SPEC §2). */
+export async function requireSession({ request }: LoaderFunctionArgs): Promise<null> {
+  const { pathname, fullPath } = originalPath(request);
+  const toSignIn = protectedRedirect(useSessionStore.getState().token, fullPath);
+  if (toSignIn) throw redirect(toSignIn);
+  try {
+    await ensureSession();
+  } catch (error) {
+    // The client has already ended the session; come back here after signing in again.
+    if (hasErrorCode(error, 'UNAUTHENTICATED')) throw redirect(signInPath(fullPath));
+    throw error;
+  }
+  const { token, baseCurrency } = useSessionStore.getState();
+  if (!token) throw redirect(signInPath(fullPath));
+  const next = sessionRedirect(baseCurrency !== null, pathname);
+  if (next) throw redirect(next);
+  return null;
+}
+
+/** Sign-in and sign-up are for signed-out visitors only. */
+export function guestOnly(): null {
+  const to = guestRedirect(useSessionStore.getState().token);
+  if (to) throw redirect(to);
+  return null;
+}
+
+/** A route that only forwards somewhere else, keeping the query string. */
+export function forwardTo(path: string) {
+  return ({ request }: LoaderFunctionArgs) => redirect(`${path}${new URL(request.url).search}`);
+}

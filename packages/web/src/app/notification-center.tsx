@@ -1,0 +1,62 @@
+import { CircleAlert, CircleCheck, Info, type LucideIcon, TriangleAlert, X } from 'lucide-react';
+import { TOAST_WIDTH_PX } from '../lib/constants.ts';
+import { cn } from '../lib/utils.ts';
+import { type AppNotification, type NotificationType, useNotificationsStore } from '../stores/notifications.ts';
+
+const looks: Record<NotificationType, { icon: LucideIcon; accent: string; label: string }> = {
+  success: { icon: CircleCheck, accent: 'text-success border-l-success', label: 'Success' },
+  info: { icon: Info, accent: 'text-info border-l-info', label: 'Information' },
+  warning: { icon: TriangleAlert, accent: 'text-warning border-l-warning', label: 'Warning' },
+  error: { icon: CircleAlert, accent: 'text-destructive border-l-destructive', label: 'Error' },
+};
+
+function Toast({ notification }: { notification: AppNotification }) {
+  const { dismiss, pause, resume } = useNotificationsStore.getState();
+  const { icon: Icon, accent, label } = looks[notification.type];
+  const urgent = notification.type === 'error' || notification.type === 'warning';
+  return (
+    <li
+      className={cn(
+        'pointer-events-auto flex animate-toast-in items-start gap-3 rounded-lg border border-l-4 bg-popover p-3.5 text-popover-foreground shadow-elevated',
+        accent,
+      )}
+      onPointerEnter={() => pause(notification.id)}
+      onPointerLeave={() => resume(notification.id)}
+      onFocus={() => pause(notification.id)}
+      onBlur={() => resume(notification.id)}
+    >
+      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <div role={urgent ? 'alert' : 'status'} aria-atomic="true" className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <span className="sr-only">{label}:</span>
+        {notification.title ? <p className="text-sm font-semibold text-foreground">{notification.title}</p> : null}
+        <p className="text-sm break-words text-foreground">{notification.message}</p>
+      </div>
+      <button
+        type="button"
+        onClick={() => dismiss(notification.id)}
+        aria-label="Close notification"
+        className="-m-1 flex size-7 shrink-0 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground"
+      >
+        <X aria-hidden="true" className="size-4" />
+      </button>
+    </li>
+  );
+}
+
+/** SPEC §2: toasts at the top right, 370 px wide (narrower only when the screen is). */
+export function NotificationCenter() {
+  const notifications = useNotificationsStore((state) => state.notifications);
+  return (
+    <section
+      aria-label="Notifications"
+      className="pointer-events-none fixed top-4 right-4 z-50"
+      style={{ width: TOAST_WIDTH_PX, maxWidth: 'calc(100vw - 2rem)' }}
+    >
+      <ol className="flex flex-col gap-2">
+        {notifications.map((notification) => (
+          <Toast key={notification.id} notification={notification} />
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,291 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TOKEN_STORAGE_KEY } from '../lib/constants.ts';
+import { useNotificationsStore } from '../stores/notifications.ts';
+import { useSessionStore } from '../stores/session.ts';
+import {
+  type FakeRequest,
+  failure,
+  fakeServer,
+  resetApp,
+  sampleBaseCurrency,
+  sampleCategories,
+  sampleCurrencies,
+  sampleUser,
+  success,
+} from '../test/api.ts';
+import { App } from './app.tsx';
+import { routes, wireRouter } from './router.tsx';
+
+let unwire: () => void = () => undefined;
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  unwire = wireRouter(router);
+  render(<App router={router} />);
+  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { router, location };
+}
+
+function storeToken(token: string) {
+  localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  useSessionStore.setState({ token });
+}
+
+/** A server with a signed-up user; `withBase` says whether the base currency is chosen. */
+function signedUpServer({ withBase }: { withBase: boolean }, extra: Record<string, (r: FakeRequest) => Response> = {}) {
+  return fakeServer({
+    'GET /user': () => success(sampleUser),
+    'GET /user/currencies/base': () =>
+      withBase ? success(sampleBaseCurrency) : failure(404, 'NOT_FOUND', 'No base currency'),
+    'GET /categories': () => success(sampleCategories),
+    'GET /models/currencies': () => success(sampleCurrencies),
+    'POST /auth/logout': () => new Response(null, { status: 204 }),
+    ...extra,
+  });
+}
+
+const messages = () => useNotificationsStore.getState().notifications.map((notification) => notification.message);
+const pageTitle = (name?: string) => screen.findByRole('heading', { level: 1, name });
+
+describe('routes and guards (SPEC §2)', () => {
+  beforeEach(resetApp);
+  afterEach(() => {
+    unwire();
+    resetApp();
+  });
+
+  it('sends a signed-out deep link to sign-in and back to it after signing in', async () => {
+    const server = signedUpServer({ withBase: true }, { 'POST /auth/login': () => success({ token: 'fresh' }) });
+    const { location } = renderApp('/budgets?x=1');
+    await waitFor(() => expect(location()).toBe('/sign-in?redirect=%2Fbudgets%3Fx%3D1'));
+
+    await userEvent.type(screen.getByLabelText('Username'), 'olena');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await waitFor(() => expect(location()).toBe('/budgets?x=1'));
+    await pageTitle('Budgets');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('fresh');
+    const userCall = server.mock.calls.find(([url]) => String(url) === '/api/v1/user');
+    expect(new Headers(userCall?.[1]?.headers).get('Authorization')).toBe('Bearer fresh');
+  });
+
+  it('sends the signed-out root to sign-in without a redirect value', async () => {
+    fakeServer({});
+    const { location } = renderApp('/');
+    await waitFor(() => expect(location()).toBe('/sign-in'));
+  });
+
+  it('sends a user without a base currency to welcome', async () => {
+    signedUpServer({ withBase: false });
+    storeToken('token');
+    const { location } = renderApp('/dashboard');
+    await waitFor(() => expect(location()).toBe('/welcome'));
+    expect(await screen.findByRole('heading', { name: 'Choose your base currency' })).toBeTruthy();
+  });
+
+  it('restores the session from the stored token and opens the root at the dashboard', async () => {
+    signedUpServer({ withBase: true });
+    storeToken('token');
+    const { location } = renderApp('/');
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+    expect((await pageTitle()).textContent).toBe('Dashboard');
+    expect(useSessionStore.getState()).toMatchObject({ isLoggedIn: true, initialised: true, user: sampleUser });
+    expect(screen.getAllByText('olena').length).toBeGreaterThan(0);
+  });
+
+  it('sends a signed-in user away from sign-in and sign-up', async () => {
+    signedUpServer({ withBase: true });
+    storeToken('token');
+    const { location, router } = renderApp('/sign-in');
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+    await router.navigate('/sign-up');
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+  });
+
+  it('forwards /auth to sign-in, /analytics to the root and /settings to its first tab', async () => {
+    signedUpServer({ withBase: true });
+    const signedOut = renderApp('/auth');
+    await waitFor(() => expect(signedOut.location()).toBe('/sign-in'));
+    unwire();
+
+    storeToken('token');
+    const { location, router } = renderApp('/analytics');
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+    await router.navigate('/settings');
+    await waitFor(() => expect(location()).toBe('/settings/categories'));
+    expect(await screen.findByText('Groceries')).toBeTruthy();
+  });
+
+  it('goes to sign-in when the session ends, and revokes the token', async () => {
+    const server = signedUpServer({ withBase: true });
+    storeToken('token');
+    const { location } = renderApp('/dashboard');
+    await pageTitle();
+    const [sidebarSignOut] = screen.getAllByRole('button', { name: 'Sign out' });
+    await userEvent.click(sidebarSignOut as HTMLElement);
+
+    await waitFor(() => expect(location()).toBe('/sign-in'));
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    const logoutCall = server.mock.calls.find(([url]) => String(url) === '/api/v1/auth/logout');
+    expect(new Headers(logoutCall?.[1]?.headers).get('Authorization')).toBe('Bearer token');
+  });
+
+  it('signs a stale token out with a message', async () => {
+    fakeServer({
+      'GET /user': () => failure(401, 'UNAUTHENTICATED', 'Session expired'),
+      'GET /user/currencies/base': () => failure(401, 'UNAUTHENTICATED', 'Session expired'),
+      'GET /categories': () => failure(401, 'UNAUTHENTICATED', 'Session expired'),
+    });
+    storeToken('stale');
+    const { location } = renderApp('/transactions');
+    await waitFor(() => expect(location()).toMatch(/^\/sign-in/));
+    expect(messages()).toEqual(['Unauthorized. Please, login first.']);
+    expect(useSessionStore.getState().token).toBeNull();
+  });
+
+  it('says "Cannot load categories" when they fail, but still opens the page', async () => {
+    signedUpServer({ withBase: true }, { 'GET /categories': () => failure(403, 'FORBIDDEN', 'No') });
+    storeToken('token');
+    renderApp('/dashboard');
+    expect((await pageTitle()).textContent).toBe('Dashboard');
+    expect(messages()).toEqual(['Cannot load categories']);
+  });
+
+  it('stays quiet about categories when the network failed (that has its own message)', async () => {
+    signedUpServer(
+      { withBase: true },
+      { 'GET /categories': () => Promise.reject(new TypeError('Failed to fetch')) as never },
+    );
+    storeToken('token');
+    renderApp('/dashboard');
+    await pageTitle();
+    expect(messages()).toEqual(['Failed to fetch data from the server.']);
+  });
+
+  it('shows a retry when the session cannot be restored', async () => {
+    let up = false;
+    fakeServer({
+      'GET /user': () => (up ? success(sampleUser) : failure(503, 'BAD_GATEWAY', 'The server is restarting.')),
+      'GET /user/currencies/base': () => success(sampleBaseCurrency),
+      'GET /categories': () => success(sampleCategories),
+    });
+    storeToken('token');
+    renderApp('/accounts');
+    expect(await screen.findByText('The server is restarting.')).toBeTruthy();
+    up = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect((await pageTitle()).textContent).toBe('Accounts');
+  });
+});
+
+describe('sign-in form (SPEC §8)', () => {
+  beforeEach(resetApp);
+  afterEach(() => {
+    unwire();
+    resetApp();
+  });
+
+  async function submitWith(answer: () => Response) {
+    fakeServer({ 'POST /auth/login': answer });
+    renderApp('/sign-in');
+    await userEvent.type(await screen.findByLabelText('Username'), 'olena');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    return (await screen.findByRole('alert')).textContent;
+  }
+
+  it('shows wrong credentials under the form', async () => {
+    expect(await submitWith(() => failure(401, 'INVALID_CREDENTIALS', 'Invalid credentials'))).toBe(
+      'Invalid username or password.',
+    );
+    expect(useSessionStore.getState().token).toBeNull();
+  });
+
+  it('shows the rate limit text', async () => {
+    expect(
+      await submitWith(() =>
+        failure(429, 'TOO_MANY_REQUESTS', 'Too many attempts. Try again in a minute.', {
+          headers: { 'Retry-After': '60' },
+        }),
+      ),
+    ).toBe('Too many attempts. Try again in a minute.');
+  });
+
+  it('shows anything else as a generic error', async () => {
+    expect(await submitWith(() => failure(403, 'FORBIDDEN', 'Forbidden'))).toBe('Unexpected error');
+  });
+
+  it('validates the fields before asking the server', async () => {
+    const server = fakeServer({});
+    renderApp('/sign-in');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Username is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(server).not.toHaveBeenCalled();
+  });
+});
+
+describe('sign-up and welcome (SPEC §4)', () => {
+  beforeEach(resetApp);
+  afterEach(() => {
+    unwire();
+    resetApp();
+  });
+
+  it('registers, logs in, chooses the base currency and lands on the dashboard', async () => {
+    let base: typeof sampleBaseCurrency | null = null;
+    const server = signedUpServer(
+      { withBase: false },
+      {
+        'POST /auth/register': ({ body }) =>
+          success({ user: { id: 7, username: (body as { username: string }).username } }, { status: 201 }),
+        'POST /auth/login': () => success({ token: 'new-user-token' }),
+        'POST /user/currencies/base': ({ body }) => {
+          const currency = sampleCurrencies.find((item) => item.id === (body as { currencyId: number }).currencyId);
+          base = { ...sampleBaseCurrency, currencyId: currency?.id ?? 0, currency: currency ?? sampleCurrencies[0]! };
+          return success(base);
+        },
+        'GET /user/currencies/base': () => (base ? success(base) : failure(404, 'NOT_FOUND', 'No base currency')),
+      },
+    );
+    const { location } = renderApp('/sign-up');
+
+    await userEvent.type(await screen.findByLabelText('Username'), 'ol');
+    await userEvent.tab();
+    expect(await screen.findByText('Username must be at least 3 characters')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Username'), 'ena');
+    await userEvent.type(screen.getByLabelText('Password'), 'long enough password');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() => expect(location()).toBe('/welcome'));
+    const search = await screen.findByRole('combobox', { name: 'Search currencies' });
+    await userEvent.type(search, 'dollar');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['USDUS Dollar']);
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('option', { name: /USD/ }).getAttribute('aria-selected')).toBe('true');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+    expect(useSessionStore.getState().baseCurrency?.currency.code).toBe('USD');
+    const registerCall = server.mock.calls.find(([url]) => String(url) === '/api/v1/auth/register');
+    expect(JSON.parse(String(registerCall?.[1]?.body))).toEqual({
+      username: 'olena',
+      password: 'long enough password',
+    });
+    expect(messages()).toContain('USD is your base currency.');
+  });
+
+  it('shows a taken username on its field', async () => {
+    fakeServer({ 'POST /auth/register': () => failure(409, 'USER_ALREADY_EXISTS', 'User exists') });
+    renderApp('/sign-up');
+    await userEvent.type(await screen.findByLabelText('Username'), 'olena');
+    await userEvent.type(screen.getByLabelText('Password'), 'long enough password');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('This username is taken. Please choose another one.')).toBeTruthy();
+    expect(useSessionStore.getState().token).toBeNull();
+  });
+});

@@ -1,0 +1,33 @@
+import { loadCategories } from '../api/categories.ts';
+import { baseCurrencyQueryOptions, userCurrenciesQueryOptions } from '../api/currencies.ts';
+import { queryClient } from '../api/query-client.ts';
+import { userQueryOptions } from '../api/user.ts';
+import { completeSessionInit, useSessionStore } from '../stores/session.ts';
+
+let pending: { token: string | null; promise: Promise<void> } | null = null;
+
+/**
+ * Restores the session of the stored token (SPEC §2 guard): the user, the base currency and the
+ * categories, with the user's currencies fetched alongside (SPEC §4) without holding the page up.
+ * Runs once per token; concurrent callers for the same token share one run.
+ */
+export function ensureSession(): Promise<void> {
+  const { token, initialised } = useSessionStore.getState();
+  if (initialised) return Promise.resolve();
+  if (pending?.token === token) return pending.promise;
+  const promise = (async () => {
+    void queryClient.prefetchQuery(userCurrenciesQueryOptions());
+    // No retries here: the page waits on this, and its error view offers "Try again" at once.
+    const [user, baseCurrency] = await Promise.all([
+      queryClient.fetchQuery({ ...userQueryOptions(), retry: false }),
+      queryClient.fetchQuery({ ...baseCurrencyQueryOptions(), retry: false }),
+      loadCategories(),
+    ]);
+    // A logout or another login while loading makes these answers someone else's.
+    if (useSessionStore.getState().token === token) completeSessionInit(user, baseCurrency);
+  })().finally(() => {
+    if (pending?.promise === promise) pending = null;
+  });
+  pending = { token, promise };
+  return promise;
+}

@@ -1,0 +1,23 @@
+import { Eye, EyeOff } from 'lucide-react';
+import { type ComponentProps, useState } from 'react';
+import { cn } from '../../lib/utils.ts';
+import { Input } from './input.tsx';
+
+/** A password field with a button that shows or hides what was typed. */
+export function PasswordInput({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="relative">
+      <Input type={visible ? 'text' : 'password'} className={cn('pr-11', className)} {...props} />
+      <button
+        type="button"
+        onClick={() => setVisible((shown) => !shown)}
+        aria-label="Show password"
+        aria-pressed={visible}
+        className="absolute inset-y-0 right-0 flex w-10 cursor-pointer items-center justify-center rounded-r-lg text-muted-foreground hover:text-foreground"
+      >
+        {visible ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
+      </button>
+    </div>
+  );
+}

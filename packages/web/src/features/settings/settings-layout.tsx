@@ -1,0 +1,39 @@
+import { NavLink, Outlet } from 'react-router';
+import { cn } from '../../lib/utils.ts';
+
+const TABS = [
+  { to: 'categories', label: 'Categories' },
+  { to: 'currencies', label: 'Currencies' },
+  { to: 'accounts', label: 'Account groups' },
+  { to: 'user', label: 'User' },
+] as const;
+
+/** /settings and its four sections, as tabs that are links (each section has its own address). */
+export function SettingsLayout() {
+  return (
+    <div className="flex flex-col gap-6">
+      <nav aria-label="Settings sections" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
+        <ul className="flex min-w-max border-b sm:gap-1">
+          {TABS.map((tab) => (
+            <li key={tab.to}>
+              <NavLink
+                to={tab.to}
+                className={({ isActive }) =>
+                  cn(
+                    '-mb-px flex h-10 items-center border-b-2 px-2 text-[0.8125rem] font-medium transition-colors sm:px-3 sm:text-sm',
+                    isActive
+                      ? 'border-primary text-foreground'
+                      : 'border-transparent text-muted-foreground hover:text-foreground',
+                  )
+                }
+              >
+                {tab.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}

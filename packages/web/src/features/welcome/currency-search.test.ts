@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { sampleCurrencies } from '../../test/api.ts';
+import { searchCurrencies } from './currency-search.ts';
+
+const codes = (query: string) => searchCurrencies(sampleCurrencies, query).map((currency) => currency.code);
+
+describe('currency search', () => {
+  it('lists the popular currencies first, then the rest by code', () => {
+    expect(codes('')).toEqual(['UAH', 'USD', 'EUR', 'GBP', 'PLN', 'CHF', 'JPY']);
+  });
+
+  it('finds by code, case-insensitively', () => {
+    expect(codes('usd')).toEqual(['USD']);
+    // Codes starting with U come before names that merely contain a u.
+    expect(codes('U')).toEqual(['UAH', 'USD', 'EUR', 'GBP']);
+  });
+
+  it('finds by name and by a word inside the name', () => {
+    expect(codes('euro')).toEqual(['EUR']);
+    expect(codes('franc')).toEqual(['CHF']);
+    expect(codes('dollar')).toEqual(['USD']);
+  });
+
+  it('ranks code matches above name matches', () => {
+    // "PL" starts the code PLN, and no name; "po" starts "Pound".
+    expect(codes('pl')).toEqual(['PLN']);
+    expect(codes('  gbp ')).toEqual(['GBP']);
+  });
+
+  it('finds nothing for a query nothing matches', () => {
+    expect(codes('xyz')).toEqual([]);
+  });
+});

@@ -1,0 +1,29 @@
+/** Every constant the spec fixes (SPEC §1, §2, §4, §7, §9), in one place. */
+export { MINOR_UNIT_FACTOR } from '@kopiyka/shared';
+
+/** Local storage: the session token (SPEC §9). */
+export const TOKEN_STORAGE_KEY = 'user-token';
+/** Local storage: when bank accounts were last refreshed (SPEC §9). */
+export const LATEST_ACCOUNT_REFRESH_DATE_KEY = 'latest-account-refresh-date';
+/** Local storage: the chosen theme, `dark` or `light` (SPEC §1). */
+export const THEME_STORAGE_KEY = 'preferred-theme';
+/** Session storage: the id the server hands out in `X-Session-ID` (SPEC §7; the key is our choice). */
+export const SESSION_ID_STORAGE_KEY = 'session-id';
+
+export const SESSION_ID_HEADER = 'X-Session-ID';
+export const API_BASE_PATH = '/api/v1';
+
+/** Toasts hide after this long unless the caller says otherwise (SPEC §9). */
+export const NOTIFICATION_VISIBILITY_MS = 4000;
+/** Toast width in CSS pixels (SPEC §2, §9). */
+export const TOAST_WIDTH_PX = 370;
+
+/** Bank accounts are not refreshed again within this window (SPEC §4, §9). */
+export const BANK_REFRESH_THROTTLE_MS = 60 * 60 * 1000;
+/** Financial data may sync again once the last refresh is older than this (SPEC §4, §9). */
+export const FINANCIAL_SYNC_INTERVAL_MS = 30 * 60 * 1000;
+/** How often the sync condition above is checked (SPEC §9). */
+export const SYNC_CHECK_INTERVAL_MS = 5000;
+
+/** iOS devices get the viewport zoom locked at this scale (SPEC §1, §9). */
+export const IOS_MAXIMUM_SCALE = '1.0';

@@ -1,0 +1,58 @@
+import type { User, UserCurrency } from '@kopiyka/shared';
+import { create } from 'zustand';
+import { queryClient } from '../api/query-client.ts';
+import { TOKEN_STORAGE_KEY } from '../lib/constants.ts';
+import { local } from '../lib/storage.ts';
+import { useCategoriesStore } from './categories.ts';
+import { useNotificationsStore } from './notifications.ts';
+
+type SessionState = {
+  /** The bearer token, mirrored in local storage under `user-token` (SPEC §9). */
+  token: string | null;
+  user: User | null;
+  baseCurrency: UserCurrency | null;
+  /** SPEC §4: true after a successful login or a restore from the stored token. */
+  isLoggedIn: boolean;
+  /** True once the user and base currency of the current token are loaded. */
+  initialised: boolean;
+};
+
+const signedOut: Omit<SessionState, 'token'> = {
+  user: null,
+  baseCurrency: null,
+  isLoggedIn: false,
+  initialised: false,
+};
+
+export const useSessionStore = create<SessionState>()(() => ({
+  ...signedOut,
+  token: local.get(TOKEN_STORAGE_KEY),
+}));
+
+/** A successful login: keep the token and drop every cached answer of any previous user (SPEC §4). */
+export function signIn(token: string): void {
+  local.set(TOKEN_STORAGE_KEY, token);
+  queryClient.clear();
+  useSessionStore.setState({ ...signedOut, token, isLoggedIn: true });
+}
+
+/** The session of the stored token is restored. */
+export function completeSessionInit(user: User, baseCurrency: UserCurrency | null): void {
+  useSessionStore.setState({ user, baseCurrency, isLoggedIn: true, initialised: true });
+}
+
+export function setSessionBaseCurrency(baseCurrency: UserCurrency): void {
+  useSessionStore.setState({ baseCurrency });
+}
+
+/**
+ * SPEC §4: clears the token, resets every store and invalidates all cached queries. The theme is
+ * left alone: it is a preference of the device, not of the session.
+ */
+export function logout(): void {
+  local.remove(TOKEN_STORAGE_KEY);
+  queryClient.clear();
+  useCategoriesStore.getState().reset();
+  useNotificationsStore.getState().reset();
+  useSessionStore.setState({ ...signedOut, token: null });
+}

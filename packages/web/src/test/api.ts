@@ -1,0 +1,77 @@
+import { vi } from 'vitest';
+import { queryClient } from '../api/query-client.ts';
+import { useCategoriesStore } from '../stores/categories.ts';
+import { useNotificationsStore } from '../stores/notifications.ts';
+import { useSessionStore } from '../stores/session.ts';
+
+/** A request as the fake server sees it. */
+export type FakeRequest = { method: string; path: string; url: URL; headers: Headers; body: unknown };
+type Handler = (request: FakeRequest) => Response | Promise<Response>;
+
+export function success(response: unknown, init: ResponseInit = {}): Response {
+  return new Response(JSON.stringify({ status: 'success', response }), {
+    status: 200,
+    ...init,
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+  });
+}
+
+export function failure(status: number, code: string, statusText: string, init: ResponseInit = {}): Response {
+  return new Response(JSON.stringify({ status: 'error', response: { code, statusText } }), {
+    status,
+    ...init,
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+  });
+}
+
+/**
+ * Replaces the global fetch (the network boundary) with a fake server answering from `handlers`,
+ * keyed "METHOD /path" under /api/v1. Unknown calls answer 404 NOT_FOUND.
+ */
+export function fakeServer(handlers: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init.method ?? 'GET';
+    const path = url.pathname.replace(/^\/api\/v1/, '');
+    const handler = handlers[`${method} ${path}`];
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    if (!handler) return failure(404, 'NOT_FOUND', `No fake for ${method} ${path}`);
+    return handler({ method, path, url, headers: new Headers(init.headers), body });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** Everything a signed-out visitor starts with. */
+export function resetApp(): void {
+  queryClient.clear();
+  useCategoriesStore.getState().reset();
+  useNotificationsStore.getState().reset();
+  useSessionStore.setState({ token: null, user: null, baseCurrency: null, isLoggedIn: false, initialised: false });
+}
+
+export const sampleUser = { id: 7, username: 'olena', createdAt: '2025-01-15T10:00:00.000Z' };
+
+export const sampleCurrencies = [
+  { id: 1, code: 'UAH', name: 'Hryvnia', number: 980, digits: 2 },
+  { id: 2, code: 'USD', name: 'US Dollar', number: 840, digits: 2 },
+  { id: 3, code: 'EUR', name: 'Euro', number: 978, digits: 2 },
+  { id: 4, code: 'GBP', name: 'Pound Sterling', number: 826, digits: 2 },
+  { id: 5, code: 'PLN', name: 'Zloty', number: 985, digits: 2 },
+  { id: 6, code: 'CHF', name: 'Swiss Franc', number: 756, digits: 2 },
+  { id: 7, code: 'JPY', name: 'Yen', number: 392, digits: 0 },
+];
+
+export const sampleBaseCurrency = {
+  id: 11,
+  currencyId: 1,
+  currency: sampleCurrencies[0],
+  isBase: true,
+  liveRateUpdate: true,
+};
+
+export const sampleCategories = [
+  { id: 1, name: 'Food & Drinks', color: '#e74c3c', icon: null, type: 'custom', parentId: null },
+  { id: 2, name: 'Groceries', color: '#e74c3c', icon: null, type: 'custom', parentId: 1 },
+  { id: 3, name: 'Other', color: '#7f8c8d', icon: null, type: 'internal', parentId: null },
+];
