@@ -4,9 +4,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ensureInstalled, root } from './ensure-installed.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 function run(command, args) {
@@ -25,11 +24,7 @@ function newestMtime(target) {
   return newest;
 }
 
-const installed = path.join(root, 'node_modules', '.package-lock.json');
-if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(path.join(root, 'package-lock.json')).mtimeMs) {
-  console.log('Installing dependencies…');
-  run(npm, ['ci', '--no-audit', '--no-fund']);
-}
+ensureInstalled();
 
 const builtIndex = path.join(root, 'packages/web/dist/index.html');
 const webSources = ['packages/web', 'packages/shared/src'].map((p) => path.join(root, p));

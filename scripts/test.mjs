@@ -5,9 +5,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ensureInstalled, root } from './ensure-installed.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+ensureInstalled();
 const results = path.join(root, '.test-results');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const CHROMIUM = '/usr/bin/chromium';
