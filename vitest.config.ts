@@ -19,6 +19,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'fakes', root: './packages/fakes', include: ['src/**/*.test.ts'], environment: 'node' } },
       './packages/web/vite.config.ts',
       serverProject('pglite'),
       // PostgreSQL runs too whenever a server is given (CI always gives one).

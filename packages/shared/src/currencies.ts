@@ -21,3 +21,23 @@ export type UserCurrency = z.infer<typeof userCurrencySchema>;
 
 export const setBaseCurrencyBodySchema = z.object({ currencyId: idSchema });
 export type SetBaseCurrencyBody = z.infer<typeof setBaseCurrencyBodySchema>;
+
+/** An ISO 4217 alphabetic code, as rates and pairs name currencies. */
+export const currencyCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, 'Must be a three-letter currency code');
+
+export const MAX_CURRENCIES_PER_REQUEST = 50;
+
+export const addUserCurrenciesBodySchema = z.object({
+  currencies: z
+    .array(z.object({ currencyId: idSchema, liveRateUpdate: z.boolean().optional() }))
+    .min(1, 'Choose at least one currency')
+    .max(MAX_CURRENCIES_PER_REQUEST),
+});
+export type AddUserCurrenciesBody = z.infer<typeof addUserCurrenciesBodySchema>;
+
+export const deleteUserCurrencyBodySchema = z.object({ currencyId: idSchema });
+export type DeleteUserCurrencyBody = z.infer<typeof deleteUserCurrencyBodySchema>;

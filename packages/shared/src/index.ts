@@ -5,5 +5,6 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './ids.ts';
 export * from './money.ts';
+export * from './rates.ts';
 export * from './settings.ts';
 export * from './system.ts';

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { currencyCodeSchema, MAX_CURRENCIES_PER_REQUEST } from './currencies.ts';
+
+/** A calendar day, `YYYY-MM-DD` (API.md: date-only parameters). */
+export const isoDateSchema = z.iso.date('Must be a date as YYYY-MM-DD');
+
+/** Largest rate accepted in either direction; the reverse of a rate must stay above its inverse. */
+export const MAX_RATE = 1_000_000_000;
+export const MIN_RATE = 1 / MAX_RATE;
+
+export const RATE_SOURCES = ['live', 'custom', 'approximate', 'none'] as const;
+export type RateSource = (typeof RATE_SOURCES)[number];
+
+/**
+ * One exchange rate: 1 `baseCode` = `rate` `quoteCode` on `date`. `source` says where it came from:
+ * a provider's rate of that day (live), the user's own (custom), the nearest earlier provider rate
+ * because that day's could not be had (approximate), or nothing at all (none, rate null).
+ */
+export const rateSchema = z.object({
+  baseCode: z.string(),
+  quoteCode: z.string(),
+  rate: z.number().nullable(),
+  date: isoDateSchema,
+  custom: z.boolean(),
+  source: z.enum(RATE_SOURCES),
+  /** The day the rate is really from: the provider's day for live and approximate, null otherwise. */
+  rateDate: isoDateSchema.nullable(),
+  /** For a custom rate: the first day it applies; null when it applies to every day. */
+  effectiveFrom: isoDateSchema.nullable(),
+});
+export type Rate = z.infer<typeof rateSchema>;
+
+export const ratesQuerySchema = z.object({ date: isoDateSchema.optional() });
+
+const rateValueSchema = z
+  .number('Rate must be a number')
+  .positive('Rate must be greater than 0')
+  .min(MIN_RATE, `Rate must be at least ${MIN_RATE}`)
+  .max(MAX_RATE, `Rate must be at most ${MAX_RATE}`);
+
+const pairSchema = z.object({ baseCode: currencyCodeSchema, quoteCode: currencyCodeSchema });
+const distinctPair = <T extends { baseCode: string; quoteCode: string }>(pair: T) => pair.baseCode !== pair.quoteCode;
+const distinctPairMessage = { message: 'A pair needs two different currencies', path: ['quoteCode'] };
+
+export const setCustomRatesBodySchema = z.object({
+  pairs: z
+    .array(
+      pairSchema
+        .extend({ rate: rateValueSchema, effectiveFrom: isoDateSchema.optional() })
+        .refine(distinctPair, distinctPairMessage),
+    )
+    .min(1, 'Give at least one pair')
+    .max(MAX_CURRENCIES_PER_REQUEST),
+});
+export type SetCustomRatesBody = z.infer<typeof setCustomRatesBodySchema>;
+
+export const deleteCustomRatesBodySchema = z.object({
+  pairs: z
+    .array(pairSchema.refine(distinctPair, distinctPairMessage))
+    .min(1, 'Give at least one pair')
+    .max(MAX_CURRENCIES_PER_REQUEST),
+});
+export type DeleteCustomRatesBody = z.infer<typeof deleteCustomRatesBodySchema>;
+
+export const BASE_CHANGE_STATES = ['idle', 'running', 'failed'] as const;
+
+/** Progress of recomputing base-currency figures after the base currency changed. */
+export const baseCurrencyChangeSchema = z.object({
+  state: z.enum(BASE_CHANGE_STATES),
+  fromCode: z.string().nullable(),
+  toCode: z.string().nullable(),
+  done: z.number().int(),
+  total: z.number().int(),
+  error: z.string().nullable(),
+});
+export type BaseCurrencyChange = z.infer<typeof baseCurrencyChangeSchema>;
