@@ -13,10 +13,15 @@ import { registerAuthentication } from './http/auth.ts';
 import { registerErrorHandling, sendNotFound } from './http/error-handler.ts';
 import { AppError } from './http/errors.ts';
 import { childLoggerWithSessionId, registerSessionId } from './http/session-id.ts';
+import { createFrankfurterProvider } from './integrations/rates/frankfurter.ts';
+import { createNbuProvider } from './integrations/rates/nbu.ts';
+import { startScheduler } from './jobs/scheduler.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { currencyRoutes } from './modules/currencies/routes.ts';
+import { createRatesService } from './modules/rates/service.ts';
+import { ratesSyncTask } from './modules/rates/sync-task.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
@@ -110,13 +115,25 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const auth = createAuthService(database.db, config.auth);
+  const rates = createRatesService(
+    database.db,
+    [
+      createNbuProvider(config.rates.nbuBaseUrl, config.rates.timeoutMs),
+      createFrankfurterProvider(config.rates.frankfurterBaseUrl, config.rates.timeoutMs),
+    ],
+    app.log,
+  );
+  if (config.backgroundJobs) {
+    const scheduler = startScheduler(database.db, [ratesSyncTask(rates)], app.log);
+    app.addHook('onClose', () => scheduler.stop());
+  }
   await app.register(
     async (api) => {
       registerAuthentication(api, auth);
       await api.register(systemRoutes);
       await api.register(authRoutes, { auth });
       await api.register(userRoutes);
-      await api.register(currencyRoutes);
+      await api.register(currencyRoutes, { rates });
       await api.register(categoryRoutes);
     },
     { prefix: API_PREFIX },

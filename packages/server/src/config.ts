@@ -22,6 +22,9 @@ const envSchema = z.object({
     .enum(['true', 'false'], 'must be true or false')
     .default('false')
     .transform((v) => v === 'true'),
+  NBU_BASE_URL: z.url('must be an absolute URL').default('https://bank.gov.ua'),
+  FRANKFURTER_BASE_URL: z.url('must be an absolute URL').default('https://api.frankfurter.dev'),
+  RATES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
 });
 
@@ -42,6 +45,16 @@ export interface AppConfig {
   /** Behind a reverse proxy, the client address comes from X-Forwarded-For. */
   trustProxy: boolean;
   auth: AuthLimits;
+  rates: RatesConfig;
+  /** Periodic work (rates sync); tests run it by hand instead. */
+  backgroundJobs: boolean;
+}
+
+export interface RatesConfig {
+  nbuBaseUrl: string;
+  frankfurterBaseUrl: string;
+  /** A provider slower than this counts as down for that request. */
+  timeoutMs: number;
 }
 
 export interface AuthLimits {
@@ -88,5 +101,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir: string | n
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     auth: DEFAULT_AUTH_LIMITS,
+    rates: {
+      nbuBaseUrl: e.NBU_BASE_URL.replace(/\/+$/, ''),
+      frankfurterBaseUrl: e.FRANKFURTER_BASE_URL.replace(/\/+$/, ''),
+      timeoutMs: e.RATES_TIMEOUT_MS,
+    },
+    backgroundJobs: true,
   };
 }

@@ -41,6 +41,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     rateLimitPerMinute: 10_000,
     trustProxy: false,
     auth: DEFAULT_AUTH_LIMITS,
+    // Nothing answers here unless a test starts the rates emulator and points these at it.
+    rates: { nbuBaseUrl: 'http://127.0.0.1:9', frankfurterBaseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 },
+    backgroundJobs: false,
     ...overrides,
   };
 }

@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -62,7 +65,6 @@ export const userCurrencies = pgTable(
       .notNull()
       .references(() => currencies.id),
     isBase: boolean('is_base').notNull().default(false),
-    liveRateUpdate: boolean('live_rate_update').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
@@ -101,4 +103,62 @@ export const userSettings = pgTable('user_settings', {
     .references(() => users.id, { onDelete: 'cascade' }),
   locale: varchar('locale', { length: 35 }).notNull().default('en'),
   excludedCategoryIds: integer('excluded_category_ids').array().notNull().default(sql`'{}'::integer[]`),
+});
+
+/**
+ * Provider rates, one row per (source, day, currency): what 1 unit of `code` is worth in the
+ * source's pivot currency (UAH for NBU, EUR for the ECB). The pivot itself is implicit (1).
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    source: varchar('source', { length: 8 }).notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    code: varchar('code', { length: 3 }).notNull(),
+    perUnit: doublePrecision('per_unit').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.date, t.code] })],
+);
+
+/** Which days have been fetched from a source, and which day of the source's they really are. */
+export const exchangeRateDays = pgTable(
+  'exchange_rate_days',
+  {
+    source: varchar('source', { length: 8 }).notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** The source's own day for these rates: earlier than `date` over weekends and holidays. */
+    publishedDate: date('published_date', { mode: 'string' }).notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.date] })],
+);
+
+/** A user's own rate for a pair, from `effectiveFrom` on (null: every day). Both directions are stored. */
+export const customRates = pgTable(
+  'custom_rates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    baseCode: varchar('base_code', { length: 3 }).notNull(),
+    quoteCode: varchar('quote_code', { length: 3 }).notNull(),
+    effectiveFrom: date('effective_from', { mode: 'string' }),
+    rate: doublePrecision('rate').notNull(),
+  },
+  (t) => [
+    uniqueIndex('custom_rates_pair_day_key')
+      .on(t.userId, t.baseCode, t.quoteCode, t.effectiveFrom)
+      .where(sql`${t.effectiveFrom} is not null`),
+    uniqueIndex('custom_rates_pair_always_key')
+      .on(t.userId, t.baseCode, t.quoteCode)
+      .where(sql`${t.effectiveFrom} is null`),
+  ],
+);
+
+/** Leases for periodic work, so that among several app instances only one runs a task at a time. */
+export const scheduledTasks = pgTable('scheduled_tasks', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }).notNull(),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
 });

@@ -18,6 +18,37 @@ CREATE TABLE "currencies" (
 	CONSTRAINT "currencies_code_unique" UNIQUE("code")
 );
 --> statement-breakpoint
+CREATE TABLE "custom_rates" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "custom_rates_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"user_id" integer NOT NULL,
+	"base_code" varchar(3) NOT NULL,
+	"quote_code" varchar(3) NOT NULL,
+	"effective_from" date,
+	"rate" double precision NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "exchange_rate_days" (
+	"source" varchar(8) NOT NULL,
+	"date" date NOT NULL,
+	"published_date" date NOT NULL,
+	"fetched_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "exchange_rate_days_source_date_pk" PRIMARY KEY("source","date")
+);
+--> statement-breakpoint
+CREATE TABLE "exchange_rates" (
+	"source" varchar(8) NOT NULL,
+	"date" date NOT NULL,
+	"code" varchar(3) NOT NULL,
+	"per_unit" double precision NOT NULL,
+	CONSTRAINT "exchange_rates_source_date_code_pk" PRIMARY KEY("source","date","code")
+);
+--> statement-breakpoint
+CREATE TABLE "scheduled_tasks" (
+	"name" varchar(64) PRIMARY KEY NOT NULL,
+	"locked_until" timestamp with time zone NOT NULL,
+	"last_success_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "sessions" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "sessions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"user_id" integer NOT NULL,
@@ -33,7 +64,6 @@ CREATE TABLE "user_currencies" (
 	"user_id" integer NOT NULL,
 	"currency_id" integer NOT NULL,
 	"is_base" boolean DEFAULT false NOT NULL,
-	"live_rate_update" boolean DEFAULT true NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -52,12 +82,15 @@ CREATE TABLE "users" (
 --> statement-breakpoint
 ALTER TABLE "categories" ADD CONSTRAINT "categories_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "categories" ADD CONSTRAINT "categories_parent_id_categories_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."categories"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "custom_rates" ADD CONSTRAINT "custom_rates_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_currencies" ADD CONSTRAINT "user_currencies_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_currencies" ADD CONSTRAINT "user_currencies_currency_id_currencies_id_fk" FOREIGN KEY ("currency_id") REFERENCES "public"."currencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_settings" ADD CONSTRAINT "user_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "categories_user_id_idx" ON "categories" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "categories_parent_id_idx" ON "categories" USING btree ("parent_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "custom_rates_pair_day_key" ON "custom_rates" USING btree ("user_id","base_code","quote_code","effective_from") WHERE "custom_rates"."effective_from" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "custom_rates_pair_always_key" ON "custom_rates" USING btree ("user_id","base_code","quote_code") WHERE "custom_rates"."effective_from" is null;--> statement-breakpoint
 CREATE INDEX "sessions_user_id_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_currencies_user_currency_key" ON "user_currencies" USING btree ("user_id","currency_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_currencies_one_base_key" ON "user_currencies" USING btree ("user_id") WHERE "user_currencies"."is_base";--> statement-breakpoint

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { currencies, userCurrencies } from '../../db/schema.ts';
 
@@ -6,9 +6,12 @@ export function selectCurrencies(db: Executor) {
   return db.select().from(currencies).orderBy(asc(currencies.code));
 }
 
-export async function selectCurrencyById(db: Executor, id: number) {
-  const [row] = await db.select().from(currencies).where(eq(currencies.id, id));
-  return row;
+export function selectCurrenciesByIds(db: Executor, ids: number[]) {
+  return db.select().from(currencies).where(inArray(currencies.id, ids));
+}
+
+export function selectCurrenciesByCodes(db: Executor, codes: string[]) {
+  return db.select().from(currencies).where(inArray(currencies.code, codes));
 }
 
 function selectUserCurrencyRows(db: Executor) {
@@ -17,7 +20,13 @@ function selectUserCurrencyRows(db: Executor) {
       id: userCurrencies.id,
       currencyId: userCurrencies.currencyId,
       isBase: userCurrencies.isBase,
-      liveRateUpdate: userCurrencies.liveRateUpdate,
+      // The provider's rate is used unless the user set a custom rate against the base currency.
+      liveRateUpdate: sql<boolean>`not exists (
+        select 1 from custom_rates cr
+        join user_currencies b on b.user_id = cr.user_id and b.is_base
+        join currencies bc on bc.id = b.currency_id
+        where cr.user_id = ${userCurrencies.userId} and cr.base_code = ${currencies.code} and cr.quote_code = bc.code
+      )`.mapWith(Boolean),
       currency: getTableColumns(currencies),
     })
     .from(userCurrencies)
@@ -28,6 +37,13 @@ export function selectUserCurrencies(db: Executor, userId: number) {
   return selectUserCurrencyRows(db).where(eq(userCurrencies.userId, userId)).orderBy(asc(currencies.code));
 }
 
+export async function selectUserCurrency(db: Executor, userId: number, currencyId: number) {
+  const [row] = await selectUserCurrencyRows(db).where(
+    and(eq(userCurrencies.userId, userId), eq(userCurrencies.currencyId, currencyId)),
+  );
+  return row;
+}
+
 export async function selectBaseCurrency(db: Executor, userId: number) {
   const [row] = await selectUserCurrencyRows(db).where(
     and(eq(userCurrencies.userId, userId), eq(userCurrencies.isBase, true)),
@@ -35,8 +51,18 @@ export async function selectBaseCurrency(db: Executor, userId: number) {
   return row;
 }
 
-export async function insertUserCurrencyIfMissing(db: Executor, userId: number, currencyId: number) {
-  await db.insert(userCurrencies).values({ userId, currencyId }).onConflictDoNothing();
+export async function insertUserCurrenciesIfMissing(db: Executor, userId: number, currencyIds: number[]) {
+  if (currencyIds.length === 0) return;
+  await db
+    .insert(userCurrencies)
+    .values(currencyIds.map((currencyId) => ({ userId, currencyId })))
+    .onConflictDoNothing();
+}
+
+export async function deleteUserCurrency(db: Executor, userId: number, currencyId: number) {
+  await db
+    .delete(userCurrencies)
+    .where(and(eq(userCurrencies.userId, userId), eq(userCurrencies.currencyId, currencyId)));
 }
 
 /** Two statements, because one that swaps the flag would trip the one-base unique index midway. */

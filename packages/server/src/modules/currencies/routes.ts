@@ -1,16 +1,42 @@
-import { currencySchema, setBaseCurrencyBodySchema, successEnvelope, userCurrencySchema } from '@kopiyka/shared';
+import {
+  addUserCurrenciesBodySchema,
+  baseCurrencyChangeSchema,
+  currencySchema,
+  deleteCustomRatesBodySchema,
+  deleteUserCurrencyBodySchema,
+  rateSchema,
+  ratesQuerySchema,
+  setBaseCurrencyBodySchema,
+  setCustomRatesBodySchema,
+  successEnvelope,
+  userCurrencySchema,
+} from '@kopiyka/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { success } from '../../http/envelope.ts';
-import { getBaseCurrency, listCurrencies, listUserCurrencies, setBaseCurrency } from './service.ts';
+import type { RatesService } from '../rates/service.ts';
+import {
+  addUserCurrencies,
+  deleteCustomRates,
+  getBaseCurrency,
+  getBaseCurrencyChange,
+  listCurrencies,
+  listRates,
+  listUserCurrencies,
+  removeUserCurrency,
+  setBaseCurrency,
+  setCustomRates,
+} from './service.ts';
 
-export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
+const tags = ['currencies'];
+
+export const currencyRoutes: FastifyPluginAsyncZod<{ rates: RatesService }> = async (app, { rates }) => {
   app.get(
     '/models/currencies',
     {
       config: { public: true },
       schema: {
-        tags: ['currencies'],
+        tags,
         summary: 'ISO 4217 currencies',
         security: [],
         response: { 200: successEnvelope(z.array(currencySchema)) },
@@ -23,7 +49,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/currencies',
     {
       schema: {
-        tags: ['currencies'],
+        tags,
         summary: "The caller's currencies",
         response: { 200: successEnvelope(z.array(userCurrencySchema)) },
       },
@@ -31,11 +57,39 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => success(await listUserCurrencies(app.db, request.userId)),
   );
 
+  app.post(
+    '/user/currencies',
+    {
+      schema: {
+        tags,
+        summary: 'Add currencies (adding one that is there already is harmless); answers all of them',
+        body: addUserCurrenciesBodySchema,
+        response: { 200: successEnvelope(z.array(userCurrencySchema)) },
+      },
+    },
+    async (request) => success(await addUserCurrencies(app.db, rates, request.userId, request.body)),
+  );
+
+  app.delete(
+    '/user/currency',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a currency; CONFLICT for the base currency',
+        body: deleteUserCurrencyBodySchema,
+      },
+    },
+    async (request, reply) => {
+      await removeUserCurrency(app.db, request.userId, request.body.currencyId);
+      return reply.code(204).send();
+    },
+  );
+
   app.get(
     '/user/currencies/base',
     {
       schema: {
-        tags: ['currencies'],
+        tags,
         summary: "The caller's base currency; 404 before one is chosen",
         response: { 200: successEnvelope(userCurrencySchema) },
       },
@@ -47,12 +101,65 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/currencies/base',
     {
       schema: {
-        tags: ['currencies'],
+        tags,
         summary: 'Choose the base currency (adds it to the user currencies)',
         body: setBaseCurrencyBodySchema,
         response: { 200: successEnvelope(userCurrencySchema) },
       },
     },
     async (request) => success(await setBaseCurrency(app.db, request.userId, request.body.currencyId)),
+  );
+
+  app.get(
+    '/user/currencies/base/change',
+    {
+      schema: {
+        tags,
+        summary: 'Progress of recomputing base-currency figures after a base change',
+        response: { 200: successEnvelope(baseCurrencyChangeSchema) },
+      },
+    },
+    async () => success(getBaseCurrencyChange()),
+  );
+
+  app.get(
+    '/user/currencies/rates',
+    {
+      schema: {
+        tags,
+        summary: 'Each non-base currency against the base on a day (default today)',
+        querystring: ratesQuerySchema,
+        response: { 200: successEnvelope(z.array(rateSchema)) },
+      },
+    },
+    async (request) => success(await listRates(app.db, rates, request.userId, request.query.date)),
+  );
+
+  app.put(
+    '/user/currency/rates',
+    {
+      schema: {
+        tags,
+        summary: 'Set custom rates; the reverse of each pair is kept consistent',
+        body: setCustomRatesBodySchema,
+        response: { 200: successEnvelope(z.array(rateSchema)) },
+      },
+    },
+    async (request) => success(await setCustomRates(app.db, rates, request.userId, request.body)),
+  );
+
+  app.delete(
+    '/user/currency/rates',
+    {
+      schema: {
+        tags,
+        summary: 'Remove custom rates (both directions): back to live rates',
+        body: deleteCustomRatesBodySchema,
+      },
+    },
+    async (request, reply) => {
+      await deleteCustomRates(rates, request.userId, request.body);
+      return reply.code(204).send();
+    },
   );
 };

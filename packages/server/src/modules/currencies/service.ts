@@ -1,13 +1,25 @@
-import type { Currency, UserCurrency } from '@kopiyka/shared';
+import type {
+  AddUserCurrenciesBody,
+  BaseCurrencyChange,
+  Currency,
+  DeleteCustomRatesBody,
+  Rate,
+  SetCustomRatesBody,
+  UserCurrency,
+} from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
-import { notFound, validationError } from '../../http/errors.ts';
+import { AppError, notFound, validationError } from '../../http/errors.ts';
+import { todayIso } from '../../lib/dates.ts';
+import { forgetCustomRatesOf, type RatesService } from '../rates/service.ts';
 import {
-  insertUserCurrencyIfMissing,
+  deleteUserCurrency,
+  insertUserCurrenciesIfMissing,
   markBaseCurrency,
   selectBaseCurrency,
   selectCurrencies,
-  selectCurrencyById,
+  selectCurrenciesByIds,
   selectUserCurrencies,
+  selectUserCurrency,
 } from './queries.ts';
 
 export function listCurrencies(db: Executor): Promise<Currency[]> {
@@ -27,9 +39,113 @@ export async function getBaseCurrency(db: Executor, userId: number): Promise<Use
 /** Choosing a base currency adds it to the user's currencies when it is not there yet. */
 export async function setBaseCurrency(db: Database, userId: number, currencyId: number): Promise<UserCurrency> {
   return db.transaction(async (tx) => {
-    if (!(await selectCurrencyById(tx, currencyId))) throw validationError('currencyId', 'Unknown currency');
-    await insertUserCurrencyIfMissing(tx, userId, currencyId);
+    const [currency] = await selectCurrenciesByIds(tx, [currencyId]);
+    if (!currency) throw validationError('currencyId', 'Unknown currency');
+    await insertUserCurrenciesIfMissing(tx, userId, [currencyId]);
     await markBaseCurrency(tx, userId, currencyId);
     return getBaseCurrency(tx, userId);
   });
+}
+
+/**
+ * Base-currency figures are recomputed in the background when the base changes. Until accounts and
+ * transactions exist there is nothing to recompute, so a change applies at once and none is ever
+ * left running.
+ */
+export function getBaseCurrencyChange(): BaseCurrencyChange {
+  return { state: 'idle', fromCode: null, toCode: null, done: 0, total: 0, error: null };
+}
+
+export async function addUserCurrencies(
+  db: Database,
+  rates: RatesService,
+  userId: number,
+  { currencies }: AddUserCurrenciesBody,
+): Promise<UserCurrency[]> {
+  const ids = currencies.map((c) => c.currencyId);
+  const known = new Map((await selectCurrenciesByIds(db, ids)).map((c) => [c.id, c]));
+  const base = await selectBaseCurrency(db, userId);
+  const backToLive: string[] = [];
+  for (const [index, entry] of currencies.entries()) {
+    const currency = known.get(entry.currencyId);
+    if (!currency) throw validationError(`currencies.${index}.currencyId`, 'Unknown currency');
+    if (entry.liveRateUpdate === false) {
+      const existing = await selectUserCurrency(db, userId, entry.currencyId);
+      if (!existing || existing.liveRateUpdate) {
+        throw validationError(
+          `currencies.${index}.liveRateUpdate`,
+          `Set a custom rate for ${currency.code} to stop using the live rate`,
+        );
+      }
+    }
+    if (entry.liveRateUpdate === true && base && currency.id !== base.currencyId) backToLive.push(currency.code);
+  }
+  await insertUserCurrenciesIfMissing(db, userId, ids);
+  if (base && backToLive.length > 0) {
+    await rates.deleteCustomRates(
+      userId,
+      backToLive.map((code) => ({ baseCode: code, quoteCode: base.currency.code })),
+    );
+  }
+  return listUserCurrencies(db, userId);
+}
+
+export async function removeUserCurrency(db: Database, userId: number, currencyId: number): Promise<void> {
+  const userCurrency = await selectUserCurrency(db, userId, currencyId);
+  if (!userCurrency) throw notFound('Currency');
+  if (userCurrency.isBase) {
+    throw new AppError(
+      'CONFLICT',
+      `${userCurrency.currency.code} is your base currency. Choose another base currency first.`,
+    );
+  }
+  await db.transaction(async (tx) => {
+    await deleteUserCurrency(tx, userId, currencyId);
+    await forgetCustomRatesOf(tx, userId, userCurrency.currency.code);
+  });
+}
+
+/** Each non-base currency of the user against the base: 1 currency = rate base, on `date`. */
+export async function listRates(db: Database, rates: RatesService, userId: number, date = todayIso()): Promise<Rate[]> {
+  const mine = await listUserCurrencies(db, userId);
+  const base = mine.find((c) => c.isBase);
+  if (!base) return [];
+  const session = rates.session(userId);
+  const result: Rate[] = [];
+  for (const { currency } of mine.filter((c) => !c.isBase)) {
+    const quote = await session.quote(currency.code, base.currency.code, date);
+    result.push({
+      baseCode: currency.code,
+      quoteCode: base.currency.code,
+      rate: quote?.rate ?? null,
+      date,
+      custom: quote?.source === 'custom',
+      source: quote?.source ?? 'none',
+      rateDate: quote?.rateDate ?? null,
+      effectiveFrom: quote?.effectiveFrom ?? null,
+    });
+  }
+  return result;
+}
+
+/** Custom rates are for the user's own currencies. */
+export async function setCustomRates(
+  db: Database,
+  rates: RatesService,
+  userId: number,
+  { pairs }: SetCustomRatesBody,
+): Promise<Rate[]> {
+  const codes = new Set((await listUserCurrencies(db, userId)).map((c) => c.currency.code));
+  for (const [index, pair] of pairs.entries()) {
+    for (const field of ['baseCode', 'quoteCode'] as const) {
+      if (!codes.has(pair[field])) {
+        throw validationError(`pairs.${index}.${field}`, `Add ${pair[field]} to your currencies first`);
+      }
+    }
+  }
+  return rates.setCustomRates(userId, pairs);
+}
+
+export function deleteCustomRates(rates: RatesService, userId: number, { pairs }: DeleteCustomRatesBody) {
+  return rates.deleteCustomRates(userId, pairs);
 }

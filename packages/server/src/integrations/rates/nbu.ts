@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { fetchJson, type ProviderDay, type RateProvider, RateProviderError } from './provider.ts';
+
+const itemSchema = z.object({
+  cc: z.string().regex(/^[A-Z]{3}$/),
+  rate: z.number().positive(),
+  exchangedate: z.string().regex(/^\d{2}\.\d{2}\.\d{4}$/),
+});
+
+/** NBU writes days as DD.MM.YYYY. */
+function fromNbuDate(value: string): string {
+  const [day, month, year] = value.split('.');
+  return `${year}-${month}-${day}`;
+}
+
+/**
+ * The National Bank of Ukraine's official daily rates: UAH per 1 unit of about 45 currencies,
+ * published for every calendar day (weekend days repeat the last business day's rates).
+ */
+export function createNbuProvider(baseUrl: string, timeoutMs: number): RateProvider {
+  const source = 'nbu';
+  return {
+    source,
+    pivot: 'UAH',
+    async fetchDay(date): Promise<ProviderDay | null> {
+      const url = `${baseUrl}/NBUStatService/v1/statdirectory/exchange?json&date=${date.replaceAll('-', '')}`;
+      const { status, body } = await fetchJson(source, url, timeoutMs);
+      if (status !== 200) throw new RateProviderError(source, `answered ${status}`);
+      const parsed = z.array(z.unknown()).safeParse(body);
+      if (!parsed.success) throw new RateProviderError(source, 'answered something other than a list of rates');
+      // An empty list means no data for that day (too early, or not yet published).
+      if (parsed.data.length === 0) return null;
+      const perUnit: Record<string, number> = {};
+      let publishedDate: string | undefined;
+      for (const raw of parsed.data) {
+        const item = itemSchema.safeParse(raw);
+        // A malformed row (a withdrawn currency, a new field shape) costs that currency only.
+        if (!item.success) continue;
+        perUnit[item.data.cc] = item.data.rate;
+        publishedDate ??= fromNbuDate(item.data.exchangedate);
+      }
+      if (!publishedDate) throw new RateProviderError(source, 'answered a list without a usable rate');
+      return { publishedDate, perUnit };
+    },
+  };
+}

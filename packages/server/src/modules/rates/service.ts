@@ -1,0 +1,203 @@
+import type { DeleteCustomRatesBody, Rate, SetCustomRatesBody } from '@kopiyka/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '../../db/client.ts';
+import { validationError } from '../../http/errors.ts';
+import type { RateProvider } from '../../integrations/rates/provider.ts';
+import { todayIso } from '../../lib/dates.ts';
+import { type LoadedDay, ProviderDays } from './provider-days.ts';
+import {
+  deleteCustomRatesOfCurrency,
+  deleteCustomRatesOfPairs,
+  selectCustomRates,
+  upsertCustomRate,
+} from './queries.ts';
+
+export interface RateQuote {
+  /** 1 unit of `from` is worth this many units of `to`. */
+  rate: number;
+  source: 'live' | 'custom' | 'approximate';
+  /** The provider day the rate comes from (live, approximate); null for custom rates. */
+  rateDate: string | null;
+  effectiveFrom: string | null;
+}
+
+/** Resolves rates for one user, remembering what it loaded: one per request or per batch. */
+export interface RateSession {
+  quote(from: string, to: string, date: string): Promise<RateQuote | null>;
+  /** Like quote, but a missing rate is a VALIDATION_ERROR on `path` that asks for a custom rate. */
+  require(from: string, to: string, date: string, path: string): Promise<RateQuote>;
+}
+
+export interface RatesService {
+  session(userId: number): RateSession;
+  /** Fetches today's rates from every provider that has not given them yet (the periodic task). */
+  syncToday(): Promise<void>;
+  setCustomRates(userId: number, pairs: SetCustomRatesBody['pairs']): Promise<Rate[]>;
+  deleteCustomRates(userId: number, pairs: DeleteCustomRatesBody['pairs']): Promise<void>;
+}
+
+/** Where to look for a currency missing from one provider but quoted by another. */
+const CROSS_PIVOTS = ['USD', 'EUR'];
+
+function valueOf(loaded: LoadedDay, code: string): number | undefined {
+  return code === loaded.provider.pivot ? 1 : loaded.day.perUnit[code];
+}
+
+function quoteFrom(rate: number, days: LoadedDay[]): RateQuote {
+  return {
+    rate,
+    source: days.some((d) => d.approximate) ? 'approximate' : 'live',
+    rateDate: days.map((d) => d.day.publishedDate).sort()[0] ?? null,
+    effectiveFrom: null,
+  };
+}
+
+/**
+ * DESIGN.md's order: the user's custom rate in effect → the stored provider rate of that day →
+ * a fetch of that day → the nearest earlier stored day (approximate) → nothing.
+ *
+ * Rates are resolved outside database transactions: a fetched day is stored on the main
+ * connection, which an open PGlite transaction would hold.
+ */
+export function createRatesService(
+  db: Database,
+  providers: RateProvider[],
+  log: FastifyBaseLogger,
+  now: () => Date = () => new Date(),
+): RatesService {
+  const providerDays = new ProviderDays(db, log, now);
+  const byUah = [...providers].sort((a, b) => Number(b.pivot === 'UAH') - Number(a.pivot === 'UAH'));
+  const byOthers = [...byUah].reverse();
+
+  function session(userId: number): RateSession {
+    const days = new Map<string, Promise<LoadedDay | null>>();
+    const customs = new Map<string, ReturnType<typeof selectCustomRates>>();
+
+    const loadDay = (provider: RateProvider, date: string) => {
+      const key = `${provider.source}:${date}`;
+      let day = days.get(key);
+      if (!day) {
+        day = providerDays.load(provider, date);
+        days.set(key, day);
+      }
+      return day;
+    };
+
+    async function customQuote(from: string, to: string, date: string): Promise<RateQuote | null> {
+      const key = `${from}:${to}`;
+      let rows = customs.get(key);
+      if (!rows) {
+        rows = selectCustomRates(db, userId, [{ baseCode: from, quoteCode: to }]);
+        customs.set(key, rows);
+      }
+      // The latest start on or before the day wins; an every-day rate (null) is the earliest start.
+      const inEffect = (await rows)
+        .filter((r) => r.effectiveFrom === null || r.effectiveFrom <= date)
+        .sort((a, b) => (a.effectiveFrom ?? '').localeCompare(b.effectiveFrom ?? ''))
+        .at(-1);
+      return inEffect
+        ? { rate: inEffect.rate, source: 'custom', rateDate: null, effectiveFrom: inEffect.effectiveFrom }
+        : null;
+    }
+
+    async function providerQuote(from: string, to: string, date: string): Promise<RateQuote | null> {
+      const order = from === 'UAH' || to === 'UAH' ? byUah : byOthers;
+      const loaded: LoadedDay[] = [];
+      for (const provider of order) {
+        const day = await loadDay(provider, date);
+        if (!day) continue;
+        const [a, b] = [valueOf(day, from), valueOf(day, to)];
+        if (a !== undefined && b !== undefined) return quoteFrom(a / b, [day]);
+        loaded.push(day);
+      }
+      // Not quoted together anywhere: go through a currency both providers know.
+      for (const first of loaded) {
+        for (const second of loaded) {
+          if (first === second) continue;
+          for (const pivot of CROSS_PIVOTS) {
+            const fromValue = valueOf(first, from);
+            const pivotInFirst = valueOf(first, pivot);
+            const pivotInSecond = valueOf(second, pivot);
+            const toValue = valueOf(second, to);
+            if (fromValue === undefined || pivotInFirst === undefined) continue;
+            if (pivotInSecond === undefined || toValue === undefined) continue;
+            return quoteFrom((fromValue / pivotInFirst) * (pivotInSecond / toValue), [first, second]);
+          }
+        }
+      }
+      return null;
+    }
+
+    async function quote(from: string, to: string, date: string): Promise<RateQuote | null> {
+      if (from === to) return { rate: 1, source: 'live', rateDate: date, effectiveFrom: null };
+      // Nothing is published for days to come: the latest rates stand in for them.
+      const day = date > todayIso(now()) ? todayIso(now()) : date;
+      return (await customQuote(from, to, date)) ?? providerQuote(from, to, day);
+    }
+
+    return {
+      quote,
+      async require(from, to, date, path) {
+        const found = await quote(from, to, date);
+        if (!found) {
+          throw validationError(
+            path,
+            `No exchange rate for ${from} → ${to} on ${date}. Set a custom rate in Settings → Currencies.`,
+          );
+        }
+        return found;
+      },
+    };
+  }
+
+  return {
+    session,
+
+    async syncToday() {
+      const today = todayIso(now());
+      for (const provider of providers) await providerDays.load(provider, today);
+    },
+
+    async setCustomRates(userId, pairs) {
+      await db.transaction(async (tx) => {
+        for (const { baseCode, quoteCode, rate, effectiveFrom = null } of pairs) {
+          await upsertCustomRate(tx, { userId, baseCode, quoteCode, effectiveFrom, rate });
+          await upsertCustomRate(tx, {
+            userId,
+            baseCode: quoteCode,
+            quoteCode: baseCode,
+            effectiveFrom,
+            rate: 1 / rate,
+          });
+        }
+      });
+      const today = todayIso(now());
+      return pairs.map(({ baseCode, quoteCode, rate, effectiveFrom = null }) => ({
+        baseCode,
+        quoteCode,
+        rate,
+        date: effectiveFrom ?? today,
+        custom: true,
+        source: 'custom' as const,
+        rateDate: null,
+        effectiveFrom,
+      }));
+    },
+
+    async deleteCustomRates(userId, pairs) {
+      await deleteCustomRatesOfPairs(
+        db,
+        userId,
+        pairs.flatMap(({ baseCode, quoteCode }) => [
+          { baseCode, quoteCode },
+          { baseCode: quoteCode, quoteCode: baseCode },
+        ]),
+      );
+    },
+  };
+}
+
+/** A currency the user no longer keeps takes its custom rates with it (inside the caller's transaction). */
+export function forgetCustomRatesOf(db: Executor, userId: number, code: string): Promise<void> {
+  return deleteCustomRatesOfCurrency(db, userId, code);
+}
