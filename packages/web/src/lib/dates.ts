@@ -1,8 +1,7 @@
+import { DISPLAY_LOCALE } from './locale.ts';
+
 /** A calendar month, as the dashboard's `month` search parameter writes it: YYYY-MM. */
 export type MonthKey = string;
-
-/** The interface is in English; dates follow it until user settings bring a locale of their own. */
-const DISPLAY_LOCALE = 'en-GB';
 
 const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
@@ -31,4 +30,21 @@ export function formatMonth(month: MonthKey): string {
 
 export function formatDate(iso: string): string {
   return new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'long' }).format(new Date(iso));
+}
+
+/** A calendar day, YYYY-MM-DD, as the API writes date-only values (API.md). */
+export type DayKey = string;
+
+/** Today in the user's time zone, as a day key. */
+export function today(now: Date = new Date()): DayKey {
+  return `${monthKey(now)}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * A day key as "14 Nov 2026". Read as a local date: `new Date('2026-11-14')` would be UTC midnight,
+ * the day before west of Greenwich.
+ */
+export function formatDay(day: DayKey): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium' }).format(new Date(year, month - 1, date));
 }

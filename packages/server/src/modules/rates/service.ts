@@ -39,7 +39,7 @@ export interface RatesService {
 /** Where to look for a currency missing from one provider but quoted by another. */
 const CROSS_PIVOTS = ['USD', 'EUR'];
 
-function valueOf(loaded: LoadedDay, code: string): number | undefined {
+function valueIn(loaded: LoadedDay, code: string): number | undefined {
   return code === loaded.provider.pivot ? 1 : loaded.day.perUnit[code];
 }
 
@@ -106,7 +106,7 @@ export function createRatesService(
       for (const provider of order) {
         const day = await loadDay(provider, date);
         if (!day) continue;
-        const [a, b] = [valueOf(day, from), valueOf(day, to)];
+        const [a, b] = [valueIn(day, from), valueIn(day, to)];
         if (a !== undefined && b !== undefined) return quoteFrom(a / b, [day]);
         loaded.push(day);
       }
@@ -115,10 +115,10 @@ export function createRatesService(
         for (const second of loaded) {
           if (first === second) continue;
           for (const pivot of CROSS_PIVOTS) {
-            const fromValue = valueOf(first, from);
-            const pivotInFirst = valueOf(first, pivot);
-            const pivotInSecond = valueOf(second, pivot);
-            const toValue = valueOf(second, to);
+            const fromValue = valueIn(first, from);
+            const pivotInFirst = valueIn(first, pivot);
+            const pivotInSecond = valueIn(second, pivot);
+            const toValue = valueIn(second, to);
             if (fromValue === undefined || pivotInFirst === undefined) continue;
             if (pivotInSecond === undefined || toValue === undefined) continue;
             return quoteFrom((fromValue / pivotInFirst) * (pivotInSecond / toValue), [first, second]);
