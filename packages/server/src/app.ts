@@ -16,12 +16,15 @@ import { childLoggerWithSessionId, registerSessionId } from './http/session-id.t
 import { createFrankfurterProvider } from './integrations/rates/frankfurter.ts';
 import { createNbuProvider } from './integrations/rates/nbu.ts';
 import { startScheduler } from './jobs/scheduler.ts';
+import { accountGroupRoutes } from './modules/account-groups/routes.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { currencyRoutes } from './modules/currencies/routes.ts';
 import { createRatesService } from './modules/rates/service.ts';
 import { ratesSyncTask } from './modules/rates/sync-task.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
@@ -135,6 +138,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(userRoutes);
       await api.register(currencyRoutes, { rates });
       await api.register(categoryRoutes);
+      await api.register(accountRoutes, { rates });
+      await api.register(accountGroupRoutes);
+      await api.register(settingsRoutes);
     },
     { prefix: API_PREFIX },
   );

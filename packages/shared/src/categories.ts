@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids.ts';
 
 export const CATEGORY_TYPES = ['custom', 'internal'] as const;
 export type CategoryType = (typeof CATEGORY_TYPES)[number];
@@ -12,6 +13,48 @@ export const categorySchema = z.object({
   parentId: z.number().int().nullable(),
 });
 export type Category = z.infer<typeof categorySchema>;
+
+export const CATEGORY_NAME_MAX = 200;
+export const CATEGORY_ICON_MAX = 64;
+
+const categoryNameSchema = z
+  .string('Name is required')
+  .trim()
+  .min(1, 'Name is required')
+  .max(CATEGORY_NAME_MAX, `Name must be at most ${CATEGORY_NAME_MAX} characters`);
+export const categoryColorSchema = z
+  .string('Colour is required')
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #1a2b3c')
+  .transform((c) => c.toLowerCase());
+const categoryIconSchema = z
+  .string()
+  .trim()
+  .min(1, 'Icon must not be empty')
+  .max(CATEGORY_ICON_MAX, `Icon must be at most ${CATEGORY_ICON_MAX} characters`);
+
+export const createCategoryBodySchema = z.object({
+  name: categoryNameSchema,
+  /** Inherited from the parent when omitted. */
+  color: categoryColorSchema.optional(),
+  icon: categoryIconSchema.nullable().optional(),
+  parentId: idSchema.nullable().optional(),
+});
+export type CreateCategoryBody = z.infer<typeof createCategoryBodySchema>;
+
+export const updateCategoryBodySchema = z
+  .object({
+    name: categoryNameSchema,
+    color: categoryColorSchema,
+    icon: categoryIconSchema.nullable(),
+    parentId: idSchema.nullable(),
+  })
+  .partial();
+export type UpdateCategoryBody = z.infer<typeof updateCategoryBodySchema>;
+
+export const categoryParamsSchema = z.object({ categoryId: idSchema });
+
+/** Deleting a category in use can first move its subcategories and transactions to another. */
+export const deleteCategoryQuerySchema = z.object({ moveTo: idSchema.optional() });
 
 /** SPEC §3: the client builds the tree from parentId. */
 export type CategoryNode = Category & { subCategories: CategoryNode[] };

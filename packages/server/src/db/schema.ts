@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   doublePrecision,
@@ -162,3 +163,49 @@ export const scheduledTasks = pgTable('scheduled_tasks', {
   lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }).notNull(),
   lastSuccessAt: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
 });
+
+export const accountGroups = pgTable(
+  'account_groups',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    parentGroupId: integer('parent_group_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('account_groups_user_id_idx').on(t.userId),
+    foreignKey({ columns: [t.parentGroupId], foreignColumns: [t.id] }).onDelete('no action'),
+  ],
+);
+
+/** Money columns are bigint minor units, read as JS numbers (every amount stays far below 2^53). */
+const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    type: varchar('type', { length: 16, enum: ['system', 'monobank'] })
+      .notNull()
+      .default('system'),
+    accountCategory: varchar('account_category', { length: 32 }).notNull().default('general'),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    creditLimit: money('credit_limit'),
+    initialBalance: money('initial_balance'),
+    currentBalance: money('current_balance'),
+    accountGroupId: integer('account_group_id').references(() => accountGroups.id, { onDelete: 'set null' }),
+    externalId: varchar('external_id', { length: 128 }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('accounts_user_id_idx').on(t.userId), index('accounts_account_group_id_idx').on(t.accountGroupId)],
+);

@@ -1,4 +1,6 @@
 import {
+  changePasswordBodySchema,
+  deleteUserBodySchema,
   loginBodySchema,
   loginResponseSchema,
   registerBodySchema,
@@ -49,6 +51,45 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     { schema: { tags: ['auth'], summary: "Revoke the caller's token" } },
     async (request, reply) => {
       await auth.logout(bearerToken(request)!);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/auth/logout-all',
+    { schema: { tags: ['auth'], summary: "Revoke every session of the caller's, this one included" } },
+    async (request, reply) => {
+      await auth.logoutEverywhere(request.userId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.put(
+    '/user/password',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Change the password (the current one is required); other sessions are signed out',
+        body: changePasswordBodySchema,
+      },
+    },
+    async (request, reply) => {
+      await auth.changePassword(request.userId, bearerToken(request)!, request.body, request.ip);
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete(
+    '/user',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Delete the user and all their data (the password is required)',
+        body: deleteUserBodySchema,
+      },
+    },
+    async (request, reply) => {
+      await auth.deleteAccount(request.userId, request.body.password, request.ip);
       return reply.code(204).send();
     },
   );

@@ -1,13 +1,13 @@
-import type { LoginBody, RegisterBody } from '@kopiyka/shared';
+import type { ChangePasswordBody, LoginBody, RegisterBody } from '@kopiyka/shared';
 import type { AuthLimits } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { createDefaultCategories } from '../categories/service.ts';
 import { createDefaultSettings } from '../settings/service.ts';
-import { createUser, findUserByUsername } from '../users/service.ts';
+import { createUser, deleteUser, findPasswordHash, findUserByUsername, setPasswordHash } from '../users/service.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
-import { deleteSessionByHash, extendSession, findLiveSession, insertSession } from './queries.ts';
+import { deleteSessionByHash, deleteSessionsOfUser, extendSession, findLiveSession, insertSession } from './queries.ts';
 import { newToken, tokenHash } from './tokens.ts';
 
 /** A session is extended at most this often, so a busy client does not write on every request. */
@@ -19,6 +19,11 @@ export interface AuthService {
   logout(token: string): Promise<void>;
   /** The user id a bearer token belongs to, or undefined when it is unknown, expired or revoked. */
   authenticate(token: string): Promise<number | undefined>;
+  /** Signs out every other session; the one that asked stays. */
+  changePassword(userId: number, token: string, body: ChangePasswordBody, address: string): Promise<void>;
+  logoutEverywhere(userId: number): Promise<void>;
+  /** Removes the user and everything of theirs, once the password is confirmed. */
+  deleteAccount(userId: number, password: string, address: string): Promise<void>;
 }
 
 export function createAuthService(db: Database, limits: AuthLimits): AuthService {
@@ -36,6 +41,21 @@ export function createAuthService(db: Database, limits: AuthLimits): AuthService
         { 'retry-after': String(wait) },
       );
     }
+  }
+
+  /** Re-checks the password of a signed-in user; failures count towards the same throttle as logins. */
+  async function confirmPassword(userId: number, password: string, address: string) {
+    const key = `user:${userId}`;
+    refuseIfThrottled(key, address);
+    const passwordHash = await findPasswordHash(db, userId);
+    if (!passwordHash || !(await verifyPassword(passwordHash, password))) {
+      byUsername.recordFailure(key);
+      byAddress.recordFailure(address);
+      throw new AppError('INVALID_CREDENTIALS', 'The password is not correct.', [
+        { path: 'password', message: 'The password is not correct.' },
+      ]);
+    }
+    byUsername.reset(key);
   }
 
   return {
@@ -70,6 +90,24 @@ export function createAuthService(db: Database, limits: AuthLimits): AuthService
 
     async logout(token) {
       await deleteSessionByHash(db, tokenHash(token));
+    },
+
+    async changePassword(userId, token, { currentPassword, newPassword }, address) {
+      await confirmPassword(userId, currentPassword, address);
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        await setPasswordHash(tx, userId, passwordHash);
+        await deleteSessionsOfUser(tx, userId, tokenHash(token));
+      });
+    },
+
+    async logoutEverywhere(userId) {
+      await deleteSessionsOfUser(db, userId);
+    },
+
+    async deleteAccount(userId, password, address) {
+      await confirmPassword(userId, password, address);
+      await deleteUser(db, userId);
     },
 
     async authenticate(token) {

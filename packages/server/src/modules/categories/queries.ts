@@ -1,25 +1,63 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { categories } from '../../db/schema.ts';
 
 export type NewCategory = typeof categories.$inferInsert;
 
+const columns = {
+  id: categories.id,
+  name: categories.name,
+  color: categories.color,
+  icon: categories.icon,
+  type: categories.type,
+  parentId: categories.parentId,
+};
+
 export async function insertCategories(db: Executor, rows: NewCategory[]) {
   if (rows.length === 0) return [];
-  return db.insert(categories).values(rows).returning({ id: categories.id, name: categories.name });
+  return db.insert(categories).values(rows).returning(columns);
 }
 
 export function selectCategories(db: Executor, userId: number) {
-  return db
-    .select({
-      id: categories.id,
-      name: categories.name,
-      color: categories.color,
-      icon: categories.icon,
-      type: categories.type,
-      parentId: categories.parentId,
-    })
+  return db.select(columns).from(categories).where(eq(categories.userId, userId)).orderBy(asc(categories.id));
+}
+
+export async function selectCategory(db: Executor, userId: number, id: number) {
+  const [row] = await db
+    .select(columns)
     .from(categories)
-    .where(eq(categories.userId, userId))
-    .orderBy(asc(categories.id));
+    .where(and(eq(categories.userId, userId), eq(categories.id, id)));
+  return row;
+}
+
+export async function updateCategory(
+  db: Executor,
+  userId: number,
+  id: number,
+  changes: Partial<Pick<NewCategory, 'name' | 'color' | 'icon' | 'parentId'>>,
+) {
+  if (Object.keys(changes).length === 0) return;
+  await db
+    .update(categories)
+    .set(changes)
+    .where(and(eq(categories.userId, userId), eq(categories.id, id)));
+}
+
+export async function countChildren(db: Executor, userId: number, id: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(categories)
+    .where(and(eq(categories.userId, userId), eq(categories.parentId, id)));
+  return row?.n ?? 0;
+}
+
+export async function moveChildren(db: Executor, userId: number, fromId: number, toId: number) {
+  await db
+    .update(categories)
+    .set({ parentId: toId })
+    .where(and(eq(categories.userId, userId), eq(categories.parentId, fromId)));
+}
+
+export async function deleteCategory(db: Executor, userId: number, id: number) {
+  await db.delete(categories).where(and(eq(categories.userId, userId), eq(categories.id, id)));
 }

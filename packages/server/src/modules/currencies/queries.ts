@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { currencies, userCurrencies } from '../../db/schema.ts';
+import { accounts, currencies, userCurrencies } from '../../db/schema.ts';
 
 export function selectCurrencies(db: Executor) {
   return db.select().from(currencies).orderBy(asc(currencies.code));
@@ -75,4 +75,12 @@ export async function markBaseCurrency(db: Executor, userId: number, currencyId:
     .update(userCurrencies)
     .set({ isBase: true })
     .where(and(eq(userCurrencies.userId, userId), eq(userCurrencies.currencyId, currencyId)));
+}
+
+export async function countAccountsInCurrency(db: Executor, userId: number, currencyId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.currencyId, currencyId)));
+  return row?.n ?? 0;
 }

@@ -12,6 +12,7 @@ import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { todayIso } from '../../lib/dates.ts';
 import { forgetCustomRatesOf, type RatesService } from '../rates/service.ts';
 import {
+  countAccountsInCurrency,
   deleteUserCurrency,
   insertUserCurrenciesIfMissing,
   markBaseCurrency,
@@ -28,6 +29,20 @@ export function listCurrencies(db: Executor): Promise<Currency[]> {
 
 export function listUserCurrencies(db: Executor, userId: number): Promise<UserCurrency[]> {
   return selectUserCurrencies(db, userId);
+}
+
+export async function findCurrency(db: Executor, id: number): Promise<Currency | undefined> {
+  const [currency] = await selectCurrenciesByIds(db, [id]);
+  return currency;
+}
+
+/** The base currency, or undefined before the user has chosen one. */
+export function findBaseCurrency(db: Executor, userId: number): Promise<UserCurrency | undefined> {
+  return selectBaseCurrency(db, userId);
+}
+
+export function ensureUserCurrency(db: Executor, userId: number, currencyId: number): Promise<void> {
+  return insertUserCurrenciesIfMissing(db, userId, [currencyId]);
 }
 
 export async function getBaseCurrency(db: Executor, userId: number): Promise<UserCurrency> {
@@ -97,6 +112,13 @@ export async function removeUserCurrency(db: Database, userId: number, currencyI
     throw new AppError(
       'CONFLICT',
       `${userCurrency.currency.code} is your base currency. Choose another base currency first.`,
+    );
+  }
+  const accountsInIt = await countAccountsInCurrency(db, userId, currencyId);
+  if (accountsInIt > 0) {
+    throw new AppError(
+      'CONFLICT',
+      `${userCurrency.currency.code} is used by ${accountsInIt === 1 ? 'an account' : `${accountsInIt} accounts`}. Delete or move ${accountsInIt === 1 ? 'it' : 'them'} first.`,
     );
   }
   await db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import { type DailyRates, type RatesEmulator, startRatesEmulator } from '@kopiyka/fakes';
+import type { Rate } from '@kopiyka/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signUp, startTestApp, type TestApp } from '../../../test/app.ts';
 import { todayIso } from '../../lib/dates.ts';
@@ -59,7 +60,15 @@ async function userWith(base: string, others: string[]) {
 async function ratesOn(token: string, date?: string) {
   const res = await t.call('GET', `/api/v1/user/currencies/rates${date ? `?date=${date}` : ''}`, { token });
   expect(res.status).toBe(200);
-  return new Map((res.body.response as Array<{ baseCode: string }>).map((r) => [r.baseCode, r])) as Map<string, any>;
+  const byCode = new Map((res.body.response as Rate[]).map((r) => [r.baseCode, r]));
+  return {
+    has: (code: string) => byCode.has(code),
+    get(code: string): Rate {
+      const rate = byCode.get(code);
+      if (!rate) throw new Error(`no rate listed for ${code}`);
+      return rate;
+    },
+  };
 }
 
 describe('rate resolution', () => {
@@ -141,7 +150,7 @@ describe('rate resolution', () => {
       const day = { down: '2026-02-10', slow: '2026-02-11', garbage: '2026-02-12' }[mode];
       const usd = (await ratesOn(token, day)).get('USD');
       expect(usd).toMatchObject({ source: 'approximate', custom: false, date: day });
-      expect(usd.rateDate < day).toBe(true);
+      expect(usd.rateDate! < day).toBe(true);
       expect(usd.rate).toBeGreaterThan(0);
     },
   );
@@ -156,7 +165,8 @@ describe('rate resolution', () => {
 });
 
 describe('custom rates', () => {
-  const put = (token: string, pairs: unknown) => t.call('PUT', '/api/v1/user/currency/rates', { token, body: { pairs } });
+  const put = (token: string, pairs: unknown) =>
+    t.call('PUT', '/api/v1/user/currency/rates', { token, body: { pairs } });
   const remove = (token: string, pairs: unknown) =>
     t.call('DELETE', '/api/v1/user/currency/rates', { token, body: { pairs } });
   const liveFlags = async (token: string) =>
@@ -262,7 +272,11 @@ describe('user currencies', () => {
   it('adds currencies, harmlessly twice, and answers the whole list', async () => {
     const { token } = await userWith('UAH', []);
     const res = await add(token, [{ currencyId: ids.get('USD') }, { currencyId: ids.get('EUR') }]);
-    expect(res.body.response.map((c: { currency: { code: string } }) => c.currency.code)).toEqual(['EUR', 'UAH', 'USD']);
+    expect(res.body.response.map((c: { currency: { code: string } }) => c.currency.code)).toEqual([
+      'EUR',
+      'UAH',
+      'USD',
+    ]);
     expect((await add(token, [{ currencyId: ids.get('USD') }])).status).toBe(200);
     expect(await codes(token)).toEqual(['EUR', 'UAH', 'USD']);
   });
@@ -292,9 +306,9 @@ describe('user currencies', () => {
     });
     expect((await add(token, [{ currencyId: ids.get('USD'), liveRateUpdate: false }])).status).toBe(200);
     const back = await add(token, [{ currencyId: ids.get('USD'), liveRateUpdate: true }]);
-    expect(back.body.response.find((c: { currency: { code: string } }) => c.currency.code === 'USD').liveRateUpdate).toBe(
-      true,
-    );
+    expect(
+      back.body.response.find((c: { currency: { code: string } }) => c.currency.code === 'USD').liveRateUpdate,
+    ).toBe(true);
     expect((await ratesOn(token, '2026-01-05')).get('USD').source).toBe('live');
   });
 

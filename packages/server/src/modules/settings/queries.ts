@@ -1,6 +1,38 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { userSettings } from '../../db/schema.ts';
+import { categories, userSettings } from '../../db/schema.ts';
 
 export async function insertDefaultSettings(db: Executor, userId: number) {
   await db.insert(userSettings).values({ userId });
+}
+
+export async function selectSettings(db: Executor, userId: number) {
+  const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
+  return row;
+}
+
+export async function updateSettings(
+  db: Executor,
+  userId: number,
+  changes: { locale?: string; excludedCategoryIds?: number[] },
+) {
+  if (Object.keys(changes).length === 0) return;
+  await db.update(userSettings).set(changes).where(eq(userSettings.userId, userId));
+}
+
+export async function removeExcludedCategory(db: Executor, userId: number, categoryId: number) {
+  await db
+    .update(userSettings)
+    .set({ excludedCategoryIds: sql`array_remove(${userSettings.excludedCategoryIds}, ${categoryId}::integer)` })
+    .where(eq(userSettings.userId, userId));
+}
+
+/** Which of these category ids are the user's. */
+export async function selectOwnCategoryIds(db: Executor, userId: number, ids: number[]) {
+  if (ids.length === 0) return new Set<number>();
+  const rows = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.userId, userId), inArray(categories.id, ids)));
+  return new Set(rows.map((r) => r.id));
 }

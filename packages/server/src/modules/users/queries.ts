@@ -22,3 +22,17 @@ export async function selectUserById(db: Executor, id: number) {
     .where(eq(users.id, id));
   return row;
 }
+
+export async function selectPasswordHash(db: Executor, id: number) {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id));
+  return row?.passwordHash;
+}
+
+export async function updatePasswordHash(db: Executor, id: number, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+}
+
+/** Everything of the user goes with the row: every table cascades from users. */
+export async function deleteUserRow(db: Executor, id: number) {
+  await db.delete(users).where(eq(users.id, id));
+}

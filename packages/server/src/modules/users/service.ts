@@ -2,7 +2,14 @@ import type { User } from '@kopiyka/shared';
 import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { insertUser, selectUserById, selectUserByUsername } from './queries.ts';
+import {
+  deleteUserRow,
+  insertUser,
+  selectPasswordHash,
+  selectUserById,
+  selectUserByUsername,
+  updatePasswordHash,
+} from './queries.ts';
 
 export async function createUser(db: Executor, username: string, passwordHash: string) {
   try {
@@ -21,4 +28,16 @@ export async function getUser(db: Executor, userId: number): Promise<User> {
   const user = await selectUserById(db, userId);
   if (!user) throw notFound('User');
   return { ...user, createdAt: user.createdAt.toISOString() };
+}
+
+export function findPasswordHash(db: Executor, userId: number) {
+  return selectPasswordHash(db, userId);
+}
+
+export function setPasswordHash(db: Executor, userId: number, passwordHash: string) {
+  return updatePasswordHash(db, userId, passwordHash);
+}
+
+export function deleteUser(db: Executor, userId: number) {
+  return deleteUserRow(db, userId);
 }

@@ -1,0 +1,66 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { accountGroups, accounts } from '../../db/schema.ts';
+
+export function selectGroups(db: Executor, userId: number) {
+  return db
+    .select({ id: accountGroups.id, name: accountGroups.name, parentGroupId: accountGroups.parentGroupId })
+    .from(accountGroups)
+    .where(eq(accountGroups.userId, userId))
+    .orderBy(asc(accountGroups.name), asc(accountGroups.id));
+}
+
+export async function selectGroup(db: Executor, userId: number, id: number) {
+  const [row] = await db
+    .select({ id: accountGroups.id, name: accountGroups.name, parentGroupId: accountGroups.parentGroupId })
+    .from(accountGroups)
+    .where(and(eq(accountGroups.userId, userId), eq(accountGroups.id, id)));
+  return row;
+}
+
+export function selectGroupedAccountIds(db: Executor, userId: number) {
+  return db
+    .select({ id: accounts.id, accountGroupId: accounts.accountGroupId })
+    .from(accounts)
+    .where(eq(accounts.userId, userId))
+    .orderBy(asc(accounts.name), asc(accounts.id));
+}
+
+export async function insertGroup(db: Executor, userId: number, name: string, parentGroupId: number | null) {
+  const [row] = await db
+    .insert(accountGroups)
+    .values({ userId, name, parentGroupId })
+    .returning({ id: accountGroups.id });
+  return row!.id;
+}
+
+export async function updateGroup(
+  db: Executor,
+  userId: number,
+  id: number,
+  changes: { name?: string; parentGroupId?: number | null },
+) {
+  if (Object.keys(changes).length === 0) return;
+  await db
+    .update(accountGroups)
+    .set(changes)
+    .where(and(eq(accountGroups.userId, userId), eq(accountGroups.id, id)));
+}
+
+/** Its accounts and subgroups move up to its parent, then the group goes. */
+export async function deleteGroupLiftingChildren(
+  db: Executor,
+  userId: number,
+  id: number,
+  parentGroupId: number | null,
+) {
+  await db
+    .update(accounts)
+    .set({ accountGroupId: parentGroupId })
+    .where(and(eq(accounts.userId, userId), eq(accounts.accountGroupId, id)));
+  await db
+    .update(accountGroups)
+    .set({ parentGroupId })
+    .where(and(eq(accountGroups.userId, userId), eq(accountGroups.parentGroupId, id)));
+  await db.delete(accountGroups).where(and(eq(accountGroups.userId, userId), eq(accountGroups.id, id)));
+}

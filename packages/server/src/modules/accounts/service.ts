@@ -1,0 +1,105 @@
+import type { Account, NewAccount, UpdateAccountBody } from '@kopiyka/shared';
+import type { Database, Executor } from '../../db/client.ts';
+import { AppError, notFound, validationError } from '../../http/errors.ts';
+import { todayIso } from '../../lib/dates.ts';
+import { assertOwnGroup } from '../account-groups/service.ts';
+import { ensureUserCurrency, findBaseCurrency, findCurrency } from '../currencies/service.ts';
+import type { RateSession, RatesService } from '../rates/service.ts';
+import {
+  type AccountRow,
+  deleteAccount as deleteAccountRow,
+  insertAccount,
+  selectAccount,
+  selectAccounts,
+  updateAccount as updateAccountRow,
+} from './queries.ts';
+
+/** Base-currency values at the latest rate: what the money is worth now (DESIGN.md). */
+async function withRefs(rows: AccountRow[], session: RateSession, baseCode: string | undefined): Promise<Account[]> {
+  const today = todayIso();
+  const result: Account[] = [];
+  for (const row of rows) {
+    const quote = baseCode ? await session.quote(row.currencyCode, baseCode, today) : null;
+    const ref = (minor: number) => (quote ? Math.round(minor * quote.rate) : null);
+    result.push({
+      ...row,
+      type: row.type as Account['type'],
+      accountCategory: row.accountCategory as Account['accountCategory'],
+      refCreditLimit: ref(row.creditLimit),
+      refCurrentBalance: ref(row.currentBalance),
+      refInitialBalance: ref(row.initialBalance),
+      createdAt: row.createdAt.toISOString(),
+    });
+  }
+  return result;
+}
+
+export async function listAccounts(db: Database, rates: RatesService, userId: number): Promise<Account[]> {
+  const base = await findBaseCurrency(db, userId);
+  return withRefs(await selectAccounts(db, userId), rates.session(userId), base?.currency.code);
+}
+
+export async function getAccount(db: Database, rates: RatesService, userId: number, id: number): Promise<Account> {
+  const row = await selectAccount(db, userId, id);
+  if (!row) throw notFound('Account');
+  const base = await findBaseCurrency(db, userId);
+  const [account] = await withRefs([row], rates.session(userId), base?.currency.code);
+  return account!;
+}
+
+/** Creating an account adds its currency to the user's; a foreign one needs a rate to be valued. */
+export async function createAccount(
+  db: Database,
+  rates: RatesService,
+  userId: number,
+  body: NewAccount,
+): Promise<Account> {
+  const currency = await findCurrency(db, body.currencyId);
+  if (!currency) throw validationError('currencyId', 'Unknown currency');
+  if (body.accountGroupId != null) await assertOwnGroup(db, userId, body.accountGroupId, 'accountGroupId');
+  const base = await findBaseCurrency(db, userId);
+  if (base) await rates.session(userId).require(currency.code, base.currency.code, todayIso(), 'currencyId');
+  const id = await db.transaction(async (tx) => {
+    await ensureUserCurrency(tx, userId, currency.id);
+    return insertAccount(tx, {
+      userId,
+      name: body.name,
+      currencyId: currency.id,
+      accountCategory: body.accountCategory,
+      isEnabled: body.isEnabled,
+      creditLimit: body.creditLimit,
+      initialBalance: body.initialBalance,
+      currentBalance: body.initialBalance,
+      accountGroupId: body.accountGroupId ?? null,
+    });
+  });
+  return getAccount(db, rates, userId, id);
+}
+
+export async function updateAccount(
+  db: Database,
+  rates: RatesService,
+  userId: number,
+  id: number,
+  body: UpdateAccountBody,
+): Promise<Account> {
+  const account = await selectAccount(db, userId, id);
+  if (!account) throw notFound('Account');
+  if (account.type !== 'system') {
+    for (const field of ['initialBalance', 'currentBalance', 'creditLimit'] as const) {
+      if (body[field] !== undefined) {
+        throw new AppError('NOT_ALLOWED', 'The balance and credit limit of a bank account come from the bank.', [
+          { path: field, message: 'Read-only for bank accounts' },
+        ]);
+      }
+    }
+  }
+  if (body.accountGroupId != null) await assertOwnGroup(db, userId, body.accountGroupId, 'accountGroupId');
+  await updateAccountRow(db, userId, id, body);
+  return getAccount(db, rates, userId, id);
+}
+
+export async function deleteAccount(db: Executor, userId: number, id: number): Promise<void> {
+  if (!(await selectAccount(db, userId, id))) throw notFound('Account');
+  await deleteAccountRow(db, userId, id);
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { idSchema } from './ids.ts';
+import { MAX_MINOR_AMOUNT } from './money.ts';
+
+export const ACCOUNT_CATEGORIES = [
+  'general',
+  'cash',
+  'current-account',
+  'credit-card',
+  'saving',
+  'bonus',
+  'insurance',
+  'investment',
+  'loan',
+  'mortgage',
+  'overdraft',
+  'crypto',
+] as const;
+export type AccountCategory = (typeof ACCOUNT_CATEGORIES)[number];
+
+export const ACCOUNT_TYPES = ['system', 'monobank'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export const ACCOUNT_NAME_MAX = 100;
+
+/** A signed amount in minor units within the range every amount must stay in. */
+export const signedMinorAmountSchema = z
+  .number('Must be a number')
+  .int('Must be a whole number of minor units (cents)')
+  .min(-MAX_MINOR_AMOUNT, 'Amount is too large')
+  .max(MAX_MINOR_AMOUNT, 'Amount is too large');
+
+export const nonNegativeMinorAmountSchema = signedMinorAmountSchema.min(0, 'Must not be negative');
+
+const accountNameSchema = z
+  .string('Name is required')
+  .trim()
+  .min(1, 'Name is required')
+  .max(ACCOUNT_NAME_MAX, `Name must be at most ${ACCOUNT_NAME_MAX} characters`);
+
+export const accountSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  currencyId: z.number().int(),
+  currencyCode: z.string(),
+  type: z.enum(ACCOUNT_TYPES),
+  accountCategory: z.enum(ACCOUNT_CATEGORIES),
+  isEnabled: z.boolean(),
+  creditLimit: z.number().int(),
+  currentBalance: z.number().int(),
+  initialBalance: z.number().int(),
+  /** In the base currency at the latest rate; null when no rate can be had. */
+  refCreditLimit: z.number().int().nullable(),
+  refCurrentBalance: z.number().int().nullable(),
+  refInitialBalance: z.number().int().nullable(),
+  accountGroupId: z.number().int().nullable(),
+  externalId: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+export const createAccountBodySchema = z.object({
+  name: accountNameSchema,
+  currencyId: idSchema,
+  accountCategory: z.enum(ACCOUNT_CATEGORIES).default('general'),
+  initialBalance: signedMinorAmountSchema.default(0),
+  creditLimit: nonNegativeMinorAmountSchema.default(0),
+  isEnabled: z.boolean().default(true),
+  accountGroupId: idSchema.nullable().optional(),
+});
+export type CreateAccountBody = z.input<typeof createAccountBodySchema>;
+/** The body after defaults are applied, as the server receives it. */
+export type NewAccount = z.output<typeof createAccountBodySchema>;
+
+export const updateAccountBodySchema = z
+  .object({
+    name: accountNameSchema,
+    accountCategory: z.enum(ACCOUNT_CATEGORIES),
+    initialBalance: signedMinorAmountSchema,
+    currentBalance: signedMinorAmountSchema,
+    creditLimit: nonNegativeMinorAmountSchema,
+    isEnabled: z.boolean(),
+    accountGroupId: idSchema.nullable(),
+  })
+  .partial()
+  .refine((body) => body.initialBalance === undefined || body.currentBalance === undefined, {
+    message: 'Change either the initial or the current balance, not both at once',
+    path: ['currentBalance'],
+  });
+export type UpdateAccountBody = z.infer<typeof updateAccountBodySchema>;
+
+export const ACCOUNT_GROUP_NAME_MAX = 100;
+
+export const accountGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  parentGroupId: z.number().int().nullable(),
+  accountIds: z.array(z.number().int()),
+});
+export type AccountGroup = z.infer<typeof accountGroupSchema>;
+
+const groupNameSchema = z
+  .string('Name is required')
+  .trim()
+  .min(1, 'Name is required')
+  .max(ACCOUNT_GROUP_NAME_MAX, `Name must be at most ${ACCOUNT_GROUP_NAME_MAX} characters`);
+
+export const createAccountGroupBodySchema = z.object({
+  name: groupNameSchema,
+  parentGroupId: idSchema.nullable().optional(),
+});
+export type CreateAccountGroupBody = z.infer<typeof createAccountGroupBodySchema>;
+
+export const updateAccountGroupBodySchema = z
+  .object({ name: groupNameSchema, parentGroupId: idSchema.nullable() })
+  .partial();
+export type UpdateAccountGroupBody = z.infer<typeof updateAccountGroupBodySchema>;
+
+export const idParamsSchema = z.object({ id: idSchema });
