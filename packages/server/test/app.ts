@@ -110,3 +110,17 @@ export async function signUp(t: TestApp, username = uniqueUsername()) {
   const login = await t.call('POST', '/api/v1/auth/login', { body: { username, password: PASSWORD } });
   return { token: login.body.response.token as string, id: registered.body.response.user.id as number, username };
 }
+
+/** The id of each ISO currency, by code. */
+export async function currencyIds(t: TestApp): Promise<Map<string, number>> {
+  const list = (await t.call('GET', '/api/v1/models/currencies')).body.response as Array<{ id: number; code: string }>;
+  return new Map(list.map((c) => [c.code, c.id]));
+}
+
+/** A signed-in user who has chosen a base currency. */
+export async function signUpWithBase(t: TestApp, ids: Map<string, number>, base = 'UAH') {
+  const user = await signUp(t);
+  const res = await t.call('POST', '/api/v1/user/currencies/base', { token: user.token, body: { currencyId: ids.get(base) } });
+  if (res.status !== 200) throw new Error(`base currency failed: ${JSON.stringify(res.body)}`);
+  return user;
+}

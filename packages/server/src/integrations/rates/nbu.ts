@@ -15,7 +15,7 @@ function fromNbuDate(value: string): string {
 
 /**
  * The National Bank of Ukraine's official daily rates: UAH per 1 unit of about 45 currencies,
- * published for every calendar day (weekend days repeat the last business day's rates).
+ * published for every calendar day (a weekend and the Monday after it share the Friday fixing).
  */
 export function createNbuProvider(baseUrl: string, timeoutMs: number): RateProvider {
   const source = 'nbu';

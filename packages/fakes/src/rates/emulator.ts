@@ -1,0 +1,173 @@
+/**
+ * One HTTP server that plays both exchange-rate services under their real paths, so an app configured with
+ * NBU base URL = Frankfurter base URL = `emulator.url` talks to it as it would to bank.gov.ua and
+ * api.frankfurter.dev.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { type Answer, htmlAnswer, jsonAnswer, notFoundPage, proxyDownPage } from './answer.ts';
+import { type DailyRates, loadEcbRates, loadNbuRates } from './data.ts';
+import { frankfurterAnswer, frankfurterNotFound, isFrankfurterPath } from './frankfurter.ts';
+import { isNbuPath, nbuAnswer, nbuEmpty } from './nbu.ts';
+
+export const RATES_PROVIDERS = ['nbu', 'frankfurter'] as const;
+export type RatesProvider = (typeof RATES_PROVIDERS)[number];
+
+export const RATES_MODES = ['normal', 'down', 'slow', 'garbage', 'empty'] as const;
+/**
+ * - `normal`: answers like the real service.
+ * - `down`: 503 with a proxy's HTML error page.
+ * - `slow`: the normal answer, after `slowMs`.
+ * - `garbage`: 200 with a body that is not the expected JSON (NBU: an HTML bot-check page; Frankfurter: JSON cut off).
+ * - `empty`: NBU `[]` (or an empty XML document); Frankfurter 404 `{"message":"not found"}`.
+ */
+export type RatesMode = (typeof RATES_MODES)[number];
+
+export interface RatesEmulatorOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** NBU table (UAH per 1 unit); default: the committed `data/nbu-rates.csv`. */
+  nbu?: DailyRates;
+  /** ECB table (units per 1 EUR) behind Frankfurter; default: the committed `data/ecb-rates.csv`. */
+  ecb?: DailyRates;
+  /** Delay of `slow` mode, default 10 000 ms. */
+  slowMs?: number;
+  /** The emulator's clock: decides "today" and which days are published yet. Default: the real time. */
+  now?: () => Date;
+}
+
+export interface RatesEmulator {
+  /** `http://host:port`, no trailing slash: the base URL for both NBU and Frankfurter. */
+  url: string;
+  setMode(provider: RatesProvider, mode: RatesMode): void;
+  /** Paths with query strings each provider received, oldest first (every mode included). */
+  requests(provider: RatesProvider): string[];
+  resetRequests(): void;
+  /** Stops at once: pending slow answers are dropped and open connections destroyed. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_SLOW_MS = 10_000;
+
+const BOT_CHECK_PAGE =
+  '<!DOCTYPE html><html lang="en-US"><head><title>Just a moment...</title>' +
+  '<meta http-equiv="refresh" content="390"></head><body><div class="main-wrapper" role="main">' +
+  '<h1>bank.gov.ua</h1><p>Verifying you are human. This may take a few seconds.</p></div></body></html>\n';
+
+const CUT_OFF_JSON = '{"amount":1.0,"base":"EUR","date":"2026-01-05","rates":{"AUD":1.7438,"BRL":6.3';
+
+function providerOf(pathname: string): RatesProvider | undefined {
+  if (isNbuPath(pathname)) return 'nbu';
+  if (isFrankfurterPath(pathname)) return 'frankfurter';
+  return undefined;
+}
+
+export async function startRatesEmulator(options: RatesEmulatorOptions = {}): Promise<RatesEmulator> {
+  const host = options.host ?? '127.0.0.1';
+  const nbu = options.nbu ?? loadNbuRates();
+  const ecb = options.ecb ?? loadEcbRates();
+  const slowMs = options.slowMs ?? DEFAULT_SLOW_MS;
+  const now = options.now ?? (() => new Date());
+
+  const modes: Record<RatesProvider, RatesMode> = { nbu: 'normal', frankfurter: 'normal' };
+  const log: Record<RatesProvider, string[]> = { nbu: [], frankfurter: [] };
+  const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
+  let closing: Promise<void> | undefined;
+
+  const normalAnswer = (provider: RatesProvider, url: URL): Answer =>
+    provider === 'nbu' ? nbuAnswer(url, nbu, now()) : frankfurterAnswer(url, ecb, now());
+
+  function send(res: ServerResponse, answer: Answer): void {
+    if (res.destroyed || res.writableEnded) return;
+    res.writeHead(answer.status, { ...answer.headers, 'access-control-allow-origin': '*' });
+    res.end(answer.body);
+  }
+
+  /** The answer of a provider in its current mode; `slow` answers normally, later. */
+  function modeAnswer(provider: RatesProvider, url: URL): Answer {
+    switch (modes[provider]) {
+      case 'down':
+        return proxyDownPage();
+      case 'garbage':
+        return provider === 'nbu' ? htmlAnswer(200, BOT_CHECK_PAGE) : jsonAnswer(200, CUT_OFF_JSON);
+      case 'empty':
+        return provider === 'nbu' ? nbuEmpty(url) : frankfurterNotFound();
+      default:
+        return normalAnswer(provider, url);
+    }
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    const url = new URL(req.url ?? '/', 'http://emulator');
+    const provider = providerOf(url.pathname);
+    if (!provider) {
+      send(res, notFoundPage());
+      return;
+    }
+    log[provider].push(req.url ?? url.pathname);
+    if (modes[provider] !== 'slow') {
+      send(res, modeAnswer(provider, url));
+      return;
+    }
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      send(res, normalAnswer(provider, url));
+    }, slowMs);
+    timers.add(timer);
+    res.on('close', () => {
+      clearTimeout(timer);
+      timers.delete(timer);
+    });
+  }
+
+  const server = createServer((req, res) => {
+    try {
+      handle(req, res);
+    } catch (error) {
+      send(res, htmlAnswer(500, `<h1>Emulator error</h1><pre>${String(error)}</pre>\n`));
+    }
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+
+  return {
+    url: `http://${urlHost}:${port}`,
+    setMode(provider, mode) {
+      if (!RATES_PROVIDERS.includes(provider)) throw new Error(`Unknown rates provider: ${provider}`);
+      if (!RATES_MODES.includes(mode)) throw new Error(`Unknown rates emulator mode: ${mode}`);
+      modes[provider] = mode;
+    },
+    requests(provider) {
+      if (!RATES_PROVIDERS.includes(provider)) throw new Error(`Unknown rates provider: ${provider}`);
+      return [...log[provider]];
+    },
+    resetRequests() {
+      log.nbu = [];
+      log.frankfurter = [];
+    },
+    close() {
+      closing ??= new Promise<void>((resolve, reject) => {
+        for (const timer of timers) clearTimeout(timer);
+        timers.clear();
+        server.close((error) => (error ? reject(error) : resolve()));
+        for (const socket of sockets) socket.destroy();
+      });
+      return closing;
+    },
+  };
+}

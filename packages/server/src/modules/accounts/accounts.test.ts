@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currencyIds, signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
+
+let t: TestApp;
+let ids: Map<string, number>;
+beforeAll(async () => {
+  t = await startTestApp();
+  ids = await currencyIds(t);
+});
+afterAll(() => t.close());
+
+const create = (token: string, body: unknown) => t.call('POST', '/api/v1/accounts', { token, body });
+const update = (token: string, id: number, body: unknown) => t.call('PUT', `/api/v1/accounts/${id}`, { token, body });
+const get = (token: string, id: number) => t.call('GET', `/api/v1/accounts/${id}`, { token });
+
+async function accountOf(token: string, body: Record<string, unknown> = {}) {
+  const res = await create(token, { name: 'Wallet', currencyId: ids.get('UAH'), ...body });
+  expect(res.status).toBe(201);
+  return res.body.response as { id: number; currentBalance: number; initialBalance: number };
+}
+
+describe('POST /accounts', () => {
+  it('creates a general manual account whose current balance starts at the initial one', async () => {
+    const { token } = await signUpWithBase(t, ids);
+    const res = await create(token, { name: '  Cash  ', currencyId: ids.get('UAH'), initialBalance: 150_000 });
+    expect(res.status).toBe(201);
+    expect(res.body.response).toEqual({
+      id: expect.any(Number),
+      name: 'Cash',
+      currencyId: ids.get('UAH'),
+      currencyCode: 'UAH',
+      type: 'system',
+      accountCategory: 'general',
+      isEnabled: true,
+      creditLimit: 0,
+      currentBalance: 150_000,
+      initialBalance: 150_000,
+      refCreditLimit: 0,
+      refCurrentBalance: 150_000,
+      refInitialBalance: 150_000,
+      accountGroupId: null,
+      externalId: null,
+      createdAt: expect.stringMatching(/^\d{4}-/),
+    });
+  });
+
+  it('values a foreign account in the base currency at the latest rate and adds its currency', async () => {
+    const { token } = await signUpWithBase(t, ids);
+    await t.call('POST', '/api/v1/user/currencies', { token, body: { currencies: [{ currencyId: ids.get('USD') }] } });
+    await t.call('PUT', '/api/v1/user/currency/rates', {
+      token,
+      body: { pairs: [{ baseCode: 'USD', quoteCode: 'UAH', rate: 41.25 }] },
+    });
+    const res = await create(token, {
+      name: 'Dollars',
+      currencyId: ids.get('USD'),
+      accountCategory: 'credit-card',
+      initialBalance: 10_001,
+      creditLimit: 50_000,
+    });
+    expect(res.body.response).toMatchObject({
+      currencyCode: 'USD',
+      accountCategory: 'credit-card',
+      currentBalance: 10_001,
+      refCurrentBalance: Math.round(10_001 * 41.25),
+      refInitialBalance: Math.round(10_001 * 41.25),
+      refCreditLimit: Math.round(50_000 * 41.25),
+    });
+  });
+
+  it('adds a new currency to the user currencies', async () => {
+    const { token } = await signUpWithBase(t, ids, 'EUR');
+    // EUR to EUR needs no rate; the account's currency still joins the list.
+    await accountOf(token, { currencyId: ids.get('EUR') });
+    await t.call('PUT', '/api/v1/user/currency/rates', { token, body: { pairs: [] } });
+    const currencies = (await t.call('GET', '/api/v1/user/currencies', { token })).body.response;
+    expect(currencies.map((c: { currency: { code: string } }) => c.currency.code)).toEqual(['EUR']);
+  });
+
+  it('asks for a custom rate when a foreign currency has none, and creates nothing', async () => {
+    const { token } = await signUpWithBase(t, ids);
+    const res = await create(token, { name: 'Zloty', currencyId: ids.get('PLN') });
+    expect(res.status).toBe(422);
+    expect(res.body.response.details).toEqual([
+      { path: 'currencyId', message: expect.stringContaining('Set a custom rate') },
+    ]);
+    expect((await t.call('GET', '/api/v1/accounts', { token })).body.response).toEqual([]);
+    const currencies = (await t.call('GET', '/api/v1/user/currencies', { token })).body.response;
+    expect(currencies).toHaveLength(1);
+  });
+
+  it.each([
+    [{ currencyId: 1 }, 'name'],
+    [{ name: '', currencyId: 1 }, 'name'],
+    [{ name: 'x'.repeat(101), currencyId: 1 }, 'name'],
+    [{ name: 'A' }, 'currencyId'],
+    [{ name: 'A', currencyId: 999_999 }, 'currencyId'],
+    [{ name: 'A', currencyId: 'UAH' }, 'currencyId'],
+    [{ name: 'A', currencyId: 1, accountCategory: 'piggy-bank' }, 'accountCategory'],
+    [{ name: 'A', currencyId: 1, initialBalance: 12.5 }, 'initialBalance'],
+    [{ name: 'A', currencyId: 1, initialBalance: 1e18 }, 'initialBalance'],
+    [{ name: 'A', currencyId: 1, initialBalance: '100' }, 'initialBalance'],
+    [{ name: 'A', currencyId: 1, creditLimit: -1 }, 'creditLimit'],
+    [{ name: 'A', currencyId: 1, isEnabled: 'yes' }, 'isEnabled'],
+    [{ name: 'A', currencyId: 1, accountGroupId: 999_999 }, 'accountGroupId'],
+  ])('rejects %j with VALIDATION_ERROR on %s and creates nothing', async (body, path) => {
+    const { token } = await signUpWithBase(t, ids);
+    const withUah = { ...body, ...(body.currencyId === 1 ? { currencyId: ids.get('UAH') } : {}) };
+    const res = await create(token, withUah);
+    expect(res.status).toBe(422);
+    expect(res.body.response.code).toBe('VALIDATION_ERROR');
+    expect(res.body.response.details.map((d: { path: string }) => d.path)).toContain(path);
+    expect((await t.call('GET', '/api/v1/accounts', { token })).body.response).toEqual([]);
+  });
+});
+
+describe('PUT /accounts/{id}', () => {
+  it('a new current balance moves the initial balance by the same difference', async () => {
+    const { token } = await signUpWithBase(t, ids);
+    const account = await accountOf(token, { initialBalance: 10_000 });
+    const res = await update(token, account.id, { currentBalance: 7_500 });
+    expect(res.body.response).toMatchObject({ currentBalance: 7_500, initialBalance: 7_500 });
+    const again = await update(token, account.id, { initialBalance: 0 });
+    expect(again.body.response).toMatchObject({ currentBalance: 0, initialBalance: 0 });
+  });
+
+  it('changes name, category, credit limit, visibility and group', async () => {
+    const { token } = await signUpWithBase(t, ids);
+    const account = await accountOf(token);
+    const group = (await t.call('POST', '/api/v1/account-groups', { token, body: { name: 'Everyday' } })).body.response;
+    const res = await update(token, account.id, {
+      name: 'Main card',
+      accountCategory: 'current-account',
+      creditLimit: 100_000,
+      isEnabled: false,
+      accountGroupId: group.id,
+    });
+    expect(res.body.response).toMatchObject({
+      name: 'Main card',
+      accountCategory: 'current-account',
+      creditLimit: 100_000,
+      isEnabled: false,
+      accountGroupId: group.id,
+    });
+    expect((await update(token, account.id, { accountGroupId: null })).body.response.accountGroupId).toBeNull();
+  });
+
+  it.each([
+    [{ initialBalance: 1, currentBalance: 2 }, 'currentBalance'],
+    [{ name: '' }, 'name'],
+    [{ creditLimit: -5 }, 'creditLimit'],
+    [{ currentBalance: 0.5 }, 'currentBalance'],
+    [{ accountCategory: 'stocks' }, 'accountCategory'],
+    [{ accountGroupId: 999_999 }, 'accountGroupId'],
+  ])('rejects %j with VALIDATION_ERROR on %s and changes nothing', async (body, path) => {
+    const { token } = await signUpWithBase(t, ids);
+    const account = await accountOf(token, { initialBalance: 500 });
+    const res = await update(token, account.id, body);
+    expect(res.status).toBe(422);
+    expect(res.body.response.details.map((d: { path: string }) => d.path)).toContain(path);
+    expect((await get(token, account.id)).body.response).toMatchObject({
+      name: 'Wallet',
+      currentBalance: 500,
+      initialBalance: 500,
+      creditLimit: 0,
+      accountGroupId: null,
+    });
+  });
+});
+
+describe('DELETE /accounts/{id}', () => {
+  it('deletes the account', async () => {
+    const { token } = await signUpWithBase(t, ids);
+    const account = await accountOf(token);
+    expect((await t.call('DELETE', `/api/v1/accounts/${account.id}`, { token })).status).toBe(204);
+    expect((await get(token, account.id)).status).toBe(404);
+  });
+
+  it('frees its currency for removal, which an account blocks', async () => {
+    const { token } = await signUpWithBase(t, ids);
+    await t.call('POST', '/api/v1/user/currencies', { token, body: { currencies: [{ currencyId: ids.get('USD') }] } });
+    await t.call('PUT', '/api/v1/user/currency/rates', {
+      token,
+      body: { pairs: [{ baseCode: 'USD', quoteCode: 'UAH', rate: 40 }] },
+    });
+    const account = await accountOf(token, { currencyId: ids.get('USD') });
+    const refused = await t.call('DELETE', '/api/v1/user/currency', { token, body: { currencyId: ids.get('USD') } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.response.statusText).toBe('USD is used by an account. Delete or move it first.');
+    await t.call('DELETE', `/api/v1/accounts/${account.id}`, { token });
+    expect(
+      (await t.call('DELETE', '/api/v1/user/currency', { token, body: { currencyId: ids.get('USD') } })).status,
+    ).toBe(204);
+  });
+});
+
+describe("another user's account", () => {
+  it('answers NOT_FOUND on every route and changes nothing', async () => {
+    const owner = await signUpWithBase(t, ids);
+    const stranger = await signUpWithBase(t, ids);
+    const account = await accountOf(owner.token, { initialBalance: 900 });
+    expect((await get(stranger.token, account.id)).status).toBe(404);
+    const put = await update(stranger.token, account.id, { name: 'Mine now', currentBalance: 0 });
+    expect(put.status).toBe(404);
+    expect(put.body.response.code).toBe('NOT_FOUND');
+    expect((await t.call('DELETE', `/api/v1/accounts/${account.id}`, { token: stranger.token })).status).toBe(404);
+    expect((await get(owner.token, account.id)).body.response).toMatchObject({ name: 'Wallet', currentBalance: 900 });
+    expect((await t.call('GET', '/api/v1/accounts', { token: stranger.token })).body.response).toEqual([]);
+  });
+
+  it("cannot be put into another user's group", async () => {
+    const owner = await signUpWithBase(t, ids);
+    const stranger = await signUpWithBase(t, ids);
+    const group = (await t.call('POST', '/api/v1/account-groups', { token: owner.token, body: { name: 'G' } })).body
+      .response;
+    const res = await create(stranger.token, { name: 'A', currencyId: ids.get('UAH'), accountGroupId: group.id });
+    expect(res.status).toBe(422);
+    expect(res.body.response.details[0].path).toBe('accountGroupId');
+  });
+
+  it.each(['abc', '0', '-1', '1.5', '99999999999'])('answers VALIDATION_ERROR for the id %s', async (id) => {
+    const { token } = await signUpWithBase(t, ids);
+    const res = await t.call('GET', `/api/v1/accounts/${id}`, { token });
+    expect(res.status).toBe(422);
+    expect(res.body.response.details[0].path).toBe('id');
+  });
+});
