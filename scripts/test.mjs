@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ensureInstalled, root } from './ensure-installed.mjs';
+import { ensureInstalled, root } from './prepare.mjs';
 
 ensureInstalled();
 const results = path.join(root, '.test-results');

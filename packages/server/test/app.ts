@@ -120,7 +120,10 @@ export async function currencyIds(t: TestApp): Promise<Map<string, number>> {
 /** A signed-in user who has chosen a base currency. */
 export async function signUpWithBase(t: TestApp, ids: Map<string, number>, base = 'UAH') {
   const user = await signUp(t);
-  const res = await t.call('POST', '/api/v1/user/currencies/base', { token: user.token, body: { currencyId: ids.get(base) } });
+  const res = await t.call('POST', '/api/v1/user/currencies/base', {
+    token: user.token,
+    body: { currencyId: ids.get(base) },
+  });
   if (res.status !== 200) throw new Error(`base currency failed: ${JSON.stringify(res.body)}`);
   return user;
 }

@@ -103,15 +103,18 @@ describe('POST /accounts', () => {
     [{ name: 'A', currencyId: 1, creditLimit: -1 }, 'creditLimit'],
     [{ name: 'A', currencyId: 1, isEnabled: 'yes' }, 'isEnabled'],
     [{ name: 'A', currencyId: 1, accountGroupId: 999_999 }, 'accountGroupId'],
-  ])('rejects %j with VALIDATION_ERROR on %s and creates nothing', async (body, path) => {
-    const { token } = await signUpWithBase(t, ids);
-    const withUah = { ...body, ...(body.currencyId === 1 ? { currencyId: ids.get('UAH') } : {}) };
-    const res = await create(token, withUah);
-    expect(res.status).toBe(422);
-    expect(res.body.response.code).toBe('VALIDATION_ERROR');
-    expect(res.body.response.details.map((d: { path: string }) => d.path)).toContain(path);
-    expect((await t.call('GET', '/api/v1/accounts', { token })).body.response).toEqual([]);
-  });
+  ] as Array<[Record<string, unknown>, string]>)(
+    'rejects %j with VALIDATION_ERROR on %s and creates nothing',
+    async (body, path) => {
+      const { token } = await signUpWithBase(t, ids);
+      const withUah = { ...body, ...(body.currencyId === 1 ? { currencyId: ids.get('UAH') } : {}) };
+      const res = await create(token, withUah);
+      expect(res.status).toBe(422);
+      expect(res.body.response.code).toBe('VALIDATION_ERROR');
+      expect(res.body.response.details.map((d: { path: string }) => d.path)).toContain(path);
+      expect((await t.call('GET', '/api/v1/accounts', { token })).body.response).toEqual([]);
+    },
+  );
 });
 
 describe('PUT /accounts/{id}', () => {
