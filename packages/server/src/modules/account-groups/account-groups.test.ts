@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currencyIds, signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
+
+let t: TestApp;
+let ids: Map<string, number>;
+beforeAll(async () => {
+  t = await startTestApp();
+  ids = await currencyIds(t);
+});
+afterAll(() => t.close());
+
+const createGroup = async (token: string, body: unknown) => {
+  const res = await t.call('POST', '/api/v1/account-groups', { token, body });
+  expect(res.status).toBe(201);
+  return res.body.response as { id: number; name: string; parentGroupId: number | null; accountIds: number[] };
+};
+const groups = async (token: string) =>
+  (await t.call('GET', '/api/v1/account-groups', { token })).body.response as Array<{
+    id: number;
+    name: string;
+    parentGroupId: number | null;
+    accountIds: number[];
+  }>;
+const account = async (token: string, accountGroupId: number | null = null) =>
+  (
+    await t.call('POST', '/api/v1/accounts', {
+      token,
+      body: { name: 'A', currencyId: ids.get('UAH'), accountGroupId },
+    })
+  ).body.response as { id: number };
+
+describe('account groups', () => {
+  it('nest, and list the accounts in each', async () => {
+    const { token } = await signUpWithBase(t, ids);
+    const family = await createGroup(token, { name: 'Family' });
+    const kids = await createGroup(token, { name: 'Kids', parentGroupId: family.id });
+    const a = await account(token, kids.id);
+    const b = await account(token, family.id);
+    expect(await groups(token)).toEqual([
+      { id: family.id, name: 'Family', parentGroupId: null, accountIds: [b.id] },
+      { id: kids.id, name: 'Kids', parentGroupId: family.id, accountIds: [a.id] },
+    ]);
+  });
+
+  it('rename and move; a move into itself or a descendant is a CONFLICT', async () => {
+    const { token } = await signUpWithBase(t, ids);
+    const top = await createGroup(token, { name: 'Top' });
+    const middle = await createGroup(token, { name: 'Middle', parentGroupId: top.id });
+    const bottom = await createGroup(token, { name: 'Bottom', parentGroupId: middle.id });
+    const renamed = await t.call('PUT', `/api/v1/account-groups/${bottom.id}`, { token, body: { name: 'Deep' } });
+    expect(renamed.body.response).toMatchObject({ name: 'Deep', parentGroupId: middle.id });
+    for (const parentGroupId of [top.id, bottom.id]) {
+      const res = await t.call('PUT', `/api/v1/account-groups/${top.id}`, { token, body: { parentGroupId } });
+      expect(res.status).toBe(409);
+      expect(res.body.response.code).toBe('CONFLICT');
+    }
+    const moved = await t.call('PUT', `/api/v1/account-groups/${bottom.id}`, { token, body: { parentGroupId: null } });
+    expect(moved.body.response.parentGroupId).toBeNull();
+  });
+
+  it('deleting one moves its accounts and subgroups up one level', async () => {
+    const { token } = await signUpWithBase(t, ids);
+    const top = await createGroup(token, { name: 'Top' });
+    const middle = await createGroup(token, { name: 'Middle', parentGroupId: top.id });
+    const bottom = await createGroup(token, { name: 'Bottom', parentGroupId: middle.id });
+    const inMiddle = await account(token, middle.id);
+    expect((await t.call('DELETE', `/api/v1/account-groups/${middle.id}`, { token })).status).toBe(204);
+    const after = await groups(token);
+    expect(after.find((g) => g.id === bottom.id)?.parentGroupId).toBe(top.id);
+    expect(after.find((g) => g.id === top.id)?.accountIds).toEqual([inMiddle.id]);
+    expect(after.some((g) => g.id === middle.id)).toBe(false);
+  });
+
+  it.each([
+    [{}, 'name'],
+    [{ name: '' }, 'name'],
+    [{ name: 'n'.repeat(101) }, 'name'],
+    [{ name: 'G', parentGroupId: 999_999 }, 'parentGroupId'],
+    [{ name: 'G', parentGroupId: 'top' }, 'parentGroupId'],
+  ])('rejects %j with VALIDATION_ERROR on %s', async (body, path) => {
+    const { token } = await signUpWithBase(t, ids);
+    const res = await t.call('POST', '/api/v1/account-groups', { token, body });
+    expect(res.status).toBe(422);
+    expect(res.body.response.details.map((d: { path: string }) => d.path)).toContain(path);
+    expect(await groups(token)).toEqual([]);
+  });
+
+  it("another user's group answers NOT_FOUND and stays as it was", async () => {
+    const owner = await signUpWithBase(t, ids);
+    const stranger = await signUpWithBase(t, ids);
+    const group = await createGroup(owner.token, { name: 'Private' });
+    const strangerGroup = await createGroup(stranger.token, { name: 'Mine' });
+    const put = await t.call('PUT', `/api/v1/account-groups/${group.id}`, {
+      token: stranger.token,
+      body: { name: 'Taken' },
+    });
+    expect(put.status).toBe(404);
+    expect((await t.call('DELETE', `/api/v1/account-groups/${group.id}`, { token: stranger.token })).status).toBe(404);
+    const nest = await t.call('PUT', `/api/v1/account-groups/${strangerGroup.id}`, {
+      token: stranger.token,
+      body: { parentGroupId: group.id },
+    });
+    expect(nest.status).toBe(422);
+    expect(await groups(owner.token)).toEqual([{ ...group }]);
+    expect((await groups(stranger.token)).map((g) => g.name)).toEqual(['Mine']);
+  });
+});

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startTestApp, type TestApp } from '../../../test/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const categoryId = async (token: string, name: string) =>
+  (await t.call('GET', '/api/v1/categories', { token })).body.response.find((c: { name: string }) => c.name === name)
+    .id as number;
+
+describe('user settings', () => {
+  it('start with the defaults and change in part', async () => {
+    const { token } = await signUp(t);
+    expect((await t.call('GET', '/api/v1/user/settings', { token })).body.response).toEqual({
+      locale: 'en',
+      stats: { excludedCategoryIds: [] },
+    });
+    const taxes = await categoryId(token, 'Taxes');
+    const res = await t.call('PUT', '/api/v1/user/settings', {
+      token,
+      body: { stats: { excludedCategoryIds: [taxes, taxes] } },
+    });
+    expect(res.body.response).toEqual({ locale: 'en', stats: { excludedCategoryIds: [taxes] } });
+    const locale = await t.call('PUT', '/api/v1/user/settings', { token, body: { locale: 'uk-UA' } });
+    expect(locale.body.response).toEqual({ locale: 'uk-UA', stats: { excludedCategoryIds: [taxes] } });
+  });
+
+  it.each([
+    [{ locale: 'not a locale' }, 'locale'],
+    [{ locale: 5 }, 'locale'],
+    [{ stats: { excludedCategoryIds: ['x'] } }, 'stats.excludedCategoryIds.0'],
+    [{ stats: { excludedCategoryIds: [999_999] } }, 'stats.excludedCategoryIds.0'],
+    [{ stats: {} }, 'stats.excludedCategoryIds'],
+    [{ stats: { excludedCategoryIds: Array.from({ length: 501 }, (_, i) => i + 1) } }, 'stats.excludedCategoryIds'],
+  ])('rejects %j with VALIDATION_ERROR on %s and changes nothing', async (body, path) => {
+    const { token } = await signUp(t);
+    const res = await t.call('PUT', '/api/v1/user/settings', { token, body });
+    expect(res.status).toBe(422);
+    expect(res.body.response.details.map((d: { path: string }) => d.path)).toContain(path);
+    expect((await t.call('GET', '/api/v1/user/settings', { token })).body.response).toEqual({
+      locale: 'en',
+      stats: { excludedCategoryIds: [] },
+    });
+  });
+
+  it("refuses another user's category ids", async () => {
+    const owner = await signUp(t);
+    const stranger = await signUp(t);
+    const taxes = await categoryId(owner.token, 'Taxes');
+    const res = await t.call('PUT', '/api/v1/user/settings', {
+      token: stranger.token,
+      body: { stats: { excludedCategoryIds: [taxes] } },
+    });
+    expect(res.status).toBe(422);
+  });
+});
