@@ -12,6 +12,7 @@ import { type Database, type DatabaseHandle, openDatabase } from './db/client.ts
 import { registerAuthentication } from './http/auth.ts';
 import { registerErrorHandling, sendNotFound } from './http/error-handler.ts';
 import { AppError } from './http/errors.ts';
+import { registerEmptyQueryDropping } from './http/query.ts';
 import { childLoggerWithSessionId, registerSessionId } from './http/session-id.ts';
 import { createFrankfurterProvider } from './integrations/rates/frankfurter.ts';
 import { createNbuProvider } from './integrations/rates/nbu.ts';
@@ -26,6 +27,8 @@ import { createRatesService } from './modules/rates/service.ts';
 import { ratesSyncTask } from './modules/rates/sync-task.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { transactionRoutes } from './modules/transactions/routes.ts';
+import { createTransactionsService } from './modules/transactions/service.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -133,6 +136,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(
     async (api) => {
       registerAuthentication(api, auth);
+      registerEmptyQueryDropping(api);
       await api.register(systemRoutes);
       await api.register(authRoutes, { auth });
       await api.register(userRoutes);
@@ -141,6 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(accountRoutes, { rates });
       await api.register(accountGroupRoutes);
       await api.register(settingsRoutes);
+      await api.register(transactionRoutes, { transactions: createTransactionsService(database.db, rates) });
     },
     { prefix: API_PREFIX },
   );

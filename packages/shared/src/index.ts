@@ -9,3 +9,4 @@ export * from './money.ts';
 export * from './rates.ts';
 export * from './settings.ts';
 export * from './system.ts';
+export * from './transactions.ts';

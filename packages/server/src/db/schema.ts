@@ -7,6 +7,7 @@ import {
   foreignKey,
   index,
   integer,
+  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -208,4 +209,71 @@ export const accounts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('accounts_user_id_idx').on(t.userId), index('accounts_account_group_id_idx').on(t.accountGroupId)],
+);
+
+/** Both legs of a transfer between accounts share a number from here. */
+export const transferIds = pgSequence('transfer_id_seq', { startWith: 1 });
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Always positive, in the account's currency; the type gives the direction. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The amount in `refCurrencyId` (the base currency when it was computed) at `rate`. */
+    refAmount: bigint('ref_amount', { mode: 'number' }).notNull(),
+    refCurrencyId: integer('ref_currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    /** 1 unit of the account currency in the ref currency, as used for refAmount. */
+    rate: doublePrecision('rate').notNull(),
+    transactionType: varchar('transaction_type', { length: 8, enum: ['income', 'expense'] }).notNull(),
+    paymentType: varchar('payment_type', { length: 16 }).notNull(),
+    time: timestamp('time', { withTimezone: true, mode: 'date' }).notNull(),
+    note: varchar('note', { length: 1000 }).notNull().default(''),
+    categoryId: integer('category_id').references(() => categories.id),
+    transferNature: varchar('transfer_nature', { length: 40 }).notNull().default('not_transfer'),
+    transferId: integer('transfer_id'),
+    /** The leg a transfer created for the other account (removed when the transfer is undone). */
+    createdByTransfer: boolean('created_by_transfer').notNull().default(false),
+    budgetId: integer('budget_id'),
+    cashbackAmount: bigint('cashback_amount', { mode: 'number' }).notNull().default(0),
+    commissionRate: bigint('commission_rate', { mode: 'number' }).notNull().default(0),
+    externalId: varchar('external_id', { length: 128 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Ascending composites: PostgreSQL scans them backwards for "newest first".
+    index('transactions_user_time_idx').on(t.userId, t.time, t.id),
+    index('transactions_account_time_idx').on(t.accountId, t.time, t.id),
+    index('transactions_transfer_id_idx').on(t.transferId),
+    index('transactions_category_id_idx').on(t.categoryId),
+    index('transactions_budget_id_idx').on(t.budgetId),
+  ],
+);
+
+/**
+ * The net change of each account per UTC day, kept in the same database transaction as every
+ * write that moves money: balance history is a running sum over a few thousand rows instead of
+ * an aggregate over every transaction.
+ */
+export const accountDayDeltas = pgTable(
+  'account_day_deltas',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    delta: bigint('delta', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day] }), index('account_day_deltas_user_day_idx').on(t.userId, t.day)],
 );

@@ -1,3 +1,12 @@
+CREATE SEQUENCE "public"."transfer_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
+CREATE TABLE "account_day_deltas" (
+	"account_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"delta" bigint NOT NULL,
+	CONSTRAINT "account_day_deltas_account_id_day_pk" PRIMARY KEY("account_id","day")
+);
+--> statement-breakpoint
 CREATE TABLE "account_groups" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "account_groups_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"user_id" integer NOT NULL,
@@ -83,6 +92,29 @@ CREATE TABLE "sessions" (
 	CONSTRAINT "sessions_token_hash_unique" UNIQUE("token_hash")
 );
 --> statement-breakpoint
+CREATE TABLE "transactions" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "transactions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"user_id" integer NOT NULL,
+	"account_id" integer NOT NULL,
+	"amount" bigint NOT NULL,
+	"ref_amount" bigint NOT NULL,
+	"ref_currency_id" integer NOT NULL,
+	"rate" double precision NOT NULL,
+	"transaction_type" varchar(8) NOT NULL,
+	"payment_type" varchar(16) NOT NULL,
+	"time" timestamp with time zone NOT NULL,
+	"note" varchar(1000) DEFAULT '' NOT NULL,
+	"category_id" integer,
+	"transfer_nature" varchar(40) DEFAULT 'not_transfer' NOT NULL,
+	"transfer_id" integer,
+	"created_by_transfer" boolean DEFAULT false NOT NULL,
+	"budget_id" integer,
+	"cashback_amount" bigint DEFAULT 0 NOT NULL,
+	"commission_rate" bigint DEFAULT 0 NOT NULL,
+	"external_id" varchar(128),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "user_currencies" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "user_currencies_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"user_id" integer NOT NULL,
@@ -104,6 +136,8 @@ CREATE TABLE "users" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "account_day_deltas" ADD CONSTRAINT "account_day_deltas_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "account_day_deltas" ADD CONSTRAINT "account_day_deltas_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "account_groups" ADD CONSTRAINT "account_groups_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "account_groups" ADD CONSTRAINT "account_groups_parent_group_id_account_groups_id_fk" FOREIGN KEY ("parent_group_id") REFERENCES "public"."account_groups"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "accounts" ADD CONSTRAINT "accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -113,9 +147,14 @@ ALTER TABLE "categories" ADD CONSTRAINT "categories_user_id_users_id_fk" FOREIGN
 ALTER TABLE "categories" ADD CONSTRAINT "categories_parent_id_categories_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."categories"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "custom_rates" ADD CONSTRAINT "custom_rates_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "transactions" ADD CONSTRAINT "transactions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "transactions" ADD CONSTRAINT "transactions_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "transactions" ADD CONSTRAINT "transactions_ref_currency_id_currencies_id_fk" FOREIGN KEY ("ref_currency_id") REFERENCES "public"."currencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "transactions" ADD CONSTRAINT "transactions_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_currencies" ADD CONSTRAINT "user_currencies_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_currencies" ADD CONSTRAINT "user_currencies_currency_id_currencies_id_fk" FOREIGN KEY ("currency_id") REFERENCES "public"."currencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_settings" ADD CONSTRAINT "user_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "account_day_deltas_user_day_idx" ON "account_day_deltas" USING btree ("user_id","day");--> statement-breakpoint
 CREATE INDEX "account_groups_user_id_idx" ON "account_groups" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "accounts_user_id_idx" ON "accounts" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "accounts_account_group_id_idx" ON "accounts" USING btree ("account_group_id");--> statement-breakpoint
@@ -124,6 +163,11 @@ CREATE INDEX "categories_parent_id_idx" ON "categories" USING btree ("parent_id"
 CREATE UNIQUE INDEX "custom_rates_pair_day_key" ON "custom_rates" USING btree ("user_id","base_code","quote_code","effective_from") WHERE "custom_rates"."effective_from" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "custom_rates_pair_always_key" ON "custom_rates" USING btree ("user_id","base_code","quote_code") WHERE "custom_rates"."effective_from" is null;--> statement-breakpoint
 CREATE INDEX "sessions_user_id_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "transactions_user_time_idx" ON "transactions" USING btree ("user_id","time","id");--> statement-breakpoint
+CREATE INDEX "transactions_account_time_idx" ON "transactions" USING btree ("account_id","time","id");--> statement-breakpoint
+CREATE INDEX "transactions_transfer_id_idx" ON "transactions" USING btree ("transfer_id");--> statement-breakpoint
+CREATE INDEX "transactions_category_id_idx" ON "transactions" USING btree ("category_id");--> statement-breakpoint
+CREATE INDEX "transactions_budget_id_idx" ON "transactions" USING btree ("budget_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_currencies_user_currency_key" ON "user_currencies" USING btree ("user_id","currency_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_currencies_one_base_key" ON "user_currencies" USING btree ("user_id") WHERE "user_currencies"."is_base";--> statement-breakpoint
 CREATE UNIQUE INDEX "users_username_lower_key" ON "users" USING btree (lower("username"));

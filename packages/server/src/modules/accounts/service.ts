@@ -1,10 +1,11 @@
 import type { Account, NewAccount, UpdateAccountBody } from '@kopiyka/shared';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { todayIso } from '../../lib/dates.ts';
 import { assertOwnGroup } from '../account-groups/service.ts';
 import { ensureUserCurrency, findBaseCurrency, findCurrency } from '../currencies/service.ts';
 import type { RateSession, RatesService } from '../rates/service.ts';
+import { detachTransfersOf } from '../transactions/service.ts';
 import {
   type AccountRow,
   deleteAccount as deleteAccountRow,
@@ -99,7 +100,11 @@ export async function updateAccount(
   return getAccount(db, rates, userId, id);
 }
 
-export async function deleteAccount(db: Executor, userId: number, id: number): Promise<void> {
+/** Its transactions go with it; the other legs of its transfers become out-of-wallet transfers. */
+export async function deleteAccount(db: Database, userId: number, id: number): Promise<void> {
   if (!(await selectAccount(db, userId, id))) throw notFound('Account');
-  await deleteAccountRow(db, userId, id);
+  await db.transaction(async (tx) => {
+    await detachTransfersOf(tx, userId, id);
+    await deleteAccountRow(tx, userId, id);
+  });
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { categories } from '../../db/schema.ts';
+import { categories, transactions } from '../../db/schema.ts';
 
 export type NewCategory = typeof categories.$inferInsert;
 
@@ -60,4 +60,29 @@ export async function moveChildren(db: Executor, userId: number, fromId: number,
 
 export async function deleteCategory(db: Executor, userId: number, id: number) {
   await db.delete(categories).where(and(eq(categories.userId, userId), eq(categories.id, id)));
+}
+
+export async function selectInternalCategoryId(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.userId, userId), eq(categories.type, 'internal')))
+    .orderBy(asc(categories.id))
+    .limit(1);
+  return row?.id;
+}
+
+export async function countTransactionsIn(db: Executor, userId: number, categoryId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.categoryId, categoryId)));
+  return row?.n ?? 0;
+}
+
+export async function moveTransactions(db: Executor, userId: number, fromId: number, toId: number) {
+  await db
+    .update(transactions)
+    .set({ categoryId: toId })
+    .where(and(eq(transactions.userId, userId), eq(transactions.categoryId, fromId)));
 }

@@ -9,11 +9,14 @@ import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { forgetExcludedCategory } from '../settings/service.ts';
 import {
   countChildren,
+  countTransactionsIn,
   deleteCategory as deleteCategoryRow,
   insertCategories,
   moveChildren,
+  moveTransactions,
   selectCategories,
   selectCategory,
+  selectInternalCategoryId,
   updateCategory as updateCategoryRow,
 } from './queries.ts';
 
@@ -44,6 +47,13 @@ export async function assertOwnCategory(db: Executor, userId: number, id: number
   const category = await selectCategory(db, userId, id);
   if (!category) throw validationError(path, 'Unknown category');
   return category;
+}
+
+/** The built-in "Other": where a transaction without a category of its own lands. */
+export async function fallbackCategoryId(db: Executor, userId: number): Promise<number> {
+  const id = await selectInternalCategoryId(db, userId);
+  if (id === undefined) throw new Error(`user ${userId} has no internal category`);
+  return id;
 }
 
 async function getCategory(db: Executor, userId: number, id: number): Promise<Category> {
@@ -106,19 +116,27 @@ export async function deleteCategory(db: Database, userId: number, id: number, m
   const category = await getCategory(db, userId, id);
   if (category.type === 'internal') throw builtIn(category.name);
   const children = await countChildren(db, userId, id);
+  const used = await countTransactionsIn(db, userId, id);
   if (moveTo !== undefined) {
     await assertOwnCategory(db, userId, moveTo, 'moveTo');
     if (await isSelfOrDescendant(db, userId, id, moveTo)) {
       throw validationError('moveTo', 'Choose a category outside the one being deleted');
     }
-  } else if (children > 0) {
+  } else if (children > 0 || used > 0) {
+    const blockers = [
+      children > 0 ? `${children} ${children === 1 ? 'subcategory' : 'subcategories'}` : '',
+      used > 0 ? `${used} ${used === 1 ? 'transaction' : 'transactions'}` : '',
+    ].filter(Boolean);
     throw new AppError(
       'CONFLICT',
-      `"${category.name}" has ${children} ${children === 1 ? 'subcategory' : 'subcategories'}. Move ${children === 1 ? 'it' : 'them'} to another category first.`,
+      `"${category.name}" has ${blockers.join(' and ')}. Move ${children + used === 1 ? 'it' : 'them'} to another category first.`,
     );
   }
   await db.transaction(async (tx) => {
-    if (moveTo !== undefined) await moveChildren(tx, userId, id, moveTo);
+    if (moveTo !== undefined) {
+      await moveChildren(tx, userId, id, moveTo);
+      await moveTransactions(tx, userId, id, moveTo);
+    }
     await forgetExcludedCategory(tx, userId, id);
     await deleteCategoryRow(tx, userId, id);
   });

@@ -1,0 +1,189 @@
+import type { TransactionsQuery } from '@kopiyka/shared';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import { accountDayDeltas, accounts, categories, currencies, transactions } from '../../db/schema.ts';
+
+export type TransactionRow = typeof transactions.$inferSelect;
+export type NewTransactionRow = typeof transactions.$inferInsert;
+
+const other = alias(transactions, 'other_leg');
+const refCurrency = alias(currencies, 'ref_currency');
+
+/** A transaction with what the API shows beside it: its account's type and currency, the other leg. */
+function selectViews(db: Executor) {
+  return db
+    .select({
+      row: transactions,
+      accountType: accounts.type,
+      currencyId: accounts.currencyId,
+      currencyCode: currencies.code,
+      refCurrencyCode: refCurrency.code,
+      destinationAmount: other.amount,
+      destinationAccountId: other.accountId,
+    })
+    .from(transactions)
+    .innerJoin(accounts, eq(accounts.id, transactions.accountId))
+    .innerJoin(currencies, eq(currencies.id, accounts.currencyId))
+    .innerJoin(refCurrency, eq(refCurrency.id, transactions.refCurrencyId))
+    .leftJoin(other, and(eq(other.transferId, transactions.transferId), ne(other.id, transactions.id)));
+}
+export type TransactionView = Awaited<ReturnType<typeof selectViewsByIds>>[number];
+
+export function selectViewsByIds(db: Executor, userId: number, ids: number[]) {
+  return selectViews(db).where(and(eq(transactions.userId, userId), inArray(transactions.id, ids)));
+}
+
+export function selectTransferViews(db: Executor, userId: number, transferId: number) {
+  return selectViews(db)
+    .where(and(eq(transactions.userId, userId), eq(transactions.transferId, transferId)))
+    .orderBy(asc(transactions.id));
+}
+
+/** A category and everything below it, as a subquery of ids. */
+function categoryAndDescendants(userId: number, ids: number[]): SQL {
+  return sql`(with recursive tree as (
+      select id from ${categories} where ${categories.userId} = ${userId} and ${categories.id} in ${ids}
+      union all
+      select c.id from ${categories} c join tree on c.parent_id = tree.id
+    ) select id from tree)`;
+}
+
+export function selectViewsPage(db: Executor, userId: number, q: TransactionsQuery) {
+  const conditions: Array<SQL | undefined> = [eq(transactions.userId, userId)];
+  if (q.startDate) conditions.push(gte(transactions.time, new Date(q.startDate)));
+  if (q.endDate) conditions.push(lte(transactions.time, new Date(q.endDate)));
+  if (q.amountGte !== undefined) conditions.push(gte(transactions.amount, q.amountGte));
+  if (q.amountLte !== undefined) conditions.push(lte(transactions.amount, q.amountLte));
+  if (q.transactionType) conditions.push(eq(transactions.transactionType, q.transactionType));
+  if (q.accountIds) conditions.push(inArray(transactions.accountId, q.accountIds));
+  if (q.categoryIds)
+    conditions.push(sql`${transactions.categoryId} in ${categoryAndDescendants(userId, q.categoryIds)}`);
+  if (q.budgetIds) conditions.push(inArray(transactions.budgetId, q.budgetIds));
+  if (q.excludeTransfer) conditions.push(eq(transactions.transferNature, 'not_transfer'));
+  if (q.noteSearch) conditions.push(ilike(transactions.note, `%${q.noteSearch.replace(/[\\%_]/g, '\\$&')}%`));
+  if (q.cursor) {
+    const [time, id] = q.cursor.split('_') as [string, string];
+    const after = q.order === 'desc' ? lt : gt;
+    const at = new Date(time);
+    conditions.push(
+      or(after(transactions.time, at), and(eq(transactions.time, at), after(transactions.id, Number(id)))),
+    );
+  }
+  const direction = q.order === 'desc' ? desc : asc;
+  return selectViews(db)
+    .where(and(...conditions))
+    .orderBy(direction(transactions.time), direction(transactions.id))
+    .limit(q.limit)
+    .offset(q.cursor ? 0 : q.from);
+}
+
+/** Locks the rows for the rest of the database transaction: balances are moved from what is locked. */
+export function lockTransactions(db: Executor, userId: number, ids: number[]) {
+  return db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), inArray(transactions.id, ids)))
+    .orderBy(asc(transactions.id))
+    .for('update');
+}
+
+export function lockTransfer(db: Executor, userId: number, transferId: number) {
+  return db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.transferId, transferId)))
+    .orderBy(asc(transactions.id))
+    .for('update');
+}
+
+export async function selectTransaction(db: Executor, userId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.id, id)));
+  return row;
+}
+
+export function selectTransferLegs(db: Executor, userId: number, transferId: number) {
+  return db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.transferId, transferId)))
+    .orderBy(asc(transactions.id));
+}
+
+export async function insertTransaction(db: Executor, row: NewTransactionRow) {
+  const [inserted] = await db.insert(transactions).values(row).returning();
+  return inserted!;
+}
+
+export async function updateTransaction(db: Executor, userId: number, id: number, changes: Partial<NewTransactionRow>) {
+  if (Object.keys(changes).length === 0) return;
+  await db
+    .update(transactions)
+    .set(changes)
+    .where(and(eq(transactions.userId, userId), eq(transactions.id, id)));
+}
+
+export async function deleteTransaction(db: Executor, userId: number, id: number) {
+  await db.delete(transactions).where(and(eq(transactions.userId, userId), eq(transactions.id, id)));
+}
+
+export async function nextTransferId(db: Executor): Promise<number> {
+  const rows = await db.select({ id: sql<string>`nextval('transfer_id_seq')` }).from(sql`(select 1) as one`);
+  return Number(rows[0]!.id);
+}
+
+/**
+ * The one way money moves: the account's balance and its day's delta change together, by
+ * relative amounts, so concurrent writes add up instead of overwriting each other.
+ */
+export async function moveBalance(db: Executor, userId: number, accountId: number, day: string, delta: number) {
+  if (delta === 0) return;
+  await db
+    .update(accounts)
+    .set({ currentBalance: sql`${accounts.currentBalance} + ${delta}::bigint` })
+    .where(and(eq(accounts.userId, userId), eq(accounts.id, accountId)));
+  await db
+    .insert(accountDayDeltas)
+    .values({ accountId, userId, day, delta })
+    .onConflictDoUpdate({
+      target: [accountDayDeltas.accountId, accountDayDeltas.day],
+      set: { delta: sql`${accountDayDeltas.delta} + excluded.delta` },
+    });
+}
+
+/** Legs of transfers that touch an account, on other accounts. */
+export function selectOtherLegsOfTransfersOf(db: Executor, userId: number, accountId: number) {
+  const ofAccount = db
+    .select({ transferId: transactions.transferId })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.accountId, accountId)));
+  return db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        ne(transactions.accountId, accountId),
+        inArray(transactions.transferId, ofAccount),
+      ),
+    );
+}
+
+/** The caller's account with what a transaction needs of it. */
+export async function selectOwnAccount(db: Executor, userId: number, id: number) {
+  const [row] = await db
+    .select({
+      id: accounts.id,
+      type: accounts.type,
+      accountCategory: accounts.accountCategory,
+      currencyId: accounts.currencyId,
+      currencyCode: currencies.code,
+    })
+    .from(accounts)
+    .innerJoin(currencies, eq(currencies.id, accounts.currencyId))
+    .where(and(eq(accounts.userId, userId), eq(accounts.id, id)));
+  return row;
+}

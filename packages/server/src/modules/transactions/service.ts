@@ -1,0 +1,536 @@
+import type {
+  LinkTransactionsBody,
+  NewTransaction,
+  PaymentType,
+  Transaction,
+  TransactionsQuery,
+  TransactionType,
+  TransferNature,
+  UnlinkTransactionsBody,
+  UpdateTransactionBody,
+} from '@kopiyka/shared';
+import type { Database, Executor } from '../../db/client.ts';
+import { AppError, notFound, validationError } from '../../http/errors.ts';
+import { assertOwnCategory, fallbackCategoryId } from '../categories/service.ts';
+import { findBaseCurrency } from '../currencies/service.ts';
+import type { RateSession, RatesService } from '../rates/service.ts';
+import {
+  deleteTransaction,
+  insertTransaction,
+  lockTransactions,
+  lockTransfer,
+  moveBalance,
+  type NewTransactionRow,
+  nextTransferId,
+  selectOtherLegsOfTransfersOf,
+  selectOwnAccount,
+  selectTransaction,
+  selectTransferLegs,
+  selectTransferViews,
+  selectViewsByIds,
+  selectViewsPage,
+  type TransactionRow,
+  type TransactionView,
+  updateTransaction,
+} from './queries.ts';
+
+type OwnAccount = NonNullable<Awaited<ReturnType<typeof selectOwnAccount>>>;
+interface Refs {
+  refAmount: number;
+  rate: number;
+  refCurrencyId: number;
+}
+
+const BETWEEN: TransferNature = 'transfer_between_user_accounts';
+/** A bank leg's money facts come from the bank. */
+const BANK_READ_ONLY = ['amount', 'transactionType', 'accountId', 'time'] as const;
+
+const signed = (row: Pick<TransactionRow, 'amount' | 'transactionType'>) =>
+  row.transactionType === 'income' ? row.amount : -row.amount;
+/** Days are UTC days (docs/decisions.md). */
+const dayOf = (time: Date) => time.toISOString().slice(0, 10);
+const opposite = (type: TransactionType): TransactionType => (type === 'income' ? 'expense' : 'income');
+const isBankLeg = (row: TransactionRow) => row.externalId !== null;
+
+function toTransaction(view: TransactionView): Transaction {
+  const { row } = view;
+  const paired = row.transferNature === BETWEEN && view.destinationAccountId !== null;
+  return {
+    id: row.id,
+    amount: row.amount,
+    refAmount: row.refAmount,
+    transactionType: row.transactionType,
+    paymentType: row.paymentType as PaymentType,
+    time: row.time.toISOString(),
+    note: row.note,
+    accountId: row.accountId,
+    accountType: view.accountType,
+    categoryId: row.categoryId,
+    currencyId: view.currencyId,
+    currencyCode: view.currencyCode,
+    refCurrencyCode: view.refCurrencyCode,
+    transferNature: row.transferNature as TransferNature,
+    transferId: row.transferId,
+    destinationAmount: paired ? view.destinationAmount : null,
+    destinationAccountId: paired ? view.destinationAccountId : null,
+    cashbackAmount: row.cashbackAmount,
+    commissionRate: row.commissionRate,
+    refCommissionRate: Math.round(row.commissionRate * row.rate),
+    budgetId: row.budgetId,
+    externalId: row.externalId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Product notes: cash accounts pay in cash, others by debit card, unless the form says otherwise. */
+function defaultPaymentType(account: OwnAccount): PaymentType {
+  return account.accountCategory === 'cash' ? 'cash' : 'debitCard';
+}
+
+// ---- the only three ways a write touches money: each moves the balances with the rows ----
+
+async function insertLeg(tx: Executor, userId: number, row: NewTransactionRow) {
+  const inserted = await insertTransaction(tx, row);
+  await moveBalance(tx, userId, inserted.accountId, dayOf(inserted.time), signed(inserted));
+  return inserted;
+}
+
+async function removeLeg(tx: Executor, userId: number, row: TransactionRow) {
+  await moveBalance(tx, userId, row.accountId, dayOf(row.time), -signed(row));
+  await deleteTransaction(tx, userId, row.id);
+}
+
+async function changeLeg(tx: Executor, userId: number, before: TransactionRow, changes: Partial<NewTransactionRow>) {
+  const after = { ...before, ...changes };
+  const moved =
+    after.amount !== before.amount ||
+    after.transactionType !== before.transactionType ||
+    after.accountId !== before.accountId ||
+    dayOf(after.time) !== dayOf(before.time);
+  if (moved) {
+    await moveBalance(tx, userId, before.accountId, dayOf(before.time), -signed(before));
+    await moveBalance(tx, userId, after.accountId, dayOf(after.time), signed(after));
+  }
+  await updateTransaction(tx, userId, before.id, changes);
+}
+
+export interface TransactionsService {
+  list(userId: number, query: TransactionsQuery): Promise<Transaction[]>;
+  get(userId: number, id: number): Promise<Transaction>;
+  getTransfer(userId: number, transferId: number): Promise<Transaction[]>;
+  create(userId: number, body: NewTransaction): Promise<Transaction[]>;
+  update(userId: number, id: number, body: UpdateTransactionBody): Promise<Transaction[]>;
+  remove(userId: number, id: number): Promise<void>;
+  link(userId: number, body: LinkTransactionsBody): Promise<Transaction[][]>;
+  unlink(userId: number, body: UnlinkTransactionsBody): Promise<Transaction[]>;
+}
+
+export function createTransactionsService(db: Database, rates: RatesService): TransactionsService {
+  async function ownAccount(userId: number, id: number, path: string): Promise<OwnAccount> {
+    const account = await selectOwnAccount(db, userId, id);
+    if (!account) throw validationError(path, 'Unknown account');
+    return account;
+  }
+
+  async function baseOf(userId: number) {
+    const base = await findBaseCurrency(db, userId);
+    if (!base) throw new AppError('CONFLICT', 'Choose your base currency first.');
+    return base;
+  }
+
+  /** Budgets arrive with their own feature; until then no budget id is one of the caller's. */
+  function assertOwnBudget(budgetId: number | null | undefined) {
+    if (budgetId != null) throw validationError('budgetId', 'Unknown budget');
+  }
+
+  /**
+   * Base-currency figures of one transaction or of both legs of a transfer. A transfer is
+   * neutral in the base currency: when one leg is in it, both legs carry that leg's amount.
+   */
+  async function refsFor(
+    session: RateSession,
+    base: { currencyId: number; currency: { code: string } },
+    legs: Array<{ account: OwnAccount; amount: number; time: Date; path: string }>,
+  ): Promise<Refs[]> {
+    const baseCode = base.currency.code;
+    const refCurrencyId = base.currencyId;
+    const inBase = legs.find((leg) => leg.account.currencyCode === baseCode);
+    if (legs.length === 2 && inBase) {
+      return legs.map((leg) => ({ refAmount: inBase.amount, rate: inBase.amount / leg.amount, refCurrencyId }));
+    }
+    const refs: Refs[] = [];
+    for (const leg of legs) {
+      const quote = await session.require(leg.account.currencyCode, baseCode, dayOf(leg.time), leg.path);
+      refs.push({ refAmount: Math.round(leg.amount * quote.rate), rate: quote.rate, refCurrencyId });
+    }
+    return refs;
+  }
+
+  async function views(userId: number, ids: number[]): Promise<Transaction[]> {
+    const found = await selectViewsByIds(db, userId, ids);
+    return ids.flatMap((id) => found.filter((v) => v.row.id === id).map(toTransaction));
+  }
+
+  /** Resolves the other leg of a transfer between accounts: its account and amount. */
+  async function destinationOf(
+    userId: number,
+    account: OwnAccount,
+    amount: number,
+    given: { destinationAccountId?: number; destinationAmount?: number },
+    existing?: TransactionRow,
+  ) {
+    const destinationAccountId = given.destinationAccountId ?? existing?.accountId;
+    if (destinationAccountId === undefined) {
+      throw validationError('destinationAccountId', 'Choose the account the money goes to');
+    }
+    const destination = await ownAccount(userId, destinationAccountId, 'destinationAccountId');
+    if (destination.id === account.id) {
+      throw validationError('destinationAccountId', 'A transfer needs two different accounts');
+    }
+    const sameCurrency = destination.currencyCode === account.currencyCode;
+    const keptAmount = existing && existing.accountId === destination.id && !sameCurrency ? existing.amount : undefined;
+    const destinationAmount = given.destinationAmount ?? (sameCurrency ? amount : keptAmount);
+    if (destinationAmount === undefined) {
+      throw validationError(
+        'destinationAmount',
+        `Give the amount in ${destination.currencyCode} that reaches the other account`,
+      );
+    }
+    if (sameCurrency && destinationAmount !== amount) {
+      throw validationError('destinationAmount', 'Both accounts use the same currency: the amounts must be equal');
+    }
+    return { destination, destinationAmount };
+  }
+
+  function refuseDestinationFields(
+    nature: TransferNature,
+    body: { destinationAccountId?: number; destinationAmount?: number },
+  ) {
+    if (nature === BETWEEN) return;
+    if (body.destinationAccountId !== undefined) {
+      throw validationError('destinationAccountId', 'Only a transfer between your accounts has a destination');
+    }
+    if (body.destinationAmount !== undefined) {
+      throw validationError('destinationAmount', 'Only a transfer between your accounts has a destination amount');
+    }
+  }
+
+  function refuseBankAccount(account: OwnAccount, path: string) {
+    if (account.type !== 'system') {
+      throw new AppError('NOT_ALLOWED', 'Transactions of a bank account come from the bank.', [
+        { path, message: 'A bank account cannot take manual transactions' },
+      ]);
+    }
+  }
+
+  /** A leg that stops being part of a transfer needs a category: it keeps its own or takes "Other". */
+  async function standaloneChanges(
+    tx: Executor,
+    userId: number,
+    leg: TransactionRow,
+  ): Promise<Partial<NewTransactionRow>> {
+    return {
+      transferNature: 'not_transfer',
+      transferId: null,
+      createdByTransfer: false,
+      categoryId: leg.categoryId ?? (await fallbackCategoryId(tx, userId)),
+    };
+  }
+
+  return {
+    async list(userId, query) {
+      return (await selectViewsPage(db, userId, query)).map(toTransaction);
+    },
+
+    async get(userId, id) {
+      const [view] = await selectViewsByIds(db, userId, [id]);
+      if (!view) throw notFound('Transaction');
+      return toTransaction(view);
+    },
+
+    async getTransfer(userId, transferId) {
+      const legs = await selectTransferViews(db, userId, transferId);
+      if (legs.length === 0) throw notFound('Transfer');
+      return legs.map(toTransaction);
+    },
+
+    async create(userId, body) {
+      const account = await ownAccount(userId, body.accountId, 'accountId');
+      refuseBankAccount(account, 'accountId');
+      const nature = body.transferNature;
+      refuseDestinationFields(nature, body);
+      if (body.categoryId != null) await assertOwnCategory(db, userId, body.categoryId, 'categoryId');
+      else if (nature === 'not_transfer') throw validationError('categoryId', 'Choose a category');
+      assertOwnBudget(body.budgetId);
+      const transfer = nature === BETWEEN ? await destinationOf(userId, account, body.amount, body) : undefined;
+      if (transfer) refuseBankAccount(transfer.destination, 'destinationAccountId');
+      const time = body.time ? new Date(body.time) : new Date();
+      const base = await baseOf(userId);
+      const refs = await refsFor(rates.session(userId), base, [
+        { account, amount: body.amount, time, path: 'accountId' },
+        ...(transfer
+          ? [{ account: transfer.destination, amount: transfer.destinationAmount, time, path: 'destinationAccountId' }]
+          : []),
+      ]);
+      const shared = {
+        userId,
+        time,
+        note: body.note,
+        categoryId: body.categoryId ?? null,
+        paymentType: body.paymentType ?? defaultPaymentType(account),
+        transferNature: nature,
+        budgetId: body.budgetId ?? null,
+      };
+      const ids = await db.transaction(async (tx) => {
+        const transferId = transfer ? await nextTransferId(tx) : null;
+        const first = await insertLeg(tx, userId, {
+          ...shared,
+          ...refs[0]!,
+          accountId: account.id,
+          amount: body.amount,
+          transactionType: body.transactionType,
+          transferId,
+        });
+        if (!transfer) return [first.id];
+        const second = await insertLeg(tx, userId, {
+          ...shared,
+          ...refs[1]!,
+          accountId: transfer.destination.id,
+          amount: transfer.destinationAmount,
+          transactionType: opposite(body.transactionType),
+          transferId,
+          createdByTransfer: true,
+        });
+        return [first.id, second.id];
+      });
+      return views(userId, ids);
+    },
+
+    async update(userId, id, body) {
+      const current = await selectTransaction(db, userId, id);
+      if (!current) throw notFound('Transaction');
+      const currentOther = current.transferId
+        ? (await selectTransferLegs(db, userId, current.transferId)).find((leg) => leg.id !== id)
+        : undefined;
+      if (isBankLeg(current)) {
+        for (const field of BANK_READ_ONLY) {
+          const value = field === 'time' && body.time ? new Date(body.time).getTime() : body[field];
+          const was = field === 'time' ? current.time.getTime() : current[field];
+          if (value !== undefined && value !== was) {
+            throw new AppError(
+              'NOT_ALLOWED',
+              'The amount, time, account and type of a bank transaction come from the bank.',
+              [{ path: field, message: 'Read-only for bank transactions' }],
+            );
+          }
+        }
+      }
+      const nature = body.transferNature ?? (current.transferNature as TransferNature);
+      refuseDestinationFields(nature, body);
+      const account = await ownAccount(userId, body.accountId ?? current.accountId, 'accountId');
+      if (account.id !== current.accountId) refuseBankAccount(account, 'accountId');
+      const amount = body.amount ?? current.amount;
+      const transactionType = body.transactionType ?? current.transactionType;
+      const time = body.time ? new Date(body.time) : current.time;
+      const categoryId = body.categoryId !== undefined ? body.categoryId : current.categoryId;
+      if (body.categoryId != null) await assertOwnCategory(db, userId, body.categoryId, 'categoryId');
+      if (nature === 'not_transfer' && categoryId === null) throw validationError('categoryId', 'Choose a category');
+      assertOwnBudget(body.budgetId);
+      const transfer =
+        nature === BETWEEN ? await destinationOf(userId, account, amount, body, currentOther) : undefined;
+      if (transfer && currentOther && isBankLeg(currentOther)) {
+        if (transfer.destination.id !== currentOther.accountId || transfer.destinationAmount !== currentOther.amount) {
+          throw new AppError(
+            'NOT_ALLOWED',
+            'The other leg is a bank transaction: its account and amount come from the bank.',
+          );
+        }
+      } else if (transfer && transfer.destination.id !== currentOther?.accountId) {
+        refuseBankAccount(transfer.destination, 'destinationAccountId');
+      }
+
+      // Editing only the note, category, payment type or budget never touches base-currency figures.
+      const moneyChanged =
+        amount !== current.amount ||
+        transactionType !== current.transactionType ||
+        account.id !== current.accountId ||
+        time.getTime() !== current.time.getTime() ||
+        nature !== current.transferNature ||
+        (transfer !== undefined &&
+          (transfer.destination.id !== currentOther?.accountId || transfer.destinationAmount !== currentOther?.amount));
+      const refs = moneyChanged
+        ? await refsFor(rates.session(userId), await baseOf(userId), [
+            { account, amount, time, path: 'accountId' },
+            ...(transfer
+              ? [
+                  {
+                    account: transfer.destination,
+                    amount: transfer.destinationAmount,
+                    time,
+                    path: 'destinationAccountId',
+                  },
+                ]
+              : []),
+          ])
+        : undefined;
+
+      const ids = await db.transaction(async (tx) => {
+        const locked = await lockTransactions(tx, userId, currentOther ? [id, currentOther.id] : [id]);
+        const before = locked.find((row) => row.id === id);
+        if (!before) throw notFound('Transaction');
+        const other = currentOther ? locked.find((row) => row.id === currentOther.id) : undefined;
+        if (before.transferId !== current.transferId || (currentOther && other?.transferId !== before.transferId)) {
+          throw new AppError('CONFLICT', 'This transaction changed meanwhile. Reload it and try again.');
+        }
+        const changes: Partial<NewTransactionRow> = {
+          accountId: account.id,
+          amount,
+          transactionType,
+          time,
+          categoryId,
+          transferNature: nature,
+          ...(body.note !== undefined ? { note: body.note } : {}),
+          ...(body.paymentType !== undefined ? { paymentType: body.paymentType } : {}),
+          ...(body.budgetId !== undefined ? { budgetId: body.budgetId } : {}),
+          ...(refs ? refs[0] : {}),
+        };
+        let otherId: number | undefined;
+        if (transfer) {
+          const legChanges: Partial<NewTransactionRow> = {
+            transferNature: BETWEEN,
+            transactionType: opposite(transactionType),
+            ...(refs ? refs[1] : {}),
+          };
+          if (other && isBankLeg(other)) {
+            await changeLeg(tx, userId, other, { ...legChanges, transactionType: other.transactionType });
+            otherId = other.id;
+          } else if (other) {
+            await changeLeg(tx, userId, other, {
+              ...legChanges,
+              accountId: transfer.destination.id,
+              amount: transfer.destinationAmount,
+              time,
+            });
+            otherId = other.id;
+          } else {
+            const transferId = await nextTransferId(tx);
+            const created = await insertLeg(tx, userId, {
+              ...refs![1]!,
+              userId,
+              accountId: transfer.destination.id,
+              amount: transfer.destinationAmount,
+              transactionType: opposite(transactionType),
+              paymentType: body.paymentType ?? before.paymentType,
+              time,
+              note: body.note ?? before.note,
+              categoryId,
+              transferNature: BETWEEN,
+              transferId,
+              createdByTransfer: true,
+              budgetId: null,
+            });
+            changes.transferId = transferId;
+            changes.createdByTransfer = false;
+            otherId = created.id;
+          }
+        } else {
+          if (other) {
+            // A leg the transfer made goes with it; one that existed on its own stays, unpaired.
+            if (other.createdByTransfer && !isBankLeg(other)) await removeLeg(tx, userId, other);
+            else await changeLeg(tx, userId, other, await standaloneChanges(tx, userId, other));
+          }
+          changes.transferId = null;
+          changes.createdByTransfer = false;
+        }
+        await changeLeg(tx, userId, before, changes);
+        return otherId === undefined ? [id] : [id, otherId];
+      });
+      return views(userId, ids);
+    },
+
+    async remove(userId, id) {
+      const current = await selectTransaction(db, userId, id);
+      if (!current) throw notFound('Transaction');
+      if (isBankLeg(current)) throw new AppError('NOT_ALLOWED', 'Bank transactions cannot be deleted.');
+      await db.transaction(async (tx) => {
+        const legs = current.transferId
+          ? await lockTransfer(tx, userId, current.transferId)
+          : await lockTransactions(tx, userId, [id]);
+        // Both manual legs of a transfer go together; a bank leg is never deleted.
+        for (const leg of legs) {
+          if (isBankLeg(leg)) await changeLeg(tx, userId, leg, await standaloneChanges(tx, userId, leg));
+          else await removeLeg(tx, userId, leg);
+        }
+      });
+    },
+
+    async link(userId, { ids }) {
+      const all = ids.flat();
+      const duplicate = all.findIndex((id, index) => all.indexOf(id) !== index);
+      if (duplicate >= 0) throw validationError('ids', `Transaction ${all[duplicate]} appears more than once`);
+      const rows = new Map<number, TransactionRow>();
+      for (const id of all) {
+        const row = await selectTransaction(db, userId, id);
+        if (!row) throw notFound(`Transaction ${id}`);
+        rows.set(id, row);
+      }
+      ids.forEach(([a, b], index) => {
+        const [first, second] = [rows.get(a)!, rows.get(b)!];
+        if (first.accountId === second.accountId) {
+          throw validationError(`ids.${index}`, 'Both transactions are on the same account');
+        }
+        if (first.transactionType === second.transactionType) {
+          throw validationError(`ids.${index}`, 'A transfer pairs an expense with an income');
+        }
+        if (first.transferNature !== 'not_transfer' || second.transferNature !== 'not_transfer') {
+          throw validationError(`ids.${index}`, 'One of them is a transfer already');
+        }
+      });
+      await db.transaction(async (tx) => {
+        const locked = await lockTransactions(tx, userId, all);
+        if (locked.some((row) => row.transferNature !== 'not_transfer')) {
+          throw new AppError('CONFLICT', 'One of these transactions changed meanwhile. Reload and try again.');
+        }
+        for (const pair of ids) {
+          const transferId = await nextTransferId(tx);
+          for (const id of pair) {
+            await updateTransaction(tx, userId, id, { transferNature: BETWEEN, transferId, createdByTransfer: false });
+          }
+        }
+      });
+      return Promise.all(ids.map((pair) => views(userId, pair)));
+    },
+
+    async unlink(userId, { transferIds }) {
+      const legsByTransfer = new Map<number, TransactionRow[]>();
+      for (const transferId of new Set(transferIds)) {
+        const legs = await selectTransferLegs(db, userId, transferId);
+        if (legs.length === 0) throw notFound(`Transfer ${transferId}`);
+        legsByTransfer.set(transferId, legs);
+      }
+      const ids = [...legsByTransfer.values()].flat().map((leg) => leg.id);
+      await db.transaction(async (tx) => {
+        for (const transferId of legsByTransfer.keys()) {
+          for (const leg of await lockTransfer(tx, userId, transferId)) {
+            await updateTransaction(tx, userId, leg.id, await standaloneChanges(tx, userId, leg));
+          }
+        }
+      });
+      return views(userId, ids);
+    },
+  };
+}
+
+/**
+ * Before an account goes, the other legs of its transfers become out-of-wallet transfers, so no
+ * other account's balance moves (inside the caller's transaction; the account's own rows cascade).
+ */
+export async function detachTransfersOf(tx: Executor, userId: number, accountId: number): Promise<void> {
+  for (const leg of await selectOtherLegsOfTransfersOf(tx, userId, accountId)) {
+    await updateTransaction(tx, userId, leg.id, {
+      transferNature: 'transfer_out_wallet',
+      transferId: null,
+      createdByTransfer: false,
+    });
+  }
+}

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { ACCOUNT_TYPES } from './accounts.ts';
+import { idSchema } from './ids.ts';
+import { MAX_MINOR_AMOUNT } from './money.ts';
+
+export const TRANSACTION_TYPES = ['income', 'expense'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export const TRANSFER_NATURES = ['not_transfer', 'transfer_between_user_accounts', 'transfer_out_wallet'] as const;
+export type TransferNature = (typeof TRANSFER_NATURES)[number];
+
+export const PAYMENT_TYPES = [
+  'bankTransfer',
+  'voucher',
+  'webPayment',
+  'cash',
+  'mobilePayment',
+  'creditCard',
+  'debitCard',
+] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+export const NOTE_MAX = 1000;
+export const TRANSACTIONS_PAGE_MAX = 200;
+export const TRANSACTIONS_PAGE_DEFAULT = 20;
+
+/** Amounts are positive minor units; the direction comes from the transaction type (API.md). */
+export const positiveMinorAmountSchema = z
+  .number('Must be a number')
+  .int('Must be a whole number of minor units (cents)')
+  .positive('Must be greater than 0')
+  .max(MAX_MINOR_AMOUNT, 'Amount is too large');
+
+export const transactionSchema = z.object({
+  id: z.number().int(),
+  amount: z.number().int(),
+  refAmount: z.number().int(),
+  transactionType: z.enum(TRANSACTION_TYPES),
+  paymentType: z.enum(PAYMENT_TYPES),
+  time: z.iso.datetime(),
+  note: z.string(),
+  accountId: z.number().int(),
+  accountType: z.enum(ACCOUNT_TYPES),
+  categoryId: z.number().int().nullable(),
+  currencyId: z.number().int(),
+  currencyCode: z.string(),
+  refCurrencyCode: z.string(),
+  transferNature: z.enum(TRANSFER_NATURES),
+  transferId: z.number().int().nullable(),
+  /** For a leg of a transfer between accounts: the amount of the other leg, in its currency. */
+  destinationAmount: z.number().int().nullable(),
+  /** For a leg of a transfer between accounts: the account of the other leg. */
+  destinationAccountId: z.number().int().nullable(),
+  cashbackAmount: z.number().int(),
+  commissionRate: z.number().int(),
+  refCommissionRate: z.number().int(),
+  budgetId: z.number().int().nullable(),
+  externalId: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+const noteSchema = z.string('Note must be text').max(NOTE_MAX, `Note must be at most ${NOTE_MAX} characters`);
+const timeSchema = z.iso.datetime({ offset: true, error: 'Must be an ISO timestamp' });
+
+const transactionFields = {
+  amount: positiveMinorAmountSchema,
+  transactionType: z.enum(TRANSACTION_TYPES),
+  paymentType: z.enum(PAYMENT_TYPES),
+  accountId: idSchema,
+  time: timeSchema,
+  note: noteSchema,
+  categoryId: idSchema.nullable(),
+  transferNature: z.enum(TRANSFER_NATURES),
+  destinationAccountId: idSchema,
+  destinationAmount: positiveMinorAmountSchema,
+  budgetId: idSchema.nullable(),
+};
+
+export const createTransactionBodySchema = z.object({
+  ...transactionFields,
+  paymentType: transactionFields.paymentType.optional(),
+  time: transactionFields.time.optional(),
+  note: transactionFields.note.default(''),
+  categoryId: transactionFields.categoryId.optional(),
+  transferNature: transactionFields.transferNature.default('not_transfer'),
+  destinationAccountId: transactionFields.destinationAccountId.optional(),
+  destinationAmount: transactionFields.destinationAmount.optional(),
+  budgetId: transactionFields.budgetId.optional(),
+});
+export type CreateTransactionBody = z.input<typeof createTransactionBodySchema>;
+export type NewTransaction = z.output<typeof createTransactionBodySchema>;
+
+export const updateTransactionBodySchema = z.object(transactionFields).partial();
+export type UpdateTransactionBody = z.infer<typeof updateTransactionBodySchema>;
+
+/** A list in the query string: `1,2,3` or the key repeated. */
+const idListSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? value.split(',').filter((part) => part.trim() !== '') : value),
+  z.array(idSchema).min(1).max(200),
+);
+const booleanQuerySchema = z.enum(['true', 'false'], 'Must be true or false').transform((v) => v === 'true');
+const minorQuerySchema = z.coerce.number('Must be a number').int().min(0).max(MAX_MINOR_AMOUNT);
+
+export const transactionsQuerySchema = z
+  .object({
+    /** Offset (SPEC §3 "from"). */
+    from: z.coerce.number().int().min(0).max(100_000).default(0),
+    limit: z.coerce.number().int().min(1).max(TRANSACTIONS_PAGE_MAX).default(TRANSACTIONS_PAGE_DEFAULT),
+    /**
+     * Keyset paging for infinite scroll: `<time ISO>_<id>` of the last row seen; the page starts
+     * right after it in the chosen order. Use instead of `from`.
+     */
+    cursor: z
+      .string()
+      .regex(/^[^_]+_\d+$/, 'Must be <time>_<id> of the last row seen')
+      .optional(),
+    startDate: timeSchema.optional(),
+    endDate: timeSchema.optional(),
+    amountGte: minorQuerySchema.optional(),
+    amountLte: minorQuerySchema.optional(),
+    transactionType: z.enum(TRANSACTION_TYPES).optional(),
+    accountIds: idListSchema.optional(),
+    categoryIds: idListSchema.optional(),
+    budgetIds: idListSchema.optional(),
+    excludeTransfer: booleanQuerySchema.optional(),
+    noteSearch: z.string().trim().min(1).max(200).optional(),
+    order: z.enum(['desc', 'asc']).default('desc'),
+  })
+  .refine((q) => q.amountGte === undefined || q.amountLte === undefined || q.amountGte <= q.amountLte, {
+    message: 'amountGte must not be greater than amountLte',
+    path: ['amountGte'],
+  })
+  .refine((q) => !q.startDate || !q.endDate || Date.parse(q.startDate) <= Date.parse(q.endDate), {
+    message: 'startDate must not be after endDate',
+    path: ['startDate'],
+  });
+export type TransactionsQuery = z.output<typeof transactionsQuerySchema>;
+
+export const transactionIdParamsSchema = z.object({ txId: idSchema });
+
+export const linkTransactionsBodySchema = z.object({
+  ids: z
+    .array(z.tuple([idSchema, idSchema]))
+    .min(1, 'Give at least one pair')
+    .max(100),
+});
+export type LinkTransactionsBody = z.infer<typeof linkTransactionsBodySchema>;
+
+export const unlinkTransactionsBodySchema = z.object({
+  transferIds: z.array(idSchema).min(1, 'Give at least one transfer id').max(100),
+});
+export type UnlinkTransactionsBody = z.infer<typeof unlinkTransactionsBodySchema>;
