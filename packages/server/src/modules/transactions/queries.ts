@@ -1,5 +1,5 @@
 import type { TransactionsQuery } from '@kopiyka/shared';
-import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { accountDayDeltas, accounts, categories, currencies, transactions } from '../../db/schema.ts';
@@ -64,11 +64,9 @@ export function selectViewsPage(db: Executor, userId: number, q: TransactionsQue
   if (q.noteSearch) conditions.push(ilike(transactions.note, `%${q.noteSearch.replace(/[\\%_]/g, '\\$&')}%`));
   if (q.cursor) {
     const [time, id] = q.cursor.split('_') as [string, string];
-    const after = q.order === 'desc' ? lt : gt;
-    const at = new Date(time);
-    conditions.push(
-      or(after(transactions.time, at), and(eq(transactions.time, at), after(transactions.id, Number(id)))),
-    );
+    // A row comparison, which walks the (user, time, id) index straight from the cursor.
+    const after = q.order === 'desc' ? sql.raw('<') : sql.raw('>');
+    conditions.push(sql`(${transactions.time}, ${transactions.id}) ${after} (${new Date(time)}, ${Number(id)})`);
   }
   const direction = q.order === 'desc' ? desc : asc;
   return selectViews(db)

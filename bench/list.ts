@@ -1,0 +1,73 @@
+// Times GET /transactions for a user with a long history, server side (app.inject: routing,
+// validation, SQL, serialisation; no network). Usage:
+//   node --import tsx bench/list.ts [transactions=1000000] [accounts=20] [years=10]
+// Embedded PGlite by default; set DATABASE_URL to measure a PostgreSQL server (a fresh database).
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../packages/server/src/app.ts';
+import { loadConfig } from '../packages/server/src/config.ts';
+import { seedUser } from './seed.ts';
+
+const [transactions = 1_000_000, accounts = 20, years = 10] = process.argv.slice(2).map(Number);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kopiyka-bench-'));
+const config = {
+  ...loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, null),
+  backgroundJobs: false,
+  rateLimitPerMinute: 1_000_000,
+};
+const app = await buildApp(config);
+await app.ready();
+console.log(
+  `database: ${app.dbKind}; seeding ${transactions} transactions over ${accounts} accounts and ${years} years…`,
+);
+const started = performance.now();
+const user = await seedUser(app, { transactions, accounts, years });
+console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+async function time(label: string, url: string, runs = 30) {
+  const durations: number[] = [];
+  let rows = 0;
+  for (let i = 0; i < runs + 3; i++) {
+    const t0 = performance.now();
+    const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${user.token}` } });
+    const elapsed = performance.now() - t0;
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    rows = JSON.parse(res.body).response.length;
+    if (i >= 3) durations.push(elapsed); // the first runs warm caches and plans
+  }
+  durations.sort((a, b) => a - b);
+  const at = (q: number) => durations[Math.min(durations.length - 1, Math.floor(q * durations.length))]!.toFixed(1);
+  console.log(
+    `${label.padEnd(44)} rows ${String(rows).padStart(3)}  median ${at(0.5).padStart(6)} ms  p95 ${at(0.95).padStart(6)} ms`,
+  );
+}
+
+const deepOffset = Math.min(50_000, Math.floor(transactions / 2));
+const first = await app.inject({
+  method: 'GET',
+  url: `/api/v1/transactions?limit=50&from=${deepOffset}`,
+  headers: { authorization: `Bearer ${user.token}` },
+});
+const deepLast = JSON.parse(first.body).response.at(-1);
+const cursor = encodeURIComponent(`${deepLast.time}_${deepLast.id}`);
+const [a, b] = user.accountIds;
+const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString();
+const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString();
+
+await time('first page (limit 50)', '/api/v1/transactions?limit=50');
+await time(`deep page by offset (from=${deepOffset}, limit 50)`, `/api/v1/transactions?limit=50&from=${deepOffset}`);
+await time(`deep page by cursor (after row ${deepOffset + 50})`, `/api/v1/transactions?limit=50&cursor=${cursor}`);
+await time(
+  'two accounts, last year, 100–500.00',
+  `/api/v1/transactions?limit=50&accountIds=${a},${b}&startDate=${yearAgo}&amountGte=10000&amountLte=50000`,
+);
+await time(
+  'last 30 days, expenses only',
+  `/api/v1/transactions?limit=50&startDate=${monthAgo}&transactionType=expense`,
+);
+await time('category with its subcategories', `/api/v1/transactions?limit=50&categoryIds=${user.categoryIds[0]}`);
+await time('note search "friends"', '/api/v1/transactions?limit=50&noteSearch=friends', 10);
+
+await app.close();
+rmSync(dataDir, { recursive: true, force: true });
