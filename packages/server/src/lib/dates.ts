@@ -2,3 +2,22 @@
 export function todayIso(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
+
+/** The day `days` after (or before, when negative) a YYYY-MM-DD day. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Every day from `from` to `to`, both included. */
+export function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/** The earlier of two YYYY-MM-DD days. */
+export function earlierDay(a: string, b: string): string {
+  return a < b ? a : b;
+}

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { fetchJson, type ProviderDay, type RateProvider, RateProviderError } from './provider.ts';
 
+const rangeSchema = z.object({
+  base: z.literal('EUR'),
+  rates: z.record(z.iso.date(), z.record(z.string().regex(/^[A-Z]{3}$/), z.number().positive())),
+});
+
 const daySchema = z.object({
   base: z.literal('EUR'),
   date: z.iso.date(),
@@ -26,6 +31,19 @@ export function createFrankfurterProvider(baseUrl: string, timeoutMs: number): R
       const perUnit: Record<string, number> = {};
       for (const [code, unitsPerEuro] of Object.entries(parsed.data.rates)) perUnit[code] = 1 / unitsPerEuro;
       return { publishedDate: parsed.data.date, perUnit };
+    },
+
+    async fetchRange(from, to) {
+      const { status, body } = await fetchJson(source, `${baseUrl}/v1/${from}..${to}`, timeoutMs * 4);
+      if (status === 404) return new Map();
+      if (status !== 200) throw new RateProviderError(source, `answered ${status}`);
+      const parsed = rangeSchema.safeParse(body);
+      if (!parsed.success) throw new RateProviderError(source, 'answered something other than days of EUR rates');
+      const days = new Map<string, Record<string, number>>();
+      for (const [day, rates] of Object.entries(parsed.data.rates)) {
+        days.set(day, Object.fromEntries(Object.entries(rates).map(([code, perEuro]) => [code, 1 / perEuro])));
+      }
+      return days;
     },
   };
 }

@@ -6,6 +6,8 @@ const itemSchema = z.object({
   rate: z.number().positive(),
   exchangedate: z.string().regex(/^\d{2}\.\d{2}\.\d{4}$/),
 });
+/** exchange_site rows may quote several units at once; rate_per_unit is per one. */
+const rangeItemSchema = itemSchema.extend({ rate_per_unit: z.number().positive().optional() });
 
 /** NBU writes days as DD.MM.YYYY. */
 function fromNbuDate(value: string): string {
@@ -41,6 +43,25 @@ export function createNbuProvider(baseUrl: string, timeoutMs: number): RateProvi
       }
       if (!publishedDate) throw new RateProviderError(source, 'answered a list without a usable rate');
       return { publishedDate, perUnit };
+    },
+
+    async fetchRange(from, to) {
+      const compact = (day: string) => day.replaceAll('-', '');
+      const url = `${baseUrl}/NBU_Exchange/exchange_site?start=${compact(from)}&end=${compact(to)}&sort=exchangedate&order=asc&json`;
+      const { status, body } = await fetchJson(source, url, timeoutMs * 4);
+      if (status !== 200) throw new RateProviderError(source, `answered ${status}`);
+      const parsed = z.array(z.unknown()).safeParse(body);
+      if (!parsed.success) throw new RateProviderError(source, 'answered something other than a list of rates');
+      const days = new Map<string, Record<string, number>>();
+      for (const raw of parsed.data) {
+        const item = rangeItemSchema.safeParse(raw);
+        if (!item.success) continue;
+        const day = fromNbuDate(item.data.exchangedate);
+        const rates = days.get(day) ?? {};
+        rates[item.data.cc] = item.data.rate_per_unit ?? item.data.rate;
+        days.set(day, rates);
+      }
+      return days;
     },
   };
 }

@@ -12,6 +12,11 @@ export interface RateProvider {
   readonly pivot: string;
   /** That day's rates, or null when the provider has none for it. Throws RateProviderError. */
   fetchDay(date: string): Promise<ProviderDay | null>;
+  /**
+   * Every day with rates between `from` and `to` (inclusive), keyed by day: one request for a
+   * range instead of one per day. Days the provider publishes nothing for are absent.
+   */
+  fetchRange(from: string, to: string): Promise<Map<string, Record<string, number>>>;
 }
 
 export class RateProviderError extends Error {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { customRates, exchangeRateDays, exchangeRates } from '../../db/schema.ts';
 
@@ -113,4 +113,63 @@ export async function deleteCustomRatesOfCurrency(db: Executor, userId: number, 
   await db
     .delete(customRates)
     .where(and(eq(customRates.userId, userId), or(eq(customRates.baseCode, code), eq(customRates.quoteCode, code))));
+}
+
+export async function countDayRows(db: Executor, source: string, from: string, to: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(exchangeRateDays)
+    .where(and(eq(exchangeRateDays.source, source), gte(exchangeRateDays.date, from), lte(exchangeRateDays.date, to)));
+  return row?.n ?? 0;
+}
+
+/** Stores many days at once (a range fetch); days already stored are left as they are. */
+export async function insertDays(db: Executor, source: string, days: StoredDay[]) {
+  const rates = days.flatMap((day) =>
+    Object.entries(day.perUnit).map(([code, perUnit]) => ({ source, date: day.date, code, perUnit })),
+  );
+  for (let i = 0; i < rates.length; i += 5000) {
+    await db
+      .insert(exchangeRates)
+      .values(rates.slice(i, i + 5000))
+      .onConflictDoNothing();
+  }
+  const dayRows = days.map((day) => ({ source, date: day.date, publishedDate: day.publishedDate }));
+  for (let i = 0; i < dayRows.length; i += 5000) {
+    await db
+      .insert(exchangeRateDays)
+      .values(dayRows.slice(i, i + 5000))
+      .onConflictDoNothing();
+  }
+}
+
+/** Stored days of a source between two days, with the rates of the given currencies only. */
+export async function selectDaysInRange(db: Executor, source: string, from: string, to: string, codes: string[]) {
+  const dayRows = await db
+    .select()
+    .from(exchangeRateDays)
+    .where(and(eq(exchangeRateDays.source, source), gte(exchangeRateDays.date, from), lte(exchangeRateDays.date, to)))
+    .orderBy(asc(exchangeRateDays.date));
+  const rates =
+    codes.length === 0
+      ? []
+      : await db
+          .select({ date: exchangeRates.date, code: exchangeRates.code, perUnit: exchangeRates.perUnit })
+          .from(exchangeRates)
+          .where(
+            and(
+              eq(exchangeRates.source, source),
+              gte(exchangeRates.date, from),
+              lte(exchangeRates.date, to),
+              inArray(exchangeRates.code, codes),
+            ),
+          );
+  const days = new Map<string, StoredDay>(
+    dayRows.map((d) => [d.date, { date: d.date, publishedDate: d.publishedDate, perUnit: {} }]),
+  );
+  for (const rate of rates) {
+    const day = days.get(rate.date);
+    if (day) day.perUnit[rate.code] = rate.perUnit;
+  }
+  return days;
 }

@@ -3,11 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
 import { validationError } from '../../http/errors.ts';
 import type { RateProvider } from '../../integrations/rates/provider.ts';
-import { todayIso } from '../../lib/dates.ts';
+import { addDays, earlierDay, todayIso } from '../../lib/dates.ts';
 import { type LoadedDay, ProviderDays } from './provider-days.ts';
 import {
   deleteCustomRatesOfCurrency,
   deleteCustomRatesOfPairs,
+  type StoredDay,
   selectCustomRates,
   upsertCustomRate,
 } from './queries.ts';
@@ -28,8 +29,17 @@ export interface RateSession {
   require(from: string, to: string, date: string, path: string): Promise<RateQuote>;
 }
 
+/** Rates of several currencies into one, for every day of a range, from what is stored. */
+export type RateSeries = (code: string, day: string) => RateQuote | null;
+
 export interface RatesService {
   session(userId: number): RateSession;
+  /**
+   * Fills the stored history of the range from the providers where it has gaps (one request a
+   * year), then answers any (currency, day) of it without further I/O. For long ranges — balance
+   * history, recomputing a history in a new base currency — where one quote a day would not do.
+   */
+  series(userId: number, codes: string[], toCode: string, from: string, to: string): Promise<RateSeries>;
   /** Fetches today's rates from every provider that has not given them yet (the periodic task). */
   syncToday(): Promise<void>;
   setCustomRates(userId: number, pairs: SetCustomRatesBody['pairs']): Promise<Rate[]>;
@@ -41,6 +51,41 @@ const CROSS_PIVOTS = ['USD', 'EUR'];
 
 function valueIn(loaded: LoadedDay, code: string): number | undefined {
   return code === loaded.provider.pivot ? 1 : loaded.day.perUnit[code];
+}
+
+/** A pair from days already loaded, in order of preference: quoted whole by one, else crossed. */
+function quoteAcross(from: string, to: string, days: LoadedDay[]): RateQuote | null {
+  for (const day of days) {
+    const [a, b] = [valueIn(day, from), valueIn(day, to)];
+    if (a !== undefined && b !== undefined) return quoteFrom(a / b, [day]);
+  }
+  // Not quoted together anywhere: go through a currency both providers know.
+  for (const first of days) {
+    for (const second of days) {
+      if (first === second) continue;
+      for (const pivot of CROSS_PIVOTS) {
+        const fromValue = valueIn(first, from);
+        const pivotInFirst = valueIn(first, pivot);
+        const pivotInSecond = valueIn(second, pivot);
+        const toValue = valueIn(second, to);
+        if (fromValue === undefined || pivotInFirst === undefined) continue;
+        if (pivotInSecond === undefined || toValue === undefined) continue;
+        return quoteFrom((fromValue / pivotInFirst) * (pivotInSecond / toValue), [first, second]);
+      }
+    }
+  }
+  return null;
+}
+
+/** The custom rate in effect on a day: the latest start on or before it; every-day (null) starts earliest. */
+function customInEffect(rows: Array<{ rate: number; effectiveFrom: string | null }>, date: string): RateQuote | null {
+  const inEffect = rows
+    .filter((r) => r.effectiveFrom === null || r.effectiveFrom <= date)
+    .sort((a, b) => (a.effectiveFrom ?? '').localeCompare(b.effectiveFrom ?? ''))
+    .at(-1);
+  return inEffect
+    ? { rate: inEffect.rate, source: 'custom', rateDate: null, effectiveFrom: inEffect.effectiveFrom }
+    : null;
 }
 
 function quoteFrom(rate: number, days: LoadedDay[]): RateQuote {
@@ -68,6 +113,8 @@ export function createRatesService(
   const providerDays = new ProviderDays(db, log, now);
   const byUah = [...providers].sort((a, b) => Number(b.pivot === 'UAH') - Number(a.pivot === 'UAH'));
   const byOthers = [...byUah].reverse();
+  /** Pairs touching UAH ask the NBU first; all others the ECB first. */
+  const preference = (from: string, to: string) => (from === 'UAH' || to === 'UAH' ? byUah : byOthers);
 
   function session(userId: number): RateSession {
     const days = new Map<string, Promise<LoadedDay | null>>();
@@ -90,48 +137,26 @@ export function createRatesService(
         rows = selectCustomRates(db, userId, [{ baseCode: from, quoteCode: to }]);
         customs.set(key, rows);
       }
-      // The latest start on or before the day wins; an every-day rate (null) is the earliest start.
-      const inEffect = (await rows)
-        .filter((r) => r.effectiveFrom === null || r.effectiveFrom <= date)
-        .sort((a, b) => (a.effectiveFrom ?? '').localeCompare(b.effectiveFrom ?? ''))
-        .at(-1);
-      return inEffect
-        ? { rate: inEffect.rate, source: 'custom', rateDate: null, effectiveFrom: inEffect.effectiveFrom }
-        : null;
+      return customInEffect(await rows, date);
     }
 
     async function providerQuote(from: string, to: string, date: string): Promise<RateQuote | null> {
-      const order = from === 'UAH' || to === 'UAH' ? byUah : byOthers;
       const loaded: LoadedDay[] = [];
-      for (const provider of order) {
+      // The second provider is only asked when the first cannot quote the pair on its own.
+      for (const provider of preference(from, to)) {
         const day = await loadDay(provider, date);
         if (!day) continue;
-        const [a, b] = [valueIn(day, from), valueIn(day, to)];
-        if (a !== undefined && b !== undefined) return quoteFrom(a / b, [day]);
         loaded.push(day);
+        const direct = quoteAcross(from, to, [day]);
+        if (direct) return direct;
       }
-      // Not quoted together anywhere: go through a currency both providers know.
-      for (const first of loaded) {
-        for (const second of loaded) {
-          if (first === second) continue;
-          for (const pivot of CROSS_PIVOTS) {
-            const fromValue = valueIn(first, from);
-            const pivotInFirst = valueIn(first, pivot);
-            const pivotInSecond = valueIn(second, pivot);
-            const toValue = valueIn(second, to);
-            if (fromValue === undefined || pivotInFirst === undefined) continue;
-            if (pivotInSecond === undefined || toValue === undefined) continue;
-            return quoteFrom((fromValue / pivotInFirst) * (pivotInSecond / toValue), [first, second]);
-          }
-        }
-      }
-      return null;
+      return quoteAcross(from, to, loaded);
     }
 
     async function quote(from: string, to: string, date: string): Promise<RateQuote | null> {
       if (from === to) return { rate: 1, source: 'live', rateDate: date, effectiveFrom: null };
       // Nothing is published for days to come: the latest rates stand in for them.
-      const day = date > todayIso(now()) ? todayIso(now()) : date;
+      const day = earlierDay(date, todayIso(now()));
       return (await customQuote(from, to, date)) ?? providerQuote(from, to, day);
     }
 
@@ -150,8 +175,67 @@ export function createRatesService(
     };
   }
 
+  async function series(
+    userId: number,
+    codes: string[],
+    toCode: string,
+    from: string,
+    to: string,
+  ): Promise<RateSeries> {
+    const today = todayIso(now());
+    const last = earlierDay(to, today);
+    const needed = [...new Set([...codes, toCode, ...CROSS_PIVOTS])];
+    const stored = new Map<RateProvider, { days: Map<string, StoredDay>; sorted: string[] }>();
+    await Promise.all(
+      providers.map(async (provider) => {
+        await providerDays.fillRange(provider, addDays(from, -7), last);
+        if (to >= today) await providerDays.load(provider, today);
+        const days = await providerDays.storedRange(provider, addDays(from, -31), last, needed);
+        stored.set(provider, { days, sorted: [...days.keys()].sort() });
+      }),
+    );
+    const customRows = await selectCustomRates(
+      db,
+      userId,
+      codes.map((code) => ({ baseCode: code, quoteCode: toCode })),
+    );
+
+    /** The provider's day, or else its nearest earlier stored day (approximate). */
+    function dayOf(provider: RateProvider, day: string): LoadedDay | null {
+      const { days, sorted } = stored.get(provider)!;
+      const exact = days.get(day);
+      if (exact) return { provider, day: exact, approximate: false };
+      let low = 0;
+      let high = sorted.length - 1;
+      let found: string | undefined;
+      while (low <= high) {
+        const middle = (low + high) >> 1;
+        if (sorted[middle]! <= day) {
+          found = sorted[middle];
+          low = middle + 1;
+        } else high = middle - 1;
+      }
+      return found ? { provider, day: days.get(found)!, approximate: true } : null;
+    }
+
+    return (code, day) => {
+      if (code === toCode) return { rate: 1, source: 'live', rateDate: day, effectiveFrom: null };
+      const custom = customInEffect(
+        customRows.filter((r) => r.baseCode === code),
+        day,
+      );
+      if (custom) return custom;
+      const onDay = earlierDay(day, today);
+      const loaded = preference(code, toCode)
+        .map((provider) => dayOf(provider, onDay))
+        .filter((d): d is LoadedDay => d !== null);
+      return quoteAcross(code, toCode, loaded);
+    };
+  }
+
   return {
     session,
+    series,
 
     async syncToday() {
       const today = todayIso(now());
