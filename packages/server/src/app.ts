@@ -22,6 +22,7 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
+import { createBaseChangeService } from './modules/currencies/base-change.ts';
 import { currencyRoutes } from './modules/currencies/routes.ts';
 import { createRatesService } from './modules/rates/service.ts';
 import { ratesSyncTask } from './modules/rates/sync-task.ts';
@@ -32,6 +33,7 @@ import { createTransactionsService } from './modules/transactions/service.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
 export const API_PREFIX = '/api/v1';
+const BASE_CHANGE_POLL_MS = 15_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,7 +72,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }));
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
-  app.addHook('onClose', () => database.close());
 
   registerSessionId(app);
   registerErrorHandling(app);
@@ -129,10 +130,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ],
     app.log,
   );
-  if (config.backgroundJobs) {
-    const scheduler = startScheduler(database.db, [ratesSyncTask(rates)], app.log);
-    app.addHook('onClose', () => scheduler.stop());
-  }
+  const baseChanges = createBaseChangeService(database.db, rates, app.log);
+  const scheduler = config.backgroundJobs ? startScheduler(database.db, [ratesSyncTask(rates)], app.log) : undefined;
+  // Picks up changes another instance left unfinished (its lease ran out) or a restart interrupted.
+  const resume = config.backgroundJobs
+    ? setInterval(() => void baseChanges.runPending(), BASE_CHANGE_POLL_MS)
+    : undefined;
+  resume?.unref();
+  if (config.backgroundJobs) void baseChanges.runPending();
+  app.addHook('onClose', async () => {
+    clearInterval(resume);
+    await scheduler?.stop();
+    await baseChanges.settled();
+    await database.close();
+  });
   await app.register(
     async (api) => {
       registerAuthentication(api, auth);
@@ -140,7 +151,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(systemRoutes);
       await api.register(authRoutes, { auth });
       await api.register(userRoutes);
-      await api.register(currencyRoutes, { rates });
+      await api.register(currencyRoutes, { rates, baseChanges });
       await api.register(categoryRoutes);
       await api.register(accountRoutes, { rates });
       await api.register(accountGroupRoutes);

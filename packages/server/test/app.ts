@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app.ts';
 import { type AppConfig, DEFAULT_AUTH_LIMITS } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase, openPglite } from '../src/db/client.ts';
@@ -126,4 +126,15 @@ export async function signUpWithBase(t: TestApp, ids: Map<string, number>, base 
   });
   if (res.status !== 200) throw new Error(`base currency failed: ${JSON.stringify(res.body)}`);
   return user;
+}
+
+/** Waits until a base-currency change the user started has finished (it runs in the background). */
+export async function waitForBaseChange(t: TestApp, token: string) {
+  await vi.waitFor(
+    async () => {
+      const res = await t.call('GET', '/api/v1/user/currencies/base/change', { token });
+      if (res.body.response.state !== 'idle') throw new Error(`base change ${res.body.response.state}`);
+    },
+    { timeout: 20_000, interval: 50 },
+  );
 }

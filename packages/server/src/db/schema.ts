@@ -246,6 +246,9 @@ export const transactions = pgTable(
     cashbackAmount: bigint('cashback_amount', { mode: 'number' }).notNull().default(0),
     commissionRate: bigint('commission_rate', { mode: 'number' }).notNull().default(0),
     externalId: varchar('external_id', { length: 128 }),
+    /** While the base currency changes: the figures in the new base, swapped in at the end. */
+    pendingRefAmount: bigint('pending_ref_amount', { mode: 'number' }),
+    pendingRate: doublePrecision('pending_rate'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -277,3 +280,27 @@ export const accountDayDeltas = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.day] }), index('account_day_deltas_user_day_idx').on(t.userId, t.day)],
 );
+
+/**
+ * A base-currency change in progress. Transactions get their figures in the new base in batches
+ * (pending columns), then everything switches in one final database transaction; `lastId` lets a
+ * restarted instance carry on where the last batch ended.
+ */
+export const baseCurrencyChanges = pgTable('base_currency_changes', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  fromCurrencyId: integer('from_currency_id')
+    .notNull()
+    .references(() => currencies.id),
+  toCurrencyId: integer('to_currency_id')
+    .notNull()
+    .references(() => currencies.id),
+  state: varchar('state', { length: 16, enum: ['running', 'failed'] }).notNull(),
+  done: integer('done').notNull().default(0),
+  total: integer('total').notNull().default(0),
+  lastId: integer('last_id').notNull().default(0),
+  error: text('error'),
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestApp, type TestApp } from '../../../test/app.ts';
+import { signUp, startTestApp, type TestApp, waitForBaseChange } from '../../../test/app.ts';
 
 let t: TestApp;
 let codes: Map<string, number>;
@@ -54,6 +54,7 @@ describe('base currency', () => {
     const { token } = await signUp(t);
     await setBase(token, { currencyId: codes.get('UAH') });
     await setBase(token, { currencyId: codes.get('EUR') });
+    await waitForBaseChange(t, token);
     await setBase(token, { currencyId: codes.get('EUR') });
     const mine = (await t.call('GET', '/api/v1/user/currencies', { token })).body.response;
     expect(mine.map((c: { currency: { code: string }; isBase: boolean }) => [c.currency.code, c.isBase])).toEqual([

@@ -15,11 +15,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { success } from '../../http/envelope.ts';
 import type { RatesService } from '../rates/service.ts';
+import type { BaseChangeService } from './base-change.ts';
 import {
   addUserCurrencies,
   deleteCustomRates,
   getBaseCurrency,
-  getBaseCurrencyChange,
   listCurrencies,
   listRates,
   listUserCurrencies,
@@ -30,7 +30,10 @@ import {
 
 const tags = ['currencies'];
 
-export const currencyRoutes: FastifyPluginAsyncZod<{ rates: RatesService }> = async (app, { rates }) => {
+export const currencyRoutes: FastifyPluginAsyncZod<{ rates: RatesService; baseChanges: BaseChangeService }> = async (
+  app,
+  { rates, baseChanges },
+) => {
   app.get(
     '/models/currencies',
     {
@@ -107,7 +110,7 @@ export const currencyRoutes: FastifyPluginAsyncZod<{ rates: RatesService }> = as
         response: { 200: successEnvelope(userCurrencySchema) },
       },
     },
-    async (request) => success(await setBaseCurrency(app.db, request.userId, request.body.currencyId)),
+    async (request) => success(await setBaseCurrency(app.db, baseChanges, request.userId, request.body.currencyId)),
   );
 
   app.get(
@@ -119,7 +122,7 @@ export const currencyRoutes: FastifyPluginAsyncZod<{ rates: RatesService }> = as
         response: { 200: successEnvelope(baseCurrencyChangeSchema) },
       },
     },
-    async () => success(getBaseCurrencyChange()),
+    async (request) => success(await baseChanges.progress(request.userId)),
   );
 
   app.get(

@@ -1,6 +1,5 @@
 import type {
   AddUserCurrenciesBody,
-  BaseCurrencyChange,
   Currency,
   DeleteCustomRatesBody,
   Rate,
@@ -11,6 +10,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { todayIso } from '../../lib/dates.ts';
 import { forgetCustomRatesOf, type RatesService } from '../rates/service.ts';
+import type { BaseChangeService } from './base-change.ts';
 import {
   countAccountsInCurrency,
   deleteUserCurrency,
@@ -51,24 +51,31 @@ export async function getBaseCurrency(db: Executor, userId: number): Promise<Use
   return base;
 }
 
-/** Choosing a base currency adds it to the user's currencies when it is not there yet. */
-export async function setBaseCurrency(db: Database, userId: number, currencyId: number): Promise<UserCurrency> {
-  return db.transaction(async (tx) => {
-    const [currency] = await selectCurrenciesByIds(tx, [currencyId]);
-    if (!currency) throw validationError('currencyId', 'Unknown currency');
-    await insertUserCurrenciesIfMissing(tx, userId, [currencyId]);
-    await markBaseCurrency(tx, userId, currencyId);
-    return getBaseCurrency(tx, userId);
-  });
-}
-
 /**
- * Base-currency figures are recomputed in the background when the base changes. Until accounts and
- * transactions exist there is nothing to recompute, so a change applies at once and none is ever
- * left running.
+ * Choosing a base currency adds it to the user's currencies when it is not there yet. The first
+ * choice applies at once; a later change recomputes every base-currency figure in the background
+ * and switches when done, so until then the old base and its figures stay (answered here).
  */
-export function getBaseCurrencyChange(): BaseCurrencyChange {
-  return { state: 'idle', fromCode: null, toCode: null, done: 0, total: 0, error: null };
+export async function setBaseCurrency(
+  db: Database,
+  baseChanges: BaseChangeService,
+  userId: number,
+  currencyId: number,
+): Promise<UserCurrency> {
+  const [currency] = await selectCurrenciesByIds(db, [currencyId]);
+  if (!currency) throw validationError('currencyId', 'Unknown currency');
+  const current = await selectBaseCurrency(db, userId);
+  if (current?.currencyId === currencyId) return current;
+  if (await baseChanges.isRunning(userId)) {
+    throw new AppError('CONFLICT', 'The base currency is already being changed. Wait until it finishes.');
+  }
+  await insertUserCurrenciesIfMissing(db, userId, [currencyId]);
+  if (!current) {
+    await markBaseCurrency(db, userId, currencyId);
+    return getBaseCurrency(db, userId);
+  }
+  await baseChanges.start(userId, current, currencyId);
+  return current;
 }
 
 export async function addUserCurrencies(

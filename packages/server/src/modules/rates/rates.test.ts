@@ -1,7 +1,7 @@
 import { type DailyRates, type RatesEmulator, startRatesEmulator } from '@kopiyka/fakes';
 import type { Rate } from '@kopiyka/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signUp, startTestApp, type TestApp } from '../../../test/app.ts';
+import { signUp, startTestApp, type TestApp, waitForBaseChange } from '../../../test/app.ts';
 import { todayIso } from '../../lib/dates.ts';
 
 const today = todayIso();
@@ -206,6 +206,7 @@ describe('custom rates', () => {
     expect((await ratesOn(token, '2026-01-05')).get('USD').rate).toBeCloseTo(40, 12);
     // Seen from a USD base, the same custom rate applies the other way round.
     await t.call('POST', '/api/v1/user/currencies/base', { token, body: { currencyId: ids.get('USD') } });
+    await waitForBaseChange(t, token);
     expect((await ratesOn(token, '2026-01-05')).get('UAH')).toMatchObject({ rate: 0.025, source: 'custom' });
   });
 

@@ -35,10 +35,13 @@ import {
 } from './queries.ts';
 
 type OwnAccount = NonNullable<Awaited<ReturnType<typeof selectOwnAccount>>>;
+/** Base-currency columns as a write sets them; a pending value of a base change in progress is dropped. */
 interface Refs {
   refAmount: number;
   rate: number;
   refCurrencyId: number;
+  pendingRefAmount: null;
+  pendingRate: null;
 }
 
 const BETWEEN: TransferNature = 'transfer_between_user_accounts';
@@ -156,12 +159,24 @@ export function createTransactionsService(db: Database, rates: RatesService): Tr
     const refCurrencyId = base.currencyId;
     const inBase = legs.find((leg) => leg.account.currencyCode === baseCode);
     if (legs.length === 2 && inBase) {
-      return legs.map((leg) => ({ refAmount: inBase.amount, rate: inBase.amount / leg.amount, refCurrencyId }));
+      return legs.map((leg) => ({
+        refAmount: inBase.amount,
+        rate: inBase.amount / leg.amount,
+        refCurrencyId,
+        pendingRefAmount: null,
+        pendingRate: null,
+      }));
     }
     const refs: Refs[] = [];
     for (const leg of legs) {
       const quote = await session.require(leg.account.currencyCode, baseCode, dayOf(leg.time), leg.path);
-      refs.push({ refAmount: Math.round(leg.amount * quote.rate), rate: quote.rate, refCurrencyId });
+      refs.push({
+        refAmount: Math.round(leg.amount * quote.rate),
+        rate: quote.rate,
+        refCurrencyId,
+        pendingRefAmount: null,
+        pendingRate: null,
+      });
     }
     return refs;
   }

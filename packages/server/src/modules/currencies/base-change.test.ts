@@ -1,0 +1,238 @@
+import type { Transaction } from '@kopiyka/shared';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  currencyIds,
+  signUpWithBase,
+  startTestApp,
+  type TestApp,
+  testConfig,
+  waitForBaseChange,
+} from '../../../test/app.ts';
+import { ledgerProblems } from '../../../test/ledger.ts';
+import { buildApp } from '../../app.ts';
+import { baseCurrencyChanges, transactions } from '../../db/schema.ts';
+
+let t: TestApp;
+let ids: Map<string, number>;
+beforeAll(async () => {
+  t = await startTestApp();
+  ids = await currencyIds(t);
+});
+afterAll(() => t.close());
+
+async function setup() {
+  const user = await signUpWithBase(t, ids);
+  const { token } = user;
+  await t.call('POST', '/api/v1/user/currencies', { token, body: { currencies: [{ currencyId: ids.get('USD') }] } });
+  await t.call('PUT', '/api/v1/user/currency/rates', {
+    token,
+    body: {
+      pairs: [
+        { baseCode: 'USD', quoteCode: 'UAH', rate: 40 },
+        { baseCode: 'USD', quoteCode: 'UAH', rate: 50, effectiveFrom: '2026-06-01' },
+      ],
+    },
+  });
+  const account = async (code: string, initialBalance: number) =>
+    (
+      await t.call('POST', '/api/v1/accounts', {
+        token,
+        body: { name: code, currencyId: ids.get(code), initialBalance },
+      })
+    ).body.response.id as number;
+  const uah = await account('UAH', 1_000_000);
+  const usd = await account('USD', 10_000);
+  const food = (await t.call('GET', '/api/v1/categories', { token })).body.response[0].id;
+  const record = async (body: Record<string, unknown>) =>
+    (await t.call('POST', '/api/v1/transactions', { token, body: { categoryId: food, ...body } })).body
+      .response as Transaction[];
+  await record({ amount: 40_000, transactionType: 'expense', accountId: uah, time: '2026-03-01T12:00:00Z' });
+  await record({ amount: 50_000, transactionType: 'income', accountId: uah, time: '2026-07-01T12:00:00Z' });
+  await record({ amount: 1_234, transactionType: 'expense', accountId: usd, time: '2026-03-02T12:00:00Z' });
+  await record({
+    amount: 80_000,
+    transactionType: 'expense',
+    accountId: uah,
+    transferNature: 'transfer_between_user_accounts',
+    destinationAccountId: usd,
+    destinationAmount: 1_900,
+    time: '2026-04-01T12:00:00Z',
+  });
+  return { ...user, uah, usd };
+}
+
+const progress = async (token: string) =>
+  (await t.call('GET', '/api/v1/user/currencies/base/change', { token })).body.response;
+const all = async (token: string) =>
+  (await t.call('GET', '/api/v1/transactions?order=asc', { token })).body.response as Transaction[];
+const waitUntilIdle = (token: string) => waitForBaseChange(t, token);
+
+/** What every transaction of `setup` is worth in USD: UAH at the custom rate of its day, transfers neutral. */
+const expectedUsd = [
+  ['UAH', 40_000, 1_000],
+  ['USD', 1_234, 1_234],
+  ['UAH', 80_000, 1_900],
+  ['USD', 1_900, 1_900],
+  ['UAH', 50_000, 1_000],
+];
+
+describe('changing the base currency', () => {
+  it('recomputes every base-currency figure at each transaction’s date rate, then switches', async () => {
+    const user = await setup();
+    const before = await all(user.token);
+    expect(before.map((tx) => tx.refCurrencyCode)).toEqual(['UAH', 'UAH', 'UAH', 'UAH', 'UAH']);
+    const res = await t.call('POST', '/api/v1/user/currencies/base', {
+      token: user.token,
+      body: { currencyId: ids.get('USD') },
+    });
+    expect(res.status).toBe(200);
+    await waitUntilIdle(user.token);
+    const base = (await t.call('GET', '/api/v1/user/currencies/base', { token: user.token })).body.response;
+    expect(base.currency.code).toBe('USD');
+    const after = await all(user.token);
+    expect(after.map((tx) => [tx.currencyCode, tx.amount, tx.refAmount])).toEqual(expectedUsd);
+    expect(after.every((tx) => tx.refCurrencyCode === 'USD')).toBe(true);
+    const accounts = (await t.call('GET', '/api/v1/accounts', { token: user.token })).body.response;
+    const uahAccount = accounts.find((a: { id: number }) => a.id === user.uah);
+    // Account figures are valued at the latest rate: 1 UAH = 1/50 USD.
+    expect(uahAccount.refCurrentBalance).toBe(Math.round(uahAccount.currentBalance / 50));
+    expect(await ledgerProblems(t, user.id)).toEqual([]);
+  });
+
+  it('is a no-op for the current base and refuses a second change while one runs', async () => {
+    const user = await setup();
+    const same = await t.call('POST', '/api/v1/user/currencies/base', {
+      token: user.token,
+      body: { currencyId: ids.get('UAH') },
+    });
+    expect(same.body.response.currency.code).toBe('UAH');
+    expect((await progress(user.token)).state).toBe('idle');
+    await t.handle.db.insert(baseCurrencyChanges).values({
+      userId: user.id,
+      fromCurrencyId: ids.get('UAH')!,
+      toCurrencyId: ids.get('USD')!,
+      state: 'running',
+      total: 5,
+      lockedUntil: sql`now() + interval '1 hour'`,
+    });
+    const refused = await t.call('POST', '/api/v1/user/currencies/base', {
+      token: user.token,
+      body: { currencyId: ids.get('USD') },
+    });
+    expect(refused.status).toBe(409);
+    expect(await progress(user.token)).toEqual({
+      state: 'running',
+      fromCode: 'UAH',
+      toCode: 'USD',
+      done: 0,
+      total: 5,
+      error: null,
+    });
+    await t.handle.db.delete(baseCurrencyChanges).where(eq(baseCurrencyChanges.userId, user.id));
+  });
+
+  it('stops with a message asking for a custom rate when one is missing, keeping the old base and figures', async () => {
+    const user = await setup();
+    const before = await all(user.token);
+    await t.call('POST', '/api/v1/user/currencies/base', { token: user.token, body: { currencyId: ids.get('EUR') } });
+    await vi.waitFor(async () => expect((await progress(user.token)).state).toBe('failed'), {
+      timeout: 20_000,
+      interval: 50,
+    });
+    expect((await progress(user.token)).error).toMatch(/No exchange rate for (UAH|USD) → EUR on .*custom rate/);
+    expect(
+      (await t.call('GET', '/api/v1/user/currencies/base', { token: user.token })).body.response.currency.code,
+    ).toBe('UAH');
+    expect(await all(user.token)).toEqual(before);
+
+    // With the rates set, trying again completes.
+    await t.call('PUT', '/api/v1/user/currency/rates', {
+      token: user.token,
+      body: {
+        pairs: [
+          { baseCode: 'UAH', quoteCode: 'EUR', rate: 0.02 },
+          { baseCode: 'USD', quoteCode: 'EUR', rate: 0.9 },
+        ],
+      },
+    });
+    await t.call('POST', '/api/v1/user/currencies/base', { token: user.token, body: { currencyId: ids.get('EUR') } });
+    await waitUntilIdle(user.token);
+    const after = await all(user.token);
+    // No leg of the transfer is in EUR, so each leg is converted at its own rate.
+    expect(after.map((tx) => tx.refAmount)).toEqual([800, Math.round(1_234 * 0.9), 1_600, 1_710, 1_000]);
+  });
+
+  it('values transactions recorded while the change runs before switching', async () => {
+    const user = await setup();
+    await t.handle.db.insert(baseCurrencyChanges).values({
+      userId: user.id,
+      fromCurrencyId: ids.get('UAH')!,
+      toCurrencyId: ids.get('USD')!,
+      state: 'running',
+      total: 5,
+      lockedUntil: sql`now() + interval '1 hour'`,
+    });
+    // Recorded in the old base while the change is under way.
+    await t.call('POST', '/api/v1/transactions', {
+      token: user.token,
+      body: {
+        amount: 4_000,
+        transactionType: 'expense',
+        accountId: user.uah,
+        categoryId: (await t.call('GET', '/api/v1/categories', { token: user.token })).body.response[0].id,
+        time: '2026-03-05T12:00:00Z',
+      },
+    });
+    expect((await all(user.token)).find((tx) => tx.amount === 4_000)).toMatchObject({
+      refAmount: 4_000,
+      refCurrencyCode: 'UAH',
+    });
+    await t.handle.db
+      .update(baseCurrencyChanges)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(baseCurrencyChanges.userId, user.id));
+    await restartAndWait(user.token);
+    expect((await all(user.token)).map((tx) => tx.refAmount)).toEqual([1_000, 1_234, 100, 1_900, 1_900, 1_000]);
+  });
+
+  it('resumes after a restart from the last batch an interrupted worker finished', async () => {
+    const user = await setup();
+    const rows = await t.handle.db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(eq(transactions.userId, user.id))
+      .orderBy(transactions.id);
+    // A worker died after its first batch of two: their new figures are stored, the rest are not.
+    await t.handle.db
+      .update(transactions)
+      .set({ pendingRefAmount: 1_000, pendingRate: 0.025 })
+      .where(sql`${transactions.id} in (${rows[0]!.id}, ${rows[1]!.id})`);
+    await t.handle.db.insert(baseCurrencyChanges).values({
+      userId: user.id,
+      fromCurrencyId: ids.get('UAH')!,
+      toCurrencyId: ids.get('USD')!,
+      state: 'running',
+      total: 5,
+      done: 2,
+      lastId: rows[1]!.id,
+      lockedUntil: sql`now() - interval '1 second'`,
+    });
+    await restartAndWait(user.token);
+    expect((await all(user.token)).map((tx) => [tx.currencyCode, tx.amount, tx.refAmount])).toEqual(expectedUsd);
+    expect(await ledgerProblems(t, user.id)).toEqual([]);
+  });
+});
+
+/** Another app instance on the same database, as after a restart: it takes over expired work at start. */
+async function restartAndWait(token: string) {
+  const restarted = await buildApp(testConfig({ backgroundJobs: true }), {
+    database: { ...t.handle, close: async () => {} },
+  });
+  await restarted.ready();
+  try {
+    await waitUntilIdle(token);
+  } finally {
+    await restarted.close();
+  }
+}
