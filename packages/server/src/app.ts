@@ -27,6 +27,8 @@ import { currencyRoutes } from './modules/currencies/routes.ts';
 import { createRatesService } from './modules/rates/service.ts';
 import { ratesSyncTask } from './modules/rates/sync-task.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { statsRoutes } from './modules/stats/routes.ts';
+import { createStatsService } from './modules/stats/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { transactionRoutes } from './modules/transactions/routes.ts';
 import { createTransactionsService } from './modules/transactions/service.ts';
@@ -157,6 +159,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(accountGroupRoutes);
       await api.register(settingsRoutes);
       await api.register(transactionRoutes, { transactions: createTransactionsService(database.db, rates) });
+      await api.register(statsRoutes, { stats: createStatsService(database.db, rates) });
     },
     { prefix: API_PREFIX },
   );

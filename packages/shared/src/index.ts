@@ -8,5 +8,6 @@ export * from './ids.ts';
 export * from './money.ts';
 export * from './rates.ts';
 export * from './settings.ts';
+export * from './stats.ts';
 export * from './system.ts';
 export * from './transactions.ts';

@@ -35,6 +35,11 @@ async function withRefs(rows: AccountRow[], session: RateSession, baseCode: stri
   return result;
 }
 
+/** For routes that filter by an account: a missing or foreign one answers NOT_FOUND. */
+export async function assertOwnAccount(db: Database, userId: number, id: number): Promise<void> {
+  if (!(await selectAccount(db, userId, id))) throw notFound('Account');
+}
+
 export async function listAccounts(db: Database, rates: RatesService, userId: number): Promise<Account[]> {
   const base = await findBaseCurrency(db, userId);
   return withRefs(await selectAccounts(db, userId), rates.session(userId), base?.currency.code);

@@ -1,0 +1,143 @@
+import type {
+  BalanceHistoryQuery,
+  BalancePoint,
+  CashFlowPoint,
+  CashFlowQuery,
+  Category,
+  CategorySpending,
+  SpendingsQuery,
+  TotalBalance,
+  TotalBalanceQuery,
+} from '@kopiyka/shared';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { addDays } from '../../lib/dates.ts';
+import { assertOwnAccount } from '../accounts/service.ts';
+import { listCategories } from '../categories/service.ts';
+import { findBaseCurrency } from '../currencies/service.ts';
+import type { RatesService } from '../rates/service.ts';
+import { getSettings } from '../settings/service.ts';
+import { selectDailyBalances, selectExpensesByCategory, selectFlows } from './queries.ts';
+
+/** Each category's root, and the categories left out of expense statistics with everything below them. */
+function categoryShape(categories: Category[], excludedIds: number[]) {
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  const rootOf = (id: number): Category | undefined => {
+    let category = byId.get(id);
+    for (let guard = 0; category?.parentId != null && guard < 100; guard++) category = byId.get(category.parentId);
+    return category;
+  };
+  const excluded = new Set(excludedIds);
+  const isExcluded = (id: number | null) => {
+    for (let at = id, guard = 0; at != null && guard < 100; at = byId.get(at)?.parentId ?? null, guard++) {
+      if (excluded.has(at)) return true;
+    }
+    return false;
+  };
+  return { rootOf, isExcluded };
+}
+
+/** The first day of every period from the one holding `from` to the one holding `to`. */
+export function periodStarts(from: string, to: string, interval: CashFlowQuery['interval']): string[] {
+  const start = (day: string) => {
+    const date = new Date(`${day}T00:00:00Z`);
+    if (interval === 'month') date.setUTCDate(1);
+    // date_trunc('week') starts weeks on Monday.
+    if (interval === 'week') date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
+    return date.toISOString().slice(0, 10);
+  };
+  const periods: string[] = [];
+  for (let period = start(from); period <= to; ) {
+    periods.push(period);
+    if (interval === 'day') period = addDays(period, 1);
+    else if (interval === 'week') period = addDays(period, 7);
+    else {
+      const next = new Date(`${period}T00:00:00Z`);
+      next.setUTCMonth(next.getUTCMonth() + 1);
+      period = next.toISOString().slice(0, 10);
+    }
+  }
+  return periods;
+}
+
+export function createStatsService(db: Database, rates: RatesService) {
+  async function baseCode(userId: number) {
+    const base = await findBaseCurrency(db, userId);
+    if (!base) throw new AppError('CONFLICT', 'Choose your base currency first.');
+    return base.currency.code;
+  }
+
+  async function balanceHistory(userId: number, q: BalanceHistoryQuery): Promise<BalancePoint[]> {
+    const base = await baseCode(userId);
+    if (q.accountId !== undefined) await assertOwnAccount(db, userId, q.accountId);
+    const rows = await selectDailyBalances(db, userId, q.from, q.to, q.accountId, q.includeHidden ?? false);
+    const codes = [...new Set(rows.map((r) => r.code))];
+    const series = await rates.series(userId, codes, base, q.from, q.to);
+    return rows.map((row) => {
+      const balance = Number(row.balance);
+      const quote = series(row.code, row.day);
+      return {
+        date: row.day,
+        accountId: row.account_id,
+        balance,
+        refBalance: quote ? Math.round(balance * quote.rate) : null,
+      };
+    });
+  }
+
+  return {
+    balanceHistory,
+
+    async totalBalance(userId: number, q: TotalBalanceQuery): Promise<TotalBalance> {
+      const points = await balanceHistory(userId, { from: q.date, to: q.date, includeHidden: q.includeHidden });
+      return {
+        date: q.date,
+        refBalance: points.reduce((sum, p) => sum + (p.refBalance ?? 0), 0),
+        unvaluedAccountIds: points.filter((p) => p.refBalance === null).map((p) => p.accountId),
+      };
+    },
+
+    async spendingsByCategories(userId: number, q: SpendingsQuery): Promise<CategorySpending[]> {
+      if (q.accountId !== undefined) await assertOwnAccount(db, userId, q.accountId);
+      const [categories, settings, rows] = await Promise.all([
+        listCategories(db, userId),
+        getSettings(db, userId),
+        selectExpensesByCategory(db, userId, q.from, q.to, q.accountId, q.includeHidden ?? false),
+      ]);
+      const { rootOf, isExcluded } = categoryShape(categories, settings.stats.excludedCategoryIds);
+      const byRoot = new Map<number, CategorySpending>();
+      for (const row of rows) {
+        if (row.category_id === null || isExcluded(row.category_id)) continue;
+        const root = rootOf(row.category_id);
+        if (!root) continue;
+        const entry = byRoot.get(root.id) ?? { categoryId: root.id, name: root.name, color: root.color, amount: 0 };
+        entry.amount += Number(row.amount);
+        byRoot.set(root.id, entry);
+      }
+      return [...byRoot.values()].sort((a, b) => b.amount - a.amount || a.name.localeCompare(b.name));
+    },
+
+    async cashFlow(userId: number, q: CashFlowQuery): Promise<CashFlowPoint[]> {
+      if (q.accountId !== undefined) await assertOwnAccount(db, userId, q.accountId);
+      const [categories, settings, rows] = await Promise.all([
+        listCategories(db, userId),
+        getSettings(db, userId),
+        selectFlows(db, userId, q.from, q.to, q.interval, q.accountId, q.includeHidden ?? false),
+      ]);
+      const { isExcluded } = categoryShape(categories, settings.stats.excludedCategoryIds);
+      const points = new Map(
+        periodStarts(q.from, q.to, q.interval).map((period) => [period, { period, income: 0, expense: 0, net: 0 }]),
+      );
+      for (const row of rows) {
+        const point = points.get(row.period);
+        if (!point) continue;
+        const amount = Number(row.amount);
+        if (row.transaction_type === 'income') point.income += amount;
+        else if (!isExcluded(row.category_id)) point.expense += amount;
+      }
+      return [...points.values()].map((p) => ({ ...p, net: p.income - p.expense }));
+    },
+  };
+}
+
+export type StatsService = ReturnType<typeof createStatsService>;

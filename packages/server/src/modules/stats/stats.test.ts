@@ -1,0 +1,280 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currencyIds, signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
+import { addDays, todayIso } from '../../lib/dates.ts';
+
+let t: TestApp;
+let ids: Map<string, number>;
+beforeAll(async () => {
+  t = await startTestApp();
+  ids = await currencyIds(t);
+});
+afterAll(() => t.close());
+
+/**
+ * Base UAH; USD at 40 UAH until 9 March 2026 and 50 from the 10th. Card (UAH) and Dollars (USD)
+ * are visible, Stash (UAH) is hidden. Every figure the tests expect is worked out by hand below.
+ */
+async function scenario() {
+  const { token } = await signUpWithBase(t, ids);
+  await t.call('POST', '/api/v1/user/currencies', { token, body: { currencies: [{ currencyId: ids.get('USD') }] } });
+  await t.call('PUT', '/api/v1/user/currency/rates', {
+    token,
+    body: {
+      pairs: [
+        { baseCode: 'USD', quoteCode: 'UAH', rate: 40 },
+        { baseCode: 'USD', quoteCode: 'UAH', rate: 50, effectiveFrom: '2026-03-10' },
+      ],
+    },
+  });
+  const account = async (body: Record<string, unknown>) =>
+    (await t.call('POST', '/api/v1/accounts', { token, body })).body.response.id as number;
+  const card = await account({ name: 'Card', currencyId: ids.get('UAH'), initialBalance: 100_000 });
+  const dollars = await account({ name: 'Dollars', currencyId: ids.get('USD'), initialBalance: 1_000 });
+  const stash = await account({ name: 'Stash', currencyId: ids.get('UAH'), isEnabled: false });
+  const categories = (await t.call('GET', '/api/v1/categories', { token })).body.response as Array<{
+    id: number;
+    name: string;
+  }>;
+  const category = (name: string) => categories.find((c) => c.name === name)!.id;
+  const record = async (body: Record<string, unknown>) => {
+    const res = await t.call('POST', '/api/v1/transactions', { token, body });
+    if (res.status !== 201) throw new Error(JSON.stringify(res.body));
+  };
+  const at = (day: string) => `2026-03-${day}T10:00:00Z`;
+  await record({
+    amount: 10_000,
+    transactionType: 'expense',
+    accountId: card,
+    categoryId: category('Groceries'),
+    time: at('05'),
+  });
+  await record({
+    amount: 100,
+    transactionType: 'expense',
+    accountId: dollars,
+    categoryId: category('Restaurants, fast food'),
+    time: at('07'),
+  });
+  await record({
+    amount: 5_000,
+    transactionType: 'expense',
+    accountId: stash,
+    categoryId: category('Groceries'),
+    time: at('08'),
+  });
+  await record({
+    amount: 3_000,
+    transactionType: 'expense',
+    accountId: card,
+    categoryId: category('Taxes'),
+    time: at('09'),
+  });
+  await record({
+    amount: 50_000,
+    transactionType: 'income',
+    accountId: card,
+    categoryId: category('Wage, invoices'),
+    time: at('12'),
+  });
+  await record({
+    amount: 40_000,
+    transactionType: 'expense',
+    accountId: card,
+    transferNature: 'transfer_between_user_accounts',
+    destinationAccountId: dollars,
+    destinationAmount: 1_000,
+    time: at('15'),
+  });
+  await record({
+    amount: 7_000,
+    transactionType: 'expense',
+    accountId: card,
+    transferNature: 'transfer_out_wallet',
+    time: at('18'),
+  });
+  await record({
+    amount: 200,
+    transactionType: 'expense',
+    accountId: dollars,
+    categoryId: category('Taxi'),
+    time: at('20'),
+  });
+  return { token, card, dollars, stash, category };
+}
+
+type Scenario = Awaited<ReturnType<typeof scenario>>;
+let s: Scenario;
+beforeAll(async () => {
+  s = await scenario();
+});
+
+const get = (path: string, token = s.token) => t.call('GET', `/api/v1/stats/${path}`, { token });
+
+describe('GET /stats/balance-history', () => {
+  it('gives every visible account an end-of-day balance from its first day, valued at each day’s rate', async () => {
+    const res = await get('balance-history?from=2026-03-04&to=2026-03-20');
+    expect(res.status).toBe(200);
+    const points = res.body.response as Array<{ date: string; accountId: number; balance: number; refBalance: number }>;
+    const of = (accountId: number) =>
+      Object.fromEntries(
+        points.filter((p) => p.accountId === accountId).map((p) => [p.date, [p.balance, p.refBalance]]),
+      );
+    const card = of(s.card);
+    const dollars = of(s.dollars);
+    expect(Object.keys(card)).toHaveLength(16);
+    expect(card['2026-03-04']).toBeUndefined();
+    expect(card['2026-03-05']).toEqual([90_000, 90_000]);
+    expect(card['2026-03-08']).toEqual([90_000, 90_000]);
+    expect(card['2026-03-09']).toEqual([87_000, 87_000]);
+    expect(card['2026-03-12']).toEqual([137_000, 137_000]);
+    expect(card['2026-03-15']).toEqual([97_000, 97_000]);
+    expect(card['2026-03-20']).toEqual([90_000, 90_000]);
+    expect(Object.keys(dollars)[0]).toBe('2026-03-07');
+    expect(dollars['2026-03-07']).toEqual([900, 36_000]);
+    expect(dollars['2026-03-09']).toEqual([900, 36_000]);
+    expect(dollars['2026-03-10']).toEqual([900, 45_000]);
+    expect(dollars['2026-03-15']).toEqual([1_900, 95_000]);
+    expect(dollars['2026-03-20']).toEqual([1_700, 85_000]);
+    expect(points.some((p) => p.accountId === s.stash)).toBe(false);
+  });
+
+  it('includes hidden accounts when asked, and narrows to one account', async () => {
+    const hidden = (await get('balance-history?from=2026-03-08&to=2026-03-08&includeHidden=true')).body.response;
+    expect(hidden.find((p: { accountId: number }) => p.accountId === s.stash)).toMatchObject({ balance: -5_000 });
+    const one = (await get(`balance-history?from=2026-03-19&to=2026-03-20&accountId=${s.dollars}`)).body.response;
+    expect(one).toEqual([
+      { date: '2026-03-19', accountId: s.dollars, balance: 1_900, refBalance: 95_000 },
+      { date: '2026-03-20', accountId: s.dollars, balance: 1_700, refBalance: 85_000 },
+    ]);
+  });
+
+  it('starts an account made today at today, with its initial balance', async () => {
+    const { token } = await signUpWithBase(t, ids);
+    const id = (
+      await t.call('POST', '/api/v1/accounts', {
+        token,
+        body: { name: 'New', currencyId: ids.get('UAH'), initialBalance: 777 },
+      })
+    ).body.response.id;
+    const today = todayIso();
+    const points = (await get(`balance-history?from=${addDays(today, -3)}&to=${today}`, token)).body.response;
+    expect(points).toEqual([{ date: today, accountId: id, balance: 777, refBalance: 777 }]);
+  });
+});
+
+describe('GET /stats/total-balance', () => {
+  it('sums the visible accounts at the end of a day in the base currency', async () => {
+    expect((await get('total-balance?date=2026-03-15')).body.response).toEqual({
+      date: '2026-03-15',
+      refBalance: 97_000 + 95_000,
+      unvaluedAccountIds: [],
+    });
+    expect((await get('total-balance?date=2026-03-15&includeHidden=true')).body.response.refBalance).toBe(
+      97_000 + 95_000 - 5_000,
+    );
+  });
+});
+
+describe('GET /stats/spendings-by-categories', () => {
+  it('rolls expenses up to root categories, leaving out transfers and hidden accounts', async () => {
+    const res = await get('spendings-by-categories?from=2026-03-01&to=2026-03-31');
+    expect(res.body.response).toEqual([
+      { categoryId: expect.any(Number), name: 'Food & Drinks', color: '#e74c3c', amount: 10_000 + 4_000 },
+      { categoryId: expect.any(Number), name: 'Transportation', color: '#95a5a6', amount: 10_000 },
+      { categoryId: expect.any(Number), name: 'Financial expenses', color: '#16a085', amount: 3_000 },
+    ]);
+    const withHidden = (await get('spendings-by-categories?from=2026-03-01&to=2026-03-31&includeHidden=true')).body
+      .response;
+    expect(withHidden[0]).toMatchObject({ name: 'Food & Drinks', amount: 19_000 });
+    const dollarsOnly = (await get(`spendings-by-categories?from=2026-03-01&to=2026-03-31&accountId=${s.dollars}`)).body
+      .response;
+    expect(dollarsOnly.map((c: { name: string; amount: number }) => [c.name, c.amount])).toEqual([
+      ['Transportation', 10_000],
+      ['Food & Drinks', 4_000],
+    ]);
+  });
+
+  it('leaves out the categories excluded in the settings, with their subcategories', async () => {
+    const { token } = await signUpWithBase(t, ids);
+    const categories = (await t.call('GET', '/api/v1/categories', { token })).body.response as Array<{
+      id: number;
+      name: string;
+    }>;
+    const id = (name: string) => categories.find((c) => c.name === name)!.id;
+    const account = (
+      await t.call('POST', '/api/v1/accounts', { token, body: { name: 'A', currencyId: ids.get('UAH') } })
+    ).body.response.id;
+    for (const [name, amount] of [
+      ['Taxes', 3_000],
+      ['Fuel', 2_000],
+    ] as const) {
+      await t.call('POST', '/api/v1/transactions', {
+        token,
+        body: {
+          amount,
+          transactionType: 'expense',
+          accountId: account,
+          categoryId: id(name),
+          time: '2026-03-09T10:00:00Z',
+        },
+      });
+    }
+    await t.call('PUT', '/api/v1/user/settings', {
+      token,
+      body: { stats: { excludedCategoryIds: [id('Financial expenses')] } },
+    });
+    const res = await get('spendings-by-categories?from=2026-03-01&to=2026-03-31', token);
+    expect(res.body.response.map((c: { name: string }) => c.name)).toEqual(['Vehicle']);
+    const flow = (await get('cash-flow?from=2026-03-01&to=2026-03-31', token)).body.response;
+    expect(flow).toEqual([{ period: '2026-03-01', income: 0, expense: 2_000, net: -2_000 }]);
+  });
+});
+
+describe('GET /stats/cash-flow', () => {
+  it('gives income, expenses and net per month, empty months included, transfers left out', async () => {
+    const res = await get('cash-flow?from=2026-02-01&to=2026-04-30');
+    expect(res.body.response).toEqual([
+      { period: '2026-02-01', income: 0, expense: 0, net: 0 },
+      { period: '2026-03-01', income: 50_000, expense: 27_000, net: 23_000 },
+      { period: '2026-04-01', income: 0, expense: 0, net: 0 },
+    ]);
+  });
+
+  it('groups by week (from Monday) and by day', async () => {
+    const weeks = (await get('cash-flow?from=2026-03-09&to=2026-03-22&interval=week')).body.response;
+    expect(weeks).toEqual([
+      { period: '2026-03-09', income: 50_000, expense: 3_000, net: 47_000 },
+      { period: '2026-03-16', income: 0, expense: 10_000, net: -10_000 },
+    ]);
+    const days = (await get('cash-flow?from=2026-03-05&to=2026-03-07&interval=day')).body.response;
+    expect(days.map((d: { expense: number }) => d.expense)).toEqual([10_000, 0, 4_000]);
+  });
+});
+
+describe('validation and isolation', () => {
+  it.each([
+    ['balance-history?from=2026-03-10&to=2026-03-01', 'from'],
+    ['balance-history?from=2016-01-01&to=2026-03-01', 'to'],
+    ['balance-history?from=2026-3-1&to=2026-03-01', 'from'],
+    ['balance-history?to=2026-03-01', 'from'],
+    ['balance-history?from=2026-03-01&to=2026-03-02&includeHidden=yes', 'includeHidden'],
+    ['total-balance', 'date'],
+    ['spendings-by-categories?from=2026-03-01&to=2026-02-30', 'to'],
+    ['cash-flow?from=2026-03-01&to=2026-03-31&interval=year', 'interval'],
+    ['cash-flow?from=2026-03-01&to=2026-03-31&accountId=abc', 'accountId'],
+  ])('%s answers VALIDATION_ERROR on %s', async (path, field) => {
+    const res = await get(path);
+    expect(res.status).toBe(422);
+    expect(res.body.response.details.map((d: { path: string }) => d.path)).toContain(field);
+  });
+
+  it("answers NOT_FOUND for another user's account, and counts nothing of another user's", async () => {
+    const { token } = await signUpWithBase(t, ids);
+    for (const path of ['balance-history', 'spendings-by-categories', 'cash-flow']) {
+      const res = await get(`${path}?from=2026-03-01&to=2026-03-31&accountId=${s.card}`, token);
+      expect(res.status).toBe(404);
+    }
+    expect((await get('spendings-by-categories?from=2026-03-01&to=2026-03-31', token)).body.response).toEqual([]);
+    expect((await get('total-balance?date=2026-03-15', token)).body.response.refBalance).toBe(0);
+  });
+});

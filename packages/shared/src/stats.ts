@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { idSchema } from './ids.ts';
+import { isoDateSchema } from './rates.ts';
+
+/** The longest span a statistics query may cover: ten years and a few leap days. */
+export const STATS_MAX_DAYS = 3660;
+
+const includeHiddenSchema = z
+  .enum(['true', 'false'], 'Must be true or false')
+  .transform((v) => v === 'true')
+  .optional();
+
+const daySpan = (q: { from: string; to: string }) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000;
+
+const dayRange = z.object({ from: isoDateSchema, to: isoDateSchema });
+type DayRange = z.infer<typeof dayRange>;
+
+/** Every range query checks the same two things: in order, and not longer than STATS_MAX_DAYS. */
+const inOrder: [(q: DayRange) => boolean, { message: string; path: string[] }] = [
+  (q) => q.from <= q.to,
+  { message: 'from must not be after to', path: ['from'] },
+];
+const notTooLong: [(q: DayRange) => boolean, { message: string; path: string[] }] = [
+  (q) => daySpan(q) < STATS_MAX_DAYS,
+  { message: `The range may cover at most ${STATS_MAX_DAYS} days`, path: ['to'] },
+];
+
+export const balanceHistoryQuerySchema = dayRange
+  .extend({ accountId: idSchema.optional(), includeHidden: includeHiddenSchema })
+  .refine(...inOrder)
+  .refine(...notTooLong);
+export type BalanceHistoryQuery = z.output<typeof balanceHistoryQuerySchema>;
+
+export const balancePointSchema = z.object({
+  date: isoDateSchema,
+  accountId: z.number().int(),
+  /** End-of-day balance in the account currency. */
+  balance: z.number().int(),
+  /** The same in the base currency at that day's rate; null when no rate can be had. */
+  refBalance: z.number().int().nullable(),
+});
+export type BalancePoint = z.infer<typeof balancePointSchema>;
+
+export const totalBalanceQuerySchema = z.object({ date: isoDateSchema, includeHidden: includeHiddenSchema });
+export type TotalBalanceQuery = z.output<typeof totalBalanceQuerySchema>;
+export const totalBalanceSchema = z.object({
+  date: isoDateSchema,
+  refBalance: z.number().int(),
+  /** Accounts left out of the total because no rate could be had for them that day. */
+  unvaluedAccountIds: z.array(z.number().int()),
+});
+export type TotalBalance = z.infer<typeof totalBalanceSchema>;
+
+export const spendingsQuerySchema = dayRange
+  .extend({ accountId: idSchema.optional(), includeHidden: includeHiddenSchema })
+  .refine(...inOrder)
+  .refine(...notTooLong);
+export type SpendingsQuery = z.output<typeof spendingsQuerySchema>;
+export const categorySpendingSchema = z.object({
+  categoryId: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  /** Expenses in the base currency, subcategories rolled up. */
+  amount: z.number().int(),
+});
+export type CategorySpending = z.infer<typeof categorySpendingSchema>;
+
+export const CASH_FLOW_INTERVALS = ['day', 'week', 'month'] as const;
+export const cashFlowQuerySchema = dayRange
+  .extend({
+    interval: z.enum(CASH_FLOW_INTERVALS).default('month'),
+    accountId: idSchema.optional(),
+    includeHidden: includeHiddenSchema,
+  })
+  .refine(...inOrder)
+  .refine(...notTooLong);
+export type CashFlowQuery = z.output<typeof cashFlowQuerySchema>;
+export const cashFlowPointSchema = z.object({
+  /** The first day of the period. */
+  period: isoDateSchema,
+  income: z.number().int(),
+  expense: z.number().int(),
+  net: z.number().int(),
+});
+export type CashFlowPoint = z.infer<typeof cashFlowPointSchema>;
