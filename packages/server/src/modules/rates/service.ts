@@ -219,7 +219,7 @@ export function createRatesService(
     }
 
     return (code, day) => {
-      if (code === toCode) return { rate: 1, source: 'live', rateDate: day, effectiveFrom: null };
+      if (code === toCode) return identity(code, day);
       const custom = customInEffect(
         customRows.filter((r) => r.baseCode === code),
         day,

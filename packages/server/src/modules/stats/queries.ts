@@ -9,50 +9,56 @@ async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]
 const accountFilter = (accountId: number | undefined, includeHidden: boolean) =>
   sql`${accountId === undefined ? sql`` : sql`and a.id = ${accountId}`} ${includeHidden ? sql`` : sql`and a.is_enabled`}`;
 
-export interface BalanceRow {
-  account_id: number;
+export interface AccountBalanceRow {
+  id: number;
   code: string;
-  day: string;
-  balance: string;
+  /** The balance at the end of the range's last day. */
+  at_end: string;
+  /** Its first day: created, or its first backdated transaction, whichever is earlier. */
+  first_day: string;
 }
 
 /**
- * End-of-day balances for every account and day of [from, to], from the day deltas: the balance
- * at the end of `to` is the current one less everything after it, and each earlier day takes off
- * the deltas that follow it. An account appears from its first day (created, or its first
- * backdated transaction) on.
+ * What balance history needs of each account: the balance at the end of `to` (the current one
+ * less every day delta after it) and the day it starts.
  */
-export function selectDailyBalances(
+export function selectBalancesAtEnd(
   db: Executor,
   userId: number,
-  from: string,
   to: string,
   accountId: number | undefined,
   includeHidden: boolean,
 ) {
-  return rows<BalanceRow>(
+  return rows<AccountBalanceRow>(
     db,
     sql`
-    with accts as (
-      select a.id, c.code, a.current_balance - coalesce((
-          select sum(d.delta) from account_day_deltas d where d.account_id = a.id and d.day > ${to}::date
-        ), 0) as at_end,
-        least((a.created_at at time zone 'UTC')::date,
-          coalesce((select min(d.day) from account_day_deltas d where d.account_id = a.id), 'infinity'::date)) as first_day
-      from accounts a join currencies c on c.id = a.currency_id
-      where a.user_id = ${userId} ${accountFilter(accountId, includeHidden)}
-    ),
-    grid as (
-      select a.id as account_id, a.code, a.at_end, a.first_day, g.day::date as day
-      from accts a cross join generate_series(${from}::date, ${to}::date, interval '1 day') as g(day)
-    )
-    select g.account_id, g.code, to_char(g.day, 'YYYY-MM-DD') as day,
-      (g.at_end - coalesce(sum(d.delta) over (
-        partition by g.account_id order by g.day desc rows between unbounded preceding and 1 preceding), 0))::text as balance
-    from grid g
-    left join account_day_deltas d on d.account_id = g.account_id and d.day = g.day
-    where g.day >= g.first_day
-    order by g.day, g.account_id`,
+    select a.id, c.code,
+      (a.current_balance - coalesce((
+        select sum(d.delta) from account_day_deltas d where d.account_id = a.id and d.day > ${to}::date
+      ), 0))::text as at_end,
+      to_char(least((a.created_at at time zone 'UTC')::date,
+        coalesce((select min(d.day) from account_day_deltas d where d.account_id = a.id), 'infinity'::date)),
+        'YYYY-MM-DD') as first_day
+    from accounts a join currencies c on c.id = a.currency_id
+    where a.user_id = ${userId} ${accountFilter(accountId, includeHidden)}
+    order by a.id`,
+  );
+}
+
+export interface DeltaRow {
+  account_id: number;
+  day: string;
+  delta: string;
+}
+
+/** The day deltas of the user's accounts within (from, to]. */
+export function selectDeltasAfter(db: Executor, userId: number, from: string, to: string) {
+  return rows<DeltaRow>(
+    db,
+    sql`
+    select account_id, to_char(day, 'YYYY-MM-DD') as day, delta::text as delta
+    from account_day_deltas
+    where user_id = ${userId} and day > ${from}::date and day <= ${to}::date`,
   );
 }
 

@@ -11,13 +11,13 @@ import type {
 } from '@kopiyka/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { addDays } from '../../lib/dates.ts';
+import { addDays, daysBetween } from '../../lib/dates.ts';
 import { assertOwnAccount } from '../accounts/service.ts';
 import { listCategories } from '../categories/service.ts';
 import { findBaseCurrency } from '../currencies/service.ts';
 import type { RatesService } from '../rates/service.ts';
 import { getSettings } from '../settings/service.ts';
-import { selectDailyBalances, selectExpensesByCategory, selectFlows } from './queries.ts';
+import { selectBalancesAtEnd, selectDeltasAfter, selectExpensesByCategory, selectFlows } from './queries.ts';
 
 /** Each category's root, and the categories left out of expense statistics with everything below them. */
 function categoryShape(categories: Category[], excludedIds: number[]) {
@@ -70,19 +70,35 @@ export function createStatsService(db: Database, rates: RatesService) {
   async function balanceHistory(userId: number, q: BalanceHistoryQuery): Promise<BalancePoint[]> {
     const base = await baseCode(userId);
     if (q.accountId !== undefined) await assertOwnAccount(db, userId, q.accountId);
-    const rows = await selectDailyBalances(db, userId, q.from, q.to, q.accountId, q.includeHidden ?? false);
-    const codes = [...new Set(rows.map((r) => r.code))];
-    const series = await rates.series(userId, codes, base, q.from, q.to);
-    return rows.map((row) => {
-      const balance = Number(row.balance);
-      const quote = series(row.code, row.day);
-      return {
-        date: row.day,
-        accountId: row.account_id,
-        balance,
-        refBalance: quote ? Math.round(balance * quote.rate) : null,
-      };
-    });
+    const [accounts, deltas] = await Promise.all([
+      selectBalancesAtEnd(db, userId, q.to, q.accountId, q.includeHidden ?? false),
+      selectDeltasAfter(db, userId, q.from, q.to),
+    ]);
+    const series = await rates.series(userId, [...new Set(accounts.map((a) => a.code))], base, q.from, q.to);
+    const deltaOf = new Map(deltas.map((d) => [`${d.account_id}:${d.day}`, Number(d.delta)]));
+    const days = daysBetween(q.from, q.to);
+    const points: BalancePoint[] = [];
+    for (const account of accounts) {
+      // Walk back from the end of the range: each day's balance is the next day's less its delta.
+      const balances = new Array<number>(days.length);
+      let balance = Number(account.at_end);
+      for (let i = days.length - 1; i >= 0; i--) {
+        balances[i] = balance;
+        balance -= deltaOf.get(`${account.id}:${days[i]}`) ?? 0;
+      }
+      days.forEach((day, i) => {
+        if (day < account.first_day) return;
+        const quote = series(account.code, day);
+        const value = balances[i]!;
+        points.push({
+          date: day,
+          accountId: account.id,
+          balance: value,
+          refBalance: quote ? Math.round(value * quote.rate) : null,
+        });
+      });
+    }
+    return points.sort((a, b) => a.date.localeCompare(b.date) || a.accountId - b.accountId);
   }
 
   return {

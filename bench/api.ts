@@ -1,18 +1,24 @@
-// Times GET /transactions for a user with a long history, server side (app.inject: routing,
-// validation, SQL, serialisation; no network). Usage:
-//   node --import tsx bench/list.ts [transactions=1000000] [accounts=20] [years=10]
+// Times the transaction list and the statistics for a user with a long history, server side
+// (app.inject: routing, validation, SQL, serialisation; no network). Usage:
+//   node --import tsx bench/api.ts [transactions=1000000] [accounts=20] [years=10]
 // Embedded PGlite by default; set DATABASE_URL to measure a PostgreSQL server (a fresh database).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startRatesEmulator } from '@kopiyka/fakes';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { seedUser } from './seed.ts';
 
 const [transactions = 1_000_000, accounts = 20, years = 10] = process.argv.slice(2).map(Number);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kopiyka-bench-'));
+// Rates come from the local emulator: no network, the same figures every run.
+const rates = await startRatesEmulator();
 const config = {
-  ...loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, null),
+  ...loadConfig(
+    { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NBU_BASE_URL: rates.url, FRANKFURTER_BASE_URL: rates.url },
+    null,
+  ),
   backgroundJobs: false,
   rateLimitPerMinute: 1_000_000,
 };
@@ -69,5 +75,19 @@ await time(
 await time('category with its subcategories', `/api/v1/transactions?limit=50&categoryIds=${user.categoryIds[0]}`);
 await time('note search "friends"', '/api/v1/transactions?limit=50&noteSearch=friends', 10);
 
+const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+for (const [label, from] of [
+  ['month', day(30)],
+  ['year', day(365)],
+] as const) {
+  const range = `from=${from}&to=${day(0)}`;
+  await time(`balance-history, all accounts, ${label}`, `/api/v1/stats/balance-history?${range}`, 15);
+  await time(`balance-history, one account, ${label}`, `/api/v1/stats/balance-history?${range}&accountId=${a}`, 15);
+  await time(`spendings-by-categories, ${label}`, `/api/v1/stats/spendings-by-categories?${range}`, 15);
+  await time(`cash-flow by month, ${label}`, `/api/v1/stats/cash-flow?${range}`, 15);
+}
+await time('total-balance', `/api/v1/stats/total-balance?date=${day(0)}`, 15);
+
 await app.close();
+await rates.close();
 rmSync(dataDir, { recursive: true, force: true });
