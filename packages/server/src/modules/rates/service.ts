@@ -182,6 +182,10 @@ export function createRatesService(
     from: string,
     to: string,
   ): Promise<RateSeries> {
+    const identity: RateSeries = (code, day) =>
+      code === toCode ? { rate: 1, source: 'live', rateDate: day, effectiveFrom: null } : null;
+    // Everything already in the target currency needs no rate at all.
+    if (codes.every((code) => code === toCode)) return identity;
     const today = todayIso(now());
     const last = earlierDay(to, today);
     const needed = [...new Set([...codes, toCode, ...CROSS_PIVOTS])];
