@@ -21,6 +21,7 @@ import { accountGroupRoutes } from './modules/account-groups/routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { budgetRoutes } from './modules/budgets/routes.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { createBaseChangeService } from './modules/currencies/base-change.ts';
 import { currencyRoutes } from './modules/currencies/routes.ts';
@@ -160,6 +161,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(settingsRoutes);
       await api.register(transactionRoutes, { transactions: createTransactionsService(database.db, rates) });
       await api.register(statsRoutes, { stats: createStatsService(database.db, rates) });
+      await api.register(budgetRoutes);
     },
     { prefix: API_PREFIX },
   );

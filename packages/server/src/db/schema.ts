@@ -242,7 +242,7 @@ export const transactions = pgTable(
     transferId: integer('transfer_id'),
     /** The leg a transfer created for the other account (removed when the transfer is undone). */
     createdByTransfer: boolean('created_by_transfer').notNull().default(false),
-    budgetId: integer('budget_id'),
+    budgetId: integer('budget_id').references(() => budgets.id, { onDelete: 'set null' }),
     cashbackAmount: bigint('cashback_amount', { mode: 'number' }).notNull().default(0),
     commissionRate: bigint('commission_rate', { mode: 'number' }).notNull().default(0),
     externalId: varchar('external_id', { length: 128 }),
@@ -304,3 +304,49 @@ export const baseCurrencyChanges = pgTable('base_currency_changes', {
   lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
 });
+
+export const budgets = pgTable(
+  'budgets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 200 }).notNull(),
+    /** Base-currency minor units; converted when the base currency changes. */
+    limitAmount: bigint('limit_amount', { mode: 'number' }),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    autoInclude: boolean('auto_include').notNull().default(true),
+    archived: boolean('archived').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('budgets_user_id_idx').on(t.userId)],
+);
+
+export const budgetCategories = pgTable(
+  'budget_categories',
+  {
+    budgetId: integer('budget_id')
+      .notNull()
+      .references(() => budgets.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.budgetId, t.categoryId] })],
+);
+
+/** Transactions a budget's category rule would take in but the user removed from it. */
+export const budgetExclusions = pgTable(
+  'budget_exclusions',
+  {
+    budgetId: integer('budget_id')
+      .notNull()
+      .references(() => budgets.id, { onDelete: 'cascade' }),
+    transactionId: integer('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.budgetId, t.transactionId] })],
+);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { earlierDay, todayIso } from '../../lib/dates.ts';
+import { convertBudgetLimits, hasBudgetLimits } from '../budgets/service.ts';
 import type { RateSeries, RatesService } from '../rates/service.ts';
 import {
   advanceBaseChange,
@@ -96,9 +97,19 @@ export function createBaseChangeService(db: Database, rates: RatesService, log: 
           );
           continue;
         }
+        // Budget limits are converted at today's rate; only asked for when there is a limit.
+        const limitRate = (await hasBudgetLimits(db, change.userId))
+          ? await rates.session(change.userId).quote(current.fromCode, toCode, todayIso())
+          : { rate: 1 };
+        if (!limitRate) {
+          throw new MissingRate(
+            `No exchange rate for ${current.fromCode} → ${toCode} today to convert budget limits. Set a custom rate and try again.`,
+          );
+        }
         const done = await db.transaction(async (tx) => {
           if ((await selectForRevaluation(tx, change.userId, { limit: 1 })).length > 0) return false;
           await completeBaseChange(tx, change.userId, change.toCurrencyId);
+          await convertBudgetLimits(tx, change.userId, limitRate.rate);
           return true;
         });
         if (done) break;

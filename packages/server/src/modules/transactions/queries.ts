@@ -1,6 +1,7 @@
 import type { TransactionsQuery } from '@kopiyka/shared';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { inBudget } from '../../db/budget-membership.ts';
 import type { Executor } from '../../db/client.ts';
 import { accountDayDeltas, accounts, categories, currencies, transactions } from '../../db/schema.ts';
 
@@ -59,7 +60,7 @@ export function selectViewsPage(db: Executor, userId: number, q: TransactionsQue
   if (q.accountIds) conditions.push(inArray(transactions.accountId, q.accountIds));
   if (q.categoryIds)
     conditions.push(sql`${transactions.categoryId} in ${categoryAndDescendants(userId, q.categoryIds)}`);
-  if (q.budgetIds) conditions.push(inArray(transactions.budgetId, q.budgetIds));
+  if (q.budgetIds) conditions.push(or(...q.budgetIds.map(inBudget)));
   if (q.excludeTransfer) conditions.push(eq(transactions.transferNature, 'not_transfer'));
   if (q.noteSearch) conditions.push(ilike(transactions.note, `%${q.noteSearch.replace(/[\\%_]/g, '\\$&')}%`));
   if (q.cursor) {

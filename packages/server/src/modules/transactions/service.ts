@@ -11,6 +11,7 @@ import type {
 } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
+import { assertOwnBudget } from '../budgets/service.ts';
 import { assertOwnCategory, fallbackCategoryId } from '../categories/service.ts';
 import { findBaseCurrency } from '../currencies/service.ts';
 import type { RateSession, RatesService } from '../rates/service.ts';
@@ -139,11 +140,6 @@ export function createTransactionsService(db: Database, rates: RatesService): Tr
     const base = await findBaseCurrency(db, userId);
     if (!base) throw new AppError('CONFLICT', 'Choose your base currency first.');
     return base;
-  }
-
-  /** Budgets arrive with their own feature; until then no budget id is one of the caller's. */
-  function assertOwnBudget(budgetId: number | null | undefined) {
-    if (budgetId != null) throw validationError('budgetId', 'Unknown budget');
   }
 
   /**
@@ -276,7 +272,7 @@ export function createTransactionsService(db: Database, rates: RatesService): Tr
       refuseDestinationFields(nature, body);
       if (body.categoryId != null) await assertOwnCategory(db, userId, body.categoryId, 'categoryId');
       else if (nature === 'not_transfer') throw validationError('categoryId', 'Choose a category');
-      assertOwnBudget(body.budgetId);
+      if (body.budgetId != null) await assertOwnBudget(db, userId, body.budgetId, 'budgetId');
       const transfer = nature === BETWEEN ? await destinationOf(userId, account, body.amount, body) : undefined;
       if (transfer) refuseBankAccount(transfer.destination, 'destinationAccountId');
       const time = body.time ? new Date(body.time) : new Date();
@@ -350,7 +346,7 @@ export function createTransactionsService(db: Database, rates: RatesService): Tr
       const categoryId = body.categoryId !== undefined ? body.categoryId : current.categoryId;
       if (body.categoryId != null) await assertOwnCategory(db, userId, body.categoryId, 'categoryId');
       if (nature === 'not_transfer' && categoryId === null) throw validationError('categoryId', 'Choose a category');
-      assertOwnBudget(body.budgetId);
+      if (body.budgetId != null) await assertOwnBudget(db, userId, body.budgetId, 'budgetId');
       const transfer =
         nature === BETWEEN ? await destinationOf(userId, account, amount, body, currentOther) : undefined;
       if (transfer && currentOther && isBankLeg(currentOther)) {

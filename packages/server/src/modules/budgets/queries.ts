@@ -1,0 +1,121 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { inBudget } from '../../db/budget-membership.ts';
+import type { Executor } from '../../db/client.ts';
+import { budgetCategories, budgetExclusions, budgets, transactions } from '../../db/schema.ts';
+
+export type BudgetRow = typeof budgets.$inferSelect;
+
+export function selectBudgets(db: Executor, userId: number) {
+  return db
+    .select()
+    .from(budgets)
+    .where(eq(budgets.userId, userId))
+    .orderBy(asc(budgets.archived), asc(budgets.name), asc(budgets.id));
+}
+
+export async function selectBudget(db: Executor, userId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(budgets)
+    .where(and(eq(budgets.userId, userId), eq(budgets.id, id)));
+  return row;
+}
+
+export function selectBudgetCategoryIds(db: Executor, budgetIds: number[]) {
+  if (budgetIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(budgetCategories)
+    .where(inArray(budgetCategories.budgetId, budgetIds))
+    .orderBy(asc(budgetCategories.categoryId));
+}
+
+export async function insertBudget(db: Executor, row: typeof budgets.$inferInsert) {
+  const [inserted] = await db.insert(budgets).values(row).returning({ id: budgets.id });
+  return inserted!.id;
+}
+
+export async function updateBudget(
+  db: Executor,
+  userId: number,
+  id: number,
+  changes: Partial<typeof budgets.$inferInsert>,
+) {
+  if (Object.keys(changes).length === 0) return;
+  await db
+    .update(budgets)
+    .set(changes)
+    .where(and(eq(budgets.userId, userId), eq(budgets.id, id)));
+}
+
+export async function replaceBudgetCategories(db: Executor, budgetId: number, categoryIds: number[]) {
+  await db.delete(budgetCategories).where(eq(budgetCategories.budgetId, budgetId));
+  if (categoryIds.length > 0) {
+    await db.insert(budgetCategories).values(categoryIds.map((categoryId) => ({ budgetId, categoryId })));
+  }
+}
+
+export async function deleteBudget(db: Executor, userId: number, id: number) {
+  // Transactions assigned to it keep existing: their budget_id is set null by the foreign key.
+  await db.delete(budgets).where(and(eq(budgets.userId, userId), eq(budgets.id, id)));
+}
+
+/** Which of these transaction ids are the user's. */
+export async function selectOwnTransactionIds(db: Executor, userId: number, ids: number[]) {
+  const rows = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), inArray(transactions.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Assigning explicitly also lifts a manual removal from this budget. */
+export async function assignTransactions(db: Executor, userId: number, budgetId: number, ids: number[]) {
+  await db
+    .update(transactions)
+    .set({ budgetId })
+    .where(and(eq(transactions.userId, userId), inArray(transactions.id, ids)));
+  await db
+    .delete(budgetExclusions)
+    .where(and(eq(budgetExclusions.budgetId, budgetId), inArray(budgetExclusions.transactionId, ids)));
+}
+
+/** Explicit members lose the assignment; members by category rule are excluded from it. */
+export async function removeTransactions(db: Executor, userId: number, budgetId: number, ids: number[]) {
+  await db
+    .update(transactions)
+    .set({ budgetId: null })
+    .where(and(eq(transactions.userId, userId), eq(transactions.budgetId, budgetId), inArray(transactions.id, ids)));
+  await db
+    .insert(budgetExclusions)
+    .values(ids.map((transactionId) => ({ budgetId, transactionId })))
+    .onConflictDoNothing();
+}
+
+export async function selectBudgetTotals(db: Executor, userId: number, budgetId: number) {
+  const [row] = await db
+    .select({
+      spent: sql<string>`coalesce(sum(${transactions.refAmount}) filter (where ${transactions.transactionType} = 'expense'), 0)::text`,
+      income: sql<string>`coalesce(sum(${transactions.refAmount}) filter (where ${transactions.transactionType} = 'income'), 0)::text`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.transferNature, 'not_transfer'), inBudget(budgetId)));
+  return { spent: Number(row?.spent ?? 0), income: Number(row?.income ?? 0), count: row?.count ?? 0 };
+}
+
+/** Limits follow the base currency: converted at the rate of the switch (inside its transaction). */
+export async function scaleBudgetLimits(db: Executor, userId: number, rate: number) {
+  await db
+    .update(budgets)
+    .set({ limitAmount: sql`round(${budgets.limitAmount} * ${rate}::float8)::bigint` })
+    .where(and(eq(budgets.userId, userId), sql`${budgets.limitAmount} is not null`));
+}
+
+export async function countBudgetLimits(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(budgets)
+    .where(and(eq(budgets.userId, userId), sql`${budgets.limitAmount} is not null`));
+  return row?.n ?? 0;
+}

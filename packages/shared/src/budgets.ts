@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { idSchema } from './ids.ts';
+import { MAX_MINOR_AMOUNT } from './money.ts';
+import { isoDateSchema } from './rates.ts';
+
+export const BUDGET_NAME_MAX = 200;
+export const BUDGET_CATEGORIES_MAX = 200;
+
+export const budgetSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** In base-currency minor units. */
+  limitAmount: z.number().int().nullable(),
+  startDate: isoDateSchema.nullable(),
+  endDate: isoDateSchema.nullable(),
+  categoryIds: z.array(z.number().int()),
+  /** Transactions in the categories (and dates) join the budget by themselves. */
+  autoInclude: z.boolean(),
+  archived: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type Budget = z.infer<typeof budgetSchema>;
+
+const nameSchema = z
+  .string('Name is required')
+  .trim()
+  .min(1, 'Name is required')
+  .max(BUDGET_NAME_MAX, `Name must be at most ${BUDGET_NAME_MAX} characters`);
+const limitSchema = z
+  .number('Limit must be a number')
+  .int('Limit must be a whole number of minor units (cents)')
+  .positive('Limit must be greater than 0')
+  .max(MAX_MINOR_AMOUNT, 'Limit is too large');
+
+const budgetFields = {
+  name: nameSchema,
+  limitAmount: limitSchema.nullable(),
+  startDate: isoDateSchema.nullable(),
+  endDate: isoDateSchema.nullable(),
+  categoryIds: z.array(idSchema).max(BUDGET_CATEGORIES_MAX),
+  autoInclude: z.boolean(),
+  archived: z.boolean(),
+};
+
+const datesInOrder = (b: { startDate?: string | null; endDate?: string | null }) =>
+  !b.startDate || !b.endDate || b.startDate <= b.endDate;
+const datesMessage = { message: 'The start date must not be after the end date', path: ['endDate'] };
+
+export const createBudgetBodySchema = z
+  .object({
+    ...budgetFields,
+    limitAmount: budgetFields.limitAmount.optional(),
+    startDate: budgetFields.startDate.optional(),
+    endDate: budgetFields.endDate.optional(),
+    categoryIds: budgetFields.categoryIds.default([]),
+    autoInclude: budgetFields.autoInclude.default(true),
+    archived: budgetFields.archived.default(false),
+  })
+  .refine(datesInOrder, datesMessage);
+export type CreateBudgetBody = z.input<typeof createBudgetBodySchema>;
+export type NewBudget = z.output<typeof createBudgetBodySchema>;
+
+export const updateBudgetBodySchema = z.object(budgetFields).partial().refine(datesInOrder, datesMessage);
+export type UpdateBudgetBody = z.infer<typeof updateBudgetBodySchema>;
+
+export const budgetTransactionsBodySchema = z.object({
+  transactionIds: z.array(idSchema).min(1, 'Choose at least one transaction').max(500),
+});
+export type BudgetTransactionsBody = z.infer<typeof budgetTransactionsBodySchema>;
+
+export const budgetStatsSchema = z.object({
+  /** Expenses, income and their difference in base-currency minor units; transfers left out. */
+  spent: z.number().int(),
+  income: z.number().int(),
+  net: z.number().int(),
+  limit: z.number().int().nullable(),
+  remaining: z.number().int().nullable(),
+  /** Spent as a percentage of the limit, one decimal. */
+  utilization: z.number().nullable(),
+  transactionsCount: z.number().int(),
+});
+export type BudgetStats = z.infer<typeof budgetStatsSchema>;
