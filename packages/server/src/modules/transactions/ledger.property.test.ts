@@ -215,5 +215,6 @@ describe('the ledger under random operations', () => {
       }),
       { numRuns: 12 },
     );
-  });
+    // Some 200 requests through the whole stack, each followed by a consistency read.
+  }, 180_000);
 });
