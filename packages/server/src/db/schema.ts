@@ -258,6 +258,16 @@ export const transactions = pgTable(
     index('transactions_transfer_id_idx').on(t.transferId),
     index('transactions_category_id_idx').on(t.categoryId),
     index('transactions_budget_id_idx').on(t.budgetId),
+    // Everything the period statistics read, so a year of them is an index-only range scan.
+    index('transactions_user_time_stats_idx').on(
+      t.userId,
+      t.time,
+      t.transferNature,
+      t.transactionType,
+      t.accountId,
+      t.categoryId,
+      t.refAmount,
+    ),
   ],
 );
 

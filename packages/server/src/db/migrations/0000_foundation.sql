@@ -217,6 +217,7 @@ CREATE INDEX "transactions_account_time_idx" ON "transactions" USING btree ("acc
 CREATE INDEX "transactions_transfer_id_idx" ON "transactions" USING btree ("transfer_id");--> statement-breakpoint
 CREATE INDEX "transactions_category_id_idx" ON "transactions" USING btree ("category_id");--> statement-breakpoint
 CREATE INDEX "transactions_budget_id_idx" ON "transactions" USING btree ("budget_id");--> statement-breakpoint
+CREATE INDEX "transactions_user_time_stats_idx" ON "transactions" USING btree ("user_id","time","transfer_nature","transaction_type","account_id","category_id","ref_amount");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_currencies_user_currency_key" ON "user_currencies" USING btree ("user_id","currency_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_currencies_one_base_key" ON "user_currencies" USING btree ("user_id") WHERE "user_currencies"."is_base";--> statement-breakpoint
 CREATE UNIQUE INDEX "users_username_lower_key" ON "users" USING btree (lower("username"));

@@ -71,23 +71,37 @@ export interface CategoryAmountRow {
 const dayBounds = (from: string, to: string) =>
   sql`t.time >= (${from}::date)::timestamp at time zone 'UTC' and t.time < (${to}::date + 1)::timestamp at time zone 'UTC'`;
 
-/** Expenses per category (not transfers) in base-currency minor units. */
-export function selectExpensesByCategory(
+/** The accounts statistics count: one, or all visible ones (hidden ones too when asked). */
+export async function selectCountedAccountIds(
   db: Executor,
   userId: number,
-  from: string,
-  to: string,
   accountId: number | undefined,
   includeHidden: boolean,
 ) {
+  const found = await rows<{ id: number }>(
+    db,
+    sql`select a.id from accounts a where a.user_id = ${userId} ${accountFilter(accountId, includeHidden)}`,
+  );
+  return found.map((r) => r.id);
+}
+
+const inAccounts = (accountIds: number[]) =>
+  accountIds.length === 0
+    ? sql`false`
+    : sql`t.account_id in (${sql.join(
+        accountIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`;
+
+/** Expenses per category (not transfers) in base-currency minor units. */
+export function selectExpensesByCategory(db: Executor, userId: number, from: string, to: string, accountIds: number[]) {
   return rows<CategoryAmountRow>(
     db,
     sql`
     select t.category_id, sum(t.ref_amount)::text as amount
-    from transactions t join accounts a on a.id = t.account_id
+    from transactions t
     where t.user_id = ${userId} and ${dayBounds(from, to)}
-      and t.transaction_type = 'expense' and t.transfer_nature = 'not_transfer'
-      ${accountFilter(accountId, includeHidden)}
+      and t.transfer_nature = 'not_transfer' and t.transaction_type = 'expense' and ${inAccounts(accountIds)}
     group by t.category_id`,
   );
 }
@@ -106,17 +120,16 @@ export function selectFlows(
   from: string,
   to: string,
   interval: 'day' | 'week' | 'month',
-  accountId: number | undefined,
-  includeHidden: boolean,
+  accountIds: number[],
 ) {
   return rows<FlowRow>(
     db,
     sql`
     select to_char(date_trunc(${interval}, t.time at time zone 'UTC'), 'YYYY-MM-DD') as period,
       t.category_id, t.transaction_type, sum(t.ref_amount)::text as amount
-    from transactions t join accounts a on a.id = t.account_id
+    from transactions t
     where t.user_id = ${userId} and ${dayBounds(from, to)} and t.transfer_nature = 'not_transfer'
-      ${accountFilter(accountId, includeHidden)}
+      and ${inAccounts(accountIds)}
     group by 1, 2, 3`,
   );
 }

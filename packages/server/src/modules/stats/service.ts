@@ -17,7 +17,13 @@ import { listCategories } from '../categories/service.ts';
 import { findBaseCurrency } from '../currencies/service.ts';
 import type { RatesService } from '../rates/service.ts';
 import { getSettings } from '../settings/service.ts';
-import { selectBalancesAtEnd, selectDeltasAfter, selectExpensesByCategory, selectFlows } from './queries.ts';
+import {
+  selectBalancesAtEnd,
+  selectCountedAccountIds,
+  selectDeltasAfter,
+  selectExpensesByCategory,
+  selectFlows,
+} from './queries.ts';
 
 /** Each category's root, and the categories left out of expense statistics with everything below them. */
 function categoryShape(categories: Category[], excludedIds: number[]) {
@@ -118,7 +124,9 @@ export function createStatsService(db: Database, rates: RatesService) {
       const [categories, settings, rows] = await Promise.all([
         listCategories(db, userId),
         getSettings(db, userId),
-        selectExpensesByCategory(db, userId, q.from, q.to, q.accountId, q.includeHidden ?? false),
+        selectCountedAccountIds(db, userId, q.accountId, q.includeHidden ?? false).then((accountIds) =>
+          selectExpensesByCategory(db, userId, q.from, q.to, accountIds),
+        ),
       ]);
       const { rootOf, isExcluded } = categoryShape(categories, settings.stats.excludedCategoryIds);
       const byRoot = new Map<number, CategorySpending>();
@@ -138,7 +146,9 @@ export function createStatsService(db: Database, rates: RatesService) {
       const [categories, settings, rows] = await Promise.all([
         listCategories(db, userId),
         getSettings(db, userId),
-        selectFlows(db, userId, q.from, q.to, q.interval, q.accountId, q.includeHidden ?? false),
+        selectCountedAccountIds(db, userId, q.accountId, q.includeHidden ?? false).then((accountIds) =>
+          selectFlows(db, userId, q.from, q.to, q.interval, accountIds),
+        ),
       ]);
       const { isExcluded } = categoryShape(categories, settings.stats.excludedCategoryIds);
       const points = new Map(
