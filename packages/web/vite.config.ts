@@ -21,10 +21,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
+        // Only those the first paint needs ($initial) go to `vendor`; those pages load lazily (the
+        // chart library) go to `vendor-lazy`, fetched when first used.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'vendor', test: /node_modules/ },
+            { name: 'vendor', test: /node_modules/, tags: ['$initial'] },
+            { name: 'vendor-lazy', test: /node_modules/ },
           ],
         },
       },

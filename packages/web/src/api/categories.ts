@@ -1,10 +1,12 @@
-import type { Category } from '@kopiyka/shared';
-import { isCancelledError, queryOptions } from '@tanstack/react-query';
+import type { Category, CreateCategoryBody, UpdateCategoryBody } from '@kopiyka/shared';
+import { isCancelledError, queryOptions, useMutation } from '@tanstack/react-query';
 import { useCategoriesStore } from '../stores/categories.ts';
 import { notify } from '../stores/notifications.ts';
 import { api } from './client.ts';
 import { hasErrorCode } from './errors.ts';
 import { queryClient } from './query-client.ts';
+import { settingsKeys } from './settings.ts';
+import { transactionKeys } from './transactions.ts';
 
 export const CATEGORIES_LOAD_ERROR = 'Cannot load categories';
 
@@ -42,4 +44,51 @@ export function useCategoryTree() {
   const tree = useCategoriesStore((state) => state.tree);
   const status = useCategoriesStore((state) => state.status);
   return { tree, status, reload: loadCategories };
+}
+
+/** The list as it is now on the server: cached for whoever asks, and rebuilt into the store's tree. */
+function storeCategories(categories: Category[]): void {
+  queryClient.setQueryData(categoryKeys.list(), categories);
+  useCategoriesStore.getState().setCategories(categories);
+}
+
+const currentCategories = () => useCategoriesStore.getState().categories;
+
+export function useCreateCategory() {
+  return useMutation({
+    mutationFn: (body: CreateCategoryBody) => api.post<Category>('/categories', body),
+    onSuccess: (created) => storeCategories([...currentCategories(), created]),
+  });
+}
+
+export type UpdateCategoryVariables = { id: number; body: UpdateCategoryBody };
+
+export function useUpdateCategory() {
+  return useMutation({
+    mutationFn: ({ id, body }: UpdateCategoryVariables) => api.put<Category>(`/categories/${id}`, body),
+    onSuccess: (updated) =>
+      storeCategories(currentCategories().map((category) => (category.id === updated.id ? updated : category))),
+  });
+}
+
+export type DeleteCategoryVariables = { id: number; moveTo?: number };
+
+export function useDeleteCategory() {
+  return useMutation({
+    mutationFn: ({ id, moveTo }: DeleteCategoryVariables) =>
+      api.delete(`/categories/${id}`, undefined, { params: { moveTo } }),
+    onSuccess: (_answer, { id, moveTo }) => {
+      // The server moved the subcategories under `moveTo` before deleting: the same happens here.
+      storeCategories(
+        currentCategories()
+          .filter((category) => category.id !== id)
+          .map((category) => (category.parentId === id ? { ...category, parentId: moveTo ?? null } : category)),
+      );
+      // A deleted category leaves the statistics exclusions too, and its transactions are in `moveTo` now.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: settingsKeys.all }),
+        queryClient.invalidateQueries({ queryKey: transactionKeys.all }),
+      ]);
+    },
+  });
 }

@@ -1,5 +1,18 @@
-import type { Currency, SetBaseCurrencyBody, UserCurrency } from '@kopiyka/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AddUserCurrenciesBody,
+  BaseCurrencyChange,
+  Currency,
+  DeleteCustomRatesBody,
+  DeleteUserCurrencyBody,
+  Rate,
+  SetBaseCurrencyBody,
+  SetCustomRatesBody,
+  UserCurrency,
+} from '@kopiyka/shared';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { DayKey } from '../lib/dates.ts';
+import { notify } from '../stores/notifications.ts';
 import { setSessionBaseCurrency } from '../stores/session.ts';
 import { api } from './client.ts';
 import { hasErrorCode } from './errors.ts';
@@ -9,6 +22,9 @@ export const currencyKeys = {
   system: () => [...currencyKeys.all, 'system'] as const,
   user: () => [...currencyKeys.all, 'user'] as const,
   base: () => [...currencyKeys.user(), 'base'] as const,
+  rates: () => [...currencyKeys.user(), 'rates'] as const,
+  ratesOn: (date: DayKey | undefined) => [...currencyKeys.rates(), date ?? 'today'] as const,
+  baseChange: () => [...currencyKeys.all, 'base-change'] as const,
 };
 
 /** The ISO 4217 list changes once in years: fetched once per page load. */
@@ -39,6 +55,25 @@ export const baseCurrencyQueryOptions = () =>
     },
   });
 
+/** Each non-base user currency against the base, on `date` (the server's today when left out). */
+export const ratesQueryOptions = (date?: DayKey) =>
+  queryOptions({
+    queryKey: currencyKeys.ratesOn(date),
+    queryFn: ({ signal }) => api.get<Rate[]>('/user/currencies/rates', { params: { date }, signal }),
+  });
+
+/** How often the progress of a base-currency change is asked for while it runs. */
+const BASE_CHANGE_POLL_MS = 1000;
+
+const isRunning = (query: { state: { data?: BaseCurrencyChange } }) => query.state.data?.state === 'running';
+
+export const baseCurrencyChangeQueryOptions = () =>
+  queryOptions({
+    queryKey: currencyKeys.baseChange(),
+    queryFn: ({ signal }) => api.get<BaseCurrencyChange>('/user/currencies/base/change', { signal }),
+    refetchInterval: (query) => (isRunning(query) ? BASE_CHANGE_POLL_MS : false),
+  });
+
 export function useSystemCurrencies() {
   return useQuery(systemCurrenciesQueryOptions());
 }
@@ -47,6 +82,21 @@ export function useUserCurrencies() {
   return useQuery(userCurrenciesQueryOptions());
 }
 
+export function useRates(date?: DayKey) {
+  return useQuery(ratesQueryOptions(date));
+}
+
+/** The progress of the latest base-currency change; it polls by itself while one runs. */
+export function useBaseCurrencyChange() {
+  return useQuery(baseCurrencyChangeQueryOptions());
+}
+
+/** The user's currencies, their rates and the base currency: what every currency change touches. */
+function invalidateUserCurrencies(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: currencyKeys.user() });
+}
+
+/** The first choice of a base currency (welcome): nothing to recalculate yet, so it applies at once. */
 export function useSetBaseCurrency() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -57,4 +107,95 @@ export function useSetBaseCurrency() {
       setSessionBaseCurrency(baseCurrency);
     },
   });
+}
+
+export function useAddUserCurrencies() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AddUserCurrenciesBody) => api.post<UserCurrency[]>('/user/currencies', body),
+    // The answer is the whole list; only the rates need asking for again.
+    onSuccess: (userCurrencies) => {
+      queryClient.setQueryData(currencyKeys.user(), userCurrencies);
+      return queryClient.invalidateQueries({ queryKey: currencyKeys.rates() });
+    },
+  });
+}
+
+export function useDeleteUserCurrency() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DeleteUserCurrencyBody) => api.delete('/user/currency', body),
+    onSuccess: () => invalidateUserCurrencies(queryClient),
+  });
+}
+
+/** Stores custom rates (the server keeps the reverse pair too, and stops live updates for them). */
+export function useSetCustomRates() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SetCustomRatesBody) => api.put<Rate[]>('/user/currency/rates', body),
+    onSuccess: () => invalidateUserCurrencies(queryClient),
+  });
+}
+
+/** Drops custom rates, both ways: the pairs follow the live rate again. */
+export function useDeleteCustomRates() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DeleteCustomRatesBody) => api.delete('/user/currency/rates', body),
+    onSuccess: () => invalidateUserCurrencies(queryClient),
+  });
+}
+
+/**
+ * A base-currency change has ended: every cached figure may be in the old base, so everything is
+ * asked for again, and the session takes the base the server now has.
+ */
+async function finishBaseCurrencyChange(queryClient: QueryClient, change: BaseCurrencyChange | null): Promise<void> {
+  await queryClient.invalidateQueries();
+  const baseCurrency = await queryClient.fetchQuery(baseCurrencyQueryOptions());
+  if (baseCurrency) setSessionBaseCurrency(baseCurrency);
+  if (change?.state === 'failed') {
+    notify('error', change.error ?? 'Amounts could not be recalculated.', {
+      title: `Base currency not changed to ${change.toCode}`,
+    });
+  } else if (baseCurrency) {
+    notify('success', `${baseCurrency.currency.code} is now your base currency.`);
+  }
+}
+
+/**
+ * Changes the base currency of a user who has one. The server recalculates base-currency figures
+ * in the background and switches when done; the progress query (and its watcher) takes it from here.
+ */
+export function useChangeBaseCurrency() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    /** Answers the change's progress right after it started; null when that could not be read. */
+    mutationFn: async (body: SetBaseCurrencyBody) => {
+      await api.post<UserCurrency>('/user/currencies/base', body);
+      return queryClient.fetchQuery(baseCurrencyChangeQueryOptions()).catch(() => null);
+    },
+    // Nothing to recalculate (or no progress to follow): the switch has already happened.
+    onSuccess: (change) => (change?.state === 'running' ? undefined : finishBaseCurrencyChange(queryClient, change)),
+  });
+}
+
+/**
+ * Mounted once in the signed-in shell. Asks once whether a base-currency change is under way (one
+ * may have been started before a reload), keeps polling while it is, wherever the user goes, and
+ * refreshes everything when it ends.
+ */
+export function useBaseCurrencyChangeWatcher(): void {
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    ...baseCurrencyChangeQueryOptions(),
+    enabled: (query) => query.state.status === 'pending' || isRunning(query),
+  });
+  const previousState = useRef(data?.state);
+  useEffect(() => {
+    const wasRunning = previousState.current === 'running';
+    previousState.current = data?.state;
+    if (wasRunning && data && data.state !== 'running') void finishBaseCurrencyChange(queryClient, data);
+  }, [data, queryClient]);
 }

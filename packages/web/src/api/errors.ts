@@ -49,3 +49,12 @@ export function isApiError(error: unknown): error is ApiError {
 export function hasErrorCode(error: unknown, ...codes: Array<ErrorCode | typeof NETWORK_ERROR>): error is ApiError {
   return isApiError(error) && (codes as ApiErrorCode[]).includes(error.code);
 }
+
+/**
+ * What a form or dialog should say about a failed call, in place; null when the client has told
+ * the user already (a toast for a network failure, say), so it is not said twice.
+ */
+export function inlineErrorMessage(error: unknown): string | null {
+  if (isApiError(error)) return error.notified ? null : error.statusText;
+  return ERROR_MESSAGES.unexpected;
+}

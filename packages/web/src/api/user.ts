@@ -1,5 +1,8 @@
-import type { User } from '@kopiyka/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ChangePasswordBody, DeleteUserBody, User } from '@kopiyka/shared';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { SIGN_UP_PATH } from '../app/guards.ts';
+import { navigateTo } from '../lib/navigation.ts';
+import { logout } from '../stores/session.ts';
 import { api } from './client.ts';
 
 export const userKeys = {
@@ -15,4 +18,34 @@ export const userQueryOptions = () =>
 
 export function useUser() {
   return useQuery(userQueryOptions());
+}
+
+/**
+ * Other sessions are signed out; this one stays. A wrong current password answers
+ * INVALID_CREDENTIALS, which is the form's to show: the session itself is fine.
+ */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: ChangePasswordBody) => api.put('/user/password', body),
+  });
+}
+
+/** Revokes every session of the user, this one included, so this device signs out too. */
+export function useSignOutEverywhere() {
+  return useMutation({
+    mutationFn: () => api.post('/auth/logout-all'),
+    onSuccess: logout,
+  });
+}
+
+/** Removes the user and all their data; the session goes with them, and sign-up is where they land. */
+export function useDeleteUser() {
+  return useMutation({
+    mutationFn: (body: DeleteUserBody) => api.delete('/user', body),
+    onSuccess: () => {
+      // The ended session leads to sign-in by itself; this navigation comes after it and wins.
+      logout();
+      navigateTo(SIGN_UP_PATH);
+    },
+  });
 }

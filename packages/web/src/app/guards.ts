@@ -3,6 +3,7 @@
  */
 
 export const SIGN_IN_PATH = '/sign-in';
+export const SIGN_UP_PATH = '/sign-up';
 export const WELCOME_PATH = '/welcome';
 export const HOME_PATH = '/dashboard';
 

@@ -1,6 +1,5 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../lib/constants.ts';
 import { useNotificationsStore } from '../stores/notifications.ts';
@@ -16,23 +15,7 @@ import {
   sampleUser,
   success,
 } from '../test/api.ts';
-import { App } from './app.tsx';
-import { routes, wireRouter } from './router.tsx';
-
-let unwire: () => void = () => undefined;
-
-function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  unwire = wireRouter(router);
-  render(<App router={router} />);
-  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
-  return { router, location };
-}
-
-function storeToken(token: string) {
-  localStorage.setItem(TOKEN_STORAGE_KEY, token);
-  useSessionStore.setState({ token });
-}
+import { cleanUpApp, renderApp, storeToken } from '../test/app.tsx';
 
 /** A server with a signed-up user; `withBase` says whether the base currency is chosen. */
 function signedUpServer({ withBase }: { withBase: boolean }, extra: Record<string, (r: FakeRequest) => Response> = {}) {
@@ -52,17 +35,14 @@ const pageTitle = (name?: string) => screen.findByRole('heading', { level: 1, na
 
 describe('routes and guards (SPEC §2)', () => {
   beforeEach(resetApp);
-  afterEach(() => {
-    unwire();
-    resetApp();
-  });
+  afterEach(cleanUpApp);
 
   it('sends a signed-out deep link to sign-in and back to it after signing in', async () => {
     const server = signedUpServer({ withBase: true }, { 'POST /auth/login': () => success({ token: 'fresh' }) });
     const { location } = renderApp('/budgets?x=1');
     await waitFor(() => expect(location()).toBe('/sign-in?redirect=%2Fbudgets%3Fx%3D1'));
 
-    await userEvent.type(screen.getByLabelText('Username'), 'olena');
+    await userEvent.type(await screen.findByLabelText('Username'), 'olena');
     await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
@@ -110,14 +90,14 @@ describe('routes and guards (SPEC §2)', () => {
     signedUpServer({ withBase: true });
     const signedOut = renderApp('/auth');
     await waitFor(() => expect(signedOut.location()).toBe('/sign-in'));
-    unwire();
+    cleanUpApp();
 
     storeToken('token');
     const { location, router } = renderApp('/analytics');
     await waitFor(() => expect(location()).toBe('/dashboard'));
     await router.navigate('/settings');
     await waitFor(() => expect(location()).toBe('/settings/categories'));
-    expect(await screen.findByText('Groceries')).toBeTruthy();
+    expect(await screen.findByText('Food & Drinks')).toBeTruthy();
   });
 
   it('goes to sign-in when the session ends, and revokes the token', async () => {
@@ -184,10 +164,7 @@ describe('routes and guards (SPEC §2)', () => {
 
 describe('sign-in form (SPEC §8)', () => {
   beforeEach(resetApp);
-  afterEach(() => {
-    unwire();
-    resetApp();
-  });
+  afterEach(cleanUpApp);
 
   async function submitWith(answer: () => Response) {
     fakeServer({ 'POST /auth/login': answer });
@@ -231,10 +208,7 @@ describe('sign-in form (SPEC §8)', () => {
 
 describe('sign-up and welcome (SPEC §4)', () => {
   beforeEach(resetApp);
-  afterEach(() => {
-    unwire();
-    resetApp();
-  });
+  afterEach(cleanUpApp);
 
   it('registers, logs in, chooses the base currency and lands on the dashboard', async () => {
     let base: typeof sampleBaseCurrency | null = null;

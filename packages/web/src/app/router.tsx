@@ -10,7 +10,7 @@ import { CryptoPage } from '../features/crypto/crypto-page.tsx';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
 import { AccountGroupsSettings } from '../features/settings/account-groups-settings.tsx';
 import { CategoriesSettings } from '../features/settings/categories-settings.tsx';
-import { CurrenciesSettings } from '../features/settings/currencies-settings.tsx';
+import { CurrenciesSettings } from '../features/settings/currencies/currencies-settings.tsx';
 import { SettingsLayout } from '../features/settings/settings-layout.tsx';
 import { UserSettings } from '../features/settings/user-settings.tsx';
 import { TransactionsPage } from '../features/transactions/transactions-page.tsx';

@@ -35,11 +35,6 @@ export function formatDate(iso: string): string {
 /** A calendar day, YYYY-MM-DD, as the API writes date-only values (API.md). */
 export type DayKey = string;
 
-/** Today in the user's time zone, as a day key. */
-export function today(now: Date = new Date()): DayKey {
-  return `${monthKey(now)}-${String(now.getDate()).padStart(2, '0')}`;
-}
-
 /**
  * A day key as "14 Nov 2026". Read as a local date: `new Date('2026-11-14')` would be UTC midnight,
  * the day before west of Greenwich.

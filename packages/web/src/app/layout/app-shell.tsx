@@ -1,5 +1,8 @@
 import { Link, Outlet, useNavigation } from 'react-router';
+import { useBaseCurrencyChangeWatcher } from '../../api/currencies.ts';
 import { LogoMark } from '../../components/ui/logo.tsx';
+import { AddTransactionButton } from '../../features/transactions/add-transaction-button.tsx';
+import { TransactionDialogHost } from '../../features/transactions/transaction-dialog.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import { useDocumentTitle, usePageTitle } from './page-title.ts';
 import { Sidebar } from './sidebar.tsx';
@@ -11,6 +14,7 @@ export function AppShell() {
   const title = usePageTitle();
   useDocumentTitle(title);
   const navigating = useNavigation().state !== 'idle';
+  useBaseCurrencyChangeWatcher();
   return (
     <div className="min-h-dvh">
       <a
@@ -26,6 +30,7 @@ export function AppShell() {
             <LogoMark />
           </Link>
           <h1 className="min-w-0 flex-1 truncate text-lg font-semibold tracking-tight md:text-xl">{title}</h1>
+          <AddTransactionButton compact />
           <ThemeToggle />
           <UserMenu className="md:hidden" />
           {navigating ? (
@@ -45,6 +50,7 @@ export function AppShell() {
         </main>
       </div>
       <BottomNav />
+      <TransactionDialogHost />
     </div>
   );
 }

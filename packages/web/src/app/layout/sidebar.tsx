@@ -6,9 +6,10 @@ import { Logo } from '../../components/ui/logo.tsx';
 import { cn } from '../../lib/utils.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { isNavItemActive, NAV_ITEMS } from './nav-items.ts';
+import { SidebarAccounts } from './sidebar-accounts.tsx';
 import { UserAvatar } from './user-avatar.tsx';
 
-/** The main navigation from 768 px up. */
+/** The main navigation from 768 px up, with the user's accounts below it; the middle scrolls. */
 export function Sidebar() {
   const { pathname } = useLocation();
   const user = useSessionStore((state) => state.user);
@@ -20,30 +21,33 @@ export function Sidebar() {
           <Logo />
         </Link>
       </div>
-      <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-3">
-        <ul className="flex flex-col gap-1">
-          {NAV_ITEMS.map((item) => {
-            const active = isNavItemActive(item, pathname);
-            return (
-              <li key={item.to}>
-                <Link
-                  to={item.to}
-                  aria-current={active ? 'page' : undefined}
-                  className={cn(
-                    'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors',
-                    active
-                      ? 'bg-primary/12 text-primary'
-                      : 'text-muted-foreground hover:bg-accent hover:text-foreground',
-                  )}
-                >
-                  <item.icon aria-hidden="true" className="size-[1.125rem]" />
-                  {item.label}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">
+        <nav aria-label="Main" className="px-3 py-3">
+          <ul className="flex flex-col gap-1">
+            {NAV_ITEMS.map((item) => {
+              const active = isNavItemActive(item, pathname);
+              return (
+                <li key={item.to}>
+                  <Link
+                    to={item.to}
+                    aria-current={active ? 'page' : undefined}
+                    className={cn(
+                      'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors',
+                      active
+                        ? 'bg-primary/12 text-primary'
+                        : 'text-muted-foreground hover:bg-accent hover:text-foreground',
+                    )}
+                  >
+                    <item.icon aria-hidden="true" className="size-[1.125rem]" />
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <SidebarAccounts />
+      </div>
       {user ? (
         <div className="flex items-center gap-3 border-t px-4 py-3">
           <UserAvatar username={user.username} />

@@ -1,14 +1,378 @@
-import { ArrowLeft, Wallet } from 'lucide-react';
-import { Link } from 'react-router';
+import {
+  ACCOUNT_CATEGORIES,
+  type Account,
+  type AccountCategory,
+  type UpdateAccountBody,
+  updateAccountBodySchema,
+} from '@kopiyka/shared';
+import { ArrowLeft, ReceiptText, SearchX, Wallet } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { Link, useParams } from 'react-router';
+import { useAccount, useUpdateAccount } from '../../api/accounts.ts';
+import { useUserCurrencies } from '../../api/currencies.ts';
+import { hasErrorCode } from '../../api/errors.ts';
+import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { EmptyCard } from '../../components/ui/empty-card.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { InlineEdit } from '../../components/ui/inline-edit.tsx';
+import { Money } from '../../components/ui/money.tsx';
+import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { RetryButton } from '../../components/ui/retry-button.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Switch } from '../../components/ui/switch.tsx';
+import { attempt } from '../../lib/form-errors.ts';
+import { notify } from '../../stores/notifications.ts';
+import { useSessionStore } from '../../stores/session.ts';
+import { ACCOUNT_CATEGORY_INFO } from './account-categories.ts';
+import { AccountIcon } from './account-icon.tsx';
+import { groupChoices, ownMoney, refOwnMoney } from './account-tree.ts';
+import { AmountSetting } from './amount-setting.tsx';
+import { DeleteAccountButton } from './delete-account-dialog.tsx';
+import { GroupOptions } from './group-options.tsx';
+import { useAccountTree } from './use-account-tree.ts';
 
-export function AccountPage() {
+function BackLink() {
+  return (
+    <Button asChild variant="ghost" size="sm" className="-ml-2 self-start text-muted-foreground">
+      <Link to="/accounts">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        All accounts
+      </Link>
+    </Button>
+  );
+}
+
+/** The message the shared contract gives for `body`, or null when it is acceptable. */
+function contractProblem(body: UpdateAccountBody): string | null {
+  const checked = updateAccountBodySchema.safeParse(body);
+  return checked.success ? null : (checked.error.issues[0]?.message ?? null);
+}
+
+/** Saves a change and says so: a toast when it worked, the server's reason (for the caller to show) when not. */
+function useAccountSaver(account: Account) {
+  const update = useUpdateAccount();
+  return {
+    pending: update.isPending,
+    save: (body: UpdateAccountBody, done: string) =>
+      attempt(update.mutateAsync({ id: account.id, body }).then(() => notify('success', done))),
+    /** For controls with no room for a message of their own: the refusal becomes a toast. */
+    saveOrNotify: async (body: UpdateAccountBody, done: string) => {
+      const refusal = await attempt(update.mutateAsync({ id: account.id, body }).then(() => notify('success', done)));
+      if (refusal) notify('error', refusal);
+    },
+  };
+}
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function AccountHeader({ account, baseCode }: { account: Account; baseCode: string | undefined }) {
+  const { save } = useAccountSaver(account);
+  const refValue = refOwnMoney(account);
+  const foreign = baseCode !== undefined && account.currencyCode !== baseCode;
+  return (
+    <Card className={account.isEnabled ? undefined : 'border-dashed'}>
+      <CardContent className="flex flex-col gap-5">
+        <div className="flex items-start gap-3">
+          <AccountIcon category={account.accountCategory} className="size-12" />
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <InlineEdit
+              label="Account name"
+              value={account.name}
+              textClassName="text-xl font-semibold tracking-tight"
+              validate={(name) => contractProblem({ name })}
+              onSave={(name) => save({ name }, `Renamed to “${name}”.`)}
+            />
+            <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+              <span>
+                {ACCOUNT_CATEGORY_INFO[account.accountCategory].label} · {account.currencyCode}
+              </span>
+              {account.type === 'monobank' ? <Badge variant="info">Bank</Badge> : null}
+              {account.isEnabled ? null : <Badge>Hidden</Badge>}
+            </div>
+          </div>
+        </div>
+        <div className="flex flex-col gap-1">
+          <span className="text-sm text-muted-foreground">Own money</span>
+          <Money
+            minor={ownMoney(account)}
+            currency={account.currencyCode}
+            className="text-3xl font-semibold tracking-tight"
+          />
+        </div>
+        <dl className="grid grid-cols-2 gap-4 border-t pt-4 sm:grid-cols-3">
+          <Figure label="Balance">
+            <Money minor={account.currentBalance} currency={account.currencyCode} />
+          </Figure>
+          {account.creditLimit > 0 ? (
+            <Figure label="Credit limit">
+              <Money minor={account.creditLimit} currency={account.currencyCode} />
+            </Figure>
+          ) : null}
+          {foreign ? (
+            <Figure label={`Own money in ${baseCode}`}>
+              {refValue === null ? (
+                <span className="text-muted-foreground">No exchange rate</span>
+              ) : (
+                <Money minor={refValue} currency={baseCode} />
+              )}
+            </Figure>
+          ) : null}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DetailsCard({ account }: { account: Account }) {
+  const { save, saveOrNotify, pending } = useAccountSaver(account);
+  const userCurrencies = useUserCurrencies();
+  const categoryId = useId();
+  const currency = userCurrencies.data?.find((userCurrency) => userCurrency.currencyId === account.currencyId);
+  const fromBank = account.type === 'monobank' ? 'Comes from the bank' : undefined;
+  const code = account.currencyCode;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Details</CardTitle>
+      </CardHeader>
+      <CardContent className="divide-y py-2">
+        <div className="flex flex-col gap-2 py-4 sm:flex-row sm:items-center sm:gap-6">
+          <label htmlFor={categoryId} className="text-sm font-medium sm:w-48 sm:shrink-0">
+            Category
+          </label>
+          <NativeSelect
+            id={categoryId}
+            className="sm:max-w-64 sm:flex-1"
+            value={account.accountCategory}
+            disabled={pending}
+            onChange={(event) => {
+              const accountCategory = event.target.value as AccountCategory;
+              void saveOrNotify(
+                { accountCategory },
+                `Category set to ${ACCOUNT_CATEGORY_INFO[accountCategory].label.toLowerCase()}.`,
+              );
+            }}
+          >
+            {ACCOUNT_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {ACCOUNT_CATEGORY_INFO[category].label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex flex-col gap-0.5 py-4 sm:flex-row sm:items-center sm:gap-6">
+          <span className="text-sm font-medium sm:w-48 sm:shrink-0">Currency</span>
+          <span className="flex flex-wrap items-baseline gap-x-2">
+            <span className="font-mono font-semibold">{code}</span>
+            {currency ? <span className="text-muted-foreground">{currency.currency.name}</span> : null}
+            <span className="text-xs text-muted-foreground">(cannot be changed)</span>
+          </span>
+        </div>
+        <AmountSetting
+          label="Current balance"
+          value={account.currentBalance}
+          currency={code}
+          hint={
+            fromBank
+              ? undefined
+              : 'Changing it moves the initial balance by the difference; no transaction is recorded.'
+          }
+          readOnlyReason={fromBank}
+          validate={(currentBalance) => contractProblem({ currentBalance })}
+          onSave={(currentBalance) => save({ currentBalance }, 'Balance updated.')}
+        />
+        <AmountSetting
+          label="Initial balance"
+          value={account.initialBalance}
+          currency={code}
+          hint={fromBank ? undefined : 'What the account held before its first transaction.'}
+          readOnlyReason={fromBank}
+          validate={(initialBalance) => contractProblem({ initialBalance })}
+          onSave={(initialBalance) => save({ initialBalance }, 'Initial balance updated.')}
+        />
+        <AmountSetting
+          label="Credit limit"
+          value={account.creditLimit}
+          currency={code}
+          hint={fromBank ? undefined : 'What the bank lets you borrow; your own money is the balance minus this.'}
+          readOnlyReason={fromBank}
+          validate={(creditLimit) => contractProblem({ creditLimit })}
+          onSave={(creditLimit) => save({ creditLimit }, 'Credit limit updated.')}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+function SettingsCard({ account }: { account: Account }) {
+  const { saveOrNotify, pending } = useAccountSaver(account);
+  const groups = useAccountTree();
+  const visibilityId = useId();
+  const groupId = useId();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Settings</CardTitle>
+      </CardHeader>
+      <CardContent className="divide-y py-2">
+        <div className="flex items-center justify-between gap-4 py-4">
+          <div className="flex flex-col gap-0.5">
+            <label htmlFor={visibilityId} className="text-sm font-medium">
+              Show this account
+            </label>
+            <span className="text-xs text-muted-foreground">
+              A hidden account is dimmed in lists and left out of your totals.
+            </span>
+          </div>
+          <Switch
+            id={visibilityId}
+            checked={account.isEnabled}
+            disabled={pending}
+            onCheckedChange={(isEnabled) =>
+              void saveOrNotify({ isEnabled }, isEnabled ? 'Account shown.' : 'Account hidden.')
+            }
+          />
+        </div>
+        <div className="flex flex-col gap-2 py-4 sm:flex-row sm:items-center sm:gap-6">
+          <div className="flex flex-col gap-0.5 sm:w-48 sm:shrink-0">
+            <label htmlFor={groupId} className="text-sm font-medium">
+              Group
+            </label>
+            <Link to="/settings/accounts" className="text-xs text-primary underline-offset-4 hover:underline">
+              Manage groups
+            </Link>
+          </div>
+          {groups.status === 'success' ? (
+            <NativeSelect
+              id={groupId}
+              className="sm:max-w-64 sm:flex-1"
+              value={String(account.accountGroupId ?? '')}
+              disabled={pending}
+              onChange={(event) => {
+                const value = event.target.value;
+                const group = groupChoices(groups.tree).find(({ node }) => String(node.group.id) === value)?.node.group;
+                void saveOrNotify(
+                  { accountGroupId: group?.id ?? null },
+                  group ? `Moved to ${group.name}.` : 'Removed from its group.',
+                );
+              }}
+            >
+              <GroupOptions tree={groups.tree} />
+            </NativeSelect>
+          ) : groups.status === 'error' ? (
+            <RetryButton onRetry={groups.retry} retrying={groups.retrying} />
+          ) : (
+            <Skeleton className="h-10 sm:max-w-64 sm:flex-1" />
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function TransactionsCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Transactions</CardTitle>
+        <CardDescription>Income, expenses and transfers of this account.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <EmptyState
+          icon={ReceiptText}
+          title="No transactions to show yet"
+          description="Transactions of this account appear here once they are recorded."
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+function DangerZone({ account }: { account: Account }) {
+  return (
+    <Card className="border-destructive/40">
+      <CardHeader>
+        <CardTitle className="text-destructive">Danger zone</CardTitle>
+        <CardDescription>
+          Deleting the account deletes its transactions too. It cannot be undone; hiding the account keeps its history.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <DeleteAccountButton account={account} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function AccountSkeleton() {
+  return (
+    <div role="status" aria-label="Loading the account" className="flex flex-col gap-4">
+      <Skeleton className="h-56 w-full rounded-xl" />
+      <Skeleton className="h-72 w-full rounded-xl" />
+    </div>
+  );
+}
+
+function AccountView({ id }: { id: number }) {
+  const account = useAccount(id);
+  const baseCode = useSessionStore((state) => state.baseCurrency?.currency.code);
+  if (account.isError && hasErrorCode(account.error, 'NOT_FOUND')) return <AccountNotFound />;
+  let content: ReactNode;
+  if (account.isPending) {
+    content = <AccountSkeleton />;
+  } else if (account.isError) {
+    content = (
+      <EmptyCard
+        icon={Wallet}
+        title="This account could not be loaded"
+        description="Check your connection and try again."
+        action={<RetryButton onRetry={() => account.refetch()} retrying={account.isFetching} />}
+      />
+    );
+  } else {
+    // Two columns from 1024 px; in one column the settings come before the transactions and the
+    // danger zone last, so the columns dissolve (`contents`) and `order` sorts their cards.
+    content = (
+      <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+        <div className="contents lg:flex lg:flex-col lg:gap-4">
+          <AccountHeader account={account.data} baseCode={baseCode} />
+          <DetailsCard account={account.data} />
+          <div className="order-1 lg:order-none">
+            <TransactionsCard />
+          </div>
+        </div>
+        <div className="contents lg:flex lg:flex-col lg:gap-4">
+          <SettingsCard account={account.data} />
+          <div className="order-2 lg:order-none">
+            <DangerZone account={account.data} />
+          </div>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <BackLink />
+      {content}
+    </div>
+  );
+}
+
+function AccountNotFound() {
   return (
     <EmptyCard
-      icon={Wallet}
-      title="Account details will appear here"
-      description="This page will show the balance, the credit limit and the transactions of one account."
+      icon={SearchX}
+      title="Account not found"
+      description="It may have been deleted, or the link is wrong."
       action={
         <Button asChild variant="outline" size="sm">
           <Link to="/accounts">
@@ -19,4 +383,9 @@ export function AccountPage() {
       }
     />
   );
+}
+
+export function AccountPage() {
+  const id = Number(useParams().id);
+  return Number.isInteger(id) && id > 0 ? <AccountView key={id} id={id} /> : <AccountNotFound />;
 }

@@ -1,22 +1,222 @@
-import { ArrowLeft, WalletCards } from 'lucide-react';
-import { Link } from 'react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { UserCurrency } from '@kopiyka/shared';
+import { useMemo, useState } from 'react';
+import { type Control, useController, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { useCreateAccount } from '../../api/accounts.ts';
+import { useSystemCurrencies, useUserCurrencies } from '../../api/currencies.ts';
+import { inlineErrorMessage } from '../../api/errors.ts';
+import { CurrencyPicker, CurrencyPickerError, CurrencyPickerSkeleton } from '../../components/currency-picker.tsx';
+import { ErrorAlert } from '../../components/ui/alert.tsx';
+import { AmountInput } from '../../components/ui/amount-input.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { EmptyCard } from '../../components/ui/empty-card.tsx';
+import { Card, CardContent } from '../../components/ui/card.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { serverFieldErrors, setServerFieldErrors } from '../../lib/form-errors.ts';
+import { notify } from '../../stores/notifications.ts';
+import { useSessionStore } from '../../stores/session.ts';
+import { hasCreditLimit } from './account-categories.ts';
+import { AccountCategoryChooser } from './account-category-chooser.tsx';
+import { ACCOUNT_FORM_FIELDS, type AccountFormValues, accountFormSchema } from './account-form.ts';
+import { GroupOptions } from './group-options.tsx';
+import { useAccountTree } from './use-account-tree.ts';
+
+type AccountFormOutput = z.output<typeof accountFormSchema>;
+
+/** The select's value for "a currency I do not have yet". */
+const OTHER_CURRENCY = 'other';
+
+/** The base currency first, then the others by code. */
+function sortUserCurrencies(userCurrencies: readonly UserCurrency[]): UserCurrency[] {
+  return [...userCurrencies].sort(
+    (a, b) => Number(b.isBase) - Number(a.isBase) || a.currency.code.localeCompare(b.currency.code),
+  );
+}
+
+/** A server refusal for want of an exchange rate: the fix is on the currencies page. */
+const isMissingRate = (message: string | undefined) => message !== undefined && /rate/i.test(message);
+
+type CurrencyFieldProps = {
+  control: Control<AccountFormValues, unknown, AccountFormOutput>;
+  /** The server's refusal of the chosen currency. */
+  refusal: string | null;
+  onCurrencyChange: () => void;
+};
+
+/**
+ * The user's currencies in a select, with "another currency" opening the searchable ISO list
+ * below it; choosing there adds the currency to the user's list when the account is created.
+ */
+function CurrencyField({ control, refusal, onCurrencyChange }: CurrencyFieldProps) {
+  const { field, fieldState } = useController({ control, name: 'currencyId' });
+  const choose = (currencyId: number | null) => {
+    field.onChange(currencyId);
+    onCurrencyChange();
+  };
+  const userCurrencies = useUserCurrencies();
+  const systemCurrencies = useSystemCurrencies();
+  const [other, setOther] = useState(false);
+  const owned = useMemo(() => sortUserCurrencies(userCurrencies.data ?? []), [userCurrencies.data]);
+  const others = useMemo(() => {
+    const ownedIds = new Set(owned.map((userCurrency) => userCurrency.currencyId));
+    return systemCurrencies.data?.filter((currency) => !ownedIds.has(currency.id)) ?? [];
+  }, [systemCurrencies.data, owned]);
+  const error = refusal ?? fieldState.error?.message;
+
+  return (
+    <div className="flex flex-col gap-3">
+      <FormField id="account-currency" label="Currency" error={other ? undefined : error}>
+        {(controlProps) => (
+          <NativeSelect
+            {...controlProps}
+            name={field.name}
+            ref={field.ref}
+            disabled={userCurrencies.isPending}
+            value={other ? OTHER_CURRENCY : String(field.value ?? '')}
+            onBlur={field.onBlur}
+            onChange={(event) => {
+              const chosen = event.target.value;
+              setOther(chosen === OTHER_CURRENCY);
+              choose(chosen === OTHER_CURRENCY || chosen === '' ? null : Number(chosen));
+            }}
+          >
+            {userCurrencies.isPending ? <option value="">Loading your currencies…</option> : null}
+            {owned.map((userCurrency) => (
+              <option key={userCurrency.currencyId} value={userCurrency.currencyId}>
+                {userCurrency.currency.code} · {userCurrency.currency.name}
+                {userCurrency.isBase ? ' (base)' : ''}
+              </option>
+            ))}
+            <option value={OTHER_CURRENCY}>Another currency…</option>
+          </NativeSelect>
+        )}
+      </FormField>
+      {other ? (
+        systemCurrencies.isPending ? (
+          <CurrencyPickerSkeleton />
+        ) : systemCurrencies.isError ? (
+          <CurrencyPickerError onRetry={() => systemCurrencies.refetch()} retrying={systemCurrencies.isFetching} />
+        ) : (
+          <CurrencyPicker currencies={others} value={field.value} onChange={choose} error={error} />
+        )
+      ) : null}
+      {isMissingRate(error) ? (
+        <p className="text-sm">
+          <Link to="/settings/currencies" className="font-medium text-primary underline-offset-4 hover:underline">
+            Set a custom rate in currency settings
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 export function CreateAccountPage() {
+  const navigate = useNavigate();
+  const createAccount = useCreateAccount();
+  const groups = useAccountTree();
+  const baseCurrencyId = useSessionStore((state) => state.baseCurrency?.currencyId ?? null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [currencyRefusal, setCurrencyRefusal] = useState<string | null>(null);
+  const form = useForm<AccountFormValues, unknown, AccountFormOutput>({
+    resolver: zodResolver(accountFormSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      name: '',
+      currencyId: baseCurrencyId,
+      accountCategory: 'general',
+      initialBalance: '',
+      creditLimit: '',
+      accountGroupId: '',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const category = form.watch('accountCategory');
+  const currencyId = form.watch('currencyId');
+  const userCurrencies = useUserCurrencies();
+  const systemCurrencies = useSystemCurrencies();
+  const currencyCode = (
+    userCurrencies.data?.find((userCurrency) => userCurrency.currencyId === currencyId)?.currency ??
+    systemCurrencies.data?.find((currency) => currency.id === currencyId)
+  )?.code;
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    setFormError(null);
+    let id: number;
+    try {
+      id = (await createAccount.mutateAsync(body)).id;
+    } catch (error) {
+      // Kept apart from the form's errors, which a blur re-checks away: it stays until the currency changes.
+      const refusal = serverFieldErrors(error, ['currencyId']).currencyId ?? null;
+      setCurrencyRefusal(refusal);
+      const otherFields = ACCOUNT_FORM_FIELDS.filter((field) => field !== 'currencyId');
+      if (!setServerFieldErrors(form.setError, error, otherFields) && !refusal) setFormError(inlineErrorMessage(error));
+      return;
+    }
+    notify('success', `Account “${body.name}” created.`);
+    await navigate(`/account/${id}`);
+  });
+
   return (
-    <EmptyCard
-      icon={WalletCards}
-      title="Account creation is not available yet"
-      description="Here you will add an account with its name, currency, type and starting balance. Until then, your dashboard stays empty."
-      action={
-        <Button asChild variant="outline" size="sm">
-          <Link to="/accounts">
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            All accounts
-          </Link>
-        </Button>
-      }
-    />
+    <Card className="mx-auto w-full max-w-2xl">
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+          <FormField id="account-name" label="Name" error={errors.name?.message}>
+            {(control) => (
+              <Input {...control} placeholder="e.g. Wallet, Visa Gold" autoComplete="off" {...form.register('name')} />
+            )}
+          </FormField>
+          <CurrencyField
+            control={form.control}
+            refusal={currencyRefusal}
+            onCurrencyChange={() => setCurrencyRefusal(null)}
+          />
+          <AccountCategoryChooser registration={form.register('accountCategory')} />
+          <div className="grid gap-6 sm:grid-cols-2">
+            <FormField
+              id="account-initial-balance"
+              label="Initial balance"
+              hint="What the account holds now; negative for a debt."
+              error={errors.initialBalance?.message}
+            >
+              {(control) => <AmountInput {...control} currency={currencyCode} {...form.register('initialBalance')} />}
+            </FormField>
+            {hasCreditLimit(category) ? (
+              <FormField
+                id="account-credit-limit"
+                label="Credit limit (optional)"
+                hint="What the bank lets you borrow; it is not counted as your money."
+                error={errors.creditLimit?.message}
+              >
+                {(control) => <AmountInput {...control} currency={currencyCode} {...form.register('creditLimit')} />}
+              </FormField>
+            ) : null}
+          </div>
+          {groups.status === 'success' && groups.tree.groups.length > 0 ? (
+            <FormField id="account-group" label="Group (optional)" error={errors.accountGroupId?.message}>
+              {(control) => (
+                <NativeSelect {...control} {...form.register('accountGroupId')}>
+                  <GroupOptions tree={groups.tree} />
+                </NativeSelect>
+              )}
+            </FormField>
+          ) : null}
+          {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
+          <div className="flex flex-col-reverse gap-2 border-t pt-5 sm:flex-row sm:justify-end">
+            <Button asChild variant="outline">
+              <Link to="/accounts">Cancel</Link>
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? <Spinner /> : null}
+              Create account
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
   );
 }

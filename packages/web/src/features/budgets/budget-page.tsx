@@ -1,14 +1,122 @@
-import { ArrowLeft, PiggyBank } from 'lucide-react';
-import { Link } from 'react-router';
+import { type Budget, type UpdateBudgetBody, updateBudgetBodySchema } from '@kopiyka/shared';
+import { Archive, ArchiveRestore, ArrowLeft, CalendarDays, PiggyBank, SearchX } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { useBudget, useUpdateBudget } from '../../api/budgets.ts';
+import { hasErrorCode } from '../../api/errors.ts';
+import { useStatsFollowChanges } from '../../api/stats.ts';
+import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { EmptyCard } from '../../components/ui/empty-card.tsx';
+import { InlineEdit } from '../../components/ui/inline-edit.tsx';
+import { RetryButton } from '../../components/ui/retry-button.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { attempt } from '../../lib/form-errors.ts';
+import { dayKey } from '../../lib/periods.ts';
+import { notify } from '../../stores/notifications.ts';
+import { useSessionStore } from '../../stores/session.ts';
+import { BUDGET_STATE_BADGES, BUDGET_STATE_LABELS, budgetState, formatBudgetDates } from './budget-info.ts';
+import { BudgetSettingsCard } from './budget-settings-card.tsx';
+import { BudgetStatsCard } from './budget-stats-card.tsx';
+import { BudgetTransactionsCard } from './budget-transactions-card.tsx';
+import { CategoryChips } from './category-chips.tsx';
+import { DeleteBudgetButton } from './delete-budget-dialog.tsx';
 
-export function BudgetPage() {
+function BackLink() {
+  return (
+    <Button asChild variant="ghost" size="sm" className="-ml-2 self-start text-muted-foreground">
+      <Link to="/budgets">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        All budgets
+      </Link>
+    </Button>
+  );
+}
+
+/** The message the shared contract gives for `body`, or null when it is acceptable. */
+function contractProblem(body: UpdateBudgetBody): string | null {
+  const checked = updateBudgetBodySchema.safeParse(body);
+  return checked.success ? null : (checked.error.issues[0]?.message ?? null);
+}
+
+function BudgetHeader({ budget }: { budget: Budget }) {
+  const update = useUpdateBudget();
+  const state = budgetState(budget, dayKey(new Date()));
+  const save = (body: UpdateBudgetBody, done: string) =>
+    attempt(update.mutateAsync({ id: budget.id, body }).then(() => notify('success', done)));
+  const toggleArchived = async () => {
+    const refusal = await save(
+      { archived: !budget.archived },
+      budget.archived ? 'Budget brought back from the archive.' : 'Budget archived.',
+    );
+    if (refusal) notify('error', refusal);
+  };
+  return (
+    <Card className={budget.archived ? 'border-dashed' : undefined}>
+      <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex min-w-0 flex-col gap-2">
+          <InlineEdit
+            label="Budget name"
+            value={budget.name}
+            textClassName="text-xl font-semibold tracking-tight"
+            validate={(name) => contractProblem({ name })}
+            onSave={(name) => save({ name }, `Renamed to “${name}”.`)}
+          />
+          <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+            <Badge variant={BUDGET_STATE_BADGES[state]}>{BUDGET_STATE_LABELS[state]}</Badge>
+            <span className="flex items-center gap-1.5">
+              <CalendarDays aria-hidden="true" className="size-4" />
+              {formatBudgetDates(budget)}
+            </span>
+          </div>
+          <CategoryChips ids={budget.categoryIds} />
+        </div>
+        <Button
+          variant="outline"
+          size="sm"
+          className="self-start"
+          onClick={() => void toggleArchived()}
+          disabled={update.isPending}
+        >
+          {update.isPending ? (
+            <Spinner />
+          ) : budget.archived ? (
+            <ArchiveRestore aria-hidden="true" className="size-4" />
+          ) : (
+            <Archive aria-hidden="true" className="size-4" />
+          )}
+          {budget.archived ? 'Unarchive' : 'Archive'}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DangerZone({ budget }: { budget: Budget }) {
+  return (
+    <Card className="border-destructive/40">
+      <CardHeader>
+        <CardTitle className="text-destructive">Danger zone</CardTitle>
+        <CardDescription>
+          Deleting the budget cannot be undone. Its transactions stay; archiving keeps the budget out of the way
+          instead.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <DeleteBudgetButton budget={budget} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function BudgetNotFound() {
   return (
     <EmptyCard
-      icon={PiggyBank}
-      title="Budget details will appear here"
-      description="This page will show what a budget has spent against its limit, its dates and categories, and its transactions."
+      icon={SearchX}
+      title="Budget not found"
+      description="It may have been deleted, or the link is wrong."
       action={
         <Button asChild variant="outline" size="sm">
           <Link to="/budgets">
@@ -19,4 +127,57 @@ export function BudgetPage() {
       }
     />
   );
+}
+
+function BudgetView({ id }: { id: number }) {
+  const budget = useBudget(id);
+  const currency = useSessionStore((state) => state.baseCurrency?.currency.code) ?? '';
+  useStatsFollowChanges();
+  if (budget.isError && hasErrorCode(budget.error, 'NOT_FOUND')) return <BudgetNotFound />;
+  let content: ReactNode;
+  if (budget.isPending) {
+    content = (
+      <div role="status" aria-label="Loading the budget" className="flex flex-col gap-4">
+        <Skeleton className="h-32 w-full rounded-xl" />
+        <Skeleton className="h-64 w-full rounded-xl" />
+      </div>
+    );
+  } else if (budget.isError) {
+    content = (
+      <EmptyCard
+        icon={PiggyBank}
+        title="This budget could not be loaded"
+        description="Check your connection and try again."
+        action={<RetryButton onRetry={() => void budget.refetch()} retrying={budget.isFetching} />}
+      />
+    );
+  } else {
+    // Two columns from 1024 px; in one, the figures and transactions come before the settings.
+    content = (
+      <>
+        <BudgetHeader budget={budget.data} />
+        <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+          <div className="flex min-w-0 flex-col gap-4">
+            <BudgetStatsCard budget={budget.data} currency={currency} />
+            <BudgetTransactionsCard budget={budget.data} />
+          </div>
+          <div className="flex min-w-0 flex-col gap-4">
+            <BudgetSettingsCard budget={budget.data} currency={currency} />
+            <DangerZone budget={budget.data} />
+          </div>
+        </div>
+      </>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <BackLink />
+      {content}
+    </div>
+  );
+}
+
+export function BudgetPage() {
+  const id = Number(useParams().id);
+  return Number.isInteger(id) && id > 0 ? <BudgetView key={id} id={id} /> : <BudgetNotFound />;
 }

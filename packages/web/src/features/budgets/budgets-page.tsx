@@ -1,12 +1,108 @@
-import { PiggyBank } from 'lucide-react';
+import type { Budget } from '@kopiyka/shared';
+import { Archive, ChevronRight, PiggyBank, Plus } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useBudgets } from '../../api/budgets.ts';
+import { useStatsFollowChanges } from '../../api/stats.ts';
+import { Button } from '../../components/ui/button.tsx';
 import { EmptyCard } from '../../components/ui/empty-card.tsx';
+import { RetryButton } from '../../components/ui/retry-button.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import type { DayKey } from '../../lib/dates.ts';
+import { dayKey } from '../../lib/periods.ts';
+import { useSessionStore } from '../../stores/session.ts';
+import { BudgetCard } from './budget-card.tsx';
+import { CreateBudgetDialog } from './create-budget-dialog.tsx';
+
+function BudgetGrid({ budgets, currency, today }: { budgets: readonly Budget[]; currency: string; today: DayKey }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {budgets.map((budget) => (
+        <BudgetCard key={budget.id} budget={budget} currency={currency} today={today} />
+      ))}
+    </div>
+  );
+}
+
+function BudgetsSkeleton() {
+  return (
+    <div role="status" aria-label="Loading budgets" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {[0, 1, 2].map((card) => (
+        <Skeleton key={card} className="h-44 rounded-xl" />
+      ))}
+    </div>
+  );
+}
 
 export function BudgetsPage() {
+  const budgets = useBudgets();
+  const currency = useSessionStore((state) => state.baseCurrency?.currency.code) ?? '';
+  const [creating, setCreating] = useState(false);
+  const today = dayKey(new Date());
+  useStatsFollowChanges();
+  const newBudget = (label = 'New budget') => (
+    <Button onClick={() => setCreating(true)}>
+      <Plus aria-hidden="true" className="size-4" />
+      {label}
+    </Button>
+  );
+
+  let content: ReactNode;
+  if (budgets.isPending) {
+    content = <BudgetsSkeleton />;
+  } else if (budgets.isError) {
+    content = (
+      <EmptyCard
+        icon={PiggyBank}
+        title="Budgets could not be loaded"
+        description="Check your connection and try again."
+        action={<RetryButton onRetry={() => void budgets.refetch()} retrying={budgets.isFetching} />}
+      />
+    );
+  } else if (budgets.data.length === 0) {
+    content = (
+      <EmptyCard
+        icon={PiggyBank}
+        title="No budgets yet"
+        description="A budget sets a spending limit for a period or for chosen categories, and shows how much of it is left."
+        action={newBudget('Create your first budget')}
+      />
+    );
+  } else {
+    const active = budgets.data.filter((budget) => !budget.archived);
+    const archived = budgets.data.filter((budget) => budget.archived);
+    content = (
+      <>
+        {active.length > 0 ? (
+          <BudgetGrid budgets={active} currency={currency} today={today} />
+        ) : (
+          <p className="rounded-xl border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
+            Every budget is archived. Create a new one, or open an archived one to bring it back.
+          </p>
+        )}
+        {archived.length > 0 ? (
+          <details className="group flex flex-col gap-4">
+            <summary className="flex w-fit cursor-pointer list-none items-center gap-2 rounded-md py-1 text-sm font-medium text-muted-foreground hover:text-foreground [&::-webkit-details-marker]:hidden">
+              <ChevronRight aria-hidden="true" className="size-4 transition-transform group-open:rotate-90" />
+              <Archive aria-hidden="true" className="size-4" />
+              Archived ({archived.length})
+            </summary>
+            <div className="pt-4">
+              <BudgetGrid budgets={archived} currency={currency} today={today} />
+            </div>
+          </details>
+        ) : null}
+      </>
+    );
+  }
+
   return (
-    <EmptyCard
-      icon={PiggyBank}
-      title="Budgets will appear here"
-      description="A budget sets a spending limit for a period or for chosen categories, and shows how much of it is left."
-    />
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground">Limits for periods and categories, in {currency}.</p>
+        {budgets.data && budgets.data.length > 0 ? newBudget() : null}
+      </div>
+      {content}
+      <CreateBudgetDialog open={creating} onOpenChange={setCreating} currency={currency} />
+    </div>
   );
 }

@@ -1,12 +1,303 @@
-import { Layers } from 'lucide-react';
-import { EmptyCard } from '../../components/ui/empty-card.tsx';
+import { type Account, updateAccountGroupBodySchema } from '@kopiyka/shared';
+import { FolderInput, FolderMinus, FolderPlus, Layers, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useUpdateAccountGroup } from '../../api/account-groups.ts';
+import { useUpdateAccount } from '../../api/accounts.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { DropdownMenuItem, DropdownMenuSeparator } from '../../components/ui/dropdown-menu.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { InlineEdit } from '../../components/ui/inline-edit.tsx';
+import { Money } from '../../components/ui/money.tsx';
+import { RetryButton } from '../../components/ui/retry-button.tsx';
+import { RowActions } from '../../components/ui/row-actions.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { attempt } from '../../lib/form-errors.ts';
+import { cn, plural } from '../../lib/utils.ts';
+import { notify } from '../../stores/notifications.ts';
+import { AccountIcon } from '../accounts/account-icon.tsx';
+import { type AccountGroupNode, type AccountTree, groupChoices, ownMoney } from '../accounts/account-tree.ts';
+import { GroupOptions } from '../accounts/group-options.tsx';
+import { useAccountTree } from '../accounts/use-account-tree.ts';
+import { CreateGroupDialog, DeleteGroupDialog } from './account-groups/group-dialogs.tsx';
+import { MoveDialog } from './move-dialog.tsx';
+
+type Actions = {
+  addSubgroup: (node: AccountGroupNode) => void;
+  moveGroup: (node: AccountGroupNode) => void;
+  deleteGroup: (node: AccountGroupNode) => void;
+  moveAccount: (account: Account) => void;
+  removeFromGroup: (account: Account) => void;
+};
+
+function AccountRow({ account, actions }: { account: Account; actions: Actions }) {
+  return (
+    <li className={cn('flex items-center gap-3 py-1.5 pr-1 pl-2', !account.isEnabled && 'opacity-60')}>
+      <AccountIcon category={account.accountCategory} className="size-8 [&_svg]:size-4" />
+      {/* Name and amount side by side from 640 px; on phones the amount goes under the name, which keeps its room. */}
+      <div className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:gap-3">
+        <Link
+          to={`/account/${account.id}`}
+          className="min-w-0 truncate text-sm underline-offset-4 hover:text-primary hover:underline sm:flex-1"
+        >
+          {account.name}
+        </Link>
+        <Money
+          minor={ownMoney(account)}
+          currency={account.currencyCode}
+          className="text-xs text-muted-foreground sm:text-sm"
+        />
+      </div>
+      <RowActions label={`Actions for the account ${account.name}`}>
+        <DropdownMenuItem onSelect={() => actions.moveAccount(account)}>
+          <FolderInput aria-hidden="true" />
+          Move to group…
+        </DropdownMenuItem>
+        {account.accountGroupId === null ? null : (
+          <DropdownMenuItem onSelect={() => actions.removeFromGroup(account)}>
+            <FolderMinus aria-hidden="true" />
+            Remove from group
+          </DropdownMenuItem>
+        )}
+      </RowActions>
+    </li>
+  );
+}
+
+function GroupItem({ node, actions }: { node: AccountGroupNode; actions: Actions }) {
+  const updateGroup = useUpdateAccountGroup();
+  const { group } = node;
+  const empty = node.accounts.length === 0 && node.subgroups.length === 0;
+  return (
+    <li className="flex flex-col">
+      <div className="flex items-center gap-2 rounded-lg py-1 pl-2 hover:bg-accent/50">
+        <Layers aria-hidden="true" className="size-4 shrink-0 text-primary" />
+        <InlineEdit
+          label="Group name"
+          value={group.name}
+          textClassName="font-medium"
+          className="min-w-0 flex-1"
+          validate={(name) => {
+            const checked = updateAccountGroupBodySchema.safeParse({ name });
+            return checked.success ? null : (checked.error.issues[0]?.message ?? null);
+          }}
+          onSave={(name) =>
+            attempt(
+              updateGroup
+                .mutateAsync({ id: group.id, body: { name } })
+                .then(() => notify('success', `Group renamed to “${name}”.`)),
+            )
+          }
+        />
+        <span className="shrink-0 text-xs text-muted-foreground">{plural(node.accountCount, 'account')}</span>
+        <RowActions label={`Actions for the group ${group.name}`}>
+          <DropdownMenuItem onSelect={() => actions.addSubgroup(node)}>
+            <FolderPlus aria-hidden="true" />
+            Add subgroup
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => actions.moveGroup(node)}>
+            <FolderInput aria-hidden="true" />
+            Move to…
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem destructive onSelect={() => actions.deleteGroup(node)}>
+            <Trash2 aria-hidden="true" />
+            Delete group
+          </DropdownMenuItem>
+        </RowActions>
+      </div>
+      {empty ? (
+        <p className="ml-6 border-l py-1.5 pl-4 text-xs text-muted-foreground">
+          No accounts yet: move one here from its menu.
+        </p>
+      ) : (
+        <div className="ml-4 border-l pl-2">
+          {node.accounts.length > 0 ? (
+            <ul aria-label={`Accounts in ${group.name}`}>
+              {node.accounts.map((account) => (
+                <AccountRow key={account.id} account={account} actions={actions} />
+              ))}
+            </ul>
+          ) : null}
+          {node.subgroups.length > 0 ? (
+            <ul aria-label={`Subgroups of ${group.name}`}>
+              {node.subgroups.map((subgroup) => (
+                <GroupItem key={subgroup.group.id} node={subgroup} actions={actions} />
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      )}
+    </li>
+  );
+}
+
+type Dialog =
+  | { kind: 'create'; parentGroupId: string }
+  | { kind: 'move-group'; node: AccountGroupNode }
+  | { kind: 'delete'; node: AccountGroupNode }
+  | { kind: 'move-account'; account: Account }
+  | null;
+
+function groupName(tree: AccountTree, id: number | null): string | null {
+  if (id === null) return null;
+  return groupChoices(tree).find(({ node }) => node.group.id === id)?.node.group.name ?? null;
+}
+
+function GroupsManager({ tree }: { tree: AccountTree }) {
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const updateGroup = useUpdateAccountGroup();
+  const updateAccount = useUpdateAccount();
+  const close = () => setDialog(null);
+
+  const actions: Actions = {
+    addSubgroup: (node) => setDialog({ kind: 'create', parentGroupId: String(node.group.id) }),
+    moveGroup: (node) => setDialog({ kind: 'move-group', node }),
+    deleteGroup: (node) => setDialog({ kind: 'delete', node }),
+    moveAccount: (account) => setDialog({ kind: 'move-account', account }),
+    removeFromGroup: async (account) => {
+      const refusal = await attempt(updateAccount.mutateAsync({ id: account.id, body: { accountGroupId: null } }));
+      if (refusal === null) notify('success', `“${account.name}” is no longer in a group.`);
+      else if (refusal) notify('error', refusal);
+    },
+  };
+
+  const movingGroup = dialog?.kind === 'move-group' ? dialog.node.group : null;
+  const movingAccount = dialog?.kind === 'move-account' ? dialog.account : null;
+  const deleting = dialog?.kind === 'delete' ? dialog.node : null;
+
+  return (
+    <>
+      <div className="flex flex-col gap-4">
+        <div>
+          <Button onClick={() => setDialog({ kind: 'create', parentGroupId: '' })}>
+            <Plus aria-hidden="true" className="size-4" />
+            New group
+          </Button>
+        </div>
+        {tree.groups.length === 0 ? (
+          <EmptyState
+            icon={Layers}
+            title="No groups yet"
+            description="Create a group such as Family or Savings, then move accounts into it from their menus."
+            className="rounded-lg border border-dashed"
+          />
+        ) : (
+          <ul aria-label="Account groups" className="flex flex-col gap-1">
+            {tree.groups.map((node) => (
+              <GroupItem key={node.group.id} node={node} actions={actions} />
+            ))}
+          </ul>
+        )}
+        {tree.ungrouped.length > 0 ? (
+          <section aria-labelledby="ungrouped-accounts" className="flex flex-col gap-1 border-t pt-4">
+            <h3 id="ungrouped-accounts" className="px-2 text-sm font-medium text-muted-foreground">
+              Not in a group
+            </h3>
+            <ul>
+              {tree.ungrouped.map((account) => (
+                <AccountRow key={account.id} account={account} actions={actions} />
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+
+      <CreateGroupDialog
+        parentGroupId={dialog?.kind === 'create' ? dialog.parentGroupId : null}
+        tree={tree}
+        onClose={close}
+      />
+      <DeleteGroupDialog
+        node={deleting}
+        parentName={deleting ? groupName(tree, deleting.group.parentGroupId) : null}
+        onClose={close}
+      />
+      {movingGroup ? (
+        <MoveDialog
+          title={`Move the group “${movingGroup.name}”`}
+          description="Its accounts and subgroups move with it."
+          label="Put it inside"
+          initialValue={String(movingGroup.parentGroupId ?? '')}
+          // A group cannot go inside itself or its own subgroups: those are not offered.
+          options={<GroupOptions tree={tree} excludeId={movingGroup.id} noneLabel="Top level" />}
+          onMove={(value) => {
+            const parentGroupId = value === '' ? null : Number(value);
+            return attempt(
+              updateGroup
+                .mutateAsync({ id: movingGroup.id, body: { parentGroupId } })
+                .then(() =>
+                  notify(
+                    'success',
+                    parentGroupId === null
+                      ? `“${movingGroup.name}” is now a top-level group.`
+                      : `“${movingGroup.name}” moved into “${groupName(tree, parentGroupId)}”.`,
+                  ),
+                ),
+            );
+          }}
+          onClose={close}
+        />
+      ) : null}
+      {movingAccount ? (
+        <MoveDialog
+          title={`Move “${movingAccount.name}” to a group`}
+          description="An account is in one group at most."
+          label="Group"
+          initialValue={String(movingAccount.accountGroupId ?? '')}
+          options={<GroupOptions tree={tree} />}
+          onMove={(value) => {
+            const accountGroupId = value === '' ? null : Number(value);
+            return attempt(
+              updateAccount
+                .mutateAsync({ id: movingAccount.id, body: { accountGroupId } })
+                .then(() =>
+                  notify(
+                    'success',
+                    accountGroupId === null
+                      ? `“${movingAccount.name}” is no longer in a group.`
+                      : `“${movingAccount.name}” moved to “${groupName(tree, accountGroupId)}”.`,
+                  ),
+                ),
+            );
+          }}
+          onClose={close}
+        />
+      ) : null}
+    </>
+  );
+}
 
 export function AccountGroupsSettings() {
+  const state = useAccountTree();
   return (
-    <EmptyCard
-      icon={Layers}
-      title="Account groups will appear here"
-      description="Groups such as Family or Savings gather accounts, so the accounts list and the sidebar show them together."
-    />
+    <Card>
+      <CardHeader>
+        <CardTitle>Account groups</CardTitle>
+        <CardDescription>
+          Groups such as Family or Savings gather accounts, so the accounts list and the sidebar show them together.
+          Groups can sit inside other groups.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {state.status === 'success' ? (
+          <GroupsManager tree={state.tree} />
+        ) : state.status === 'error' ? (
+          <EmptyState
+            icon={Layers}
+            title="Account groups could not be loaded"
+            description="Check your connection and try again."
+            action={<RetryButton onRetry={state.retry} retrying={state.retrying} />}
+          />
+        ) : (
+          <div role="status" aria-label="Loading account groups" className="flex flex-col gap-3">
+            {[0, 1, 2].map((row) => (
+              <Skeleton key={row} className="h-9 w-full" />
+            ))}
+          </div>
+        )}
+      </CardContent>
+    </Card>
   );
 }

@@ -1,31 +1,359 @@
-import type { CategoryNode } from '@kopiyka/shared';
-import { FolderTree, RotateCw } from 'lucide-react';
-import { useCategoryTree } from '../../api/categories.ts';
+import type { Category, CategoryNode } from '@kopiyka/shared';
+import {
+  ChevronRight,
+  ChevronsDownUp,
+  ChevronsUpDown,
+  FolderInput,
+  FolderTree,
+  Pencil,
+  Plus,
+  Search,
+  Trash2,
+} from 'lucide-react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { useCategoryTree, useUpdateCategory } from '../../api/categories.ts';
+import { useUpdateUserSettings, useUserSettings } from '../../api/settings.ts';
+import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { DropdownMenuItem, DropdownMenuSeparator } from '../../components/ui/dropdown-menu.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { RetryButton } from '../../components/ui/retry-button.tsx';
+import { RowActions } from '../../components/ui/row-actions.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Switch } from '../../components/ui/switch.tsx';
+import { attempt } from '../../lib/form-errors.ts';
+import { indentLabel } from '../../lib/tree.ts';
+import { cn, plural } from '../../lib/utils.ts';
+import { notify } from '../../stores/notifications.ts';
+import {
+  CategoryFormDialog,
+  type CategoryFormTarget,
+  INTERNAL_CATEGORY_NOTE,
+} from './categories/category-form-dialog.tsx';
+import { CATEGORY_SWATCHES } from './categories/category-look.ts';
+import { CategoryMark } from './categories/category-mark.tsx';
+import { categoryChoices, filterCategoryTree, findCategory } from './categories/category-tree.ts';
+import { DeleteCategoryDialog } from './categories/delete-category-dialog.tsx';
+import { MoveDialog } from './move-dialog.tsx';
 
-function CategoryRow({ category }: { category: CategoryNode }) {
+/** The name with the part that matches the search marked. */
+function Highlighted({ text, query }: { text: string; query: string }) {
+  const needle = query.trim().toLocaleLowerCase();
+  const at = needle === '' ? -1 : text.toLocaleLowerCase().indexOf(needle);
+  if (at === -1) return <>{text}</>;
   return (
-    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:gap-4">
-      <div className="flex w-56 shrink-0 items-center gap-2.5">
-        <span aria-hidden="true" className="size-3 shrink-0 rounded-full" style={{ backgroundColor: category.color }} />
-        <span className="font-medium">{category.name}</span>
-        {category.type === 'internal' ? (
-          <span className="rounded bg-muted px-1.5 py-0.5 text-xs text-muted-foreground">system</span>
-        ) : null}
+    <>
+      {text.slice(0, at)}
+      <mark className="rounded-sm bg-primary/25 text-foreground">{text.slice(at, at + needle.length)}</mark>
+      {text.slice(at + needle.length)}
+    </>
+  );
+}
+
+type Dialog =
+  | { kind: 'form'; target: CategoryFormTarget }
+  | { kind: 'move'; category: CategoryNode }
+  | { kind: 'delete'; category: CategoryNode }
+  | null;
+
+type RowContext = {
+  query: string;
+  isExpanded: (id: number) => boolean;
+  toggle: (id: number) => void;
+  open: (dialog: Dialog) => void;
+  /** Only root categories carry the statistics switch. */
+  exclusion: ExclusionControl;
+};
+
+type ExclusionControl = {
+  /** False while the settings load or after they failed. */
+  ready: boolean;
+  isExcluded: (id: number) => boolean;
+  setExcluded: (category: Category, excluded: boolean) => void;
+};
+
+/** The switches line up in a column under the list's "Exclude from stats" heading. */
+function ExclusionSwitch({ category, exclusion }: { category: Category; exclusion: ExclusionControl }) {
+  return (
+    <Switch
+      checked={exclusion.isExcluded(category.id)}
+      disabled={!exclusion.ready}
+      onCheckedChange={(excluded) => exclusion.setExcluded(category, excluded)}
+      aria-label={`Exclude ${category.name} from expense statistics`}
+    />
+  );
+}
+
+function CategoryRow({ node, depth, context }: { node: CategoryNode; depth: number; context: RowContext }) {
+  const internal = node.type === 'internal';
+  const hasChildren = node.subCategories.length > 0;
+  const expanded = hasChildren && context.isExpanded(node.id);
+  const childrenId = useId();
+  return (
+    <li>
+      <div
+        className="flex min-h-12 items-center gap-2 rounded-lg pr-1 hover:bg-accent/50"
+        style={{ paddingLeft: `${depth * 1.5 + 0.25}rem` }}
+      >
+        {hasChildren ? (
+          <button
+            type="button"
+            onClick={() => context.toggle(node.id)}
+            aria-expanded={expanded}
+            aria-controls={childrenId}
+            aria-label={`${expanded ? 'Collapse' : 'Expand'} ${node.name}`}
+            className="flex size-7 shrink-0 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground"
+          >
+            <ChevronRight aria-hidden="true" className={cn('size-4 transition-transform', expanded && 'rotate-90')} />
+          </button>
+        ) : (
+          <span aria-hidden="true" className="size-7 shrink-0" />
+        )}
+        <CategoryMark category={node} />
+        <div className="flex min-w-0 flex-1 flex-col py-1.5">
+          <span className="flex min-w-0 items-center gap-2">
+            <span className={cn('truncate', depth === 0 && 'font-medium')}>
+              <Highlighted text={node.name} query={context.query} />
+            </span>
+            {internal ? <Badge>Built in</Badge> : null}
+          </span>
+          {internal ? <span className="text-xs text-muted-foreground">{INTERNAL_CATEGORY_NOTE}</span> : null}
+          {hasChildren && !expanded ? (
+            <span className="text-xs text-muted-foreground">
+              {plural(node.subCategories.length, 'subcategory', 'subcategories')}
+            </span>
+          ) : null}
+        </div>
+        {depth === 0 ? <ExclusionSwitch category={node} exclusion={context.exclusion} /> : null}
+        <RowActions label={`Actions for ${node.name}`}>
+          <DropdownMenuItem onSelect={() => context.open({ kind: 'form', target: { kind: 'edit', category: node } })}>
+            <Pencil aria-hidden="true" />
+            Edit…
+          </DropdownMenuItem>
+          <DropdownMenuItem
+            onSelect={() => context.open({ kind: 'form', target: { kind: 'create', parent: node, color: node.color } })}
+          >
+            <Plus aria-hidden="true" />
+            Add subcategory
+          </DropdownMenuItem>
+          <DropdownMenuItem disabled={internal} onSelect={() => context.open({ kind: 'move', category: node })}>
+            <FolderInput aria-hidden="true" />
+            Move to…
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem
+            destructive
+            disabled={internal}
+            onSelect={() => context.open({ kind: 'delete', category: node })}
+          >
+            <Trash2 aria-hidden="true" />
+            Delete
+          </DropdownMenuItem>
+        </RowActions>
       </div>
-      {category.subCategories.length > 0 ? (
-        <ul aria-label={`${category.name} subcategories`} className="flex flex-wrap gap-1.5 pl-5.5 sm:pl-0">
-          {category.subCategories.map((sub) => (
-            <li key={sub.id} className="rounded-full border px-2.5 py-0.5 text-xs text-muted-foreground">
-              {sub.name}
-            </li>
+      {expanded ? (
+        <ul id={childrenId} aria-label={`Subcategories of ${node.name}`}>
+          {node.subCategories.map((child) => (
+            <CategoryRow key={child.id} node={child} depth={depth + 1} context={context} />
           ))}
         </ul>
       ) : null}
     </li>
+  );
+}
+
+/** The statistics exclusions of user settings, saved as each switch flips. */
+function useExclusions(): ExclusionControl & { failed: boolean; retry: () => void; retrying: boolean } {
+  const settings = useUserSettings();
+  const update = useUpdateUserSettings();
+  const excluded = settings.data?.stats.excludedCategoryIds ?? [];
+  return {
+    ready: settings.isSuccess,
+    failed: settings.isError,
+    retry: () => void settings.refetch(),
+    retrying: settings.isFetching,
+    isExcluded: (id) => excluded.includes(id),
+    setExcluded: async (category, exclude) => {
+      const excludedCategoryIds = exclude
+        ? [...excluded, category.id]
+        : excluded.filter((categoryId) => categoryId !== category.id);
+      const refusal = await attempt(update.mutateAsync({ stats: { excludedCategoryIds } }));
+      if (refusal === null) {
+        notify(
+          'success',
+          exclude
+            ? `“${category.name}” is left out of expense statistics.`
+            : `“${category.name}” counts in expense statistics again.`,
+        );
+      } else if (refusal) {
+        notify('error', refusal);
+      }
+    },
+  };
+}
+
+function CategoriesManager({ tree }: { tree: CategoryNode[] }) {
+  const [query, setQuery] = useState('');
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const updateCategory = useUpdateCategory();
+  const exclusions = useExclusions();
+  const searchId = useId();
+  const filtered = useMemo(() => filterCategoryTree(tree, query), [tree, query]);
+  const searching = query.trim() !== '';
+  const parents = useMemo(
+    () =>
+      categoryChoices(tree)
+        .filter(({ node }) => node.subCategories.length > 0)
+        .map(({ node }) => node.id),
+    [tree],
+  );
+  const allExpanded = parents.length > 0 && parents.every((id) => expanded.has(id));
+
+  const context: RowContext = {
+    query,
+    // While searching, every branch that is shown is open: the matches are the point.
+    isExpanded: (id) => searching || expanded.has(id),
+    toggle: (id) =>
+      setExpanded((current) => {
+        const next = new Set(current);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    open: setDialog,
+    exclusion: exclusions,
+  };
+
+  let list: ReactNode;
+  if (tree.length === 0) {
+    list = (
+      <EmptyState
+        icon={FolderTree}
+        title="No categories yet"
+        description="Add a category to sort your income and expenses."
+      />
+    );
+  } else if (filtered.length === 0) {
+    list = <p className="py-8 text-center text-sm text-muted-foreground">No category matches “{query.trim()}”.</p>;
+  } else {
+    list = (
+      <div className="flex flex-col">
+        <div aria-hidden="true" className="flex justify-between gap-4 border-b px-1 pb-2 text-xs text-muted-foreground">
+          <span>Category</span>
+          <span className="mr-10 w-16 text-center leading-tight">Exclude from stats</span>
+        </div>
+        <ul aria-label="Categories" className="flex flex-col">
+          {filtered.map((node) => (
+            <CategoryRow key={node.id} node={node} depth={0} context={context} />
+          ))}
+        </ul>
+      </div>
+    );
+  }
+
+  const moving = dialog?.kind === 'move' ? dialog.category : null;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="relative flex-1">
+          <label htmlFor={searchId} className="sr-only">
+            Search categories
+          </label>
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            id={searchId}
+            type="search"
+            placeholder="Search categories"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            className="pl-9"
+          />
+        </div>
+        <div className="flex gap-2">
+          <Button
+            variant="outline"
+            disabled={searching || parents.length === 0}
+            onClick={() => setExpanded(allExpanded ? new Set() : new Set(parents))}
+          >
+            {allExpanded ? (
+              <ChevronsDownUp aria-hidden="true" className="size-4" />
+            ) : (
+              <ChevronsUpDown aria-hidden="true" className="size-4" />
+            )}
+            {allExpanded ? 'Collapse all' : 'Expand all'}
+          </Button>
+          <Button
+            className="flex-1 sm:flex-none"
+            onClick={() =>
+              setDialog({
+                kind: 'form',
+                target: {
+                  kind: 'create',
+                  parent: null,
+                  color: CATEGORY_SWATCHES[tree.length % CATEGORY_SWATCHES.length] ?? CATEGORY_SWATCHES[0],
+                },
+              })
+            }
+          >
+            <Plus aria-hidden="true" className="size-4" />
+            Add category
+          </Button>
+        </div>
+      </div>
+      {exclusions.failed ? (
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-dashed px-3 py-2 text-sm text-muted-foreground">
+          Which categories statistics leave out could not be loaded.
+          <RetryButton onRetry={exclusions.retry} retrying={exclusions.retrying} />
+        </div>
+      ) : null}
+      {list}
+
+      {dialog?.kind === 'form' ? <CategoryFormDialog target={dialog.target} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'delete' ? (
+        <DeleteCategoryDialog category={dialog.category} tree={tree} onClose={() => setDialog(null)} />
+      ) : null}
+      {moving ? (
+        <MoveDialog
+          title={`Move “${moving.name}”`}
+          description="Its subcategories move with it; its transactions keep it as their category."
+          label="Put it under"
+          initialValue={String(moving.parentId ?? '')}
+          // It cannot go under itself or its own subcategories: those are not offered.
+          options={
+            <>
+              <option value="">Top level (no parent)</option>
+              {categoryChoices(tree, moving.id).map(({ node, depth }) => (
+                <option key={node.id} value={node.id}>
+                  {indentLabel(node.name, depth)}
+                </option>
+              ))}
+            </>
+          }
+          onMove={(value) => {
+            const parentId = value === '' ? null : Number(value);
+            const parentName = parentId === null ? null : findCategory(tree, parentId)?.name;
+            return attempt(
+              updateCategory
+                .mutateAsync({ id: moving.id, body: { parentId } })
+                .then(() =>
+                  notify(
+                    'success',
+                    parentName
+                      ? `“${moving.name}” moved under “${parentName}”.`
+                      : `“${moving.name}” is now a top-level category.`,
+                  ),
+                ),
+            );
+          }}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+    </div>
   );
 }
 
@@ -35,7 +363,10 @@ export function CategoriesSettings() {
     <Card>
       <CardHeader>
         <CardTitle>Categories</CardTitle>
-        <CardDescription>Every transaction gets a category; budgets and statistics group by them.</CardDescription>
+        <CardDescription>
+          Every transaction gets a category; budgets and statistics group by them. Switch a top-level category off
+          expense statistics to leave it out of the dashboard's spending.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {status === 'error' ? (
@@ -43,25 +374,10 @@ export function CategoriesSettings() {
             icon={FolderTree}
             title="Cannot load categories"
             description="Your categories could not be loaded."
-            action={
-              <Button variant="outline" size="sm" onClick={reload}>
-                <RotateCw aria-hidden="true" className="size-4" />
-                Try again
-              </Button>
-            }
-          />
-        ) : status === 'ready' && tree.length === 0 ? (
-          <EmptyState
-            icon={FolderTree}
-            title="No categories yet"
-            description="Categories you create will be listed here."
+            action={<RetryButton onRetry={reload} />}
           />
         ) : status === 'ready' ? (
-          <ul className="divide-y">
-            {tree.map((category) => (
-              <CategoryRow key={category.id} category={category} />
-            ))}
-          </ul>
+          <CategoriesManager tree={tree} />
         ) : (
           <div role="status" aria-label="Loading categories" className="flex flex-col gap-4">
             {[0, 1, 2, 3].map((row) => (

@@ -1,12 +1,62 @@
-import { LogOut } from 'lucide-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type ChangePasswordBody,
+  changePasswordBodySchema,
+  type DeleteUserBody,
+  deleteUserBodySchema,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+} from '@kopiyka/shared';
+import { LogOut, MonitorSmartphone, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import { signOut } from '../../api/auth.ts';
-import { useUser } from '../../api/user.ts';
+import { hasErrorCode, inlineErrorMessage } from '../../api/errors.ts';
+import { useChangePassword, useDeleteUser, useSignOutEverywhere, useUser } from '../../api/user.ts';
+import { ErrorAlert } from '../../components/ui/alert.tsx';
+import { AlertDialog, AlertDialogCancel, AlertDialogContent } from '../../components/ui/alert-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import {
+  Dialog,
+  DialogBody,
+  DialogClose,
+  DialogContent,
+  DialogFooter,
+  DialogHeader,
+} from '../../components/ui/dialog.tsx';
+import { focusMarkedField } from '../../components/ui/dialog-focus.ts';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatDate } from '../../lib/dates.ts';
+import { setServerFieldErrors } from '../../lib/form-errors.ts';
+import { notify } from '../../stores/notifications.ts';
+import { useSessionStore } from '../../stores/session.ts';
 
-export function UserSettings() {
+const WRONG_PASSWORD = 'This is not your current password.';
+const NEW_PASSWORD_HINT = `${PASSWORD_MIN}–${PASSWORD_MAX} characters.`;
+
+/**
+ * Puts a failed call's message where it belongs: a wrong password on the password field (it is
+ * INVALID_CREDENTIALS, not an ended session), validation issues on their fields, anything else
+ * for the whole form. Returns the form-level message, if any.
+ */
+function applyFailure<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  error: unknown,
+  passwordField: Path<T>,
+  fields: readonly Path<T>[],
+): string | null {
+  if (hasErrorCode(error, 'INVALID_CREDENTIALS')) {
+    form.setError(passwordField, { type: 'server', message: WRONG_PASSWORD }, { shouldFocus: true });
+    return null;
+  }
+  return setServerFieldErrors(form.setError, error, fields) ? null : inlineErrorMessage(error);
+}
+
+function AccountCard() {
   const user = useUser();
   return (
     <Card>
@@ -42,5 +92,214 @@ export function UserSettings() {
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+function ChangePasswordCard() {
+  const changePassword = useChangePassword();
+  const username = useSessionStore((state) => state.user?.username);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<ChangePasswordBody>({
+    resolver: zodResolver(changePasswordBodySchema),
+    mode: 'onTouched',
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    setFormError(null);
+    try {
+      await changePassword.mutateAsync(body);
+    } catch (error) {
+      setFormError(applyFailure(form, error, 'currentPassword', ['currentPassword', 'newPassword']));
+      return;
+    }
+    form.reset();
+    notify('success', 'Password changed. Your other devices have been signed out.');
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Change password</CardTitle>
+        <CardDescription>You stay signed in here; every other device signs out.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate className="flex max-w-md flex-col gap-5">
+          {/* Lets password managers tie the new password to this user. */}
+          <input type="text" name="username" autoComplete="username" value={username ?? ''} hidden readOnly />
+          <FormField id="current-password" label="Current password" error={errors.currentPassword?.message}>
+            {(control) => (
+              <PasswordInput {...control} autoComplete="current-password" {...form.register('currentPassword')} />
+            )}
+          </FormField>
+          <FormField
+            id="new-password"
+            label="New password"
+            hint={NEW_PASSWORD_HINT}
+            error={errors.newPassword?.message}
+          >
+            {(control) => <PasswordInput {...control} autoComplete="new-password" {...form.register('newPassword')} />}
+          </FormField>
+          {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
+          <div>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? <Spinner /> : null}
+              Change password
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SignOutEverywhereCard() {
+  const signOutEverywhere = useSignOutEverywhere();
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function confirm() {
+    setError(null);
+    try {
+      await signOutEverywhere.mutateAsync();
+    } catch (failure) {
+      setError(inlineErrorMessage(failure));
+      return;
+    }
+    notify('success', 'Signed out on every device.');
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Sessions</CardTitle>
+        <CardDescription>
+          Lost a phone, or signed in on a shared computer? Sign out everywhere, this device included.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <AlertDialog
+          open={open}
+          onOpenChange={(next) => {
+            setOpen(next);
+            setError(null);
+          }}
+        >
+          <Button variant="outline" onClick={() => setOpen(true)}>
+            <MonitorSmartphone aria-hidden="true" className="size-4" />
+            Sign out everywhere
+          </Button>
+          {open ? (
+            <AlertDialogContent
+              title="Sign out everywhere?"
+              description="Every device signed in to your account is signed out, this one too. You can sign in again with your password."
+              actions={
+                <>
+                  <AlertDialogCancel asChild>
+                    <Button variant="outline">Cancel</Button>
+                  </AlertDialogCancel>
+                  <Button onClick={confirm} disabled={signOutEverywhere.isPending}>
+                    {signOutEverywhere.isPending ? <Spinner /> : null}
+                    Sign out everywhere
+                  </Button>
+                </>
+              }
+            >
+              {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+            </AlertDialogContent>
+          ) : null}
+        </AlertDialog>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DeleteUserForm() {
+  const deleteUser = useDeleteUser();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<DeleteUserBody>({
+    resolver: zodResolver(deleteUserBodySchema),
+    mode: 'onTouched',
+    defaultValues: { password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    setFormError(null);
+    try {
+      await deleteUser.mutateAsync(body);
+    } catch (error) {
+      setFormError(applyFailure(form, error, 'password', ['password']));
+      return;
+    }
+    notify('success', 'Your account and all its data have been deleted.');
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
+      <DialogBody>
+        <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
+          <li>Every account, transaction, budget and category of yours is removed.</li>
+          <li>Your bank and exchange connections go too, with their keys.</li>
+          <li>This cannot be undone.</li>
+        </ul>
+        <FormField id="delete-password" label="Your password" error={errors.password?.message}>
+          {(control) => (
+            <PasswordInput {...control} data-autofocus autoComplete="current-password" {...form.register('password')} />
+          )}
+        </FormField>
+        {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
+      </DialogBody>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" variant="destructive" disabled={isSubmitting}>
+          {isSubmitting ? <Spinner /> : null}
+          Delete my account
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function DeleteUserCard() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Card className="border-destructive/40">
+      <CardHeader>
+        <CardTitle className="text-destructive">Delete account</CardTitle>
+        <CardDescription>Removes your user and everything you have recorded, for good.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Dialog open={open} onOpenChange={setOpen}>
+          <Button variant="destructive" onClick={() => setOpen(true)}>
+            <Trash2 aria-hidden="true" className="size-4" />
+            Delete account
+          </Button>
+          {open ? (
+            <DialogContent onOpenAutoFocus={focusMarkedField}>
+              <DialogHeader
+                title="Delete your account?"
+                description="Enter your password to confirm. Everything is removed at once."
+              />
+              <DeleteUserForm />
+            </DialogContent>
+          ) : null}
+        </Dialog>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function UserSettings() {
+  return (
+    <div className="flex flex-col gap-4">
+      <AccountCard />
+      <ChangePasswordCard />
+      <SignOutEverywhereCard />
+      <DeleteUserCard />
+    </div>
   );
 }

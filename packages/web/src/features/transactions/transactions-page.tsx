@@ -1,12 +1,141 @@
-import { ArrowLeftRight } from 'lucide-react';
+import { ListFilter, Search, SearchX } from 'lucide-react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAccounts } from '../../api/accounts.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import {
+  Dialog,
+  DialogBody,
+  DialogClose,
+  DialogContent,
+  DialogFooter,
+  DialogHeader,
+} from '../../components/ui/dialog.tsx';
 import { EmptyCard } from '../../components/ui/empty-card.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { ClearFiltersButton, FilterPanel, type UpdateFilters } from './filter-panel.tsx';
+import { countFilters, filtersToParams, hasFilters, parseFilters, toListFilters } from './filters.ts';
+import { TransactionList } from './transaction-list.tsx';
+import { useDebouncedDraft } from './use-debounced-draft.ts';
+
+/** The filters live in the URL: links can be shared, and back and forward step through them. */
+function useUrlFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => parseFilters(params), [params]);
+  // A navigation takes a moment to land (the shell's loader runs first): changes made meanwhile
+  // build on the one on its way, not on the URL still shown.
+  const latest = useRef(params);
+  const shown = useRef(params);
+  if (shown.current !== params) {
+    shown.current = params;
+    latest.current = params;
+  }
+  const navigate = useCallback(
+    (next: URLSearchParams, options?: { replace?: boolean }) => {
+      latest.current = next;
+      setParams(next, options);
+    },
+    [setParams],
+  );
+  const update: UpdateFilters = useCallback(
+    (patch, options) => navigate(filtersToParams({ ...parseFilters(latest.current), ...patch }), options),
+    [navigate],
+  );
+  const clear = useCallback(() => navigate(new URLSearchParams()), [navigate]);
+  return { filters, update, clear };
+}
+
+function NoteSearch({ value, onChange }: { value: string; onChange: UpdateFilters }) {
+  // Refining a search replaces its history entry; starting one adds an entry.
+  const [draft, setDraft] = useDebouncedDraft(value, (note) => onChange({ note }, { replace: value !== '' }));
+  return (
+    <div className="relative min-w-0 flex-1">
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+      />
+      <Input
+        type="search"
+        aria-label="Search notes"
+        placeholder="Search notes"
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        className="pl-9"
+      />
+    </div>
+  );
+}
 
 export function TransactionsPage() {
+  const { filters, update, clear } = useUrlFilters();
+  const accounts = useAccounts();
+  const filtered = hasFilters(filters);
+  const count = countFilters(filters);
+  // On phones and tablets the filters wait in a sheet; from 1024 px they sit beside the list.
+  const [sheetOpen, setSheetOpen] = useState(false);
+  // Whole days: the range, and so the list's query, stays the same until midnight.
+  const listFilters = useMemo(() => toListFilters(filters), [filters]);
+  const panel = <FilterPanel filters={filters} onChange={update} accounts={accounts.data ?? []} />;
+
   return (
-    <EmptyCard
-      icon={ArrowLeftRight}
-      title="Transactions will appear here"
-      description="Every income, expense and transfer of your accounts, with filters by date, amount and account."
-    />
+    <div className="flex flex-col gap-4">
+      <div className="flex items-center gap-2">
+        <NoteSearch value={filters.note} onChange={update} />
+        <Button
+          variant="outline"
+          className="lg:hidden"
+          aria-label={count > 0 ? `Filters, ${count} set` : 'Filters'}
+          onClick={() => setSheetOpen(true)}
+        >
+          <ListFilter aria-hidden="true" className="size-4" />
+          <span className="hidden sm:inline">Filters</span>
+          {count > 0 ? (
+            <span className="flex size-5 items-center justify-center rounded-full bg-primary text-xs text-primary-foreground">
+              {count}
+            </span>
+          ) : null}
+        </Button>
+        <Dialog open={sheetOpen} onOpenChange={setSheetOpen}>
+          <DialogContent>
+            <DialogHeader title="Filters" description="The list follows as you change them." />
+            <DialogBody>{panel}</DialogBody>
+            <DialogFooter>
+              <Button variant="outline" onClick={clear} disabled={!filtered}>
+                Clear filters
+              </Button>
+              <DialogClose asChild>
+                <Button>Show transactions</Button>
+              </DialogClose>
+            </DialogFooter>
+          </DialogContent>
+        </Dialog>
+      </div>
+
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]">
+        <TransactionList
+          filters={listFilters}
+          empty={
+            filtered ? (
+              <EmptyCard
+                icon={SearchX}
+                title="No transactions match these filters"
+                description="Widen the dates or the amounts, or clear the filters to see everything."
+                action={<ClearFiltersButton onClear={clear} />}
+              />
+            ) : undefined
+          }
+        />
+        <Card className="sticky top-20 hidden gap-5 p-5 lg:flex" aria-labelledby="transaction-filters-title">
+          <div className="flex items-center justify-between gap-2">
+            <h2 id="transaction-filters-title" className="font-semibold">
+              Filters
+            </h2>
+            {filtered ? <ClearFiltersButton onClear={clear} className="-mr-2" /> : null}
+          </div>
+          {panel}
+        </Card>
+      </div>
+    </div>
   );
 }

@@ -1,28 +1,15 @@
-import { RotateCw } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../api/auth.ts';
 import { useSetBaseCurrency, useSystemCurrencies } from '../../api/currencies.ts';
-import { isApiError } from '../../api/errors.ts';
+import { inlineErrorMessage } from '../../api/errors.ts';
 import { HOME_PATH } from '../../app/guards.ts';
-import { ErrorAlert } from '../../components/ui/alert.tsx';
+import { CurrencyPicker, CurrencyPickerError, CurrencyPickerSkeleton } from '../../components/currency-picker.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { notify } from '../../stores/notifications.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { AuthScreen } from '../auth/auth-screen.tsx';
-import { CurrencyPicker } from './currency-picker.tsx';
-
-function PickerSkeleton() {
-  return (
-    <div className="flex flex-col gap-2" role="status" aria-label="Loading currencies">
-      <Skeleton className="h-4 w-32" />
-      <Skeleton className="h-10 w-full" />
-      <Skeleton className="h-72 w-full" />
-    </div>
-  );
-}
 
 /** The first stop after sign-up: the base currency every total is shown in. */
 export function WelcomePage() {
@@ -44,10 +31,7 @@ export function WelcomePage() {
       const baseCurrency = await setBaseCurrency.mutateAsync({ currencyId: selected });
       notify('success', `${baseCurrency.currency.code} is your base currency.`);
     } catch (failure) {
-      // Network and server failures have been announced by the client already.
-      if (!(isApiError(failure) && failure.notified)) {
-        setError(isApiError(failure) ? failure.statusText : 'Unexpected error');
-      }
+      setError(inlineErrorMessage(failure));
       return;
     }
     await navigate(HOME_PATH, { replace: true });
@@ -75,15 +59,9 @@ export function WelcomePage() {
       }
     >
       {currencies.isPending ? (
-        <PickerSkeleton />
+        <CurrencyPickerSkeleton />
       ) : currencies.isError ? (
-        <div className="flex flex-col items-center gap-3">
-          <ErrorAlert className="w-full">The list of currencies could not be loaded.</ErrorAlert>
-          <Button variant="outline" onClick={() => currencies.refetch()} disabled={currencies.isFetching}>
-            {currencies.isFetching ? <Spinner /> : <RotateCw aria-hidden="true" className="size-4" />}
-            Try again
-          </Button>
-        </div>
+        <CurrencyPickerError onRetry={() => currencies.refetch()} retrying={currencies.isFetching} />
       ) : (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
           <CurrencyPicker

@@ -1,10 +1,13 @@
 import type { Currency } from '@kopiyka/shared';
 import { Check, Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '../lib/utils.ts';
 import { isPopularCurrency, searchCurrencies } from './currency-search.ts';
+import { ErrorAlert } from './ui/alert.tsx';
+import { Input } from './ui/input.tsx';
+import { Label } from './ui/label.tsx';
+import { RetryButton } from './ui/retry-button.tsx';
+import { Skeleton } from './ui/skeleton.tsx';
 
 type CurrencyPickerProps = {
   currencies: readonly Currency[];
@@ -153,6 +156,27 @@ export function CurrencyPicker({ currencies, value, onChange, error }: CurrencyP
           {error}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** Stands in for the picker while the list of currencies loads. */
+export function CurrencyPickerSkeleton() {
+  return (
+    <div className="flex flex-col gap-2" role="status" aria-label="Loading currencies">
+      <Skeleton className="h-4 w-32" />
+      <Skeleton className="h-10 w-full" />
+      <Skeleton className="h-72 w-full" />
+    </div>
+  );
+}
+
+/** Stands in for the picker when the list of currencies could not be loaded. */
+export function CurrencyPickerError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <div className="flex flex-col items-center gap-3">
+      <ErrorAlert className="w-full">The list of currencies could not be loaded.</ErrorAlert>
+      <RetryButton onRetry={onRetry} retrying={retrying} />
     </div>
   );
 }

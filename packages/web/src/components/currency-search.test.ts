@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleCurrencies } from '../../test/api.ts';
+import { sampleCurrencies } from '../test/api.ts';
 import { searchCurrencies } from './currency-search.ts';
 
 const codes = (query: string) => searchCurrencies(sampleCurrencies, query).map((currency) => currency.code);

@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { createReadyUser, signIn } from './helpers.ts';
+
+test('a subcategory is added, and a category in use is deleted once its contents have somewhere to go', async ({
+  page,
+  request,
+}) => {
+  const username = await createReadyUser(request);
+  await page.goto('/settings/categories');
+  await signIn(page, username);
+  await expect(page).toHaveURL(/\/settings\/categories$/);
+  const list = page.getByRole('list', { name: 'Categories' });
+  await expect(list.getByText('Food & Drinks')).toBeVisible();
+
+  // Add a subcategory: it takes the colour of its parent and is kept by the server.
+  await page.getByRole('button', { name: 'Actions for Food & Drinks' }).click();
+  await page.getByRole('menuitem', { name: 'Add subcategory' }).click();
+  const add = page.getByRole('dialog', { name: 'New subcategory of “Food & Drinks”' });
+  await add.getByLabel('Name').fill('Street food');
+  await expect(add.getByLabel('Hex colour')).toHaveValue('#e74c3c');
+  await add.getByRole('button', { name: 'Add category' }).click();
+  await expect(add).toBeHidden();
+  await expect(page.getByText('Category “Street food” added.')).toBeVisible();
+  await page.reload();
+  await page.getByRole('button', { name: 'Expand Food & Drinks' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Subcategories of Food & Drinks' }).getByText('Street food'),
+  ).toBeVisible();
+
+  // The search keeps the parents of what it finds.
+  await page.getByRole('searchbox', { name: 'Search categories' }).fill('street');
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list.getByText('Food & Drinks')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search categories' }).fill('');
+
+  // Vehicle has subcategories: the server refuses, and says so.
+  await page.getByRole('button', { name: 'Actions for Vehicle' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const remove = page.getByRole('alertdialog', { name: 'Delete “Vehicle”?' });
+  await remove.getByRole('button', { name: 'Delete category' }).click();
+  await expect(remove.getByRole('alert')).toContainText('has 6 subcategories');
+
+  // Its children go to Other, then it goes.
+  const target = remove.getByLabel('Move its subcategories and transactions to…');
+  await expect(target.locator('option:checked')).toHaveText('Other');
+  await remove.getByRole('button', { name: 'Move and delete' }).click();
+  await expect(remove).toBeHidden();
+  await expect(page.getByText('“Vehicle” deleted; what it held is now in “Other”.')).toBeVisible();
+  await expect(list.getByText('Vehicle', { exact: true })).toHaveCount(0);
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Expand Other' }).click();
+  const other = page.getByRole('list', { name: 'Subcategories of Other' });
+  for (const name of ['Fuel', 'Parking', 'Leasing']) await expect(other.getByText(name, { exact: true })).toBeVisible();
+});

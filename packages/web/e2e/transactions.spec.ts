@@ -1,0 +1,138 @@
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { createReadyUser, PASSWORD, signIn } from './helpers.ts';
+
+/** Two accounts made through the API, to keep the test on transactions: UAH 10,000.00 on a card, and dollars. */
+async function createAccounts(request: APIRequestContext, username: string): Promise<void> {
+  const login = await request.post('/api/v1/auth/login', { data: { username, password: PASSWORD } });
+  const { token } = (await login.json()).response as { token: string };
+  const headers = { Authorization: `Bearer ${token}` };
+  const currencies = (await (await request.get('/api/v1/models/currencies')).json()).response as Array<{
+    id: number;
+    code: string;
+  }>;
+  const currencyId = (code: string) => currencies.find((currency) => currency.code === code)?.id;
+  for (const data of [
+    { name: 'Card', currencyId: currencyId('UAH'), initialBalance: 1_000_000 },
+    { name: 'Dollars', currencyId: currencyId('USD'), accountCategory: 'saving' },
+  ]) {
+    expect((await request.post('/api/v1/accounts', { data, headers })).status()).toBe(201);
+  }
+}
+
+/** Picks the option whose text starts with `name` (options carry the balance after the name). */
+async function chooseAccount(select: Locator, name: string): Promise<void> {
+  const labels = await select.locator('option').allTextContents();
+  await select.selectOption({ label: labels.find((label) => label.startsWith(name)) ?? name });
+}
+
+async function openAddDialog(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Add transaction' }).click();
+  return page.getByRole('dialog', { name: 'New transaction' });
+}
+
+async function chooseCategory(page: Page, dialog: Locator, name: string) {
+  await dialog.getByLabel('Category').click();
+  const categories = page.getByRole('listbox', { name: 'Categories' });
+  await page.getByRole('combobox', { name: 'Search categories' }).fill(name);
+  await categories.getByRole('option', { name, exact: true }).click();
+}
+
+test('transactions: record, see balances move, filter, edit a transfer and delete it', async ({ page, request }) => {
+  const username = await createReadyUser(request, 'UAH');
+  await createAccounts(request, username);
+  await page.goto('/transactions');
+  await signIn(page, username);
+  await expect(page).toHaveURL(/\/transactions$/);
+  await expect(page.getByText('No transactions yet')).toBeVisible();
+  const list = page.getByRole('list', { name: 'Transactions' });
+  const row = (name: string | RegExp) => list.getByRole('button', { name });
+
+  // An expense on the card, which the dialog starts on.
+  let dialog = await openAddDialog(page);
+  await dialog.getByLabel('Amount').fill('250.50');
+  await chooseCategory(page, dialog, 'Groceries');
+  await dialog.getByLabel('Note').fill('Silpo');
+  await dialog.getByRole('button', { name: 'Add expense' }).click();
+  await expect(page.getByText('Expense of UAH 250.50 added.')).toBeVisible();
+  await expect(row(/^Groceries.*Silpo/)).toBeVisible();
+
+  // An income.
+  dialog = await openAddDialog(page);
+  await dialog.getByRole('radio', { name: 'Income' }).click();
+  await dialog.getByLabel('Amount').fill('1000');
+  await chooseCategory(page, dialog, 'Wage, invoices');
+  await dialog.getByRole('button', { name: 'Add income' }).click();
+  await expect(page.getByText('Income of UAH 1,000.00 added.')).toBeVisible();
+
+  // UAH to dollars: what arrives comes from today's live rate of the emulator, and is kept as shown.
+  dialog = await openAddDialog(page);
+  await dialog.getByRole('radio', { name: 'Transfer' }).click();
+  await chooseAccount(dialog.getByLabel('To', { exact: true }), 'Dollars');
+  await dialog.getByLabel('Amount sent').fill('4150');
+  const received = dialog.getByLabel('Amount received');
+  await expect(received).toHaveValue(/^\d+\.\d{2}$/);
+  await expect(dialog.getByText(/^At 1 USD = [\d.,]+ UAH/)).toBeVisible();
+  const dollars = await received.inputValue();
+  await dialog.getByRole('button', { name: 'Add transfer' }).click();
+  await expect(page.getByText('Transfer of UAH 4,150.00 recorded.')).toBeVisible();
+  await expect(row(/^Transfer → Dollars/)).toBeVisible();
+  await expect(row(/^Transfer ← Card/)).toContainText(`+US$${dollars}`);
+
+  // Money that leaves the wallet.
+  dialog = await openAddDialog(page);
+  await dialog.getByRole('radio', { name: 'Transfer' }).click();
+  await dialog.getByLabel('To', { exact: true }).selectOption({ label: 'Out of wallet' });
+  await dialog.getByLabel('Amount').fill('100');
+  await dialog.getByRole('button', { name: 'Add transfer' }).click();
+  await expect(page.getByText('Transfer of UAH 100.00 recorded.')).toBeVisible();
+  await expect(row(/^Out of wallet/)).toBeVisible();
+  await expect(page.getByText('5 transactions')).toBeVisible();
+
+  // The balances moved: 10,000 − 250.50 + 1,000 − 4,150 − 100 on the card.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Accounts' }).click();
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: /^Card/ })).toContainText('UAH 6,499.50');
+  await expect(main.getByRole('link', { name: /^Dollars/ })).toContainText(`US$${dollars}`);
+
+  // Filters: by amount (in each account's currency), then by date.
+  await page.goto('/transactions');
+  await page.getByLabel('Minimum amount').fill('500');
+  await page.getByLabel('Maximum amount').fill('2000');
+  await expect(page).toHaveURL(/min=500&max=2000/);
+  await expect(page.getByText('1 transaction', { exact: true })).toBeVisible();
+  await expect(row(/^Wage, invoices/)).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+  await expect(page.getByText('5 transactions')).toBeVisible();
+  await page.getByLabel('Dates').selectOption('last-month');
+  await expect(page.getByText('No transactions match these filters')).toBeVisible();
+  await page.getByLabel('Dates').selectOption('this-month');
+  await expect(page.getByText('5 transactions')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByText('No transactions match these filters')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+
+  // The transfer's amount changes; what arrives follows at the transfer's own rate.
+  await row(/^Transfer → Dollars/).click();
+  dialog = page.getByRole('dialog', { name: 'Edit transfer' });
+  await expect(dialog.getByLabel('Amount received')).toHaveValue(dollars);
+  await dialog.getByLabel('Amount sent').fill('8300');
+  await expect(dialog.getByLabel('Amount received')).not.toHaveValue(dollars);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Transaction saved.')).toBeVisible();
+  await expect(row(/^Transfer → Dollars/)).toContainText('−UAH 8,300.00');
+
+  // Deleting it takes both legs away.
+  await row(/^Transfer ← Card/).click();
+  dialog = page.getByRole('dialog', { name: 'Edit transfer' });
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete this transfer?' });
+  await expect(confirm).toContainText('Both legs of the transfer go');
+  await confirm.getByRole('button', { name: 'Delete both legs' }).click();
+  await expect(page.getByText('Transfer deleted.')).toBeVisible();
+  await expect(page.getByText('3 transactions')).toBeVisible();
+  await expect(row(/^Transfer/)).toHaveCount(0);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Accounts' }).click();
+  await expect(main.getByRole('link', { name: /^Card/ })).toContainText('UAH 10,649.50');
+  await expect(main.getByRole('link', { name: /^Dollars/ })).toContainText('US$0.00');
+});

@@ -1,0 +1,53 @@
+import type { AccountGroup, CreateAccountGroupBody, UpdateAccountGroupBody } from '@kopiyka/shared';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountKeys } from './accounts.ts';
+import { api } from './client.ts';
+
+export const accountGroupKeys = {
+  all: ['account-groups'] as const,
+  list: () => [...accountGroupKeys.all, 'list'] as const,
+};
+
+/** Like the accounts themselves (SPEC §9), groups change only through the calls below. */
+export const accountGroupsQueryOptions = () =>
+  queryOptions({
+    queryKey: accountGroupKeys.list(),
+    queryFn: ({ signal }) => api.get<AccountGroup[]>('/account-groups', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export function useAccountGroups() {
+  return useQuery(accountGroupsQueryOptions());
+}
+
+function invalidateGroups(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: accountGroupKeys.all });
+}
+
+export function useCreateAccountGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateAccountGroupBody) => api.post<AccountGroup>('/account-groups', body),
+    onSuccess: () => invalidateGroups(queryClient),
+  });
+}
+
+export type UpdateAccountGroupVariables = { id: number; body: UpdateAccountGroupBody };
+
+export function useUpdateAccountGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: UpdateAccountGroupVariables) => api.put<AccountGroup>(`/account-groups/${id}`, body),
+    onSuccess: () => invalidateGroups(queryClient),
+  });
+}
+
+export function useDeleteAccountGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/account-groups/${id}`),
+    // Its accounts move up a level: their `accountGroupId` changes too.
+    onSuccess: () =>
+      Promise.all([invalidateGroups(queryClient), queryClient.invalidateQueries({ queryKey: accountKeys.all })]),
+  });
+}

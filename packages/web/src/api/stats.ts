@@ -1,0 +1,93 @@
+import type { BalancePoint, CashFlowPoint, CategorySpending, TotalBalance, Transaction } from '@kopiyka/shared';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { DayKey } from '../lib/dates.ts';
+import type { DayRange } from '../lib/periods.ts';
+import { api } from './client.ts';
+import { transactionKeys } from './transactions.ts';
+
+export type BalanceHistoryParams = DayRange & { accountId?: number };
+export type CashFlowParams = DayRange & { interval: 'day' | 'week' | 'month' };
+
+/**
+ * Everything computed from the user's transactions and balances lives under `all`, so one
+ * invalidation refreshes every figure (see useStatsFollowChanges).
+ */
+export const statsKeys = {
+  all: ['stats'] as const,
+  balanceHistory: (params: BalanceHistoryParams) => [...statsKeys.all, 'balance-history', params] as const,
+  totalBalance: (date: DayKey) => [...statsKeys.all, 'total-balance', date] as const,
+  spendings: (range: DayRange) => [...statsKeys.all, 'spendings', range] as const,
+  cashFlow: (params: CashFlowParams) => [...statsKeys.all, 'cash-flow', params] as const,
+};
+
+export function useBalanceHistory(params: BalanceHistoryParams) {
+  return useQuery({
+    queryKey: statsKeys.balanceHistory(params),
+    queryFn: ({ signal }) =>
+      api.get<BalancePoint[]>('/stats/balance-history', {
+        // One account's page shows it even while it is hidden from the totals.
+        params: { ...params, includeHidden: params.accountId === undefined ? undefined : true },
+        signal,
+      }),
+    // Switching months or periods keeps the last chart in view until the next one arrives.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const totalBalanceQueryOptions = (date: DayKey) =>
+  queryOptions({
+    queryKey: statsKeys.totalBalance(date),
+    queryFn: ({ signal }) => api.get<TotalBalance>('/stats/total-balance', { params: { date }, signal }),
+  });
+
+export function useTotalBalance(date: DayKey) {
+  return useQuery({ ...totalBalanceQueryOptions(date), placeholderData: keepPreviousData });
+}
+
+export function useSpendingsByCategories(range: DayRange) {
+  return useQuery({
+    queryKey: statsKeys.spendings(range),
+    queryFn: ({ signal }) =>
+      api.get<CategorySpending[]>('/stats/spendings-by-categories', { params: { ...range }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCashFlow(params: CashFlowParams) {
+  return useQuery({
+    queryKey: statsKeys.cashFlow(params),
+    queryFn: ({ signal }) => api.get<CashFlowPoint[]>('/stats/cash-flow', { params: { ...params }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The newest transactions, for a glance. Kept under the transactions' keys, so every change to
+ * a transaction refreshes it with the lists.
+ */
+export function useLatestTransactions(limit: number) {
+  return useQuery({
+    queryKey: [...transactionKeys.all, 'latest', limit] as const,
+    queryFn: ({ signal }) => api.get<Transaction[]>('/transactions', { params: { limit }, signal }),
+  });
+}
+
+/**
+ * Statistics are derived from everything the user records: a transaction, an account's balance,
+ * a category or a setting. Rather than have every mutation of the app know about them, any
+ * change that succeeds marks all of them stale while this is mounted; what is on screen is asked
+ * for again at once, the rest when next shown (they go stale at once anyway, staleTime 0).
+ */
+export function useStatsFollowChanges(): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type !== 'updated' || event.action.type !== 'success') return;
+        // Two pages following at once must not cancel each other's refetch.
+        void queryClient.invalidateQueries({ queryKey: statsKeys.all }, { cancelRefetch: false });
+      }),
+    [queryClient],
+  );
+}

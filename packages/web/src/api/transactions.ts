@@ -1,0 +1,164 @@
+import type {
+  CreateTransactionBody,
+  LinkTransactionsBody,
+  Transaction,
+  TransactionType,
+  UnlinkTransactionsBody,
+  UpdateTransactionBody,
+} from '@kopiyka/shared';
+import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountKeys } from './accounts.ts';
+import { api, type QueryParams } from './client.ts';
+
+/**
+ * What a list of transactions is narrowed to: GET /transactions without its paging parameters.
+ * Dates are ISO timestamps, amounts minor units in the account's currency (SPEC §5).
+ */
+export type TransactionListFilters = {
+  startDate?: string;
+  endDate?: string;
+  amountGte?: number;
+  amountLte?: number;
+  transactionType?: TransactionType;
+  accountIds?: readonly number[];
+  categoryIds?: readonly number[];
+  excludeTransfer?: boolean;
+  noteSearch?: string;
+};
+
+/** Rows per request of an infinite list: a screenful or two, well under the server's cap. */
+export const TRANSACTIONS_PAGE_SIZE = 50;
+
+export const transactionKeys = {
+  all: ['transactions'] as const,
+  lists: () => [...transactionKeys.all, 'list'] as const,
+  list: (filters: TransactionListFilters) => [...transactionKeys.lists(), filters] as const,
+  linkCandidates: (id: number) => [...transactionKeys.all, 'link-candidates', id] as const,
+};
+
+/** The filters as query parameters: lists become `1,2,3`, and what is unset stays out (SPEC §7). */
+export function transactionQueryParams(filters: TransactionListFilters): QueryParams {
+  const list = (ids: readonly number[] | undefined) => (ids && ids.length > 0 ? ids.join(',') : undefined);
+  return {
+    startDate: filters.startDate,
+    endDate: filters.endDate,
+    amountGte: filters.amountGte,
+    amountLte: filters.amountLte,
+    transactionType: filters.transactionType,
+    accountIds: list(filters.accountIds),
+    categoryIds: list(filters.categoryIds),
+    excludeTransfer: filters.excludeTransfer ? true : undefined,
+    noteSearch: filters.noteSearch?.trim(),
+  };
+}
+
+/** Keyset paging: the next page starts right after this row (`<time>_<id>`). */
+export function pageCursor(transaction: Pick<Transaction, 'time' | 'id'>): string {
+  return `${transaction.time}_${transaction.id}`;
+}
+
+function fetchTransactions(
+  filters: TransactionListFilters,
+  page: { limit: number; cursor?: string },
+  signal?: AbortSignal,
+) {
+  return api.get<Transaction[]>('/transactions', {
+    params: { ...transactionQueryParams(filters), limit: page.limit, cursor: page.cursor },
+    signal,
+  });
+}
+
+/** Newest first, a page at a time; `fetchNextPage` continues after the last row loaded. */
+export function useTransactionList(filters: TransactionListFilters) {
+  return useInfiniteQuery({
+    queryKey: transactionKeys.list(filters),
+    queryFn: ({ pageParam, signal }) =>
+      fetchTransactions(filters, { limit: TRANSACTIONS_PAGE_SIZE, cursor: pageParam }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => {
+      const last = lastPage.at(-1);
+      return last && lastPage.length >= TRANSACTIONS_PAGE_SIZE ? pageCursor(last) : undefined;
+    },
+  });
+}
+
+/** How far from a transaction a link candidate may be, either way. */
+const LINK_WINDOW_DAYS = 30;
+const LINK_CANDIDATES_MAX = 200;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The transactions `transaction` could be paired with into a transfer (product notes): opposite
+ * type, not a transfer already, within a month of it. Another account is checked by the caller.
+ */
+export function useLinkCandidates(transaction: Transaction, enabled: boolean) {
+  const time = Date.parse(transaction.time);
+  const filters: TransactionListFilters = {
+    transactionType: transaction.transactionType === 'income' ? 'expense' : 'income',
+    excludeTransfer: true,
+    startDate: new Date(time - LINK_WINDOW_DAYS * DAY_MS).toISOString(),
+    endDate: new Date(time + LINK_WINDOW_DAYS * DAY_MS).toISOString(),
+  };
+  return useQuery({
+    queryKey: transactionKeys.linkCandidates(transaction.id),
+    queryFn: ({ signal }) => fetchTransactions(filters, { limit: LINK_CANDIDATES_MAX }, signal),
+    enabled,
+  });
+}
+
+/**
+ * Any change to transactions moves balances: every list (whatever its filters) and every account
+ * figure (the sidebar, /accounts, an account's page) is asked for again. Not awaited: the dialog
+ * that made the change closes at once and the lists refresh behind it.
+ */
+function afterTransactionChange(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: transactionKeys.all });
+  void queryClient.invalidateQueries({ queryKey: accountKeys.all });
+}
+
+/** Answers `[base, opposite?]`: the transaction, and the other leg of a transfer between accounts. */
+export function useCreateTransaction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateTransactionBody) => api.post<Transaction[]>('/transactions', body),
+    onSuccess: () => afterTransactionChange(queryClient),
+  });
+}
+
+export type UpdateTransactionVariables = { id: number; body: UpdateTransactionBody };
+
+/** Answers `[this, otherLeg?]`. */
+export function useUpdateTransaction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: UpdateTransactionVariables) => api.put<Transaction[]>(`/transactions/${id}`, body),
+    onSuccess: () => afterTransactionChange(queryClient),
+  });
+}
+
+/** Deleting a leg of a transfer deletes both (the server's rule). */
+export function useDeleteTransaction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/transactions/${id}`),
+    onSuccess: () => afterTransactionChange(queryClient),
+  });
+}
+
+/** Pairs existing opposite transactions into transfers; no money moves. */
+export function useLinkTransactions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LinkTransactionsBody) => api.put<Transaction[][]>('/transactions/link', body),
+    onSuccess: () => afterTransactionChange(queryClient),
+  });
+}
+
+/** Both legs of each transfer become ordinary transactions again. */
+export function useUnlinkTransactions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UnlinkTransactionsBody) => api.put<Transaction[]>('/transactions/unlink', body),
+    onSuccess: () => afterTransactionChange(queryClient),
+  });
+}

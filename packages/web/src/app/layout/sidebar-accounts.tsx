@@ -1,0 +1,143 @@
+import type { Account } from '@kopiyka/shared';
+import { Plus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Money } from '../../components/ui/money.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { type AccountGroupNode, ownMoney } from '../../features/accounts/account-tree.ts';
+import { useAccountTree } from '../../features/accounts/use-account-tree.ts';
+import { cn } from '../../lib/utils.ts';
+
+function indent(depth: number) {
+  return { paddingLeft: `${0.75 + depth * 0.75}rem` };
+}
+
+function AccountLinks({ accounts, depth }: { accounts: Account[]; depth: number }) {
+  const { pathname } = useLocation();
+  return (
+    <ul className="flex flex-col">
+      {accounts.map((account) => {
+        const to = `/account/${account.id}`;
+        const active = pathname === to;
+        return (
+          <li key={account.id}>
+            <Link
+              to={to}
+              aria-current={active ? 'page' : undefined}
+              className={cn(
+                'flex items-baseline justify-between gap-3 rounded-md py-1.5 pr-3 text-sm transition-colors',
+                active ? 'bg-primary/12 text-primary' : 'text-foreground hover:bg-accent',
+                !account.isEnabled && 'opacity-50',
+              )}
+              style={indent(depth)}
+            >
+              <span className="min-w-0 truncate">{account.name}</span>
+              <Money
+                minor={ownMoney(account)}
+                currency={account.currencyCode}
+                // The short form leaves the name room in the narrow column; the full amount is its title.
+                compact
+                className={cn('text-xs', !active && 'text-muted-foreground')}
+              />
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function GroupLinks({ node, depth }: { node: AccountGroupNode; depth: number }) {
+  if (node.accountCount === 0) return null;
+  return (
+    <li>
+      <p className="truncate pt-2.5 pb-1 text-xs font-medium text-muted-foreground" style={indent(depth)}>
+        {node.group.name}
+      </p>
+      <AccountLinks accounts={node.accounts} depth={depth + 1} />
+      {node.subgroups.length > 0 ? (
+        <ul>
+          {node.subgroups.map((subgroup) => (
+            <GroupLinks key={subgroup.group.id} node={subgroup} depth={depth + 1} />
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+/** The user's accounts by group under the main navigation: a name and own money each. */
+export function SidebarAccounts() {
+  const state = useAccountTree();
+  let content: ReactNode;
+  if (state.status === 'pending') {
+    content = (
+      <div role="status" aria-label="Loading accounts" className="flex flex-col gap-2 px-3 py-1">
+        {[0, 1, 2].map((row) => (
+          <Skeleton key={row} className="h-5 w-full" />
+        ))}
+      </div>
+    );
+  } else if (state.status === 'error') {
+    content = (
+      <p className="px-3 text-xs text-muted-foreground">
+        Accounts could not be loaded.{' '}
+        <button
+          type="button"
+          onClick={state.retry}
+          disabled={state.retrying}
+          className="cursor-pointer font-medium text-primary hover:underline"
+        >
+          Try again
+        </button>
+      </p>
+    );
+  } else if (state.accounts.length === 0) {
+    content = (
+      <p className="px-3 text-xs text-muted-foreground">
+        No accounts yet.{' '}
+        <Link to="/create-account" className="font-medium text-primary hover:underline">
+          Add one
+        </Link>
+      </p>
+    );
+  } else {
+    const { tree } = state;
+    const grouped = tree.groups.some((node) => node.accountCount > 0);
+    content = (
+      <>
+        <ul>
+          {tree.groups.map((node) => (
+            <GroupLinks key={node.group.id} node={node} depth={0} />
+          ))}
+        </ul>
+        {tree.ungrouped.length > 0 ? (
+          <>
+            {grouped ? (
+              <p className="px-3 pt-2.5 pb-1 text-xs font-medium text-muted-foreground">Not in a group</p>
+            ) : null}
+            <AccountLinks accounts={tree.ungrouped} depth={grouped ? 1 : 0} />
+          </>
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <nav aria-labelledby="sidebar-accounts-title" className="flex flex-col gap-1 border-t px-3 pt-4 pb-3">
+      <div className="flex items-center justify-between pr-1 pl-3">
+        <h2 id="sidebar-accounts-title" className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+          Accounts
+        </h2>
+        <Link
+          to="/create-account"
+          aria-label="Add account"
+          title="Add account"
+          className="flex size-7 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground"
+        >
+          <Plus aria-hidden="true" className="size-4" />
+        </Link>
+      </div>
+      {content}
+    </nav>
+  );
+}

@@ -1,0 +1,96 @@
+import { ChartArea, CircleAlert } from 'lucide-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useAccount } from '../../api/accounts.ts';
+import { useBalanceHistory, useStatsFollowChanges } from '../../api/stats.ts';
+import { dayKey, TREND_PERIODS, type TrendPeriod, trendRange } from '../../lib/periods.ts';
+import { useSessionStore } from '../../stores/session.ts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
+import { EmptyState } from '../ui/empty-state.tsx';
+import { RetryButton } from '../ui/retry-button.tsx';
+import { SegmentedControl } from '../ui/segmented-control.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
+import { BalanceChart } from './charts.tsx';
+import { accountSeries } from './series.ts';
+
+const CHART_HEIGHT = 220;
+
+const PERIOD_OPTIONS = TREND_PERIODS.map((period) => ({ value: period, label: period === 'ALL' ? 'All' : period }));
+
+const PERIOD_NAMES: Record<TrendPeriod, string> = {
+  '1M': 'the last month',
+  '3M': 'the last three months',
+  '1Y': 'the last year',
+  ALL: 'all its history',
+};
+
+/**
+ * One account's end-of-day balance in its own currency over a period the user picks, with the
+ * base-currency value on hover when the account is in another currency.
+ */
+export function AccountBalanceTrend({ accountId }: { accountId: number }) {
+  const [period, setPeriod] = useState<TrendPeriod>('1M');
+  const account = useAccount(accountId);
+  const history = useBalanceHistory({ ...trendRange(period, dayKey(new Date())), accountId });
+  const baseCode = useSessionStore((state) => state.baseCurrency?.currency.code);
+  const points = useMemo(() => accountSeries(history.data ?? [], accountId), [history.data, accountId]);
+  useStatsFollowChanges();
+
+  let content: ReactNode;
+  if (account.isError || history.isError) {
+    content = (
+      <EmptyState
+        icon={CircleAlert}
+        title="The balance trend could not be loaded"
+        description="Check your connection and try again."
+        action={
+          <RetryButton
+            onRetry={() => {
+              if (account.isError) void account.refetch();
+              if (history.isError) void history.refetch();
+            }}
+            retrying={account.isFetching || history.isFetching}
+          />
+        }
+      />
+    );
+  } else if (account.isPending || history.isPending) {
+    content = (
+      <div role="status" aria-label="Loading the balance trend">
+        <Skeleton className="w-full" style={{ height: CHART_HEIGHT }} />
+      </div>
+    );
+  } else if (points.length < 2) {
+    content = (
+      <EmptyState
+        icon={ChartArea}
+        title="Not enough history yet"
+        description="The trend is drawn from the account's second day on."
+      />
+    );
+  } else {
+    content = (
+      <div aria-busy={history.isPlaceholderData} className={history.isPlaceholderData ? 'opacity-60' : undefined}>
+        <BalanceChart
+          data={points}
+          currency={account.data.currencyCode}
+          refCurrency={baseCode}
+          label={`Balance of ${account.data.name} over ${PERIOD_NAMES[period]}`}
+          height={CHART_HEIGHT}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <Card className="min-w-0">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <CardTitle>Balance trend</CardTitle>
+          <CardDescription>End-of-day balance{account.data ? ` in ${account.data.currencyCode}` : ''}</CardDescription>
+        </div>
+        <SegmentedControl aria-label="Period" value={period} onValueChange={setPeriod} options={PERIOD_OPTIONS} />
+      </CardHeader>
+      <CardContent>{content}</CardContent>
+    </Card>
+  );
+}

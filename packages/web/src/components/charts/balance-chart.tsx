@@ -1,0 +1,118 @@
+import { useId } from 'react';
+import { Area, AreaChart, CartesianGrid, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
+import { type DayKey, formatDay } from '../../lib/dates.ts';
+import { DISPLAY_LOCALE } from '../../lib/locale.ts';
+import { formatCompactMoney, formatMoney } from '../../lib/money.ts';
+import { ChartTooltipBox, ChartTooltipRow } from './chart-tooltip.tsx';
+import type { TrendPoint } from './series.ts';
+
+export type BalanceChartProps = {
+  data: readonly TrendPoint[];
+  /** The currency of `value`. */
+  currency: string;
+  /** The currency of `refValue`, shown on hover beside the figure when the chart is in another one. */
+  refCurrency?: string;
+  /** What the chart shows, for assistive technology: "Balance trend". */
+  label: string;
+  height: number;
+};
+
+/** Past this many days the axis names months rather than days. */
+const DAY_TICKS_MAX_SPAN = 92;
+
+const toDate = (day: DayKey) => {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, date);
+};
+const dayTick = new Intl.DateTimeFormat(DISPLAY_LOCALE, { day: 'numeric', month: 'short' });
+const monthTick = new Intl.DateTimeFormat(DISPLAY_LOCALE, { month: 'short', year: '2-digit' });
+
+function BalanceTooltip({
+  active,
+  payload,
+  currency,
+  refCurrency,
+}: Pick<TooltipContentProps, 'active' | 'payload'> & Pick<BalanceChartProps, 'currency' | 'refCurrency'>) {
+  const point = payload?.[0]?.payload as TrendPoint | undefined;
+  if (!active || !point) return null;
+  const { refValue } = point;
+  return (
+    <ChartTooltipBox title={formatDay(point.date)}>
+      <ChartTooltipRow>{formatMoney(point.value, currency)}</ChartTooltipRow>
+      {refCurrency !== undefined && refCurrency !== currency && refValue !== undefined ? (
+        <ChartTooltipRow label={refCurrency}>
+          {refValue === null ? 'No rate' : formatMoney(refValue, refCurrency)}
+        </ChartTooltipRow>
+      ) : null}
+      {point.estimated ? (
+        <p className="max-w-52 text-xs text-muted-foreground">Some accounts are valued at the nearest day's rate.</p>
+      ) : null}
+    </ChartTooltipBox>
+  );
+}
+
+/** A balance over time as a filled line, in the theme's primary colour. */
+export default function BalanceChart({ data, currency, refCurrency, label, height }: BalanceChartProps) {
+  // Gradient ids are document-wide: each chart needs its own, and an id usable in url(#…).
+  const gradientId = `balance-fill-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const first = data[0];
+  const last = data.at(-1);
+  const span = first && last ? (toDate(last.date).getTime() - toDate(first.date).getTime()) / 86_400_000 : 0;
+  const tickFormat = span > DAY_TICKS_MAX_SPAN ? monthTick : dayTick;
+  const summary =
+    first && last
+      ? `${label}: ${formatMoney(first.value, currency)} on ${formatDay(first.date)}, ${formatMoney(last.value, currency)} on ${formatDay(last.date)}`
+      : label;
+  return (
+    <div role="img" aria-label={summary} style={{ height }}>
+      <AreaChart
+        responsive
+        data={data as TrendPoint[]}
+        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+        style={{ width: '100%', height: '100%' }}
+      >
+        <defs>
+          <linearGradient id={gradientId} x1="0" y1="0" x2="0" y2="1">
+            <stop offset="0%" stopColor="var(--primary)" stopOpacity={0.35} />
+            <stop offset="100%" stopColor="var(--primary)" stopOpacity={0.02} />
+          </linearGradient>
+        </defs>
+        <CartesianGrid vertical={false} stroke="var(--border)" strokeDasharray="3 3" />
+        <XAxis
+          dataKey="date"
+          tickFormatter={(day: DayKey) => tickFormat.format(toDate(day))}
+          tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }}
+          tickLine={false}
+          axisLine={false}
+          minTickGap={24}
+          tickMargin={8}
+        />
+        <YAxis
+          tickFormatter={(minor: number) => formatCompactMoney(minor, currency)}
+          tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }}
+          tickLine={false}
+          axisLine={false}
+          width={72}
+          domain={['auto', 'auto']}
+        />
+        <Tooltip
+          cursor={{ stroke: 'var(--muted-foreground)', strokeDasharray: '3 3' }}
+          content={({ active, payload }) => (
+            <BalanceTooltip active={active} payload={payload} currency={currency} refCurrency={refCurrency} />
+          )}
+        />
+        <Area
+          type="monotone"
+          dataKey="value"
+          stroke="var(--primary)"
+          strokeWidth={2}
+          fill={`url(#${gradientId})`}
+          // A single day has no line to draw: its dot stands for it.
+          dot={data.length === 1 ? { r: 4, fill: 'var(--primary)', stroke: 'var(--card)', strokeWidth: 2 } : false}
+          activeDot={{ r: 4, fill: 'var(--primary)', stroke: 'var(--card)', strokeWidth: 2 }}
+          isAnimationActive={false}
+        />
+      </AreaChart>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import type { CashFlowPoint } from '@kopiyka/shared';
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { type DayKey, formatMonth } from '../../lib/dates.ts';
+import { DISPLAY_LOCALE } from '../../lib/locale.ts';
+import { formatCompactMoney, formatMoney, formatSignedMoney } from '../../lib/money.ts';
+import { ChartTooltipBox, ChartTooltipRow } from './chart-tooltip.tsx';
+import { EXPENSE_COLOR, INCOME_COLOR } from './colors.ts';
+
+export type CashFlowChartProps = {
+  data: readonly CashFlowPoint[];
+  currency: string;
+  label: string;
+  height: number;
+};
+
+const monthOf = (period: DayKey) => period.slice(0, 7);
+const monthTick = new Intl.DateTimeFormat(DISPLAY_LOCALE, { month: 'short' });
+const tickLabel = (period: DayKey) => {
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  return monthTick.format(new Date(year, month - 1, 1));
+};
+
+/** Income beside expenses, a pair of bars a month. */
+export default function CashFlowChart({ data, currency, label, height }: CashFlowChartProps) {
+  return (
+    <div role="img" aria-label={label} style={{ height }}>
+      <BarChart
+        responsive
+        data={data as CashFlowPoint[]}
+        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+        barGap={2}
+        barCategoryGap="24%"
+        style={{ width: '100%', height: '100%' }}
+      >
+        <CartesianGrid vertical={false} stroke="var(--border)" strokeDasharray="3 3" />
+        <XAxis
+          dataKey="period"
+          tickFormatter={tickLabel}
+          tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }}
+          tickLine={false}
+          axisLine={false}
+          tickMargin={8}
+        />
+        <YAxis
+          tickFormatter={(minor: number) => formatCompactMoney(minor, currency)}
+          tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }}
+          tickLine={false}
+          axisLine={false}
+          width={72}
+        />
+        <Tooltip
+          cursor={{ fill: 'var(--muted)', opacity: 0.6 }}
+          content={({ active, payload }) => {
+            const point = payload?.[0]?.payload as CashFlowPoint | undefined;
+            if (!active || !point) return null;
+            return (
+              <ChartTooltipBox title={formatMonth(monthOf(point.period))}>
+                <ChartTooltipRow color={INCOME_COLOR} label="Income">
+                  {formatMoney(point.income, currency)}
+                </ChartTooltipRow>
+                <ChartTooltipRow color={EXPENSE_COLOR} label="Expenses">
+                  {formatMoney(point.expense, currency)}
+                </ChartTooltipRow>
+                <ChartTooltipRow label="Net">{formatSignedMoney(point.net, currency)}</ChartTooltipRow>
+              </ChartTooltipBox>
+            );
+          }}
+        />
+        <Bar dataKey="income" name="Income" fill={INCOME_COLOR} radius={[4, 4, 0, 0]} isAnimationActive={false} />
+        <Bar dataKey="expense" name="Expenses" fill={EXPENSE_COLOR} radius={[4, 4, 0, 0]} isAnimationActive={false} />
+      </BarChart>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import type { BalancePoint } from '@kopiyka/shared';
+import { describe, expect, it } from 'vitest';
+import { accountSeries, dailyTotals } from './series.ts';
+
+const point = (date: string, accountId: number, balance: number, refBalance: number | null): BalancePoint => ({
+  date,
+  accountId,
+  balance,
+  refBalance,
+});
+
+describe('daily totals', () => {
+  it('sums the base-currency balances of each day across accounts, oldest first', () => {
+    const totals = dailyTotals([
+      point('2026-11-02', 1, 100, 100),
+      point('2026-11-02', 2, 10, 410),
+      point('2026-11-01', 1, 50, 50),
+      point('2026-11-01', 2, 10, 400),
+    ]);
+    expect(totals).toEqual([
+      { date: '2026-11-01', value: 450, estimated: false },
+      { date: '2026-11-02', value: 510, estimated: false },
+    ]);
+  });
+
+  it('counts an account from its first day only', () => {
+    const totals = dailyTotals([
+      point('2026-11-01', 1, 50, 50),
+      point('2026-11-02', 1, 50, 50),
+      point('2026-11-02', 2, 7, 7),
+    ]);
+    expect(totals.map((total) => total.value)).toEqual([50, 57]);
+  });
+
+  it('fills a day without a rate from the day before, or at the start from the first day with one', () => {
+    const totals = dailyTotals([
+      point('2026-11-01', 2, 10, null),
+      point('2026-11-02', 2, 10, 400),
+      point('2026-11-03', 2, 10, null),
+      point('2026-11-04', 2, 10, 420),
+    ]);
+    expect(totals).toEqual([
+      { date: '2026-11-01', value: 400, estimated: true },
+      { date: '2026-11-02', value: 400, estimated: false },
+      { date: '2026-11-03', value: 400, estimated: true },
+      { date: '2026-11-04', value: 420, estimated: false },
+    ]);
+  });
+
+  it('leaves out an account that cannot be valued on any day', () => {
+    const totals = dailyTotals([point('2026-11-01', 1, 50, 50), point('2026-11-01', 2, 10, null)]);
+    expect(totals).toEqual([{ date: '2026-11-01', value: 50, estimated: false }]);
+  });
+
+  it('is empty without points', () => {
+    expect(dailyTotals([])).toEqual([]);
+  });
+});
+
+describe('one account', () => {
+  it('keeps its own currency and the base value beside it', () => {
+    expect(
+      accountSeries(
+        [point('2026-11-02', 3, 20, 800), point('2026-11-01', 3, 10, null), point('2026-11-01', 4, 1, 1)],
+        3,
+      ),
+    ).toEqual([
+      { date: '2026-11-01', value: 10, refValue: null, estimated: false },
+      { date: '2026-11-02', value: 20, refValue: 800, estimated: false },
+    ]);
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { type AccountFormValues, accountFormSchema, amountToMinor } from './account-form.ts';
+
+const values = (overrides: Partial<AccountFormValues> = {}): AccountFormValues => ({
+  name: 'Visa Gold',
+  currencyId: 2,
+  accountCategory: 'general',
+  initialBalance: '',
+  creditLimit: '',
+  accountGroupId: '',
+  ...overrides,
+});
+
+const issues = (overrides: Partial<AccountFormValues>) => {
+  const result = accountFormSchema.safeParse(values(overrides));
+  return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path[0], issue.message]));
+};
+
+describe('account form', () => {
+  it('converts typed amounts to minor units, either decimal mark, empty or zero as 0', () => {
+    expect(amountToMinor('1 250,50')).toBe(125_050);
+    expect(amountToMinor('-99.99')).toBe(-9_999);
+    expect(amountToMinor('')).toBe(0);
+    expect(amountToMinor('0')).toBe(0);
+    expect(amountToMinor('ten')).toBeNull();
+  });
+
+  it('becomes the body of POST /accounts, with the contract defaults', () => {
+    expect(
+      accountFormSchema.parse(
+        values({
+          name: '  Visa Gold ',
+          accountCategory: 'credit-card',
+          initialBalance: '1,250.5',
+          creditLimit: '5000',
+          accountGroupId: '4',
+        }),
+      ),
+    ).toEqual({
+      name: 'Visa Gold',
+      currencyId: 2,
+      accountCategory: 'credit-card',
+      initialBalance: 125_050,
+      creditLimit: 500_000,
+      isEnabled: true,
+      accountGroupId: 4,
+    });
+  });
+
+  it('ignores a credit limit typed for a category that does not show it', () => {
+    expect(accountFormSchema.parse(values({ accountCategory: 'cash', creditLimit: '300' })).creditLimit).toBe(0);
+  });
+
+  it('says what is wrong in the contract’s words, field by field', () => {
+    expect(issues({ name: '   ' })).toEqual({ name: 'Name is required' });
+    expect(issues({ currencyId: null })).toEqual({ currencyId: 'Choose a currency' });
+    expect(issues({ initialBalance: '12abc' })).toEqual({ initialBalance: 'Enter an amount, e.g. 1250.50' });
+    expect(issues({ accountCategory: 'loan', creditLimit: '-5' })).toEqual({ creditLimit: 'Must not be negative' });
+    expect(issues({ name: 'x'.repeat(101) })).toEqual({ name: 'Name must be at most 100 characters' });
+  });
+});

@@ -1,0 +1,135 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeAccount, makeGroup } from '../../test/accounts.ts';
+import { failure, resetApp, sampleBaseCurrency, sampleCurrencies, success } from '../../test/api.ts';
+import { cleanUpApp, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
+
+const usd = { id: 12, currencyId: 2, currency: sampleCurrencies[1], isBase: false, liveRateUpdate: true };
+
+function validationError(details: Array<{ path: string; message: string }>) {
+  return new Response(
+    JSON.stringify({ status: 'error', response: { code: 'VALIDATION_ERROR', statusText: 'Invalid request', details } }),
+    { status: 422 },
+  );
+}
+
+function server(answer: (body: Record<string, unknown>) => Response) {
+  return signedInServer({
+    'GET /user/currencies': () => success([usd, sampleBaseCurrency]),
+    'GET /account-groups': () =>
+      success([makeGroup({ id: 4, name: 'Family' }), makeGroup({ id: 5, name: 'Kids', parentGroupId: 4 })]),
+    'POST /accounts': ({ body }) => answer(body as Record<string, unknown>),
+    'GET /accounts/41': () => success(makeAccount({ id: 41, name: 'Visa Gold' })),
+  });
+}
+
+async function openForm() {
+  const app = renderApp('/create-account');
+  await screen.findByRole('button', { name: 'Create account' });
+  // The currency select is ready once the user's currencies are in.
+  await waitFor(() => expect((screen.getByLabelText('Currency') as HTMLSelectElement).disabled).toBe(false));
+  return app;
+}
+
+describe('create account form', () => {
+  beforeEach(resetApp);
+  afterEach(cleanUpApp);
+
+  it('checks the fields as they are left and before sending anything', async () => {
+    const { calls } = server(() => success(makeAccount({ id: 41, name: 'x' }), { status: 201 }));
+    await openForm();
+
+    await userEvent.click(screen.getByLabelText('Name'));
+    await userEvent.tab();
+    expect(await screen.findByText('Name is required')).toBeTruthy();
+
+    await userEvent.type(screen.getByLabelText('Initial balance'), '12abc');
+    await userEvent.tab();
+    expect(await screen.findByText('Enter an amount, e.g. 1250.50')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(calls('POST', '/accounts')).toEqual([]);
+  });
+
+  it('offers the base currency first and the credit limit only for lending categories', async () => {
+    server(() => success(makeAccount({ id: 41, name: 'x' }), { status: 201 }));
+    await openForm();
+    const options = within(screen.getByLabelText('Currency')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'UAH · Hryvnia (base)',
+      'USD · US Dollar',
+      'Another currency…',
+    ]);
+    expect(screen.queryByLabelText('Credit limit (optional)')).toBeNull();
+    await userEvent.click(screen.getByRole('radio', { name: 'Overdraft' }));
+    expect(screen.getByLabelText('Credit limit (optional)')).toBeTruthy();
+  });
+
+  it('sends amounts in minor units, then opens the new account', async () => {
+    const { calls } = server(() => success(makeAccount({ id: 41, name: 'Visa Gold' }), { status: 201 }));
+    const { location } = await openForm();
+
+    await userEvent.type(screen.getByLabelText('Name'), 'Visa Gold');
+    await userEvent.selectOptions(screen.getByLabelText('Currency'), 'USD · US Dollar');
+    await userEvent.click(screen.getByRole('radio', { name: 'Credit card' }));
+    await userEvent.type(screen.getByLabelText('Initial balance'), '-1 250,50');
+    await userEvent.type(screen.getByLabelText('Credit limit (optional)'), '5000');
+    await userEvent.selectOptions(screen.getByLabelText('Group (optional)'), '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() => expect(location()).toBe('/account/41'));
+    expect(calls('POST', '/accounts').map((call) => call.body)).toEqual([
+      {
+        name: 'Visa Gold',
+        currencyId: 2,
+        accountCategory: 'credit-card',
+        initialBalance: -125_050,
+        creditLimit: 500_000,
+        isEnabled: true,
+        accountGroupId: 5,
+      },
+    ]);
+    expect(toastMessages()).toContain('Account “Visa Gold” created.');
+  });
+
+  it('adds an account in a currency the user does not have yet, chosen from the full list', async () => {
+    const { calls } = server(() => success(makeAccount({ id: 41, name: 'Euro' }), { status: 201 }));
+    await openForm();
+    await userEvent.type(screen.getByLabelText('Name'), 'Euro');
+    await userEvent.selectOptions(screen.getByLabelText('Currency'), 'Another currency…');
+    await userEvent.type(await screen.findByRole('combobox', { name: 'Search currencies' }), 'euro');
+    await userEvent.click(screen.getByRole('option', { name: /EUR/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(calls('POST', '/accounts')).toHaveLength(1));
+    expect(calls('POST', '/accounts')[0]?.body).toMatchObject({ currencyId: 3 });
+  });
+
+  it('puts the server’s field errors on their fields, with a way to set a missing rate', async () => {
+    server(() =>
+      validationError([
+        { path: 'currencyId', message: 'There is no exchange rate for USD yet: set a custom rate first.' },
+        { path: 'name', message: 'An account with this name exists' },
+      ]),
+    );
+    const { location } = await openForm();
+    await userEvent.type(screen.getByLabelText('Name'), 'Wallet');
+    await userEvent.selectOptions(screen.getByLabelText('Currency'), 'USD · US Dollar');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('There is no exchange rate for USD yet: set a custom rate first.')).toBeTruthy();
+    expect(screen.getByText('An account with this name exists')).toBeTruthy();
+    expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
+    const link = screen.getByRole('link', { name: 'Set a custom rate in currency settings' });
+    expect(link.getAttribute('href')).toBe('/settings/currencies');
+    expect(location()).toBe('/create-account');
+  });
+
+  it('shows any other refusal under the form', async () => {
+    server(() => failure(409, 'CONFLICT', 'You have too many accounts.'));
+    await openForm();
+    await userEvent.type(screen.getByLabelText('Name'), 'Wallet');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('You have too many accounts.');
+  });
+});

@@ -1,0 +1,85 @@
+import { type Budget, createBudgetBodySchema, type NewBudget, type UpdateBudgetBody } from '@kopiyka/shared';
+import { z } from 'zod';
+import { parseAmount } from '../../lib/money.ts';
+import type { BudgetDates } from '../../lib/periods.ts';
+import { amountText } from '../transactions/transaction-form.ts';
+
+export const LIMIT_FORMAT_MESSAGE = 'Enter an amount, e.g. 5000 or 1250.50';
+
+export const budgetFormValuesSchema = z.object({
+  name: z.string(),
+  /** Major units as typed; empty for no limit. */
+  limit: z.string(),
+  /** YYYY-MM-DD as a date field holds it; empty for none. */
+  startDate: z.string(),
+  endDate: z.string(),
+  categoryIds: z.array(z.number()),
+  autoInclude: z.boolean(),
+});
+export type BudgetFormValues = z.infer<typeof budgetFormValuesSchema>;
+export type BudgetFormField = keyof BudgetFormValues;
+
+export const BUDGET_FORM_FIELDS: readonly BudgetFormField[] = budgetFormValuesSchema.keyof().options;
+
+/** The form's field for each field of the API body, where their names differ. */
+const FIELD_OF: Partial<Record<string, BudgetFormField>> = { limitAmount: 'limit' };
+
+/** The form for a new budget, or filled in from `budget`. */
+export function budgetFormValues(budget?: Budget): BudgetFormValues {
+  return {
+    name: budget?.name ?? '',
+    limit: budget?.limitAmount ? amountText(budget.limitAmount) : '',
+    startDate: budget?.startDate ?? '',
+    endDate: budget?.endDate ?? '',
+    categoryIds: budget?.categoryIds ?? [],
+    autoInclude: budget?.autoInclude ?? true,
+  };
+}
+
+/** Dates as the date fields hold them: empty for none. */
+export function dateFields({ startDate, endDate }: BudgetDates): Pick<BudgetFormValues, 'startDate' | 'endDate'> {
+  return { startDate: startDate ?? '', endDate: endDate ?? '' };
+}
+
+/**
+ * The form as typed, turned into the body of POST /budgets and checked with the shared contract,
+ * so the form says what the server would before anything is sent. The limit goes in minor units
+ * of the base currency; a typed zero is kept, for the contract to refuse.
+ */
+export const budgetFormSchema = budgetFormValuesSchema.transform((values, ctx): NewBudget => {
+  const limitAmount = values.limit.trim() === '' ? null : (parseAmount(values.limit) ?? 0);
+  if (Number.isNaN(limitAmount)) ctx.addIssue({ code: 'custom', path: ['limit'], message: LIMIT_FORMAT_MESSAGE });
+  const body = createBudgetBodySchema.safeParse({
+    name: values.name,
+    limitAmount: Number.isNaN(limitAmount) ? null : limitAmount,
+    startDate: values.startDate || null,
+    endDate: values.endDate || null,
+    categoryIds: values.categoryIds,
+    autoInclude: values.autoInclude,
+  });
+  if (!body.success) {
+    for (const issue of body.error.issues) {
+      const field = String(issue.path[0]);
+      ctx.addIssue({ code: 'custom', path: [FIELD_OF[field] ?? field], message: issue.message });
+    }
+  }
+  if (!body.success || Number.isNaN(limitAmount)) return z.NEVER;
+  return body.data;
+});
+export type BudgetFormOutput = z.output<typeof budgetFormSchema>;
+
+const byNumber = (x: number, y: number) => x - y;
+const sameIds = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && [...a].sort(byNumber).join() === [...b].sort(byNumber).join();
+
+/** What the form changed in `budget`: PUT takes any subset, and the rest is left as it is. */
+export function budgetChanges(budget: Budget, values: BudgetFormOutput): UpdateBudgetBody {
+  const changes: UpdateBudgetBody = {};
+  if (values.name !== budget.name) changes.name = values.name;
+  if ((values.limitAmount ?? null) !== budget.limitAmount) changes.limitAmount = values.limitAmount ?? null;
+  if ((values.startDate ?? null) !== budget.startDate) changes.startDate = values.startDate ?? null;
+  if ((values.endDate ?? null) !== budget.endDate) changes.endDate = values.endDate ?? null;
+  if (!sameIds(values.categoryIds, budget.categoryIds)) changes.categoryIds = values.categoryIds;
+  if (values.autoInclude !== budget.autoInclude) changes.autoInclude = values.autoInclude;
+  return changes;
+}

@@ -1,0 +1,209 @@
+import type { BalancePoint, CashFlowPoint, CategorySpending, Transaction } from '@kopiyka/shared';
+import { MutationObserver } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../api/query-client.ts';
+import { makeAccount } from '../../test/accounts.ts';
+import { type FakeRequest, failure, resetApp, success } from '../../test/api.ts';
+import { cleanUpApp, type Handlers, renderApp, signedInServer } from '../../test/app.tsx';
+import { makeTransaction } from '../../test/transactions.ts';
+
+/** Text as read aloud: money formats with no-break spaces. */
+const text = (element: Element | null | undefined) => element?.textContent?.replaceAll('\u00a0', ' ');
+const param = (request: FakeRequest, name: string) => request.url.searchParams.get(name);
+
+const accounts = [makeAccount({ id: 1, name: 'Card', currentBalance: 1_200_000 })];
+const latest = [
+  makeTransaction({ id: 2, time: new Date(2026, 10, 20, 9).toISOString(), note: 'Silpo' }),
+  makeTransaction({ id: 1, time: new Date(2026, 10, 18, 9).toISOString(), transactionType: 'income', categoryId: 3 }),
+];
+/** End-of-day totals: today, the end of October and the end of September. */
+const balances: Record<string, number> = { '2026-11-22': 1_200_000, '2026-10-31': 1_000_000, '2026-09-30': 800_000 };
+const spendings: Record<string, CategorySpending[]> = {
+  '2026-11-01': [
+    { categoryId: 1, name: 'Food & Drinks', color: '#e74c3c', amount: 30_000 },
+    { categoryId: 4, name: 'Housing', color: '#e67e22', amount: 10_000 },
+  ],
+  '2026-10-01': [{ categoryId: 1, name: 'Food & Drinks', color: '#e74c3c', amount: 50_000 }],
+};
+const history: BalancePoint[] = [
+  { date: '2026-11-01', accountId: 1, balance: 1_000_000, refBalance: 1_000_000 },
+  { date: '2026-11-02', accountId: 1, balance: 1_100_000, refBalance: 1_100_000 },
+];
+const flow = (from: string): CashFlowPoint[] => [
+  { period: from, income: 0, expense: 0, net: 0 },
+  { period: '2026-11-01', income: 500_000, expense: 40_000, net: 460_000 },
+];
+
+function dashboardServer(overrides: Handlers = {}, transactions: Transaction[] = latest) {
+  return signedInServer({
+    'GET /accounts': () => success(accounts),
+    'GET /transactions': () => success(transactions),
+    'GET /user/settings': () => success({ locale: 'en', stats: { excludedCategoryIds: [3] } }),
+    'GET /stats/total-balance': (request) => {
+      const date = param(request, 'date') ?? '';
+      return success({ date, refBalance: balances[date] ?? 0, unvaluedAccountIds: [] });
+    },
+    'GET /stats/balance-history': () => success(history),
+    'GET /stats/spendings-by-categories': (request) => success(spendings[param(request, 'from') ?? ''] ?? []),
+    'GET /stats/cash-flow': (request) => success(flow(param(request, 'from') ?? '')),
+    ...overrides,
+  });
+}
+
+const widget = async (title: string) =>
+  within((await screen.findByRole('heading', { name: title })).closest('section') as HTMLElement);
+
+describe('dashboard', () => {
+  beforeEach(() => {
+    resetApp();
+    // Only the clock: Testing Library's waiting keeps its real timers.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 22, 12));
+  });
+  afterEach(() => {
+    cleanUpApp();
+    vi.useRealTimers();
+  });
+
+  it('shows the total balance now and how it moved since the end of last month', async () => {
+    const { calls } = dashboardServer();
+    renderApp('/dashboard');
+    const total = await widget('Total balance');
+    expect(await total.findByText('UAH 12,000.00')).toBeTruthy();
+    expect(text(total.getByText(/since the end of October 2026/))).toBe(
+      '+UAH 2,000.00(+20%)since the end of October 2026',
+    );
+    const dates = calls('GET', '/stats/total-balance').map(({ url }) => url.searchParams.get('date'));
+    expect(dates).toEqual(expect.arrayContaining(['2026-11-22', '2026-10-31']));
+  });
+
+  it('shows the expenses by category, their total, its change and the categories left out', async () => {
+    const { calls } = dashboardServer();
+    renderApp('/dashboard');
+    const expenses = await widget('Expenses structure');
+    const legend = within(await expenses.findByRole('list', { name: 'Expenses by category' }));
+    expect(legend.getAllByRole('listitem').map(text)).toEqual([
+      'Food & Drinks75%UAH 300.00',
+      'Housing25%UAH 100.00',
+    ]);
+    expect(expenses.getByText('UAH 400.00')).toBeTruthy();
+    expect(text(expenses.getByText(/vs October 2026/))).toBe('−UAH 100.00(−20%)vs October 2026');
+    expect(text(expenses.getByText(/Leaves out/))).toBe('Leaves out Other. Change in settings');
+    expect(expenses.getByRole('link', { name: 'Change in settings' }).getAttribute('href')).toBe('/settings/categories');
+    const ranges = calls('GET', '/stats/spendings-by-categories').map(({ url }) => Object.fromEntries(url.searchParams));
+    expect(ranges).toEqual(
+      expect.arrayContaining([
+        { from: '2026-11-01', to: '2026-11-22' },
+        { from: '2026-10-01', to: '2026-10-31' },
+      ]),
+    );
+  });
+
+  it('compares six months of cash flow and lists the nine latest records', async () => {
+    const { calls } = dashboardServer();
+    renderApp('/dashboard');
+    const cashFlow = await widget('Cash flow');
+    expect(await cashFlow.findByText('UAH 5,000.00')).toBeTruthy();
+    expect(cashFlow.getByText('UAH 4,600.00')).toBeTruthy();
+    expect(Object.fromEntries(calls('GET', '/stats/cash-flow')[0]?.url.searchParams ?? [])).toEqual({
+      from: '2026-06-01',
+      to: '2026-11-22',
+      interval: 'month',
+    });
+
+    const records = await widget('Latest records');
+    const list = within(await records.findByRole('list', { name: 'Latest records' }));
+    expect(list.getByRole('button', { name: /Groceries.*Silpo/ })).toBeTruthy();
+    expect(records.getByRole('link', { name: 'Show all' }).getAttribute('href')).toBe('/transactions');
+    expect(calls('GET', '/transactions')[0]?.url.searchParams.get('limit')).toBe('9');
+  });
+
+  it('shows a skeleton in each widget while its figures load', async () => {
+    dashboardServer({ 'GET /stats/cash-flow': () => new Promise<Response>(() => undefined) });
+    renderApp('/dashboard');
+    const cashFlow = await widget('Cash flow');
+    expect(await cashFlow.findByRole('status', { name: 'Loading cash flow' })).toBeTruthy();
+    expect(await (await widget('Total balance')).findByText('UAH 12,000.00')).toBeTruthy();
+  });
+
+  it('invites the first account when there is none', async () => {
+    dashboardServer({ 'GET /accounts': () => success([]) }, []);
+    renderApp('/dashboard');
+    for (const title of ['Total balance', 'Balance trend', 'Expenses structure', 'Cash flow', 'Latest records']) {
+      const card = await widget(title);
+      const link = await card.findByRole('link', { name: 'Add your first account' });
+      expect(link.getAttribute('href')).toBe('/create-account');
+    }
+  });
+
+  it('invites the first transaction when there are accounts but no transactions', async () => {
+    dashboardServer({ 'GET /stats/spendings-by-categories': () => success([]) }, []);
+    renderApp('/dashboard');
+    for (const title of ['Expenses structure', 'Cash flow', 'Latest records']) {
+      const card = await widget(title);
+      expect(await card.findByRole('button', { name: 'Record your first transaction' })).toBeTruthy();
+    }
+    expect(await (await widget('Total balance')).findByText('UAH 12,000.00')).toBeTruthy();
+  });
+
+  it('says so when a month had no expenses though others did', async () => {
+    dashboardServer({ 'GET /stats/spendings-by-categories': () => success([]) });
+    renderApp('/dashboard');
+    expect(await (await widget('Expenses structure')).findByText('No expenses in November 2026')).toBeTruthy();
+  });
+
+  it('moves to the previous month: the address says so and the figures follow', async () => {
+    const { calls } = dashboardServer();
+    const { location } = renderApp('/dashboard');
+    const total = await widget('Total balance');
+    await total.findByText('UAH 12,000.00');
+    expect(screen.getByRole('button', { name: 'Next month' })).toHaveProperty('disabled', true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Previous month' }));
+    await waitFor(() => expect(location()).toBe('/dashboard?month=2026-10'));
+    expect(await total.findByText('UAH 10,000.00')).toBeTruthy();
+    expect(total.getByText('At the end of October 2026')).toBeTruthy();
+    await waitFor(() =>
+      expect(text(total.getByText(/since the end of September 2026/))).toBe(
+        '+UAH 2,000.00(+25%)since the end of September 2026',
+      ),
+    );
+    expect(calls('GET', '/stats/balance-history').at(-1)?.url.searchParams.toString()).toBe(
+      'from=2026-10-01&to=2026-10-31',
+    );
+  });
+
+  it('offers to try again when a widget fails, and then shows it', async () => {
+    let up = false;
+    dashboardServer({
+      'GET /stats/cash-flow': (request) =>
+        up ? success(flow(param(request, 'from') ?? '')) : failure(422, 'VALIDATION_ERROR', 'Refused'),
+    });
+    renderApp('/dashboard');
+    const cashFlow = await widget('Cash flow');
+    expect(await cashFlow.findByText('Cash flow could not be loaded')).toBeTruthy();
+    up = true;
+    await userEvent.click(cashFlow.getByRole('button', { name: 'Try again' }));
+    expect(await cashFlow.findByText('UAH 5,000.00')).toBeTruthy();
+  });
+
+  it('asks for the figures again as soon as anything is saved', async () => {
+    let now = 1_200_000;
+    dashboardServer({
+      'GET /stats/total-balance': (request) => {
+        const date = param(request, 'date');
+        return success({ date, refBalance: date === '2026-11-22' ? now : 0, unvaluedAccountIds: [] });
+      },
+    });
+    renderApp('/dashboard');
+    const total = await widget('Total balance');
+    await total.findByText('UAH 12,000.00');
+
+    now = 1_150_000;
+    // Any change that succeeds, a new transaction say.
+    await act(() => new MutationObserver(queryClient, { mutationFn: async () => 'saved' }).mutate());
+    expect(await total.findByText('UAH 11,500.00')).toBeTruthy();
+  });
+});

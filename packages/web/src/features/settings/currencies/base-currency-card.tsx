@@ -1,0 +1,188 @@
+import type { BaseCurrencyChange, UserCurrency } from '@kopiyka/shared';
+import { type FormEvent, useId, useState } from 'react';
+import { useBaseCurrencyChange, useChangeBaseCurrency } from '../../../api/currencies.ts';
+import { inlineErrorMessage } from '../../../api/errors.ts';
+import { ErrorAlert } from '../../../components/ui/alert.tsx';
+import { AlertDialog, AlertDialogCancel, AlertDialogContent } from '../../../components/ui/alert-dialog.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import { Progress } from '../../../components/ui/progress.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { notify } from '../../../stores/notifications.ts';
+
+type BaseCurrencyCardProps = {
+  baseCurrency: UserCurrency;
+  userCurrencies: readonly UserCurrency[];
+};
+
+/** The base currency, the way to change it, and the progress of a change under way. */
+export function BaseCurrencyCard({ baseCurrency, userCurrencies }: BaseCurrencyCardProps) {
+  const change = useBaseCurrencyChange().data;
+  const running = change?.state === 'running';
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Base currency</CardTitle>
+        <CardDescription>Balances, totals, budgets and statistics are shown in it.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-5">
+        <div className="flex items-center gap-3">
+          <span className="font-mono text-2xl font-semibold tracking-tight">{baseCurrency.currency.code}</span>
+          <span className="min-w-0 truncate text-muted-foreground">{baseCurrency.currency.name}</span>
+          <Badge variant="primary">Base</Badge>
+        </div>
+        {running ? <ChangeProgress change={change} /> : null}
+        {change?.state === 'failed' ? <ChangeFailure change={change} /> : null}
+        <ChangeBaseForm baseCurrency={baseCurrency} userCurrencies={userCurrencies} disabled={running} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function ChangeProgress({ change }: { change: BaseCurrencyChange }) {
+  const labelId = useId();
+  const counted = change.total > 0 ? ` ${change.done} of ${change.total}` : '';
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border bg-muted/40 p-3.5">
+      <p id={labelId} className="flex items-center gap-2 text-sm font-medium" aria-live="polite">
+        <Spinner className="text-primary" />
+        {`Recalculating ${change.fromCode} → ${change.toCode}…${counted}`}
+      </p>
+      <Progress aria-labelledby={labelId} value={change.done} max={change.total} />
+      <p className="text-xs text-muted-foreground">
+        {`Figures stay in ${change.fromCode} until this finishes. You can leave this page meanwhile.`}
+      </p>
+    </div>
+  );
+}
+
+function ChangeFailure({ change }: { change: BaseCurrencyChange }) {
+  // The server's reason is a sentence of its own, with or without a full stop.
+  const reason = change.error ? `: ${change.error.replace(/\.+$/, '')}` : '';
+  return (
+    <ErrorAlert>
+      {`Changing the base currency to ${change.toCode} failed${reason}. Your figures are still in ${change.fromCode}; you can try again.`}
+    </ErrorAlert>
+  );
+}
+
+type ChangeBaseFormProps = BaseCurrencyCardProps & { disabled: boolean };
+
+function ChangeBaseForm({ baseCurrency, userCurrencies, disabled }: ChangeBaseFormProps) {
+  const selectId = useId();
+  const candidates = userCurrencies.filter((userCurrency) => !userCurrency.isBase);
+  const [selectedId, setSelectedId] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const target = candidates.find((userCurrency) => String(userCurrency.currencyId) === selectedId);
+
+  if (candidates.length === 0) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        To switch to another base currency, add it to your currencies first.
+      </p>
+    );
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (target) setConfirming(true);
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-2">
+      <Label htmlFor={selectId}>Change base currency</Label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <NativeSelect
+          id={selectId}
+          value={selectedId}
+          onChange={(event) => setSelectedId(event.target.value)}
+          disabled={disabled}
+          className="sm:w-72"
+        >
+          <option value="">Choose one of your currencies</option>
+          {candidates.map((userCurrency) => (
+            <option key={userCurrency.id} value={userCurrency.currencyId}>
+              {`${userCurrency.currency.code} · ${userCurrency.currency.name}`}
+            </option>
+          ))}
+        </NativeSelect>
+        <Button type="submit" variant="outline" disabled={disabled || !target}>
+          Change…
+        </Button>
+      </div>
+      {target ? (
+        <ConfirmBaseChange
+          open={confirming}
+          onOpenChange={setConfirming}
+          from={baseCurrency}
+          to={target}
+          onStarted={() => setSelectedId('')}
+        />
+      ) : null}
+    </form>
+  );
+}
+
+type ConfirmBaseChangeProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  from: UserCurrency;
+  to: UserCurrency;
+  onStarted: () => void;
+};
+
+function ConfirmBaseChange({ open, onOpenChange, from, to, onStarted }: ConfirmBaseChangeProps) {
+  const changeBase = useChangeBaseCurrency();
+  const [error, setError] = useState<string | null>(null);
+  const fromCode = from.currency.code;
+  const toCode = to.currency.code;
+
+  async function confirm() {
+    setError(null);
+    try {
+      const change = await changeBase.mutateAsync({ currencyId: to.currencyId });
+      if (change?.state === 'running') {
+        notify(
+          'info',
+          `Recalculating your figures in ${toCode}. You keep seeing them in ${fromCode} until it is done.`,
+        );
+      }
+    } catch (failure) {
+      setError(inlineErrorMessage(failure));
+      return;
+    }
+    onOpenChange(false);
+    onStarted();
+  }
+
+  return (
+    <AlertDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setError(null);
+        onOpenChange(next);
+      }}
+    >
+      <AlertDialogContent
+        title={`Change the base currency to ${toCode}?`}
+        description={`All amounts in your base currency — balances, totals, budgets and statistics — will be recalculated at each transaction's date rate. This runs in the background; until it finishes you keep seeing figures in ${fromCode}.`}
+        actions={
+          <>
+            <AlertDialogCancel asChild>
+              <Button variant="outline">Cancel</Button>
+            </AlertDialogCancel>
+            <Button onClick={confirm} disabled={changeBase.isPending}>
+              {changeBase.isPending ? <Spinner /> : null}
+              Change to {toCode}
+            </Button>
+          </>
+        }
+      >
+        {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Rate, RateSource } from '@kopiyka/shared';
+import { TriangleAlert } from 'lucide-react';
+import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
+import { formatDay } from '../../../lib/dates.ts';
+import { formatRate } from '../../../lib/money.ts';
+
+type SourceLook = { label: string; variant: BadgeVariant; detail: (rate: Rate) => string | null; explanation: string };
+
+const SOURCES: Record<Exclude<RateSource, 'none'>, SourceLook> = {
+  live: {
+    label: 'Live',
+    variant: 'success',
+    detail: (rate) => (rate.rateDate ? `rate of ${formatDay(rate.rateDate)}` : null),
+    explanation: 'The rate provider’s rate, updated daily.',
+  },
+  approximate: {
+    label: 'Approximate',
+    variant: 'warning',
+    detail: (rate) => (rate.rateDate ? `rate of ${formatDay(rate.rateDate)}` : null),
+    explanation: 'That day’s rate could not be fetched, so the nearest earlier one is used.',
+  },
+  custom: {
+    label: 'Custom',
+    variant: 'info',
+    detail: (rate) => (rate.effectiveFrom ? `from ${formatDay(rate.effectiveFrom)}` : 'for all dates'),
+    explanation: 'Your own rate; it replaces the live one.',
+  },
+};
+
+/** Amounts in a currency without a rate cannot be converted: the user has to give one. */
+export function NoRateWarning() {
+  return (
+    <p className="flex items-center gap-1.5 text-sm font-medium text-warning">
+      <TriangleAlert aria-hidden="true" className="size-4 shrink-0" />
+      No rate — set a custom rate
+    </p>
+  );
+}
+
+/**
+ * A currency's rate against the base both ways ("1 USD = 41.7625 UAH", "1 UAH = 0.023945 USD") and
+ * where it comes from.
+ */
+export function RateSummary({ rate }: { rate: Rate }) {
+  if (rate.rate === null || rate.source === 'none') return <NoRateWarning />;
+  const source = SOURCES[rate.source];
+  const detail = source.detail(rate);
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className="flex flex-col text-sm tabular-nums">
+        <span className="font-medium">{`1 ${rate.baseCode} = ${formatRate(rate.rate)} ${rate.quoteCode}`}</span>
+        <span className="text-muted-foreground">{`1 ${rate.quoteCode} = ${formatRate(1 / rate.rate)} ${rate.baseCode}`}</span>
+      </div>
+      <p className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground" title={source.explanation}>
+        <Badge variant={source.variant}>{source.label}</Badge>
+        {detail ? (
+          <>
+            <span aria-hidden="true">·</span>
+            <span>{detail}</span>
+          </>
+        ) : null}
+      </p>
+    </div>
+  );
+}

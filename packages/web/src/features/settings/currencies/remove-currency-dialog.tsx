@@ -1,0 +1,67 @@
+import type { UserCurrency } from '@kopiyka/shared';
+import { useState } from 'react';
+import { useDeleteUserCurrency } from '../../../api/currencies.ts';
+import { inlineErrorMessage } from '../../../api/errors.ts';
+import { ErrorAlert } from '../../../components/ui/alert.tsx';
+import { AlertDialog, AlertDialogCancel, AlertDialogContent } from '../../../components/ui/alert-dialog.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { notify } from '../../../stores/notifications.ts';
+
+type RemoveCurrencyDialogProps = {
+  userCurrency: UserCurrency | null;
+  onClose: () => void;
+};
+
+/**
+ * Asks before removing a currency. The server knows why one cannot go (the base currency, one an
+ * account uses) and says so; its answer stays in the dialog, where the user is looking.
+ */
+export function RemoveCurrencyDialog({ userCurrency, onClose }: RemoveCurrencyDialogProps) {
+  return (
+    <AlertDialog open={userCurrency !== null} onOpenChange={(open) => !open && onClose()}>
+      {userCurrency ? <RemoveCurrencyContent userCurrency={userCurrency} onClose={onClose} /> : null}
+    </AlertDialog>
+  );
+}
+
+function RemoveCurrencyContent({ userCurrency, onClose }: { userCurrency: UserCurrency; onClose: () => void }) {
+  const deleteCurrency = useDeleteUserCurrency();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { code } = userCurrency.currency;
+
+  async function remove() {
+    setRefusal(null);
+    try {
+      await deleteCurrency.mutateAsync({ currencyId: userCurrency.currencyId });
+    } catch (error) {
+      const message = inlineErrorMessage(error);
+      if (message) setRefusal(message);
+      return;
+    }
+    notify('success', `${code} removed from your currencies.`);
+    onClose();
+  }
+
+  return (
+    <AlertDialogContent
+      title={`Remove ${code}?`}
+      description={`${code} (${userCurrency.currency.name}) leaves your list of currencies, with any custom rate you set for it. You can add it again at any time.`}
+      actions={
+        <>
+          <AlertDialogCancel asChild>
+            <Button variant="outline">{refusal ? 'Close' : 'Cancel'}</Button>
+          </AlertDialogCancel>
+          {refusal ? null : (
+            <Button variant="destructive" onClick={remove} disabled={deleteCurrency.isPending}>
+              {deleteCurrency.isPending ? <Spinner /> : null}
+              Remove {code}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {refusal ? <ErrorAlert>{refusal}</ErrorAlert> : null}
+    </AlertDialogContent>
+  );
+}

@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TOKEN_STORAGE_KEY } from '../../lib/constants.ts';
+import { useSessionStore } from '../../stores/session.ts';
+import { failure, resetApp } from '../../test/api.ts';
+import { cleanUpApp, type Handlers, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
+
+const noContent = () => new Response(null, { status: 204 });
+
+async function openUserSettings(handlers: Handlers) {
+  const server = signedInServer(handlers);
+  const app = renderApp('/settings/user');
+  await screen.findByRole('heading', { name: 'Change password' });
+  return { ...server, ...app };
+}
+
+describe('user settings', () => {
+  beforeEach(resetApp);
+  afterEach(cleanUpApp);
+
+  it('shows a wrong current password on its field and stays signed in', async () => {
+    const { calls, location } = await openUserSettings({
+      'PUT /user/password': () => failure(401, 'INVALID_CREDENTIALS', 'Invalid credentials'),
+    });
+    await userEvent.type(screen.getByLabelText('Current password'), 'not it');
+    await userEvent.type(screen.getByLabelText('New password'), 'a brand new secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+
+    expect(await screen.findByText('This is not your current password.')).toBeTruthy();
+    expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
+    expect(calls('PUT', '/user/password').map((call) => call.body)).toEqual([
+      { currentPassword: 'not it', newPassword: 'a brand new secret' },
+    ]);
+    expect(useSessionStore.getState().token).toBe('token');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('token');
+    expect(location()).toBe('/settings/user');
+    expect(toastMessages()).toEqual([]);
+  });
+
+  it('checks the new password against the rules before sending, then changes it', async () => {
+    const { calls } = await openUserSettings({ 'PUT /user/password': noContent });
+    await userEvent.type(screen.getByLabelText('Current password'), 'old secret');
+    await userEvent.type(screen.getByLabelText('New password'), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeTruthy();
+    expect(calls('PUT', '/user/password')).toEqual([]);
+
+    await userEvent.type(screen.getByLabelText('New password'), ' but longer now');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() =>
+      expect(toastMessages()).toContain('Password changed. Your other devices have been signed out.'),
+    );
+    expect((screen.getByLabelText('Current password') as HTMLInputElement).value).toBe('');
+  });
+
+  it('signs out everywhere after asking, and lands on sign-in', async () => {
+    const { calls, location } = await openUserSettings({ 'POST /auth/logout-all': noContent });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    const dialog = within(await screen.findByRole('alertdialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Sign out everywhere' }));
+
+    await waitFor(() => expect(location()).toBe('/sign-in'));
+    expect(calls('POST', '/auth/logout-all')).toHaveLength(1);
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('deletes the account with the password, and lands on sign-up', async () => {
+    let attempts = 0;
+    const { calls, location } = await openUserSettings({
+      'DELETE /user': () => {
+        attempts += 1;
+        return attempts === 1 ? failure(401, 'INVALID_CREDENTIALS', 'Invalid credentials') : noContent();
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.type(dialog.getByLabelText('Your password'), 'wrong');
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete my account' }));
+    expect(await dialog.findByText('This is not your current password.')).toBeTruthy();
+    expect(useSessionStore.getState().token).toBe('token');
+
+    await userEvent.clear(dialog.getByLabelText('Your password'));
+    await userEvent.type(dialog.getByLabelText('Your password'), 'correct horse');
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete my account' }));
+
+    await waitFor(() => expect(location()).toBe('/sign-up'));
+    expect(calls('DELETE', '/user').map((call) => call.body)).toEqual([
+      { password: 'wrong' },
+      { password: 'correct horse' },
+    ]);
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(toastMessages()).toContain('Your account and all its data have been deleted.');
+  });
+});

@@ -1,0 +1,186 @@
+import type { Account, TransactionType } from '@kopiyka/shared';
+import { X } from 'lucide-react';
+import { useId } from 'react';
+import { AmountInput } from '../../components/ui/amount-input.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { SegmentedControl } from '../../components/ui/segmented-control.tsx';
+import { Switch } from '../../components/ui/switch.tsx';
+import { type FilterState, PERIOD_LABELS, PERIODS, type Period, periodRange } from './filters.ts';
+import { AccountFilter, CategoryFilter } from './pickers.tsx';
+import { localDayKey } from './transaction-days.ts';
+import { useDebouncedDraft } from './use-debounced-draft.ts';
+
+export type UpdateFilters = (patch: Partial<FilterState>, options?: { replace?: boolean }) => void;
+
+type FilterPanelProps = {
+  filters: FilterState;
+  onChange: UpdateFilters;
+  accounts: readonly Account[];
+};
+
+const TYPE_OPTIONS = [
+  { value: 'all', label: 'All' },
+  { value: 'expense', label: 'Expenses' },
+  { value: 'income', label: 'Income' },
+] as const;
+
+/** A typed amount bound of the range: applied once typing pauses. */
+function AmountBound({
+  id,
+  label,
+  placeholder,
+  value,
+  onCommit,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onCommit: (text: string) => void;
+}) {
+  const [draft, setDraft] = useDebouncedDraft(value, onCommit);
+  return (
+    <AmountInput
+      id={id}
+      aria-label={label}
+      placeholder={placeholder}
+      value={draft}
+      onChange={(event) => setDraft(event.target.value)}
+    />
+  );
+}
+
+/** Every filter but the note search (which stays in view above the list), laid out in a column. */
+export function FilterPanel({ filters, onChange, accounts }: FilterPanelProps) {
+  const id = useId();
+
+  function changePeriod(period: Period) {
+    if (period !== 'custom') {
+      onChange({ period, from: '', to: '' });
+      return;
+    }
+    // Custom dates start from the period shown, so narrowing it takes one change.
+    const { start, end } = periodRange(filters);
+    onChange({ period, from: start ? localDayKey(start) : '', to: end ? localDayKey(end) : '' });
+  }
+
+  // A half-typed bound applies as typed, replacing the previous entry rather than adding history.
+  const commitBound = (field: 'min' | 'max') => (text: string) =>
+    onChange({ [field]: text }, { replace: filters[field] !== '' });
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-period`}>Dates</Label>
+        <NativeSelect
+          id={`${id}-period`}
+          value={filters.period}
+          onChange={(event) => changePeriod(event.target.value as Period)}
+        >
+          {PERIODS.map((period) => (
+            <option key={period} value={period}>
+              {PERIOD_LABELS[period]}
+            </option>
+          ))}
+        </NativeSelect>
+        {filters.period === 'custom' ? (
+          <div className="grid grid-cols-2 gap-2">
+            <Input
+              type="date"
+              aria-label="From date"
+              value={filters.from}
+              max={filters.to || undefined}
+              onChange={(event) => onChange({ from: event.target.value })}
+            />
+            <Input
+              type="date"
+              aria-label="To date"
+              value={filters.to}
+              min={filters.from || undefined}
+              onChange={(event) => onChange({ to: event.target.value })}
+            />
+          </div>
+        ) : null}
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <span id={`${id}-type`} className="text-sm font-medium leading-none">
+          Type
+        </span>
+        <SegmentedControl
+          aria-labelledby={`${id}-type`}
+          value={filters.type || 'all'}
+          onValueChange={(type) => onChange({ type: type === 'all' ? '' : (type as TransactionType) })}
+          options={TYPE_OPTIONS}
+        />
+      </div>
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-sm font-medium leading-none">Amount</legend>
+        <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-2">
+          <AmountBound
+            id={`${id}-min`}
+            label="Minimum amount"
+            placeholder="Min"
+            value={filters.min}
+            onCommit={commitBound('min')}
+          />
+          <span aria-hidden="true" className="text-muted-foreground">
+            –
+          </span>
+          <AmountBound
+            id={`${id}-max`}
+            label="Maximum amount"
+            placeholder="Max"
+            value={filters.max}
+            onCommit={commitBound('max')}
+          />
+        </div>
+        <p className="text-xs text-muted-foreground">In each account’s own currency.</p>
+      </fieldset>
+
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-accounts`}>Accounts</Label>
+        <AccountFilter
+          id={`${id}-accounts`}
+          accounts={accounts}
+          value={filters.accountIds}
+          onChange={(accountIds) => onChange({ accountIds })}
+        />
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-categories`}>Categories</Label>
+        <CategoryFilter
+          id={`${id}-categories`}
+          value={filters.categoryIds}
+          onChange={(categoryIds) => onChange({ categoryIds })}
+        />
+      </div>
+
+      <div className="flex items-center justify-between gap-4">
+        <Label htmlFor={`${id}-transfers`} className="font-normal">
+          Leave out transfers
+        </Label>
+        <Switch
+          id={`${id}-transfers`}
+          checked={filters.excludeTransfers}
+          onCheckedChange={(excludeTransfers) => onChange({ excludeTransfers })}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** Removes every filter, the note search included. */
+export function ClearFiltersButton({ onClear, className }: { onClear: () => void; className?: string }) {
+  return (
+    <Button variant="ghost" size="sm" onClick={onClear} className={className}>
+      <X aria-hidden="true" className="size-4" />
+      Clear filters
+    </Button>
+  );
+}

@@ -1,0 +1,80 @@
+import type { Transaction } from '@kopiyka/shared';
+import type { DayKey } from '../../lib/dates.ts';
+import { DISPLAY_LOCALE } from '../../lib/locale.ts';
+
+/** The calendar day of a moment in the user's time zone: the day they spent the money. */
+export function localDayKey(time: string | Date): DayKey {
+  const date = typeof time === 'string' ? new Date(time) : time;
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The amount with its direction: income adds, an expense (or the outgoing leg of a transfer) takes away. */
+function signedAmount(transaction: Pick<Transaction, 'transactionType'>, amount: number): number {
+  return transaction.transactionType === 'income' ? amount : -amount;
+}
+
+export type DayGroup = {
+  day: DayKey;
+  transactions: Transaction[];
+  /**
+   * How the day moved the money shown, in the base currency: income minus expenses, transfers
+   * included, so both legs of a transfer between listed accounts cancel out while an
+   * out-of-wallet transfer (or one leg on an account's own list) counts.
+   */
+  net: number;
+  /** The base currency of `net`. */
+  currency: string;
+};
+
+/** Transactions (newest first) in runs of one day each; a run keeps the list's order. */
+export function groupByDay(transactions: readonly Transaction[]): DayGroup[] {
+  const groups: DayGroup[] = [];
+  for (const transaction of transactions) {
+    const day = localDayKey(transaction.time);
+    let group = groups.at(-1);
+    if (group?.day !== day) {
+      group = { day, transactions: [], net: 0, currency: transaction.refCurrencyCode };
+      groups.push(group);
+    }
+    group.transactions.push(transaction);
+    group.net += signedAmount(transaction, transaction.refAmount);
+  }
+  return groups;
+}
+
+/** The rows of the list: a header for each day, then its transactions. */
+export type ListRow = { kind: 'day'; group: DayGroup } | { kind: 'transaction'; transaction: Transaction };
+
+export function listRows(groups: readonly DayGroup[]): ListRow[] {
+  return groups.flatMap((group): ListRow[] => [
+    { kind: 'day', group },
+    ...group.transactions.map((transaction): ListRow => ({ kind: 'transaction', transaction })),
+  ]);
+}
+
+/** The pages of an infinite list as one list; a row that moved between pages while they loaded shows once. */
+export function uniqueTransactions(pages: readonly (readonly Transaction[])[]): Transaction[] {
+  const seen = new Set<number>();
+  return pages.flat().filter((transaction) => {
+    if (seen.has(transaction.id)) return false;
+    seen.add(transaction.id);
+    return true;
+  });
+}
+
+const weekdayFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+/** "Today", "Yesterday", or "Mon 14 Nov 2026". */
+export function dayLabel(day: DayKey, now: Date = new Date()): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const value = new Date(year, month - 1, date);
+  if (day === localDayKey(now)) return 'Today';
+  if (day === localDayKey(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1))) return 'Yesterday';
+  return weekdayFormat.format(value).replace(',', '');
+}

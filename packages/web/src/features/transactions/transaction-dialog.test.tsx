@@ -1,0 +1,406 @@
+import type { Transaction, ValidationIssue } from '@kopiyka/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeAccount } from '../../test/accounts.ts';
+import { type FakeRequest, resetApp, success } from '../../test/api.ts';
+import { cleanUpApp, type Handlers, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
+import { makeTransaction } from '../../test/transactions.ts';
+
+const card = makeAccount({ id: 1, name: 'Card', currentBalance: 500_000 });
+const cash = makeAccount({ id: 2, name: 'Cash', accountCategory: 'cash', currentBalance: 30_000 });
+const savings = makeAccount({ id: 3, name: 'Savings', currencyId: 2, currencyCode: 'USD', currentBalance: 100_000 });
+
+const LOCAL_TIME = '2026-03-18T14:30';
+
+function validationError(details: ValidationIssue[]): Response {
+  return new Response(
+    JSON.stringify({ status: 'error', response: { code: 'VALIDATION_ERROR', statusText: 'Invalid input', details } }),
+    { status: 422, headers: { 'Content-Type': 'application/json' } },
+  );
+}
+
+/** A server with three accounts and `transactions` listed; POST answers the new transaction. */
+function server(transactions: Transaction[] = [], handlers: Handlers = {}) {
+  return signedInServer({
+    'GET /accounts': () => success([card, cash, savings]),
+    'GET /transactions': () => success(transactions),
+    'GET /user/currencies/rates': () =>
+      success([
+        {
+          baseCode: 'USD',
+          quoteCode: 'UAH',
+          rate: 41.5,
+          date: '2026-03-18',
+          custom: false,
+          source: 'live',
+          rateDate: '2026-03-18',
+          effectiveFrom: null,
+        },
+      ]),
+    'POST /transactions': ({ body }: FakeRequest) =>
+      success([makeTransaction({ id: 99, ...(body as Partial<Transaction>) })], { status: 201 }),
+    ...handlers,
+  });
+}
+
+async function openAddDialog() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Add transaction' }));
+  const dialog = await screen.findByRole('dialog', { name: 'New transaction' });
+  return within(dialog);
+}
+
+async function openRow(name: RegExp) {
+  const list = await screen.findByRole('list', { name: 'Transactions' });
+  await userEvent.click(within(list).getByRole('button', { name }));
+  return within(await screen.findByRole('dialog'));
+}
+
+type Dialog = Awaited<ReturnType<typeof openAddDialog>>;
+
+async function chooseCategory(dialog: Dialog, name: string) {
+  await userEvent.click(dialog.getByLabelText('Category'));
+  const categories = await screen.findByRole('listbox', { name: 'Categories' });
+  await userEvent.click(within(categories).getByRole('option', { name }));
+}
+
+function setTime(dialog: Dialog, value = LOCAL_TIME) {
+  fireEvent.change(dialog.getByLabelText('Date and time'), { target: { value } });
+}
+
+const posted = (calls: ReturnType<typeof server>['calls']) => calls('POST', '/transactions').map((call) => call.body);
+
+describe('adding a transaction', () => {
+  beforeEach(resetApp);
+  afterEach(cleanUpApp);
+
+  it('records an expense, then closes and refreshes lists and balances', async () => {
+    const { calls } = server();
+    renderApp('/transactions');
+    const dialog = await openAddDialog();
+    await userEvent.type(dialog.getByLabelText('Amount'), '1 250,5');
+    await chooseCategory(dialog, 'Groceries');
+    setTime(dialog);
+    await userEvent.type(dialog.getByLabelText('Note'), 'Silpo');
+    expect(dialog.getByText('5/1000')).toBeTruthy();
+    const accountReads = calls('GET', '/accounts').length;
+    await userEvent.click(dialog.getByRole('button', { name: 'Add expense' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posted(calls)).toEqual([
+      {
+        amount: 125_050,
+        transactionType: 'expense',
+        accountId: 1,
+        categoryId: 2,
+        paymentType: 'debitCard',
+        time: new Date(LOCAL_TIME).toISOString(),
+        note: 'Silpo',
+        transferNature: 'not_transfer',
+      },
+    ]);
+    expect(toastMessages()).toContain('Expense of UAH\u00a01,250.50 added.');
+    await waitFor(() => expect(calls('GET', '/accounts').length).toBeGreaterThan(accountReads));
+    expect(calls('GET', '/transactions').length).toBeGreaterThan(1);
+  });
+
+  it('checks the form before sending anything', async () => {
+    const { calls } = server();
+    renderApp('/transactions');
+    const dialog = await openAddDialog();
+    await userEvent.click(dialog.getByRole('button', { name: 'Add expense' }));
+    expect(await dialog.findByText('Enter an amount')).toBeTruthy();
+    expect(dialog.getByText('Choose a category', { selector: 'p' })).toBeTruthy();
+    expect(posted(calls)).toEqual([]);
+  });
+
+  it('preselects how a cash account pays', async () => {
+    const { calls } = server();
+    renderApp('/transactions');
+    const dialog = await openAddDialog();
+    await userEvent.selectOptions(dialog.getByLabelText('Account'), '2');
+    expect((dialog.getByLabelText('Payment type') as HTMLSelectElement).value).toBe('cash');
+    await userEvent.click(dialog.getByRole('radio', { name: 'Income' }));
+    await userEvent.type(dialog.getByLabelText('Amount'), '300');
+    await chooseCategory(dialog, 'Other');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add income' }));
+    await waitFor(() =>
+      expect(posted(calls)).toEqual([
+        expect.objectContaining({
+          transactionType: 'income',
+          accountId: 2,
+          paymentType: 'cash',
+          amount: 30_000,
+          categoryId: 3,
+        }),
+      ]),
+    );
+  });
+
+  it('moves money between two accounts of one currency: one amount for both', async () => {
+    const { calls } = server();
+    renderApp('/transactions');
+    const dialog = await openAddDialog();
+    await userEvent.click(dialog.getByRole('radio', { name: 'Transfer' }));
+    await userEvent.type(dialog.getByLabelText('Amount'), '2000');
+    await userEvent.selectOptions(dialog.getByLabelText('To'), '2');
+    expect(dialog.queryByLabelText('Amount received')).toBeNull();
+    expect((dialog.getByLabelText('Category') as HTMLButtonElement).disabled).toBe(true);
+    setTime(dialog);
+    await userEvent.click(dialog.getByRole('button', { name: 'Add transfer' }));
+
+    await waitFor(() =>
+      expect(posted(calls)).toEqual([
+        {
+          amount: 200_000,
+          transactionType: 'expense',
+          accountId: 1,
+          destinationAccountId: 2,
+          transferNature: 'transfer_between_user_accounts',
+          paymentType: 'debitCard',
+          time: new Date(LOCAL_TIME).toISOString(),
+          note: '',
+        },
+      ]),
+    );
+    expect(toastMessages()).toContain('Transfer of UAH\u00a02,000.00 recorded.');
+  });
+
+  it('across currencies, works out what arrives at the day’s rate and lets the user change it', async () => {
+    const { calls } = server();
+    renderApp('/transactions');
+    const dialog = await openAddDialog();
+    await userEvent.click(dialog.getByRole('radio', { name: 'Transfer' }));
+    setTime(dialog);
+    await userEvent.selectOptions(dialog.getByLabelText('To'), '3');
+    await userEvent.type(dialog.getByLabelText('Amount sent'), '4150');
+
+    const received = dialog.getByLabelText('Amount received') as HTMLInputElement;
+    await waitFor(() => expect(received.value).toBe('100.00'));
+    expect(dialog.getByText(/^At 1 USD = 41\.5 UAH, the rate of 18 Mar 2026/)).toBeTruthy();
+    expect(calls('GET', '/user/currencies/rates').at(-1)?.url.searchParams.get('date')).toBe(
+      new Date(LOCAL_TIME).toISOString().slice(0, 10),
+    );
+
+    await userEvent.clear(received);
+    await userEvent.type(received, '99.5');
+    // Typed over, it stays as typed when the amount sent changes.
+    await userEvent.type(dialog.getByLabelText('Amount sent'), '0');
+    expect(received.value).toBe('99.5');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add transfer' }));
+
+    await waitFor(() =>
+      expect(posted(calls)).toEqual([
+        expect.objectContaining({
+          amount: 4_150_000,
+          accountId: 1,
+          destinationAccountId: 3,
+          destinationAmount: 9950,
+          transferNature: 'transfer_between_user_accounts',
+        }),
+      ]),
+    );
+  });
+
+  it('sends money out of the wallet with no destination', async () => {
+    const { calls } = server();
+    renderApp('/transactions');
+    const dialog = await openAddDialog();
+    await userEvent.click(dialog.getByRole('radio', { name: 'Transfer' }));
+    await userEvent.selectOptions(dialog.getByLabelText('From'), '2');
+    await userEvent.selectOptions(dialog.getByLabelText('To'), 'out');
+    await userEvent.type(dialog.getByLabelText('Amount'), '150');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add transfer' }));
+
+    await waitFor(() =>
+      expect(posted(calls)).toEqual([
+        expect.objectContaining({
+          amount: 15_000,
+          transactionType: 'expense',
+          accountId: 2,
+          paymentType: 'cash',
+          transferNature: 'transfer_out_wallet',
+        }),
+      ]),
+    );
+    expect(posted(calls)[0]).not.toHaveProperty('destinationAccountId');
+  });
+
+  it('puts the server’s refusals on the fields, with a way to set a missing rate', async () => {
+    server([], {
+      'POST /transactions': () =>
+        validationError([
+          { path: 'amount', message: 'Amount is too large' },
+          {
+            path: 'destinationAccountId',
+            message: 'No exchange rate for UAH → USD on 2026-03-18. Set a custom rate in Settings → Currencies.',
+          },
+        ]),
+    });
+    renderApp('/transactions');
+    const dialog = await openAddDialog();
+    await userEvent.click(dialog.getByRole('radio', { name: 'Transfer' }));
+    await userEvent.selectOptions(dialog.getByLabelText('To'), '3');
+    await userEvent.type(dialog.getByLabelText('Amount sent'), '10');
+    await userEvent.type(dialog.getByLabelText('Amount received'), '1');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add transfer' }));
+
+    expect(await dialog.findByText('Amount is too large')).toBeTruthy();
+    const to = dialog.getByLabelText('To');
+    expect(to.getAttribute('aria-invalid')).toBe('true');
+    expect(dialog.getByText(/^No exchange rate for UAH → USD/)).toBeTruthy();
+    expect(dialog.getByRole('link', { name: 'Set a custom rate in Settings → Currencies' }).getAttribute('href')).toBe(
+      '/settings/currencies',
+    );
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});
+
+describe('editing a transaction', () => {
+  beforeEach(resetApp);
+  afterEach(cleanUpApp);
+
+  const lunch = makeTransaction({ id: 40, amount: 25_050, note: 'Lunch', categoryId: 2 });
+  const transferOut = makeTransaction({
+    id: 50,
+    time: '2026-03-17T09:00:00.000Z',
+    amount: 200_000,
+    categoryId: null,
+    transferNature: 'transfer_between_user_accounts',
+    transferId: 9,
+    destinationAccountId: 2,
+    destinationAmount: 200_000,
+  });
+
+  it('sends only what changed', async () => {
+    const { calls } = server([lunch], {
+      'PUT /transactions/40': () => success([{ ...lunch, note: 'Dinner' }]),
+    });
+    renderApp('/transactions');
+    const dialog = await openRow(/^Groceries/);
+    const note = dialog.getByLabelText('Note');
+    await userEvent.clear(note);
+    await userEvent.type(note, 'Dinner');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(calls('PUT', '/transactions/40').map((call) => call.body)).toEqual([{ note: 'Dinner' }]),
+    );
+    expect(toastMessages()).toContain('Transaction saved.');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('edits a transfer’s amount from either leg', async () => {
+    const { calls } = server([transferOut], {
+      'PUT /transactions/50': () => success([transferOut]),
+    });
+    renderApp('/transactions');
+    const dialog = await openRow(/^Transfer → Cash/);
+    expect((dialog.getByLabelText('From') as HTMLSelectElement).value).toBe('1');
+    expect((dialog.getByLabelText('To') as HTMLSelectElement).value).toBe('2');
+    const amount = dialog.getByLabelText('Amount');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '2500');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls('PUT', '/transactions/50').map((call) => call.body)).toEqual([{ amount: 250_000 }]),
+    );
+  });
+
+  it('asks before deleting, saying both legs of a transfer go', async () => {
+    const { calls } = server([transferOut], {
+      'DELETE /transactions/50': () => new Response(null, { status: 204 }),
+    });
+    renderApp('/transactions');
+    const dialog = await openRow(/^Transfer → Cash/);
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Delete this transfer?' }));
+    expect(
+      confirm.getByText(
+        'Both legs of the transfer go, on Card and on Cash, and both balances change back. This cannot be undone.',
+      ),
+    ).toBeTruthy();
+    await userEvent.click(confirm.getByRole('button', { name: 'Cancel' }));
+    expect(calls('DELETE', '/transactions/50')).toEqual([]);
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete both legs' }),
+    );
+    await waitFor(() => expect(calls('DELETE', '/transactions/50')).toHaveLength(1));
+    expect(toastMessages()).toContain('Transfer deleted.');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('links an expense with an income on another account, the closest first', async () => {
+    const far = makeTransaction({
+      id: 61,
+      accountId: 2,
+      transactionType: 'income',
+      amount: 25_050,
+      time: '2026-03-01T09:30:00.000Z',
+    });
+    const close = makeTransaction({
+      id: 62,
+      accountId: 2,
+      transactionType: 'income',
+      amount: 25_050,
+      note: 'From card',
+    });
+    const sameAccount = makeTransaction({ id: 63, accountId: 1, transactionType: 'income', amount: 25_050 });
+    const { calls } = server([lunch], {
+      'GET /transactions': ({ url }) =>
+        success(url.searchParams.get('transactionType') === 'income' ? [far, sameAccount, close] : [lunch]),
+      'PUT /transactions/link': () => success([[lunch, close]]),
+    });
+    renderApp('/transactions');
+    const dialog = await openRow(/^Groceries/);
+    await userEvent.click(dialog.getByRole('button', { name: 'Link with an existing transaction' }));
+
+    const candidates = await screen.findAllByRole('radio', { name: /Cash/ });
+    expect(candidates.map((radio) => (radio as HTMLInputElement).value)).toEqual(['62', '61']);
+    const lookup = calls('GET', '/transactions').at(-1)?.url.searchParams;
+    expect(lookup?.get('transactionType')).toBe('income');
+    expect(lookup?.get('excludeTransfer')).toBe('true');
+    await userEvent.click(candidates[0] as HTMLElement);
+    await userEvent.click(screen.getByRole('button', { name: 'Link' }));
+
+    await waitFor(() =>
+      expect(calls('PUT', '/transactions/link').map((call) => call.body)).toEqual([{ ids: [[40, 62]] }]),
+    );
+    expect(toastMessages()).toContain('Linked into a transfer.');
+  });
+
+  it('unlinks a transfer', async () => {
+    const { calls } = server([transferOut], { 'PUT /transactions/unlink': () => success([]) });
+    renderApp('/transactions');
+    const dialog = await openRow(/^Transfer → Cash/);
+    await userEvent.click(dialog.getByRole('button', { name: 'Unlink' }));
+    await waitFor(() =>
+      expect(calls('PUT', '/transactions/unlink').map((call) => call.body)).toEqual([{ transferIds: [9] }]),
+    );
+    expect(toastMessages()).toContain('Transfer unlinked: both are ordinary transactions again.');
+  });
+
+  it('keeps a bank import’s amount, time, account and type, and offers no delete', async () => {
+    const imported = makeTransaction({ id: 70, externalId: 'mono-1', accountType: 'monobank', amount: 9_900 });
+    const { calls } = server([imported], { 'PUT /transactions/70': () => success([imported]) });
+    renderApp('/transactions');
+    const dialog = await openRow(/^Groceries/);
+    expect(dialog.getByText(/^Imported from your bank/)).toBeTruthy();
+    for (const [label, value] of [
+      ['Amount', 'UAH\u00a099.00'],
+      ['Account', 'Card'],
+      ['Date and time', `18 Mar 2026, ${new Date(imported.time).toTimeString().slice(0, 5)}`],
+    ]) {
+      const field = dialog.getByLabelText(label as string) as HTMLInputElement;
+      expect([field.value, field.readOnly]).toEqual([value, true]);
+    }
+    expect((dialog.getByRole('radio', { name: 'Income' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(dialog.queryByRole('button', { name: 'Delete' })).toBeNull();
+
+    await chooseCategory(dialog, 'Other');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls('PUT', '/transactions/70').map((call) => call.body)).toEqual([{ categoryId: 3 }]));
+  });
+});

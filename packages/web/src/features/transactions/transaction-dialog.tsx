@@ -1,0 +1,571 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Account, NOTE_MAX, type Transaction } from '@kopiyka/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Info, Lock, Wallet } from 'lucide-react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { useAccounts } from '../../api/accounts.ts';
+import { ratesQueryOptions } from '../../api/currencies.ts';
+import { hasErrorCode, inlineErrorMessage } from '../../api/errors.ts';
+import { useCreateTransaction, useUpdateTransaction } from '../../api/transactions.ts';
+import { ErrorAlert } from '../../components/ui/alert.tsx';
+import { AmountInput } from '../../components/ui/amount-input.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogBody,
+  DialogClose,
+  DialogContent,
+  DialogFooter,
+  DialogHeader,
+} from '../../components/ui/dialog.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { type FieldControlProps, FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { RetryButton } from '../../components/ui/retry-button.tsx';
+import { SegmentedControl } from '../../components/ui/segmented-control.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { formatDay } from '../../lib/dates.ts';
+import { formatMoney, formatRate, parseAmount } from '../../lib/money.ts';
+import { notify } from '../../stores/notifications.ts';
+import { useSessionStore } from '../../stores/session.ts';
+import { AccountSelect } from './account-select.tsx';
+import { formatDateTime } from './describe.ts';
+import { CategoryPicker } from './pickers.tsx';
+import { closeTransactionDialog, useTransactionDialogStore } from './transaction-dialog-store.ts';
+import {
+  amountCurrencies,
+  amountText,
+  changeAccount,
+  crossRate,
+  type DialogTarget,
+  defaultPaymentType,
+  initialFormValues,
+  isBankTransaction,
+  KIND_LABELS,
+  kindOf,
+  PAYMENT_TYPE_LABELS,
+  payingAccount,
+  selectableAccounts,
+  switchKind,
+  TRANSACTION_KINDS,
+  type TransactionFormField,
+  type TransactionFormResult,
+  type TransactionFormValues,
+  type TransactionKind,
+  transactionFormSchema,
+} from './transaction-form.ts';
+import { DeleteTransactionButton, LinkPanel, TransferPairing } from './transfer-actions.tsx';
+
+/** Mounted once in the signed-in shell; whatever opened the dialog set its target in the store. */
+export function TransactionDialogHost() {
+  const target = useTransactionDialogStore((state) => state.target);
+  // Leaving the shell (signing out) must not leave a dialog waiting for the next session.
+  useEffect(() => closeTransactionDialog, []);
+  if (!target) return null;
+  const key = target.mode === 'edit' ? `edit-${target.transaction.id}` : 'create';
+  return <TransactionDialog key={key} target={target} onClose={closeTransactionDialog} />;
+}
+
+function dialogTitle(target: DialogTarget): string {
+  if (target.mode === 'create') return 'New transaction';
+  return `Edit ${KIND_LABELS[kindOf(target.transaction)].toLowerCase()}`;
+}
+
+export function TransactionDialog({ target, onClose }: { target: DialogTarget; onClose: () => void }) {
+  const [linking, setLinking] = useState(false);
+  const accounts = useAccounts();
+  const editing = target.mode === 'edit' ? target.transaction : null;
+
+  let content: ReactNode;
+  if (accounts.isPending) {
+    content = (
+      <DialogBody role="status" aria-label="Loading accounts">
+        {[0, 1, 2, 3].map((row) => (
+          <Skeleton key={row} className="h-16 w-full" />
+        ))}
+      </DialogBody>
+    );
+  } else if (accounts.isError) {
+    content = (
+      <DialogBody>
+        <EmptyState
+          icon={Wallet}
+          title="Accounts could not be loaded"
+          description="Check your connection and try again."
+          action={<RetryButton onRetry={() => void accounts.refetch()} retrying={accounts.isFetching} />}
+        />
+      </DialogBody>
+    );
+  } else if (!editing && selectableAccounts(accounts.data).length === 0) {
+    content = <NoAccounts onClose={onClose} />;
+  } else if (editing && linking) {
+    content = (
+      <LinkPanel transaction={editing} accounts={accounts.data} onBack={() => setLinking(false)} onDone={onClose} />
+    );
+  } else {
+    content = (
+      <TransactionForm target={target} accounts={accounts.data} onClose={onClose} onLink={() => setLinking(true)} />
+    );
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader
+          title={linking ? 'Link with an existing transaction' : dialogTitle(target)}
+          description={
+            linking ? 'Pair it with the other side of the same move of money, recorded on another account.' : undefined
+          }
+        />
+        {content}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function NoAccounts({ onClose }: { onClose: () => void }) {
+  return (
+    <DialogBody className="justify-center">
+      <EmptyState
+        icon={Wallet}
+        title="Add an account first"
+        description="Transactions are recorded on an account: a wallet, a card, a savings account."
+        action={
+          <Button asChild>
+            <Link to="/create-account" onClick={onClose}>
+              Add an account
+            </Link>
+          </Button>
+        }
+      />
+    </DialogBody>
+  );
+}
+
+/** A field the bank fills in: shown (and read out) as a field, but not editable. */
+function ReadOnlyValue({ value, ...control }: FieldControlProps & { value: string }) {
+  return (
+    <div className="relative">
+      <Lock
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 size-3.5 -translate-y-1/2 text-muted-foreground"
+      />
+      <Input {...control} readOnly value={value} className="border-dashed bg-muted/40 pl-8 text-muted-foreground" />
+    </div>
+  );
+}
+
+/** The day whose rate converts a transfer: the server's days are UTC days (docs/decisions.md). */
+const rateDay = (time: string) => {
+  const date = new Date(time);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString().slice(0, 10);
+};
+
+type TransactionFormProps = {
+  target: DialogTarget;
+  accounts: Account[];
+  onClose: () => void;
+  onLink: () => void;
+};
+
+function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormProps) {
+  const original = target.mode === 'edit' ? target.transaction : undefined;
+  const bank = original ? isBankTransaction(original) : false;
+  // A bank transaction keeps its side of a transfer: the account it came on, with its amount.
+  const bankSide = bank && original ? (original.transactionType === 'income' ? 'toAccountId' : 'accountId') : null;
+  const initial = useMemo(() => initialFormValues(target, accounts), [target, accounts]);
+  const byId = useMemo(() => new Map(accounts.map((account) => [String(account.id), account])), [accounts]);
+  const currencyOf = useMemo(() => (id: string) => byId.get(id)?.currencyCode, [byId]);
+  const schema = useMemo(() => transactionFormSchema({ currencyOf, original }), [currencyOf, original]);
+  const form = useForm<TransactionFormValues, unknown, TransactionFormResult>({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    defaultValues: initial,
+  });
+  const createTransaction = useCreateTransaction();
+  const updateTransaction = useUpdateTransaction();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, isSubmitting } = form.formState;
+  const values = form.watch();
+  const currencies = amountCurrencies(values, currencyOf);
+  const options = selectableAccounts(
+    accounts,
+    [original?.accountId, original?.destinationAccountId].filter((id): id is number => typeof id === 'number'),
+  );
+
+  // What arrives in a transfer across currencies follows the amount at the day's rate until typed
+  // over (or when the bank says what arrived).
+  const destinationTyped = useRef(bankSide === 'toAccountId');
+  const [following, setFollowing] = useState(!original);
+  function followRate() {
+    if (!destinationTyped.current) setFollowing(true);
+  }
+
+  /** Sets what changed, checking it again only once the form has been submitted. */
+  function apply(next: TransactionFormValues) {
+    const current = form.getValues();
+    for (const field of Object.keys(next) as TransactionFormField[]) {
+      if (next[field] !== current[field]) {
+        form.setValue(field, next[field] as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+      }
+    }
+  }
+
+  // The payment type follows the paying account until the user picks one (product notes' defaults).
+  const paymentChosen = useRef(Boolean(original));
+  function changeSide(side: 'accountId' | 'toAccountId', value: string) {
+    const { next, destinationKept } = changeAccount(form.getValues(), side, value, currencyOf);
+    if (destinationKept) destinationTyped.current = true;
+    const payer = byId.get(payingAccount(next));
+    if (payer && !paymentChosen.current) next.paymentType = defaultPaymentType(payer);
+    apply(next);
+    followRate();
+  }
+
+  function changeKind(next: TransactionKind) {
+    apply(switchKind(form.getValues(), next));
+    form.clearErrors();
+    followRate();
+  }
+
+  const baseCode = useSessionStore((state) => state.baseCurrency?.currency.code);
+  const day = rateDay(values.time);
+  const rates = useQuery({ ...ratesQueryOptions(day), enabled: Boolean(currencies.destination && baseCode) });
+  const sameSidesAsOriginal =
+    original !== undefined && initial.accountId === values.accountId && initial.toAccountId === values.toAccountId;
+  const rate = useMemo(() => {
+    if (!currencies.amount || !currencies.destination) return null;
+    // An edited transfer keeps the rate it was made at, as long as its accounts stay.
+    const initialFrom = parseAmount(initial.amount);
+    const initialTo = parseAmount(initial.destinationAmount);
+    if (sameSidesAsOriginal && initialFrom && initialTo) return initialTo / initialFrom;
+    if (!rates.data || !baseCode) return null;
+    return crossRate(currencies.amount, currencies.destination, rates.data, baseCode);
+  }, [currencies.amount, currencies.destination, rates.data, baseCode, sameSidesAsOriginal, initial]);
+  useEffect(() => {
+    if (!following || destinationTyped.current || rate === null) return;
+    const minor = parseAmount(values.amount);
+    const next = minor && minor > 0 ? amountText(Math.round(minor * rate)) : '';
+    if (next !== form.getValues('destinationAmount')) form.setValue('destinationAmount', next);
+  }, [following, rate, values.amount, form]);
+
+  function showServerError(error: unknown, fieldOf: TransactionFormResult['fieldOf']) {
+    if (hasErrorCode(error, 'VALIDATION_ERROR', 'NOT_ALLOWED')) {
+      const placed = error.details.flatMap((issue) => {
+        const field = fieldOf(issue.path);
+        return field ? [{ field, message: issue.message }] : [];
+      });
+      placed.forEach(({ field, message }, index) => {
+        form.setError(field, { type: 'server', message }, { shouldFocus: index === 0 });
+      });
+      if (placed.length > 0) return;
+    }
+    setFormError(inlineErrorMessage(error));
+  }
+
+  const onSubmit = form.handleSubmit(async ({ request, fieldOf }) => {
+    setFormError(null);
+    if (!request) {
+      onClose();
+      return;
+    }
+    try {
+      if (request.kind === 'create') {
+        const [saved] = await createTransaction.mutateAsync(request.body);
+        if (saved) notify('success', createdMessage(saved));
+      } else {
+        await updateTransaction.mutateAsync({ id: request.id, body: request.body });
+        notify('success', 'Transaction saved.');
+      }
+    } catch (error) {
+      showServerError(error, fieldOf);
+      return;
+    }
+    onClose();
+  });
+
+  const transfer = values.kind === 'transfer';
+  const bankAmount = original ? formatMoney(original.amount, original.currencyCode) : '';
+  const allowedKinds: readonly TransactionKind[] =
+    bank && original ? [original.transactionType, 'transfer'] : TRANSACTION_KINDS;
+  const rateError = [errors.accountId?.message, errors.toAccountId?.message].some((message) =>
+    message?.includes('custom rate'),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
+      <DialogBody>
+        {bank ? (
+          <p className="flex items-start gap-2 rounded-lg border bg-muted/40 px-3 py-2.5 text-sm text-muted-foreground">
+            <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>
+              Imported from your bank: its amount, time, account and type come from the bank and cannot be changed, and
+              it cannot be deleted. The category, note and payment type are yours to change, and it can become a
+              transfer.
+            </span>
+          </p>
+        ) : null}
+
+        <Controller
+          control={form.control}
+          name="kind"
+          render={({ field }) => (
+            <div className="flex flex-col gap-2">
+              <SegmentedControl
+                aria-label="Type"
+                value={field.value}
+                onValueChange={changeKind}
+                options={TRANSACTION_KINDS.map((kind) => ({
+                  value: kind,
+                  label: KIND_LABELS[kind],
+                  disabled: !allowedKinds.includes(kind),
+                }))}
+              />
+              {errors.kind?.message ? <p className="text-sm text-destructive">{errors.kind.message}</p> : null}
+            </div>
+          )}
+        />
+
+        <FormField
+          id="transaction-amount"
+          label={currencies.destination ? 'Amount sent' : 'Amount'}
+          error={errors.amount?.message}
+        >
+          {(control) =>
+            bank && !(transfer && bankSide === 'toAccountId' && currencies.destination) ? (
+              <ReadOnlyValue {...control} value={bankAmount} />
+            ) : (
+              <AmountInput
+                {...control}
+                autoFocus={!original}
+                currency={currencies.amount}
+                {...form.register('amount', { onChange: followRate })}
+              />
+            )
+          }
+        </FormField>
+
+        <div className={transfer ? 'grid gap-5 sm:grid-cols-2' : 'flex flex-col'}>
+          <Controller
+            control={form.control}
+            name="accountId"
+            render={({ field }) => (
+              <FormField
+                id="transaction-account"
+                label={transfer ? 'From' : 'Account'}
+                error={errors.accountId?.message}
+              >
+                {(control) =>
+                  bankSide === 'accountId' || (bank && !transfer) ? (
+                    <ReadOnlyValue {...control} value={byId.get(String(original?.accountId))?.name ?? ''} />
+                  ) : (
+                    <AccountSelect
+                      {...control}
+                      accounts={options}
+                      outOfWallet={transfer}
+                      placeholder="Choose an account"
+                      value={field.value}
+                      onChange={(event) => changeSide('accountId', event.target.value)}
+                      onBlur={field.onBlur}
+                    />
+                  )
+                }
+              </FormField>
+            )}
+          />
+          {transfer ? (
+            <Controller
+              control={form.control}
+              name="toAccountId"
+              render={({ field }) => (
+                <FormField id="transaction-to-account" label="To" error={errors.toAccountId?.message}>
+                  {(control) =>
+                    bankSide === 'toAccountId' ? (
+                      <ReadOnlyValue {...control} value={byId.get(String(original?.accountId))?.name ?? ''} />
+                    ) : (
+                      <AccountSelect
+                        {...control}
+                        accounts={options}
+                        outOfWallet
+                        placeholder="Choose where it goes"
+                        value={field.value}
+                        onChange={(event) => changeSide('toAccountId', event.target.value)}
+                        onBlur={field.onBlur}
+                      />
+                    )
+                  }
+                </FormField>
+              )}
+            />
+          ) : null}
+        </div>
+        {rateError ? (
+          <p className="-mt-3 text-sm">
+            <Link to="/settings/currencies" onClick={onClose} className="font-medium text-primary hover:underline">
+              Set a custom rate in Settings → Currencies
+            </Link>
+          </p>
+        ) : null}
+
+        {currencies.destination ? (
+          <FormField
+            id="transaction-destination-amount"
+            label="Amount received"
+            hint={rateHint({
+              from: currencies.amount ?? '',
+              to: currencies.destination,
+              rate,
+              day,
+              loading: rates.isFetching,
+              kept: sameSidesAsOriginal,
+            })}
+            error={errors.destinationAmount?.message}
+          >
+            {(control) =>
+              bank && bankSide === 'toAccountId' ? (
+                <ReadOnlyValue {...control} value={bankAmount} />
+              ) : (
+                <AmountInput
+                  {...control}
+                  currency={currencies.destination}
+                  {...form.register('destinationAmount', {
+                    onChange: () => {
+                      destinationTyped.current = true;
+                    },
+                  })}
+                />
+              )
+            }
+          </FormField>
+        ) : null}
+
+        <Controller
+          control={form.control}
+          name="categoryId"
+          render={({ field }) => (
+            <FormField
+              id="transaction-category"
+              label="Category"
+              hint={transfer ? 'Transfers move your own money, so they have no category.' : undefined}
+              error={transfer ? undefined : errors.categoryId?.message}
+            >
+              {(control) => (
+                <CategoryPicker
+                  {...control}
+                  value={transfer ? null : field.value}
+                  disabled={transfer}
+                  placeholder={transfer ? 'No category for transfers' : 'Choose a category'}
+                  onChange={(categoryId) => {
+                    field.onChange(categoryId);
+                    field.onBlur();
+                  }}
+                />
+              )}
+            </FormField>
+          )}
+        />
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField id="transaction-time" label="Date and time" error={errors.time?.message}>
+            {(control) =>
+              bank ? (
+                <ReadOnlyValue {...control} value={original ? formatDateTime(original.time) : ''} />
+              ) : (
+                <Input {...control} type="datetime-local" {...form.register('time', { onChange: followRate })} />
+              )
+            }
+          </FormField>
+          <Controller
+            control={form.control}
+            name="paymentType"
+            render={({ field }) => (
+              <FormField id="transaction-payment-type" label="Payment type" error={errors.paymentType?.message}>
+                {(control) => (
+                  <NativeSelect
+                    {...control}
+                    value={field.value}
+                    onChange={(event) => {
+                      paymentChosen.current = true;
+                      field.onChange(event.target.value);
+                    }}
+                  >
+                    {Object.entries(PAYMENT_TYPE_LABELS).map(([value, label]) => (
+                      <option key={value} value={value}>
+                        {label}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                )}
+              </FormField>
+            )}
+          />
+        </div>
+
+        <FormField id="transaction-note" label="Note" error={errors.note?.message}>
+          {(control) => (
+            <div className="flex flex-col gap-1">
+              <Textarea
+                {...control}
+                rows={2}
+                maxLength={NOTE_MAX}
+                placeholder="What was it for?"
+                {...form.register('note')}
+              />
+              <span className="self-end text-xs text-muted-foreground tabular-nums" aria-live="polite">
+                {values.note.length}/{NOTE_MAX}
+              </span>
+            </div>
+          )}
+        </FormField>
+
+        {original ? (
+          <TransferPairing transaction={original} accounts={accounts} onLink={onLink} onDone={onClose} />
+        ) : null}
+        {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
+      </DialogBody>
+      <DialogFooter>
+        {original && !bank ? (
+          <DeleteTransactionButton transaction={original} accounts={accounts} onDone={onClose} />
+        ) : null}
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? <Spinner /> : null}
+          {original ? 'Save' : `Add ${KIND_LABELS[values.kind].toLowerCase()}`}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+type RateHintInput = {
+  from: string;
+  to: string;
+  rate: number | null;
+  day: string | undefined;
+  loading: boolean;
+  kept: boolean;
+};
+
+function rateHint({ from, to, rate, day, loading, kept }: RateHintInput): string {
+  if (rate !== null) {
+    // Said the way round that gives a number above one: "1 USD = 41.6 UAH", not "1 UAH = 0.024 USD".
+    const at = rate >= 1 ? `1 ${from} = ${formatRate(rate)} ${to}` : `1 ${to} = ${formatRate(1 / rate)} ${from}`;
+    if (kept) return `At the transfer's own rate, ${at}. Change it if your bank used another.`;
+    return `At ${at}, the rate of ${day ? formatDay(day) : 'today'}. Change it if your bank used another.`;
+  }
+  if (loading) return 'Looking up the exchange rate…';
+  return `No exchange rate between ${from} and ${to} for this date: type the amount that arrived.`;
+}
+
+function createdMessage(saved: Transaction): string {
+  const amount = formatMoney(saved.amount, saved.currencyCode);
+  if (saved.transferNature !== 'not_transfer') return `Transfer of ${amount} recorded.`;
+  return `${KIND_LABELS[saved.transactionType]} of ${amount} added.`;
+}

@@ -1,0 +1,157 @@
+import type { Transaction } from '@kopiyka/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeAccount } from '../../test/accounts.ts';
+import { resetApp, success } from '../../test/api.ts';
+import { cleanUpApp, renderApp, signedInServer } from '../../test/app.tsx';
+import { makeTransaction } from '../../test/transactions.ts';
+
+const accounts = [
+  makeAccount({ id: 1, name: 'Card', currentBalance: 500_000 }),
+  makeAccount({ id: 3, name: 'Savings', currencyId: 2, currencyCode: 'USD' }),
+];
+
+const at = (day: number, hours: number) => new Date(2026, 2, day, hours).toISOString();
+
+const sample = [
+  makeTransaction({ id: 6, time: at(18, 20), amount: 25_050, note: 'Silpo', categoryId: 2 }),
+  makeTransaction({
+    id: 5,
+    time: at(18, 9),
+    accountId: 3,
+    currencyCode: 'USD',
+    transactionType: 'income',
+    amount: 10_000,
+    refAmount: 415_000,
+    transferNature: 'transfer_between_user_accounts',
+    transferId: 2,
+    destinationAccountId: 1,
+    destinationAmount: 415_000,
+    categoryId: null,
+  }),
+  makeTransaction({
+    id: 4,
+    time: at(18, 9),
+    amount: 415_000,
+    transferNature: 'transfer_between_user_accounts',
+    transferId: 2,
+    destinationAccountId: 3,
+    destinationAmount: 10_000,
+    categoryId: null,
+  }),
+  makeTransaction({ id: 3, time: at(17, 12), amount: 1_000_000, transactionType: 'income', categoryId: 3 }),
+];
+
+function server(transactions: Transaction[] = sample) {
+  return signedInServer({
+    'GET /accounts': () => success(accounts),
+    'GET /transactions': () => success(transactions),
+  });
+}
+
+/** Text as read aloud: money formats with no-break spaces. */
+const text = (element: Element | null | undefined) => element?.textContent?.replaceAll('\u00a0', ' ');
+
+const lastQuery = (calls: ReturnType<typeof server>['calls']) =>
+  Object.fromEntries(calls('GET', '/transactions').at(-1)?.url.searchParams ?? []);
+
+describe('transactions page', () => {
+  beforeEach(resetApp);
+  afterEach(cleanUpApp);
+
+  it('lists transactions by day, with each day’s net in the base currency', async () => {
+    server();
+    renderApp('/transactions');
+    const list = await screen.findByRole('list', { name: 'Transactions' });
+    const headings = within(list)
+      .getAllByRole('heading')
+      .map((heading) => text(heading.parentElement));
+    // The transfer's legs cancel out; the expense is all that moved the 18th.
+    expect(headings).toEqual(['Wed 18 Mar 2026Day total−UAH 250.50', 'Tue 17 Mar 2026Day total+UAH 10,000.00']);
+    expect(screen.getByText('4 transactions')).toBeTruthy();
+
+    const rows = within(list).getAllByRole('button');
+    expect(rows.map(text)).toEqual([
+      expect.stringMatching(/^GroceriesSilpo · Card · .*−UAH 250\.50$/),
+      expect.stringMatching(/^Transfer ← CardSavings · .*\+US\$100\.00\+UAH 4,150\.00$/),
+      expect.stringMatching(/^Transfer → SavingsCard · .*−UAH 4,150\.00$/),
+      expect.stringMatching(/^OtherCard · .*\+UAH 10,000\.00$/),
+    ]);
+  });
+
+  it('asks the server for what the URL says: ISO dates, minor units, comma lists, nothing empty', async () => {
+    const { calls } = server();
+    renderApp(
+      '/transactions?period=custom&from=2026-03-01&to=2026-03-31&type=expense&min=10,50&max=&accounts=1,3&categories=1&q=silpo&transfers=exclude',
+    );
+    await screen.findByRole('list', { name: 'Transactions' });
+    expect(lastQuery(calls)).toEqual({
+      startDate: new Date(2026, 2, 1).toISOString(),
+      endDate: new Date(new Date(2026, 3, 1).getTime() - 1).toISOString(),
+      transactionType: 'expense',
+      amountGte: '1050',
+      accountIds: '1,3',
+      categoryIds: '1',
+      noteSearch: 'silpo',
+      excludeTransfer: 'true',
+      limit: '50',
+    });
+    expect((screen.getByRole('searchbox', { name: 'Search notes' }) as HTMLInputElement).value).toBe('silpo');
+  });
+
+  it('keeps filters in the URL, so back and forward step through them', async () => {
+    const { calls } = server();
+    const { router, location } = renderApp('/transactions');
+    await screen.findByRole('list', { name: 'Transactions' });
+    const [filters] = screen.getAllByRole('radiogroup', { name: 'Type' });
+
+    await userEvent.click(within(filters as HTMLElement).getByRole('radio', { name: 'Income' }));
+    await waitFor(() => expect(location()).toBe('/transactions?type=income'));
+    await waitFor(() => expect(lastQuery(calls).transactionType).toBe('income'));
+
+    await userEvent.selectOptions(screen.getAllByLabelText('Dates')[0] as HTMLElement, 'last-month');
+    await waitFor(() => expect(location()).toBe('/transactions?period=last-month&type=income'));
+
+    await router.navigate(-1);
+    await waitFor(() => expect(location()).toBe('/transactions?type=income'));
+    expect((screen.getAllByLabelText('Dates')[0] as HTMLSelectElement).value).toBe('all');
+    await router.navigate(-1);
+    await waitFor(() => expect(lastQuery(calls).transactionType).toBeUndefined());
+  });
+
+  it('searches notes once typing pauses, in minor units for amounts', async () => {
+    const { calls } = server();
+    const { location } = renderApp('/transactions');
+    await screen.findByRole('list', { name: 'Transactions' });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search notes' }), 'rent');
+    await userEvent.type(screen.getAllByRole('textbox', { name: 'Minimum amount' })[0] as HTMLElement, '99.99');
+
+    await waitFor(() => expect(location()).toBe('/transactions?min=99.99&q=rent'));
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ noteSearch: 'rent', amountGte: '9999' }));
+    // Asked once typing paused, not for every letter.
+    const searched = calls('GET', '/transactions').flatMap((call) => call.url.searchParams.get('noteSearch') ?? []);
+    expect(new Set(searched)).toEqual(new Set(['rent']));
+  });
+
+  it('says when nothing matches the filters, and clears them', async () => {
+    server([]);
+    const { location } = renderApp('/transactions?type=income&q=rent');
+    expect(await screen.findByText('No transactions match these filters')).toBeTruthy();
+    const [clear] = screen.getAllByRole('button', { name: 'Clear filters' });
+    await userEvent.click(clear as HTMLElement);
+    await waitFor(() => expect(location()).toBe('/transactions'));
+    expect(await screen.findByText('No transactions yet')).toBeTruthy();
+    expect((screen.getByRole('searchbox', { name: 'Search notes' }) as HTMLInputElement).value).toBe('');
+  });
+
+  it('opens a transaction for editing from its row', async () => {
+    server();
+    renderApp('/transactions');
+    const list = await screen.findByRole('list', { name: 'Transactions' });
+    await userEvent.click(within(list).getByRole('button', { name: /^Groceries/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit expense' });
+    expect((within(dialog).getByLabelText('Amount') as HTMLInputElement).value).toBe('250.50');
+    expect((within(dialog).getByLabelText('Note') as HTMLTextAreaElement).value).toBe('Silpo');
+  });
+});

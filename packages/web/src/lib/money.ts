@@ -1,0 +1,135 @@
+import { fromMinorUnits, toMinorUnits } from '@kopiyka/shared';
+import { DISPLAY_LOCALE } from './locale.ts';
+
+export type MoneyFormatOptions = {
+  /** Always shows + or − (income and expense); zero stays unsigned. */
+  signed?: boolean;
+  /** The short form for chart axes and tight spots: "UAH 1.2m". */
+  compact?: boolean;
+  /** How the currency is named; `symbol` keeps look-alikes apart ("US$" next to "CA$"). */
+  currencyDisplay?: 'symbol' | 'narrowSymbol' | 'code' | 'name';
+  locale?: string;
+};
+
+/** The typographic minus: as wide as the plus, where Intl writes a hyphen. */
+const MINUS_SIGN = '\u2212';
+/** SPEC §9: every currency has a minor-unit factor of 100, so no amount has more than two decimals. */
+const MAX_FRACTION_DIGITS = 2;
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** Formatters are costly to build and lists format many amounts: one per set of options. */
+function cachedFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, options);
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+function withMinusSign(formatter: Intl.NumberFormat, value: number): string {
+  return formatter
+    .formatToParts(value)
+    .map((part) => (part.type === 'minusSign' ? MINUS_SIGN : part.value))
+    .join('');
+}
+
+/**
+ * An amount in minor units as money: `formatMoney(123456, 'USD')` → "US$1,234.56". A currency
+ * without decimals (JPY) shows none unless the amount has some.
+ */
+export function formatMoney(minor: number, currencyCode: string, options: MoneyFormatOptions = {}): string {
+  const { signed = false, compact = false, currencyDisplay = 'symbol', locale = DISPLAY_LOCALE } = options;
+  const base: Intl.NumberFormatOptions = { style: 'currency', currency: currencyCode, currencyDisplay };
+  if (signed) base.signDisplay = 'exceptZero';
+  if (compact) {
+    base.notation = 'compact';
+  } else {
+    const usual = cachedFormat(locale, { style: 'currency', currency: currencyCode }).resolvedOptions();
+    base.minimumFractionDigits = Math.min(usual.minimumFractionDigits ?? MAX_FRACTION_DIGITS, MAX_FRACTION_DIGITS);
+    base.maximumFractionDigits = MAX_FRACTION_DIGITS;
+  }
+  return withMinusSign(cachedFormat(locale, base), fromMinorUnits(minor));
+}
+
+/** With its sign always shown: "+US$12.30", "−US$12.30". */
+export function formatSignedMoney(minor: number, currencyCode: string): string {
+  return formatMoney(minor, currencyCode, { signed: true });
+}
+
+/** Short, for charts: "UAH 1.2m". */
+export function formatCompactMoney(minor: number, currencyCode: string): string {
+  return formatMoney(minor, currencyCode, { compact: true });
+}
+
+/** Rates keep at least this many decimals ("41.7625")… */
+const RATE_MIN_FRACTION_DIGITS = 4;
+/** …and at least this many significant digits when small ("0.023945"). */
+const RATE_SIGNIFICANT_DIGITS = 5;
+/** Intl accepts up to 100; no rate between MIN_RATE and MAX_RATE needs more than this. */
+const RATE_MAX_FRACTION_DIGITS = 20;
+
+/**
+ * An exchange rate with as many digits as make sense for its size, trailing zeros dropped:
+ * 41.7625, 0.023945, 40. `useGrouping: false` suits a form field ("1234567.5").
+ */
+export function formatRate(rate: number, { useGrouping = true, locale = DISPLAY_LOCALE } = {}): string {
+  const magnitude = rate === 0 || !Number.isFinite(rate) ? 0 : Math.floor(Math.log10(Math.abs(rate)));
+  const fractionDigits = Math.min(
+    RATE_MAX_FRACTION_DIGITS,
+    Math.max(RATE_MIN_FRACTION_DIGITS, RATE_SIGNIFICANT_DIGITS - 1 - magnitude),
+  );
+  return withMinusSign(cachedFormat(locale, { maximumFractionDigits: fractionDigits, useGrouping }), rate);
+}
+
+/** Spaces of any width, apostrophes and underscores: thousands separators people type or paste. */
+const GROUPING_NOISE = /[\s\u00a0\u202f'’_]/g;
+const SIGNED_NUMBER = /^([+\-\u2212]?)([\d.,]*\d[\d.,]*)$/;
+/** An integer part written with one kind of thousands separator: "1,234,567" or "1.234". */
+const GROUPED_INTEGER = /^\d{1,3}(?:,\d{3})+$|^\d{1,3}(?:\.\d{3})+$/;
+
+const count = (text: string, mark: string) => text.split(mark).length - 1;
+
+/**
+ * A number as people type it, with either decimal mark: "1 234,56", "1,234.56", "1234.56",
+ * "0,025". When both "," and "." appear the last one is the decimal mark; a mark that repeats
+ * alone ("1,000,000") groups thousands; a single mark is the decimal one. Null when it is not a
+ * number.
+ */
+export function parseDecimal(text: string): number | null {
+  const match = SIGNED_NUMBER.exec(text.replace(GROUPING_NOISE, ''));
+  if (!match) return null;
+  const [, sign, digits = ''] = match;
+  const commas = count(digits, ',');
+  const dots = count(digits, '.');
+  const groupingOnly = (commas > 1 && dots === 0) || (dots > 1 && commas === 0);
+  const lastMark = Math.max(digits.lastIndexOf(','), digits.lastIndexOf('.'));
+  let integer = digits;
+  let fraction = '';
+  if (lastMark !== -1 && !groupingOnly) {
+    integer = digits.slice(0, lastMark);
+    fraction = digits.slice(lastMark + 1);
+  }
+  if (/[.,]/.test(fraction) || (/[.,]/.test(integer) && !GROUPED_INTEGER.test(integer))) return null;
+  const value = Number(`${integer.replace(/[.,]/g, '') || '0'}.${fraction || '0'}`);
+  return sign === '-' || sign === MINUS_SIGN ? -value : value;
+}
+
+/** One to three digits (not a lone zero), a single mark and exactly three digits: "1,500", "12.000". */
+const THOUSANDS_ONLY = /^[+\-\u2212]?[1-9]\d{0,2}[.,]\d{3}$/;
+
+/**
+ * A typed amount in minor units (SPEC §5: × 100, rounded). Amounts never have three decimals, so
+ * "1,500" is fifteen hundred, not one and a half. Null when empty or zero: such amounts are not
+ * converted (SPEC §5). NaN when the text is not an amount.
+ */
+export function parseAmount(text: string): number | null {
+  const compact = text.replace(GROUPING_NOISE, '');
+  if (compact === '') return null;
+  const major = parseDecimal(THOUSANDS_ONLY.test(compact) ? compact.replace(/[.,]/, '') : compact);
+  if (major === null) return Number.NaN;
+  const minor = toMinorUnits(major);
+  return minor === 0 ? null : minor;
+}

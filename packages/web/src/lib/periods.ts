@@ -1,0 +1,115 @@
+import { STATS_MAX_DAYS } from '@kopiyka/shared';
+import { type DayKey, type MonthKey, monthKey, shiftMonth } from './dates.ts';
+
+/** A span of whole days, both ends included, as the statistics API takes it. */
+export type DayRange = { from: DayKey; to: DayKey };
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** The calendar day of `date` in the user's time zone. */
+export function dayKey(date: Date): DayKey {
+  return `${monthKey(date)}-${pad(date.getDate())}`;
+}
+
+/** Read as a local date: `new Date('2026-11-14')` would be UTC midnight, the day before west of Greenwich. */
+function toDate(day: DayKey): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, date);
+}
+
+export function addDays(day: DayKey, days: number): DayKey {
+  const date = toDate(day);
+  date.setDate(date.getDate() + days);
+  return dayKey(date);
+}
+
+/**
+ * The same day `months` months away, kept within the target month: a month before 31 March is
+ * 28 (or 29) February, not 3 March.
+ */
+export function addMonths(day: DayKey, months: number): DayKey {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const lastOfTarget = new Date(year, month - 1 + months + 1, 0).getDate();
+  return dayKey(new Date(year, month - 1 + months, Math.min(date, lastOfTarget)));
+}
+
+export function monthStart(month: MonthKey): DayKey {
+  return `${month}-01`;
+}
+
+export function monthEnd(month: MonthKey): DayKey {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  return dayKey(new Date(year, monthNumber, 0));
+}
+
+const earlier = (a: DayKey, b: DayKey) => (a < b ? a : b);
+
+/** The days of `month` up to today: the rest of the current month has not happened yet. */
+export function monthRange(month: MonthKey, today: DayKey): DayRange {
+  return { from: monthStart(month), to: earlier(monthEnd(month), today) };
+}
+
+/** The day a month's balance is read on: its last day, or today while it runs. */
+export function monthBalanceDay(month: MonthKey, today: DayKey): DayKey {
+  return monthRange(month, today).to;
+}
+
+/** `count` months ending with `month` (included), clamped to today. */
+export function lastMonthsRange(month: MonthKey, count: number, today: DayKey): DayRange {
+  return { from: monthStart(shiftMonth(month, -(count - 1))), to: monthRange(month, today).to };
+}
+
+export const TREND_PERIODS = ['1M', '3M', '1Y', 'ALL'] as const;
+export type TrendPeriod = (typeof TREND_PERIODS)[number];
+
+const TREND_MONTHS: Record<Exclude<TrendPeriod, 'ALL'>, number> = { '1M': 1, '3M': 3, '1Y': 12 };
+
+/**
+ * The days a trend covers, ending today. "All" asks for the longest span the API allows: the
+ * answer starts at the account's first day by itself.
+ */
+export function trendRange(period: TrendPeriod, today: DayKey): DayRange {
+  const from = period === 'ALL' ? addDays(today, -(STATS_MAX_DAYS - 1)) : addMonths(today, -TREND_MONTHS[period]);
+  return { from, to: today };
+}
+
+/** Start and end of a budget; null where it has none. */
+export type BudgetDates = { startDate: DayKey | null; endDate: DayKey | null };
+
+export const BUDGET_DATE_PRESETS = ['this-month', 'next-month', 'this-year', 'none'] as const;
+export type BudgetDatePreset = (typeof BUDGET_DATE_PRESETS)[number];
+
+export const BUDGET_DATE_PRESET_LABELS: Record<BudgetDatePreset, string> = {
+  'this-month': 'This month',
+  'next-month': 'Next month',
+  'this-year': 'This year',
+  none: 'No dates',
+};
+
+export function budgetPresetDates(preset: BudgetDatePreset, today: DayKey): BudgetDates {
+  const month = today.slice(0, 7);
+  switch (preset) {
+    case 'this-month':
+      return { startDate: monthStart(month), endDate: monthEnd(month) };
+    case 'next-month': {
+      const next = shiftMonth(month, 1);
+      return { startDate: monthStart(next), endDate: monthEnd(next) };
+    }
+    case 'this-year': {
+      const year = today.slice(0, 4);
+      return { startDate: `${year}-01-01`, endDate: `${year}-12-31` };
+    }
+    case 'none':
+      return { startDate: null, endDate: null };
+  }
+}
+
+/** The preset that gives exactly these dates, if any, so its button can show as chosen. */
+export function matchingPreset(dates: BudgetDates, today: DayKey): BudgetDatePreset | null {
+  return (
+    BUDGET_DATE_PRESETS.find((preset) => {
+      const candidate = budgetPresetDates(preset, today);
+      return candidate.startDate === dates.startDate && candidate.endDate === dates.endDate;
+    }) ?? null
+  );
+}

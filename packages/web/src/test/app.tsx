@@ -1,0 +1,71 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { App } from '../app/app.tsx';
+import { routes, wireRouter } from '../app/router.tsx';
+import { TOKEN_STORAGE_KEY } from '../lib/constants.ts';
+import { useNotificationsStore } from '../stores/notifications.ts';
+import { useSessionStore } from '../stores/session.ts';
+import {
+  type FakeRequest,
+  fakeServer,
+  resetApp,
+  sampleBaseCurrency,
+  sampleCategories,
+  sampleCurrencies,
+  sampleUser,
+  success,
+} from './api.ts';
+
+export type Handlers = Record<string, (request: FakeRequest) => Response | Promise<Response>>;
+
+let unwire: () => void = () => undefined;
+
+/** The whole app on a memory router at `path`; `location()` reads where it is now. */
+export function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  unwire = wireRouter(router);
+  render(<App router={router} />);
+  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { router, location };
+}
+
+/** For afterEach: disconnects the last rendered router and forgets everything. */
+export function cleanUpApp(): void {
+  unwire();
+  unwire = () => undefined;
+  resetApp();
+}
+
+export function storeToken(token = 'token'): void {
+  localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  useSessionStore.setState({ token });
+}
+
+/**
+ * A signed-in user with UAH as base currency and the sample categories, plus `handlers`. Returns
+ * the fetch mock and `calls(method, path)`: the parsed bodies and URLs sent there, in order.
+ */
+export function signedInServer(handlers: Handlers = {}) {
+  storeToken();
+  const fetchMock = fakeServer({
+    'GET /user': () => success(sampleUser),
+    'GET /user/currencies/base': () => success(sampleBaseCurrency),
+    'GET /user/currencies': () => success([sampleBaseCurrency]),
+    'GET /user/currencies/base/change': () =>
+      success({ state: 'idle', fromCode: null, toCode: null, done: 0, total: 0, error: null }),
+    'GET /categories': () => success(sampleCategories),
+    'GET /models/currencies': () => success(sampleCurrencies),
+    'GET /accounts': () => success([]),
+    'GET /account-groups': () => success([]),
+    ...handlers,
+  });
+  const calls = (method: string, path: string) =>
+    fetchMock.mock.calls
+      .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), init }))
+      .filter(({ url, init }) => (init?.method ?? 'GET') === method && url.pathname === `/api/v1${path}`)
+      .map(({ url, init }) => ({ url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined }));
+  return { fetchMock, calls };
+}
+
+export const toastMessages = () =>
+  useNotificationsStore.getState().notifications.map((notification) => notification.message);
