@@ -26,6 +26,8 @@ function accountServer(initial: Account) {
       account = null;
       return new Response(null, { status: 204 });
     },
+    'GET /transactions': () => success([]),
+    'GET /stats/balance-history': () => success([]),
   });
 }
 
@@ -131,9 +133,12 @@ describe('account page', () => {
     expect(screen.getAllByText('Comes from the bank')).toHaveLength(3);
   });
 
-  it('has an honest placeholder for the transactions to come', async () => {
-    await openAccount();
+  it("lists this account's transactions only, inviting a first one when there are none", async () => {
+    const { calls } = await openAccount();
     expect(screen.getByRole('heading', { name: 'Transactions' })).toBeTruthy();
-    expect(screen.getByText('Transactions of this account appear here once they are recorded.')).toBeTruthy();
+    expect(await screen.findByText('No transactions yet')).toBeTruthy();
+    const asked = calls('GET', '/transactions');
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((call) => call.url.searchParams.get('accountIds') === '7')).toBe(true);
   });
 });

@@ -5,17 +5,17 @@ import {
   type UpdateAccountBody,
   updateAccountBodySchema,
 } from '@kopiyka/shared';
-import { ArrowLeft, ReceiptText, SearchX, Wallet } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { ArrowLeft, SearchX, Wallet } from 'lucide-react';
+import { type ReactNode, useId, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAccount, useUpdateAccount } from '../../api/accounts.ts';
 import { useUserCurrencies } from '../../api/currencies.ts';
 import { hasErrorCode } from '../../api/errors.ts';
+import { AccountBalanceTrend } from '../../components/charts/account-balance-trend.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { EmptyCard } from '../../components/ui/empty-card.tsx';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { InlineEdit } from '../../components/ui/inline-edit.tsx';
 import { Money } from '../../components/ui/money.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
@@ -25,6 +25,7 @@ import { Switch } from '../../components/ui/switch.tsx';
 import { attempt } from '../../lib/form-errors.ts';
 import { notify } from '../../stores/notifications.ts';
 import { useSessionStore } from '../../stores/session.ts';
+import { TransactionList } from '../transactions/transaction-list.tsx';
 import { ACCOUNT_CATEGORY_INFO } from './account-categories.ts';
 import { AccountIcon } from './account-icon.tsx';
 import { groupChoices, ownMoney, refOwnMoney } from './account-tree.ts';
@@ -279,7 +280,8 @@ function SettingsCard({ account }: { account: Account }) {
   );
 }
 
-function TransactionsCard() {
+function TransactionsCard({ accountId }: { accountId: number }) {
+  const filters = useMemo(() => ({ accountIds: [accountId] }), [accountId]);
   return (
     <Card>
       <CardHeader>
@@ -287,11 +289,7 @@ function TransactionsCard() {
         <CardDescription>Income, expenses and transfers of this account.</CardDescription>
       </CardHeader>
       <CardContent>
-        <EmptyState
-          icon={ReceiptText}
-          title="No transactions to show yet"
-          description="Transactions of this account appear here once they are recorded."
-        />
+        <TransactionList filters={filters} />
       </CardContent>
     </Card>
   );
@@ -346,8 +344,9 @@ function AccountView({ id }: { id: number }) {
         <div className="contents lg:flex lg:flex-col lg:gap-4">
           <AccountHeader account={account.data} baseCode={baseCode} />
           <DetailsCard account={account.data} />
+          <AccountBalanceTrend accountId={account.data.id} />
           <div className="order-1 lg:order-none">
-            <TransactionsCard />
+            <TransactionsCard accountId={account.data.id} />
           </div>
         </div>
         <div className="contents lg:flex lg:flex-col lg:gap-4">
