@@ -41,6 +41,7 @@ describe('formatSignedMoney and formatCompactMoney', () => {
     expect(formatCompactMoney(123456780, 'UAH')).toBe('UAH\u00a01.2m');
     expect(formatCompactMoney(-1234500, 'USD')).toBe('\u2212US$12k');
     expect(formatCompactMoney(99900, 'EUR')).toBe('€999');
+    expect(formatMoney(245_000, 'USD', { compact: true, significantDigits: 3 })).toBe('US$2.45k');
   });
 });
 

@@ -6,6 +6,8 @@ export type MoneyFormatOptions = {
   signed?: boolean;
   /** The short form for chart axes and tight spots: "UAH 1.2m". */
   compact?: boolean;
+  /** With `compact`: how many digits to keep, where neighbouring figures must differ ("US$2.45k"). */
+  significantDigits?: number;
   /** How the currency is named; `symbol` keeps look-alikes apart ("US$" next to "CA$"). */
   currencyDisplay?: 'symbol' | 'narrowSymbol' | 'code' | 'name';
   locale?: string;
@@ -41,11 +43,18 @@ function withMinusSign(formatter: Intl.NumberFormat, value: number): string {
  * without decimals (JPY) shows none unless the amount has some.
  */
 export function formatMoney(minor: number, currencyCode: string, options: MoneyFormatOptions = {}): string {
-  const { signed = false, compact = false, currencyDisplay = 'symbol', locale = DISPLAY_LOCALE } = options;
+  const {
+    signed = false,
+    compact = false,
+    significantDigits,
+    currencyDisplay = 'symbol',
+    locale = DISPLAY_LOCALE,
+  } = options;
   const base: Intl.NumberFormatOptions = { style: 'currency', currency: currencyCode, currencyDisplay };
   if (signed) base.signDisplay = 'exceptZero';
   if (compact) {
     base.notation = 'compact';
+    if (significantDigits !== undefined) base.maximumSignificantDigits = significantDigits;
   } else {
     const usual = cachedFormat(locale, { style: 'currency', currency: currencyCode }).resolvedOptions();
     base.minimumFractionDigits = Math.min(usual.minimumFractionDigits ?? MAX_FRACTION_DIGITS, MAX_FRACTION_DIGITS);

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { Area, AreaChart, CartesianGrid, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
 import { type DayKey, formatDay } from '../../lib/dates.ts';
 import { DISPLAY_LOCALE } from '../../lib/locale.ts';
-import { formatCompactMoney, formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { moneyTicks } from './axis.ts';
 import { ChartTooltipBox, ChartTooltipRow } from './chart-tooltip.tsx';
 import type { TrendPoint } from './series.ts';
 
@@ -40,9 +41,9 @@ function BalanceTooltip({
     <ChartTooltipBox title={formatDay(point.date)}>
       <ChartTooltipRow>{formatMoney(point.value, currency)}</ChartTooltipRow>
       {refCurrency !== undefined && refCurrency !== currency && refValue !== undefined ? (
-        <ChartTooltipRow label={refCurrency}>
-          {refValue === null ? 'No rate' : formatMoney(refValue, refCurrency)}
-        </ChartTooltipRow>
+        <p className="text-xs text-muted-foreground tabular-nums">
+          {refValue === null ? `No ${refCurrency} rate that day` : formatMoney(refValue, refCurrency)}
+        </p>
       ) : null}
       {point.estimated ? (
         <p className="max-w-52 text-xs text-muted-foreground">Some accounts are valued at the nearest day's rate.</p>
@@ -88,7 +89,10 @@ export default function BalanceChart({ data, currency, refCurrency, label, heigh
           tickMargin={8}
         />
         <YAxis
-          tickFormatter={(minor: number) => formatCompactMoney(minor, currency)}
+          tickFormatter={moneyTicks(
+            data.map((point) => point.value),
+            currency,
+          )}
           tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }}
           tickLine={false}
           axisLine={false}

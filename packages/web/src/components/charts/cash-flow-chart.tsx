@@ -2,7 +2,8 @@ import type { CashFlowPoint } from '@kopiyka/shared';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { type DayKey, formatMonth } from '../../lib/dates.ts';
 import { DISPLAY_LOCALE } from '../../lib/locale.ts';
-import { formatCompactMoney, formatMoney, formatSignedMoney } from '../../lib/money.ts';
+import { formatMoney, formatSignedMoney } from '../../lib/money.ts';
+import { moneyTicks } from './axis.ts';
 import { ChartTooltipBox, ChartTooltipRow } from './chart-tooltip.tsx';
 import { EXPENSE_COLOR, INCOME_COLOR } from './colors.ts';
 
@@ -42,7 +43,10 @@ export default function CashFlowChart({ data, currency, label, height }: CashFlo
           tickMargin={8}
         />
         <YAxis
-          tickFormatter={(minor: number) => formatCompactMoney(minor, currency)}
+          tickFormatter={moneyTicks(
+            data.flatMap((point) => [point.income, point.expense]),
+            currency,
+          )}
           tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }}
           tickLine={false}
           axisLine={false}

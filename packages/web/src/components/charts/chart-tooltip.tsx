@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { cn } from '../../lib/utils.ts';
 
 /** The box a chart's tooltip draws in: the popover look of the theme. */
 export function ChartTooltipBox({ title, children }: { title: ReactNode; children: ReactNode }) {
@@ -18,7 +19,7 @@ export function ChartTooltipRow({ color, label, children }: { color?: string; la
         <span aria-hidden="true" className="size-2.5 shrink-0 rounded-sm" style={{ backgroundColor: color }} />
       ) : null}
       {label ? <span className="flex-1 text-muted-foreground">{label}</span> : null}
-      <span className="ml-auto font-medium tabular-nums">{children}</span>
+      <span className={cn('font-medium tabular-nums', label && 'ml-auto')}>{children}</span>
     </div>
   );
 }

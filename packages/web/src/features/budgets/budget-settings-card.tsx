@@ -28,15 +28,14 @@ export function BudgetSettingsCard({ budget, currency }: { budget: Budget; curre
   const form = useForm<BudgetFormValues, unknown, BudgetFormOutput>({
     resolver: zodResolver(budgetFormSchema),
     mode: 'onTouched',
-    // Follows the budget as saved (a rename above, say) without dropping what is being typed here.
-    values: budgetFormValues(budget),
-    resetOptions: { keepDirtyValues: true },
+    defaultValues: budgetFormValues(budget),
   });
   const { isDirty, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
-    const body = budgetChanges(budget, values);
+    // The name is renamed in place above, not here: the form's copy may be older.
+    const body = budgetChanges(budget, { ...values, name: budget.name });
     try {
       if (Object.keys(body).length > 0) {
         const saved = await update.mutateAsync({ id: budget.id, body });

@@ -84,15 +84,16 @@ describe('dashboard', () => {
     renderApp('/dashboard');
     const expenses = await widget('Expenses structure');
     const legend = within(await expenses.findByRole('list', { name: 'Expenses by category' }));
-    expect(legend.getAllByRole('listitem').map(text)).toEqual([
-      'Food & Drinks75%UAH 300.00',
-      'Housing25%UAH 100.00',
-    ]);
+    expect(legend.getAllByRole('listitem').map(text)).toEqual(['Food & Drinks75%UAH 300.00', 'Housing25%UAH 100.00']);
     expect(expenses.getByText('UAH 400.00')).toBeTruthy();
     expect(text(expenses.getByText(/vs October 2026/))).toBe('−UAH 100.00(−20%)vs October 2026');
     expect(text(expenses.getByText(/Leaves out/))).toBe('Leaves out Other. Change in settings');
-    expect(expenses.getByRole('link', { name: 'Change in settings' }).getAttribute('href')).toBe('/settings/categories');
-    const ranges = calls('GET', '/stats/spendings-by-categories').map(({ url }) => Object.fromEntries(url.searchParams));
+    expect(expenses.getByRole('link', { name: 'Change in settings' }).getAttribute('href')).toBe(
+      '/settings/categories',
+    );
+    const ranges = calls('GET', '/stats/spendings-by-categories').map(({ url }) =>
+      Object.fromEntries(url.searchParams),
+    );
     expect(ranges).toEqual(
       expect.arrayContaining([
         { from: '2026-11-01', to: '2026-11-22' },

@@ -74,20 +74,25 @@ export function RecordList({ transactions, label, selection, onOpen = openForEdi
   );
 }
 
+/** A tick box in the theme's look; the real checkbox takes the clicks, the tick is drawn over it. */
 function SelectBox({ checked, onChange, label }: { checked: boolean; onChange: () => void; label: string }) {
   return (
-    <label className="flex shrink-0 cursor-pointer items-center self-stretch pl-4">
-      <input type="checkbox" checked={checked} onChange={onChange} aria-label={label} className="peer sr-only" />
-      <span
-        aria-hidden="true"
+    <label className="relative flex shrink-0 cursor-pointer items-center self-stretch pl-4">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={onChange}
+        aria-label={label}
         className={cn(
-          'flex size-5 items-center justify-center rounded border border-input transition-colors',
-          'peer-focus-visible:ring-3 peer-focus-visible:ring-ring',
-          checked && 'border-primary bg-primary text-primary-foreground',
+          'peer size-5 cursor-pointer appearance-none rounded border border-input bg-background transition-colors',
+          'checked:border-primary checked:bg-primary focus-visible:ring-3 focus-visible:ring-ring focus-visible:outline-none',
         )}
-      >
-        {checked ? <Check className="size-3.5" strokeWidth={3} /> : null}
-      </span>
+      />
+      <Check
+        aria-hidden="true"
+        strokeWidth={3}
+        className="pointer-events-none absolute top-1/2 left-[calc(1rem+3px)] size-3.5 -translate-y-1/2 text-primary-foreground opacity-0 peer-checked:opacity-100"
+      />
     </label>
   );
 }

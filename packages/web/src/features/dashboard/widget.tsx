@@ -40,6 +40,7 @@ export function Widget({ title, description, aside, queries, skeleton, empty, ch
   if (failed.length > 0) {
     content = (
       <EmptyState
+        className="my-auto"
         icon={CircleAlert}
         title={`${title} could not be loaded`}
         description="Check your connection and try again."
@@ -52,7 +53,8 @@ export function Widget({ title, description, aside, queries, skeleton, empty, ch
       />
     );
   } else if (empty) {
-    content = empty;
+    // Messages sit in the middle of a card stretched by its row; figures start at the top.
+    content = <div className="my-auto">{empty}</div>;
   } else if (pending) {
     content = (
       <div role="status" aria-label={`Loading ${title.toLowerCase()}`}>
@@ -75,7 +77,7 @@ export function Widget({ title, description, aside, queries, skeleton, empty, ch
         </div>
         {aside}
       </CardHeader>
-      <CardContent className="flex flex-col justify-center">{content}</CardContent>
+      <CardContent className="flex flex-col">{content}</CardContent>
     </Card>
   );
 }

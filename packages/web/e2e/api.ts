@@ -1,0 +1,44 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+import { PASSWORD } from './helpers.ts';
+
+type Named = { id: number; name: string };
+
+/**
+ * Calls the API as `username`, to set up what a test is not about: accounts, transactions,
+ * budgets. Answers are the envelope's `response`.
+ */
+export async function apiAs(request: APIRequestContext, username: string) {
+  const login = await request.post('/api/v1/auth/login', { data: { username, password: PASSWORD } });
+  const { token } = (await login.json()).response as { token: string };
+  const headers = { Authorization: `Bearer ${token}` };
+  const call = async <T>(method: 'get' | 'post', path: string, data?: unknown): Promise<T> => {
+    const response = await request[method](`/api/v1${path}`, { data, headers });
+    expect(response.ok(), `${method.toUpperCase()} ${path}: ${await response.text()}`).toBe(true);
+    return (await response.json()).response as T;
+  };
+  const currencies = await call<Array<{ id: number; code: string }>>('get', '/models/currencies');
+  const categories = await call<Named[]>('get', '/categories');
+  const categoryId = (name: string) => {
+    const category = categories.find((item) => item.name === name);
+    if (!category) throw new Error(`No category ${name}`);
+    return category.id;
+  };
+  return {
+    /** A manual account in `code`, holding `initialBalance` minor units. */
+    createAccount: (name: string, code: string, initialBalance = 0) =>
+      call<Named>('post', '/accounts', {
+        name,
+        currencyId: currencies.find((currency) => currency.code === code)?.id,
+        initialBalance,
+      }),
+    /** An expense (or income) of `amount` minor units in the category called `category`, at `time` (now by default). */
+    record: (accountId: number, category: string, amount: number, options: { income?: boolean; time?: Date } = {}) =>
+      call('post', '/transactions', {
+        accountId,
+        amount,
+        transactionType: options.income ? 'income' : 'expense',
+        categoryId: categoryId(category),
+        time: options.time?.toISOString(),
+      }),
+  };
+}

@@ -1,0 +1,73 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { apiAs } from './api.ts';
+import { createReadyUser, signIn } from './helpers.ts';
+
+const widget = (page: Page, title: string): Locator =>
+  page
+    .getByRole('main')
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+const monthName = (date: Date) => new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }).format(date);
+
+test('dashboard: empty states for a new user', async ({ page, request }) => {
+  const username = await createReadyUser(request, 'UAH');
+  await page.goto('/dashboard');
+  await signIn(page, username);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  for (const title of ['Total balance', 'Balance trend', 'Expenses structure', 'Cash flow', 'Latest records']) {
+    await expect(widget(page, title).getByRole('link', { name: 'Add your first account' })).toBeVisible();
+  }
+  await widget(page, 'Total balance').getByRole('link', { name: 'Add your first account' }).click();
+  await expect(page).toHaveURL(/\/create-account$/);
+});
+
+test('dashboard: figures of this month and the last, and their refresh after a new expense', async ({
+  page,
+  request,
+}) => {
+  const username = await createReadyUser(request, 'UAH');
+  const api = await apiAs(request, username);
+  const card = await api.createAccount('Card', 'UAH', 1_000_000);
+  const now = new Date();
+  const lastMonth = new Date(now.getFullYear(), now.getMonth() - 1, 15, 12);
+  await api.record(card.id, 'Wage, invoices', 100_000, { income: true, time: lastMonth });
+  await api.record(card.id, 'Restaurants, fast food', 20_000, { time: lastMonth });
+  await api.record(card.id, 'Groceries', 25_000);
+  await api.record(card.id, 'Taxi', 10_000);
+
+  await page.goto('/dashboard');
+  await signIn(page, username);
+  // 10,000 + 1,000 − 200 − 250 − 100; at the end of last month it was 10,800.
+  const total = widget(page, 'Total balance');
+  await expect(total).toContainText('UAH 10,450.00');
+  await expect(total).toContainText(`−UAH 350.00(−3.2%)since the end of ${monthName(lastMonth)}`);
+
+  const expenses = widget(page, 'Expenses structure');
+  const legend = expenses.getByRole('list', { name: 'Expenses by category' });
+  await expect(legend.getByRole('listitem')).toHaveText(['Food & Drinks71%UAH 250.00', 'Transportation29%UAH 100.00']);
+  await expect(expenses).toContainText('UAH 350.00');
+  await expect(widget(page, 'Latest records').getByRole('button', { name: /^Groceries/ })).toBeVisible();
+  await expect(widget(page, 'Balance trend').getByRole('img', { name: /^Daily total balance/ })).toBeVisible();
+  await expect(widget(page, 'Cash flow').getByRole('img', { name: /^Income and expenses by month/ })).toBeVisible();
+
+  // A new expense moves the figures without a reload.
+  await page.getByRole('banner').getByRole('button', { name: 'Add transaction' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New transaction' });
+  await dialog.getByLabel('Amount').fill('50');
+  await dialog.getByLabel('Category').click();
+  await page.getByRole('combobox', { name: 'Search categories' }).fill('Taxi');
+  await page.getByRole('listbox', { name: 'Categories' }).getByRole('option', { name: 'Taxi', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Add expense' }).click();
+  await expect(total).toContainText('UAH 10,400.00');
+  await expect(legend.getByRole('listitem')).toHaveText(['Food & Drinks63%UAH 250.00', 'Transportation38%UAH 150.00']);
+
+  // The month before: its own figures, and the address says which month.
+  await page.getByRole('button', { name: 'Previous month' }).click();
+  await expect(page).toHaveURL(/month=\d{4}-\d{2}$/);
+  await expect(page.getByText(monthName(lastMonth), { exact: true })).toBeVisible();
+  await expect(total).toContainText('UAH 10,800.00');
+  await expect(total).toContainText(`At the end of ${monthName(lastMonth)}`);
+  await expect(legend.getByRole('listitem')).toHaveText(['Food & Drinks100%UAH 200.00']);
+  await expect(page.getByRole('button', { name: 'Next month' })).toBeEnabled();
+});

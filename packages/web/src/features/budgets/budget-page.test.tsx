@@ -1,0 +1,184 @@
+import type { Budget, BudgetStats, Transaction } from '@kopiyka/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeAccount } from '../../test/accounts.ts';
+import { failure, resetApp, success } from '../../test/api.ts';
+import { cleanUpApp, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
+import { makeBudget, makeStats } from '../../test/budgets.ts';
+import { makeTransaction } from '../../test/transactions.ts';
+
+/** Text as read aloud: money formats with no-break spaces. */
+const text = (element: Element | null | undefined) => element?.textContent?.replaceAll('\u00a0', ' ');
+
+const food = makeBudget({
+  id: 5,
+  name: 'Food',
+  limitAmount: 500_000,
+  startDate: '2026-11-01',
+  endDate: '2026-11-30',
+  categoryIds: [1],
+});
+const at = (day: number) => new Date(2026, 10, day, 12).toISOString();
+const silpo = makeTransaction({ id: 11, time: at(20), note: 'Silpo', amount: 25_000 });
+const market = makeTransaction({ id: 12, time: at(19), note: 'Market', amount: 15_000 });
+const cinema = makeTransaction({ id: 13, time: at(18), note: 'Cinema', amount: 30_000, categoryId: 3 });
+const taxi = makeTransaction({ id: 14, time: at(17), note: 'Taxi home', amount: 20_000, categoryId: 3 });
+
+/** A server holding one budget and its members: adding, removing, saving and deleting change them. */
+function budgetServer(initial: Budget = food) {
+  let budget: Budget | null = initial;
+  let members: Transaction[] = [silpo, market];
+  const stats = (): BudgetStats =>
+    makeStats(
+      members.reduce((sum, member) => sum + member.amount, 0),
+      budget?.limitAmount ?? null,
+    );
+  const found = () => (budget ? success(budget) : failure(404, 'NOT_FOUND', 'Budget not found'));
+  const ids = (body: unknown) => (body as { transactionIds: number[] }).transactionIds;
+  return signedInServer({
+    'GET /accounts': () => success([makeAccount({ id: 1, name: 'Card' })]),
+    [`GET /budgets/${initial.id}`]: found,
+    [`GET /budgets/${initial.id}/stats`]: () => success(stats()),
+    [`PUT /budgets/${initial.id}`]: ({ body }) => {
+      budget = budget && { ...budget, ...(body as Partial<Budget>) };
+      return found();
+    },
+    [`DELETE /budgets/${initial.id}`]: () => {
+      budget = null;
+      return new Response(null, { status: 204 });
+    },
+    'GET /budgets': () => success(budget ? [budget] : []),
+    'GET /transactions': ({ url }) =>
+      success(url.searchParams.get('budgetIds') === String(initial.id) ? members : [silpo, market, cinema, taxi]),
+    [`POST /budgets/${initial.id}/transactions`]: ({ body }) => {
+      members = [...members, ...[cinema, taxi].filter((transaction) => ids(body).includes(transaction.id))];
+      return success(stats());
+    },
+    [`DELETE /budgets/${initial.id}/transactions`]: ({ body }) => {
+      members = members.filter((member) => !ids(body).includes(member.id));
+      return success(stats());
+    },
+  });
+}
+
+async function openBudget(budget: Budget = food) {
+  const server = budgetServer(budget);
+  const app = renderApp(`/budgets/${budget.id}`);
+  await screen.findByRole('button', { name: /^Budget name: / });
+  return { ...server, ...app };
+}
+
+const card = (title: string) => within(screen.getByRole('heading', { name: title }).closest('section') as HTMLElement);
+
+describe('budget page', () => {
+  beforeEach(() => {
+    resetApp();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 22, 12));
+  });
+  afterEach(() => {
+    cleanUpApp();
+    vi.useRealTimers();
+  });
+
+  it('shows the figures against the limit', async () => {
+    await openBudget();
+    const figures = card('Figures');
+    const bar = await figures.findByRole('progressbar', { name: 'Spent of the limit' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('40000');
+    expect(text(figures.getByText('Remaining').nextElementSibling)).toBe('UAH 4,600.00');
+    expect(text(figures.getByText('Utilisation').nextElementSibling)).toBe('8%');
+    expect(screen.getByText('1 Nov 2026 – 30 Nov 2026')).toBeTruthy();
+  });
+
+  it('adds the transactions picked from those not in the budget yet', async () => {
+    const { calls } = await openBudget();
+    const transactions = card('Transactions');
+    await transactions.findByRole('list', { name: 'Budget transactions' });
+    await userEvent.click(transactions.getByRole('button', { name: 'Add transactions' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add transactions' }));
+    const offered = within(await dialog.findByRole('list', { name: 'Transactions to add' }));
+    // Members are not offered.
+    expect(offered.queryByText(/Silpo/)).toBeNull();
+    expect(offered.getByText(/Cinema/)).toBeTruthy();
+
+    await userEvent.type(dialog.getByRole('searchbox', { name: 'Search transactions' }), 'taxi');
+    expect(offered.queryByText(/Cinema/)).toBeNull();
+    await userEvent.click(offered.getByRole('button', { name: /Taxi home/ }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Add 1 transaction' }));
+
+    await waitFor(() => expect(toastMessages()).toContain('1 transaction added to the budget.'));
+    expect(calls('POST', '/budgets/5/transactions').map((call) => call.body)).toEqual([{ transactionIds: [14] }]);
+    expect(await transactions.findByText(/Taxi home/)).toBeTruthy();
+    await waitFor(() => expect(card('Figures').getByRole('progressbar').getAttribute('aria-valuenow')).toBe('60000'));
+  });
+
+  it('removes the ticked transactions from the budget', async () => {
+    const { calls } = await openBudget();
+    const transactions = card('Transactions');
+    await transactions.findByRole('list', { name: 'Budget transactions' });
+    await userEvent.click(transactions.getByRole('checkbox', { name: 'Choose Groceries, Market' }));
+    expect(transactions.getByText('1 transaction chosen')).toBeTruthy();
+    await userEvent.click(transactions.getByRole('button', { name: 'Remove from budget' }));
+
+    await waitFor(() => expect(toastMessages()).toContain('1 transaction removed from the budget.'));
+    expect(calls('DELETE', '/budgets/5/transactions').map((call) => call.body)).toEqual([{ transactionIds: [12] }]);
+    await waitFor(() => expect(transactions.queryByText(/Market/)).toBeNull());
+    expect(transactions.getByText(/Silpo/)).toBeTruthy();
+  });
+
+  it('saves only the settings that changed', async () => {
+    const { calls } = await openBudget();
+    const settings = card('Settings');
+    const save = settings.getByRole('button', { name: 'Save changes' });
+    expect(save).toHaveProperty('disabled', true);
+    await userEvent.clear(settings.getByLabelText('Limit'));
+    await userEvent.type(settings.getByLabelText('Limit'), '6000');
+    await userEvent.click(settings.getByRole('switch', { name: 'Include automatically' }));
+    await userEvent.click(save);
+
+    await waitFor(() => expect(toastMessages()).toContain('Budget saved.'));
+    expect(calls('PUT', '/budgets/5').map((call) => call.body)).toEqual([{ limitAmount: 600_000, autoInclude: false }]);
+    await waitFor(() => expect(save).toHaveProperty('disabled', true));
+    expect((settings.getByLabelText('Limit') as HTMLInputElement).value).toBe('6000.00');
+  });
+
+  it('renames in place', async () => {
+    const { calls } = await openBudget();
+    await userEvent.click(screen.getByRole('button', { name: 'Budget name: Food. Rename' }));
+    const field = screen.getByRole('textbox', { name: 'Budget name' });
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Food and drinks{Enter}');
+    expect(await screen.findByRole('button', { name: 'Budget name: Food and drinks. Rename' })).toBeTruthy();
+    expect(calls('PUT', '/budgets/5').map((call) => call.body)).toEqual([{ name: 'Food and drinks' }]);
+  });
+
+  it('archives and brings back', async () => {
+    const { calls } = await openBudget();
+    await userEvent.click(screen.getByRole('button', { name: 'Archive' }));
+    expect(await screen.findByRole('button', { name: 'Unarchive' })).toBeTruthy();
+    expect(screen.getByText('Archived')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Unarchive' }));
+    expect(await screen.findByRole('button', { name: 'Archive' })).toBeTruthy();
+    expect(calls('PUT', '/budgets/5').map((call) => call.body)).toEqual([{ archived: true }, { archived: false }]);
+  });
+
+  it('deletes after asking, saying the transactions stay', async () => {
+    const { calls, location } = await openBudget();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete budget' }));
+    const dialog = within(await screen.findByRole('alertdialog', { name: 'Delete “Food”?' }));
+    expect(dialog.getByText(/Its transactions stay/)).toBeTruthy();
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete budget' }));
+    await waitFor(() => expect(location()).toBe('/budgets'));
+    expect(calls('DELETE', '/budgets/5')).toHaveLength(1);
+    expect(toastMessages()).toContain('Budget “Food” deleted.');
+  });
+
+  it('says so when the budget does not exist', async () => {
+    signedInServer({ 'GET /budgets/77': () => failure(404, 'NOT_FOUND', 'Budget not found') });
+    renderApp('/budgets/77');
+    expect(await screen.findByText('Budget not found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'All budgets' }).getAttribute('href')).toBe('/budgets');
+  });
+});

@@ -1,0 +1,190 @@
+import type { Budget, BudgetStats } from '@kopiyka/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { failure, resetApp, success } from '../../test/api.ts';
+import { cleanUpApp, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
+import { makeBudget, makeStats } from '../../test/budgets.ts';
+
+/** Text as read aloud: money formats with no-break spaces. */
+const text = (element: Element | null | undefined) => element?.textContent?.replaceAll('\u00a0', ' ');
+
+const budgets = [
+  makeBudget({
+    id: 1,
+    name: 'Food',
+    limitAmount: 500_000,
+    startDate: '2026-11-01',
+    endDate: '2026-11-30',
+    categoryIds: [1],
+  }),
+  makeBudget({ id: 2, name: 'Gadgets', limitAmount: 100_000 }),
+  makeBudget({ id: 3, name: 'Everything', categoryIds: [2, 3] }),
+  makeBudget({ id: 4, name: 'Summer', startDate: '2026-06-01', endDate: '2026-08-31', archived: true }),
+];
+const stats: Record<number, BudgetStats> = {
+  1: makeStats(125_000, 500_000),
+  2: makeStats(130_000, 100_000),
+  3: makeStats(42_000, null),
+  4: makeStats(0, null),
+};
+
+function budgetsServer(list: Budget[] = budgets) {
+  return signedInServer({
+    'GET /budgets': () => success(list),
+    ...Object.fromEntries(list.map((budget) => [`GET /budgets/${budget.id}/stats`, () => success(stats[budget.id])])),
+    'POST /budgets': ({ body }) =>
+      success({ ...makeBudget({ id: 9, name: '' }), ...(body as object) }, { status: 201 }),
+  });
+}
+
+const card = async (name: string) =>
+  within((await screen.findByRole('link', { name })).closest('section') as HTMLElement);
+
+describe('budgets page', () => {
+  beforeEach(() => {
+    resetApp();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 22, 12));
+  });
+  afterEach(() => {
+    cleanUpApp();
+    vi.useRealTimers();
+  });
+
+  it('shows each budget with its dates, categories and how much of the limit is spent', async () => {
+    budgetsServer();
+    renderApp('/budgets');
+    const food = await card('Food');
+    expect(food.getByText('1 Nov 2026 – 30 Nov 2026')).toBeTruthy();
+    expect(food.getByText('Active')).toBeTruthy();
+    expect(within(food.getByRole('list', { name: 'Categories' })).getByText('Food & Drinks')).toBeTruthy();
+    const bar = await food.findByRole('progressbar', { name: 'Food: spent of the limit' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('125000');
+    expect(bar.getAttribute('aria-valuemax')).toBe('500000');
+    expect((bar.firstElementChild as HTMLElement).className).not.toContain('bg-destructive');
+    expect(text(bar.parentElement)).toContain('UAH 1,250.00 of UAH 5,000.00');
+    expect(food.getByText('25%')).toBeTruthy();
+    expect(food.getByRole('link', { name: 'Food' }).getAttribute('href')).toBe('/budgets/1');
+  });
+
+  it('turns the bar red and says by how much once the limit is passed', async () => {
+    budgetsServer();
+    renderApp('/budgets');
+    const gadgets = await card('Gadgets');
+    const bar = await gadgets.findByRole('progressbar');
+    expect((bar.firstElementChild as HTMLElement).className).toContain('bg-destructive');
+    expect(gadgets.getByText('Over limit')).toBeTruthy();
+    expect(text(gadgets.getByText(/Over by/))).toBe('Over by UAH 300.00');
+  });
+
+  it('shows only the spending of a budget without a limit', async () => {
+    budgetsServer();
+    renderApp('/budgets');
+    const everything = await card('Everything');
+    expect(text(await everything.findByText(/spent/))).toBe('spent · no limit');
+    expect(everything.getByText('UAH 420.00')).toBeTruthy();
+    expect(everything.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('keeps archived budgets in a section of their own', async () => {
+    budgetsServer();
+    renderApp('/budgets');
+    await card('Food');
+    const archived = screen.getByText('Archived (1)').closest('details') as HTMLElement;
+    expect(within(archived).getByRole('link', { name: 'Summer', hidden: true })).toBeTruthy();
+    expect(archived.hasAttribute('open')).toBe(false);
+  });
+
+  it('invites the first budget when there is none', async () => {
+    budgetsServer([]);
+    renderApp('/budgets');
+    expect(await screen.findByText('No budgets yet')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Create your first budget' }));
+    expect(await screen.findByRole('dialog', { name: 'New budget' })).toBeTruthy();
+  });
+
+  it('offers to try again when the budgets cannot be loaded', async () => {
+    let up = false;
+    signedInServer({ 'GET /budgets': () => (up ? success([]) : failure(403, 'FORBIDDEN', 'No')) });
+    renderApp('/budgets');
+    expect(await screen.findByText('Budgets could not be loaded')).toBeTruthy();
+    up = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No budgets yet')).toBeTruthy();
+  });
+});
+
+describe('new budget dialog', () => {
+  beforeEach(() => {
+    resetApp();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 22, 12));
+  });
+  afterEach(() => {
+    cleanUpApp();
+    vi.useRealTimers();
+  });
+
+  async function openDialog() {
+    const server = budgetsServer();
+    renderApp('/budgets');
+    await userEvent.click(await screen.findByRole('button', { name: 'New budget' }));
+    return { ...server, dialog: within(await screen.findByRole('dialog', { name: 'New budget' })) };
+  }
+
+  it('sends the limit in minor units, the dates and the categories', async () => {
+    const { calls, dialog } = await openDialog();
+    expect((dialog.getByLabelText('Starts') as HTMLInputElement).value).toBe('2026-11-01');
+    expect((dialog.getByLabelText('Ends') as HTMLInputElement).value).toBe('2026-11-30');
+    await userEvent.type(dialog.getByLabelText('Name'), 'Groceries');
+    await userEvent.type(dialog.getByLabelText('Limit'), '2 500,50');
+    await userEvent.click(dialog.getByRole('button', { name: 'Next month' }));
+    await userEvent.click(dialog.getByLabelText('Categories'));
+    const options = within(await screen.findByRole('listbox', { name: 'Categories' }));
+    await userEvent.click(options.getByRole('option', { name: 'Groceries' }));
+    await userEvent.click(options.getByRole('option', { name: 'Other' }));
+    await userEvent.keyboard('{Escape}');
+    expect(
+      within(dialog.getByRole('list', { name: 'Categories' }))
+        .getAllByRole('listitem')
+        .map(text),
+    ).toEqual(['Groceries', 'Other']);
+    await userEvent.click(dialog.getByRole('button', { name: 'Create budget' }));
+
+    await waitFor(() => expect(toastMessages()).toContain('Budget “Groceries” created.'));
+    expect(calls('POST', '/budgets').map((call) => call.body)).toEqual([
+      {
+        name: 'Groceries',
+        limitAmount: 250_050,
+        startDate: '2026-12-01',
+        endDate: '2026-12-31',
+        categoryIds: [2, 3],
+        autoInclude: true,
+        archived: false,
+      },
+    ]);
+    expect(screen.queryByRole('dialog', { name: 'New budget' })).toBeNull();
+  });
+
+  it('sends no limit and no dates when asked for none', async () => {
+    const { calls, dialog } = await openDialog();
+    await userEvent.type(dialog.getByLabelText('Name'), 'Anything');
+    await userEvent.click(dialog.getByRole('button', { name: 'No dates' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Create budget' }));
+    await waitFor(() => expect(calls('POST', '/budgets')).toHaveLength(1));
+    expect(calls('POST', '/budgets')[0]?.body).toMatchObject({ limitAmount: null, startDate: null, endDate: null });
+  });
+
+  it('says what is wrong in place, in the shared contract’s words, and sends nothing', async () => {
+    const { calls, dialog } = await openDialog();
+    await userEvent.type(dialog.getByLabelText('Limit'), '0');
+    await userEvent.clear(dialog.getByLabelText('Ends'));
+    await userEvent.type(dialog.getByLabelText('Ends'), '2026-10-31');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create budget' }));
+    expect(await dialog.findByText('Name is required')).toBeTruthy();
+    expect(dialog.getByText('Limit must be greater than 0')).toBeTruthy();
+    expect(dialog.getByText('The start date must not be after the end date')).toBeTruthy();
+    expect(calls('POST', '/budgets')).toEqual([]);
+  });
+});
