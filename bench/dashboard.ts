@@ -1,0 +1,73 @@
+// Dashboard first load in Chromium on a long history: navigation start → every widget rendered
+// (no loading placeholder left and the three charts drawn). Usage:
+//   npm run build && node --import tsx bench/dashboard.ts [transactions=1000000] [accounts=20] [years=10]
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startRatesEmulator } from '@kopiyka/fakes';
+import { chromium } from '@playwright/test';
+import { buildApp } from '../packages/server/src/app.ts';
+import { loadConfig } from '../packages/server/src/config.ts';
+import { seedUser } from './seed.ts';
+
+const [transactions = 1_000_000, accounts = 20, years = 10] = process.argv.slice(2).map(Number);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kopiyka-bench-'));
+const rates = await startRatesEmulator();
+const config = {
+  ...loadConfig(
+    { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NBU_BASE_URL: rates.url, FRANKFURTER_BASE_URL: rates.url },
+    path.join(root, 'packages/web/dist'),
+  ),
+  backgroundJobs: false,
+  rateLimitPerMinute: 1_000_000,
+};
+const app = await buildApp(config);
+await app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+console.log(
+  `database: ${app.dbKind}; seeding ${transactions} transactions over ${accounts} accounts and ${years} years…`,
+);
+const user = await seedUser(app, { transactions, accounts, years });
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+const durations: number[] = [];
+for (let run = 0; run < 6; run++) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  // Signed in as the seeded user, as the app keeps its session (SPEC §9: local storage, user-token).
+  await context.addInitScript({ content: `localStorage.setItem('user-token', ${JSON.stringify(user.token)})` });
+  const page = await context.newPage();
+  await page.goto(`${base}/dashboard`);
+  // Evaluated in the page: milliseconds since navigation start once everything is drawn.
+  const ms = await page.waitForFunction(
+    `document.querySelectorAll('main [role="status"][aria-label^="Loading"]').length === 0 &&
+      document.querySelectorAll('main .recharts-surface').length >= 3 && performance.now()`,
+    undefined,
+    { timeout: 60_000, polling: 10 },
+  );
+  const elapsed = (await ms.jsonValue()) as number;
+  // The first run also warms the server's caches and the browser's HTTP cache of the bundles.
+  if (run > 0) durations.push(elapsed);
+  console.log(`run ${run + 1}: ${elapsed.toFixed(0)} ms`);
+  await context.close();
+}
+durations.sort((a, b) => a - b);
+console.log(
+  `dashboard first load, median of ${durations.length}: ${durations[Math.floor(durations.length / 2)]!.toFixed(0)} ms`,
+);
+await browser.close();
+await app.close();
+await rates.close();
+rmSync(dataDir, { recursive: true, force: true });
