@@ -104,6 +104,31 @@ describe('adding a transaction', () => {
     expect(calls('GET', '/transactions').length).toBeGreaterThan(1);
   });
 
+  it('assigns it to a budget chosen in the form, leaving archived budgets out', async () => {
+    const budget = (id: number, name: string, archived = false) => ({
+      id,
+      name,
+      limitAmount: null,
+      startDate: null,
+      endDate: null,
+      categoryIds: [],
+      autoInclude: true,
+      archived,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
+    const { calls } = server([], { 'GET /budgets': () => success([budget(5, 'Holiday'), budget(6, 'Old', true)]) });
+    renderApp('/transactions');
+    const dialog = await openAddDialog();
+    await userEvent.type(dialog.getByLabelText('Amount'), '20');
+    await chooseCategory(dialog, 'Groceries');
+    const select = await dialog.findByLabelText('Budget');
+    expect(within(select).queryByRole('option', { name: 'Old' })).toBeNull();
+    await userEvent.selectOptions(select, 'Holiday');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add expense' }));
+    await waitFor(() => expect(posted(calls)).toHaveLength(1));
+    expect(posted(calls)[0]).toMatchObject({ amount: 2_000, budgetId: 5 });
+  });
+
   it('checks the form before sending anything', async () => {
     const { calls } = server();
     renderApp('/transactions');

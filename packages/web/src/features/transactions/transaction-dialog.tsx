@@ -3,9 +3,10 @@ import { type Account, NOTE_MAX, type Transaction } from '@kopiyka/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Info, Lock, Wallet } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { type Control, Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useAccounts } from '../../api/accounts.ts';
+import { useBudgets } from '../../api/budgets.ts';
 import { ratesQueryOptions } from '../../api/currencies.ts';
 import { hasErrorCode, inlineErrorMessage } from '../../api/errors.ts';
 import { useCreateTransaction, useUpdateTransaction } from '../../api/transactions.ts';
@@ -506,6 +507,8 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
           />
         </div>
 
+        <BudgetField control={form.control} error={errors.budgetId?.message} />
+
         <FormField id="transaction-note" label="Note" error={errors.note?.message}>
           {(control) => (
             <div className="flex flex-col gap-1">
@@ -568,4 +571,46 @@ function createdMessage(saved: Transaction): string {
   const amount = formatMoney(saved.amount, saved.currencyCode);
   if (saved.transferNature !== 'not_transfer') return `Transfer of ${amount} recorded.`;
   return `${KIND_LABELS[saved.transactionType]} of ${amount} added.`;
+}
+
+/**
+ * Assigns the transaction to a budget by hand. Offered once the user has budgets: active ones, and
+ * an archived one only when it is the current choice.
+ */
+function BudgetField({
+  control,
+  error,
+}: {
+  control: Control<TransactionFormValues, unknown, TransactionFormResult>;
+  error?: string;
+}) {
+  const budgets = useBudgets();
+  return (
+    <Controller
+      control={control}
+      name="budgetId"
+      render={({ field }) => {
+        const choices = (budgets.data ?? []).filter((budget) => !budget.archived || budget.id === field.value);
+        if (choices.length === 0) return <></>;
+        return (
+          <FormField id="transaction-budget" label="Budget" error={error}>
+            {(controlProps) => (
+              <NativeSelect
+                {...controlProps}
+                value={field.value === null ? '' : String(field.value)}
+                onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
+              >
+                <option value="">No budget (by category)</option>
+                {choices.map((budget) => (
+                  <option key={budget.id} value={budget.id}>
+                    {budget.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+        );
+      }}
+    />
+  );
 }

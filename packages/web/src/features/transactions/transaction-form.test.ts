@@ -31,6 +31,7 @@ const expense: TransactionFormValues = {
   time: LOCAL_TIME,
   paymentType: 'debitCard',
   note: 'Lunch',
+  budgetId: null,
 };
 
 function check(values: Partial<TransactionFormValues>, original?: Transaction) {
@@ -172,6 +173,16 @@ describe('an edit sends what changed', () => {
       body: { note: 'Dinner', amount: 130_000 },
     });
     expect(edit({ kind: 'income' })?.body).toEqual({ transactionType: 'income' });
+  });
+
+  it('assigns it to a budget, and takes it out again with null', () => {
+    expect(edit({ budgetId: 9 })?.body).toEqual({ budgetId: 9 });
+    const assigned = { ...original, budgetId: 9 };
+    const unassign = requestOf(
+      { ...initialFormValues({ mode: 'edit', transaction: assigned }, accounts), budgetId: null },
+      assigned,
+    );
+    expect(unassign?.body).toEqual({ budgetId: null });
   });
 
   it('turns it into an out-of-wallet transfer', () => {

@@ -65,6 +65,8 @@ const formValuesSchema = z.object({
   time: z.string(),
   paymentType: z.enum(PAYMENT_TYPES),
   note: z.string(),
+  /** The budget it is assigned to by hand; null leaves it to the budgets' category rules. */
+  budgetId: z.number().nullable(),
 });
 export type TransactionFormValues = z.infer<typeof formValuesSchema>;
 export type TransactionFormField = keyof TransactionFormValues;
@@ -108,6 +110,7 @@ export function initialFormValues(
     time: dateTimeLocal(now),
     paymentType: defaultPaymentType(account),
     note: '',
+    budgetId: null,
   };
 }
 
@@ -123,6 +126,7 @@ function editValues(transaction: Transaction): TransactionFormValues {
     time: dateTimeLocal(transaction.time),
     paymentType: transaction.paymentType,
     note: transaction.note,
+    budgetId: transaction.budgetId,
   };
   if (values.kind !== 'transfer') return values;
   const incoming = transaction.transactionType === 'income';
@@ -260,6 +264,7 @@ function plan(values: TransactionFormValues, { currencyOf, original }: FormConte
     // SPEC §5: times travel as ISO timestamps.
     time: when && !Number.isNaN(when.getTime()) ? when.toISOString() : undefined,
     note: values.note,
+    ...(values.budgetId !== null ? { budgetId: values.budgetId } : {}),
   };
 
   if (values.kind !== 'transfer') {
@@ -347,6 +352,8 @@ function changes(next: Partial<CreateTransactionBody>, before: Partial<CreateTra
   for (const [key, value] of Object.entries(next)) {
     if (value !== undefined && value !== before[key as keyof CreateTransactionBody]) body[key] = value;
   }
+  // Taking it out of its budget is the one change sent as null.
+  if (before.budgetId != null && next.budgetId === undefined) body.budgetId = null;
   const reshaped = ['transferNature', 'accountId', 'destinationAccountId'].some((key) => key in body);
   if (next.transferNature === 'transfer_between_user_accounts' && reshaped) {
     body.destinationAccountId = next.destinationAccountId;
