@@ -4,11 +4,17 @@ import { defineConfig, devices } from '@playwright/test';
 // served by the real server on an embedded database made fresh for the run.
 const PORT = 4310;
 
+// Each spec is a whole user journey of dozens of steps. On a two-core machine a second worker only
+// makes the server and two browsers fight for the CPU (the run takes as long, and single steps slow
+// down past the default limits), so the specs run one after another with room to finish. These
+// limits bound a hung test; they assert nothing about speed.
 export default defineConfig({
   testDir: './packages/web/e2e',
   outputDir: './.test-results/playwright-artifacts',
   fullyParallel: true,
-  workers: 2,
+  workers: 1,
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   retries: 0,
   forbidOnly: true,
   reporter: [['list'], ['json', { outputFile: '.test-results/playwright.json' }]],

@@ -43,13 +43,16 @@ function Toast({ notification }: { notification: AppNotification }) {
   );
 }
 
-/** SPEC §2: toasts at the top right, 370 px wide (narrower only when the screen is). */
+/**
+ * SPEC §2: toasts at the top right, 370 px wide (narrower only when the screen is). They start
+ * below the 4rem header so a toast never covers "Add transaction" or the theme switch while it lasts.
+ */
 export function NotificationCenter() {
   const notifications = useNotificationsStore((state) => state.notifications);
   return (
     <section
       aria-label="Notifications"
-      className="pointer-events-none fixed top-4 right-4 z-50"
+      className="pointer-events-none fixed top-20 right-4 z-50"
       style={{ width: TOAST_WIDTH_PX, maxWidth: 'calc(100vw - 2rem)' }}
     >
       <ol className="flex flex-col gap-2">
