@@ -21,13 +21,16 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
-        // Only those the first paint needs ($initial) go to `vendor`; those pages load lazily (the
-        // chart library) go to `vendor-lazy`, fetched when first used.
+        // Only those the first paint needs ($initial) go to `vendor`; the chart library goes to
+        // `charts`, fetched with the first chart; what only lazily loaded pages use stays with them.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'vendor', test: /node_modules/, tags: ['$initial'] },
-            { name: 'vendor-lazy', test: /node_modules/ },
+            {
+              name: 'charts',
+              test: /node_modules[\\/](recharts|victory-vendor|d3-[^\\/]+|@reduxjs|react-redux|redux|reselect|immer|decimal\.js-light|es-toolkit|eventemitter3)[\\/]/,
+            },
           ],
         },
       },

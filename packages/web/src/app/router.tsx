@@ -1,19 +1,8 @@
 import { type createBrowserRouter, type RouteObject, redirect } from 'react-router';
-import { AccountPage } from '../features/accounts/account-page.tsx';
-import { AccountsPage } from '../features/accounts/accounts-page.tsx';
-import { CreateAccountPage } from '../features/accounts/create-account-page.tsx';
+import { preloadCharts } from '../components/charts/charts.tsx';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
 import { SignUpPage } from '../features/auth/sign-up-page.tsx';
-import { BudgetPage } from '../features/budgets/budget-page.tsx';
-import { BudgetsPage } from '../features/budgets/budgets-page.tsx';
-import { CryptoPage } from '../features/crypto/crypto-page.tsx';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
-import { AccountGroupsSettings } from '../features/settings/account-groups-settings.tsx';
-import { CategoriesSettings } from '../features/settings/categories-settings.tsx';
-import { CurrenciesSettings } from '../features/settings/currencies/currencies-settings.tsx';
-import { SettingsLayout } from '../features/settings/settings-layout.tsx';
-import { UserSettings } from '../features/settings/user-settings.tsx';
-import { TransactionsPage } from '../features/transactions/transactions-page.tsx';
 import { WelcomePage } from '../features/welcome/welcome-page.tsx';
 import { TOKEN_STORAGE_KEY } from '../lib/constants.ts';
 import { setNavigator } from '../lib/navigation.ts';
@@ -28,6 +17,40 @@ import { NotFoundPage } from './not-found-page.tsx';
 import { RouteError } from './route-error.tsx';
 
 const titled = (title: string): RouteHandle => ({ title });
+
+/*
+ * The pages people land on (sign-in, sign-up, welcome, the dashboard) are in the main bundle; every
+ * other page is its own chunk, fetched when first opened, so the first paint parses only what it shows.
+ */
+const page = (load: () => Promise<RouteObject['Component']>) => async () => ({ Component: await load() });
+const AccountsPage = page(async () => (await import('../features/accounts/accounts-page.tsx')).AccountsPage);
+const AccountPage = page(async () => (await import('../features/accounts/account-page.tsx')).AccountPage);
+const CreateAccountPage = page(
+  async () => (await import('../features/accounts/create-account-page.tsx')).CreateAccountPage,
+);
+const CryptoPage = page(async () => (await import('../features/crypto/crypto-page.tsx')).CryptoPage);
+const BudgetsPage = page(async () => (await import('../features/budgets/budgets-page.tsx')).BudgetsPage);
+const BudgetPage = page(async () => (await import('../features/budgets/budget-page.tsx')).BudgetPage);
+const TransactionsPage = page(
+  async () => (await import('../features/transactions/transactions-page.tsx')).TransactionsPage,
+);
+const SettingsLayout = page(async () => (await import('../features/settings/settings-layout.tsx')).SettingsLayout);
+const CategoriesSettings = page(
+  async () => (await import('../features/settings/categories-settings.tsx')).CategoriesSettings,
+);
+const CurrenciesSettings = page(
+  async () => (await import('../features/settings/currencies/currencies-settings.tsx')).CurrenciesSettings,
+);
+const AccountGroupsSettings = page(
+  async () => (await import('../features/settings/account-groups-settings.tsx')).AccountGroupsSettings,
+);
+const UserSettings = page(async () => (await import('../features/settings/user-settings.tsx')).UserSettings);
+
+/** The dashboard's charts start loading beside the session restore, not after the figures arrive. */
+function preloadDashboard(): null {
+  preloadCharts();
+  return null;
+}
 
 /** The route table of SPEC §2. */
 export const routes: RouteObject[] = [
@@ -57,24 +80,24 @@ export const routes: RouteObject[] = [
             // Inside the shell, so a failing page keeps the navigation around its error.
             errorElement: <RouteError />,
             children: [
-              { path: 'dashboard', element: <DashboardPage />, handle: titled('Dashboard') },
-              { path: 'accounts', element: <AccountsPage />, handle: titled('Accounts') },
-              { path: 'account/:id', element: <AccountPage />, handle: titled('Account') },
-              { path: 'create-account', element: <CreateAccountPage />, handle: titled('New account') },
-              { path: 'crypto', element: <CryptoPage />, handle: titled('Crypto') },
-              { path: 'budgets', element: <BudgetsPage />, handle: titled('Budgets') },
-              { path: 'budgets/:id', element: <BudgetPage />, handle: titled('Budget') },
-              { path: 'transactions', element: <TransactionsPage />, handle: titled('Transactions') },
+              { path: 'dashboard', loader: preloadDashboard, element: <DashboardPage />, handle: titled('Dashboard') },
+              { path: 'accounts', lazy: AccountsPage, handle: titled('Accounts') },
+              { path: 'account/:id', lazy: AccountPage, handle: titled('Account') },
+              { path: 'create-account', lazy: CreateAccountPage, handle: titled('New account') },
+              { path: 'crypto', lazy: CryptoPage, handle: titled('Crypto') },
+              { path: 'budgets', lazy: BudgetsPage, handle: titled('Budgets') },
+              { path: 'budgets/:id', lazy: BudgetPage, handle: titled('Budget') },
+              { path: 'transactions', lazy: TransactionsPage, handle: titled('Transactions') },
               {
                 path: 'settings',
-                element: <SettingsLayout />,
+                lazy: SettingsLayout,
                 handle: titled('Settings'),
                 children: [
                   { index: true, loader: forwardTo('/settings/categories'), element: null },
-                  { path: 'categories', element: <CategoriesSettings /> },
-                  { path: 'currencies', element: <CurrenciesSettings /> },
-                  { path: 'accounts', element: <AccountGroupsSettings /> },
-                  { path: 'user', element: <UserSettings /> },
+                  { path: 'categories', lazy: CategoriesSettings },
+                  { path: 'currencies', lazy: CurrenciesSettings },
+                  { path: 'accounts', lazy: AccountGroupsSettings },
+                  { path: 'user', lazy: UserSettings },
                 ],
               },
             ],

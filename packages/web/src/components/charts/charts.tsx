@@ -8,9 +8,20 @@ import type { DonutChartProps } from './donut-chart.tsx';
  * The charts, loaded on first use: the chart library is large, and a page's first paint does not
  * wait for it. Until it arrives each chart's place holds a skeleton of its size.
  */
-const LazyBalanceChart = lazy(() => import('./balance-chart.tsx'));
-const LazyCashFlowChart = lazy(() => import('./cash-flow-chart.tsx'));
-const LazyDonutChart = lazy(() => import('./donut-chart.tsx'));
+const loadBalanceChart = () => import('./balance-chart.tsx');
+const loadCashFlowChart = () => import('./cash-flow-chart.tsx');
+const loadDonutChart = () => import('./donut-chart.tsx');
+const LazyBalanceChart = lazy(loadBalanceChart);
+const LazyCashFlowChart = lazy(loadCashFlowChart);
+const LazyDonutChart = lazy(loadDonutChart);
+
+/**
+ * Starts fetching the charts ahead of their first render (the browser keeps one module per URL,
+ * so the lazy components above then find them loaded). A failure here is left to the render.
+ */
+export function preloadCharts(): void {
+  for (const load of [loadBalanceChart, loadCashFlowChart, loadDonutChart]) load().catch(() => undefined);
+}
 
 function Loading({ round, height, children }: { round?: boolean; height: number; children: ReactNode }) {
   const fallback = (
