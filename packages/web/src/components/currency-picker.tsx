@@ -1,12 +1,13 @@
 import type { Currency } from '@kopiyka/shared';
-import { Check, Search } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
+import { Check } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
 import { cn } from '../lib/utils.ts';
+import { ComboboxOption, useCombobox } from './combobox.tsx';
 import { isPopularCurrency, searchCurrencies } from './currency-search.ts';
 import { ErrorAlert } from './ui/alert.tsx';
-import { Input } from './ui/input.tsx';
 import { Label } from './ui/label.tsx';
 import { RetryButton } from './ui/retry-button.tsx';
+import { SearchInput } from './ui/search-input.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
 
 type CurrencyPickerProps = {
@@ -17,20 +18,22 @@ type CurrencyPickerProps = {
   error?: string | null;
 };
 
-const PAGE_STEP = 8;
-
 /**
  * A search field driving a list of currencies (the ARIA combobox pattern with an always-open
  * listbox): type to filter by code or name, arrows to move, Enter to choose.
  */
 export function CurrencyPicker({ currencies, value, onChange, error }: CurrencyPickerProps) {
   const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
   const baseId = useId();
   const results = useMemo(() => searchCurrencies(currencies, query), [currencies, query]);
-  const optionId = (currency: Currency) => `${baseId}-option-${currency.id}`;
-  const activeCurrency = results[active];
-  const activeOptionId = activeCurrency ? optionId(activeCurrency) : undefined;
+  const combobox = useCombobox({
+    items: results,
+    keyOf: (currency) => currency.id,
+    onQueryChange: setQuery,
+    onChoose: (currency) => onChange(currency.id),
+    // The first Enter chooses; once the highlighted currency is chosen, Enter submits the form.
+    choosesOnEnter: (currency) => currency.id !== value,
+  });
 
   // Results come popular-first, so each group is a slice of them; `start` keeps option indexes global.
   const groups = useMemo(() => {
@@ -42,62 +45,20 @@ export function CurrencyPicker({ currencies, value, onChange, error }: CurrencyP
     ].filter((group) => group.items.length > 0);
   }, [results, query]);
 
-  useEffect(() => {
-    if (activeOptionId) document.getElementById(activeOptionId)?.scrollIntoView({ block: 'nearest' });
-  }, [activeOptionId]);
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    const last = results.length - 1;
-    const moves: Record<string, number> = {
-      ArrowDown: Math.min(active + 1, last),
-      ArrowUp: Math.max(active - 1, 0),
-      PageDown: Math.min(active + PAGE_STEP, last),
-      PageUp: Math.max(active - PAGE_STEP, 0),
-    };
-    const next = moves[event.key];
-    if (next !== undefined) {
-      event.preventDefault();
-      setActive(next);
-    } else if (event.key === 'Enter' && activeCurrency && activeCurrency.id !== value) {
-      // The first Enter chooses; once the highlighted currency is chosen, Enter submits the form.
-      event.preventDefault();
-      onChange(activeCurrency.id);
-    }
-  }
-
-  const listboxId = `${baseId}-listbox`;
   const errorId = `${baseId}-error`;
   return (
     <div className="flex flex-col gap-2">
       <Label htmlFor={`${baseId}-search`}>Search currencies</Label>
-      <div className="relative">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <Input
-          id={`${baseId}-search`}
-          role="combobox"
-          aria-expanded="true"
-          aria-controls={listboxId}
-          aria-autocomplete="list"
-          aria-activedescendant={activeOptionId}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? errorId : undefined}
-          placeholder="Code or name, e.g. UAH or euro"
-          autoComplete="off"
-          spellCheck={false}
-          value={query}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            setActive(0);
-          }}
-          onKeyDown={onKeyDown}
-          className="pl-9"
-        />
-      </div>
+      <SearchInput
+        {...combobox.searchProps}
+        id={`${baseId}-search`}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? errorId : undefined}
+        placeholder="Code or name, e.g. UAH or euro"
+        value={query}
+      />
       <div
-        id={listboxId}
+        id={combobox.listboxId}
         role="listbox"
         aria-label="Currencies"
         className="h-72 overflow-y-auto rounded-lg border bg-background p-1"
@@ -116,35 +77,20 @@ export function CurrencyPicker({ currencies, value, onChange, error }: CurrencyP
                 {group.label}
               </div>
               {group.items.map((currency, offset) => {
-                const index = group.start + offset;
                 const selected = currency.id === value;
                 return (
-                  // biome-ignore lint/a11y/useKeyWithClickEvents: the search field drives the options by keyboard (aria-activedescendant).
-                  <div
+                  <ComboboxOption
                     key={currency.id}
-                    id={optionId(currency)}
-                    role="option"
-                    aria-selected={selected}
-                    tabIndex={-1}
-                    // Keeps focus (and typing) in the search field.
-                    onMouseDown={(event) => event.preventDefault()}
-                    onClick={() => {
-                      setActive(index);
-                      onChange(currency.id);
-                    }}
-                    onMouseMove={() => setActive(index)}
-                    className={cn(
-                      'flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm',
-                      index === active && 'bg-accent',
-                      selected && 'text-primary',
-                    )}
+                    {...combobox.optionProps(currency, group.start + offset)}
+                    selected={selected}
+                    className={cn('gap-3 px-3 py-2', selected && 'text-primary')}
                   >
                     <span className="w-11 shrink-0 font-mono text-sm font-semibold">{currency.code}</span>
                     <span className={cn('min-w-0 flex-1 truncate', !selected && 'text-muted-foreground')}>
                       {currency.name}
                     </span>
                     {selected ? <Check aria-hidden="true" className="size-4 shrink-0" /> : null}
-                  </div>
+                  </ComboboxOption>
                 );
               })}
             </div>

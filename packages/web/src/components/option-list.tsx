@@ -1,7 +1,8 @@
-import { Check, Search } from 'lucide-react';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { Check } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { cn } from '../lib/utils.ts';
-import { Input } from './ui/input.tsx';
+import { ComboboxOption, useCombobox } from './combobox.tsx';
+import { SearchInput } from './ui/search-input.tsx';
 
 export type Option = {
   id: number;
@@ -30,8 +31,6 @@ type OptionListProps = {
   emptyText: string;
 };
 
-const PAGE_STEP = 8;
-
 /**
  * A search field driving a list of options (the ARIA combobox pattern with an always-open listbox):
  * type to filter, arrows to move, Enter to choose. Focus stays in the field throughout.
@@ -47,68 +46,31 @@ export function OptionList({
   searchPlaceholder,
   emptyText,
 }: OptionListProps) {
-  const baseId = useId();
-  const [active, setActive] = useState(() =>
-    Math.max(
-      0,
-      options.findIndex((option) => selected.includes(option.id)),
-    ),
-  );
-  const optionId = (option: Option) => `${baseId}-option-${option.id}`;
-  const activeOption = options[Math.min(active, options.length - 1)];
-  const activeOptionId = activeOption ? optionId(activeOption) : undefined;
+  const combobox = useCombobox({
+    items: options,
+    keyOf: (option) => option.id,
+    initialIndex: () =>
+      Math.max(
+        0,
+        options.findIndex((option) => selected.includes(option.id)),
+      ),
+    onQueryChange,
+    onChoose: (option) => onSelect(option.id),
+  });
 
-  useEffect(() => {
-    if (activeOptionId) document.getElementById(activeOptionId)?.scrollIntoView?.({ block: 'nearest' });
-  }, [activeOptionId]);
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    const last = options.length - 1;
-    const moves: Record<string, number> = {
-      ArrowDown: Math.min(active + 1, last),
-      ArrowUp: Math.max(active - 1, 0),
-      PageDown: Math.min(active + PAGE_STEP, last),
-      PageUp: Math.max(active - PAGE_STEP, 0),
-    };
-    const next = moves[event.key];
-    if (next !== undefined) {
-      event.preventDefault();
-      setActive(next);
-    } else if (event.key === 'Enter' && activeOption) {
-      event.preventDefault();
-      onSelect(activeOption.id);
-    }
-  }
-
-  const listboxId = `${baseId}-listbox`;
   return (
     <div className="flex min-h-0 flex-col">
-      <div className="relative border-b p-2">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-5 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <Input
-          role="combobox"
+      <div className="border-b p-2">
+        <SearchInput
+          {...combobox.searchProps}
           aria-label={`Search ${label.toLowerCase()}`}
-          aria-expanded="true"
-          aria-controls={listboxId}
-          aria-autocomplete="list"
-          aria-activedescendant={activeOptionId}
           placeholder={searchPlaceholder}
-          autoComplete="off"
-          spellCheck={false}
           value={query}
-          onChange={(event) => {
-            onQueryChange(event.target.value);
-            setActive(0);
-          }}
-          onKeyDown={onKeyDown}
-          className="h-9 pl-9"
+          className="h-9"
         />
       </div>
       <div
-        id={listboxId}
+        id={combobox.listboxId}
         role="listbox"
         aria-label={label}
         aria-multiselectable={multiple || undefined}
@@ -120,24 +82,11 @@ export function OptionList({
           options.map((option, index) => {
             const isSelected = selected.includes(option.id);
             return (
-              // biome-ignore lint/a11y/useKeyWithClickEvents: the search field drives the options by keyboard (aria-activedescendant).
-              <div
+              <ComboboxOption
                 key={option.id}
-                id={optionId(option)}
-                role="option"
-                aria-selected={isSelected}
-                tabIndex={-1}
-                // Keeps focus (and typing) in the search field.
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => {
-                  setActive(index);
-                  onSelect(option.id);
-                }}
-                onMouseMove={() => setActive(index)}
-                className={cn(
-                  'flex cursor-pointer items-center gap-2.5 rounded-md py-1.5 pr-2 text-sm',
-                  option === activeOption && 'bg-accent',
-                )}
+                {...combobox.optionProps(option, index)}
+                selected={isSelected}
+                className="gap-2.5 py-1.5 pr-2"
                 style={{ paddingLeft: `${0.5 + (option.depth ?? 0) * 1.25}rem` }}
               >
                 {multiple ? (
@@ -157,7 +106,7 @@ export function OptionList({
                   <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{option.detail}</span>
                 ) : null}
                 {!multiple && isSelected ? <Check aria-hidden="true" className="size-4 shrink-0 text-primary" /> : null}
-              </div>
+              </ComboboxOption>
             );
           })
         )}

@@ -13,8 +13,9 @@ import {
 } from './periods.ts';
 
 describe('calendar arithmetic', () => {
-  it('writes a local date as a day key', () => {
+  it('writes a moment as its day in the local time zone', () => {
     expect(dayKey(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+    expect(dayKey(new Date(2026, 0, 5, 23, 59).toISOString())).toBe('2026-01-05');
   });
 
   it('adds days across month and year ends', () => {

@@ -6,8 +6,9 @@ export type DayRange = { from: DayKey; to: DayKey };
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** The calendar day of `date` in the user's time zone. */
-export function dayKey(date: Date): DayKey {
+/** The calendar day of a moment (a Date, or an ISO time such as a transaction's) in the user's time zone. */
+export function dayKey(time: Date | string): DayKey {
+  const date = typeof time === 'string' ? new Date(time) : time;
   return `${monthKey(date)}-${pad(date.getDate())}`;
 }
 

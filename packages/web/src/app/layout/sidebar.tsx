@@ -1,17 +1,15 @@
 import { LogOut } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { signOut } from '../../api/auth.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
-import { cn } from '../../lib/utils.ts';
 import { useSessionStore } from '../../stores/session.ts';
-import { isNavItemActive, NAV_ITEMS } from './nav-items.ts';
+import { MainNav } from './main-nav.tsx';
 import { SidebarAccounts } from './sidebar-accounts.tsx';
 import { UserAvatar } from './user-avatar.tsx';
 
 /** The main navigation from 768 px up, with the user's accounts below it; the middle scrolls. */
 export function Sidebar() {
-  const { pathname } = useLocation();
   const user = useSessionStore((state) => state.user);
   const baseCurrency = useSessionStore((state) => state.baseCurrency);
   return (
@@ -22,30 +20,7 @@ export function Sidebar() {
         </Link>
       </div>
       <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">
-        <nav aria-label="Main" className="px-3 py-3">
-          <ul className="flex flex-col gap-1">
-            {NAV_ITEMS.map((item) => {
-              const active = isNavItemActive(item, pathname);
-              return (
-                <li key={item.to}>
-                  <Link
-                    to={item.to}
-                    aria-current={active ? 'page' : undefined}
-                    className={cn(
-                      'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors',
-                      active
-                        ? 'bg-primary/12 text-primary'
-                        : 'text-muted-foreground hover:bg-accent hover:text-foreground',
-                    )}
-                  >
-                    <item.icon aria-hidden="true" className="size-[1.125rem]" />
-                    {item.label}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
+        <MainNav placement="sidebar" className="px-3 py-3" />
         <SidebarAccounts />
       </div>
       {user ? (

@@ -1,5 +1,5 @@
 import type { Transaction } from '@kopiyka/shared';
-import { ReceiptText, Search } from 'lucide-react';
+import { ReceiptText } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useAccounts } from '../../api/accounts.ts';
 import { BUDGET_CANDIDATES_LIMIT, useAddBudgetTransactions, useBudgetCandidates } from '../../api/budgets.ts';
@@ -15,8 +15,8 @@ import {
   DialogHeader,
 } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { Input } from '../../components/ui/input.tsx';
 import { RetryButton } from '../../components/ui/retry-button.tsx';
+import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatMoney } from '../../lib/money.ts';
@@ -133,18 +133,13 @@ function CandidatePicker({
 
   return (
     <>
-      <div className="relative border-b px-5 py-3">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-8 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <Input
+      <div className="border-b px-5 py-3">
+        <SearchInput
           type="search"
           aria-label="Search transactions"
           placeholder="Search by note, category, account or amount"
           value={query}
           onChange={(event) => setQuery(event.target.value)}
-          className="pl-9"
         />
       </div>
       <DialogBody className="gap-3 p-0">

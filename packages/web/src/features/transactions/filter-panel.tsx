@@ -8,9 +8,9 @@ import { Label } from '../../components/ui/label.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { SegmentedControl } from '../../components/ui/segmented-control.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
+import { dayKey } from '../../lib/periods.ts';
 import { type FilterState, PERIOD_LABELS, PERIODS, type Period, periodRange } from './filters.ts';
 import { AccountFilter, CategoryFilter } from './pickers.tsx';
-import { localDayKey } from './transaction-days.ts';
 import { useDebouncedDraft } from './use-debounced-draft.ts';
 
 export type UpdateFilters = (patch: Partial<FilterState>, options?: { replace?: boolean }) => void;
@@ -64,7 +64,7 @@ export function FilterPanel({ filters, onChange, accounts }: FilterPanelProps) {
     }
     // Custom dates start from the period shown, so narrowing it takes one change.
     const { start, end } = periodRange(filters);
-    onChange({ period, from: start ? localDayKey(start) : '', to: end ? localDayKey(end) : '' });
+    onChange({ period, from: start ? dayKey(start) : '', to: end ? dayKey(end) : '' });
   }
 
   // A half-typed bound applies as typed, replacing the previous entry rather than adding history.

@@ -1,22 +1,14 @@
 import type { Account, Category } from '@kopiyka/shared';
-import { ChevronDown, X } from 'lucide-react';
-import { type ReactNode, useMemo, useState } from 'react';
-import { useCategoryTree } from '../../api/categories.ts';
-import { type Option, OptionList } from '../../components/option-list.tsx';
+import { X } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { OptionList } from '../../components/option-list.tsx';
 import type { FieldControlProps } from '../../components/ui/form-field.tsx';
+import { PickerButton } from '../../components/ui/picker-button.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover.tsx';
-import { RetryButton } from '../../components/ui/retry-button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/utils.ts';
 import { useCategoriesStore } from '../../stores/categories.ts';
 import { CategoryMark } from '../settings/categories/category-mark.tsx';
-import { categoryChoices, filterCategoryTree } from '../settings/categories/category-tree.ts';
-
-const triggerClass = cn(
-  'flex h-10 w-full min-w-0 cursor-pointer items-center gap-2 rounded-lg border border-input bg-background px-3 text-left text-base shadow-xs transition-colors md:text-sm',
-  'focus-visible:border-primary focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring',
-  'disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive',
-);
+import { CategoryOptions } from '../settings/categories/category-options.tsx';
 
 /** The category and its ancestors, root first: "Food & Drinks › Groceries". */
 export function categoryPath(categories: readonly Category[], id: number): Category[] {
@@ -27,70 +19,6 @@ export function categoryPath(categories: readonly Category[], id: number): Categ
     current = current.parentId === null ? undefined : byId.get(current.parentId);
   }
   return path;
-}
-
-/** The category tree as options matching `query`, each with its colour mark. */
-function useCategoryOptions(query: string): {
-  options: Option[];
-  status: ReturnType<typeof useCategoryTree>['status'];
-} {
-  const { tree, status } = useCategoryTree();
-  const options = useMemo(
-    () =>
-      categoryChoices(filterCategoryTree(tree, query)).map(({ node, depth }) => ({
-        id: node.id,
-        label: node.name,
-        depth,
-        mark: <CategoryMark category={node} className="size-6" />,
-      })),
-    [tree, query],
-  );
-  return { options, status };
-}
-
-/** Stands in for a list whose categories are loading or failed to load. */
-function CategoriesUnavailable({ status }: { status: string }) {
-  const { reload } = useCategoryTree();
-  if (status === 'error') {
-    return (
-      <div className="flex flex-col items-center gap-3 px-3 py-6 text-center text-sm text-muted-foreground">
-        Categories could not be loaded.
-        <RetryButton onRetry={() => void reload()} />
-      </div>
-    );
-  }
-  return (
-    <div role="status" className="flex items-center justify-center gap-2 px-3 py-6 text-sm text-muted-foreground">
-      <Spinner /> Loading categories…
-    </div>
-  );
-}
-
-function CategoryOptions({
-  selected,
-  onSelect,
-  multiple,
-}: {
-  selected: readonly number[];
-  onSelect: (id: number) => void;
-  multiple?: boolean;
-}) {
-  const [query, setQuery] = useState('');
-  const { options, status } = useCategoryOptions(query);
-  if (status !== 'ready') return <CategoriesUnavailable status={status} />;
-  return (
-    <OptionList
-      options={options}
-      query={query}
-      onQueryChange={setQuery}
-      selected={selected}
-      onSelect={onSelect}
-      multiple={multiple}
-      label="Categories"
-      searchPlaceholder="Search categories"
-      emptyText={`No category matches “${query.trim()}”.`}
-    />
-  );
 }
 
 type CategoryPickerProps = Partial<FieldControlProps> & {
@@ -115,7 +43,7 @@ export function CategoryPicker({
   return (
     <Popover open={open && !disabled} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <button type="button" disabled={disabled} className={triggerClass} {...control}>
+        <PickerButton disabled={disabled} {...control}>
           {chosen ? (
             <>
               <CategoryMark category={chosen} className="-ml-1 size-6" />
@@ -135,8 +63,7 @@ export function CategoryPicker({
           ) : (
             <span className="min-w-0 flex-1 truncate text-muted-foreground">{placeholder}</span>
           )}
-          <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-        </button>
+        </PickerButton>
       </PopoverTrigger>
       <PopoverContent aria-label="Categories">
         <CategoryOptions
@@ -173,12 +100,11 @@ function MultiSelect({ id, placeholder, summary, count, onClear, footnote, label
   return (
     <Popover>
       <PopoverTrigger asChild>
-        <button id={id} type="button" className={triggerClass}>
+        <PickerButton id={id}>
           <span className={cn('min-w-0 flex-1 truncate', count === 0 && 'text-muted-foreground')}>
             {count === 0 ? placeholder : summary}
           </span>
-          <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-        </button>
+        </PickerButton>
       </PopoverTrigger>
       <PopoverContent aria-label={label} className="w-80">
         {children}

@@ -1,13 +1,7 @@
 import type { Transaction } from '@kopiyka/shared';
 import type { DayKey } from '../../lib/dates.ts';
 import { DISPLAY_LOCALE } from '../../lib/locale.ts';
-
-/** The calendar day of a moment in the user's time zone: the day they spent the money. */
-export function localDayKey(time: string | Date): DayKey {
-  const date = typeof time === 'string' ? new Date(time) : time;
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
+import { dayKey } from '../../lib/periods.ts';
 
 /** The amount with its direction: income adds, an expense (or the outgoing leg of a transfer) takes away. */
 function signedAmount(transaction: Pick<Transaction, 'transactionType'>, amount: number): number {
@@ -31,7 +25,8 @@ export type DayGroup = {
 export function groupByDay(transactions: readonly Transaction[]): DayGroup[] {
   const groups: DayGroup[] = [];
   for (const transaction of transactions) {
-    const day = localDayKey(transaction.time);
+    // The day in the user's time zone: the day they spent the money.
+    const day = dayKey(transaction.time);
     let group = groups.at(-1);
     if (group?.day !== day) {
       group = { day, transactions: [], net: 0, currency: transaction.refCurrencyCode };
@@ -74,7 +69,7 @@ const weekdayFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
 export function dayLabel(day: DayKey, now: Date = new Date()): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   const value = new Date(year, month - 1, date);
-  if (day === localDayKey(now)) return 'Today';
-  if (day === localDayKey(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1))) return 'Yesterday';
+  if (day === dayKey(now)) return 'Today';
+  if (day === dayKey(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1))) return 'Yesterday';
   return weekdayFormat.format(value).replace(',', '');
 }

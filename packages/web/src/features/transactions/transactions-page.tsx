@@ -1,4 +1,4 @@
-import { ListFilter, Search, SearchX } from 'lucide-react';
+import { ListFilter, SearchX } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAccounts } from '../../api/accounts.ts';
@@ -13,7 +13,7 @@ import {
   DialogHeader,
 } from '../../components/ui/dialog.tsx';
 import { EmptyCard } from '../../components/ui/empty-card.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { SearchInput } from '../../components/ui/search-input.tsx';
 import { ClearFiltersButton, FilterPanel, type UpdateFilters } from './filter-panel.tsx';
 import { countFilters, filtersToParams, hasFilters, parseFilters, toListFilters } from './filters.ts';
 import { TransactionList } from './transaction-list.tsx';
@@ -50,18 +50,13 @@ function NoteSearch({ value, onChange }: { value: string; onChange: UpdateFilter
   // Refining a search replaces its history entry; starting one adds an entry.
   const [draft, setDraft] = useDebouncedDraft(value, (note) => onChange({ note }, { replace: value !== '' }));
   return (
-    <div className="relative min-w-0 flex-1">
-      <Search
-        aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-      />
-      <Input
+    <div className="min-w-0 flex-1">
+      <SearchInput
         type="search"
         aria-label="Search notes"
         placeholder="Search notes"
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
-        className="pl-9"
       />
     </div>
   );

@@ -1,0 +1,54 @@
+import { Link, useLocation } from 'react-router';
+import { cn } from '../../lib/utils.ts';
+import { isNavItemActive, NAV_ITEMS } from './nav-items.ts';
+
+/** How each place lists the sections: a column in the sidebar, a row of icons over labels at the bottom. */
+const NAV_STYLES = {
+  sidebar: {
+    list: 'flex flex-col gap-1',
+    link: 'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors',
+    current: 'bg-primary/12 text-primary',
+    other: 'text-muted-foreground hover:bg-accent hover:text-foreground',
+    icon: 'size-[1.125rem]',
+  },
+  'bottom-bar': {
+    list: 'grid grid-cols-6',
+    link: 'flex h-16 flex-col items-center justify-center gap-1 text-[0.6875rem] font-medium transition-colors',
+    current: 'text-primary',
+    other: 'text-muted-foreground hover:text-foreground',
+    icon: 'size-5',
+  },
+};
+
+type MainNavProps = {
+  placement: keyof typeof NAV_STYLES;
+  /** Where the nav itself sits on the page. */
+  className: string;
+};
+
+/** The app's sections as links, the one the user is in marked as current. */
+export function MainNav({ placement, className }: MainNavProps) {
+  const { pathname } = useLocation();
+  const styles = NAV_STYLES[placement];
+  return (
+    <nav aria-label="Main" className={className}>
+      <ul className={styles.list}>
+        {NAV_ITEMS.map((item) => {
+          const active = isNavItemActive(item, pathname);
+          return (
+            <li key={item.to}>
+              <Link
+                to={item.to}
+                aria-current={active ? 'page' : undefined}
+                className={cn(styles.link, active ? styles.current : styles.other)}
+              >
+                <item.icon aria-hidden="true" className={styles.icon} />
+                {item.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
