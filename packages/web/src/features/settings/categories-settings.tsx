@@ -7,7 +7,6 @@ import {
   FolderTree,
   Pencil,
   Plus,
-  Search,
   Trash2,
 } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
@@ -18,9 +17,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { DropdownMenuItem, DropdownMenuSeparator } from '../../components/ui/dropdown-menu.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { Input } from '../../components/ui/input.tsx';
 import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { RowActions } from '../../components/ui/row-actions.tsx';
+import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { attempt } from '../../lib/form-errors.ts';
@@ -257,21 +256,16 @@ function CategoriesManager({ tree }: { tree: CategoryNode[] }) {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative flex-1">
+        <div className="flex-1">
           <label htmlFor={searchId} className="sr-only">
             Search categories
           </label>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
+          <SearchInput
             id={searchId}
             type="search"
             placeholder="Search categories"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
-            className="pl-9"
           />
         </div>
         <div className="flex gap-2">
