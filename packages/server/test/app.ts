@@ -111,14 +111,11 @@ export async function signUp(t: TestApp, username = uniqueUsername()) {
   return { token: login.body.response.token as string, id: registered.body.response.user.id as number, username };
 }
 
-/** The id of each ISO currency, by code. */
-export async function currencyIds(t: TestApp): Promise<Map<string, number>> {
-  const list = (await t.call('GET', '/api/v1/models/currencies')).body.response as Array<{ id: number; code: string }>;
-  return new Map(list.map((c) => [c.code, c.id]));
-}
+/** The id of each ISO currency, by code: the same in every test database, as all are clones of one template. */
+export const ids: ReadonlyMap<string, number> = new Map(Object.entries(inject('currencyIds')));
 
 /** A signed-in user who has chosen a base currency. */
-export async function signUpWithBase(t: TestApp, ids: Map<string, number>, base = 'UAH') {
+export async function signUpWithBase(t: TestApp, base = 'UAH') {
   const user = await signUp(t);
   const res = await t.call('POST', '/api/v1/user/currencies/base', {
     token: user.token,

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase, openPglite } from '../src/db/client.ts';
+import { type DatabaseHandle, openDatabase, openPglite } from '../src/db/client.ts';
+import { currencies } from '../src/db/schema.ts';
 import { templateDatabaseName, withDatabase } from './database-url.ts';
 
 declare module 'vitest' {
@@ -13,6 +14,8 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** Name of the migrated PostgreSQL database every test file clones. */
     postgresTemplate: string;
+    /** The id of each seeded currency by code; every clone of the template has the same. */
+    currencyIds: Record<string, number>;
   }
 }
 
@@ -30,6 +33,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${name}`);
     const handle = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, name) });
+    project.provide('currencyIds', await currencyIdsOf(handle));
     await handle.close();
     project.provide('postgresTemplate', name);
     project.provide('pgliteTemplate', '');
@@ -41,7 +45,7 @@ export default async function setup(project: TestProject) {
 
   const dir = await mkdtemp(path.join(os.tmpdir(), 'kopiyka-template-'));
   const client = new PGlite();
-  await openPglite(client);
+  project.provide('currencyIds', await currencyIdsOf(await openPglite(client)));
   const dump = await client.dumpDataDir('none');
   await client.close();
   const file = path.join(dir, 'template.tar');
@@ -49,4 +53,9 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteTemplate', file);
   project.provide('postgresTemplate', '');
   return () => rm(dir, { recursive: true, force: true });
+}
+
+async function currencyIdsOf(handle: DatabaseHandle): Promise<Record<string, number>> {
+  const rows = await handle.db.select({ code: currencies.code, id: currencies.id }).from(currencies);
+  return Object.fromEntries(rows.map((row) => [row.code, row.id]));
 }

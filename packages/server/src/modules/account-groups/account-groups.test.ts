@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currencyIds, signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
+import { ids, signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
 
 let t: TestApp;
-let ids: Map<string, number>;
 beforeAll(async () => {
   t = await startTestApp();
-  ids = await currencyIds(t);
 });
 afterAll(() => t.close());
 
@@ -31,7 +29,7 @@ const account = async (token: string, accountGroupId: number | null = null) =>
 
 describe('account groups', () => {
   it('nest, and list the accounts in each', async () => {
-    const { token } = await signUpWithBase(t, ids);
+    const { token } = await signUpWithBase(t);
     const family = await createGroup(token, { name: 'Family' });
     const kids = await createGroup(token, { name: 'Kids', parentGroupId: family.id });
     const a = await account(token, kids.id);
@@ -43,7 +41,7 @@ describe('account groups', () => {
   });
 
   it('rename and move; a move into itself or a descendant is a CONFLICT', async () => {
-    const { token } = await signUpWithBase(t, ids);
+    const { token } = await signUpWithBase(t);
     const top = await createGroup(token, { name: 'Top' });
     const middle = await createGroup(token, { name: 'Middle', parentGroupId: top.id });
     const bottom = await createGroup(token, { name: 'Bottom', parentGroupId: middle.id });
@@ -59,7 +57,7 @@ describe('account groups', () => {
   });
 
   it('deleting one moves its accounts and subgroups up one level', async () => {
-    const { token } = await signUpWithBase(t, ids);
+    const { token } = await signUpWithBase(t);
     const top = await createGroup(token, { name: 'Top' });
     const middle = await createGroup(token, { name: 'Middle', parentGroupId: top.id });
     const bottom = await createGroup(token, { name: 'Bottom', parentGroupId: middle.id });
@@ -78,7 +76,7 @@ describe('account groups', () => {
     [{ name: 'G', parentGroupId: 999_999 }, 'parentGroupId'],
     [{ name: 'G', parentGroupId: 'top' }, 'parentGroupId'],
   ])('rejects %j with VALIDATION_ERROR on %s', async (body, path) => {
-    const { token } = await signUpWithBase(t, ids);
+    const { token } = await signUpWithBase(t);
     const res = await t.call('POST', '/api/v1/account-groups', { token, body });
     expect(res.status).toBe(422);
     expect(res.body.response.details.map((d: { path: string }) => d.path)).toContain(path);
@@ -86,8 +84,8 @@ describe('account groups', () => {
   });
 
   it("another user's group answers NOT_FOUND and stays as it was", async () => {
-    const owner = await signUpWithBase(t, ids);
-    const stranger = await signUpWithBase(t, ids);
+    const owner = await signUpWithBase(t);
+    const stranger = await signUpWithBase(t);
     const group = await createGroup(owner.token, { name: 'Private' });
     const strangerGroup = await createGroup(stranger.token, { name: 'Mine' });
     const put = await t.call('PUT', `/api/v1/account-groups/${group.id}`, {

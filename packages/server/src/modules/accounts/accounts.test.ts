@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currencyIds, signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
+import { ids, signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
 
 let t: TestApp;
-let ids: Map<string, number>;
 beforeAll(async () => {
   t = await startTestApp();
-  ids = await currencyIds(t);
 });
 afterAll(() => t.close());
 
@@ -21,7 +19,7 @@ async function accountOf(token: string, body: Record<string, unknown> = {}) {
 
 describe('POST /accounts', () => {
   it('creates a general manual account whose current balance starts at the initial one', async () => {
-    const { token } = await signUpWithBase(t, ids);
+    const { token } = await signUpWithBase(t);
     const res = await create(token, { name: '  Cash  ', currencyId: ids.get('UAH'), initialBalance: 150_000 });
     expect(res.status).toBe(201);
     expect(res.body.response).toEqual({
@@ -45,7 +43,7 @@ describe('POST /accounts', () => {
   });
 
   it('values a foreign account in the base currency at the latest rate and adds its currency', async () => {
-    const { token } = await signUpWithBase(t, ids);
+    const { token } = await signUpWithBase(t);
     await t.call('POST', '/api/v1/user/currencies', { token, body: { currencies: [{ currencyId: ids.get('USD') }] } });
     await t.call('PUT', '/api/v1/user/currency/rates', {
       token,
@@ -69,7 +67,7 @@ describe('POST /accounts', () => {
   });
 
   it('adds a new currency to the user currencies', async () => {
-    const { token } = await signUpWithBase(t, ids, 'EUR');
+    const { token } = await signUpWithBase(t, 'EUR');
     // EUR to EUR needs no rate; the account's currency still joins the list.
     await accountOf(token, { currencyId: ids.get('EUR') });
     await t.call('PUT', '/api/v1/user/currency/rates', { token, body: { pairs: [] } });
@@ -78,7 +76,7 @@ describe('POST /accounts', () => {
   });
 
   it('asks for a custom rate when a foreign currency has none, and creates nothing', async () => {
-    const { token } = await signUpWithBase(t, ids);
+    const { token } = await signUpWithBase(t);
     const res = await create(token, { name: 'Zloty', currencyId: ids.get('PLN') });
     expect(res.status).toBe(422);
     expect(res.body.response.details).toEqual([
@@ -106,7 +104,7 @@ describe('POST /accounts', () => {
   ] as Array<[Record<string, unknown>, string]>)(
     'rejects %j with VALIDATION_ERROR on %s and creates nothing',
     async (body, path) => {
-      const { token } = await signUpWithBase(t, ids);
+      const { token } = await signUpWithBase(t);
       const withUah = { ...body, ...(body.currencyId === 1 ? { currencyId: ids.get('UAH') } : {}) };
       const res = await create(token, withUah);
       expect(res.status).toBe(422);
@@ -119,7 +117,7 @@ describe('POST /accounts', () => {
 
 describe('PUT /accounts/{id}', () => {
   it('a new current balance moves the initial balance by the same difference', async () => {
-    const { token } = await signUpWithBase(t, ids);
+    const { token } = await signUpWithBase(t);
     const account = await accountOf(token, { initialBalance: 10_000 });
     const res = await update(token, account.id, { currentBalance: 7_500 });
     expect(res.body.response).toMatchObject({ currentBalance: 7_500, initialBalance: 7_500 });
@@ -128,7 +126,7 @@ describe('PUT /accounts/{id}', () => {
   });
 
   it('changes name, category, credit limit, visibility and group', async () => {
-    const { token } = await signUpWithBase(t, ids);
+    const { token } = await signUpWithBase(t);
     const account = await accountOf(token);
     const group = (await t.call('POST', '/api/v1/account-groups', { token, body: { name: 'Everyday' } })).body.response;
     const res = await update(token, account.id, {
@@ -156,7 +154,7 @@ describe('PUT /accounts/{id}', () => {
     [{ accountCategory: 'stocks' }, 'accountCategory'],
     [{ accountGroupId: 999_999 }, 'accountGroupId'],
   ])('rejects %j with VALIDATION_ERROR on %s and changes nothing', async (body, path) => {
-    const { token } = await signUpWithBase(t, ids);
+    const { token } = await signUpWithBase(t);
     const account = await accountOf(token, { initialBalance: 500 });
     const res = await update(token, account.id, body);
     expect(res.status).toBe(422);
@@ -173,14 +171,14 @@ describe('PUT /accounts/{id}', () => {
 
 describe('DELETE /accounts/{id}', () => {
   it('deletes the account', async () => {
-    const { token } = await signUpWithBase(t, ids);
+    const { token } = await signUpWithBase(t);
     const account = await accountOf(token);
     expect((await t.call('DELETE', `/api/v1/accounts/${account.id}`, { token })).status).toBe(204);
     expect((await get(token, account.id)).status).toBe(404);
   });
 
   it('frees its currency for removal, which an account blocks', async () => {
-    const { token } = await signUpWithBase(t, ids);
+    const { token } = await signUpWithBase(t);
     await t.call('POST', '/api/v1/user/currencies', { token, body: { currencies: [{ currencyId: ids.get('USD') }] } });
     await t.call('PUT', '/api/v1/user/currency/rates', {
       token,
@@ -199,8 +197,8 @@ describe('DELETE /accounts/{id}', () => {
 
 describe("another user's account", () => {
   it('answers NOT_FOUND on every route and changes nothing', async () => {
-    const owner = await signUpWithBase(t, ids);
-    const stranger = await signUpWithBase(t, ids);
+    const owner = await signUpWithBase(t);
+    const stranger = await signUpWithBase(t);
     const account = await accountOf(owner.token, { initialBalance: 900 });
     expect((await get(stranger.token, account.id)).status).toBe(404);
     const put = await update(stranger.token, account.id, { name: 'Mine now', currentBalance: 0 });
@@ -212,8 +210,8 @@ describe("another user's account", () => {
   });
 
   it("cannot be put into another user's group", async () => {
-    const owner = await signUpWithBase(t, ids);
-    const stranger = await signUpWithBase(t, ids);
+    const owner = await signUpWithBase(t);
+    const stranger = await signUpWithBase(t);
     const group = (await t.call('POST', '/api/v1/account-groups', { token: owner.token, body: { name: 'G' } })).body
       .response;
     const res = await create(stranger.token, { name: 'A', currencyId: ids.get('UAH'), accountGroupId: group.id });
@@ -222,7 +220,7 @@ describe("another user's account", () => {
   });
 
   it.each(['abc', '0', '-1', '1.5', '99999999999'])('answers VALIDATION_ERROR for the id %s', async (id) => {
-    const { token } = await signUpWithBase(t, ids);
+    const { token } = await signUpWithBase(t);
     const res = await t.call('GET', `/api/v1/accounts/${id}`, { token });
     expect(res.status).toBe(422);
     expect(res.body.response.details[0].path).toBe('id');

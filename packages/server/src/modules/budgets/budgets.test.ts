@@ -1,17 +1,15 @@
 import type { Transaction } from '@kopiyka/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currencyIds, signUpWithBase, startTestApp, type TestApp, waitForBaseChange } from '../../../test/app.ts';
+import { ids, signUpWithBase, startTestApp, type TestApp, waitForBaseChange } from '../../../test/app.ts';
 
 let t: TestApp;
-let ids: Map<string, number>;
 beforeAll(async () => {
   t = await startTestApp();
-  ids = await currencyIds(t);
 });
 afterAll(() => t.close());
 
 async function world() {
-  const { token } = await signUpWithBase(t, ids);
+  const { token } = await signUpWithBase(t);
   await t.call('POST', '/api/v1/user/currencies', { token, body: { currencies: [{ currencyId: ids.get('USD') }] } });
   await t.call('PUT', '/api/v1/user/currency/rates', {
     token,

@@ -1,28 +1,19 @@
 import type { Transaction } from '@kopiyka/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  currencyIds,
-  signUpWithBase,
-  startTestApp,
-  type TestApp,
-  testConfig,
-  waitForBaseChange,
-} from '../../../test/app.ts';
+import { ids, signUpWithBase, startTestApp, type TestApp, testConfig, waitForBaseChange } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { buildApp } from '../../app.ts';
 import { baseCurrencyChanges, transactions } from '../../db/schema.ts';
 
 let t: TestApp;
-let ids: Map<string, number>;
 beforeAll(async () => {
   t = await startTestApp();
-  ids = await currencyIds(t);
 });
 afterAll(() => t.close());
 
 async function setup() {
-  const user = await signUpWithBase(t, ids);
+  const user = await signUpWithBase(t);
   const { token } = user;
   await t.call('POST', '/api/v1/user/currencies', { token, body: { currencies: [{ currencyId: ids.get('USD') }] } });
   await t.call('PUT', '/api/v1/user/currency/rates', {

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestApp, type TestApp, waitForBaseChange } from '../../../test/app.ts';
+import { ids, signUp, startTestApp, type TestApp, waitForBaseChange } from '../../../test/app.ts';
 
 let t: TestApp;
-let codes: Map<string, number>;
 beforeAll(async () => {
   t = await startTestApp();
-  const res = await t.call('GET', '/api/v1/models/currencies');
-  codes = new Map(res.body.response.map((c: { code: string; id: number }) => [c.code, c.id]));
 });
 afterAll(() => t.close());
 
@@ -41,21 +38,21 @@ describe('base currency', () => {
 
   it('choosing one adds it to the user currencies and marks it base', async () => {
     const { token } = await signUp(t);
-    const res = await setBase(token, { currencyId: codes.get('UAH') });
+    const res = await setBase(token, { currencyId: ids.get('UAH') });
     expect(res.status).toBe(200);
-    expect(res.body.response).toMatchObject({ currencyId: codes.get('UAH'), isBase: true, currency: { code: 'UAH' } });
+    expect(res.body.response).toMatchObject({ currencyId: ids.get('UAH'), isBase: true, currency: { code: 'UAH' } });
     expect((await t.call('GET', '/api/v1/user/currencies/base', { token })).body.response.currency.code).toBe('UAH');
     const mine = (await t.call('GET', '/api/v1/user/currencies', { token })).body.response;
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ currencyId: codes.get('UAH'), isBase: true, liveRateUpdate: true });
+    expect(mine[0]).toMatchObject({ currencyId: ids.get('UAH'), isBase: true, liveRateUpdate: true });
   });
 
   it('choosing another keeps exactly one base and keeps the old currency', async () => {
     const { token } = await signUp(t);
-    await setBase(token, { currencyId: codes.get('UAH') });
-    await setBase(token, { currencyId: codes.get('EUR') });
+    await setBase(token, { currencyId: ids.get('UAH') });
+    await setBase(token, { currencyId: ids.get('EUR') });
     await waitForBaseChange(t, token);
-    await setBase(token, { currencyId: codes.get('EUR') });
+    await setBase(token, { currencyId: ids.get('EUR') });
     const mine = (await t.call('GET', '/api/v1/user/currencies', { token })).body.response;
     expect(mine.map((c: { currency: { code: string }; isBase: boolean }) => [c.currency.code, c.isBase])).toEqual([
       ['EUR', true],
@@ -72,7 +69,7 @@ describe('base currency', () => {
     [{ currencyId: 999_999 }, 'currencyId'],
   ])('rejects %j with VALIDATION_ERROR naming %s and changes nothing', async (body, field) => {
     const { token } = await signUp(t);
-    await setBase(token, { currencyId: codes.get('USD') });
+    await setBase(token, { currencyId: ids.get('USD') });
     const res = await setBase(token, body);
     expect(res.status).toBe(422);
     expect(res.body.response.code).toBe('VALIDATION_ERROR');
@@ -90,10 +87,10 @@ describe('base currency', () => {
   it("one user's choice is invisible to another", async () => {
     const alice = await signUp(t);
     const bob = await signUp(t);
-    await setBase(alice.token, { currencyId: codes.get('PLN') });
+    await setBase(alice.token, { currencyId: ids.get('PLN') });
     expect((await t.call('GET', '/api/v1/user/currencies/base', { token: bob.token })).status).toBe(404);
     expect((await t.call('GET', '/api/v1/user/currencies', { token: bob.token })).body.response).toEqual([]);
-    await setBase(bob.token, { currencyId: codes.get('GBP') });
+    await setBase(bob.token, { currencyId: ids.get('GBP') });
     expect(
       (await t.call('GET', '/api/v1/user/currencies/base', { token: alice.token })).body.response.currency.code,
     ).toBe('PLN');

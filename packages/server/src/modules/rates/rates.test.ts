@@ -1,7 +1,7 @@
 import { type DailyRates, type RatesEmulator, startRatesEmulator } from '@kopiyka/fakes';
 import type { Rate } from '@kopiyka/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signUp, startTestApp, type TestApp, waitForBaseChange } from '../../../test/app.ts';
+import { ids, signUp, startTestApp, type TestApp, waitForBaseChange } from '../../../test/app.ts';
 import { todayIso } from '../../lib/dates.ts';
 
 const today = todayIso();
@@ -24,15 +24,12 @@ const ecb: DailyRates = new Map([
 
 let emulator: RatesEmulator;
 let t: TestApp;
-let ids: Map<string, number>;
 
 beforeAll(async () => {
   emulator = await startRatesEmulator({ nbu, ecb, slowMs: 5000 });
   t = await startTestApp({
     rates: { nbuBaseUrl: emulator.url, frankfurterBaseUrl: emulator.url, timeoutMs: 500 },
   });
-  const list = (await t.call('GET', '/api/v1/models/currencies')).body.response as Array<{ id: number; code: string }>;
-  ids = new Map(list.map((c) => [c.code, c.id]));
 });
 afterAll(async () => {
   await t.close();

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currencyIds, signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
+import { ids, signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
 import { addDays, todayIso } from '../../lib/dates.ts';
 
 let t: TestApp;
-let ids: Map<string, number>;
 beforeAll(async () => {
   t = await startTestApp();
-  ids = await currencyIds(t);
 });
 afterAll(() => t.close());
 
@@ -15,7 +13,7 @@ afterAll(() => t.close());
  * are visible, Stash (UAH) is hidden. Every figure the tests expect is worked out by hand below.
  */
 async function scenario() {
-  const { token } = await signUpWithBase(t, ids);
+  const { token } = await signUpWithBase(t);
   await t.call('POST', '/api/v1/user/currencies', { token, body: { currencies: [{ currencyId: ids.get('USD') }] } });
   await t.call('PUT', '/api/v1/user/currency/rates', {
     token,
@@ -149,7 +147,7 @@ describe('GET /stats/balance-history', () => {
   });
 
   it('starts an account made today at today, with its initial balance', async () => {
-    const { token } = await signUpWithBase(t, ids);
+    const { token } = await signUpWithBase(t);
     const id = (
       await t.call('POST', '/api/v1/accounts', {
         token,
@@ -195,7 +193,7 @@ describe('GET /stats/spendings-by-categories', () => {
   });
 
   it('leaves out the categories excluded in the settings, with their subcategories', async () => {
-    const { token } = await signUpWithBase(t, ids);
+    const { token } = await signUpWithBase(t);
     const categories = (await t.call('GET', '/api/v1/categories', { token })).body.response as Array<{
       id: number;
       name: string;
@@ -269,7 +267,7 @@ describe('validation and isolation', () => {
   });
 
   it("answers NOT_FOUND for another user's account, and counts nothing of another user's", async () => {
-    const { token } = await signUpWithBase(t, ids);
+    const { token } = await signUpWithBase(t);
     for (const path of ['balance-history', 'spendings-by-categories', 'cash-flow']) {
       const res = await get(`${path}?from=2026-03-01&to=2026-03-31&accountId=${s.card}`, token);
       expect(res.status).toBe(404);

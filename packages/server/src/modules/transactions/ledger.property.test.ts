@@ -2,15 +2,13 @@ import type { Transaction } from '@kopiyka/shared';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currencyIds, signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
+import { ids, signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { transactions } from '../../db/schema.ts';
 
 let t: TestApp;
-let ids: Map<string, number>;
 beforeAll(async () => {
   t = await startTestApp();
-  ids = await currencyIds(t);
 });
 afterAll(() => t.close());
 
@@ -66,7 +64,7 @@ interface World {
 }
 
 async function world(): Promise<World> {
-  const { token, id: userId } = await signUpWithBase(t, ids);
+  const { token, id: userId } = await signUpWithBase(t);
   await t.call('POST', '/api/v1/user/currencies', { token, body: { currencies: [{ currencyId: ids.get('USD') }] } });
   await t.call('PUT', '/api/v1/user/currency/rates', {
     token,

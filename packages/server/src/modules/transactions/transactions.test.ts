@@ -1,13 +1,11 @@
 import type { Transaction } from '@kopiyka/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currencyIds, signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
+import { ids, signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 
 let t: TestApp;
-let ids: Map<string, number>;
 beforeAll(async () => {
   t = await startTestApp();
-  ids = await currencyIds(t);
 });
 afterAll(() => t.close());
 
@@ -25,7 +23,7 @@ interface World {
 
 /** A user with base UAH, two UAH accounts and two USD accounts, USD at 40 UAH until June and 42 after. */
 async function world(): Promise<World> {
-  const { token, id: userId } = await signUpWithBase(t, ids);
+  const { token, id: userId } = await signUpWithBase(t);
   await t.call('POST', '/api/v1/user/currencies', { token, body: { currencies: [{ currencyId: ids.get('USD') }] } });
   await t.call('PUT', '/api/v1/user/currency/rates', {
     token,
