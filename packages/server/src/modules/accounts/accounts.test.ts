@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids, signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
+import { buildWorld } from '../../../test/world.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,12 +44,7 @@ describe('POST /accounts', () => {
   });
 
   it('values a foreign account in the base currency at the latest rate and adds its currency', async () => {
-    const { token } = await signUpWithBase(t);
-    await t.call('POST', '/api/v1/user/currencies', { token, body: { currencies: [{ currencyId: ids.get('USD') }] } });
-    await t.call('PUT', '/api/v1/user/currency/rates', {
-      token,
-      body: { pairs: [{ baseCode: 'USD', quoteCode: 'UAH', rate: 41.25 }] },
-    });
+    const { token } = await buildWorld(t, { currencies: { USD: 41.25 } });
     const res = await create(token, {
       name: 'Dollars',
       currencyId: ids.get('USD'),
@@ -178,12 +174,7 @@ describe('DELETE /accounts/{id}', () => {
   });
 
   it('frees its currency for removal, which an account blocks', async () => {
-    const { token } = await signUpWithBase(t);
-    await t.call('POST', '/api/v1/user/currencies', { token, body: { currencies: [{ currencyId: ids.get('USD') }] } });
-    await t.call('PUT', '/api/v1/user/currency/rates', {
-      token,
-      body: { pairs: [{ baseCode: 'USD', quoteCode: 'UAH', rate: 40 }] },
-    });
+    const { token } = await buildWorld(t, { currencies: { USD: 40 } });
     const account = await accountOf(token, { currencyId: ids.get('USD') });
     const refused = await t.call('DELETE', '/api/v1/user/currency', { token, body: { currencyId: ids.get('USD') } });
     expect(refused.status).toBe(409);

@@ -1,6 +1,7 @@
 import type { Transaction } from '@kopiyka/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ids, signUpWithBase, startTestApp, type TestApp, waitForBaseChange } from '../../../test/app.ts';
+import { ids, startTestApp, type TestApp, waitForBaseChange } from '../../../test/app.ts';
+import { buildWorld } from '../../../test/world.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,30 +10,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function world() {
-  const { token } = await signUpWithBase(t);
-  await t.call('POST', '/api/v1/user/currencies', { token, body: { currencies: [{ currencyId: ids.get('USD') }] } });
-  await t.call('PUT', '/api/v1/user/currency/rates', {
-    token,
-    body: { pairs: [{ baseCode: 'USD', quoteCode: 'UAH', rate: 40 }] },
+  const w = await buildWorld(t, {
+    currencies: { USD: 40 },
+    accounts: [{ currency: 'UAH' }, { currency: 'USD' }],
   });
-  const account = async (code: string) =>
-    (await t.call('POST', '/api/v1/accounts', { token, body: { name: code, currencyId: ids.get(code) } })).body.response
-      .id as number;
-  const categories = (await t.call('GET', '/api/v1/categories', { token })).body.response as Array<{
-    id: number;
-    name: string;
-  }>;
-  const category = (name: string) => categories.find((c) => c.name === name)!.id;
-  const uah = await account('UAH');
-  const usd = await account('USD');
-  const record = async (body: Record<string, unknown>) => {
-    const res = await t.call('POST', '/api/v1/transactions', {
-      token,
-      body: { transactionType: 'expense', accountId: uah, ...body },
-    });
-    if (res.status !== 201) throw new Error(JSON.stringify(res.body));
-    return (res.body.response as Transaction[])[0]!;
-  };
+  const { token, category } = w;
+  const [uah, usd] = w.accounts;
+  const record = async (body: Record<string, unknown>) =>
+    (await w.record({ transactionType: 'expense', accountId: uah, ...body }))[0]!;
   const createBudget = async (body: Record<string, unknown>) => {
     const res = await t.call('POST', '/api/v1/budgets', { token, body });
     expect(res.status, JSON.stringify(res.body)).toBe(201);

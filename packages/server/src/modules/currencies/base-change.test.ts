@@ -1,8 +1,9 @@
 import type { Transaction } from '@kopiyka/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ids, signUpWithBase, startTestApp, type TestApp, testConfig, waitForBaseChange } from '../../../test/app.ts';
+import { ids, startTestApp, type TestApp, testConfig, waitForBaseChange } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
+import { buildWorld } from '../../../test/world.ts';
 import { buildApp } from '../../app.ts';
 import { baseCurrencyChanges, transactions } from '../../db/schema.ts';
 
@@ -13,31 +14,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function setup() {
-  const user = await signUpWithBase(t);
-  const { token } = user;
-  await t.call('POST', '/api/v1/user/currencies', { token, body: { currencies: [{ currencyId: ids.get('USD') }] } });
-  await t.call('PUT', '/api/v1/user/currency/rates', {
-    token,
-    body: {
-      pairs: [
-        { baseCode: 'USD', quoteCode: 'UAH', rate: 40 },
-        { baseCode: 'USD', quoteCode: 'UAH', rate: 50, effectiveFrom: '2026-06-01' },
-      ],
-    },
+  const w = await buildWorld(t, {
+    currencies: { USD: { rate: 40, from: { '2026-06-01': 50 } } },
+    accounts: [
+      { currency: 'UAH', initialBalance: 1_000_000 },
+      { currency: 'USD', initialBalance: 10_000 },
+    ],
   });
-  const account = async (code: string, initialBalance: number) =>
-    (
-      await t.call('POST', '/api/v1/accounts', {
-        token,
-        body: { name: code, currencyId: ids.get(code), initialBalance },
-      })
-    ).body.response.id as number;
-  const uah = await account('UAH', 1_000_000);
-  const usd = await account('USD', 10_000);
-  const food = (await t.call('GET', '/api/v1/categories', { token })).body.response[0].id;
-  const record = async (body: Record<string, unknown>) =>
-    (await t.call('POST', '/api/v1/transactions', { token, body: { categoryId: food, ...body } })).body
-      .response as Transaction[];
+  const [uah, usd] = w.accounts;
+  const food = w.categories[0]!.id;
+  const record = (body: Record<string, unknown>) => w.record({ categoryId: food, ...body });
   await record({ amount: 40_000, transactionType: 'expense', accountId: uah, time: '2026-03-01T12:00:00Z' });
   await record({ amount: 50_000, transactionType: 'income', accountId: uah, time: '2026-07-01T12:00:00Z' });
   await record({ amount: 1_234, transactionType: 'expense', accountId: usd, time: '2026-03-02T12:00:00Z' });
@@ -50,7 +36,7 @@ async function setup() {
     destinationAmount: 1_900,
     time: '2026-04-01T12:00:00Z',
   });
-  return { ...user, uah, usd };
+  return { token: w.token, id: w.id, uah, usd };
 }
 
 const progress = async (token: string) =>

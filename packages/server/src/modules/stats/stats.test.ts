@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ids, signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
+import { signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
+import { buildWorld } from '../../../test/world.ts';
 import { addDays, todayIso } from '../../lib/dates.ts';
 
 let t: TestApp;
@@ -13,31 +14,15 @@ afterAll(() => t.close());
  * are visible, Stash (UAH) is hidden. Every figure the tests expect is worked out by hand below.
  */
 async function scenario() {
-  const { token } = await signUpWithBase(t);
-  await t.call('POST', '/api/v1/user/currencies', { token, body: { currencies: [{ currencyId: ids.get('USD') }] } });
-  await t.call('PUT', '/api/v1/user/currency/rates', {
-    token,
-    body: {
-      pairs: [
-        { baseCode: 'USD', quoteCode: 'UAH', rate: 40 },
-        { baseCode: 'USD', quoteCode: 'UAH', rate: 50, effectiveFrom: '2026-03-10' },
-      ],
-    },
+  const { token, accounts, category, record } = await buildWorld(t, {
+    currencies: { USD: { rate: 40, from: { '2026-03-10': 50 } } },
+    accounts: [
+      { name: 'Card', currency: 'UAH', initialBalance: 100_000 },
+      { name: 'Dollars', currency: 'USD', initialBalance: 1_000 },
+      { name: 'Stash', currency: 'UAH', isEnabled: false },
+    ],
   });
-  const account = async (body: Record<string, unknown>) =>
-    (await t.call('POST', '/api/v1/accounts', { token, body })).body.response.id as number;
-  const card = await account({ name: 'Card', currencyId: ids.get('UAH'), initialBalance: 100_000 });
-  const dollars = await account({ name: 'Dollars', currencyId: ids.get('USD'), initialBalance: 1_000 });
-  const stash = await account({ name: 'Stash', currencyId: ids.get('UAH'), isEnabled: false });
-  const categories = (await t.call('GET', '/api/v1/categories', { token })).body.response as Array<{
-    id: number;
-    name: string;
-  }>;
-  const category = (name: string) => categories.find((c) => c.name === name)!.id;
-  const record = async (body: Record<string, unknown>) => {
-    const res = await t.call('POST', '/api/v1/transactions', { token, body });
-    if (res.status !== 201) throw new Error(JSON.stringify(res.body));
-  };
+  const [card, dollars, stash] = accounts;
   const at = (day: string) => `2026-03-${day}T10:00:00Z`;
   await record({
     amount: 10_000,
@@ -147,16 +132,10 @@ describe('GET /stats/balance-history', () => {
   });
 
   it('starts an account made today at today, with its initial balance', async () => {
-    const { token } = await signUpWithBase(t);
-    const id = (
-      await t.call('POST', '/api/v1/accounts', {
-        token,
-        body: { name: 'New', currencyId: ids.get('UAH'), initialBalance: 777 },
-      })
-    ).body.response.id;
+    const w = await buildWorld(t, { accounts: [{ name: 'New', currency: 'UAH', initialBalance: 777 }] });
     const today = todayIso();
-    const points = (await get(`balance-history?from=${addDays(today, -3)}&to=${today}`, token)).body.response;
-    expect(points).toEqual([{ date: today, accountId: id, balance: 777, refBalance: 777 }]);
+    const points = (await get(`balance-history?from=${addDays(today, -3)}&to=${today}`, w.token)).body.response;
+    expect(points).toEqual([{ date: today, accountId: w.accounts[0], balance: 777, refBalance: 777 }]);
   });
 });
 
@@ -193,33 +172,22 @@ describe('GET /stats/spendings-by-categories', () => {
   });
 
   it('leaves out the categories excluded in the settings, with their subcategories', async () => {
-    const { token } = await signUpWithBase(t);
-    const categories = (await t.call('GET', '/api/v1/categories', { token })).body.response as Array<{
-      id: number;
-      name: string;
-    }>;
-    const id = (name: string) => categories.find((c) => c.name === name)!.id;
-    const account = (
-      await t.call('POST', '/api/v1/accounts', { token, body: { name: 'A', currencyId: ids.get('UAH') } })
-    ).body.response.id;
+    const { token, accounts, category, record } = await buildWorld(t, { accounts: [{ name: 'A', currency: 'UAH' }] });
     for (const [name, amount] of [
       ['Taxes', 3_000],
       ['Fuel', 2_000],
     ] as const) {
-      await t.call('POST', '/api/v1/transactions', {
-        token,
-        body: {
-          amount,
-          transactionType: 'expense',
-          accountId: account,
-          categoryId: id(name),
-          time: '2026-03-09T10:00:00Z',
-        },
+      await record({
+        amount,
+        transactionType: 'expense',
+        accountId: accounts[0],
+        categoryId: category(name),
+        time: '2026-03-09T10:00:00Z',
       });
     }
     await t.call('PUT', '/api/v1/user/settings', {
       token,
-      body: { stats: { excludedCategoryIds: [id('Financial expenses')] } },
+      body: { stats: { excludedCategoryIds: [category('Financial expenses')] } },
     });
     const res = await get('spendings-by-categories?from=2026-03-01&to=2026-03-31', token);
     expect(res.body.response.map((c: { name: string }) => c.name)).toEqual(['Vehicle']);

@@ -2,8 +2,9 @@ import type { Transaction } from '@kopiyka/shared';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ids, signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
+import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
+import { buildWorld } from '../../../test/world.ts';
 import { transactions } from '../../db/schema.ts';
 
 let t: TestApp;
@@ -64,35 +65,26 @@ interface World {
 }
 
 async function world(): Promise<World> {
-  const { token, id: userId } = await signUpWithBase(t);
-  await t.call('POST', '/api/v1/user/currencies', { token, body: { currencies: [{ currencyId: ids.get('USD') }] } });
-  await t.call('PUT', '/api/v1/user/currency/rates', {
-    token,
-    body: {
-      pairs: [
-        { baseCode: 'USD', quoteCode: 'UAH', rate: 40 },
-        { baseCode: 'USD', quoteCode: 'UAH', rate: 42.5, effectiveFrom: '2026-06-01' },
-      ],
-    },
-  });
-  const accounts: World['accounts'] = [];
-  for (const [currency, initialBalance] of [
+  const balances = [
     ['UAH', 1_000_000],
     ['UAH', 0],
     ['USD', 50_000],
     ['USD', -20_000],
-  ] as const) {
-    const res = await t.call('POST', '/api/v1/accounts', {
-      token,
-      body: { name: `${currency} ${initialBalance}`, currencyId: ids.get(currency), initialBalance },
-    });
-    accounts.push({ id: res.body.response.id, currency });
-  }
-  const categories = (await t.call('GET', '/api/v1/categories', { token })).body.response as Array<{
-    id: number;
-    name: string;
-  }>;
-  return { token, userId, accounts, food: categories.find((c) => c.name === 'Food & Drinks')!.id };
+  ] as const;
+  const w = await buildWorld(t, {
+    currencies: { USD: { rate: 40, from: { '2026-06-01': 42.5 } } },
+    accounts: balances.map(([currency, initialBalance]) => ({
+      name: `${currency} ${initialBalance}`,
+      currency,
+      initialBalance,
+    })),
+  });
+  return {
+    token: w.token,
+    userId: w.id,
+    accounts: w.accounts.map((id, i) => ({ id, currency: balances[i]![0] })),
+    food: w.category('Food & Drinks'),
+  };
 }
 
 async function all(w: World): Promise<Transaction[]> {

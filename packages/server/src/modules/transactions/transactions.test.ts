@@ -1,7 +1,8 @@
 import type { Transaction } from '@kopiyka/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ids, signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
+import { ids, startTestApp, type TestApp } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
+import { buildWorld } from '../../../test/world.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,50 +10,31 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface World {
-  token: string;
-  userId: number;
-  uah: number;
-  cash: number;
-  usd: number;
-  usd2: number;
-  food: number;
-  groceries: number;
-  salary: number;
-}
-
 /** A user with base UAH, two UAH accounts and two USD accounts, USD at 40 UAH until June and 42 after. */
-async function world(): Promise<World> {
-  const { token, id: userId } = await signUpWithBase(t);
-  await t.call('POST', '/api/v1/user/currencies', { token, body: { currencies: [{ currencyId: ids.get('USD') }] } });
-  await t.call('PUT', '/api/v1/user/currency/rates', {
-    token,
-    body: {
-      pairs: [
-        { baseCode: 'USD', quoteCode: 'UAH', rate: 40 },
-        { baseCode: 'USD', quoteCode: 'UAH', rate: 42, effectiveFrom: '2026-06-01' },
-      ],
-    },
+async function world() {
+  const w = await buildWorld(t, {
+    currencies: { USD: { rate: 40, from: { '2026-06-01': 42 } } },
+    accounts: [
+      { name: 'Card', currency: 'UAH', initialBalance: 1_000_000 },
+      { name: 'Cash', currency: 'UAH', accountCategory: 'cash', initialBalance: 50_000 },
+      { name: 'Dollars', currency: 'USD', initialBalance: 100_000 },
+      { name: 'Dollar savings', currency: 'USD' },
+    ],
   });
-  const account = async (body: Record<string, unknown>) =>
-    (await t.call('POST', '/api/v1/accounts', { token, body })).body.response.id as number;
-  const categories = (await t.call('GET', '/api/v1/categories', { token })).body.response as Array<{
-    id: number;
-    name: string;
-  }>;
-  const category = (name: string) => categories.find((c) => c.name === name)!.id;
+  const [uah, cash, usd, usd2] = w.accounts;
   return {
-    token,
-    userId,
-    uah: await account({ name: 'Card', currencyId: ids.get('UAH'), initialBalance: 1_000_000 }),
-    cash: await account({ name: 'Cash', currencyId: ids.get('UAH'), accountCategory: 'cash', initialBalance: 50_000 }),
-    usd: await account({ name: 'Dollars', currencyId: ids.get('USD'), initialBalance: 100_000 }),
-    usd2: await account({ name: 'Dollar savings', currencyId: ids.get('USD') }),
-    food: category('Food & Drinks'),
-    groceries: category('Groceries'),
-    salary: category('Wage, invoices'),
+    token: w.token,
+    userId: w.id,
+    uah,
+    cash,
+    usd,
+    usd2,
+    food: w.category('Food & Drinks'),
+    groceries: w.category('Groceries'),
+    salary: w.category('Wage, invoices'),
   };
 }
+type World = Awaited<ReturnType<typeof world>>;
 
 const post = (w: World, body: Record<string, unknown>) =>
   t.call('POST', '/api/v1/transactions', { token: w.token, body });
