@@ -1,5 +1,5 @@
 import type { Transaction } from '@kopiyka/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ids, startTestApp, type TestApp, testConfig, waitForBaseChange } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
@@ -44,6 +44,17 @@ const progress = async (token: string) =>
 const all = async (token: string) =>
   (await t.call('GET', '/api/v1/transactions?order=asc', { token })).body.response as Transaction[];
 const waitUntilIdle = (token: string) => waitForBaseChange(t, token);
+/** A change from UAH to USD of five transactions under way, its worker's lock an hour off unless told. */
+const insertRunningChange = (userId: number, worker: { done?: number; lastId?: number; lockedUntil?: SQL } = {}) =>
+  t.handle.db.insert(baseCurrencyChanges).values({
+    userId,
+    fromCurrencyId: ids.get('UAH')!,
+    toCurrencyId: ids.get('USD')!,
+    state: 'running',
+    total: 5,
+    lockedUntil: sql`now() + interval '1 hour'`,
+    ...worker,
+  });
 
 /** What every transaction of `setup` is worth in USD: UAH at the custom rate of its day, transfers neutral. */
 const expectedUsd = [
@@ -85,14 +96,7 @@ describe('changing the base currency', () => {
     });
     expect(same.body.response.currency.code).toBe('UAH');
     expect((await progress(user.token)).state).toBe('idle');
-    await t.handle.db.insert(baseCurrencyChanges).values({
-      userId: user.id,
-      fromCurrencyId: ids.get('UAH')!,
-      toCurrencyId: ids.get('USD')!,
-      state: 'running',
-      total: 5,
-      lockedUntil: sql`now() + interval '1 hour'`,
-    });
+    await insertRunningChange(user.id);
     const refused = await t.call('POST', '/api/v1/user/currencies/base', {
       token: user.token,
       body: { currencyId: ids.get('USD') },
@@ -142,14 +146,7 @@ describe('changing the base currency', () => {
 
   it('values transactions recorded while the change runs before switching', async () => {
     const user = await setup();
-    await t.handle.db.insert(baseCurrencyChanges).values({
-      userId: user.id,
-      fromCurrencyId: ids.get('UAH')!,
-      toCurrencyId: ids.get('USD')!,
-      state: 'running',
-      total: 5,
-      lockedUntil: sql`now() + interval '1 hour'`,
-    });
+    await insertRunningChange(user.id);
     // Recorded in the old base while the change is under way.
     await t.call('POST', '/api/v1/transactions', {
       token: user.token,
@@ -185,16 +182,7 @@ describe('changing the base currency', () => {
       .update(transactions)
       .set({ pendingRefAmount: 1_000, pendingRate: 0.025 })
       .where(sql`${transactions.id} in (${rows[0]!.id}, ${rows[1]!.id})`);
-    await t.handle.db.insert(baseCurrencyChanges).values({
-      userId: user.id,
-      fromCurrencyId: ids.get('UAH')!,
-      toCurrencyId: ids.get('USD')!,
-      state: 'running',
-      total: 5,
-      done: 2,
-      lastId: rows[1]!.id,
-      lockedUntil: sql`now() - interval '1 second'`,
-    });
+    await insertRunningChange(user.id, { done: 2, lastId: rows[1]!.id, lockedUntil: sql`now() - interval '1 second'` });
     await restartAndWait(user.token);
     expect((await all(user.token)).map((tx) => [tx.currencyCode, tx.amount, tx.refAmount])).toEqual(expectedUsd);
     expect(await ledgerProblems(t, user.id)).toEqual([]);

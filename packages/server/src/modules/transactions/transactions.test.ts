@@ -52,6 +52,29 @@ const created = async (w: World, body: Record<string, unknown>) => {
 };
 const expense = (w: World, extra: Record<string, unknown> = {}) =>
   created(w, { amount: 12_345, transactionType: 'expense', accountId: w.uah, categoryId: w.groceries, ...extra });
+const income = (w: World, body: { amount: number; accountId: number } & Record<string, unknown>) =>
+  created(w, { transactionType: 'income', categoryId: w.salary, ...body });
+/** The body of a transfer between two of the user's accounts. */
+const transferBody = (amount: number, accountId: number, destinationAccountId: number, extra = {}) => ({
+  amount,
+  transactionType: 'expense',
+  accountId,
+  transferNature: 'transfer_between_user_accounts',
+  destinationAccountId,
+  ...extra,
+});
+const outOfWallet = (w: World, amount: number, extra: Record<string, unknown> = {}) =>
+  created(w, {
+    amount,
+    transactionType: 'expense',
+    accountId: w.cash,
+    transferNature: 'transfer_out_wallet',
+    ...extra,
+  });
+const link = (w: World, pairs: number[][]) =>
+  t.call('PUT', '/api/v1/transactions/link', { token: w.token, body: { ids: pairs } });
+const unlink = (w: World, transferIds: unknown[]) =>
+  t.call('PUT', '/api/v1/transactions/unlink', { token: w.token, body: { transferIds } });
 const list = async (w: World, query = '') =>
   (await t.call('GET', `/api/v1/transactions${query}`, { token: w.token })).body.response as Transaction[];
 
@@ -104,20 +127,8 @@ describe('POST /transactions', () => {
 
   it('values a foreign transaction in the base currency at the rate of its own date', async () => {
     const w = await world();
-    const [march] = await created(w, {
-      amount: 10_001,
-      transactionType: 'income',
-      accountId: w.usd,
-      categoryId: w.salary,
-      time: '2026-03-01T10:00:00Z',
-    });
-    const [july] = await created(w, {
-      amount: 10_001,
-      transactionType: 'income',
-      accountId: w.usd,
-      categoryId: w.salary,
-      time: '2026-07-01T10:00:00+03:00',
-    });
+    const [march] = await income(w, { amount: 10_001, accountId: w.usd, time: '2026-03-01T10:00:00Z' });
+    const [july] = await income(w, { amount: 10_001, accountId: w.usd, time: '2026-07-01T10:00:00+03:00' });
     expect(march).toMatchObject({ refAmount: 400_040, currencyCode: 'USD', refCurrencyCode: 'UAH' });
     expect(july).toMatchObject({ refAmount: 420_042, time: '2026-07-01T07:00:00.000Z' });
     expect(await balance(w, w.usd)).toBe(100_000 + 20_002);
@@ -125,25 +136,14 @@ describe('POST /transactions', () => {
 
   it('records a transfer between accounts in two currencies as two linked legs, neutral in the base currency', async () => {
     const w = await world();
-    const refused = await post(w, {
-      amount: 41_000,
-      transactionType: 'expense',
-      accountId: w.uah,
-      transferNature: 'transfer_between_user_accounts',
-      destinationAccountId: w.usd,
-    });
+    const refused = await post(w, transferBody(41_000, w.uah, w.usd));
     expect(refused.status).toBe(422);
     expect(refused.body.response.details[0].path).toBe('destinationAmount');
 
-    const [from, to] = await created(w, {
-      amount: 41_000,
-      transactionType: 'expense',
-      accountId: w.uah,
-      transferNature: 'transfer_between_user_accounts',
-      destinationAccountId: w.usd,
-      destinationAmount: 1_000,
-      note: 'Exchange',
-    });
+    const [from, to] = await created(
+      w,
+      transferBody(41_000, w.uah, w.usd, { destinationAmount: 1_000, note: 'Exchange' }),
+    );
     expect(from).toMatchObject({
       transactionType: 'expense',
       amount: 41_000,
@@ -172,26 +172,14 @@ describe('POST /transactions', () => {
 
   it('converts each leg at its own rate when neither account is in the base currency', async () => {
     const w = await world();
-    const [from, to] = await created(w, {
-      amount: 2_500,
-      transactionType: 'expense',
-      accountId: w.usd,
-      transferNature: 'transfer_between_user_accounts',
-      destinationAccountId: w.usd2,
-      time: '2026-02-02T12:00:00Z',
-    });
+    const [from, to] = await created(w, transferBody(2_500, w.usd, w.usd2, { time: '2026-02-02T12:00:00Z' }));
     expect(to).toMatchObject({ amount: 2_500, refAmount: 100_000 });
     expect(from).toMatchObject({ refAmount: 100_000 });
   });
 
   it('records a transfer out of the wallet as one leg without a category', async () => {
     const w = await world();
-    const legs = await created(w, {
-      amount: 5_000,
-      transactionType: 'expense',
-      accountId: w.cash,
-      transferNature: 'transfer_out_wallet',
-    });
+    const legs = await outOfWallet(w, 5_000);
     expect(legs).toHaveLength(1);
     expect(legs[0]).toMatchObject({ transferNature: 'transfer_out_wallet', transferId: null, categoryId: null });
     expect(await balance(w, w.cash)).toBe(45_000);
@@ -229,13 +217,7 @@ describe('POST /transactions', () => {
 
   it('refuses a transfer to the same account', async () => {
     const w = await world();
-    const res = await post(w, {
-      amount: 100,
-      transactionType: 'expense',
-      accountId: w.uah,
-      transferNature: 'transfer_between_user_accounts',
-      destinationAccountId: w.uah,
-    });
+    const res = await post(w, transferBody(100, w.uah, w.uah));
     expect(res.status).toBe(422);
     expect(res.body.response.details[0].path).toBe('destinationAccountId');
   });
@@ -275,9 +257,8 @@ describe('PUT /transactions/{txId}', () => {
 
   it('never changes refAmount when only the note or category changes', async () => {
     const w = await world();
-    const [tx] = await created(w, {
+    const [tx] = await expense(w, {
       amount: 1_000,
-      transactionType: 'expense',
       accountId: w.usd,
       categoryId: w.food,
       time: '2026-03-03T00:00:00Z',
@@ -294,13 +275,7 @@ describe('PUT /transactions/{txId}', () => {
 
   it("changes both legs of a transfer when one leg's amount changes", async () => {
     const w = await world();
-    const [from] = await created(w, {
-      amount: 3_000,
-      transactionType: 'expense',
-      accountId: w.uah,
-      transferNature: 'transfer_between_user_accounts',
-      destinationAccountId: w.cash,
-    });
+    const [from] = await created(w, transferBody(3_000, w.uah, w.cash));
     const res = await put(w, from!.id, { amount: 5_000 });
     expect(res.body.response.map((l: Transaction) => [l.accountId, l.amount])).toEqual([
       [w.uah, 5_000],
@@ -340,12 +315,7 @@ describe('PUT /transactions/{txId}', () => {
 
   it('needs a category to turn a transfer without one into an ordinary transaction', async () => {
     const w = await world();
-    const [leg] = await created(w, {
-      amount: 10,
-      transactionType: 'expense',
-      accountId: w.cash,
-      transferNature: 'transfer_out_wallet',
-    });
+    const [leg] = await outOfWallet(w, 10);
     const res = await put(w, leg!.id, { transferNature: 'not_transfer' });
     expect(res.status).toBe(422);
     expect(res.body.response.details[0].path).toBe('categoryId');
@@ -380,14 +350,7 @@ describe('DELETE /transactions/{id}', () => {
 
   it('deletes both legs of a transfer, whichever leg is named', async () => {
     const w = await world();
-    const [, to] = await created(w, {
-      amount: 8_000,
-      transactionType: 'expense',
-      accountId: w.uah,
-      transferNature: 'transfer_between_user_accounts',
-      destinationAccountId: w.usd,
-      destinationAmount: 200,
-    });
+    const [, to] = await created(w, transferBody(8_000, w.uah, w.usd, { destinationAmount: 200 }));
     expect((await del(w, to!.id)).status).toBe(204);
     expect(await list(w)).toEqual([]);
     expect(await balance(w, w.uah)).toBe(1_000_000);
@@ -400,17 +363,9 @@ describe('link and unlink', () => {
   it('pairs an expense and an income on different accounts into a transfer without moving money, and back', async () => {
     const w = await world();
     const [out] = await expense(w, { amount: 7_000 });
-    const [inc] = await created(w, {
-      amount: 7_000,
-      transactionType: 'income',
-      accountId: w.cash,
-      categoryId: w.salary,
-    });
+    const [inc] = await income(w, { amount: 7_000, accountId: w.cash });
     const balances = [await balance(w, w.uah), await balance(w, w.cash)];
-    const linked = await t.call('PUT', '/api/v1/transactions/link', {
-      token: w.token,
-      body: { ids: [[out!.id, inc!.id]] },
-    });
+    const linked = await link(w, [[out!.id, inc!.id]]);
     expect(linked.status).toBe(200);
     const [[a, b]] = linked.body.response as Transaction[][] as [[Transaction, Transaction]];
     expect(a.transferId).toBe(b.transferId);
@@ -421,10 +376,7 @@ describe('link and unlink', () => {
     });
     expect([await balance(w, w.uah), await balance(w, w.cash)]).toEqual(balances);
 
-    const unlinked = await t.call('PUT', '/api/v1/transactions/unlink', {
-      token: w.token,
-      body: { transferIds: [a.transferId] },
-    });
+    const unlinked = await unlink(w, [a.transferId]);
     expect(unlinked.body.response.map((l: Transaction) => [l.id, l.transferNature, l.categoryId])).toEqual([
       [out!.id, 'not_transfer', w.groceries],
       [inc!.id, 'not_transfer', w.salary],
@@ -435,13 +387,8 @@ describe('link and unlink', () => {
   it('turning a linked transfer back into an expense keeps the other transaction', async () => {
     const w = await world();
     const [out] = await expense(w, { amount: 7_000 });
-    const [inc] = await created(w, {
-      amount: 7_000,
-      transactionType: 'income',
-      accountId: w.cash,
-      categoryId: w.salary,
-    });
-    await t.call('PUT', '/api/v1/transactions/link', { token: w.token, body: { ids: [[out!.id, inc!.id]] } });
+    const [inc] = await income(w, { amount: 7_000, accountId: w.cash });
+    await link(w, [[out!.id, inc!.id]]);
     await put(w, out!.id, { transferNature: 'not_transfer' });
     expect((await getTx(w, inc!.id)).transferNature).toBe('not_transfer');
     expect(await balance(w, w.cash)).toBe(57_000);
@@ -449,17 +396,8 @@ describe('link and unlink', () => {
 
   it('unlinking a transfer made as one gives its legs the "Other" category', async () => {
     const w = await world();
-    const [from] = await created(w, {
-      amount: 100,
-      transactionType: 'expense',
-      accountId: w.uah,
-      transferNature: 'transfer_between_user_accounts',
-      destinationAccountId: w.cash,
-    });
-    const res = await t.call('PUT', '/api/v1/transactions/unlink', {
-      token: w.token,
-      body: { transferIds: [from!.transferId] },
-    });
+    const [from] = await created(w, transferBody(100, w.uah, w.cash));
+    const res = await unlink(w, [from!.transferId]);
     const other = (await t.call('GET', '/api/v1/categories', { token: w.token })).body.response.find(
       (c: { type: string }) => c.type === 'internal',
     ).id;
@@ -470,32 +408,22 @@ describe('link and unlink', () => {
     const w = await world();
     const [a] = await expense(w);
     const [b] = await expense(w, { accountId: w.cash });
-    const [c] = await created(w, { amount: 5, transactionType: 'income', accountId: w.uah, categoryId: w.salary });
-    const [d] = await created(w, { amount: 5, transactionType: 'income', accountId: w.cash, categoryId: w.salary });
-    const [e] = await created(w, {
-      amount: 5,
-      transactionType: 'income',
-      accountId: w.cash,
-      transferNature: 'transfer_out_wallet',
-    });
+    const [c] = await income(w, { amount: 5, accountId: w.uah });
+    const [d] = await income(w, { amount: 5, accountId: w.cash });
+    const [e] = await outOfWallet(w, 5, { transactionType: 'income' });
     for (const pair of [
       [a!.id, c!.id],
       [a!.id, b!.id],
       [a!.id, e!.id],
     ]) {
-      const res = await t.call('PUT', '/api/v1/transactions/link', { token: w.token, body: { ids: [pair] } });
+      const res = await link(w, [pair]);
       expect(res.status).toBe(422);
       expect(res.body.response.details[0].path).toBe('ids.0');
     }
-    const twice = await t.call('PUT', '/api/v1/transactions/link', {
-      token: w.token,
-      body: {
-        ids: [
-          [a!.id, d!.id],
-          [d!.id, b!.id],
-        ],
-      },
-    });
+    const twice = await link(w, [
+      [a!.id, d!.id],
+      [d!.id, b!.id],
+    ]);
     expect(twice.status).toBe(422);
     expect((await list(w)).every((tx) => tx.transferId === null)).toBe(true);
   });
@@ -507,21 +435,8 @@ describe('GET /transactions', () => {
     const at = (day: number) => `2026-05-${String(day).padStart(2, '0')}T12:00:00.000Z`;
     await expense(w, { amount: 1_000, time: at(1), note: 'Milk and bread' });
     await expense(w, { amount: 5_000, time: at(2), categoryId: w.food, note: 'Dinner' });
-    await created(w, {
-      amount: 300_000,
-      transactionType: 'income',
-      accountId: w.uah,
-      categoryId: w.salary,
-      time: at(3),
-    });
-    await created(w, {
-      amount: 2_000,
-      transactionType: 'expense',
-      accountId: w.uah,
-      transferNature: 'transfer_between_user_accounts',
-      destinationAccountId: w.cash,
-      time: at(4),
-    });
+    await income(w, { amount: 300_000, accountId: w.uah, time: at(3) });
+    await created(w, transferBody(2_000, w.uah, w.cash, { time: at(4) }));
     await expense(w, { amount: 700, accountId: w.cash, time: at(5), note: '100% juice' });
     return w;
   }
@@ -594,13 +509,7 @@ describe('GET /transactions', () => {
 describe('accounts and categories with transactions', () => {
   it('deleting an account turns the other legs of its transfers into out-of-wallet transfers, moving no other balance', async () => {
     const w = await world();
-    await created(w, {
-      amount: 4_000,
-      transactionType: 'expense',
-      accountId: w.uah,
-      transferNature: 'transfer_between_user_accounts',
-      destinationAccountId: w.cash,
-    });
+    await created(w, transferBody(4_000, w.uah, w.cash));
     await expense(w);
     const cashBefore = await balance(w, w.cash);
     expect((await t.call('DELETE', `/api/v1/accounts/${w.uah}`, { token: w.token })).status).toBe(204);
@@ -628,33 +537,21 @@ describe("another user's ids", () => {
     const owner = await world();
     const stranger = await world();
     const [tx] = await expense(owner);
-    const [from] = await created(owner, {
-      amount: 100,
-      transactionType: 'expense',
-      accountId: owner.uah,
-      transferNature: 'transfer_between_user_accounts',
-      destinationAccountId: owner.cash,
-    });
+    const [from] = await created(owner, transferBody(100, owner.uah, owner.cash));
     const calls = [
       t.call('GET', `/api/v1/transactions/${tx!.id}`, { token: stranger.token }),
       t.call('PUT', `/api/v1/transactions/${tx!.id}`, { token: stranger.token, body: { amount: 1 } }),
       t.call('DELETE', `/api/v1/transactions/${tx!.id}`, { token: stranger.token }),
       t.call('GET', `/api/v1/transactions/transfer/${from!.transferId}`, { token: stranger.token }),
-      t.call('PUT', '/api/v1/transactions/unlink', {
-        token: stranger.token,
-        body: { transferIds: [from!.transferId] },
-      }),
+      unlink(stranger, [from!.transferId]),
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.status).toBe(404);
       expect(res.body.response.code).toBe('NOT_FOUND');
     }
     const [mine] = await expense(stranger);
-    const link = await t.call('PUT', '/api/v1/transactions/link', {
-      token: stranger.token,
-      body: { ids: [[mine!.id, tx!.id]] },
-    });
-    expect(link.status).toBe(404);
+    const linked = await link(stranger, [[mine!.id, tx!.id]]);
+    expect(linked.status).toBe(404);
     expect(await getTx(owner, tx!.id)).toEqual(tx);
     expect((await list(owner)).map((r) => r.transferNature)).toEqual([
       'transfer_between_user_accounts',
