@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { App } from '../app/app.tsx';
 import { routes, wireRouter } from '../app/router.tsx';
 import { TOKEN_STORAGE_KEY } from '../lib/constants.ts';
@@ -34,6 +35,22 @@ export function cleanUpApp(): void {
   unwire();
   unwire = () => undefined;
   resetApp();
+}
+
+/**
+ * For a describe block: each test starts from a signed-out app with the clock standing at `now`,
+ * and forgets it all at the end. Only the clock: Testing Library's waiting keeps its real timers.
+ */
+export function freshAppEachTest(now: Date): void {
+  beforeEach(() => {
+    resetApp();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
+  });
+  afterEach(() => {
+    cleanUpApp();
+    vi.useRealTimers();
+  });
 }
 
 export function storeToken(token = 'token'): void {

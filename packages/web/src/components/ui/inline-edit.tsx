@@ -1,7 +1,8 @@
 import { Check, Pencil, X } from 'lucide-react';
-import { type FocusEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FocusEvent, type FormEvent, useEffect, useRef } from 'react';
 import { cn } from '../../lib/utils.ts';
 import { Button } from './button.tsx';
+import { useDraftEditor } from './draft-editor.ts';
 import { Input } from './input.tsx';
 import { Spinner } from './spinner.tsx';
 
@@ -26,50 +27,21 @@ type InlineEditProps = {
  * The check and cross buttons do the same for touch screens.
  */
 export function InlineEdit({ value, label, onSave, validate, textClassName, className }: InlineEditProps) {
-  const [draft, setDraft] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const errorId = useId();
+  const editor = useDraftEditor({ value, validate, onSave });
   const textRef = useRef<HTMLButtonElement>(null);
   // Set while the field is in use, so focus goes back to the text when the editing ends there.
   const focusBack = useRef(false);
 
   useEffect(() => {
-    if (draft !== null || !focusBack.current) return;
+    if (editor.draft !== null || !focusBack.current) return;
     focusBack.current = false;
     textRef.current?.focus();
-  }, [draft]);
-
-  function cancel() {
-    setDraft(null);
-    setError(null);
-  }
+  }, [editor.draft]);
 
   async function save(event?: FormEvent) {
     event?.preventDefault();
-    if (draft === null || saving) return;
-    const next = draft.trim();
-    if (next === value) {
-      cancel();
-      return;
-    }
-    const problem = validate?.(next) ?? null;
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setSaving(true);
-    const refusal = await onSave(next);
-    setSaving(false);
-    if (refusal === null) cancel();
-    else setError(refusal || null);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key !== 'Escape') return;
-    // Escape here ends the edit, not a dialog or menu around it.
-    event.stopPropagation();
-    cancel();
+    if (editor.draft === null) return;
+    await editor.commit(editor.draft.trim());
   }
 
   function onBlur(event: FocusEvent<HTMLFormElement>) {
@@ -79,14 +51,14 @@ export function InlineEdit({ value, label, onSave, validate, textClassName, clas
     void save();
   }
 
-  if (draft === null) {
+  if (editor.draft === null) {
     return (
       <button
         ref={textRef}
         type="button"
         onClick={() => {
           focusBack.current = true;
-          setDraft(value);
+          editor.open(value);
         }}
         aria-label={`${label}: ${value}. Rename`}
         className={cn(
@@ -110,16 +82,8 @@ export function InlineEdit({ value, label, onSave, validate, textClassName, clas
           // The field appears because the user asked to edit: focus belongs in it.
           autoFocus
           aria-label={label}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? errorId : undefined}
-          value={draft}
-          disabled={saving}
-          onChange={(event) => {
-            setDraft(event.target.value);
-            setError(null);
-          }}
-          onKeyDown={onKeyDown}
-          onFocus={(event) => event.currentTarget.select()}
+          aria-describedby={editor.error ? editor.errorId : undefined}
+          {...editor.fieldProps}
           className="min-w-0 flex-1"
         />
         {/* Pressing these must not blur the field first: leaving it would save. */}
@@ -128,25 +92,25 @@ export function InlineEdit({ value, label, onSave, validate, textClassName, clas
           variant="ghost"
           type="submit"
           onMouseDown={(event) => event.preventDefault()}
-          disabled={saving}
+          disabled={editor.saving}
           aria-label="Save"
         >
-          {saving ? <Spinner /> : <Check aria-hidden="true" className="size-4" />}
+          {editor.saving ? <Spinner /> : <Check aria-hidden="true" className="size-4" />}
         </Button>
         <Button
           size="icon"
           variant="ghost"
           onMouseDown={(event) => event.preventDefault()}
-          onClick={cancel}
-          disabled={saving}
+          onClick={editor.cancel}
+          disabled={editor.saving}
           aria-label="Cancel"
         >
           <X aria-hidden="true" className="size-4" />
         </Button>
       </div>
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm text-destructive">
-          {error}
+      {editor.error ? (
+        <p id={editor.errorId} role="alert" className="text-sm text-destructive">
+          {editor.error}
         </p>
       ) : null}
     </form>

@@ -5,17 +5,15 @@ import {
   type UpdateAccountBody,
   updateAccountBodySchema,
 } from '@kopiyka/shared';
-import { ArrowLeft, SearchX, Wallet } from 'lucide-react';
+import { Wallet } from 'lucide-react';
 import { type ReactNode, useId, useMemo } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { useAccount, useUpdateAccount } from '../../api/accounts.ts';
 import { useUserCurrencies } from '../../api/currencies.ts';
-import { hasErrorCode } from '../../api/errors.ts';
 import { AccountBalanceTrend } from '../../components/charts/account-balance-trend.tsx';
+import { DangerZoneCard, DetailNotFound, DetailPage, useDetailId } from '../../components/detail-page.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { EmptyCard } from '../../components/ui/empty-card.tsx';
 import { InlineEdit } from '../../components/ui/inline-edit.tsx';
 import { Money } from '../../components/ui/money.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
@@ -34,16 +32,7 @@ import { DeleteAccountButton } from './delete-account-dialog.tsx';
 import { GroupOptions } from './group-options.tsx';
 import { useAccountTree } from './use-account-tree.ts';
 
-function BackLink() {
-  return (
-    <Button asChild variant="ghost" size="sm" className="-ml-2 self-start text-muted-foreground">
-      <Link to="/accounts">
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        All accounts
-      </Link>
-    </Button>
-  );
-}
+const ACCOUNTS = { path: '/accounts', label: 'All accounts' };
 
 /** The message the shared contract gives for `body`, or null when it is acceptable. */
 function contractProblem(body: UpdateAccountBody): string | null {
@@ -295,96 +284,47 @@ function TransactionsCard({ accountId }: { accountId: number }) {
   );
 }
 
-function DangerZone({ account }: { account: Account }) {
-  return (
-    <Card className="border-destructive/40">
-      <CardHeader>
-        <CardTitle className="text-destructive">Danger zone</CardTitle>
-        <CardDescription>
-          Deleting the account deletes its transactions too. It cannot be undone; hiding the account keeps its history.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <DeleteAccountButton account={account} />
-      </CardContent>
-    </Card>
-  );
-}
-
 function AccountSkeleton() {
   return (
-    <div role="status" aria-label="Loading the account" className="flex flex-col gap-4">
+    <>
       <Skeleton className="h-56 w-full rounded-xl" />
       <Skeleton className="h-72 w-full rounded-xl" />
-    </div>
+    </>
   );
 }
 
 function AccountView({ id }: { id: number }) {
   const account = useAccount(id);
   const baseCode = useSessionStore((state) => state.baseCurrency?.currency.code);
-  if (account.isError && hasErrorCode(account.error, 'NOT_FOUND')) return <AccountNotFound />;
-  let content: ReactNode;
-  if (account.isPending) {
-    content = <AccountSkeleton />;
-  } else if (account.isError) {
-    content = (
-      <EmptyCard
-        icon={Wallet}
-        title="This account could not be loaded"
-        description="Check your connection and try again."
-        action={<RetryButton onRetry={() => account.refetch()} retrying={account.isFetching} />}
-      />
-    );
-  } else {
-    // Two columns from 1024 px; in one column the settings come before the transactions and the
-    // danger zone last, so the columns dissolve (`contents`) and `order` sorts their cards.
-    content = (
-      <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-        <div className="contents lg:flex lg:flex-col lg:gap-4">
-          <AccountHeader account={account.data} baseCode={baseCode} />
-          <DetailsCard account={account.data} />
-          <AccountBalanceTrend accountId={account.data.id} />
-          <div className="order-1 lg:order-none">
-            <TransactionsCard accountId={account.data.id} />
+  return (
+    <DetailPage query={account} list={ACCOUNTS} noun="account" icon={Wallet} placeholder={<AccountSkeleton />}>
+      {(data) => (
+        // Two columns from 1024 px; in one column the settings come before the transactions and the
+        // danger zone last, so the columns dissolve (`contents`) and `order` sorts their cards.
+        <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+          <div className="contents lg:flex lg:flex-col lg:gap-4">
+            <AccountHeader account={data} baseCode={baseCode} />
+            <DetailsCard account={data} />
+            <AccountBalanceTrend accountId={data.id} />
+            <div className="order-1 lg:order-none">
+              <TransactionsCard accountId={data.id} />
+            </div>
+          </div>
+          <div className="contents lg:flex lg:flex-col lg:gap-4">
+            <SettingsCard account={data} />
+            <div className="order-2 lg:order-none">
+              <DangerZoneCard description="Deleting the account deletes its transactions too. It cannot be undone; hiding the account keeps its history.">
+                <DeleteAccountButton account={data} />
+              </DangerZoneCard>
+            </div>
           </div>
         </div>
-        <div className="contents lg:flex lg:flex-col lg:gap-4">
-          <SettingsCard account={account.data} />
-          <div className="order-2 lg:order-none">
-            <DangerZone account={account.data} />
-          </div>
-        </div>
-      </div>
-    );
-  }
-  return (
-    <div className="flex flex-col gap-4">
-      <BackLink />
-      {content}
-    </div>
-  );
-}
-
-function AccountNotFound() {
-  return (
-    <EmptyCard
-      icon={SearchX}
-      title="Account not found"
-      description="It may have been deleted, or the link is wrong."
-      action={
-        <Button asChild variant="outline" size="sm">
-          <Link to="/accounts">
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            All accounts
-          </Link>
-        </Button>
-      }
-    />
+      )}
+    </DetailPage>
   );
 }
 
 export function AccountPage() {
-  const id = Number(useParams().id);
-  return Number.isInteger(id) && id > 0 ? <AccountView key={id} id={id} /> : <AccountNotFound />;
+  const id = useDetailId();
+  return id === null ? <DetailNotFound list={ACCOUNTS} noun="account" /> : <AccountView key={id} id={id} />;
 }

@@ -1,7 +1,8 @@
 import { fromMinorUnits } from '@kopiyka/shared';
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { type FormEvent, useId } from 'react';
 import { AmountInput } from '../../components/ui/amount-input.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { useDraftEditor } from '../../components/ui/draft-editor.ts';
 import { Money } from '../../components/ui/money.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { AMOUNT_FORMAT_MESSAGE, amountToMinor } from './account-form.ts';
@@ -23,48 +24,18 @@ type AmountSettingProps = {
 
 /** An amount of an account, shown with a "Change" button that turns it into a field. */
 export function AmountSetting({ label, value, currency, hint, readOnlyReason, validate, onSave }: AmountSettingProps) {
-  const [draft, setDraft] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const editor = useDraftEditor({ value, validate, onSave });
   const id = useId();
-
-  function cancel() {
-    setDraft(null);
-    setError(null);
-  }
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    if (draft === null) return;
-    const minor = amountToMinor(draft);
-    if (minor === null) {
-      setError(AMOUNT_FORMAT_MESSAGE);
-      return;
-    }
-    if (minor === value) {
-      cancel();
-      return;
-    }
-    const problem = validate?.(minor) ?? null;
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setSaving(true);
-    const refusal = await onSave(minor);
-    setSaving(false);
-    if (refusal === null) cancel();
-    else setError(refusal || null);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key !== 'Escape') return;
-    event.stopPropagation();
-    cancel();
+    if (editor.draft === null) return;
+    const minor = amountToMinor(editor.draft);
+    if (minor === null) editor.reject(AMOUNT_FORMAT_MESSAGE);
+    else await editor.commit(minor);
   }
 
   const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   return (
     <div className="flex flex-col gap-2 py-4 sm:flex-row sm:items-start sm:gap-6">
       <div className="flex flex-col gap-0.5 sm:w-48 sm:shrink-0">
@@ -77,7 +48,7 @@ export function AmountSetting({ label, value, currency, hint, readOnlyReason, va
           </span>
         ) : null}
       </div>
-      {draft === null ? (
+      {editor.draft === null ? (
         <div className="flex flex-1 flex-wrap items-center justify-between gap-x-4 gap-y-1">
           <Money minor={value} currency={currency} className="font-medium" />
           {readOnlyReason ? (
@@ -86,7 +57,7 @@ export function AmountSetting({ label, value, currency, hint, readOnlyReason, va
             <Button
               variant="outline"
               size="sm"
-              onClick={() => setDraft(fromMinorUnits(value).toFixed(2))}
+              onClick={() => editor.open(fromMinorUnits(value).toFixed(2))}
               aria-label={`Change ${label.toLowerCase()}`}
             >
               Change
@@ -99,28 +70,20 @@ export function AmountSetting({ label, value, currency, hint, readOnlyReason, va
             autoFocus
             currency={currency}
             aria-labelledby={`${id}-label`}
-            aria-describedby={error ? errorId : hint ? hintId : undefined}
-            aria-invalid={Boolean(error)}
-            value={draft}
-            disabled={saving}
-            onChange={(event) => {
-              setDraft(event.target.value);
-              setError(null);
-            }}
-            onKeyDown={onKeyDown}
-            onFocus={(event) => event.currentTarget.select()}
+            aria-describedby={editor.error ? editor.errorId : hint ? hintId : undefined}
+            {...editor.fieldProps}
           />
-          {error ? (
-            <p id={errorId} role="alert" className="text-sm text-destructive">
-              {error}
+          {editor.error ? (
+            <p id={editor.errorId} role="alert" className="text-sm text-destructive">
+              {editor.error}
             </p>
           ) : null}
           <div className="flex justify-end gap-2">
-            <Button variant="ghost" size="sm" onClick={cancel} disabled={saving}>
+            <Button variant="ghost" size="sm" onClick={editor.cancel} disabled={editor.saving}>
               Cancel
             </Button>
-            <Button type="submit" size="sm" disabled={saving}>
-              {saving ? <Spinner /> : null}
+            <Button type="submit" size="sm" disabled={editor.saving}>
+              {editor.saving ? <Spinner /> : null}
               Save
             </Button>
           </div>

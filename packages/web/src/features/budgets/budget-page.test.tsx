@@ -1,10 +1,10 @@
 import type { Budget, BudgetStats, Transaction } from '@kopiyka/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeAccount } from '../../test/accounts.ts';
-import { failure, resetApp, success } from '../../test/api.ts';
-import { cleanUpApp, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
+import { failure, success } from '../../test/api.ts';
+import { freshAppEachTest, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
 import { makeBudget, makeStats } from '../../test/budgets.ts';
 import { makeTransaction } from '../../test/transactions.ts';
 
@@ -72,15 +72,7 @@ async function openBudget(budget: Budget = food) {
 const card = (title: string) => within(screen.getByRole('heading', { name: title }).closest('section') as HTMLElement);
 
 describe('budget page', () => {
-  beforeEach(() => {
-    resetApp();
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(2026, 10, 22, 12));
-  });
-  afterEach(() => {
-    cleanUpApp();
-    vi.useRealTimers();
-  });
+  freshAppEachTest(new Date(2026, 10, 22, 12));
 
   it('shows the figures against the limit', async () => {
     await openBudget();

@@ -1,16 +1,12 @@
 import { type Budget, type UpdateBudgetBody, updateBudgetBodySchema } from '@kopiyka/shared';
-import { Archive, ArchiveRestore, ArrowLeft, CalendarDays, PiggyBank, SearchX } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Archive, ArchiveRestore, CalendarDays, PiggyBank } from 'lucide-react';
 import { useBudget, useUpdateBudget } from '../../api/budgets.ts';
-import { hasErrorCode } from '../../api/errors.ts';
 import { useStatsFollowChanges } from '../../api/stats.ts';
+import { DangerZoneCard, DetailNotFound, DetailPage, useDetailId } from '../../components/detail-page.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { EmptyCard } from '../../components/ui/empty-card.tsx';
+import { Card, CardContent } from '../../components/ui/card.tsx';
 import { InlineEdit } from '../../components/ui/inline-edit.tsx';
-import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { attempt } from '../../lib/form-errors.ts';
@@ -24,16 +20,7 @@ import { BudgetTransactionsCard } from './budget-transactions-card.tsx';
 import { CategoryChips } from './category-chips.tsx';
 import { DeleteBudgetButton } from './delete-budget-dialog.tsx';
 
-function BackLink() {
-  return (
-    <Button asChild variant="ghost" size="sm" className="-ml-2 self-start text-muted-foreground">
-      <Link to="/budgets">
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        All budgets
-      </Link>
-    </Button>
-  );
-}
+const BUDGETS = { path: '/budgets', label: 'All budgets' };
 
 /** The message the shared contract gives for `body`, or null when it is acceptable. */
 function contractProblem(body: UpdateBudgetBody): string | null {
@@ -94,38 +81,12 @@ function BudgetHeader({ budget }: { budget: Budget }) {
   );
 }
 
-function DangerZone({ budget }: { budget: Budget }) {
+function BudgetSkeleton() {
   return (
-    <Card className="border-destructive/40">
-      <CardHeader>
-        <CardTitle className="text-destructive">Danger zone</CardTitle>
-        <CardDescription>
-          Deleting the budget cannot be undone. Its transactions stay; archiving keeps the budget out of the way
-          instead.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <DeleteBudgetButton budget={budget} />
-      </CardContent>
-    </Card>
-  );
-}
-
-function BudgetNotFound() {
-  return (
-    <EmptyCard
-      icon={SearchX}
-      title="Budget not found"
-      description="It may have been deleted, or the link is wrong."
-      action={
-        <Button asChild variant="outline" size="sm">
-          <Link to="/budgets">
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            All budgets
-          </Link>
-        </Button>
-      }
-    />
+    <>
+      <Skeleton className="h-32 w-full rounded-xl" />
+      <Skeleton className="h-64 w-full rounded-xl" />
+    </>
   );
 }
 
@@ -133,51 +94,31 @@ function BudgetView({ id }: { id: number }) {
   const budget = useBudget(id);
   const currency = useSessionStore((state) => state.baseCurrency?.currency.code) ?? '';
   useStatsFollowChanges();
-  if (budget.isError && hasErrorCode(budget.error, 'NOT_FOUND')) return <BudgetNotFound />;
-  let content: ReactNode;
-  if (budget.isPending) {
-    content = (
-      <div role="status" aria-label="Loading the budget" className="flex flex-col gap-4">
-        <Skeleton className="h-32 w-full rounded-xl" />
-        <Skeleton className="h-64 w-full rounded-xl" />
-      </div>
-    );
-  } else if (budget.isError) {
-    content = (
-      <EmptyCard
-        icon={PiggyBank}
-        title="This budget could not be loaded"
-        description="Check your connection and try again."
-        action={<RetryButton onRetry={() => void budget.refetch()} retrying={budget.isFetching} />}
-      />
-    );
-  } else {
-    // Two columns from 1024 px; in one, the figures and transactions come before the settings.
-    content = (
-      <>
-        <BudgetHeader budget={budget.data} />
-        <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-          <div className="flex min-w-0 flex-col gap-4">
-            <BudgetStatsCard budget={budget.data} currency={currency} />
-            <BudgetTransactionsCard budget={budget.data} />
-          </div>
-          <div className="flex min-w-0 flex-col gap-4">
-            <BudgetSettingsCard budget={budget.data} currency={currency} />
-            <DangerZone budget={budget.data} />
-          </div>
-        </div>
-      </>
-    );
-  }
   return (
-    <div className="flex flex-col gap-4">
-      <BackLink />
-      {content}
-    </div>
+    <DetailPage query={budget} list={BUDGETS} noun="budget" icon={PiggyBank} placeholder={<BudgetSkeleton />}>
+      {(data) => (
+        // Two columns from 1024 px; in one, the figures and transactions come before the settings.
+        <>
+          <BudgetHeader budget={data} />
+          <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+            <div className="flex min-w-0 flex-col gap-4">
+              <BudgetStatsCard budget={data} currency={currency} />
+              <BudgetTransactionsCard budget={data} />
+            </div>
+            <div className="flex min-w-0 flex-col gap-4">
+              <BudgetSettingsCard budget={data} currency={currency} />
+              <DangerZoneCard description="Deleting the budget cannot be undone. Its transactions stay; archiving keeps the budget out of the way instead.">
+                <DeleteBudgetButton budget={data} />
+              </DangerZoneCard>
+            </div>
+          </div>
+        </>
+      )}
+    </DetailPage>
   );
 }
 
 export function BudgetPage() {
-  const id = Number(useParams().id);
-  return Number.isInteger(id) && id > 0 ? <BudgetView key={id} id={id} /> : <BudgetNotFound />;
+  const id = useDetailId();
+  return id === null ? <DetailNotFound list={BUDGETS} noun="budget" /> : <BudgetView key={id} id={id} />;
 }

@@ -1,9 +1,9 @@
 import type { Budget, BudgetStats } from '@kopiyka/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { failure, resetApp, success } from '../../test/api.ts';
-import { cleanUpApp, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
+import { describe, expect, it } from 'vitest';
+import { failure, success } from '../../test/api.ts';
+import { freshAppEachTest, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
 import { makeBudget, makeStats } from '../../test/budgets.ts';
 
 /** Text as read aloud: money formats with no-break spaces. */
@@ -42,15 +42,7 @@ const card = async (name: string) =>
   within((await screen.findByRole('link', { name })).closest('section') as HTMLElement);
 
 describe('budgets page', () => {
-  beforeEach(() => {
-    resetApp();
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(2026, 10, 22, 12));
-  });
-  afterEach(() => {
-    cleanUpApp();
-    vi.useRealTimers();
-  });
+  freshAppEachTest(new Date(2026, 10, 22, 12));
 
   it('shows each budget with its dates, categories and how much of the limit is spent', async () => {
     budgetsServer();
@@ -116,15 +108,7 @@ describe('budgets page', () => {
 });
 
 describe('new budget dialog', () => {
-  beforeEach(() => {
-    resetApp();
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(2026, 10, 22, 12));
-  });
-  afterEach(() => {
-    cleanUpApp();
-    vi.useRealTimers();
-  });
+  freshAppEachTest(new Date(2026, 10, 22, 12));
 
   async function openDialog() {
     const server = budgetsServer();

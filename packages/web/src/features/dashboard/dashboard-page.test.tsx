@@ -2,11 +2,11 @@ import type { BalancePoint, CashFlowPoint, CategorySpending, Transaction } from 
 import { MutationObserver } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryClient } from '../../api/query-client.ts';
 import { makeAccount } from '../../test/accounts.ts';
-import { type FakeRequest, failure, resetApp, success } from '../../test/api.ts';
-import { cleanUpApp, type Handlers, renderApp, signedInServer } from '../../test/app.tsx';
+import { type FakeRequest, failure, success } from '../../test/api.ts';
+import { freshAppEachTest, type Handlers, renderApp, signedInServer } from '../../test/app.tsx';
 import { makeTransaction } from '../../test/transactions.ts';
 
 /** Text as read aloud: money formats with no-break spaces. */
@@ -56,16 +56,7 @@ const widget = async (title: string) =>
   within((await screen.findByRole('heading', { name: title })).closest('section') as HTMLElement);
 
 describe('dashboard', () => {
-  beforeEach(() => {
-    resetApp();
-    // Only the clock: Testing Library's waiting keeps its real timers.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(2026, 10, 22, 12));
-  });
-  afterEach(() => {
-    cleanUpApp();
-    vi.useRealTimers();
-  });
+  freshAppEachTest(new Date(2026, 10, 22, 12));
 
   it('shows the total balance now and how it moved since the end of last month', async () => {
     const { calls } = dashboardServer();

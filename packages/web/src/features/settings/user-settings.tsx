@@ -11,27 +11,20 @@ import { LogOut, MonitorSmartphone, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import { signOut } from '../../api/auth.ts';
-import { hasErrorCode, inlineErrorMessage } from '../../api/errors.ts';
+import { hasErrorCode } from '../../api/errors.ts';
 import { useChangePassword, useDeleteUser, useSignOutEverywhere, useUser } from '../../api/user.ts';
+import { ConfirmDialogContent } from '../../components/confirm-dialog.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
-import { AlertDialog, AlertDialogCancel, AlertDialogContent } from '../../components/ui/alert-dialog.tsx';
+import { AlertDialog } from '../../components/ui/alert-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import {
-  Dialog,
-  DialogBody,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  DialogHeader,
-} from '../../components/ui/dialog.tsx';
-import { focusMarkedField } from '../../components/ui/dialog-focus.ts';
+import { DialogForm, FormDialog } from '../../components/ui/form-dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatDate } from '../../lib/dates.ts';
-import { setServerFieldErrors } from '../../lib/form-errors.ts';
+import { formFailureMessage, useSubmission } from '../../lib/submission.ts';
 import { notify } from '../../stores/notifications.ts';
 import { useSessionStore } from '../../stores/session.ts';
 
@@ -53,7 +46,7 @@ function applyFailure<T extends FieldValues>(
     form.setError(passwordField, { type: 'server', message: WRONG_PASSWORD }, { shouldFocus: true });
     return null;
   }
-  return setServerFieldErrors(form.setError, error, fields) ? null : inlineErrorMessage(error);
+  return formFailureMessage(form.setError, error, fields);
 }
 
 function AccountCard() {
@@ -98,24 +91,19 @@ function AccountCard() {
 function ChangePasswordCard() {
   const changePassword = useChangePassword();
   const username = useSessionStore((state) => state.user?.username);
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ChangePasswordBody>({
     resolver: zodResolver(changePasswordBodySchema),
     mode: 'onTouched',
     defaultValues: { currentPassword: '', newPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (body) => {
-    setFormError(null);
-    try {
-      await changePassword.mutateAsync(body);
-    } catch (error) {
-      setFormError(applyFailure(form, error, 'currentPassword', ['currentPassword', 'newPassword']));
-      return;
-    }
-    form.reset();
-    notify('success', 'Password changed. Your other devices have been signed out.');
+  const submission = useSubmission({
+    send: (body: ChangePasswordBody) => changePassword.mutateAsync(body),
+    failureMessage: (error) => applyFailure(form, error, 'currentPassword', ['currentPassword', 'newPassword']),
+    onSuccess: () => {
+      form.reset();
+      notify('success', 'Password changed. Your other devices have been signed out.');
+    },
   });
 
   return (
@@ -125,7 +113,7 @@ function ChangePasswordCard() {
         <CardDescription>You stay signed in here; every other device signs out.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate className="flex max-w-md flex-col gap-5">
+        <form onSubmit={form.handleSubmit(submission.submit)} noValidate className="flex max-w-md flex-col gap-5">
           {/* Lets password managers tie the new password to this user. */}
           <input type="text" name="username" autoComplete="username" value={username ?? ''} hidden readOnly />
           <FormField id="current-password" label="Current password" error={errors.currentPassword?.message}>
@@ -141,7 +129,7 @@ function ChangePasswordCard() {
           >
             {(control) => <PasswordInput {...control} autoComplete="new-password" {...form.register('newPassword')} />}
           </FormField>
-          {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
+          {submission.error ? <ErrorAlert>{submission.error}</ErrorAlert> : null}
           <div>
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? <Spinner /> : null}
@@ -157,18 +145,6 @@ function ChangePasswordCard() {
 function SignOutEverywhereCard() {
   const signOutEverywhere = useSignOutEverywhere();
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function confirm() {
-    setError(null);
-    try {
-      await signOutEverywhere.mutateAsync();
-    } catch (failure) {
-      setError(inlineErrorMessage(failure));
-      return;
-    }
-    notify('success', 'Signed out on every device.');
-  }
 
   return (
     <Card>
@@ -179,35 +155,20 @@ function SignOutEverywhereCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <AlertDialog
-          open={open}
-          onOpenChange={(next) => {
-            setOpen(next);
-            setError(null);
-          }}
-        >
+        <AlertDialog open={open} onOpenChange={setOpen}>
           <Button variant="outline" onClick={() => setOpen(true)}>
             <MonitorSmartphone aria-hidden="true" className="size-4" />
             Sign out everywhere
           </Button>
           {open ? (
-            <AlertDialogContent
+            <ConfirmDialogContent
               title="Sign out everywhere?"
               description="Every device signed in to your account is signed out, this one too. You can sign in again with your password."
-              actions={
-                <>
-                  <AlertDialogCancel asChild>
-                    <Button variant="outline">Cancel</Button>
-                  </AlertDialogCancel>
-                  <Button onClick={confirm} disabled={signOutEverywhere.isPending}>
-                    {signOutEverywhere.isPending ? <Spinner /> : null}
-                    Sign out everywhere
-                  </Button>
-                </>
-              }
-            >
-              {error ? <ErrorAlert>{error}</ErrorAlert> : null}
-            </AlertDialogContent>
+              confirmLabel="Sign out everywhere"
+              confirm={() => signOutEverywhere.mutateAsync()}
+              pending={signOutEverywhere.isPending}
+              onConfirmed={() => notify('success', 'Signed out on every device.')}
+            />
           ) : null}
         </AlertDialog>
       </CardContent>
@@ -217,50 +178,37 @@ function SignOutEverywhereCard() {
 
 function DeleteUserForm() {
   const deleteUser = useDeleteUser();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<DeleteUserBody>({
     resolver: zodResolver(deleteUserBodySchema),
     mode: 'onTouched',
     defaultValues: { password: '' },
   });
   const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (body) => {
-    setFormError(null);
-    try {
-      await deleteUser.mutateAsync(body);
-    } catch (error) {
-      setFormError(applyFailure(form, error, 'password', ['password']));
-      return;
-    }
-    notify('success', 'Your account and all its data have been deleted.');
+  const submission = useSubmission({
+    send: (body: DeleteUserBody) => deleteUser.mutateAsync(body),
+    failureMessage: (error) => applyFailure(form, error, 'password', ['password']),
+    onSuccess: () => notify('success', 'Your account and all its data have been deleted.'),
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
-      <DialogBody>
-        <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
-          <li>Every account, transaction, budget and category of yours is removed.</li>
-          <li>Your bank and exchange connections go too, with their keys.</li>
-          <li>This cannot be undone.</li>
-        </ul>
-        <FormField id="delete-password" label="Your password" error={errors.password?.message}>
-          {(control) => (
-            <PasswordInput {...control} data-autofocus autoComplete="current-password" {...form.register('password')} />
-          )}
-        </FormField>
-        {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
-      </DialogBody>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="destructive" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner /> : null}
-          Delete my account
-        </Button>
-      </DialogFooter>
-    </form>
+    <DialogForm
+      onSubmit={form.handleSubmit(submission.submit)}
+      error={submission.error}
+      submitLabel="Delete my account"
+      submitting={isSubmitting}
+      submitVariant="destructive"
+    >
+      <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
+        <li>Every account, transaction, budget and category of yours is removed.</li>
+        <li>Your bank and exchange connections go too, with their keys.</li>
+        <li>This cannot be undone.</li>
+      </ul>
+      <FormField id="delete-password" label="Your password" error={errors.password?.message}>
+        {(control) => (
+          <PasswordInput {...control} data-autofocus autoComplete="current-password" {...form.register('password')} />
+        )}
+      </FormField>
+    </DialogForm>
   );
 }
 
@@ -273,21 +221,18 @@ function DeleteUserCard() {
         <CardDescription>Removes your user and everything you have recorded, for good.</CardDescription>
       </CardHeader>
       <CardContent>
-        <Dialog open={open} onOpenChange={setOpen}>
-          <Button variant="destructive" onClick={() => setOpen(true)}>
-            <Trash2 aria-hidden="true" className="size-4" />
-            Delete account
-          </Button>
-          {open ? (
-            <DialogContent onOpenAutoFocus={focusMarkedField}>
-              <DialogHeader
-                title="Delete your account?"
-                description="Enter your password to confirm. Everything is removed at once."
-              />
-              <DeleteUserForm />
-            </DialogContent>
-          ) : null}
-        </Dialog>
+        <Button variant="destructive" onClick={() => setOpen(true)}>
+          <Trash2 aria-hidden="true" className="size-4" />
+          Delete account
+        </Button>
+        <FormDialog
+          open={open}
+          onOpenChange={setOpen}
+          title="Delete your account?"
+          description="Enter your password to confirm. Everything is removed at once."
+        >
+          <DeleteUserForm />
+        </FormDialog>
       </CardContent>
     </Card>
   );

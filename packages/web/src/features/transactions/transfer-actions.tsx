@@ -8,8 +8,9 @@ import {
   useLinkTransactions,
   useUnlinkTransactions,
 } from '../../api/transactions.ts';
+import { ConfirmDialogContent } from '../../components/confirm-dialog.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
-import { AlertDialog, AlertDialogCancel, AlertDialogContent } from '../../components/ui/alert-dialog.tsx';
+import { AlertDialog } from '../../components/ui/alert-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { DialogBody, DialogFooter } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -18,6 +19,7 @@ import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatMoney } from '../../lib/money.ts';
+import { useSubmission } from '../../lib/submission.ts';
 import { cn } from '../../lib/utils.ts';
 import { useCategoriesStore } from '../../stores/categories.ts';
 import { notify } from '../../stores/notifications.ts';
@@ -46,7 +48,14 @@ type PairingProps = {
 /** In the edit dialog: pair an ordinary transaction with its other side, or undo such a pairing. */
 export function TransferPairing({ transaction, accounts, onLink, onDone }: PairingProps) {
   const unlink = useUnlinkTransactions();
-  const [error, setError] = useState<string | null>(null);
+  const submission = useSubmission({
+    send: (transferId: number) => unlink.mutateAsync({ transferIds: [transferId] }),
+    failureMessage: refusal,
+    onSuccess: () => {
+      notify('success', 'Transfer unlinked: both are ordinary transactions again.');
+      onDone();
+    },
+  });
   if (transaction.transferNature === 'transfer_out_wallet') return null;
 
   if (transaction.transferNature === 'not_transfer') {
@@ -64,17 +73,8 @@ export function TransferPairing({ transaction, accounts, onLink, onDone }: Pairi
   }
 
   const transferId = transaction.transferId;
-  async function unlinkTransfer() {
-    if (transferId === null) return;
-    setError(null);
-    try {
-      await unlink.mutateAsync({ transferIds: [transferId] });
-    } catch (failure) {
-      setError(refusal(failure));
-      return;
-    }
-    notify('success', 'Transfer unlinked: both are ordinary transactions again.');
-    onDone();
+  function unlinkTransfer() {
+    if (transferId !== null) void submission.submit(transferId);
   }
 
   return (
@@ -87,7 +87,7 @@ export function TransferPairing({ transaction, accounts, onLink, onDone }: Pairi
         {unlink.isPending ? <Spinner /> : <Link2Off aria-hidden="true" className="size-4" />}
         Unlink
       </Button>
-      {error ? <ErrorAlert className="self-stretch">{error}</ErrorAlert> : null}
+      {submission.error ? <ErrorAlert className="self-stretch">{submission.error}</ErrorAlert> : null}
     </section>
   );
 }
@@ -104,27 +104,27 @@ export function LinkPanel({ transaction, accounts, onBack, onDone }: LinkPanelPr
   const candidates = useLinkCandidates(transaction, true);
   const link = useLinkTransactions();
   const [chosen, setChosen] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const categories = useCategoriesStore((state) => state.categories);
   const name = accountNamer(accounts);
   const groupName = useId();
   const opposite = transaction.transactionType === 'income' ? 'expense' : 'income';
   const ranked = candidates.data ? rankLinkCandidates(transaction, candidates.data).slice(0, CANDIDATES_SHOWN) : [];
 
-  async function linkChosen() {
-    if (chosen === null) return;
-    setError(null);
-    // The server wants each pair as [expense, income].
-    const pair: [number, number] =
-      transaction.transactionType === 'expense' ? [transaction.id, chosen] : [chosen, transaction.id];
-    try {
-      await link.mutateAsync({ ids: [pair] });
-    } catch (failure) {
-      setError(refusal(failure));
-      return;
-    }
-    notify('success', 'Linked into a transfer.');
-    onDone();
+  const submission = useSubmission({
+    send: (other: number) => {
+      // The server wants each pair as [expense, income].
+      const pair: [number, number] =
+        transaction.transactionType === 'expense' ? [transaction.id, other] : [other, transaction.id];
+      return link.mutateAsync({ ids: [pair] });
+    },
+    failureMessage: refusal,
+    onSuccess: () => {
+      notify('success', 'Linked into a transfer.');
+      onDone();
+    },
+  });
+  function linkChosen() {
+    if (chosen !== null) void submission.submit(chosen);
   }
 
   let list: ReactNode;
@@ -211,7 +211,7 @@ export function LinkPanel({ transaction, accounts, onBack, onDone }: LinkPanelPr
           </span>
         </p>
         {list}
-        {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+        {submission.error ? <ErrorAlert>{submission.error}</ErrorAlert> : null}
       </DialogBody>
       <DialogFooter>
         <Button variant="outline" onClick={onBack}>
@@ -232,7 +232,6 @@ type DeleteProps = { transaction: Transaction; accounts: readonly Account[]; onD
 export function DeleteTransactionButton({ transaction, accounts, onDone }: DeleteProps) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteTransaction();
-  const [error, setError] = useState<string | null>(null);
   const name = accountNamer(accounts);
   const between = transaction.transferNature === 'transfer_between_user_accounts';
   const amount = formatMoney(transaction.amount, transaction.currencyCode);
@@ -247,27 +246,8 @@ export function DeleteTransactionButton({ transaction, accounts, onDone }: Delet
     description = `The ${what} of ${amount} on ${account} goes, and its balance changes back. This cannot be undone.`;
   }
 
-  async function confirm() {
-    setError(null);
-    try {
-      await remove.mutateAsync(transaction.id);
-    } catch (failure) {
-      setError(inlineErrorMessage(failure));
-      return;
-    }
-    notify('success', between ? 'Transfer deleted.' : 'Transaction deleted.');
-    setOpen(false);
-    onDone();
-  }
-
   return (
-    <AlertDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        setError(null);
-      }}
-    >
+    <AlertDialog open={open} onOpenChange={setOpen}>
       <Button
         variant="ghost"
         onClick={() => setOpen(true)}
@@ -276,23 +256,21 @@ export function DeleteTransactionButton({ transaction, accounts, onDone }: Delet
         <Trash2 aria-hidden="true" className="size-4" />
         Delete
       </Button>
-      <AlertDialogContent
-        title={between ? 'Delete this transfer?' : 'Delete this transaction?'}
-        description={description}
-        actions={
-          <>
-            <AlertDialogCancel asChild>
-              <Button variant="outline">Cancel</Button>
-            </AlertDialogCancel>
-            <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
-              {remove.isPending ? <Spinner /> : null}
-              {between ? 'Delete both legs' : 'Delete'}
-            </Button>
-          </>
-        }
-      >
-        {error ? <ErrorAlert>{error}</ErrorAlert> : null}
-      </AlertDialogContent>
+      {open ? (
+        <ConfirmDialogContent
+          title={between ? 'Delete this transfer?' : 'Delete this transaction?'}
+          description={description}
+          confirmLabel={between ? 'Delete both legs' : 'Delete'}
+          confirmVariant="destructive"
+          confirm={() => remove.mutateAsync(transaction.id)}
+          pending={remove.isPending}
+          onConfirmed={() => {
+            notify('success', between ? 'Transfer deleted.' : 'Transaction deleted.');
+            setOpen(false);
+            onDone();
+          }}
+        />
+      ) : null}
     </AlertDialog>
   );
 }

@@ -1,27 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createAccountGroupBodySchema } from '@kopiyka/shared';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useCreateAccountGroup, useDeleteAccountGroup } from '../../../api/account-groups.ts';
-import { inlineErrorMessage } from '../../../api/errors.ts';
-import { ErrorAlert } from '../../../components/ui/alert.tsx';
-import { AlertDialog, AlertDialogCancel, AlertDialogContent } from '../../../components/ui/alert-dialog.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogBody,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  DialogHeader,
-} from '../../../components/ui/dialog.tsx';
-import { focusMarkedField } from '../../../components/ui/dialog-focus.ts';
+import { ConfirmDialogContent } from '../../../components/confirm-dialog.tsx';
+import { AlertDialog } from '../../../components/ui/alert-dialog.tsx';
+import { DialogForm, FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { formFailureMessage, useSubmission } from '../../../lib/submission.ts';
 import { plural } from '../../../lib/utils.ts';
 import { notify } from '../../../stores/notifications.ts';
 import type { AccountGroupNode, AccountTree } from '../../accounts/account-tree.ts';
@@ -49,76 +37,60 @@ type CreateGroupDialogProps = {
 
 export function CreateGroupDialog({ parentGroupId, tree, onClose }: CreateGroupDialogProps) {
   return (
-    <Dialog open={parentGroupId !== null} onOpenChange={(open) => !open && onClose()}>
-      {parentGroupId === null ? null : (
-        <DialogContent onOpenAutoFocus={focusMarkedField}>
-          <DialogHeader
-            title={parentGroupId === '' ? 'New group' : 'New subgroup'}
-            description="Accounts you put in it are listed together, with their total."
-          />
-          <CreateGroupForm parentGroupId={parentGroupId} tree={tree} onClose={onClose} />
-        </DialogContent>
-      )}
-    </Dialog>
+    <FormDialog
+      open={parentGroupId !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={parentGroupId === '' ? 'New group' : 'New subgroup'}
+      description="Accounts you put in it are listed together, with their total."
+    >
+      {parentGroupId === null ? null : <CreateGroupForm parentGroupId={parentGroupId} tree={tree} onClose={onClose} />}
+    </FormDialog>
   );
 }
 
 function CreateGroupForm({ parentGroupId, tree, onClose }: CreateGroupDialogProps & { parentGroupId: string }) {
   const createGroup = useCreateAccountGroup();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<GroupFormValues, unknown, z.output<typeof groupFormSchema>>({
     resolver: zodResolver(groupFormSchema),
     mode: 'onTouched',
     defaultValues: { name: '', parentGroupId },
   });
   const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (body) => {
-    setFormError(null);
-    try {
-      await createGroup.mutateAsync(body);
-    } catch (error) {
-      if (!setServerFieldErrors(form.setError, error, ['name', 'parentGroupId']))
-        setFormError(inlineErrorMessage(error));
-      return;
-    }
-    notify('success', `Group “${body.name}” created.`);
-    onClose();
+  const submission = useSubmission({
+    send: (body: z.output<typeof groupFormSchema>) => createGroup.mutateAsync(body),
+    failureMessage: (error) => formFailureMessage(form.setError, error, ['name', 'parentGroupId']),
+    onSuccess: (_group, body) => {
+      notify('success', `Group “${body.name}” created.`);
+      onClose();
+    },
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
-      <DialogBody>
-        <FormField id="group-name" label="Name" error={errors.name?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              data-autofocus
-              placeholder="e.g. Family, Savings"
-              autoComplete="off"
-              {...form.register('name')}
-            />
-          )}
-        </FormField>
-        <FormField id="group-parent" label="Inside" error={errors.parentGroupId?.message}>
-          {(control) => (
-            <NativeSelect {...control} {...form.register('parentGroupId')}>
-              <GroupOptions tree={tree} noneLabel="Top level" />
-            </NativeSelect>
-          )}
-        </FormField>
-        {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
-      </DialogBody>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner /> : null}
-          Create group
-        </Button>
-      </DialogFooter>
-    </form>
+    <DialogForm
+      onSubmit={form.handleSubmit(submission.submit)}
+      error={submission.error}
+      submitLabel="Create group"
+      submitting={isSubmitting}
+    >
+      <FormField id="group-name" label="Name" error={errors.name?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            data-autofocus
+            placeholder="e.g. Family, Savings"
+            autoComplete="off"
+            {...form.register('name')}
+          />
+        )}
+      </FormField>
+      <FormField id="group-parent" label="Inside" error={errors.parentGroupId?.message}>
+        {(control) => (
+          <NativeSelect {...control} {...form.register('parentGroupId')}>
+            <GroupOptions tree={tree} noneLabel="Top level" />
+          </NativeSelect>
+        )}
+      </FormField>
+    </DialogForm>
   );
 }
 
@@ -140,7 +112,6 @@ export function DeleteGroupDialog({ node, parentName, onClose }: DeleteGroupDial
 
 function DeleteGroupContent({ node, parentName, onClose }: DeleteGroupDialogProps & { node: AccountGroupNode }) {
   const deleteGroup = useDeleteAccountGroup();
-  const [error, setError] = useState<string | null>(null);
   const { group, accounts, subgroups } = node;
   const destination = parentName ? `“${parentName}”` : 'the top level';
   const contents = [
@@ -148,39 +119,22 @@ function DeleteGroupContent({ node, parentName, onClose }: DeleteGroupDialogProp
     subgroups.length > 0 ? plural(subgroups.length, 'subgroup') : null,
   ].filter(Boolean);
 
-  async function remove() {
-    setError(null);
-    try {
-      await deleteGroup.mutateAsync(group.id);
-    } catch (failure) {
-      setError(inlineErrorMessage(failure));
-      return;
-    }
-    notify('success', `Group “${group.name}” deleted.`);
-    onClose();
-  }
-
   return (
-    <AlertDialogContent
+    <ConfirmDialogContent
       title={`Delete the group “${group.name}”?`}
       description={
         contents.length > 0
           ? `Its ${contents.join(' and ')} move up a level, to ${destination}. No account is deleted.`
           : 'The group is empty. No account is deleted.'
       }
-      actions={
-        <>
-          <AlertDialogCancel asChild>
-            <Button variant="outline">Cancel</Button>
-          </AlertDialogCancel>
-          <Button variant="destructive" onClick={remove} disabled={deleteGroup.isPending}>
-            {deleteGroup.isPending ? <Spinner /> : null}
-            Delete group
-          </Button>
-        </>
-      }
-    >
-      {error ? <ErrorAlert>{error}</ErrorAlert> : null}
-    </AlertDialogContent>
+      confirmLabel="Delete group"
+      confirmVariant="destructive"
+      confirm={() => deleteGroup.mutateAsync(group.id)}
+      pending={deleteGroup.isPending}
+      onConfirmed={() => {
+        notify('success', `Group “${group.name}” deleted.`);
+        onClose();
+      }}
+    />
   );
 }

@@ -1,26 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Category, createCategoryBodySchema, type UpdateCategoryBody } from '@kopiyka/shared';
 import { Ban } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useCreateCategory, useUpdateCategory } from '../../../api/categories.ts';
-import { inlineErrorMessage } from '../../../api/errors.ts';
-import { ErrorAlert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogBody,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  DialogHeader,
-} from '../../../components/ui/dialog.tsx';
-import { focusMarkedField } from '../../../components/ui/dialog-focus.ts';
+import { DialogForm, FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { formFailureMessage, useSubmission } from '../../../lib/submission.ts';
 import { cn } from '../../../lib/utils.ts';
 import { notify } from '../../../stores/notifications.ts';
 import { CATEGORY_ICON_NAMES, CATEGORY_SWATCHES } from './category-look.ts';
@@ -58,24 +46,20 @@ export function CategoryFormDialog({ target, onClose }: { target: CategoryFormTa
         ? `New subcategory of “${target.parent.name}”`
         : 'New category';
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent onOpenAutoFocus={focusMarkedField}>
-        <DialogHeader
-          title={title}
-          description={
-            target.kind === 'create' && target.parent ? 'It starts with the colour of its parent.' : undefined
-          }
-        />
-        <CategoryForm target={target} onClose={onClose} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      description={target.kind === 'create' && target.parent ? 'It starts with the colour of its parent.' : undefined}
+    >
+      <CategoryForm target={target} onClose={onClose} />
+    </FormDialog>
   );
 }
 
 function CategoryForm({ target, onClose }: { target: CategoryFormTarget; onClose: () => void }) {
   const createCategory = useCreateCategory();
   const updateCategory = useUpdateCategory();
-  const [formError, setFormError] = useState<string | null>(null);
   const editing = target.kind === 'edit' ? target.category : null;
   const form = useForm<CategoryFormValues, unknown, CategoryFormOutput>({
     resolver: zodResolver(categoryFormSchema),
@@ -104,106 +88,95 @@ function CategoryForm({ target, onClose }: { target: CategoryFormTarget; onClose
     return `Category “${values.name}” saved.`;
   }
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    let done: string;
-    try {
-      done = await save(values);
-    } catch (error) {
-      if (!setServerFieldErrors(form.setError, error, FIELDS)) setFormError(inlineErrorMessage(error));
-      return;
-    }
-    notify('success', done);
-    onClose();
+  const submission = useSubmission({
+    send: save,
+    failureMessage: (error) => formFailureMessage(form.setError, error, FIELDS),
+    onSuccess: (done) => {
+      notify('success', done);
+      onClose();
+    },
   });
 
   const pick = (field: 'color' | 'icon', value: string) =>
     form.setValue(field, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
-      <DialogBody>
-        <FormField
-          id="category-name"
-          label="Name"
-          hint={locked ? INTERNAL_CATEGORY_NOTE : undefined}
-          error={errors.name?.message}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              data-autofocus={locked ? undefined : true}
-              // Read-only, not disabled: a disabled field would drop out of the submitted values.
-              readOnly={locked}
-              className={locked ? 'text-muted-foreground' : undefined}
-              autoComplete="off"
-              {...form.register('name')}
+    <DialogForm
+      onSubmit={form.handleSubmit(submission.submit)}
+      error={submission.error}
+      submitLabel={editing ? 'Save' : 'Add category'}
+      submitting={isSubmitting}
+    >
+      <FormField
+        id="category-name"
+        label="Name"
+        hint={locked ? INTERNAL_CATEGORY_NOTE : undefined}
+        error={errors.name?.message}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            data-autofocus={locked ? undefined : true}
+            // Read-only, not disabled: a disabled field would drop out of the submitted values.
+            readOnly={locked}
+            className={locked ? 'text-muted-foreground' : undefined}
+            autoComplete="off"
+            {...form.register('name')}
+          />
+        )}
+      </FormField>
+
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-2 text-sm font-medium leading-none">Colour</legend>
+        <div className="grid grid-cols-8 gap-2">
+          {CATEGORY_SWATCHES.map((swatch) => (
+            <button
+              key={swatch}
+              type="button"
+              aria-label={swatch}
+              aria-pressed={color.toLowerCase() === swatch}
+              onClick={() => pick('color', swatch)}
+              className="aspect-square cursor-pointer rounded-full border-2 border-transparent ring-offset-2 ring-offset-card transition-transform hover:scale-110 aria-pressed:ring-2 aria-pressed:ring-foreground"
+              style={{ backgroundColor: swatch }}
             />
+          ))}
+        </div>
+        <FormField id="category-color" label="Hex colour" error={errors.color?.message}>
+          {(control) => (
+            <div className="flex items-center gap-3">
+              <span
+                aria-hidden="true"
+                className="size-10 shrink-0 rounded-lg border"
+                style={{ backgroundColor: /^#[0-9a-f]{6}$/i.test(color) ? color : 'transparent' }}
+              />
+              <Input
+                {...control}
+                placeholder="#3498db"
+                autoComplete="off"
+                spellCheck={false}
+                className="font-mono"
+                {...form.register('color')}
+              />
+            </div>
           )}
         </FormField>
+      </fieldset>
 
-        <fieldset className="flex flex-col gap-3">
-          <legend className="mb-2 text-sm font-medium leading-none">Colour</legend>
-          <div className="grid grid-cols-8 gap-2">
-            {CATEGORY_SWATCHES.map((swatch) => (
-              <button
-                key={swatch}
-                type="button"
-                aria-label={swatch}
-                aria-pressed={color.toLowerCase() === swatch}
-                onClick={() => pick('color', swatch)}
-                className="aspect-square cursor-pointer rounded-full border-2 border-transparent ring-offset-2 ring-offset-card transition-transform hover:scale-110 aria-pressed:ring-2 aria-pressed:ring-foreground"
-                style={{ backgroundColor: swatch }}
-              />
-            ))}
-          </div>
-          <FormField id="category-color" label="Hex colour" error={errors.color?.message}>
-            {(control) => (
-              <div className="flex items-center gap-3">
-                <span
-                  aria-hidden="true"
-                  className="size-10 shrink-0 rounded-lg border"
-                  style={{ backgroundColor: /^#[0-9a-f]{6}$/i.test(color) ? color : 'transparent' }}
-                />
-                <Input
-                  {...control}
-                  placeholder="#3498db"
-                  autoComplete="off"
-                  spellCheck={false}
-                  className="font-mono"
-                  {...form.register('color')}
-                />
-              </div>
-            )}
-          </FormField>
-        </fieldset>
-
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-2 text-sm font-medium leading-none">Icon</legend>
-          <div className="grid grid-cols-6 gap-1.5 sm:grid-cols-8">
-            <IconChoice label="No icon" pressed={icon === ''} onClick={() => pick('icon', '')}>
-              <Ban aria-hidden="true" className="size-4 text-muted-foreground" />
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-sm font-medium leading-none">Icon</legend>
+        <div className="grid grid-cols-6 gap-1.5 sm:grid-cols-8">
+          <IconChoice label="No icon" pressed={icon === ''} onClick={() => pick('icon', '')}>
+            <Ban aria-hidden="true" className="size-4 text-muted-foreground" />
+          </IconChoice>
+          {CATEGORY_ICON_NAMES.map((name) => (
+            <IconChoice key={name} label={iconLabel(name)} pressed={icon === name} onClick={() => pick('icon', name)}>
+              <CategoryMark category={{ color, icon: name }} className="size-8" />
             </IconChoice>
-            {CATEGORY_ICON_NAMES.map((name) => (
-              <IconChoice key={name} label={iconLabel(name)} pressed={icon === name} onClick={() => pick('icon', name)}>
-                <CategoryMark category={{ color, icon: name }} className="size-8" />
-              </IconChoice>
-            ))}
-          </div>
-          {errors.icon?.message ? <p className="text-sm text-destructive">{errors.icon.message}</p> : null}
-        </fieldset>
-        {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
-      </DialogBody>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner /> : null}
-          {editing ? 'Save' : 'Add category'}
-        </Button>
-      </DialogFooter>
-    </form>
+          ))}
+        </div>
+        {errors.icon?.message ? <p className="text-sm text-destructive">{errors.icon.message}</p> : null}
+      </fieldset>
+    </DialogForm>
   );
 }
 

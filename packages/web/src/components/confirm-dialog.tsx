@@ -1,0 +1,49 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { useSubmission } from '../lib/submission.ts';
+import { ErrorAlert } from './ui/alert.tsx';
+import { AlertDialogCancel, AlertDialogContent } from './ui/alert-dialog.tsx';
+import { Button, type ButtonProps } from './ui/button.tsx';
+import { Spinner } from './ui/spinner.tsx';
+
+type ConfirmDialogContentProps<Result> = Omit<ComponentProps<typeof AlertDialogContent>, 'actions' | 'children'> & {
+  confirmLabel: ReactNode;
+  confirmVariant?: ButtonProps['variant'];
+  /** Does what the user confirmed; a failure is said in the dialog, which stays open. */
+  confirm: () => Promise<Result>;
+  /** While `confirm` runs: its button shows a spinner and takes no second press. */
+  pending: boolean;
+  onConfirmed: (result: Result) => unknown;
+};
+
+/**
+ * The content of an AlertDialog that asks before doing something that can fail. The failure's
+ * message lives here: mounted only while the dialog is open, each opening starts without it.
+ */
+export function ConfirmDialogContent<Result>({
+  confirmLabel,
+  confirmVariant,
+  confirm,
+  pending,
+  onConfirmed,
+  ...props
+}: ConfirmDialogContentProps<Result>) {
+  const submission = useSubmission({ send: confirm, onSuccess: (result) => onConfirmed(result) });
+  return (
+    <AlertDialogContent
+      {...props}
+      actions={
+        <>
+          <AlertDialogCancel asChild>
+            <Button variant="outline">Cancel</Button>
+          </AlertDialogCancel>
+          <Button variant={confirmVariant} onClick={() => void submission.submit()} disabled={pending}>
+            {pending ? <Spinner /> : null}
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {submission.error ? <ErrorAlert>{submission.error}</ErrorAlert> : null}
+    </AlertDialogContent>
+  );
+}

@@ -1,0 +1,73 @@
+import type { FormEventHandler, ReactNode } from 'react';
+import { ErrorAlert } from './alert.tsx';
+import { Button, type ButtonProps } from './button.tsx';
+import { Dialog, DialogBody, DialogClose, DialogContent, DialogFooter, DialogHeader } from './dialog.tsx';
+import { focusMarkedField } from './dialog-focus.ts';
+import { Spinner } from './spinner.tsx';
+
+/** What the opener of a dialog holds: whether it is open, and how to open or close it. */
+export type DialogOpenProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+type FormDialogProps = DialogOpenProps & {
+  title: ReactNode;
+  description?: ReactNode;
+  /** The form: mounted only while open, so each opening starts from a fresh one. */
+  children: ReactNode;
+};
+
+/** A dialog holding one form; the field marked `data-autofocus`, if any, gets the focus. */
+export function FormDialog({ open, onOpenChange, title, description, children }: FormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent onOpenAutoFocus={focusMarkedField}>
+        <DialogHeader title={title} description={description} />
+        {open ? children : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type DialogFormProps = {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The fields. */
+  children: ReactNode;
+  /** A failure that concerns the whole form, shown under the fields. */
+  error: string | null;
+  submitLabel: ReactNode;
+  submitting: boolean;
+  /** Keeps the form from being sent for a reason of its own: nothing to save, say. */
+  submitDisabled?: boolean;
+  submitVariant?: ButtonProps['variant'];
+};
+
+/** The form of a FormDialog: its fields scroll, Cancel and the submit button stay at the bottom. */
+export function DialogForm({
+  onSubmit,
+  children,
+  error,
+  submitLabel,
+  submitting,
+  submitDisabled = false,
+  submitVariant,
+}: DialogFormProps) {
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
+      <DialogBody>
+        {children}
+        {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+      </DialogBody>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" variant={submitVariant} disabled={submitting || submitDisabled}>
+          {submitting ? <Spinner /> : null}
+          {submitLabel}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { inlineErrorMessage } from '../api/errors.ts';
+import { setServerFieldErrors } from './form-errors.ts';
+
+type SubmissionOptions<Input, Result> = {
+  /** Makes the call; a throw is a failure. */
+  send: (input: Input) => Promise<Result>;
+  /**
+   * What to say in place about a failure, null for nothing (the user has been told already, or the
+   * fields say it). The server's words by default.
+   */
+  failureMessage?: (error: unknown) => string | null;
+  /** What follows a call that worked; awaited, so a form stays busy until it is done. */
+  onSuccess: (result: Result, input: Input) => unknown;
+};
+
+/**
+ * Sends what the user asked for and keeps the message of a failure to show in place: each try
+ * clears the last message, and what follows runs only once the call has worked.
+ */
+export function useSubmission<Input = void, Result = unknown>({
+  send,
+  failureMessage = inlineErrorMessage,
+  onSuccess,
+}: SubmissionOptions<Input, Result>) {
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(input: Input): Promise<void> {
+    setError(null);
+    let result: Result;
+    try {
+      result = await send(input);
+    } catch (failure) {
+      setError(failureMessage(failure));
+      return;
+    }
+    await onSuccess(result, input);
+  }
+
+  return { submit, error };
+}
+
+/**
+ * A failure's message for the whole form, once the server's validation messages are on the fields
+ * they concern: null when any field got one.
+ */
+export function formFailureMessage<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  error: unknown,
+  fields: readonly Path<T>[],
+): string | null {
+  return setServerFieldErrors(setError, error, fields) ? null : inlineErrorMessage(error);
+}
