@@ -12,7 +12,16 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kopiyka-e2e-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/with-emulators.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    // Every simulated user of the run comes from one address, faster than any person clicks; the
+    // per-address limit itself is covered by the API tests.
+    RATE_LIMIT_PER_MINUTE: '100000',
+  },
 });
 
 const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });

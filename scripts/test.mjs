@@ -17,6 +17,8 @@ mkdirSync(results, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
+// Named again just above the summary, so the end of a long log says what broke.
+const failedTests = [];
 
 function step(name, command, args, env = {}) {
   console.log(`\n▶ ${name}`);
@@ -27,6 +29,28 @@ function step(name, command, args, env = {}) {
 
 function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+}
+
+function firstLine(text = '') {
+  return (
+    text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the colour codes of messages.
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')[0]
+      .slice(0, 200)
+  );
+}
+
+function failedPlaywrightTests(suites) {
+  return suites.flatMap((suite) => [
+    ...failedPlaywrightTests(suite.suites ?? []),
+    ...(suite.specs ?? [])
+      .filter((spec) => !spec.ok)
+      .map((spec) => {
+        const error = spec.tests.flatMap((test) => test.results).find((result) => result.error)?.error;
+        return `${suite.file} › ${spec.title}: ${firstLine(error?.message)}`;
+      }),
+  ]);
 }
 
 if (process.env.CI === 'true' && !process.env.TEST_DATABASE_URL) {
@@ -48,10 +72,17 @@ if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
-  // Suites that failed to load report no tests of their own.
-  totals.failed += vitest.testResults.filter(
-    (file) => file.status === 'failed' && file.assertionResults.length === 0,
-  ).length;
+  for (const file of vitest.testResults) {
+    const where = path.relative(root, file.name);
+    // A suite that failed to load reports no tests of its own.
+    if (file.status === 'failed' && file.assertionResults.length === 0) {
+      totals.failed += 1;
+      failedTests.push(`${where}: ${firstLine(file.message)}`);
+    }
+    for (const test of file.assertionResults.filter((result) => result.status === 'failed')) {
+      failedTests.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+  }
 } else {
   totals.failed += 1;
 }
@@ -69,6 +100,7 @@ if (!existsSync(CHROMIUM)) {
     totals.failed += playwright.stats.unexpected + playwright.stats.flaky;
     totals.skipped += playwright.stats.skipped;
     if (playwright.errors?.length) totals.failed += playwright.errors.length;
+    failedTests.push(...failedPlaywrightTests(playwright.suites ?? []));
   } else {
     totals.failed += 1;
   }
@@ -80,6 +112,7 @@ if (totals.skipped > 0) problems.push(`${totals.skipped} test(s) skipped: every 
 if (totals.failed > 0 && problems.length === 0) problems.push('some tests failed (see above)');
 
 console.log('');
+for (const test of failedTests) console.log(`✗ ${test}`);
 for (const problem of problems) console.log(`✗ ${problem}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(problems.length > 0 ? 1 : 0);

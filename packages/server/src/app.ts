@@ -36,6 +36,8 @@ import { createTransactionsService } from './modules/transactions/service.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
 export const API_PREFIX = '/api/v1';
+/** Everything under here is the API (and its docs); everything else is the web app. */
+const API_ROOT = '/api/';
 const BASE_CHANGE_POLL_MS = 15_000;
 
 declare module 'fastify' {
@@ -102,6 +104,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
+    // The limit guards the API. The web app's files are static and cached; one page load fetches
+    // dozens of them, and a household behind one address must not lock itself out by browsing.
+    allowList: (request) => !request.url.startsWith(API_ROOT),
     errorResponseBuilder: (_request, context) =>
       new AppError(
         'TOO_MANY_REQUESTS',
@@ -188,7 +193,7 @@ async function serveWebApp(app: FastifyInstance, root: string) {
     },
   });
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/');
+    const isApi = request.url.startsWith(API_ROOT);
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -158,6 +158,19 @@ describe('the built web app', () => {
     const { token } = await signUp(web);
     expect((await web.call('GET', '/api/v1/user', { token })).status).toBe(200);
   });
+
+  it('serves its pages past the API rate limit, which still holds for the API', async () => {
+    const limited = await startTestApp({ webDistDir: dist, rateLimitPerMinute: 3 });
+    try {
+      for (let i = 0; i < 10; i++) {
+        expect((await limited.app.inject({ method: 'GET', url: '/budgets' })).statusCode).toBe(200);
+      }
+      for (let i = 0; i < 3; i++) expect((await limited.call('GET', '/api/v1/health')).status).toBe(200);
+      expect((await limited.call('GET', '/api/v1/health')).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('logging', () => {
