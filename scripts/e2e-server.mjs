@@ -19,8 +19,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/with-emulato
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
     // Every simulated user of the run comes from one address, faster than any person clicks; the
-    // per-address limit itself is covered by the API tests.
+    // per-address limits themselves are covered by the API tests.
     RATE_LIMIT_PER_MINUTE: '100000',
+    REGISTRATIONS_PER_HOUR: '100000',
   },
 });
 

@@ -20,11 +20,26 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe('/var/kopiyka');
   });
 
+  it('allows 10 sign-ups per hour per address unless REGISTRATIONS_PER_HOUR says otherwise', () => {
+    expect(loadConfig({}, null).auth).toMatchObject({
+      maxRegistrationsPerAddress: 10,
+      registrationWindowMs: 3_600_000,
+    });
+    expect(loadConfig({ REGISTRATIONS_PER_HOUR: '500' }, null).auth.maxRegistrationsPerAddress).toBe(500);
+  });
+
   it('names every bad variable at once', () => {
     let error: unknown;
     try {
       loadConfig(
-        { PORT: 'eighty', DATABASE_URL: 'mysql://x', APP_SECRET_KEY: 'short', LOG_LEVEL: 'loud', PUBLIC_URL: 'nope' },
+        {
+          PORT: 'eighty',
+          DATABASE_URL: 'mysql://x',
+          APP_SECRET_KEY: 'short',
+          LOG_LEVEL: 'loud',
+          PUBLIC_URL: 'nope',
+          REGISTRATIONS_PER_HOUR: '0',
+        },
         null,
       );
     } catch (e) {
@@ -32,6 +47,13 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.map((p) => p.split(':')[0]);
-    expect(problems.sort()).toEqual(['APP_SECRET_KEY', 'DATABASE_URL', 'LOG_LEVEL', 'PORT', 'PUBLIC_URL']);
+    expect(problems.sort()).toEqual([
+      'APP_SECRET_KEY',
+      'DATABASE_URL',
+      'LOG_LEVEL',
+      'PORT',
+      'PUBLIC_URL',
+      'REGISTRATIONS_PER_HOUR',
+    ]);
   });
 });

@@ -26,6 +26,7 @@ const envSchema = z.object({
   FRANKFURTER_BASE_URL: z.url('must be an absolute URL').default('https://api.frankfurter.dev'),
   RATES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  REGISTRATIONS_PER_HOUR: z.coerce.number().int().positive().optional(),
 });
 
 export type DatabaseConfig = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
@@ -63,6 +64,9 @@ export interface AuthLimits {
   maxFailuresPerUsername: number;
   maxFailuresPerAddress: number;
   failureWindowMs: number;
+  /** Sign-ups allowed per address within their window: each one costs an argon2 hash. */
+  maxRegistrationsPerAddress: number;
+  registrationWindowMs: number;
 }
 
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
@@ -70,6 +74,8 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   maxFailuresPerUsername: 5,
   maxFailuresPerAddress: 20,
   failureWindowMs: 15 * 60 * 1000,
+  maxRegistrationsPerAddress: 10,
+  registrationWindowMs: 60 * 60 * 1000,
 };
 
 export class ConfigError extends Error {
@@ -100,7 +106,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir: string | n
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDistDir,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
-    auth: DEFAULT_AUTH_LIMITS,
+    auth: {
+      ...DEFAULT_AUTH_LIMITS,
+      maxRegistrationsPerAddress: e.REGISTRATIONS_PER_HOUR ?? DEFAULT_AUTH_LIMITS.maxRegistrationsPerAddress,
+    },
     rates: {
       nbuBaseUrl: e.NBU_BASE_URL.replace(/\/+$/, ''),
       frankfurterBaseUrl: e.FRANKFURTER_BASE_URL.replace(/\/+$/, ''),

@@ -40,7 +40,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webDistDir: null,
     rateLimitPerMinute: 10_000,
     trustProxy: false,
-    auth: DEFAULT_AUTH_LIMITS,
+    // Every test signs up users of its own from one address; the sign-up limit has its own test.
+    auth: { ...DEFAULT_AUTH_LIMITS, maxRegistrationsPerAddress: 10_000 },
     // Nothing answers here unless a test starts the rates emulator and points these at it.
     rates: { nbuBaseUrl: 'http://127.0.0.1:9', frankfurterBaseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 },
     backgroundJobs: false,
@@ -70,12 +71,20 @@ async function openTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
+export interface StartOptions {
+  /** Where log lines go, for tests that read them. */
+  logStream?: BuildOptions['logStream'];
+  /** Runs on the built app before it is ready: the place to add a route only a test needs. */
+  beforeReady?: (app: FastifyInstance) => void;
+}
+
 export async function startTestApp(
   overrides: Partial<AppConfig> = {},
-  logStream?: BuildOptions['logStream'],
+  { logStream, beforeReady }: StartOptions = {},
 ): Promise<TestApp> {
   const handle = await openTestDatabase();
   const app = await buildApp(testConfig(overrides), { database: handle, logStream });
+  beforeReady?.(app);
   await app.ready();
   return {
     app,

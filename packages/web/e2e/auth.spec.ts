@@ -60,3 +60,20 @@ test('a wrong password shows the form error and keeps the visitor signed out', a
   await expect(page).toHaveURL(/\/sign-in$/);
   expect(await page.evaluate(() => localStorage.getItem('user-token'))).toBeNull();
 });
+
+test('a wrong current password shows on its field when changing the password', async ({ page, request }) => {
+  const username = await createReadyUser(request);
+  await page.goto('/sign-in');
+  await signIn(page, username);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  await page.goto('/settings/user');
+  await page.getByLabel('Current password').fill('not the password');
+  await page.getByLabel('New password').fill('a brand new secret');
+  await page.getByRole('button', { name: 'Change password' }).click();
+
+  const current = page.getByLabel('Current password');
+  await expect(current).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('The password is not correct.')).toBeVisible();
+  await expect(page).toHaveURL(/\/settings\/user$/);
+});

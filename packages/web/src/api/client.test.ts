@@ -172,6 +172,19 @@ describe('API client (SPEC §7, §8)', () => {
       expect(messages()).toEqual(['Unexpected error.']);
     });
 
+    it("shows the server's throttle message as one warning toast, however many calls it refuses", async () => {
+      let wait = 60;
+      fakeServer({
+        'GET /user': () => failure(429, 'TOO_MANY_REQUESTS', `Too many requests. Try again in ${wait--} s.`),
+      });
+      const error = await caught(api.get('/user'));
+      await caught(api.get('/user'));
+      expect(error).toMatchObject({ code: 'TOO_MANY_REQUESTS', status: 429, notified: true });
+      expect(useNotificationsStore.getState().notifications).toEqual([
+        expect.objectContaining({ type: 'warning', message: 'Too many requests. Try again in 60 s.' }),
+      ]);
+    });
+
     it('logs out on UNAUTHENTICATED: token, stores and caches cleared, back to /, message shown', async () => {
       fakeServer({ 'GET /user': () => failure(401, 'UNAUTHENTICATED', 'Session expired') });
       signIn('expired-token');

@@ -56,13 +56,20 @@ function unexpected(status: number): ApiError {
   return new ApiError({ code: 'UNEXPECTED', statusText: ERROR_MESSAGES.unexpected, status });
 }
 
-/** The app-wide reactions of SPEC §8; every other code is left to the caller. */
+const TOO_MANY_REQUESTS_TOAST_ID = 'too-many-requests';
+
+/** The app-wide reactions of SPEC §8 (and to throttling); every other code is left to the caller. */
 function handleGlobally(error: ApiError, usedToken: string | null): ApiError {
   if (error.isNetworkError) {
     notify('error', ERROR_MESSAGES.network);
     error.notified = true;
   } else if (error.code === 'UNEXPECTED') {
     notify('error', ERROR_MESSAGES.unexpected);
+    error.notified = true;
+  } else if (error.code === 'TOO_MANY_REQUESTS') {
+    // SPEC §8 leaves this message open; the server's text says when to try again, which no form
+    // may say itself (a refused login shows only "Unexpected error"). One toast, however many calls.
+    notify('warning', error.statusText, { id: TOO_MANY_REQUESTS_TOAST_ID });
     error.notified = true;
   } else if (error.code === 'UNAUTHENTICATED' && usedToken && usedToken === useSessionStore.getState().token) {
     // Only the session that made the call is ended: a late answer must not sign out a newer login.

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../lib/constants.ts';
@@ -162,38 +162,77 @@ describe('routes and guards (SPEC §2)', () => {
   });
 });
 
+/** What the form itself says; toasts live outside the page's main element. */
+const formAlert = () => within(screen.getByRole('main')).queryByRole('alert')?.textContent ?? null;
+
+/**
+ * Fills and sends the credentials form of `page`, holding the server's `answer` back until the form
+ * shows it is busy, then resolves once the form is ready again: by then it has dealt with the answer.
+ */
+async function submitCredentials(
+  page: { path: string; call: string; submit: string; busy: string },
+  answer: () => Response,
+  handlers: Record<string, (r: FakeRequest) => Response> = {},
+) {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  fakeServer({
+    ...handlers,
+    [page.call]: async () => {
+      await released;
+      return answer();
+    },
+  });
+  renderApp(page.path);
+  await userEvent.type(await screen.findByLabelText('Username'), 'olena');
+  await userEvent.type(screen.getByLabelText('Password'), 'long enough password');
+  await userEvent.click(screen.getByRole('button', { name: page.submit }));
+  await screen.findByRole('button', { name: page.busy });
+  release();
+  await screen.findByRole('button', { name: page.submit });
+  return { form: formAlert(), toasts: messages() };
+}
+
 describe('sign-in form (SPEC §8)', () => {
   beforeEach(resetApp);
   afterEach(cleanUpApp);
 
-  async function submitWith(answer: () => Response) {
-    fakeServer({ 'POST /auth/login': answer });
-    renderApp('/sign-in');
-    await userEvent.type(await screen.findByLabelText('Username'), 'olena');
-    await userEvent.type(screen.getByLabelText('Password'), 'wrong password');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    return (await screen.findByRole('alert')).textContent;
-  }
+  const signIn = { path: '/sign-in', call: 'POST /auth/login', submit: 'Sign in', busy: 'Signing in…' };
+  const submitWith = (answer: () => Response) => submitCredentials(signIn, answer);
 
   it('shows wrong credentials under the form', async () => {
-    expect(await submitWith(() => failure(401, 'INVALID_CREDENTIALS', 'Invalid credentials'))).toBe(
-      'Invalid username or password.',
-    );
+    expect(await submitWith(() => failure(401, 'INVALID_CREDENTIALS', 'Invalid credentials'))).toEqual({
+      form: 'Invalid username or password.',
+      toasts: [],
+    });
     expect(useSessionStore.getState().token).toBeNull();
   });
 
-  it('shows the rate limit text', async () => {
-    expect(
-      await submitWith(() =>
-        failure(429, 'TOO_MANY_REQUESTS', 'Too many attempts. Try again in a minute.', {
-          headers: { 'Retry-After': '60' },
-        }),
-      ),
-    ).toBe('Too many attempts. Try again in a minute.');
+  it("shows a rate limit as a generic error on the form, and the server's wait in a toast", async () => {
+    const answer = () =>
+      failure(429, 'TOO_MANY_REQUESTS', 'Too many failed sign-in attempts. Try again in 15 min.', {
+        headers: { 'Retry-After': '900' },
+      });
+    expect(await submitWith(answer)).toEqual({
+      form: 'Unexpected error',
+      toasts: ['Too many failed sign-in attempts. Try again in 15 min.'],
+    });
+  });
+
+  it('says "Unexpected error" once when the server fails: in the toast, not again on the form', async () => {
+    expect(await submitWith(() => failure(500, 'UNEXPECTED', 'Internal error'))).toEqual({
+      form: null,
+      toasts: ['Unexpected error.'],
+    });
   });
 
   it('shows anything else as a generic error', async () => {
-    expect(await submitWith(() => failure(403, 'FORBIDDEN', 'Forbidden'))).toBe('Unexpected error');
+    expect(await submitWith(() => failure(403, 'FORBIDDEN', 'Forbidden'))).toEqual({
+      form: 'Unexpected error',
+      toasts: [],
+    });
   });
 
   it('validates the fields before asking the server', async () => {
@@ -251,6 +290,20 @@ describe('sign-up and welcome (SPEC §4)', () => {
       password: 'long enough password',
     });
     expect(messages()).toContain('USD is your base currency.');
+  });
+
+  it('says "Unexpected error" once when the server fails', async () => {
+    const signUp = {
+      path: '/sign-up',
+      call: 'POST /auth/register',
+      submit: 'Create account',
+      busy: 'Creating your account…',
+    };
+    expect(await submitCredentials(signUp, () => failure(500, 'UNEXPECTED', 'Internal error'))).toEqual({
+      form: null,
+      toasts: ['Unexpected error.'],
+    });
+    expect(useSessionStore.getState().token).toBeNull();
   });
 
   it('shows a taken username on its field', async () => {

@@ -25,5 +25,8 @@ export const FINANCIAL_SYNC_INTERVAL_MS = 30 * 60 * 1000;
 /** How often the sync condition above is checked (SPEC §9). */
 export const SYNC_CHECK_INTERVAL_MS = 5000;
 
+/** Account data never goes stale by itself; the calls that change it invalidate it (SPEC §9). */
+export const ACCOUNT_DATA_STALE_TIME = Number.POSITIVE_INFINITY;
+
 /** iOS devices get the viewport zoom locked at this scale (SPEC §1, §9). */
 export const IOS_MAXIMUM_SCALE = '1.0';

@@ -2,12 +2,13 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { hasErrorCode, inlineErrorMessage } from '../api/errors.ts';
 
 /**
- * The messages of a VALIDATION_ERROR for the fields a form has, keyed by the first segment of each
- * issue's path (the first message per field wins). Empty for any other failure.
+ * The messages of a VALIDATION_ERROR (or of an INVALID_CREDENTIALS that names the field holding
+ * the wrong password) for the fields a form has, keyed by the first segment of each issue's path
+ * (the first message per field wins). Empty for any other failure.
  */
 export function serverFieldErrors<F extends string>(error: unknown, fields: readonly F[]): Partial<Record<F, string>> {
   const messages: Partial<Record<F, string>> = {};
-  if (!hasErrorCode(error, 'VALIDATION_ERROR')) return messages;
+  if (!hasErrorCode(error, 'VALIDATION_ERROR', 'INVALID_CREDENTIALS')) return messages;
   for (const issue of error.details) {
     const field = issue.path.split('.')[0] as F;
     if (fields.includes(field)) messages[field] ??= issue.message;

@@ -1,3 +1,4 @@
+import type { ValidationIssue } from '@kopiyka/shared';
 import { vi } from 'vitest';
 import { queryClient } from '../api/query-client.ts';
 import { useCategoriesStore } from '../stores/categories.ts';
@@ -16,12 +17,20 @@ export function success(response: unknown, init: ResponseInit = {}): Response {
   });
 }
 
-export function failure(status: number, code: string, statusText: string, init: ResponseInit = {}): Response {
-  return new Response(JSON.stringify({ status: 'error', response: { code, statusText } }), {
-    status,
-    ...init,
-    headers: { 'Content-Type': 'application/json', ...init.headers },
-  });
+export function failure(
+  status: number,
+  code: string,
+  statusText: string,
+  { details, ...init }: ResponseInit & { details?: ValidationIssue[] } = {},
+): Response {
+  return new Response(
+    JSON.stringify({ status: 'error', response: { code, statusText, ...(details && { details }) } }),
+    {
+      status,
+      ...init,
+      headers: { 'Content-Type': 'application/json', ...init.headers },
+    },
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { DEFAULT_CATEGORY_TREE } from '@kopiyka/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, signUp, startTestApp, type TestApp, uniqueUsername } from '../../../test/app.ts';
+import { PASSWORD, signUp, startTestApp, type TestApp, testConfig, uniqueUsername } from '../../../test/app.ts';
 import { sessions, userSettings, users } from '../../db/schema.ts';
 
 let t: TestApp;
@@ -179,7 +179,14 @@ describe('throttling per address', () => {
   beforeAll(async () => {
     throttled = await startTestApp({
       trustProxy: true,
-      auth: { tokenTtlMs: 60_000, maxFailuresPerUsername: 100, maxFailuresPerAddress: 3, failureWindowMs: 60_000 },
+      auth: {
+        ...testConfig().auth,
+        maxFailuresPerUsername: 100,
+        maxFailuresPerAddress: 3,
+        failureWindowMs: 60_000,
+        maxRegistrationsPerAddress: 2,
+        registrationWindowMs: 60 * 60 * 1000,
+      },
     });
   });
   afterAll(() => throttled.close());
@@ -195,6 +202,31 @@ describe('throttling per address', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.headers['retry-after']).toBeDefined();
     expect((await from('192.0.2.8', { username, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('refuses sign-ups from an address past its limit, taken names included, while other addresses sign up', async () => {
+    const register = (ip: string, username: string) =>
+      throttled.call('POST', '/api/v1/auth/register', {
+        body: { username, password: PASSWORD },
+        headers: { 'x-forwarded-for': ip },
+      });
+    const taken = uniqueUsername('taken');
+    expect((await register('192.0.2.20', taken)).status).toBe(201);
+    // A refused sign-up has hashed a password all the same, so it counts.
+    expect((await register('192.0.2.20', taken)).status).toBe(409);
+    const refusedName = uniqueUsername('refused');
+    const blocked = await register('192.0.2.20', refusedName);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.response).toEqual({
+      code: 'TOO_MANY_REQUESTS',
+      statusText: expect.stringMatching(/^Too many sign-ups from this address\. Try again in \d+ min\.$/),
+    });
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60 * 60);
+    const rows = await throttled.handle.db.select().from(users).where(eq(users.username, refusedName));
+    expect(rows).toEqual([]);
+    expect((await register('192.0.2.21', refusedName)).status).toBe(201);
   });
 });
 
@@ -244,6 +276,28 @@ describe('tokens', () => {
     expect((await t.call('GET', '/api/v1/user', { token })).status).toBe(401);
     expect((await t.call('POST', '/api/v1/auth/logout', { token })).status).toBe(401);
     expect((await t.call('GET', '/api/v1/user', { token: second })).status).toBe(200);
+  });
+});
+
+describe('password re-checks', () => {
+  it('name the field that carried the wrong password: currentPassword to change it, password to delete', async () => {
+    const { token } = await signUp(t);
+    const change = await t.call('PUT', '/api/v1/user/password', {
+      token,
+      body: { currentPassword: 'not the password', newPassword: 'a brand new secret' },
+    });
+    const remove = await t.call('DELETE', '/api/v1/user', { token, body: { password: 'not the password' } });
+    for (const [res, path] of [
+      [change, 'currentPassword'],
+      [remove, 'password'],
+    ] as const) {
+      expect(res.status).toBe(401);
+      expect(res.body.response).toEqual({
+        code: 'INVALID_CREDENTIALS',
+        statusText: 'The password is not correct.',
+        details: [{ path, message: 'The password is not correct.' }],
+      });
+    }
   });
 });
 

@@ -1,11 +1,11 @@
-import type { ChangePasswordBody, LoginBody, RegisterBody } from '@kopiyka/shared';
+import type { ChangePasswordBody, DeleteUserBody, LoginBody, RegisterBody } from '@kopiyka/shared';
 import type { AuthLimits } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { createDefaultCategories } from '../categories/service.ts';
 import { createDefaultSettings } from '../settings/service.ts';
 import { createUser, deleteUser, findPasswordHash, findUserByUsername, setPasswordHash } from '../users/service.ts';
-import { LoginThrottle } from './login-throttle.ts';
+import { AttemptThrottle } from './attempt-throttle.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import { deleteSessionByHash, deleteSessionsOfUser, extendSession, findLiveSession, insertSession } from './queries.ts';
 import { newToken, tokenHash } from './tokens.ts';
@@ -14,7 +14,8 @@ import { newToken, tokenHash } from './tokens.ts';
 const EXTEND_EVERY_MS = 60_000;
 
 export interface AuthService {
-  register(body: RegisterBody): Promise<{ id: number; username: string }>;
+  /** Throttled per address: every sign-up costs a password hash, whether or not it succeeds. */
+  register(body: RegisterBody, address: string): Promise<{ id: number; username: string }>;
   login(body: LoginBody, address: string): Promise<{ token: string }>;
   logout(token: string): Promise<void>;
   /** The user id a bearer token belongs to, or undefined when it is unknown, expired or revoked. */
@@ -27,39 +28,51 @@ export interface AuthService {
 }
 
 export function createAuthService(db: Database, limits: AuthLimits): AuthService {
-  const byUsername = new LoginThrottle(limits.maxFailuresPerUsername, limits.failureWindowMs);
-  const byAddress = new LoginThrottle(limits.maxFailuresPerAddress, limits.failureWindowMs);
+  const byUsername = new AttemptThrottle(limits.maxFailuresPerUsername, limits.failureWindowMs);
+  const byAddress = new AttemptThrottle(limits.maxFailuresPerAddress, limits.failureWindowMs);
+  const registrations = new AttemptThrottle(limits.maxRegistrationsPerAddress, limits.registrationWindowMs);
   const expiry = () => new Date(Date.now() + limits.tokenTtlMs);
 
-  function refuseIfThrottled(usernameKey: string, addressKey: string) {
-    const wait = Math.max(byUsername.retryAfterSeconds(usernameKey), byAddress.retryAfterSeconds(addressKey));
+  function refuseIfWaiting(wait: number, what: string) {
     if (wait > 0) {
-      throw new AppError(
-        'TOO_MANY_REQUESTS',
-        `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} min.`,
-        undefined,
-        { 'retry-after': String(wait) },
-      );
+      throw new AppError('TOO_MANY_REQUESTS', `${what} Try again in ${Math.ceil(wait / 60)} min.`, undefined, {
+        'retry-after': String(wait),
+      });
     }
   }
 
-  /** Re-checks the password of a signed-in user; failures count towards the same throttle as logins. */
-  async function confirmPassword(userId: number, password: string, address: string) {
+  function refuseIfThrottled(usernameKey: string, addressKey: string) {
+    const wait = Math.max(byUsername.retryAfterSeconds(usernameKey), byAddress.retryAfterSeconds(addressKey));
+    refuseIfWaiting(wait, 'Too many failed sign-in attempts.');
+  }
+
+  /**
+   * Re-checks the password of a signed-in user; failures count towards the same throttle as logins.
+   * `field` is the body field that carried it, so the answer names it.
+   */
+  async function confirmPassword(
+    userId: number,
+    password: string,
+    address: string,
+    field: keyof ChangePasswordBody | keyof DeleteUserBody,
+  ) {
     const key = `user:${userId}`;
     refuseIfThrottled(key, address);
     const passwordHash = await findPasswordHash(db, userId);
     if (!passwordHash || !(await verifyPassword(passwordHash, password))) {
-      byUsername.recordFailure(key);
-      byAddress.recordFailure(address);
+      byUsername.record(key);
+      byAddress.record(address);
       throw new AppError('INVALID_CREDENTIALS', 'The password is not correct.', [
-        { path: 'password', message: 'The password is not correct.' },
+        { path: field, message: 'The password is not correct.' },
       ]);
     }
     byUsername.reset(key);
   }
 
   return {
-    async register({ username, password }) {
+    async register({ username, password }, address) {
+      refuseIfWaiting(registrations.retryAfterSeconds(address), 'Too many sign-ups from this address.');
+      registrations.record(address);
       const passwordHash = await hashPassword(password);
       return db.transaction(async (tx) => {
         const user = await createUser(tx, username, passwordHash);
@@ -77,8 +90,8 @@ export function createAuthService(db: Database, limits: AuthLimits): AuthService
       if (user) valid = await verifyPassword(user.passwordHash, password);
       else await verifyAgainstDecoy(password);
       if (!user || !valid) {
-        byUsername.recordFailure(usernameKey);
-        byAddress.recordFailure(address);
+        byUsername.record(usernameKey);
+        byAddress.record(address);
         // Unknown name and wrong password answer alike: no probing for usernames.
         throw new AppError('INVALID_CREDENTIALS', 'Invalid username or password.');
       }
@@ -93,7 +106,7 @@ export function createAuthService(db: Database, limits: AuthLimits): AuthService
     },
 
     async changePassword(userId, token, { currentPassword, newPassword }, address) {
-      await confirmPassword(userId, currentPassword, address);
+      await confirmPassword(userId, currentPassword, address, 'currentPassword');
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
         await setPasswordHash(tx, userId, passwordHash);
@@ -106,7 +119,7 @@ export function createAuthService(db: Database, limits: AuthLimits): AuthService
     },
 
     async deleteAccount(userId, password, address) {
-      await confirmPassword(userId, password, address);
+      await confirmPassword(userId, password, address, 'password');
       await deleteUser(db, userId);
     },
 

@@ -5,6 +5,12 @@ import { loginErrorMessage, registerErrorFeedback } from './auth-errors.ts';
 const apiError = (code: ApiError['code'], statusText = 'Server says no', status = 400, details = []) =>
   new ApiError({ code, statusText, status, details });
 
+/** As the client hands it over once its toast has told the user. */
+function notified(error: ApiError): ApiError {
+  error.notified = true;
+  return error;
+}
+
 describe('login error filtering (SPEC §8)', () => {
   it('shows NOT_FOUND and INVALID_CREDENTIALS as a wrong username or password', () => {
     expect(loginErrorMessage(apiError('INVALID_CREDENTIALS', 'Invalid credentials', 401))).toBe(
@@ -13,17 +19,20 @@ describe('login error filtering (SPEC §8)', () => {
     expect(loginErrorMessage(apiError('NOT_FOUND', 'No such user', 404))).toBe('Invalid username or password.');
   });
 
-  it('passes the rate limit text on', () => {
-    expect(loginErrorMessage(apiError('TOO_MANY_REQUESTS', 'Too many attempts. Try again in 60 seconds.', 429))).toBe(
-      'Too many attempts. Try again in 60 seconds.',
-    );
-  });
-
-  it('turns anything else into a generic error', () => {
-    for (const code of ['VALIDATION_ERROR', 'UNEXPECTED', 'NETWORK_ERROR', 'FORBIDDEN'] as const) {
+  it('turns anything else, a rate limit included, into a generic error', () => {
+    for (const code of ['TOO_MANY_REQUESTS', 'VALIDATION_ERROR', 'UNEXPECTED', 'NETWORK_ERROR', 'FORBIDDEN'] as const) {
       expect(loginErrorMessage(apiError(code))).toBe('Unexpected error');
     }
     expect(loginErrorMessage(new Error('boom'))).toBe('Unexpected error');
+  });
+
+  it('says nothing more when a toast has said "Unexpected error." already', () => {
+    expect(loginErrorMessage(notified(apiError('UNEXPECTED', 'Unexpected error.', 500)))).toBeUndefined();
+    // A toast that says why (the wait, the network) leaves the form its generic line.
+    expect(loginErrorMessage(notified(apiError('TOO_MANY_REQUESTS', 'Try again in 15 min.', 429)))).toBe(
+      'Unexpected error',
+    );
+    expect(loginErrorMessage(notified(apiError('NETWORK_ERROR', 'Failed to fetch', 0)))).toBe('Unexpected error');
   });
 });
 
@@ -47,11 +56,14 @@ describe('sign-up error feedback', () => {
     });
   });
 
-  it('shows other failures for the whole form', () => {
-    expect(registerErrorFeedback(apiError('TOO_MANY_REQUESTS', 'Slow down', 429))).toEqual({
+  it('shows other failures as a generic error for the whole form, once', () => {
+    expect(registerErrorFeedback(notified(apiError('TOO_MANY_REQUESTS', 'Slow down', 429)))).toEqual({
       fields: {},
-      form: 'Slow down',
+      form: 'Unexpected error',
     });
-    expect(registerErrorFeedback(apiError('UNEXPECTED'))).toEqual({ fields: {}, form: 'Unexpected error' });
+    expect(registerErrorFeedback(apiError('FORBIDDEN'))).toEqual({ fields: {}, form: 'Unexpected error' });
+    const feedback = registerErrorFeedback(notified(apiError('UNEXPECTED', 'Unexpected error.', 500)));
+    expect(feedback.fields).toEqual({});
+    expect(feedback.form).toBeUndefined();
   });
 });

@@ -7,6 +7,11 @@ import { failure, resetApp } from '../../test/api.ts';
 import { cleanUpApp, type Handlers, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
 
 const noContent = () => new Response(null, { status: 204 });
+/** The server's answer to a wrong password: it names the field that carried it. */
+const wrongPassword = (path: string) =>
+  failure(401, 'INVALID_CREDENTIALS', 'The password is not correct.', {
+    details: [{ path, message: 'The password is not correct.' }],
+  });
 
 async function openUserSettings(handlers: Handlers) {
   const server = signedInServer(handlers);
@@ -21,13 +26,13 @@ describe('user settings', () => {
 
   it('shows a wrong current password on its field and stays signed in', async () => {
     const { calls, location } = await openUserSettings({
-      'PUT /user/password': () => failure(401, 'INVALID_CREDENTIALS', 'Invalid credentials'),
+      'PUT /user/password': () => wrongPassword('currentPassword'),
     });
     await userEvent.type(screen.getByLabelText('Current password'), 'not it');
     await userEvent.type(screen.getByLabelText('New password'), 'a brand new secret');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
 
-    expect(await screen.findByText('This is not your current password.')).toBeTruthy();
+    expect(await screen.findByText('The password is not correct.')).toBeTruthy();
     expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
     expect(calls('PUT', '/user/password').map((call) => call.body)).toEqual([
       { currentPassword: 'not it', newPassword: 'a brand new secret' },
@@ -70,14 +75,14 @@ describe('user settings', () => {
     const { calls, location } = await openUserSettings({
       'DELETE /user': () => {
         attempts += 1;
-        return attempts === 1 ? failure(401, 'INVALID_CREDENTIALS', 'Invalid credentials') : noContent();
+        return attempts === 1 ? wrongPassword('password') : noContent();
       },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
     const dialog = within(await screen.findByRole('dialog'));
     await userEvent.type(dialog.getByLabelText('Your password'), 'wrong');
     await userEvent.click(dialog.getByRole('button', { name: 'Delete my account' }));
-    expect(await dialog.findByText('This is not your current password.')).toBeTruthy();
+    expect(await dialog.findByText('The password is not correct.')).toBeTruthy();
     expect(useSessionStore.getState().token).toBe('token');
 
     await userEvent.clear(dialog.getByLabelText('Your password'));

@@ -9,9 +9,8 @@ import {
 } from '@kopiyka/shared';
 import { LogOut, MonitorSmartphone, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { signOut } from '../../api/auth.ts';
-import { hasErrorCode } from '../../api/errors.ts';
 import { useChangePassword, useDeleteUser, useSignOutEverywhere, useUser } from '../../api/user.ts';
 import { ConfirmDialogContent } from '../../components/confirm-dialog.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
@@ -28,26 +27,7 @@ import { formFailureMessage, useSubmission } from '../../lib/submission.ts';
 import { notify } from '../../stores/notifications.ts';
 import { useSessionStore } from '../../stores/session.ts';
 
-const WRONG_PASSWORD = 'This is not your current password.';
 const NEW_PASSWORD_HINT = `${PASSWORD_MIN}–${PASSWORD_MAX} characters.`;
-
-/**
- * Puts a failed call's message where it belongs: a wrong password on the password field (it is
- * INVALID_CREDENTIALS, not an ended session), validation issues on their fields, anything else
- * for the whole form. Returns the form-level message, if any.
- */
-function applyFailure<T extends FieldValues>(
-  form: UseFormReturn<T>,
-  error: unknown,
-  passwordField: Path<T>,
-  fields: readonly Path<T>[],
-): string | null {
-  if (hasErrorCode(error, 'INVALID_CREDENTIALS')) {
-    form.setError(passwordField, { type: 'server', message: WRONG_PASSWORD }, { shouldFocus: true });
-    return null;
-  }
-  return formFailureMessage(form.setError, error, fields);
-}
 
 function AccountCard() {
   const user = useUser();
@@ -99,7 +79,8 @@ function ChangePasswordCard() {
   const { errors, isSubmitting } = form.formState;
   const submission = useSubmission({
     send: (body: ChangePasswordBody) => changePassword.mutateAsync(body),
-    failureMessage: (error) => applyFailure(form, error, 'currentPassword', ['currentPassword', 'newPassword']),
+    // A wrong current password comes back naming its field, like a validation issue.
+    failureMessage: (error) => formFailureMessage(form.setError, error, ['currentPassword', 'newPassword']),
     onSuccess: () => {
       form.reset();
       notify('success', 'Password changed. Your other devices have been signed out.');
@@ -186,7 +167,7 @@ function DeleteUserForm() {
   const { errors, isSubmitting } = form.formState;
   const submission = useSubmission({
     send: (body: DeleteUserBody) => deleteUser.mutateAsync(body),
-    failureMessage: (error) => applyFailure(form, error, 'password', ['password']),
+    failureMessage: (error) => formFailureMessage(form.setError, error, ['password']),
     onSuccess: () => notify('success', 'Your account and all its data have been deleted.'),
   });
 

@@ -1,5 +1,5 @@
 interface Window {
-  failures: number;
+  attempts: number;
   startedAt: number;
 }
 
@@ -7,14 +7,15 @@ interface Window {
 const MAX_KEYS = 50_000;
 
 /**
- * Counts failed logins per key inside a fixed window. Kept in process memory: several
- * instances each throttle on their own, which still bounds guessing to a small multiple.
+ * Counts attempts per key inside a fixed window: failed logins per username or address, sign-ups
+ * per address. Kept in process memory: several instances each throttle on their own, which still
+ * bounds guessing (or hashing work) to a small multiple.
  */
-export class LoginThrottle {
+export class AttemptThrottle {
   private readonly windows = new Map<string, Window>();
 
   constructor(
-    private readonly maxFailures: number,
+    private readonly maxAttempts: number,
     private readonly windowMs: number,
     private readonly now: () => number = Date.now,
   ) {}
@@ -22,16 +23,16 @@ export class LoginThrottle {
   /** Seconds until the key may try again, or 0 when it may try now. */
   retryAfterSeconds(key: string): number {
     const window = this.current(key);
-    if (!window || window.failures < this.maxFailures) return 0;
+    if (!window || window.attempts < this.maxAttempts) return 0;
     return Math.max(1, Math.ceil((window.startedAt + this.windowMs - this.now()) / 1000));
   }
 
-  recordFailure(key: string): void {
+  record(key: string): void {
     const window = this.current(key);
-    if (window) window.failures += 1;
+    if (window) window.attempts += 1;
     else {
       if (this.windows.size >= MAX_KEYS) this.prune();
-      this.windows.set(key, { failures: 1, startedAt: this.now() });
+      this.windows.set(key, { attempts: 1, startedAt: this.now() });
     }
   }
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { LoginThrottle } from './login-throttle.ts';
+import { AttemptThrottle } from './attempt-throttle.ts';
 
-describe('LoginThrottle', () => {
-  it('lets a key fail up to the limit, then says how long to wait until the window ends', () => {
+describe('AttemptThrottle', () => {
+  it('lets a key try up to the limit, then says how long to wait until the window ends', () => {
     let now = 1_000_000;
-    const throttle = new LoginThrottle(3, 60_000, () => now);
+    const throttle = new AttemptThrottle(3, 60_000, () => now);
     for (let i = 0; i < 3; i++) {
       expect(throttle.retryAfterSeconds('k')).toBe(0);
-      throttle.recordFailure('k');
+      throttle.record('k');
     }
     expect(throttle.retryAfterSeconds('k')).toBe(60);
     now += 45_500;
@@ -17,8 +17,8 @@ describe('LoginThrottle', () => {
   });
 
   it('counts keys apart and forgets a key on reset', () => {
-    const throttle = new LoginThrottle(1, 60_000, () => 0);
-    throttle.recordFailure('a');
+    const throttle = new AttemptThrottle(1, 60_000, () => 0);
+    throttle.record('a');
     expect(throttle.retryAfterSeconds('a')).toBe(60);
     expect(throttle.retryAfterSeconds('b')).toBe(0);
     throttle.reset('a');
