@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCategoryTree, type Category } from './categories.ts';
+import { ancestorIds, buildCategoryTree, type Category } from './categories.ts';
 
 const category = (id: number, parentId: number | null, name = `c${id}`): Category => ({
   id,
@@ -33,5 +33,26 @@ describe('buildCategoryTree', () => {
 
   it('keeps an orphan at the root instead of losing it', () => {
     expect(buildCategoryTree([category(7, 99)]).map((n) => n.id)).toEqual([7]);
+  });
+
+  it('shows the members of a parent loop at the root, with what hangs below them, instead of losing them', () => {
+    const tree = buildCategoryTree([category(1, 2), category(2, 3), category(3, 1), category(4, 1), category(5, 5)]);
+    expect(tree.map((n) => n.id)).toEqual([1, 2, 3, 5]);
+    expect(tree[0]!.subCategories.map((n) => n.id)).toEqual([4]);
+    expect(tree.flatMap((n) => n.subCategories).map((n) => n.id)).toEqual([4]);
+  });
+});
+
+describe('ancestorIds', () => {
+  const parentOf = (parents: Record<number, number | null>) => (id: number) => parents[id];
+
+  it('lists the ids above, nearest first', () => {
+    expect(ancestorIds(3, parentOf({ 1: null, 2: 1, 3: 2 }))).toEqual([2, 1]);
+    expect(ancestorIds(1, parentOf({ 1: null }))).toEqual([]);
+  });
+
+  it('ends on a loop in corrupt data, each id once', () => {
+    expect(ancestorIds(4, parentOf({ 1: 2, 2: 3, 3: 1, 4: 1 }))).toEqual([1, 2, 3]);
+    expect(ancestorIds(5, parentOf({ 5: 5 }))).toEqual([5]);
   });
 });

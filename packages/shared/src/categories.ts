@@ -59,14 +59,35 @@ export const deleteCategoryQuerySchema = z.object({ moveTo: idSchema.optional() 
 /** SPEC §3: the client builds the tree from parentId. */
 export type CategoryNode = Category & { subCategories: CategoryNode[] };
 
+/**
+ * The ids above `id` in a tree given by `parentOf` (categories, account groups), nearest first.
+ * The walk stops at an id it has met before, so it ends even on a loop in corrupt data.
+ */
+export function ancestorIds(id: number, parentOf: (id: number) => number | null | undefined): number[] {
+  const ancestors: number[] = [];
+  const seen = new Set<number>();
+  for (let at = parentOf(id); at != null && !seen.has(at); at = parentOf(at)) {
+    seen.add(at);
+    ancestors.push(at);
+  }
+  return ancestors;
+}
+
+/** True when walking up from `id` comes back to `id`: a loop no tree may hold. */
+export function isInParentLoop(id: number, parentOf: (id: number) => number | null | undefined): boolean {
+  return ancestorIds(id, parentOf).includes(id);
+}
+
 export function buildCategoryTree(categories: readonly Category[]): CategoryNode[] {
   const nodes = new Map<number, CategoryNode>();
   for (const category of categories) nodes.set(category.id, { ...category, subCategories: [] });
+  const parentOf = (id: number) => nodes.get(id)?.parentId;
   const roots: CategoryNode[] = [];
   for (const node of nodes.values()) {
     const parent = node.parentId === null ? undefined : nodes.get(node.parentId);
-    // An orphan (its parent not in the list) is shown at the root rather than lost.
-    if (parent) parent.subCategories.push(node);
+    // An orphan (its parent not in the list), or a member of a loop in corrupt data, is shown at
+    // the root rather than lost: from there it can be moved back into place.
+    if (parent && !isInParentLoop(node.id, parentOf)) parent.subCategories.push(node);
     else roots.push(node);
   }
   return roots;

@@ -109,3 +109,23 @@ test('a manual account in a foreign currency: created, shown with both balances,
   await expect(page.getByText('Account “Euro travel fund” deleted.')).toBeVisible();
   await expect(page.getByRole('main').getByText('Add your first account').first()).toBeVisible();
 });
+
+test('an account of any category can have a credit limit, which is not counted as its own money', async ({
+  page,
+  request,
+}) => {
+  const username = await createReadyUser(request, 'UAH');
+  await page.goto('/create-account');
+  await signIn(page, username);
+  await expect(page).toHaveURL(/\/create-account$/);
+  await page.getByLabel('Name').fill('Wallet');
+  await page.getByLabel('Initial balance').fill('500');
+  await page.getByLabel('Credit limit (optional)').fill('200');
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page).toHaveURL(/\/account\/\d+$/);
+  const header = page.getByRole('main').locator('section').first();
+  await expect(header.getByText('Credit limit')).toBeVisible();
+  await expect(header.getByText('UAH 200.00')).toBeVisible();
+  await expect(header.getByText('UAH 300.00')).toBeVisible();
+});

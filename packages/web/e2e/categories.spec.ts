@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { createReadyUser, signIn } from './helpers.ts';
+import { apiAs } from './api.ts';
+import { createReadyUser, PASSWORD, signIn } from './helpers.ts';
 
 test('a subcategory is added, and a category in use is deleted once its contents have somewhere to go', async ({
   page,
@@ -52,4 +53,51 @@ test('a subcategory is added, and a category in use is deleted once its contents
   await page.getByRole('button', { name: 'Expand Other' }).click();
   const other = page.getByRole('list', { name: 'Subcategories of Other' });
   for (const name of ['Fuel', 'Parking', 'Leasing']) await expect(other.getByText(name, { exact: true })).toBeVisible();
+});
+
+test('a category with a transaction is refused with the reason, then deleted once its transaction has moved', async ({
+  page,
+  request,
+}) => {
+  const username = await createReadyUser(request);
+  const api = await apiAs(request, username);
+  const wallet = await api.createAccount('Wallet', 'UAH', 100_000);
+  await api.record(wallet.id, 'Fines', 25_000);
+
+  await page.goto('/settings/categories');
+  await signIn(page, username);
+  await expect(page).toHaveURL(/\/settings\/categories$/);
+  await page.getByRole('button', { name: 'Expand Financial expenses' }).click();
+  await page.getByRole('button', { name: 'Actions for Fines' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const remove = page.getByRole('alertdialog', { name: 'Delete “Fines”?' });
+  await remove.getByRole('button', { name: 'Delete category' }).click();
+  await expect(remove.getByRole('alert')).toContainText(
+    '"Fines" has 1 transaction. Move it to another category first.',
+  );
+
+  // Its transaction goes to Other, offered first; then the category goes.
+  await expect(remove.getByLabel('Move its subcategories and transactions to…').locator('option:checked')).toHaveText(
+    'Other',
+  );
+  await remove.getByRole('button', { name: 'Move and delete' }).click();
+  await expect(remove).toBeHidden();
+  await expect(page.getByText('“Fines” deleted; what it held is now in “Other”.')).toBeVisible();
+  await page.reload();
+  await page.getByRole('button', { name: 'Expand Financial expenses' }).click();
+  await expect(page.getByRole('list', { name: 'Subcategories of Financial expenses' })).not.toContainText('Fines');
+
+  // The server agrees: the transaction is in Other now.
+  const login = await request.post('/api/v1/auth/login', { data: { username, password: PASSWORD } });
+  const headers = { Authorization: `Bearer ${(await login.json()).response.token}` };
+  const categories = (await (await request.get('/api/v1/categories', { headers })).json()).response as Array<{
+    id: number;
+    name: string;
+  }>;
+  const transactions = (await (await request.get('/api/v1/transactions', { headers })).json()).response as Array<{
+    categoryId: number;
+  }>;
+  expect(transactions.map((transaction) => transaction.categoryId)).toEqual([
+    categories.find((category) => category.name === 'Other')?.id,
+  ]);
 });

@@ -1,6 +1,7 @@
 import type { ErrorBody, ValidationIssue } from '@kopiyka/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConcurrentChange } from '../lib/db-errors.ts';
 import { AppError } from './errors.ts';
 
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
@@ -12,10 +13,12 @@ function issuePath(instancePath: string, context: string | undefined): string {
   return path || context || 'body';
 }
 
+const CHANGED_MEANWHILE = 'This changed meanwhile. Reload and try again.';
+
 /**
  * Every failure leaves in the error envelope. Anything shaped by the request (bad JSON, wrong
  * content type, too large, schema mismatch) is a VALIDATION_ERROR naming the field; only a bug
- * is UNEXPECTED.
+ * is UNEXPECTED. A database race nobody mapped (see isConcurrentChange) is a CONFLICT.
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -34,6 +37,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       }));
       const summary = details.map((d) => `${d.path}: ${d.message}`).join('; ');
       return send(reply, 422, { code: 'VALIDATION_ERROR', statusText: `Invalid input. ${summary}`, details });
+    }
+    if (isConcurrentChange(error)) {
+      // The last line of defence against check-then-write races: the data moved under the request.
+      request.log.warn({ err: error }, 'concurrent change');
+      return send(reply, 409, { code: 'CONFLICT', statusText: CHANGED_MEANWHILE });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {

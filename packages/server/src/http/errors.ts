@@ -15,7 +15,9 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found.`);
+/** `path` names the request field that held the id, when it came in a body or query rather than the URL. */
+export const notFound = (what: string, path?: string) =>
+  new AppError('NOT_FOUND', `${what} not found.`, path ? [{ path, message: `${what} not found` }] : undefined);
 
 export const validationError = (path: string, message: string) =>
   new AppError('VALIDATION_ERROR', `${path}: ${message}`, [{ path, message }]);

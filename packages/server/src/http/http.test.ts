@@ -1,8 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUp, startTestApp, type TestApp } from '../../test/app.ts';
+import { sessions, userSettings } from '../db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -67,6 +69,57 @@ describe('envelope and errors', () => {
     expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+});
+
+describe('database races no service foresaw', () => {
+  /**
+   * Routes that fail the way a request does when another one changes the data between its check
+   * and its write: real statements on the app's database, answered by the app's error handling.
+   */
+  let raced: TestApp;
+  beforeAll(async () => {
+    const driverError = (code: string, message: string) =>
+      new Error('Failed query', { cause: Object.assign(new Error(message), { code }) });
+    raced = await startTestApp(
+      {},
+      {
+        beforeReady: (app) => {
+          const route = (name: string, handler: () => Promise<unknown>) =>
+            app.post(`/api/v1/test-only/${name}`, { config: { public: true } }, handler);
+          // The user was deleted meanwhile: the row that refers to it breaks a foreign key.
+          route('foreign-key', () => app.db.insert(userSettings).values({ userId: 2_000_000_000 }));
+          // Another request created the row first: a unique key.
+          route('unique', async () => {
+            const { id } = await signUp(raced);
+            await app.db.insert(userSettings).values({ userId: id });
+          });
+          route('deadlock', () => Promise.reject(driverError('40P01', 'deadlock detected')));
+          route('serialization', () => Promise.reject(driverError('40001', 'could not serialize access')));
+          // Not a race: a bug, which stays a 500.
+          route('bug', () => app.db.execute(sql`select 1 / 0`));
+        },
+      },
+    );
+  });
+  afterAll(() => raced.close());
+
+  it.each(['foreign-key', 'unique', 'deadlock', 'serialization'])(
+    'answers %s with CONFLICT asking to reload, never 500',
+    async (name) => {
+      const res = await raced.call('POST', `/api/v1/test-only/${name}`);
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({
+        status: 'error',
+        response: { code: 'CONFLICT', statusText: 'This changed meanwhile. Reload and try again.' },
+      });
+    },
+  );
+
+  it('still answers any other database failure as UNEXPECTED', async () => {
+    const res = await raced.call('POST', '/api/v1/test-only/bug');
+    expect(res.status).toBe(500);
+    expect(res.body.response.code).toBe('UNEXPECTED');
   });
 });
 
@@ -173,15 +226,46 @@ describe('the built web app', () => {
   });
 });
 
+describe('an unexpected failure', () => {
+  const lines: string[] = [];
+  const secret = 'internal detail: postgres://kopiyka:hunter2@db/kopiyka';
+  let broken: TestApp;
+  beforeAll(async () => {
+    broken = await startTestApp(
+      { logLevel: 'error' },
+      {
+        logStream: { write: (line) => lines.push(line) },
+        // A route with a bug in it: nothing of ours is mocked, the real error handling answers.
+        beforeReady: (app) => {
+          app.get('/api/v1/test-only/bug', async () => {
+            throw new Error(secret);
+          });
+        },
+      },
+    );
+  });
+  afterAll(() => broken.close());
+
+  it('answers 500 UNEXPECTED in the error envelope, keeps the message and stack to the log', async () => {
+    const res = await broken.app.inject({ method: 'GET', url: '/api/v1/test-only/bug' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ status: 'error', response: { code: 'UNEXPECTED', statusText: 'Unexpected error.' } });
+    expect(res.body).not.toContain('hunter2');
+    expect(res.body).not.toContain('http.test.ts');
+    const logged = lines.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'unexpected error');
+    expect(logged?.err).toMatchObject({ message: secret, stack: expect.stringContaining('http.test.ts') });
+  });
+});
+
 describe('logging', () => {
   const lines: string[] = [];
   let logged: TestApp;
   beforeAll(async () => {
-    logged = await startTestApp({ logLevel: 'info' }, { write: (line) => lines.push(line) });
+    logged = await startTestApp({ logLevel: 'trace' }, { logStream: { write: (line) => lines.push(line) } });
   });
   afterAll(() => logged.close());
 
-  it('tags request lines with the request and session ids, and never writes a password or token', async () => {
+  it('tags request lines with the request and session ids', async () => {
     const { token } = await signUp(logged);
     lines.length = 0;
     await logged.call('GET', '/api/v1/user', { token, headers: { 'x-session-id': 'session-for-logs-1' } });
@@ -191,8 +275,25 @@ describe('logging', () => {
       expect(entry.reqId).toBeDefined();
       expect(entry.sessionId).toBe('session-for-logs-1');
     }
-    const all = lines.join('\n');
-    expect(all).not.toContain(token);
-    expect(all).not.toContain(PASSWORD);
+  });
+
+  it('never writes the password, the issued token or its hash, even at trace level', async () => {
+    lines.length = 0;
+    const { token, id } = await signUp(logged);
+    await logged.call('GET', '/api/v1/user', { token });
+    await logged.call('PUT', '/api/v1/user/password', {
+      token,
+      body: { currentPassword: PASSWORD, newPassword: 'another long secret' },
+    });
+    const [session] = await logged.handle.db.select().from(sessions).where(eq(sessions.userId, id));
+    // The calls that carry secrets were logged, so the check below has their lines to look at.
+    for (const url of ['/api/v1/auth/register', '/api/v1/auth/login', '/api/v1/user/password']) {
+      expect(lines.some((line) => line.includes(url))).toBe(true);
+    }
+    for (const line of lines) {
+      for (const secret of [PASSWORD, 'another long secret', token, session!.tokenHash]) {
+        expect(line).not.toContain(secret);
+      }
+    }
   });
 });

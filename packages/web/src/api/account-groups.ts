@@ -1,5 +1,6 @@
 import type { AccountGroup, CreateAccountGroupBody, UpdateAccountGroupBody } from '@kopiyka/shared';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ACCOUNT_DATA_STALE_TIME } from '../lib/constants.ts';
 import { accountKeys } from './accounts.ts';
 import { api } from './client.ts';
 
@@ -13,7 +14,7 @@ export const accountGroupsQueryOptions = () =>
   queryOptions({
     queryKey: accountGroupKeys.list(),
     queryFn: ({ signal }) => api.get<AccountGroup[]>('/account-groups', { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
+    staleTime: ACCOUNT_DATA_STALE_TIME,
   });
 
 export function useAccountGroups() {

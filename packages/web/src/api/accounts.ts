@@ -1,5 +1,6 @@
 import type { Account, CreateAccountBody, UpdateAccountBody } from '@kopiyka/shared';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ACCOUNT_DATA_STALE_TIME } from '../lib/constants.ts';
 import { accountGroupKeys } from './account-groups.ts';
 import { api } from './client.ts';
 import { currencyKeys } from './currencies.ts';
@@ -16,14 +17,14 @@ export const accountsQueryOptions = () =>
   queryOptions({
     queryKey: accountKeys.list(),
     queryFn: ({ signal }) => api.get<Account[]>('/accounts', { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
+    staleTime: ACCOUNT_DATA_STALE_TIME,
   });
 
 export const accountQueryOptions = (id: number) =>
   queryOptions({
     queryKey: accountKeys.detail(id),
     queryFn: ({ signal }) => api.get<Account>(`/accounts/${id}`, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
+    staleTime: ACCOUNT_DATA_STALE_TIME,
   });
 
 export function useAccounts() {

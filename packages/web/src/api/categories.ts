@@ -2,6 +2,7 @@ import type { Category, CreateCategoryBody, UpdateCategoryBody } from '@kopiyka/
 import { isCancelledError, queryOptions, useMutation } from '@tanstack/react-query';
 import { useCategoriesStore } from '../stores/categories.ts';
 import { notify } from '../stores/notifications.ts';
+import { budgetKeys } from './budgets.ts';
 import { api } from './client.ts';
 import { hasErrorCode } from './errors.ts';
 import { queryClient } from './query-client.ts';
@@ -84,9 +85,11 @@ export function useDeleteCategory() {
           .filter((category) => category.id !== id)
           .map((category) => (category.parentId === id ? { ...category, parentId: moveTo ?? null } : category)),
       );
-      // A deleted category leaves the statistics exclusions too, and its transactions are in `moveTo` now.
+      // A deleted category leaves the statistics exclusions and the budgets that named it (their
+      // links go with it), and its transactions are in `moveTo` now.
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: settingsKeys.all }),
+        queryClient.invalidateQueries({ queryKey: budgetKeys.all }),
         queryClient.invalidateQueries({ queryKey: transactionKeys.all }),
       ]);
     },

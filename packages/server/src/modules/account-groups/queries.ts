@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import type { LockStrength } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { accountGroups, accounts } from '../../db/schema.ts';
 
@@ -10,11 +11,13 @@ export function selectGroups(db: Executor, userId: number) {
     .orderBy(asc(accountGroups.name), asc(accountGroups.id));
 }
 
-export async function selectGroup(db: Executor, userId: number, id: number) {
-  const [row] = await db
+/** With `lock`, the row stays locked until the caller's transaction ends. */
+export async function selectGroup(db: Executor, userId: number, id: number, lock?: LockStrength) {
+  const query = db
     .select({ id: accountGroups.id, name: accountGroups.name, parentGroupId: accountGroups.parentGroupId })
     .from(accountGroups)
     .where(and(eq(accountGroups.userId, userId), eq(accountGroups.id, id)));
+  const [row] = await (lock ? query.for(lock) : query);
   return row;
 }
 

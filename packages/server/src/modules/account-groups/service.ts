@@ -1,6 +1,7 @@
 import type { AccountGroup, CreateAccountGroupBody, UpdateAccountGroupBody } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
-import { AppError, notFound, validationError } from '../../http/errors.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { isSelfOrDescendant, lockUserTree } from '../../lib/trees.ts';
 import {
   deleteGroupLiftingChildren,
   insertGroup,
@@ -10,9 +11,13 @@ import {
   updateGroup,
 } from './queries.ts';
 
-/** A group id given in a body must be one of the caller's; a missing and a foreign one read alike. */
+/**
+ * A group id given in a body must be one of the caller's; a missing and a foreign one both answer
+ * NOT_FOUND naming the field. The row stays key-share locked until the caller's transaction ends,
+ * so the group cannot be deleted between this check and the write that puts something in it.
+ */
 export async function assertOwnGroup(db: Executor, userId: number, groupId: number, path: string) {
-  if (!(await selectGroup(db, userId, groupId))) throw validationError(path, 'Unknown account group');
+  if (!(await selectGroup(db, userId, groupId, 'key share'))) throw notFound('Account group', path);
 }
 
 export async function listGroups(db: Executor, userId: number): Promise<AccountGroup[]> {
@@ -29,11 +34,19 @@ async function getGroup(db: Executor, userId: number, id: number): Promise<Accou
   return group;
 }
 
+/*
+ * Every change to the group tree runs in one transaction holding the user's group-tree lock, so a
+ * check (the parent exists, the move makes no loop) and its write cannot be split by another change.
+ */
+
 export async function createGroup(db: Database, userId: number, body: CreateAccountGroupBody): Promise<AccountGroup> {
-  const parentGroupId = body.parentGroupId ?? null;
-  if (parentGroupId !== null) await assertOwnGroup(db, userId, parentGroupId, 'parentGroupId');
-  const id = await insertGroup(db, userId, body.name, parentGroupId);
-  return getGroup(db, userId, id);
+  return db.transaction(async (tx) => {
+    await lockUserTree(tx, 'accountGroups', userId);
+    const parentGroupId = body.parentGroupId ?? null;
+    if (parentGroupId !== null) await assertOwnGroup(tx, userId, parentGroupId, 'parentGroupId');
+    const id = await insertGroup(tx, userId, body.name, parentGroupId);
+    return getGroup(tx, userId, id);
+  });
 }
 
 export async function updateGroupById(
@@ -42,24 +55,31 @@ export async function updateGroupById(
   id: number,
   body: UpdateAccountGroupBody,
 ): Promise<AccountGroup> {
-  if (!(await selectGroup(db, userId, id))) throw notFound('Account group');
-  const { parentGroupId } = body;
-  if (parentGroupId != null) {
-    await assertOwnGroup(db, userId, parentGroupId, 'parentGroupId');
-    // Walk up from the new parent: meeting the group itself means the move would close a loop.
-    const parents = new Map((await selectGroups(db, userId)).map((g) => [g.id, g.parentGroupId]));
-    for (let at: number | null | undefined = parentGroupId; at != null; at = parents.get(at)) {
-      if (at === id) {
+  return db.transaction(async (tx) => {
+    await lockUserTree(tx, 'accountGroups', userId);
+    if (!(await selectGroup(tx, userId, id))) throw notFound('Account group');
+    const { parentGroupId } = body;
+    if (parentGroupId != null) {
+      await assertOwnGroup(tx, userId, parentGroupId, 'parentGroupId');
+      const parents = new Map((await selectGroups(tx, userId)).map((g) => [g.id, g.parentGroupId]));
+      if (isSelfOrDescendant(parents, id, parentGroupId)) {
         throw new AppError('CONFLICT', 'A group cannot be moved into itself or into one of its own subgroups.');
       }
     }
-  }
-  await updateGroup(db, userId, id, body);
-  return getGroup(db, userId, id);
+    await updateGroup(tx, userId, id, body);
+    return getGroup(tx, userId, id);
+  });
 }
 
+/**
+ * The group row is locked for update first: an account being put into it meanwhile either commits
+ * before its accounts are lifted (and is lifted with them), or waits and then finds the group gone.
+ */
 export async function deleteGroup(db: Database, userId: number, id: number): Promise<void> {
-  const group = await selectGroup(db, userId, id);
-  if (!group) throw notFound('Account group');
-  await db.transaction((tx) => deleteGroupLiftingChildren(tx, userId, id, group.parentGroupId));
+  await db.transaction(async (tx) => {
+    await lockUserTree(tx, 'accountGroups', userId);
+    const group = await selectGroup(tx, userId, id, 'update');
+    if (!group) throw notFound('Account group');
+    await deleteGroupLiftingChildren(tx, userId, id, group.parentGroupId);
+  });
 }

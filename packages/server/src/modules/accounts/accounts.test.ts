@@ -1,12 +1,24 @@
+import { type RatesEmulator, startRatesEmulator } from '@kopiyka/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids, signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
+import { ledgerProblems } from '../../../test/ledger.ts';
 import { buildWorld } from '../../../test/world.ts';
+import { accounts } from '../../db/schema.ts';
+import { todayIso } from '../../lib/dates.ts';
 
+/** The NBU publishes a dollar rate for today, and nothing else: every other currency needs a custom rate. */
+const NBU_USD = 41.5;
+
+let emulator: RatesEmulator;
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  emulator = await startRatesEmulator({ nbu: new Map([[todayIso(), { USD: NBU_USD }]]), ecb: new Map() });
+  t = await startTestApp({ rates: { nbuBaseUrl: emulator.url, frankfurterBaseUrl: emulator.url, timeoutMs: 2000 } });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await emulator.close();
+});
 
 const create = (token: string, body: unknown) => t.call('POST', '/api/v1/accounts', { token, body });
 const update = (token: string, id: number, body: unknown) => t.call('PUT', `/api/v1/accounts/${id}`, { token, body });
@@ -62,13 +74,17 @@ describe('POST /accounts', () => {
     });
   });
 
-  it('adds a new currency to the user currencies', async () => {
-    const { token } = await signUpWithBase(t, 'EUR');
-    // EUR to EUR needs no rate; the account's currency still joins the list.
-    await accountOf(token, { currencyId: ids.get('EUR') });
-    await t.call('PUT', '/api/v1/user/currency/rates', { token, body: { pairs: [] } });
-    const currencies = (await t.call('GET', '/api/v1/user/currencies', { token })).body.response;
-    expect(currencies.map((c: { currency: { code: string } }) => c.currency.code)).toEqual(['EUR']);
+  it('adds a currency the user did not have to the user currencies', async () => {
+    const { token } = await signUpWithBase(t);
+    const codes = async () =>
+      (await t.call('GET', '/api/v1/user/currencies', { token })).body.response
+        .map((c: { currency: { code: string } }) => c.currency.code)
+        .sort();
+    expect(await codes()).toEqual(['UAH']);
+    const account = (await create(token, { name: 'Dollars', currencyId: ids.get('USD'), initialBalance: 1_000 })).body
+      .response;
+    expect(account).toMatchObject({ currencyCode: 'USD', refCurrentBalance: Math.round(1_000 * NBU_USD) });
+    expect(await codes()).toEqual(['UAH', 'USD']);
   });
 
   it('asks for a custom rate when a foreign currency has none, and creates nothing', async () => {
@@ -96,7 +112,7 @@ describe('POST /accounts', () => {
     [{ name: 'A', currencyId: 1, initialBalance: '100' }, 'initialBalance'],
     [{ name: 'A', currencyId: 1, creditLimit: -1 }, 'creditLimit'],
     [{ name: 'A', currencyId: 1, isEnabled: 'yes' }, 'isEnabled'],
-    [{ name: 'A', currencyId: 1, accountGroupId: 999_999 }, 'accountGroupId'],
+    [{ name: 'A', currencyId: 1, accountGroupId: 'g' }, 'accountGroupId'],
   ] as Array<[Record<string, unknown>, string]>)(
     'rejects %j with VALIDATION_ERROR on %s and creates nothing',
     async (body, path) => {
@@ -112,6 +128,20 @@ describe('POST /accounts', () => {
 });
 
 describe('PUT /accounts/{id}', () => {
+  it('a new current balance of an account with transactions moves the initial balance by exactly the difference', async () => {
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH', initialBalance: 10_000 }] });
+    const [id] = world.accounts;
+    const category = world.category('Groceries');
+    await world.record({ accountId: id, amount: 2_500, transactionType: 'expense', categoryId: category });
+    await world.record({ accountId: id, amount: 1_000, transactionType: 'income', categoryId: category });
+    expect((await get(world.token, id)).body.response).toMatchObject({ currentBalance: 8_500, initialBalance: 10_000 });
+
+    const res = await update(world.token, id, { currentBalance: 5_000 });
+    expect(res.status).toBe(200);
+    expect(res.body.response).toMatchObject({ currentBalance: 5_000, initialBalance: 6_500 });
+    expect(await ledgerProblems(t, world.id)).toEqual([]);
+  });
+
   it('a new current balance moves the initial balance by the same difference', async () => {
     const { token } = await signUpWithBase(t);
     const account = await accountOf(token, { initialBalance: 10_000 });
@@ -148,7 +178,19 @@ describe('PUT /accounts/{id}', () => {
     [{ creditLimit: -5 }, 'creditLimit'],
     [{ currentBalance: 0.5 }, 'currentBalance'],
     [{ accountCategory: 'stocks' }, 'accountCategory'],
-    [{ accountGroupId: 999_999 }, 'accountGroupId'],
+    [{ name: 'x'.repeat(101) }, 'name'],
+    [{ name: 5 }, 'name'],
+    [{ isEnabled: 'yes' }, 'isEnabled'],
+    [{ isEnabled: 1 }, 'isEnabled'],
+    [{ currentBalance: 1e18 }, 'currentBalance'],
+    [{ currentBalance: -1e18 }, 'currentBalance'],
+    [{ currentBalance: '100' }, 'currentBalance'],
+    [{ initialBalance: 1e18 }, 'initialBalance'],
+    [{ initialBalance: '100' }, 'initialBalance'],
+    [{ creditLimit: 1e18 }, 'creditLimit'],
+    [{ creditLimit: '100' }, 'creditLimit'],
+    [{ accountGroupId: 'g' }, 'accountGroupId'],
+    [{ accountGroupId: 0 }, 'accountGroupId'],
   ])('rejects %j with VALIDATION_ERROR on %s and changes nothing', async (body, path) => {
     const { token } = await signUpWithBase(t);
     const account = await accountOf(token, { initialBalance: 500 });
@@ -161,6 +203,63 @@ describe('PUT /accounts/{id}', () => {
       initialBalance: 500,
       creditLimit: 0,
       accountGroupId: null,
+    });
+  });
+});
+
+describe('a bank account', () => {
+  /** No bank API exists yet: the account is set up as a bank sync would leave it. */
+  async function bankAccount() {
+    const user = await signUpWithBase(t);
+    const [row] = await t.handle.db
+      .insert(accounts)
+      .values({
+        userId: user.id,
+        name: 'Black card',
+        currencyId: ids.get('UAH')!,
+        type: 'monobank',
+        externalId: 'mono-acc-1',
+        creditLimit: 20_000,
+        initialBalance: 5_000,
+        currentBalance: 5_000,
+      })
+      .returning({ id: accounts.id });
+    return { ...user, accountId: row!.id };
+  }
+
+  it.each([
+    [{ currentBalance: 1 }, 'currentBalance'],
+    [{ initialBalance: 1 }, 'initialBalance'],
+    [{ creditLimit: 0 }, 'creditLimit'],
+    [{ name: 'Renamed', creditLimit: 0 }, 'creditLimit'],
+  ])('refuses %j with NOT_ALLOWED on %s and changes nothing', async (body, path) => {
+    const { token, accountId } = await bankAccount();
+    const before = (await get(token, accountId)).body.response;
+    const res = await update(token, accountId, body);
+    expect(res.status).toBe(403);
+    expect(res.body.response).toMatchObject({ code: 'NOT_ALLOWED', details: [{ path }] });
+    expect((await get(token, accountId)).body.response).toEqual(before);
+  });
+
+  it('keeps its name, visibility, group and category editable', async () => {
+    const { token, accountId } = await bankAccount();
+    const group = (await t.call('POST', '/api/v1/account-groups', { token, body: { name: 'Banks' } })).body.response;
+    const res = await update(token, accountId, {
+      name: 'Everyday card',
+      isEnabled: false,
+      accountGroupId: group.id,
+      accountCategory: 'credit-card',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.response).toMatchObject({
+      name: 'Everyday card',
+      isEnabled: false,
+      accountGroupId: group.id,
+      accountCategory: 'credit-card',
+      type: 'monobank',
+      currentBalance: 5_000,
+      initialBalance: 5_000,
+      creditLimit: 20_000,
     });
   });
 });
@@ -200,14 +299,34 @@ describe("another user's account", () => {
     expect((await t.call('GET', '/api/v1/accounts', { token: stranger.token })).body.response).toEqual([]);
   });
 
-  it("cannot be put into another user's group", async () => {
+  it("cannot be created in another user's group, or a missing one: NOT_FOUND, and nothing is created", async () => {
     const owner = await signUpWithBase(t);
     const stranger = await signUpWithBase(t);
     const group = (await t.call('POST', '/api/v1/account-groups', { token: owner.token, body: { name: 'G' } })).body
       .response;
-    const res = await create(stranger.token, { name: 'A', currencyId: ids.get('UAH'), accountGroupId: group.id });
-    expect(res.status).toBe(422);
-    expect(res.body.response.details[0].path).toBe('accountGroupId');
+    for (const accountGroupId of [group.id, 999_999]) {
+      const res = await create(stranger.token, { name: 'A', currencyId: ids.get('UAH'), accountGroupId });
+      expect(res.status).toBe(404);
+      expect(res.body.response).toMatchObject({ code: 'NOT_FOUND', details: [{ path: 'accountGroupId' }] });
+    }
+    expect((await t.call('GET', '/api/v1/accounts', { token: stranger.token })).body.response).toEqual([]);
+    expect((await t.call('GET', '/api/v1/account-groups', { token: owner.token })).body.response).toEqual([group]);
+  });
+
+  it("cannot be moved into another user's group, or a missing one: NOT_FOUND, and nothing changes", async () => {
+    const owner = await signUpWithBase(t);
+    const stranger = await signUpWithBase(t);
+    const group = (await t.call('POST', '/api/v1/account-groups', { token: owner.token, body: { name: 'G' } })).body
+      .response;
+    const account = await accountOf(stranger.token, { initialBalance: 700 });
+    const before = (await get(stranger.token, account.id)).body.response;
+    for (const accountGroupId of [group.id, 999_999]) {
+      const res = await update(stranger.token, account.id, { name: 'Moved', accountGroupId });
+      expect(res.status).toBe(404);
+      expect(res.body.response).toMatchObject({ code: 'NOT_FOUND', details: [{ path: 'accountGroupId' }] });
+    }
+    expect((await get(stranger.token, account.id)).body.response).toEqual(before);
+    expect((await t.call('GET', '/api/v1/account-groups', { token: owner.token })).body.response).toEqual([group]);
   });
 
   it.each(['abc', '0', '-1', '1.5', '99999999999'])('answers VALIDATION_ERROR for the id %s', async (id) => {

@@ -62,10 +62,11 @@ export async function createAccount(
 ): Promise<Account> {
   const currency = await findCurrency(db, body.currencyId);
   if (!currency) throw validationError('currencyId', 'Unknown currency');
-  if (body.accountGroupId != null) await assertOwnGroup(db, userId, body.accountGroupId, 'accountGroupId');
   const base = await findBaseCurrency(db, userId);
   if (base) await rates.session(userId).require(currency.code, base.currency.code, todayIso(), 'currencyId');
   const id = await db.transaction(async (tx) => {
+    // Checked inside the transaction: the group cannot be deleted before the account is in it.
+    if (body.accountGroupId != null) await assertOwnGroup(tx, userId, body.accountGroupId, 'accountGroupId');
     await ensureUserCurrency(tx, userId, currency.id);
     return insertAccount(tx, {
       userId,
@@ -100,8 +101,10 @@ export async function updateAccount(
       }
     }
   }
-  if (body.accountGroupId != null) await assertOwnGroup(db, userId, body.accountGroupId, 'accountGroupId');
-  await updateAccountRow(db, userId, id, body);
+  await db.transaction(async (tx) => {
+    if (body.accountGroupId != null) await assertOwnGroup(tx, userId, body.accountGroupId, 'accountGroupId');
+    await updateAccountRow(tx, userId, id, body);
+  });
   return getAccount(db, rates, userId, id);
 }
 

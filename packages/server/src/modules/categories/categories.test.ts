@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestApp, type TestApp } from '../../../test/app.ts';
+import { buildWorld } from '../../../test/world.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -77,8 +78,11 @@ describe('POST /categories', () => {
     [{ name: 'A', color: 'red' }, 'color'],
     [{ name: 'A', color: '#12345' }, 'color'],
     [{ name: 'A', icon: 'i'.repeat(65) }, 'icon'],
+    [{ name: 5 }, 'name'],
+    [{ name: 'A', color: 5 }, 'color'],
+    [{ name: 'A', icon: 5 }, 'icon'],
     [{ name: 'A', parentId: 'food' }, 'parentId'],
-    [{ name: 'A', parentId: 999_999 }, 'parentId'],
+    [{ name: 'A', parentId: 0 }, 'parentId'],
   ])('rejects %j with VALIDATION_ERROR on %s and creates nothing', async (body, path) => {
     const { token } = await signUp(t);
     const before = (await list(token)).length;
@@ -88,13 +92,18 @@ describe('POST /categories', () => {
     expect(await list(token)).toHaveLength(before);
   });
 
-  it("refuses another user's category as parent", async () => {
+  it("answers NOT_FOUND on parentId for another user's category or a missing one, and creates nothing", async () => {
     const alice = await signUp(t);
     const bob = await signUp(t);
     const food = await byName(alice.token, 'Food & Drinks');
-    const res = await create(bob.token, { name: 'Sneaky', parentId: food.id });
-    expect(res.status).toBe(422);
-    expect(res.body.response.details[0].path).toBe('parentId');
+    const before = await list(bob.token);
+    for (const parentId of [food.id, 999_999]) {
+      const res = await create(bob.token, { name: 'Sneaky', parentId });
+      expect(res.status).toBe(404);
+      expect(res.body.response).toMatchObject({ code: 'NOT_FOUND', details: [{ path: 'parentId' }] });
+    }
+    expect(await list(bob.token)).toEqual(before);
+    expect((await list(alice.token)).filter((c) => c.parentId === food.id).map((c) => c.name)).not.toContain('Sneaky');
   });
 });
 
@@ -133,11 +142,50 @@ describe('PUT /categories/{categoryId}', () => {
     expect(await byName(token, 'Other')).toMatchObject({ name: 'Other', parentId: null });
   });
 
+  it('lets only one of two opposite moves through, so no loop is ever saved', async () => {
+    const { token } = await signUp(t);
+    const a = (await create(token, { name: 'A' })).body.response as CategoryRow;
+    const b = (await create(token, { name: 'B' })).body.response as CategoryRow;
+    // Several rounds: on PostgreSQL the two requests really overlap, each on its own connection.
+    for (let round = 0; round < 5; round++) {
+      const [ab, ba] = await Promise.all([
+        update(token, a.id, { parentId: b.id }),
+        update(token, b.id, { parentId: a.id }),
+      ]);
+      expect([ab.status, ba.status].sort()).toEqual([200, 409]);
+      const parents = new Map((await list(token)).map((c) => [c.id, c.parentId]));
+      // The move that answered 200 is the one saved; the other category stayed at the top.
+      expect([parents.get(a.id), parents.get(b.id)]).toEqual(ab.status === 200 ? [b.id, null] : [null, a.id]);
+      await Promise.all([update(token, a.id, { parentId: null }), update(token, b.id, { parentId: null })]);
+    }
+  });
+
+  it("answers NOT_FOUND on parentId for another user's category or a missing one, and changes nothing", async () => {
+    const owner = await signUp(t);
+    const stranger = await signUp(t);
+    const food = await byName(owner.token, 'Food & Drinks');
+    const taxi = await byName(stranger.token, 'Taxi');
+    for (const parentId of [food.id, 999_999]) {
+      const res = await update(stranger.token, taxi.id, { name: 'Rides', parentId });
+      expect(res.status).toBe(404);
+      expect(res.body.response).toMatchObject({ code: 'NOT_FOUND', details: [{ path: 'parentId' }] });
+    }
+    expect(await byName(stranger.token, 'Taxi')).toEqual(taxi);
+    expect((await list(owner.token)).filter((c) => c.parentId === food.id)).toHaveLength(3);
+  });
+
   it.each([
     [{ name: '' }, 'name'],
+    [{ name: 'x'.repeat(201) }, 'name'],
+    [{ name: 5 }, 'name'],
     [{ color: 'blue' }, 'color'],
-    [{ parentId: 999_999 }, 'parentId'],
+    [{ color: 0x123456 }, 'color'],
+    [{ icon: 'i'.repeat(65) }, 'icon'],
+    [{ icon: '' }, 'icon'],
+    [{ icon: 5 }, 'icon'],
     [{ parentId: -1 }, 'parentId'],
+    [{ parentId: 1.5 }, 'parentId'],
+    [{ parentId: 'food' }, 'parentId'],
   ])('rejects %j with VALIDATION_ERROR on %s and changes nothing', async (body, path) => {
     const { token } = await signUp(t);
     const taxi = await byName(token, 'Taxi');
@@ -173,6 +221,56 @@ describe('DELETE /categories/{categoryId}', () => {
     const categories = await list(token);
     expect(categories.some((c) => c.id === vehicle.id)).toBe(false);
     expect(categories.filter((c) => c.parentId === other.id).map((c) => c.name)).toContain('Fuel');
+  });
+
+  it('refuses a category with transactions, naming them, and carries them over with moveTo', async () => {
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const [accountId] = world.accounts;
+    const fuel = world.category('Fuel');
+    const parking = world.category('Parking');
+    const [spent] = await world.record({ accountId, amount: 900, transactionType: 'expense', categoryId: fuel });
+    const res = await remove(world.token, fuel);
+    expect(res.status).toBe(409);
+    expect(res.body.response.statusText).toBe('"Fuel" has 1 transaction. Move it to another category first.');
+    expect((await remove(world.token, fuel, `?moveTo=${parking}`)).status).toBe(204);
+    const moved = await t.call('GET', `/api/v1/transactions/${spent!.id}`, { token: world.token });
+    expect(moved.body.response.categoryId).toBe(parking);
+  });
+
+  it.each(['abc', '0', '-1', '1.5'])('answers VALIDATION_ERROR for ?moveTo=%s and deletes nothing', async (moveTo) => {
+    const { token } = await signUp(t);
+    const vehicle = await byName(token, 'Vehicle');
+    const before = await list(token);
+    const res = await remove(token, vehicle.id, `?moveTo=${moveTo}`);
+    expect(res.status).toBe(422);
+    expect(res.body.response.details[0].path).toBe('moveTo');
+    expect(await list(token)).toEqual(before);
+  });
+
+  it('never answers 500 when a subcategory or a transaction arrives while the category is deleted', async () => {
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const [accountId] = world.accounts;
+    const fines = world.category('Fines');
+    const [removed, child, spent] = await Promise.all([
+      remove(world.token, fines),
+      create(world.token, { name: 'Speeding', parentId: fines }),
+      t.call('POST', '/api/v1/transactions', {
+        token: world.token,
+        body: { accountId, amount: 500, transactionType: 'expense', categoryId: fines },
+      }),
+    ]);
+    const statuses = [removed.status, child.status, spent.status];
+    expect(statuses).not.toContain(500);
+    const categories = await list(world.token);
+    if (removed.status === 204) {
+      // Deleted first: the others were told the category is gone (or that it changed meanwhile).
+      expect(categories.some((c) => c.id === fines || c.parentId === fines)).toBe(false);
+      expect([child.status, spent.status].every((status) => status === 404 || status === 409)).toBe(true);
+    } else {
+      // Something got in first: the delete was refused and the category keeps what it holds.
+      expect(removed.status).toBe(409);
+      expect(categories.some((c) => c.id === fines)).toBe(true);
+    }
   });
 
   it('refuses to move the contents into the category itself or below it', async () => {
@@ -219,13 +317,18 @@ describe("another user's category", () => {
     expect(await byName(owner.token, 'Fines')).toEqual(fines);
   });
 
-  it('cannot be the target of moveTo', async () => {
+  it('cannot be the target of moveTo: NOT_FOUND, like a missing one, and nothing is deleted or moved', async () => {
     const owner = await signUp(t);
     const stranger = await signUp(t);
     const ownerOther = await byName(owner.token, 'Other');
     const vehicle = await byName(stranger.token, 'Vehicle');
-    const res = await remove(stranger.token, vehicle.id, `?moveTo=${ownerOther.id}`);
-    expect(res.status).toBe(422);
-    expect(res.body.response.details[0].path).toBe('moveTo');
+    const before = await list(stranger.token);
+    for (const moveTo of [ownerOther.id, 999_999]) {
+      const res = await remove(stranger.token, vehicle.id, `?moveTo=${moveTo}`);
+      expect(res.status).toBe(404);
+      expect(res.body.response).toMatchObject({ code: 'NOT_FOUND', details: [{ path: 'moveTo' }] });
+    }
+    expect(await list(stranger.token)).toEqual(before);
+    expect((await list(owner.token)).filter((c) => c.parentId === ownerOther.id)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { LockStrength } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { categories, transactions } from '../../db/schema.ts';
 
@@ -22,11 +23,13 @@ export function selectCategories(db: Executor, userId: number) {
   return db.select(columns).from(categories).where(eq(categories.userId, userId)).orderBy(asc(categories.id));
 }
 
-export async function selectCategory(db: Executor, userId: number, id: number) {
-  const [row] = await db
+/** With `lock`, the row stays locked until the caller's transaction ends. */
+export async function selectCategory(db: Executor, userId: number, id: number, lock?: LockStrength) {
+  const query = db
     .select(columns)
     .from(categories)
     .where(and(eq(categories.userId, userId), eq(categories.id, id)));
+  const [row] = await (lock ? query.for(lock) : query);
   return row;
 }
 

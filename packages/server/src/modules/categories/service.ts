@@ -4,8 +4,10 @@ import {
   DEFAULT_CATEGORY_TREE,
   type UpdateCategoryBody,
 } from '@kopiyka/shared';
+import type { LockStrength } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
+import { isSelfOrDescendant, lockUserTree } from '../../lib/trees.ts';
 import { forgetExcludedCategory } from '../settings/service.ts';
 import {
   countChildren,
@@ -42,10 +44,14 @@ export function listCategories(db: Executor, userId: number): Promise<Category[]
   return selectCategories(db, userId);
 }
 
-/** Category ids given in a body must be the caller's; a missing and a foreign one read alike. */
+/**
+ * Category ids given in a body or query must be the caller's; a missing and a foreign one both
+ * answer NOT_FOUND naming the field. The row stays key-share locked until the caller's transaction
+ * ends, so the category cannot be deleted between this check and the write that refers to it.
+ */
 export async function assertOwnCategory(db: Executor, userId: number, id: number, path: string): Promise<Category> {
-  const category = await selectCategory(db, userId, id);
-  if (!category) throw validationError(path, 'Unknown category');
+  const category = await selectCategory(db, userId, id, 'key share');
+  if (!category) throw notFound('Category', path);
   return category;
 }
 
@@ -56,36 +62,41 @@ export async function fallbackCategoryId(db: Executor, userId: number): Promise<
   return id;
 }
 
-async function getCategory(db: Executor, userId: number, id: number): Promise<Category> {
-  const category = await selectCategory(db, userId, id);
+async function getCategory(db: Executor, userId: number, id: number, lock?: LockStrength): Promise<Category> {
+  const category = await selectCategory(db, userId, id, lock);
   if (!category) throw notFound('Category');
   return category;
 }
 
-/** True when `candidate` is `id` itself or lies anywhere below it. */
-async function isSelfOrDescendant(db: Executor, userId: number, id: number, candidate: number) {
-  const parents = new Map((await selectCategories(db, userId)).map((c) => [c.id, c.parentId]));
-  for (let at: number | null | undefined = candidate; at != null; at = parents.get(at)) {
-    if (at === id) return true;
-  }
-  return false;
+/** Each of the user's categories with its parent: what a move or a delete checks for loops. */
+async function parentsOf(db: Executor, userId: number): Promise<Map<number, number | null>> {
+  return new Map((await selectCategories(db, userId)).map((c) => [c.id, c.parentId]));
 }
 
 const builtIn = (name: string) =>
   new AppError('NOT_ALLOWED', `"${name}" is built in: it cannot be renamed, moved or deleted.`);
 
+/*
+ * Every change to the tree runs in one transaction holding the user's category-tree lock: a check
+ * (the parent exists, the move makes no loop, nothing uses the category) and its write cannot be
+ * split by another change to the same tree.
+ */
+
 export async function createCategory(db: Database, userId: number, body: CreateCategoryBody): Promise<Category> {
-  const parent = body.parentId != null ? await assertOwnCategory(db, userId, body.parentId, 'parentId') : undefined;
-  const [created] = await insertCategories(db, [
-    {
-      userId,
-      name: body.name,
-      color: body.color ?? parent?.color ?? DEFAULT_COLOR,
-      icon: body.icon ?? null,
-      parentId: parent?.id ?? null,
-    },
-  ]);
-  return created!;
+  return db.transaction(async (tx) => {
+    await lockUserTree(tx, 'categories', userId);
+    const parent = body.parentId != null ? await assertOwnCategory(tx, userId, body.parentId, 'parentId') : undefined;
+    const [created] = await insertCategories(tx, [
+      {
+        userId,
+        name: body.name,
+        color: body.color ?? parent?.color ?? DEFAULT_COLOR,
+        icon: body.icon ?? null,
+        parentId: parent?.id ?? null,
+      },
+    ]);
+    return created!;
+  });
 }
 
 export async function updateCategory(
@@ -94,48 +105,54 @@ export async function updateCategory(
   id: number,
   body: UpdateCategoryBody,
 ): Promise<Category> {
-  const category = await getCategory(db, userId, id);
-  const renames = body.name !== undefined && body.name !== category.name;
-  const moves = body.parentId !== undefined && body.parentId !== category.parentId;
-  if (category.type === 'internal' && (renames || moves)) throw builtIn(category.name);
-  if (body.parentId != null) {
-    await assertOwnCategory(db, userId, body.parentId, 'parentId');
-    if (await isSelfOrDescendant(db, userId, id, body.parentId)) {
-      throw new AppError('CONFLICT', 'A category cannot be moved into itself or into one of its own subcategories.');
+  return db.transaction(async (tx) => {
+    await lockUserTree(tx, 'categories', userId);
+    const category = await getCategory(tx, userId, id);
+    const renames = body.name !== undefined && body.name !== category.name;
+    const moves = body.parentId !== undefined && body.parentId !== category.parentId;
+    if (category.type === 'internal' && (renames || moves)) throw builtIn(category.name);
+    if (body.parentId != null) {
+      await assertOwnCategory(tx, userId, body.parentId, 'parentId');
+      if (isSelfOrDescendant(await parentsOf(tx, userId), id, body.parentId)) {
+        throw new AppError('CONFLICT', 'A category cannot be moved into itself or into one of its own subcategories.');
+      }
     }
-  }
-  await updateCategoryRow(db, userId, id, body);
-  return getCategory(db, userId, id);
+    await updateCategoryRow(tx, userId, id, body);
+    return getCategory(tx, userId, id);
+  });
 }
 
 /**
  * A category in use is refused with what blocks it, unless `moveTo` names where its
- * subcategories go first; all of it happens in one transaction.
+ * subcategories and transactions go first; all of it happens in one transaction. The category
+ * row is locked for update first: a transaction or subcategory being written into it meanwhile
+ * either commits before the check sees it, or waits and then finds the category gone.
  */
 export async function deleteCategory(db: Database, userId: number, id: number, moveTo?: number): Promise<void> {
-  const category = await getCategory(db, userId, id);
-  if (category.type === 'internal') throw builtIn(category.name);
-  const children = await countChildren(db, userId, id);
-  const used = await countTransactionsIn(db, userId, id);
-  if (moveTo !== undefined) {
-    await assertOwnCategory(db, userId, moveTo, 'moveTo');
-    if (await isSelfOrDescendant(db, userId, id, moveTo)) {
-      throw validationError('moveTo', 'Choose a category outside the one being deleted');
-    }
-  } else if (children > 0 || used > 0) {
-    const blockers = [
-      children > 0 ? `${children} ${children === 1 ? 'subcategory' : 'subcategories'}` : '',
-      used > 0 ? `${used} ${used === 1 ? 'transaction' : 'transactions'}` : '',
-    ].filter(Boolean);
-    throw new AppError(
-      'CONFLICT',
-      `"${category.name}" has ${blockers.join(' and ')}. Move ${children + used === 1 ? 'it' : 'them'} to another category first.`,
-    );
-  }
   await db.transaction(async (tx) => {
+    await lockUserTree(tx, 'categories', userId);
+    const category = await getCategory(tx, userId, id, 'update');
+    if (category.type === 'internal') throw builtIn(category.name);
     if (moveTo !== undefined) {
+      await assertOwnCategory(tx, userId, moveTo, 'moveTo');
+      if (isSelfOrDescendant(await parentsOf(tx, userId), id, moveTo)) {
+        throw validationError('moveTo', 'Choose a category outside the one being deleted');
+      }
       await moveChildren(tx, userId, id, moveTo);
       await moveTransactions(tx, userId, id, moveTo);
+    } else {
+      const children = await countChildren(tx, userId, id);
+      const used = await countTransactionsIn(tx, userId, id);
+      if (children > 0 || used > 0) {
+        const blockers = [
+          children > 0 ? `${children} ${children === 1 ? 'subcategory' : 'subcategories'}` : '',
+          used > 0 ? `${used} ${used === 1 ? 'transaction' : 'transactions'}` : '',
+        ].filter(Boolean);
+        throw new AppError(
+          'CONFLICT',
+          `"${category.name}" has ${blockers.join(' and ')}. Move ${children + used === 1 ? 'it' : 'them'} to another category first.`,
+        );
+      }
     }
     await forgetExcludedCategory(tx, userId, id);
     await deleteCategoryRow(tx, userId, id);

@@ -27,12 +27,16 @@ export async function removeExcludedCategory(db: Executor, userId: number, categ
     .where(eq(userSettings.userId, userId));
 }
 
-/** Which of these category ids are the user's. */
+/**
+ * Which of these category ids are the user's. Those found stay key-share locked until the caller's
+ * transaction ends, so none is deleted before the list naming it is saved.
+ */
 export async function selectOwnCategoryIds(db: Executor, userId: number, ids: number[]) {
   if (ids.length === 0) return new Set<number>();
   const rows = await db
     .select({ id: categories.id })
     .from(categories)
-    .where(and(eq(categories.userId, userId), inArray(categories.id, ids)));
+    .where(and(eq(categories.userId, userId), inArray(categories.id, ids)))
+    .for('key share');
   return new Set(rows.map((r) => r.id));
 }

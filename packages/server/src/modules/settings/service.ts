@@ -1,6 +1,6 @@
 import type { UpdateUserSettingsBody, UserSettings } from '@kopiyka/shared';
-import type { Executor } from '../../db/client.ts';
-import { notFound, validationError } from '../../http/errors.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { notFound } from '../../http/errors.ts';
 import {
   insertDefaultSettings,
   removeExcludedCategory,
@@ -19,22 +19,25 @@ export async function getSettings(db: Executor, userId: number): Promise<UserSet
   return { locale: row.locale, stats: { excludedCategoryIds: row.excludedCategoryIds } };
 }
 
+/** Excluded category ids must be the caller's: a missing or foreign one answers NOT_FOUND naming its place in the list. */
 export async function changeSettings(
-  db: Executor,
+  db: Database,
   userId: number,
   body: UpdateUserSettingsBody,
 ): Promise<UserSettings> {
-  const excluded = body.stats ? [...new Set(body.stats.excludedCategoryIds)] : undefined;
-  if (excluded) {
-    const own = await selectOwnCategoryIds(db, userId, excluded);
-    const index = excluded.findIndex((id) => !own.has(id));
-    if (index >= 0) throw validationError(`stats.excludedCategoryIds.${index}`, 'Unknown category');
-  }
-  await updateSettings(db, userId, {
-    ...(body.locale !== undefined ? { locale: body.locale } : {}),
-    ...(excluded ? { excludedCategoryIds: excluded } : {}),
+  return db.transaction(async (tx) => {
+    const excluded = body.stats?.excludedCategoryIds;
+    if (excluded) {
+      const own = await selectOwnCategoryIds(tx, userId, excluded);
+      const index = excluded.findIndex((id) => !own.has(id));
+      if (index >= 0) throw notFound('Category', `stats.excludedCategoryIds.${index}`);
+    }
+    await updateSettings(tx, userId, {
+      ...(body.locale !== undefined ? { locale: body.locale } : {}),
+      ...(excluded ? { excludedCategoryIds: [...new Set(excluded)] } : {}),
+    });
+    return getSettings(tx, userId);
   });
-  return getSettings(db, userId);
 }
 
 /** A deleted category leaves the excluded list with it (inside the caller's transaction). */

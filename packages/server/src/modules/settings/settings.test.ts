@@ -31,9 +31,11 @@ describe('user settings', () => {
   it.each([
     [{ locale: 'not a locale' }, 'locale'],
     [{ locale: 5 }, 'locale'],
+    [{ locale: `en-${'abcdefgh-'.repeat(4)}x` }, 'locale'],
     [{ stats: { excludedCategoryIds: ['x'] } }, 'stats.excludedCategoryIds.0'],
-    [{ stats: { excludedCategoryIds: [999_999] } }, 'stats.excludedCategoryIds.0'],
+    [{ stats: { excludedCategoryIds: [0] } }, 'stats.excludedCategoryIds.0'],
     [{ stats: {} }, 'stats.excludedCategoryIds'],
+    [{ stats: { excludedCategoryIds: 5 } }, 'stats.excludedCategoryIds'],
     [{ stats: { excludedCategoryIds: Array.from({ length: 501 }, (_, i) => i + 1) } }, 'stats.excludedCategoryIds'],
   ])('rejects %j with VALIDATION_ERROR on %s and changes nothing', async (body, path) => {
     const { token } = await signUp(t);
@@ -46,14 +48,30 @@ describe('user settings', () => {
     });
   });
 
-  it("refuses another user's category ids", async () => {
+  it("answers NOT_FOUND naming the place of another user's category id, or a missing one, and changes nothing", async () => {
     const owner = await signUp(t);
     const stranger = await signUp(t);
     const taxes = await categoryId(owner.token, 'Taxes');
-    const res = await t.call('PUT', '/api/v1/user/settings', {
+    const fines = await categoryId(stranger.token, 'Fines');
+    const settings = () => t.call('GET', '/api/v1/user/settings', { token: stranger.token });
+    await t.call('PUT', '/api/v1/user/settings', {
       token: stranger.token,
-      body: { stats: { excludedCategoryIds: [taxes] } },
+      body: { locale: 'uk', stats: { excludedCategoryIds: [fines] } },
     });
-    expect(res.status).toBe(422);
+    const before = (await settings()).body.response;
+    for (const foreign of [taxes, 999_999]) {
+      const res = await t.call('PUT', '/api/v1/user/settings', {
+        token: stranger.token,
+        // The duplicate counts: the path is the place in the list as sent.
+        body: { locale: 'en', stats: { excludedCategoryIds: [fines, fines, foreign] } },
+      });
+      expect(res.status).toBe(404);
+      expect(res.body.response).toMatchObject({
+        code: 'NOT_FOUND',
+        details: [{ path: 'stats.excludedCategoryIds.2' }],
+      });
+    }
+    expect((await settings()).body.response).toEqual(before);
+    expect(before).toEqual({ locale: 'uk', stats: { excludedCategoryIds: [fines] } });
   });
 });

@@ -33,9 +33,12 @@ export const ACCOUNT_CATEGORY_INFO: Record<AccountCategory, AccountCategoryInfo>
   crypto: { label: 'Crypto', icon: Bitcoin },
 };
 
-/** Categories whose accounts usually lend money: the forms ask for a credit limit only for these. */
+/**
+ * Categories whose accounts usually lend money. Any account may have a credit limit; for these the
+ * form explains it in the bank's terms, for the others as the rarer case it is.
+ */
 const CREDIT_CATEGORIES: ReadonlySet<AccountCategory> = new Set(['credit-card', 'overdraft', 'loan']);
 
-export function hasCreditLimit(category: AccountCategory): boolean {
+export function isCreditCategory(category: AccountCategory): boolean {
   return CREDIT_CATEGORIES.has(category);
 }

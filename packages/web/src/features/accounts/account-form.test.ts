@@ -47,8 +47,9 @@ describe('account form', () => {
     });
   });
 
-  it('ignores a credit limit typed for a category that does not show it', () => {
-    expect(accountFormSchema.parse(values({ accountCategory: 'cash', creditLimit: '300' })).creditLimit).toBe(0);
+  it('keeps a credit limit typed for any category, not only the lending ones', () => {
+    expect(accountFormSchema.parse(values({ accountCategory: 'cash', creditLimit: '300' })).creditLimit).toBe(30_000);
+    expect(issues({ accountCategory: 'general', creditLimit: '-5' })).toEqual({ creditLimit: 'Must not be negative' });
   });
 
   it('says what is wrong in the contract’s words, field by field', () => {

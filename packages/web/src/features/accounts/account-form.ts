@@ -1,7 +1,6 @@
 import { ACCOUNT_CATEGORIES, createAccountBodySchema } from '@kopiyka/shared';
 import { z } from 'zod';
 import { parseAmount } from '../../lib/money.ts';
-import { hasCreditLimit } from './account-categories.ts';
 
 export const AMOUNT_FORMAT_MESSAGE = 'Enter an amount, e.g. 1250.50';
 
@@ -31,13 +30,12 @@ export const ACCOUNT_FORM_FIELDS: readonly AccountFormField[] = accountFormValue
 
 /**
  * The form as typed, turned into the body of POST /accounts and checked with the shared contract,
- * so the form says what the server would before anything is sent. The credit limit counts only
- * for the categories that show it.
+ * so the form says what the server would before anything is sent.
  */
 export const accountFormSchema = accountFormValuesSchema.transform((values, ctx) => {
   const amounts = {
     initialBalance: amountToMinor(values.initialBalance),
-    creditLimit: hasCreditLimit(values.accountCategory) ? amountToMinor(values.creditLimit) : 0,
+    creditLimit: amountToMinor(values.creditLimit),
   };
   for (const [field, minor] of Object.entries(amounts)) {
     if (minor === null) ctx.addIssue({ code: 'custom', path: [field], message: AMOUNT_FORMAT_MESSAGE });

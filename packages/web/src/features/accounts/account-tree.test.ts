@@ -97,4 +97,19 @@ describe('account tree', () => {
     expect(names()).toEqual(['0:Family', '1:Kids', '2:Anna', '0:Orphan', '0:Savings']);
     expect(names(12)).toEqual(['0:Family', '0:Orphan', '0:Savings']);
   });
+
+  it('shows groups caught in a parent loop at the top, with their accounts and totals, instead of losing them', () => {
+    const looped = buildAccountTree(
+      [
+        makeGroup({ id: 20, name: 'North', parentGroupId: 21 }),
+        makeGroup({ id: 21, name: 'South', parentGroupId: 20 }),
+        makeGroup({ id: 22, name: 'Inner', parentGroupId: 20 }),
+      ],
+      [makeAccount({ id: 1, name: 'Deep', accountGroupId: 22, currentBalance: 500 })],
+    );
+    expect(looped.groups.map((node) => node.group.name)).toEqual(['North', 'South']);
+    expect(looped.groups[0]!.subgroups.map((node) => node.group.name)).toEqual(['Inner']);
+    expect(looped.groups[0]!.total.amount).toBe(500);
+    expect(looped.groups[1]!.subgroups).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import type { Account, AccountGroup } from '@kopiyka/shared';
+import { type Account, type AccountGroup, isInParentLoop } from '@kopiyka/shared';
 import { type FlatNode, flattenTree } from '../../lib/tree.ts';
 
 /** Product notes: what the account holds of the owner's own money, in its currency. */
@@ -52,7 +52,8 @@ const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(
 
 /**
  * Nests the groups by `parentGroupId` and puts every account in the group its `accountGroupId`
- * names. A group whose parent is missing is shown at the top rather than lost.
+ * names. A group whose parent is missing, or that sits in a parent loop of corrupt data, is shown
+ * at the top rather than lost.
  */
 export function buildAccountTree(groups: readonly AccountGroup[], accounts: readonly Account[]): AccountTree {
   const nodes = new Map<number, AccountGroupNode>();
@@ -65,10 +66,11 @@ export function buildAccountTree(groups: readonly AccountGroup[], accounts: read
     if (node) node.accounts.push(account);
     else ungrouped.push(account);
   }
+  const parentOf = (id: number) => nodes.get(id)?.group.parentGroupId;
   const roots: AccountGroupNode[] = [];
   for (const node of nodes.values()) {
     const parent = node.group.parentGroupId === null ? undefined : nodes.get(node.group.parentGroupId);
-    if (parent) parent.subgroups.push(node);
+    if (parent && !isInParentLoop(node.group.id, parentOf)) parent.subgroups.push(node);
     else roots.push(node);
   }
   const sum = (node: AccountGroupNode): void => {

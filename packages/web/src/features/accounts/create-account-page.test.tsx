@@ -52,7 +52,7 @@ describe('create account form', () => {
     expect(calls('POST', '/accounts')).toEqual([]);
   });
 
-  it('offers the base currency first and the credit limit only for lending categories', async () => {
+  it('offers the base currency first, and the credit limit for every category', async () => {
     server(() => success(makeAccount({ id: 41, name: 'x' }), { status: 201 }));
     await openForm();
     const options = within(screen.getByLabelText('Currency')).getAllByRole('option');
@@ -61,9 +61,21 @@ describe('create account form', () => {
       'USD · US Dollar',
       'Another currency…',
     ]);
-    expect(screen.queryByLabelText('Credit limit (optional)')).toBeNull();
+    expect(screen.getByLabelText('Credit limit (optional)')).toBeTruthy();
+    expect(screen.getByText(/usually left empty/)).toBeTruthy();
     await userEvent.click(screen.getByRole('radio', { name: 'Overdraft' }));
     expect(screen.getByLabelText('Credit limit (optional)')).toBeTruthy();
+    expect(screen.getByText('What the bank lets you borrow; it is not counted as your money.')).toBeTruthy();
+  });
+
+  it('sends a credit limit for an account of a category that does not usually lend', async () => {
+    const { calls } = server(() => success(makeAccount({ id: 41, name: 'Wallet' }), { status: 201 }));
+    await openForm();
+    await userEvent.type(screen.getByLabelText('Name'), 'Wallet');
+    await userEvent.type(screen.getByLabelText('Credit limit (optional)'), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(calls('POST', '/accounts')).toHaveLength(1));
+    expect(calls('POST', '/accounts')[0]?.body).toMatchObject({ accountCategory: 'general', creditLimit: 10_000 });
   });
 
   it('sends amounts in minor units, then opens the new account', async () => {

@@ -19,7 +19,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { serverFieldErrors, setServerFieldErrors } from '../../lib/form-errors.ts';
 import { notify } from '../../stores/notifications.ts';
 import { useSessionStore } from '../../stores/session.ts';
-import { hasCreditLimit } from './account-categories.ts';
+import { isCreditCategory } from './account-categories.ts';
 import { AccountCategoryChooser } from './account-category-chooser.tsx';
 import { ACCOUNT_FORM_FIELDS, type AccountFormValues, accountFormSchema } from './account-form.ts';
 import { GroupOptions } from './group-options.tsx';
@@ -185,16 +185,18 @@ export function CreateAccountPage() {
             >
               {(control) => <AmountInput {...control} currency={currencyCode} {...form.register('initialBalance')} />}
             </FormField>
-            {hasCreditLimit(category) ? (
-              <FormField
-                id="account-credit-limit"
-                label="Credit limit (optional)"
-                hint="What the bank lets you borrow; it is not counted as your money."
-                error={errors.creditLimit?.message}
-              >
-                {(control) => <AmountInput {...control} currency={currencyCode} {...form.register('creditLimit')} />}
-              </FormField>
-            ) : null}
+            <FormField
+              id="account-credit-limit"
+              label="Credit limit (optional)"
+              hint={
+                isCreditCategory(category)
+                  ? 'What the bank lets you borrow; it is not counted as your money.'
+                  : 'Only if the account lets you spend beyond what it holds; usually left empty.'
+              }
+              error={errors.creditLimit?.message}
+            >
+              {(control) => <AmountInput {...control} currency={currencyCode} {...form.register('creditLimit')} />}
+            </FormField>
           </div>
           {groups.status === 'success' && groups.tree.groups.length > 0 ? (
             <FormField id="account-group" label="Group (optional)" error={errors.accountGroupId?.message}>

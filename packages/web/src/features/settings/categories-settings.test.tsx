@@ -2,6 +2,8 @@ import type { Category } from '@kopiyka/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { budgetKeys } from '../../api/budgets.ts';
+import { queryClient } from '../../api/query-client.ts';
 import { useCategoriesStore } from '../../stores/categories.ts';
 import { failure, resetApp, success } from '../../test/api.ts';
 import { cleanUpApp, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
@@ -25,8 +27,8 @@ const categories: Category[] = [
   category(20, 'Other', null, { color: '#7f8c8d', type: 'internal' }),
 ];
 
-function categoriesServer(handlers: Parameters<typeof signedInServer>[0] = {}) {
-  let settings = { locale: 'en', stats: { excludedCategoryIds: [] as number[] } };
+function categoriesServer(handlers: Parameters<typeof signedInServer>[0] = {}, excludedCategoryIds: number[] = []) {
+  let settings = { locale: 'en', stats: { excludedCategoryIds } };
   return signedInServer({
     'GET /categories': () => success(categories),
     'GET /user/settings': () => success(settings),
@@ -124,6 +126,65 @@ describe('categories settings', () => {
     expect(toastMessages()).toContain('“Vehicle” deleted; what it held is now in “Other”.');
   });
 
+  it("saves a custom category's new name, colour and icon", async () => {
+    const { calls } = categoriesServer({
+      'PUT /categories/10': ({ body }) => success({ ...category(10, 'Vehicle'), ...(body as object) }),
+    });
+    const list = await openCategories();
+    await userEvent.click(list.getByRole('button', { name: 'Actions for Vehicle' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit…' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit “Vehicle”' }));
+    await userEvent.clear(dialog.getByLabelText('Name'));
+    await userEvent.type(dialog.getByLabelText('Name'), 'Car');
+    await userEvent.click(dialog.getByRole('button', { name: '#3498db' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'paw print' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(calls('PUT', '/categories/10').map((call) => call.body)).toEqual([
+        { name: 'Car', color: '#3498db', icon: 'paw-print' },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(useCategoriesStore.getState().categories.find((item) => item.id === 10)).toMatchObject({
+      name: 'Car',
+      color: '#3498db',
+      icon: 'paw-print',
+    });
+    expect(list.getByText('Car')).toBeTruthy();
+    expect(toastMessages()).toContain('Category “Car” saved.');
+  });
+
+  it('shows why a category with transactions cannot go, moves them first on request, and refreshes budgets', async () => {
+    const refusal = '"Parking" has 3 transactions. Move them to another category first.';
+    const { calls } = categoriesServer({
+      'DELETE /categories/12': ({ url }) =>
+        url.searchParams.get('moveTo') === '11'
+          ? new Response(null, { status: 204 })
+          : failure(409, 'CONFLICT', refusal),
+    });
+    // A budget naming the category loses it with the delete: what was loaded must not stay.
+    queryClient.setQueryData(budgetKeys.list(), []);
+    const list = await openCategories();
+    await userEvent.click(list.getByRole('button', { name: 'Expand Vehicle' }));
+    await userEvent.click(list.getByRole('button', { name: 'Actions for Parking' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = within(await screen.findByRole('alertdialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete category' }));
+
+    expect(await dialog.findByText(refusal)).toBeTruthy();
+    const target = dialog.getByLabelText('Move its subcategories and transactions to…');
+    await userEvent.selectOptions(target, '11');
+    expect(queryClient.getQueryState(budgetKeys.list())?.isInvalidated).toBe(false);
+    await userEvent.click(dialog.getByRole('button', { name: 'Move and delete' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls('DELETE', '/categories/12').map((call) => call.url.search)).toEqual(['', '?moveTo=11']);
+    expect(useCategoriesStore.getState().categories.some((item) => item.id === 12)).toBe(false);
+    expect(queryClient.getQueryState(budgetKeys.list())?.isInvalidated).toBe(true);
+    expect(toastMessages()).toContain('“Parking” deleted; what it held is now in “Fuel”.');
+  });
+
   it('marks the built-in Other and does not offer to rename, move or delete it', async () => {
     categoriesServer();
     const list = await openCategories();
@@ -163,6 +224,40 @@ describe('categories settings', () => {
       ]),
     );
     expect(toggle.getAttribute('aria-checked')).toBe('true');
-    expect(screen.queryByRole('switch', { name: /Exclude Fuel/ })).toBeNull();
+  });
+
+  it('leaves a subcategory out of expense statistics, and lets an excluded one count again', async () => {
+    const { calls } = categoriesServer({}, [2]);
+    const list = await openCategories();
+    await userEvent.click(list.getByRole('button', { name: 'Expand Food & Drinks' }));
+    await userEvent.click(list.getByRole('button', { name: 'Expand Vehicle' }));
+    const groceries = screen.getByRole('switch', { name: 'Exclude Groceries from expense statistics' });
+    await waitFor(() => expect(groceries.getAttribute('aria-checked')).toBe('true'));
+    await userEvent.click(groceries);
+    await userEvent.click(screen.getByRole('switch', { name: 'Exclude Parking from expense statistics' }));
+    await waitFor(() =>
+      expect(calls('PUT', '/user/settings').map((call) => call.body)).toEqual([
+        { stats: { excludedCategoryIds: [] } },
+        { stats: { excludedCategoryIds: [12] } },
+      ]),
+    );
+    expect(groceries.getAttribute('aria-checked')).toBe('false');
+    expect(toastMessages()).toContain('“Groceries” counts in expense statistics again.');
+    expect(toastMessages()).toContain('“Parking” is left out of expense statistics.');
+  });
+
+  it('shows the subcategories of an excluded category as left out with it', async () => {
+    categoriesServer({}, [10]);
+    const list = await openCategories();
+    await userEvent.click(list.getByRole('button', { name: 'Expand Vehicle' }));
+    const vehicle = screen.getByRole('switch', { name: 'Exclude Vehicle from expense statistics' });
+    await waitFor(() => expect((vehicle as HTMLButtonElement).disabled).toBe(false));
+    const fuel = screen.getByRole('switch', { name: 'Exclude Fuel from expense statistics' }) as HTMLButtonElement;
+    expect(fuel.getAttribute('aria-checked')).toBe('true');
+    expect(fuel.disabled).toBe(true);
+    expect(fuel.title).toBe('Left out with “Vehicle”');
+    await userEvent.click(vehicle);
+    await waitFor(() => expect(fuel.getAttribute('aria-checked')).toBe('false'));
+    expect(fuel.disabled).toBe(false);
   });
 });

@@ -62,7 +62,6 @@ type RowContext = {
   isExpanded: (id: number) => boolean;
   toggle: (id: number) => void;
   open: (dialog: Dialog) => void;
-  /** Only root categories carry the statistics switch. */
   exclusion: ExclusionControl;
 };
 
@@ -73,19 +72,38 @@ type ExclusionControl = {
   setExcluded: (category: Category, excluded: boolean) => void;
 };
 
-/** The switches line up in a column under the list's "Exclude from stats" heading. */
-function ExclusionSwitch({ category, exclusion }: { category: Category; exclusion: ExclusionControl }) {
+type ExclusionSwitchProps = {
+  category: Category;
+  exclusion: ExclusionControl;
+  /** The nearest ancestor left out of statistics: its whole subtree is left out with it. */
+  excludedWith: Category | null;
+};
+
+/**
+ * The switches line up in a column under the list's "Exclude from stats" heading, at every depth.
+ * Under an excluded category a switch shows on and cannot be flipped: statistics leave the whole
+ * subtree out, so only the ancestor's switch changes that.
+ */
+function ExclusionSwitch({ category, exclusion, excludedWith }: ExclusionSwitchProps) {
   return (
     <Switch
-      checked={exclusion.isExcluded(category.id)}
-      disabled={!exclusion.ready}
+      checked={excludedWith !== null || exclusion.isExcluded(category.id)}
+      disabled={!exclusion.ready || excludedWith !== null}
       onCheckedChange={(excluded) => exclusion.setExcluded(category, excluded)}
       aria-label={`Exclude ${category.name} from expense statistics`}
+      title={excludedWith ? `Left out with “${excludedWith.name}”` : undefined}
     />
   );
 }
 
-function CategoryRow({ node, depth, context }: { node: CategoryNode; depth: number; context: RowContext }) {
+type CategoryRowProps = {
+  node: CategoryNode;
+  depth: number;
+  context: RowContext;
+  excludedWith: Category | null;
+};
+
+function CategoryRow({ node, depth, context, excludedWith }: CategoryRowProps) {
   const internal = node.type === 'internal';
   const hasChildren = node.subCategories.length > 0;
   const expanded = hasChildren && context.isExpanded(node.id);
@@ -125,7 +143,7 @@ function CategoryRow({ node, depth, context }: { node: CategoryNode; depth: numb
             </span>
           ) : null}
         </div>
-        {depth === 0 ? <ExclusionSwitch category={node} exclusion={context.exclusion} /> : null}
+        <ExclusionSwitch category={node} exclusion={context.exclusion} excludedWith={excludedWith} />
         <RowActions label={`Actions for ${node.name}`}>
           <DropdownMenuItem onSelect={() => context.open({ kind: 'form', target: { kind: 'edit', category: node } })}>
             <Pencil aria-hidden="true" />
@@ -155,7 +173,13 @@ function CategoryRow({ node, depth, context }: { node: CategoryNode; depth: numb
       {expanded ? (
         <ul id={childrenId} aria-label={`Subcategories of ${node.name}`}>
           {node.subCategories.map((child) => (
-            <CategoryRow key={child.id} node={child} depth={depth + 1} context={context} />
+            <CategoryRow
+              key={child.id}
+              node={child}
+              depth={depth + 1}
+              context={context}
+              excludedWith={excludedWith ?? (context.exclusion.isExcluded(node.id) ? node : null)}
+            />
           ))}
         </ul>
       ) : null}
@@ -245,7 +269,7 @@ function CategoriesManager({ tree }: { tree: CategoryNode[] }) {
         </div>
         <ul aria-label="Categories" className="flex flex-col">
           {filtered.map((node) => (
-            <CategoryRow key={node.id} node={node} depth={0} context={context} />
+            <CategoryRow key={node.id} node={node} depth={0} context={context} excludedWith={null} />
           ))}
         </ul>
       </div>
@@ -358,8 +382,8 @@ export function CategoriesSettings() {
       <CardHeader>
         <CardTitle>Categories</CardTitle>
         <CardDescription>
-          Every transaction gets a category; budgets and statistics group by them. Switch a top-level category off
-          expense statistics to leave it out of the dashboard's spending.
+          Every transaction gets a category; budgets and statistics group by them. Switch a category off expense
+          statistics to leave it, with its subcategories, out of the dashboard's spending.
         </CardDescription>
       </CardHeader>
       <CardContent>
