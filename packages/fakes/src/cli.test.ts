@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { get } from './rates/test-helpers.ts';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 const children: ChildProcess[] = [];
@@ -34,8 +35,8 @@ describe('cli', () => {
     expect(nbuUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(frankfurterUrl).toBe(nbuUrl);
 
-    expect((await fetch(`${frankfurterUrl}/v1/currencies`)).status).toBe(200);
-    expect((await fetch(`${nbuUrl}/NBUStatService/v1/statdirectory/exchange?json`)).status).toBe(503);
+    expect((await get(`${frankfurterUrl}/v1/currencies`)).status).toBe(200);
+    expect((await get(`${nbuUrl}/NBUStatService/v1/statdirectory/exchange?json`)).status).toBe(503);
 
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     child.kill('SIGTERM');

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { currencyCodeSchema, MAX_CURRENCIES_PER_REQUEST } from './currencies.ts';
 
-/** A calendar day, `YYYY-MM-DD` (API.md: date-only parameters). */
-export const isoDateSchema = z.iso.date('Must be a date as YYYY-MM-DD');
+import { isoDateSchema } from './time.ts';
 
 /** Largest rate accepted in either direction; the reverse of a rate must stay above its inverse. */
 export const MAX_RATE = 1_000_000_000;
@@ -63,10 +62,17 @@ export const deleteCustomRatesBodySchema = z.object({
 export type DeleteCustomRatesBody = z.infer<typeof deleteCustomRatesBodySchema>;
 
 export const BASE_CHANGE_STATES = ['idle', 'running', 'failed'] as const;
+/**
+ * `base`: the base currency changes from `fromCode` to `toCode`. `revaluation`: a custom rate
+ * changed, and the figures it moves are recomputed in the same base (`fromCode` = `toCode`).
+ */
+export const BASE_CHANGE_KINDS = ['base', 'revaluation'] as const;
 
-/** Progress of recomputing base-currency figures after the base currency changed. */
+/** Progress of recomputing base-currency figures after the base currency or a custom rate changed. */
 export const baseCurrencyChangeSchema = z.object({
   state: z.enum(BASE_CHANGE_STATES),
+  /** Null when idle. */
+  kind: z.enum(BASE_CHANGE_KINDS).nullable(),
   fromCode: z.string().nullable(),
   toCode: z.string().nullable(),
   done: z.number().int(),

@@ -1,7 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { apiAs } from './api.ts';
 import { createReadyUser, signIn } from './helpers.ts';
 
-test('currencies are added with their rates, one gets a custom rate, the base cannot be removed but can change', async ({
+/** Reloads until a figure recomputed in the background is shown (the page shows what it loaded). */
+async function reloadUntil(page: Page, check: () => Promise<void>) {
+  await expect(async () => {
+    await page.reload();
+    await check();
+  }).toPass({ timeout: 15_000 });
+}
+
+test('currencies are added with their rates, one gets a custom rate used in figures, the base cannot be removed but can change', async ({
   page,
   request,
 }) => {
@@ -37,6 +46,13 @@ test('currencies are added with their rates, one gets a custom rate, the base ca
   await expect(usd.getByText('Live', { exact: true })).toBeVisible();
   await expect(usd.getByText(/^1 USD = [\d.,]+ UAH$/)).toBeVisible();
 
+  // Money in dollars, recorded at the provider's rate: a balance and an expense of 15 January.
+  const api = await apiAs(request, username);
+  const card = await api.createAccount('Card', 'UAH', 100_000);
+  const dollars = await api.createAccount('Dollars', 'USD', 10_000);
+  await api.record(dollars.id, 'Fines', 1_000, { time: new Date('2026-01-15T12:00:00Z') });
+  await api.record(card.id, 'Fines', 4_000, { time: new Date('2026-01-16T12:00:00Z') });
+
   // No provider quotes gold: amounts in it cannot be converted until the user gives a rate.
   await addCurrency('gold', 'XAU');
   await expect(row('Gold').getByText('No rate — set a custom rate')).toBeVisible();
@@ -54,6 +70,17 @@ test('currencies are added with their rates, one gets a custom rate, the base ca
   await expect(usd.getByText('1 UAH = 0.025 USD')).toBeVisible();
   await expect(usd.getByText('for all dates')).toBeVisible();
 
+  // The custom rate is used: the dollar account is worth 90 × 40 hryvnias, and the expense of
+  // 15 January is recomputed at it in the background.
+  await page.goto('/accounts');
+  const dollarsCard = page.getByRole('main').getByRole('link', { name: /^Dollars/ });
+  await expect(dollarsCard.getByText('US$90.00')).toBeVisible();
+  await expect(dollarsCard.getByText('UAH 3,600.00')).toBeVisible();
+  await page.goto('/transactions');
+  const dollarExpense = page.getByRole('button').filter({ hasText: '−US$10.00' });
+  await reloadUntil(page, () => expect(dollarExpense).toContainText('−UAH 400.00', { timeout: 1000 }));
+  await page.goto('/settings/currencies');
+
   await row('Hryvnia').getByRole('button', { name: 'Remove UAH' }).click();
   const removeDialog = page.getByRole('alertdialog', { name: 'Remove UAH?' });
   await removeDialog.getByRole('button', { name: 'Remove UAH' }).click();
@@ -63,13 +90,18 @@ test('currencies are added with their rates, one gets a custom rate, the base ca
   await removeDialog.getByRole('button', { name: 'Close' }).click();
   await expect(row('Hryvnia')).toBeVisible();
 
-  // With nothing to recalculate yet, the new base applies as soon as the change is confirmed.
+  // The transactions are recalculated in the background; the new base applies once that is done.
   await page.getByLabel('Change base currency').selectOption({ label: 'USD · US Dollar' });
   await page.getByRole('button', { name: 'Change…' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Change the base currency to USD?' });
   await expect(confirm).toContainText('until it finishes you keep seeing figures in UAH.');
   await confirm.getByRole('button', { name: 'Change to USD' }).click();
   await expect(page.getByText('USD is now your base currency.')).toBeVisible();
+  await expect(page.getByRole('progressbar')).toBeHidden();
   await expect(row('US Dollar')).toContainText('Base');
   await expect(row('Hryvnia')).toContainText('1 UAH = 0.025 USD');
+
+  // The hryvnia expense is now shown in dollars too, at the custom rate: 40 UAH = 1 USD.
+  await page.goto('/transactions');
+  await expect(page.getByRole('button').filter({ hasText: '−UAH 40.00' })).toContainText('−US$1.00');
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RatesEmulator, startRatesEmulator } from './emulator.ts';
-import { getJson, getText, table } from './test-helpers.ts';
+import { get, getJson, getText, table } from './test-helpers.ts';
 
 const NBU = table({ '2024-03-01': { USD: 37.9041, EUR: 41.1021 } });
 const ECB = table({ '2024-03-01': { USD: 1.083, GBP: 0.85505 } });
@@ -123,7 +123,7 @@ describe('modes', () => {
   it('slow: close() does not wait for a pending answer', async () => {
     const emulator = await startRatesEmulator({ nbu: NBU, ecb: ECB, now: NOW, slowMs: 600_000 });
     emulator.setMode('frankfurter', 'slow');
-    const pending = fetch(`${emulator.url}${FF_PATH}`).then(
+    const pending = get(`${emulator.url}${FF_PATH}`).then(
       () => 'answered',
       () => 'dropped',
     );
@@ -131,6 +131,22 @@ describe('modes', () => {
     await emulator.close();
     expect(await pending).toBe('dropped');
     await emulator.close(); // closing twice is harmless
+  });
+
+  it('hold: answers wait until released, whatever the mode', async () => {
+    const emulator = await start();
+    emulator.setMode('nbu', 'down');
+    const release = emulator.hold();
+    const answers: string[] = [];
+    const nbu = get(`${emulator.url}${NBU_PATH}`).then((r) => answers.push(`nbu ${r.status}`));
+    const ff = get(`${emulator.url}${FF_PATH}`).then((r) => answers.push(`frankfurter ${r.status}`));
+    await waitUntil(() => emulator.requests('nbu').length + emulator.requests('frankfurter').length === 2);
+    expect(answers).toEqual([]);
+    release();
+    await Promise.all([nbu, ff]);
+    expect(answers.sort()).toEqual(['frankfurter 200', 'nbu 503']);
+    // Released for good: later requests are answered at once.
+    expect((await get(`${emulator.url}${FF_PATH}`)).status).toBe(200);
   });
 
   it('rejects unknown providers and modes', async () => {
@@ -143,12 +159,12 @@ describe('modes', () => {
 describe('request log', () => {
   it('records path and query per provider, in order, in every mode, until reset', async () => {
     const emulator = await start();
-    await fetch(`${emulator.url}${NBU_PATH}`);
-    await fetch(`${emulator.url}/v1/latest?from=USD&to=EUR`);
+    await get(`${emulator.url}${NBU_PATH}`);
+    await get(`${emulator.url}/v1/latest?from=USD&to=EUR`);
     emulator.setMode('nbu', 'down');
-    await fetch(`${emulator.url}/NBU_Exchange/exchange_site?start=20240301&end=20240301&valcode=usd&json`);
-    await fetch(`${emulator.url}/v1/currencies`);
-    await fetch(`${emulator.url}/elsewhere?x=1`);
+    await get(`${emulator.url}/NBU_Exchange/exchange_site?start=20240301&end=20240301&valcode=usd&json`);
+    await get(`${emulator.url}/v1/currencies`);
+    await get(`${emulator.url}/elsewhere?x=1`);
 
     expect(emulator.requests('nbu')).toEqual([
       NBU_PATH,

@@ -8,7 +8,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { type Answer, htmlAnswer, jsonAnswer, notFoundPage, proxyDownPage } from './answer.ts';
 import { type DailyRates, loadEcbRates, loadNbuRates } from './data.ts';
 import { frankfurterAnswer, frankfurterNotFound, isFrankfurterPath } from './frankfurter.ts';
-import { isNbuPath, nbuAnswer, nbuEmpty } from './nbu.ts';
+import { isNbuPath, nbuAnswer, nbuBlocksUserAgent, nbuBotBlockPage, nbuEmpty } from './nbu.ts';
 
 export const RATES_PROVIDERS = ['nbu', 'frankfurter'] as const;
 export type RatesProvider = (typeof RATES_PROVIDERS)[number];
@@ -45,7 +45,12 @@ export interface RatesEmulator {
   /** Paths with query strings each provider received, oldest first (every mode included). */
   requests(provider: RatesProvider): string[];
   resetRequests(): void;
-  /** Stops at once: pending slow answers are dropped and open connections destroyed. */
+  /**
+   * Holds every answer (of both providers, in any mode) from now on until the returned function is
+   * called: lets a test act while a client is known to be waiting for an answer.
+   */
+  hold(): () => void;
+  /** Stops at once: pending slow or held answers are dropped and open connections destroyed. */
   close(): Promise<void>;
 }
 
@@ -75,6 +80,8 @@ export async function startRatesEmulator(options: RatesEmulatorOptions = {}): Pr
   const log: Record<RatesProvider, string[]> = { nbu: [], frankfurter: [] };
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
+  /** Answers waiting for a hold to end; undefined while nothing is held. */
+  let held: Array<() => void> | undefined;
   let closing: Promise<void> | undefined;
 
   const normalAnswer = (provider: RatesProvider, url: URL): Answer =>
@@ -108,6 +115,19 @@ export async function startRatesEmulator(options: RatesEmulatorOptions = {}): Pr
       return;
     }
     log[provider].push(req.url ?? url.pathname);
+    if (held) {
+      held.push(() => answer(provider, req, res, url));
+      return;
+    }
+    answer(provider, req, res, url);
+  }
+
+  function answer(provider: RatesProvider, req: IncomingMessage, res: ServerResponse, url: URL): void {
+    // Cloudflare in front of bank.gov.ua refuses bots whatever the service behind it is doing.
+    if (provider === 'nbu' && nbuBlocksUserAgent(req.headers['user-agent'])) {
+      send(res, nbuBotBlockPage());
+      return;
+    }
     if (modes[provider] !== 'slow') {
       send(res, modeAnswer(provider, url));
       return;
@@ -160,7 +180,16 @@ export async function startRatesEmulator(options: RatesEmulatorOptions = {}): Pr
       log.nbu = [];
       log.frankfurter = [];
     },
+    hold() {
+      held ??= [];
+      return () => {
+        const waiting = held ?? [];
+        held = undefined;
+        for (const release of waiting) release();
+      };
+    },
     close() {
+      held = undefined;
       closing ??= new Promise<void>((resolve, reject) => {
         for (const timer of timers) clearTimeout(timer);
         timers.clear();

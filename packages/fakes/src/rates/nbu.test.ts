@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RatesEmulator, startRatesEmulator } from './emulator.ts';
-import { getJson, getText, table } from './test-helpers.ts';
+import { BROWSER_USER_AGENT, getJson, getText, table } from './test-helpers.ts';
 
 const EXCHANGE = '/NBUStatService/v1/statdirectory/exchange';
 const EXCHANGE_SITE = '/NBU_Exchange/exchange_site';
@@ -211,6 +211,28 @@ describe('NBU NBU_Exchange/exchange_site', () => {
 });
 
 describe('NBU paths', () => {
+  it.each([
+    ['no user agent', ''],
+    ["Node's fetch default", 'node'],
+    ['curl', 'curl/8.5.0'],
+    ['python requests', 'python-requests/2.31.0'],
+  ])('answers 403 with a Cloudflare block page to %s', async (_, userAgent) => {
+    for (const path of [`${EXCHANGE}?json&date=20240301`, `${EXCHANGE_SITE}?start=20240301&end=20240301&json`]) {
+      const blocked = await getText(`${emulator.url}${path}`, userAgent);
+      expect(blocked.status).toBe(403);
+      expect(blocked.contentType).toMatch(/html/);
+      expect(blocked.text).toContain('Cloudflare');
+    }
+  });
+
+  it("serves browsers and clients that name themselves, as Kopiyka's does", async () => {
+    at('2024-03-04T14:30:00Z');
+    for (const userAgent of [BROWSER_USER_AGENT, 'Kopiyka/1.0 (self-hosted personal finance)']) {
+      const { status } = await getText(`${emulator.url}${EXCHANGE}?json&date=20240301`, userAgent);
+      expect(status).toBe(200);
+    }
+  });
+
   it('answers 404 for other paths under NBU', async () => {
     const { status } = await getText(`${emulator.url}/NBUStatService/v1/statdirectory/nothing?json`);
     expect(status).toBe(404);

@@ -2,7 +2,7 @@
  * The National Bank of Ukraine's exchange-rate endpoints (bank.gov.ua), as described in
  * shared/reference/external-apis.md §3.1.
  */
-import { type Answer, escapeXml, jsonAnswer, notFoundPage, xmlAnswer } from './answer.ts';
+import { type Answer, escapeXml, htmlAnswer, jsonAnswer, notFoundPage, xmlAnswer } from './answer.ts';
 import { nbuCurrency } from './currencies.ts';
 import type { DailyRates } from './data.ts';
 import { parseCompactDay, previousWeekday, toNbuDate, zonedDayAndHour } from './dates.ts';
@@ -24,6 +24,25 @@ export function isNbuPath(pathname: string): boolean {
 }
 
 type Item = Record<string, string | number | null>;
+
+/**
+ * bank.gov.ua sits behind Cloudflare, which answers 403 to default library user agents
+ * (external-apis.md §3.1). Browsers, and clients that name themselves like Kopiyka does, pass.
+ */
+const ALLOWED_USER_AGENT = /^(Mozilla\/5\.0 \(|Kopiyka\/)/;
+
+export function nbuBlocksUserAgent(userAgent: string | undefined): boolean {
+  return !ALLOWED_USER_AGENT.test(userAgent ?? '');
+}
+
+/** Cloudflare's block page (HTML, status 403), as a bot-like client gets it. */
+export function nbuBotBlockPage(): Answer {
+  return htmlAnswer(
+    403,
+    '<!DOCTYPE html>\n<html lang="en-US"><head><title>Attention Required! | Cloudflare</title></head>' +
+      '<body><h1>Sorry, you have been blocked</h1><h2>You are unable to access bank.gov.ua</h2></body></html>\n',
+  );
+}
 
 interface Clock {
   /** Today in Kyiv. */

@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -292,9 +293,10 @@ export const accountDayDeltas = pgTable(
 );
 
 /**
- * A base-currency change in progress. Transactions get their figures in the new base in batches
- * (pending columns), then everything switches in one final database transaction; `lastId` lets a
- * restarted instance carry on where the last batch ended.
+ * A base-currency change in progress, or a revaluation (from = to: the same base) after a custom
+ * rate changed. Transactions get their new figures in batches (pending columns), then everything
+ * switches in one final database transaction; `lastId` lets a restarted instance carry on where
+ * the last batch ended. A rate change while one runs starts it over (lastId 0, lease released).
  */
 export const baseCurrencyChanges = pgTable('base_currency_changes', {
   userId: integer('user_id')
@@ -312,6 +314,12 @@ export const baseCurrencyChanges = pgTable('base_currency_changes', {
   lastId: integer('last_id').notNull().default(0),
   error: text('error'),
   lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+  /** Set by the worker that holds the lease; its writes only land while the row still carries it. */
+  leaseToken: uuid('lease_token'),
+  /** A revaluation (to the same base) after a rate change: only these currencies' figures… (null: all). */
+  scopeCodes: varchar('scope_codes', { length: 3 }).array(),
+  /** …from this day on (null: every day). A base change revalues everything. */
+  scopeFrom: date('scope_from', { mode: 'string' }),
   createdAt: createdAt(),
 });
 
@@ -325,8 +333,10 @@ export const budgets = pgTable(
     name: varchar('name', { length: 200 }).notNull(),
     /** Base-currency minor units; converted when the base currency changes. */
     limitAmount: bigint('limit_amount', { mode: 'number' }),
-    startDate: date('start_date', { mode: 'string' }),
-    endDate: date('end_date', { mode: 'string' }),
+    /** The first instant the budget covers. */
+    startDate: timestamp('start_date', { withTimezone: true, mode: 'date' }),
+    /** The last instant it covers, included (to the millisecond, the API's precision). */
+    endDate: timestamp('end_date', { withTimezone: true, mode: 'date' }),
     autoInclude: boolean('auto_include').notNull().default(true),
     archived: boolean('archived').notNull().default(false),
     createdAt: createdAt(),

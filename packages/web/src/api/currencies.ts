@@ -96,6 +96,14 @@ function invalidateUserCurrencies(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: currencyKeys.user() });
 }
 
+/**
+ * After a custom rate changed, the server recomputes the figures it moves in the background: asking
+ * for the progress once lets the watcher follow it (it polls while it runs).
+ */
+async function followRecomputation(queryClient: QueryClient): Promise<void> {
+  await queryClient.fetchQuery(baseCurrencyChangeQueryOptions()).catch(() => null);
+}
+
 /** The first choice of a base currency (welcome): nothing to recalculate yet, so it applies at once. */
 export function useSetBaseCurrency() {
   const queryClient = useQueryClient();
@@ -114,9 +122,14 @@ export function useAddUserCurrencies() {
   return useMutation({
     mutationFn: (body: AddUserCurrenciesBody) => api.post<UserCurrency[]>('/user/currencies', body),
     // The answer is the whole list; only the rates need asking for again.
-    onSuccess: (userCurrencies) => {
+    onSuccess: (userCurrencies, body) => {
       queryClient.setQueryData(currencyKeys.user(), userCurrencies);
-      return queryClient.invalidateQueries({ queryKey: currencyKeys.rates() });
+      // Back to the live rate drops a custom rate: the figures it moved are recomputed.
+      const backToLive = body.currencies.some((entry) => entry.liveRateUpdate === true);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: currencyKeys.rates() }),
+        backToLive ? followRecomputation(queryClient) : undefined,
+      ]);
     },
   });
 }
@@ -129,30 +142,46 @@ export function useDeleteUserCurrency() {
   });
 }
 
-/** Stores custom rates (the server keeps the reverse pair too, and stops live updates for them). */
+/**
+ * Stores custom rates (the server keeps the reverse pair too, and stops live updates for them);
+ * the figures they move are recomputed in the background.
+ */
 export function useSetCustomRates() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SetCustomRatesBody) => api.put<Rate[]>('/user/currency/rates', body),
-    onSuccess: () => invalidateUserCurrencies(queryClient),
+    onSuccess: () => Promise.all([invalidateUserCurrencies(queryClient), followRecomputation(queryClient)]),
   });
 }
 
-/** Drops custom rates, both ways: the pairs follow the live rate again. */
+/** Drops custom rates, both ways: the pairs follow the live rate again, and the figures with them. */
 export function useDeleteCustomRates() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: DeleteCustomRatesBody) => api.delete('/user/currency/rates', body),
-    onSuccess: () => invalidateUserCurrencies(queryClient),
+    onSuccess: () => Promise.all([invalidateUserCurrencies(queryClient), followRecomputation(queryClient)]),
   });
 }
 
 /**
- * A base-currency change has ended: every cached figure may be in the old base, so everything is
- * asked for again, and the session takes the base the server now has.
+ * A recomputation has ended: every cached figure may be in the old base or at the old rate, so
+ * everything is asked for again, and the session takes the base the server now has. `kind` is
+ * the ended one's (an ended change reads as idle, without a kind).
  */
-async function finishBaseCurrencyChange(queryClient: QueryClient, change: BaseCurrencyChange | null): Promise<void> {
+async function finishRecomputation(
+  queryClient: QueryClient,
+  kind: BaseCurrencyChange['kind'],
+  change: BaseCurrencyChange | null,
+): Promise<void> {
   await queryClient.invalidateQueries();
+  if (kind === 'revaluation') {
+    if (change?.state === 'failed') {
+      notify('error', change.error ?? 'Figures could not be recomputed.', {
+        title: 'Figures not recomputed after the rate change',
+      });
+    } else notify('success', 'Figures recomputed at the new rate.');
+    return;
+  }
   const baseCurrency = await queryClient.fetchQuery(baseCurrencyQueryOptions());
   if (baseCurrency) setSessionBaseCurrency(baseCurrency);
   if (change?.state === 'failed') {
@@ -177,14 +206,14 @@ export function useChangeBaseCurrency() {
       return queryClient.fetchQuery(baseCurrencyChangeQueryOptions()).catch(() => null);
     },
     // Nothing to recalculate (or no progress to follow): the switch has already happened.
-    onSuccess: (change) => (change?.state === 'running' ? undefined : finishBaseCurrencyChange(queryClient, change)),
+    onSuccess: (change) => (change?.state === 'running' ? undefined : finishRecomputation(queryClient, 'base', change)),
   });
 }
 
 /**
- * Mounted once in the signed-in shell. Asks once whether a base-currency change is under way (one
- * may have been started before a reload), keeps polling while it is, wherever the user goes, and
- * refreshes everything when it ends.
+ * Mounted once in the signed-in shell. Asks once whether a recomputation (base-currency change, or
+ * revaluation after a rate change) is under way (one may have been started before a reload), keeps
+ * polling while it is, wherever the user goes, and refreshes everything when it ends.
  */
 export function useBaseCurrencyChangeWatcher(): void {
   const queryClient = useQueryClient();
@@ -192,10 +221,12 @@ export function useBaseCurrencyChangeWatcher(): void {
     ...baseCurrencyChangeQueryOptions(),
     enabled: (query) => query.state.status === 'pending' || isRunning(query),
   });
-  const previousState = useRef(data?.state);
+  const previous = useRef(data);
   useEffect(() => {
-    const wasRunning = previousState.current === 'running';
-    previousState.current = data?.state;
-    if (wasRunning && data && data.state !== 'running') void finishBaseCurrencyChange(queryClient, data);
+    const before = previous.current;
+    previous.current = data;
+    if (before?.state === 'running' && data && data.state !== 'running') {
+      void finishRecomputation(queryClient, before.kind, data);
+    }
   }, [data, queryClient]);
 }

@@ -69,7 +69,7 @@ export function signedInServer(handlers: Handlers = {}) {
     'GET /user/currencies/base': () => success(sampleBaseCurrency),
     'GET /user/currencies': () => success([sampleBaseCurrency]),
     'GET /user/currencies/base/change': () =>
-      success({ state: 'idle', fromCode: null, toCode: null, done: 0, total: 0, error: null }),
+      success({ state: 'idle', kind: null, fromCode: null, toCode: null, done: 0, total: 0, error: null }),
     'GET /categories': () => success(sampleCategories),
     'GET /models/currencies': () => success(sampleCurrencies),
     'GET /accounts': () => success([]),

@@ -18,9 +18,12 @@ const daySchema = z.object({
  */
 export function createFrankfurterProvider(baseUrl: string, timeoutMs: number): RateProvider {
   const source = 'ecb';
+  // A year of days is a bigger answer than one day.
+  const rangeTimeoutMs = timeoutMs * 4;
   return {
     source,
     pivot: 'EUR',
+    rangeTimeoutMs,
     async fetchDay(date): Promise<ProviderDay | null> {
       const { status, body } = await fetchJson(source, `${baseUrl}/v1/${date}`, timeoutMs);
       // 404: no data that far back.
@@ -33,8 +36,8 @@ export function createFrankfurterProvider(baseUrl: string, timeoutMs: number): R
       return { publishedDate: parsed.data.date, perUnit };
     },
 
-    async fetchRange(from, to) {
-      const { status, body } = await fetchJson(source, `${baseUrl}/v1/${from}..${to}`, timeoutMs * 4);
+    async fetchRange(from, to, budget) {
+      const { status, body } = await fetchJson(source, `${baseUrl}/v1/${from}..${to}`, rangeTimeoutMs, budget);
       if (status === 404) return new Map();
       if (status !== 200) throw new RateProviderError(source, `answered ${status}`);
       const parsed = rangeSchema.safeParse(body);

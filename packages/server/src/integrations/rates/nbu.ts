@@ -6,8 +6,11 @@ const itemSchema = z.object({
   rate: z.number().positive(),
   exchangedate: z.string().regex(/^\d{2}\.\d{2}\.\d{4}$/),
 });
-/** exchange_site rows may quote several units at once; rate_per_unit is per one. */
-const rangeItemSchema = itemSchema.extend({ rate_per_unit: z.number().positive().optional() });
+/** exchange_site rows may quote several units at once: rate_per_unit (= rate / units) is per one. */
+const rangeItemSchema = itemSchema.extend({
+  units: z.number().positive().optional(),
+  rate_per_unit: z.number().positive().optional(),
+});
 
 /** NBU writes days as DD.MM.YYYY. */
 function fromNbuDate(value: string): string {
@@ -21,9 +24,12 @@ function fromNbuDate(value: string): string {
  */
 export function createNbuProvider(baseUrl: string, timeoutMs: number): RateProvider {
   const source = 'nbu';
+  // A year of days is a bigger answer than one day.
+  const rangeTimeoutMs = timeoutMs * 4;
   return {
     source,
     pivot: 'UAH',
+    rangeTimeoutMs,
     async fetchDay(date): Promise<ProviderDay | null> {
       const url = `${baseUrl}/NBUStatService/v1/statdirectory/exchange?json&date=${date.replaceAll('-', '')}`;
       const { status, body } = await fetchJson(source, url, timeoutMs);
@@ -45,10 +51,10 @@ export function createNbuProvider(baseUrl: string, timeoutMs: number): RateProvi
       return { publishedDate, perUnit };
     },
 
-    async fetchRange(from, to) {
+    async fetchRange(from, to, budget) {
       const compact = (day: string) => day.replaceAll('-', '');
       const url = `${baseUrl}/NBU_Exchange/exchange_site?start=${compact(from)}&end=${compact(to)}&sort=exchangedate&order=asc&json`;
-      const { status, body } = await fetchJson(source, url, timeoutMs * 4);
+      const { status, body } = await fetchJson(source, url, rangeTimeoutMs, budget);
       if (status !== 200) throw new RateProviderError(source, `answered ${status}`);
       const parsed = z.array(z.unknown()).safeParse(body);
       if (!parsed.success) throw new RateProviderError(source, 'answered something other than a list of rates');
@@ -58,7 +64,7 @@ export function createNbuProvider(baseUrl: string, timeoutMs: number): RateProvi
         if (!item.success) continue;
         const day = fromNbuDate(item.data.exchangedate);
         const rates = days.get(day) ?? {};
-        rates[item.data.cc] = item.data.rate_per_unit ?? item.data.rate;
+        rates[item.data.cc] = item.data.rate_per_unit ?? item.data.rate / (item.data.units ?? 1);
         days.set(day, rates);
       }
       return days;

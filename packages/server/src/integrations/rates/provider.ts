@@ -12,11 +12,14 @@ export interface RateProvider {
   readonly pivot: string;
   /** That day's rates, or null when the provider has none for it. Throws RateProviderError. */
   fetchDay(date: string): Promise<ProviderDay | null>;
+  /** How long one range request may take; also what all range requests of one caller may take together. */
+  readonly rangeTimeoutMs: number;
   /**
    * Every day with rates between `from` and `to` (inclusive), keyed by day: one request for a
-   * range instead of one per day. Days the provider publishes nothing for are absent.
+   * range instead of one per day. Days the provider publishes nothing for are absent. `budget`
+   * aborts the request early when the caller's time is up.
    */
-  fetchRange(from: string, to: string): Promise<Map<string, Record<string, number>>>;
+  fetchRange(from: string, to: string, budget?: AbortSignal): Promise<Map<string, Record<string, number>>>;
 }
 
 export class RateProviderError extends Error {
@@ -29,20 +32,32 @@ export class RateProviderError extends Error {
   }
 }
 
-/** Some providers sit behind bot protection that refuses library default user agents. */
+/**
+ * bank.gov.ua sits behind Cloudflare, which answers 403 to library default user agents (Node's
+ * fetch sends "node"); every request names the app instead.
+ */
 export const USER_AGENT = 'Kopiyka/1.0 (self-hosted personal finance)';
 
-/** GET a JSON document within the time limit; a slow, failing or non-JSON answer is an error. */
+/** GET a JSON document within the time limit (and the caller's budget); a slow, failing or non-JSON answer is an error. */
 export async function fetchJson(
   source: string,
   url: string,
   timeoutMs: number,
+  budget?: AbortSignal,
 ): Promise<{ status: number; body: unknown }> {
   let response: Response;
-  try {
-    response = await fetch(url, {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const request = () =>
+    fetch(url, {
       headers: { accept: 'application/json', 'user-agent': USER_AGENT },
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: budget ? AbortSignal.any([timeout, budget]) : timeout,
+    });
+  try {
+    response = await request().catch((error: unknown) => {
+      // A kept-alive connection the server closed while this process was busy fails at once on
+      // reuse; one fresh attempt (within the same time limit) tells that apart from an outage.
+      if (isStaleConnection(error)) return request();
+      throw error;
     });
   } catch (error) {
     const reason =
@@ -58,4 +73,12 @@ export async function fetchJson(
       cause: error,
     });
   }
+}
+
+function isStaleConnection(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return true;
+  }
+  return false;
 }

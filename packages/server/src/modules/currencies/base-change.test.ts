@@ -1,11 +1,11 @@
 import type { Transaction } from '@kopiyka/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ids, startTestApp, type TestApp, testConfig, waitForBaseChange } from '../../../test/app.ts';
+import { ids, signUp, startTestApp, type TestApp, testConfig, waitForBaseChange } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { buildWorld } from '../../../test/world.ts';
 import { buildApp } from '../../app.ts';
-import { baseCurrencyChanges, transactions } from '../../db/schema.ts';
+import { baseCurrencyChanges, customRates, transactions } from '../../db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -104,6 +104,7 @@ describe('changing the base currency', () => {
     expect(refused.status).toBe(409);
     expect(await progress(user.token)).toEqual({
       state: 'running',
+      kind: 'base',
       fromCode: 'UAH',
       toCode: 'USD',
       done: 0,
@@ -178,14 +179,132 @@ describe('changing the base currency', () => {
       .where(eq(transactions.userId, user.id))
       .orderBy(transactions.id);
     // A worker died after its first batch of two: their new figures are stored, the rest are not.
-    await t.handle.db
-      .update(transactions)
-      .set({ pendingRefAmount: 1_000, pendingRate: 0.025 })
-      .where(sql`${transactions.id} in (${rows[0]!.id}, ${rows[1]!.id})`);
+    // They are told apart from what a recomputation would give, so redoing the batch would show.
+    for (const [row, pendingRefAmount] of [
+      [rows[0]!, 7_777],
+      [rows[1]!, 8_888],
+    ] as const) {
+      await t.handle.db
+        .update(transactions)
+        .set({ pendingRefAmount, pendingRate: 0.5 })
+        .where(eq(transactions.id, row.id));
+    }
     await insertRunningChange(user.id, { done: 2, lastId: rows[1]!.id, lockedUntil: sql`now() - interval '1 second'` });
     await restartAndWait(user.token);
-    expect((await all(user.token)).map((tx) => [tx.currencyCode, tx.amount, tx.refAmount])).toEqual(expectedUsd);
+    const kept = new Map([
+      [rows[0]!.id, 7_777],
+      [rows[1]!.id, 8_888],
+    ]);
+    const after = await all(user.token);
+    expect(after.map((tx) => [tx.currencyCode, tx.amount, tx.refAmount])).toEqual(
+      expectedUsd.map(([code, amount, refAmount], i) => [code, amount, kept.get(after[i]!.id) ?? refAmount]),
+    );
+    expect(after.filter((tx) => kept.has(tx.id)).map((tx) => tx.refAmount)).toEqual([7_777, 8_888]);
     expect(await ledgerProblems(t, user.id)).toEqual([]);
+  });
+});
+
+describe('a base change and other users', () => {
+  it("leaves every other user's figures and base currency alone", async () => {
+    const alice = await setup();
+    const bob = await setup();
+    const bobBefore = await all(bob.token);
+    await t.call('POST', '/api/v1/user/currencies/base', { token: alice.token, body: { currencyId: ids.get('USD') } });
+    await waitUntilIdle(alice.token);
+    expect((await all(alice.token)).map((tx) => tx.refCurrencyCode)).toEqual(['USD', 'USD', 'USD', 'USD', 'USD']);
+    expect(await all(bob.token)).toEqual(bobBefore);
+    expect(
+      (await t.call('GET', '/api/v1/user/currencies/base', { token: bob.token })).body.response.currency.code,
+    ).toBe('UAH');
+    expect(await progress(bob.token)).toMatchObject({ state: 'idle' });
+  });
+});
+
+describe('currencies while a base change runs', () => {
+  it('refuses a base change while figures are recomputed after a rate change', async () => {
+    const w = await buildWorld(t, { currencies: { USD: 40 } });
+    await t.handle.db.insert(baseCurrencyChanges).values({
+      userId: w.id,
+      fromCurrencyId: ids.get('UAH')!,
+      toCurrencyId: ids.get('UAH')!,
+      state: 'running',
+      scopeCodes: ['USD'],
+      lockedUntil: sql`now() + interval '1 hour'`,
+    });
+    const res = await t.call('POST', '/api/v1/user/currencies/base', {
+      token: w.token,
+      body: { currencyId: ids.get('USD') },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.response.statusText).toBe(
+      'Figures are being recomputed after a rate change. Change the base currency when that has finished.',
+    );
+    expect(await progress(w.token)).toMatchObject({ state: 'running', kind: 'revaluation', toCode: 'UAH' });
+    await t.handle.db.delete(baseCurrencyChanges).where(eq(baseCurrencyChanges.userId, w.id));
+  });
+
+  it('refuses to remove the currency being switched to, naming why', async () => {
+    const w = await buildWorld(t, { currencies: { USD: 40 }, accounts: [{ currency: 'UAH' }] });
+    await insertRunningChange(w.id);
+    const res = await t.call('DELETE', '/api/v1/user/currency', {
+      token: w.token,
+      body: { currencyId: ids.get('USD') },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.response).toEqual({
+      code: 'CONFLICT',
+      statusText:
+        'USD is becoming your base currency: figures are being recalculated in it. Wait until that has finished.',
+    });
+    const codes = (await t.call('GET', '/api/v1/user/currencies', { token: w.token })).body.response.map(
+      (c: { currency: { code: string } }) => c.currency.code,
+    );
+    expect(codes).toEqual(['UAH', 'USD']);
+    await t.handle.db.delete(baseCurrencyChanges).where(eq(baseCurrencyChanges.userId, w.id));
+  });
+});
+
+describe('concurrent requests', () => {
+  it('several first choices of a base currency at once: one wins, none answers 500', async () => {
+    const { token } = await signUp(t);
+    const codes = ['UAH', 'USD', 'EUR', 'PLN', 'GBP'];
+    const answers = await Promise.all(
+      codes.map((code) =>
+        t.call('POST', '/api/v1/user/currencies/base', { token, body: { currencyId: ids.get(code) } }),
+      ),
+    );
+    for (const answer of answers) expect([200, 409]).toContain(answer.status);
+    await waitUntilIdle(token);
+    const mine = (await t.call('GET', '/api/v1/user/currencies', { token })).body.response;
+    expect(mine.filter((c: { isBase: boolean }) => c.isBase)).toHaveLength(1);
+  });
+
+  it('the same custom rate set several times at once: every request succeeds, one rate is kept', async () => {
+    const w = await buildWorld(t, { currencies: { USD: 40 } });
+    const rates = [41, 42, 43, 44, 45];
+    const answers = await Promise.all(
+      rates.map((rate) =>
+        t.call('PUT', '/api/v1/user/currency/rates', {
+          token: w.token,
+          body: {
+            pairs: [
+              { baseCode: 'USD', quoteCode: 'UAH', rate },
+              { baseCode: 'USD', quoteCode: 'UAH', rate, effectiveFrom: '2026-03-01' },
+            ],
+          },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    await waitUntilIdle(w.token);
+    const stored = await t.handle.db
+      .select({ baseCode: customRates.baseCode, effectiveFrom: customRates.effectiveFrom, rate: customRates.rate })
+      .from(customRates)
+      .where(eq(customRates.userId, w.id));
+    expect(stored).toHaveLength(4);
+    const usd = stored.filter((r) => r.baseCode === 'USD');
+    expect(usd.map((r) => r.effectiveFrom).sort()).toEqual(['2026-03-01', null]);
+    expect(rates).toContain(usd[0]!.rate);
   });
 });
 

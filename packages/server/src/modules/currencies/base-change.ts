@@ -1,7 +1,7 @@
-import type { BaseCurrencyChange, UserCurrency } from '@kopiyka/shared';
+import { randomUUID } from 'node:crypto';
+import type { BaseCurrencyChange } from '@kopiyka/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
 import { earlierDay, todayIso } from '../../lib/dates.ts';
 import { convertBudgetLimits, hasBudgetLimits } from '../budgets/service.ts';
 import type { RateSeries, RatesService } from '../rates/service.ts';
@@ -9,9 +9,9 @@ import {
   advanceBaseChange,
   claimBaseChange,
   completeBaseChange,
-  countTransactionsOf,
+  extendLease,
   failBaseChange,
-  insertBaseChange,
+  type RevaluationScope,
   selectBaseChange,
   selectForRevaluation,
   selectHistoryShape,
@@ -19,17 +19,24 @@ import {
 } from './queries.ts';
 
 const BATCH = 1000;
-/** A worker extends its lease with every batch; a dead one's lease runs out after this. */
+/** A worker keeps extending its lease while it works; a dead one's lease runs out after this. */
 const LEASE_MS = 60_000;
+/** How often a working worker extends its lease: well within it, whatever step it is on. */
+const HEARTBEAT_MS = LEASE_MS / 4;
 /** New transactions recorded while the change runs are caught up before the switch, this often at most. */
 const CATCH_UP_ROUNDS = 5;
 
 type Revaluation = Awaited<ReturnType<typeof selectForRevaluation>>[number];
+type Claimed = NonNullable<Awaited<ReturnType<typeof claimBaseChange>>>;
 
-class MissingRate extends Error {}
+/** A reason to stop that the user can act on: shown to them as it is. */
+class ChangeStopped extends Error {}
+
+/** The change was taken over or started over: this worker's work is no longer wanted. */
+class LeaseLost extends Error {}
 
 /**
- * A row's figures in the new base: a transfer with a leg in the new base is neutral (both legs
+ * A row's figures in the (new) base: a transfer with a leg in the base is neutral (both legs
  * carry that leg's amount), anything else is converted at the rate of its own day.
  */
 function revalue(row: Revaluation, toCode: string, series: RateSeries) {
@@ -40,121 +47,156 @@ function revalue(row: Revaluation, toCode: string, series: RateSeries) {
   const day = row.time.toISOString().slice(0, 10);
   const quote = series(row.code, day);
   if (!quote) {
-    throw new MissingRate(`No exchange rate for ${row.code} → ${toCode} on ${day}. Set a custom rate and try again.`);
+    throw new ChangeStopped(`No exchange rate for ${row.code} → ${toCode} on ${day}. Set a custom rate and try again.`);
   }
   return { id: row.id, refAmount: Math.round(row.amount * quote.rate), rate: quote.rate };
 }
 
 export interface BaseChangeService {
-  /** Starts recomputing every base-currency figure for a new base; the old base stays until done. */
-  start(userId: number, from: UserCurrency, toCurrencyId: number): Promise<void>;
   progress(userId: number): Promise<BaseCurrencyChange>;
-  isRunning(userId: number): Promise<boolean>;
   /** Works through every change that is waiting (called after a start, and periodically). */
   runPending(): Promise<void>;
   /** Resolves once no change is being worked on here (before the database closes). */
   settled(): Promise<void>;
 }
 
+/**
+ * Works through base-currency changes and revaluations (a change to the same base after a rate
+ * changed), which are started inside the requests' transactions (queries: insertBaseChange,
+ * upsertRevaluation). A worker holds a lease under its own token: it extends the lease while it
+ * works, and each of its writes lands only while the change still carries the token, so a worker
+ * that lost the change (taken over after a stall, or started over by a rate change) stops without
+ * a trace.
+ */
 export function createBaseChangeService(db: Database, rates: RatesService, log: FastifyBaseLogger): BaseChangeService {
   let running: Promise<void> | undefined;
+  /** Set by every runPending: a drain finishing meanwhile looks once more before it ends. */
+  let wanted = false;
 
-  async function seriesFor(userId: number, toCode: string): Promise<RateSeries> {
-    const shape = await selectHistoryShape(db, userId);
+  async function seriesFor(userId: number, scope: RevaluationScope, toCode: string): Promise<RateSeries> {
+    const shape = await selectHistoryShape(db, userId, scope);
     const today = todayIso();
     const first = shape.first ?? today;
     return rates.series(userId, shape.codes, toCode, first, earlierDay(shape.last ?? today, today));
   }
 
-  async function process(change: NonNullable<Awaited<ReturnType<typeof claimBaseChange>>>) {
-    const current = await selectBaseChange(db, change.userId);
-    if (!current) return;
-    const { toCode } = current;
-    try {
-      let series = await seriesFor(change.userId, toCode);
-      let lastId = change.lastId;
-      for (;;) {
-        const rows = await selectForRevaluation(db, change.userId, { afterId: lastId, limit: BATCH });
-        if (rows.length === 0) break;
-        const values = rows.map((row) => revalue(row, toCode, series));
-        lastId = rows.at(-1)!.id;
-        // Each batch and its progress land together, so a restart resumes after the last one.
+  async function work(claimed: Claimed, token: string) {
+    const { userId } = claimed;
+    const found = await selectBaseChange(db, userId);
+    if (found?.change.leaseToken !== token) return;
+    const { fromCode, toCode } = found;
+    const isBaseChange = claimed.fromCurrencyId !== claimed.toCurrencyId;
+    const scope: RevaluationScope = { codes: claimed.scopeCodes, from: claimed.scopeFrom };
+    const lease = { userId, token, leaseMs: LEASE_MS };
+
+    let series = await seriesFor(userId, scope, toCode);
+    let lastId = claimed.lastId;
+    for (;;) {
+      const rows = await selectForRevaluation(db, userId, scope, { afterId: lastId, limit: BATCH });
+      if (rows.length === 0) break;
+      const values = rows.map((row) => revalue(row, toCode, series));
+      lastId = rows.at(-1)!.id;
+      // Each batch and its progress land together, so a restart resumes after the last one. The
+      // change row is locked first, as every writer of a change does, so none can deadlock another.
+      await db.transaction(async (tx) => {
+        if (!(await advanceBaseChange(tx, lease, lastId, rows.length))) throw new LeaseLost();
+        await writePendingRefs(tx, userId, values);
+      });
+    }
+    for (let round = 0; ; round++) {
+      // Rows written while the change ran (new, or edited) have no new figure yet.
+      const stragglers = await selectForRevaluation(db, userId, scope, { limit: BATCH });
+      if (stragglers.length > 0) {
+        if (round >= CATCH_UP_ROUNDS) {
+          throw new ChangeStopped('The history keeps changing; try again in a moment.');
+        }
+        series = await seriesFor(userId, scope, toCode);
+        const values = stragglers.map((row) => revalue(row, toCode, series));
         await db.transaction(async (tx) => {
-          await writePendingRefs(tx, change.userId, values);
-          await advanceBaseChange(tx, change.userId, lastId, rows.length, LEASE_MS);
+          if (!(await extendLease(tx, userId, token, LEASE_MS))) throw new LeaseLost();
+          await writePendingRefs(tx, userId, values);
         });
+        continue;
       }
-      for (let round = 0; ; round++) {
-        // Rows written while the change ran (new, or edited) have no new figure yet.
-        const stragglers = await selectForRevaluation(db, change.userId, { limit: BATCH });
-        if (stragglers.length > 0) {
-          if (round >= CATCH_UP_ROUNDS) throw new Error('The history keeps changing; try again in a moment.');
-          series = await seriesFor(change.userId, toCode);
-          await writePendingRefs(
-            db,
-            change.userId,
-            stragglers.map((row) => revalue(row, toCode, series)),
-          );
-          continue;
-        }
-        // Budget limits are converted at today's rate; only asked for when there is a limit.
-        const limitRate = (await hasBudgetLimits(db, change.userId))
-          ? await rates.session(change.userId).quote(current.fromCode, toCode, todayIso())
+      // Budget limits are converted at today's rate; only asked for when there is a limit.
+      const limitRate =
+        isBaseChange && (await hasBudgetLimits(db, userId))
+          ? await rates.session(userId).quote(fromCode, toCode, todayIso())
           : { rate: 1 };
-        if (!limitRate) {
-          throw new MissingRate(
-            `No exchange rate for ${current.fromCode} → ${toCode} today to convert budget limits. Set a custom rate and try again.`,
-          );
-        }
-        const done = await db.transaction(async (tx) => {
-          if ((await selectForRevaluation(tx, change.userId, { limit: 1 })).length > 0) return false;
-          await completeBaseChange(tx, change.userId, change.toCurrencyId);
-          await convertBudgetLimits(tx, change.userId, limitRate.rate);
-          return true;
-        });
-        if (done) break;
+      if (!limitRate) {
+        throw new ChangeStopped(
+          `No exchange rate for ${fromCode} → ${toCode} today to convert budget limits. Set a custom rate and try again.`,
+        );
       }
-      log.info({ userId: change.userId, to: toCode }, 'base currency changed');
+      const done = await db.transaction(async (tx) => {
+        // Holding the change row's lock from here on: a rate change meanwhile waits, then starts anew.
+        if (!(await extendLease(tx, userId, token, LEASE_MS))) throw new LeaseLost();
+        if ((await selectForRevaluation(tx, userId, scope, { limit: 1 })).length > 0) return false;
+        await completeBaseChange(tx, userId, claimed);
+        if (isBaseChange) await convertBudgetLimits(tx, userId, limitRate.rate);
+        return true;
+      });
+      if (done) break;
+    }
+    log.info({ userId, to: toCode, revaluation: !isBaseChange }, 'base-currency figures recomputed');
+  }
+
+  async function process(claimed: Claimed, token: string) {
+    const { userId } = claimed;
+    // Long steps (a range fill over the whole history, catch-up rounds) keep the lease too.
+    const heartbeat = setInterval(() => {
+      extendLease(db, userId, token, LEASE_MS).catch((error) =>
+        log.warn({ err: error, userId }, 'could not extend a base-change lease'),
+      );
+    }, HEARTBEAT_MS);
+    try {
+      await work(claimed, token);
     } catch (error) {
-      const message = error instanceof MissingRate ? error.message : 'The recalculation stopped unexpectedly.';
-      if (!(error instanceof MissingRate))
-        log.error({ err: error, userId: change.userId }, 'base currency change failed');
-      await failBaseChange(db, change.userId, message);
+      if (error instanceof LeaseLost) {
+        log.info({ userId }, 'base change taken over or started over; this pass stops');
+        return;
+      }
+      const message = error instanceof ChangeStopped ? error.message : 'The recalculation stopped unexpectedly.';
+      if (!(error instanceof ChangeStopped)) log.error({ err: error, userId }, 'base currency change failed');
+      await failBaseChange(db, userId, token, message);
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 
   async function drain() {
-    for (;;) {
-      const change = await claimBaseChange(db, LEASE_MS);
-      if (!change) return;
-      await process(change);
+    try {
+      while (wanted) {
+        wanted = false;
+        for (;;) {
+          const token = randomUUID();
+          const claimed = await claimBaseChange(db, LEASE_MS, token);
+          if (!claimed) break;
+          await process(claimed, token);
+        }
+      }
+    } finally {
+      // Cleared in the same step as the last look, so a later runPending starts a new drain.
+      running = undefined;
     }
   }
 
   return {
-    async start(userId, from, toCurrencyId) {
-      const existing = await selectBaseChange(db, userId);
-      if (existing?.change.state === 'running') {
-        throw new AppError('CONFLICT', 'The base currency is already being changed. Wait until it finishes.');
-      }
-      await insertBaseChange(db, {
-        userId,
-        fromCurrencyId: from.currencyId,
-        toCurrencyId,
-        total: await countTransactionsOf(db, userId),
-      });
-      void this.runPending();
-    },
-
     async progress(userId) {
       const found = await selectBaseChange(db, userId);
-      if (!found) return { state: 'idle', fromCode: null, toCode: null, done: 0, total: 0, error: null };
+      if (!found) {
+        return { state: 'idle', kind: null, fromCode: null, toCode: null, done: 0, total: 0, error: null };
+      }
       const { change, fromCode, toCode } = found;
-      return { state: change.state, fromCode, toCode, done: change.done, total: change.total, error: change.error };
-    },
-
-    async isRunning(userId) {
-      return (await selectBaseChange(db, userId))?.change.state === 'running';
+      return {
+        state: change.state,
+        kind: change.fromCurrencyId === change.toCurrencyId ? 'revaluation' : 'base',
+        fromCode,
+        toCode,
+        done: change.done,
+        total: change.total,
+        error: change.error,
+      };
     },
 
     async settled() {
@@ -162,12 +204,9 @@ export function createBaseChangeService(db: Database, rates: RatesService, log: 
     },
 
     runPending() {
-      // One drain at a time per instance; a start during a drain is picked up by its next claim.
-      running ??= drain()
-        .catch((error) => log.error({ err: error }, 'base currency changes could not be processed'))
-        .finally(() => {
-          running = undefined;
-        });
+      // One drain at a time per instance; a start during a drain is picked up before it ends.
+      wanted = true;
+      running ??= drain().catch((error) => log.error({ err: error }, 'base currency changes could not be processed'));
       return running;
     },
   };

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { accounts, baseCurrencyChanges, currencies, transactions, userCurrencies } from '../../db/schema.ts';
@@ -86,20 +86,129 @@ export async function countAccountsInCurrency(db: Executor, userId: number, curr
   return row?.n ?? 0;
 }
 
-// ---- base-currency changes ----
+/** First key of pg_advisory_xact_lock(int, int) for a user's currency settings; the second key is the user id. */
+const CURRENCY_SETTINGS_LOCK = 741_101;
 
+/**
+ * Serialises changes to one user's base currency and currency list until the transaction ends, so
+ * what a change checked (no base yet, no change running, not the target of one) still holds when
+ * it commits — also when there is no row yet to lock.
+ */
+export async function lockCurrencySettings(tx: Executor, userId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CURRENCY_SETTINGS_LOCK}::int, ${userId}::int)`);
+}
+
+// ---- base-currency changes and revaluations ----
+
+/**
+ * Which figures a change recomputes: those of accounts in `codes` (null: every account), of
+ * transactions from the UTC day `from` on (null: every day). A base change recomputes everything.
+ */
+export interface RevaluationScope {
+  codes: string[] | null;
+  from: string | null;
+}
+
+const EVERYTHING: RevaluationScope = { codes: null, from: null };
+
+/** A change that starts (or starts over): from the first transaction, and nobody's to work on yet. */
+const FROM_THE_START = {
+  state: 'running',
+  done: 0,
+  lastId: 0,
+  error: null,
+  lockedUntil: null,
+  leaseToken: null,
+} as const;
+
+const leaseFor = (leaseMs: number) => sql`now() + ${leaseMs} * interval '1 millisecond'`;
+
+/**
+ * Figures a change wrote before (a failed one, or one that starts over) must not be swapped in by
+ * this one. Called after the change row is written: every writer of a change locks that row before
+ * any transaction row, so a worker's batch and a restart cannot deadlock.
+ */
+async function clearPendingRefs(db: Executor, userId: number) {
+  await db
+    .update(transactions)
+    .set({ pendingRefAmount: null, pendingRate: null })
+    .where(and(eq(transactions.userId, userId), isNotNull(transactions.pendingRefAmount)));
+}
+
+export async function countInScope(db: Executor, userId: number, scope: RevaluationScope) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(transactions)
+    .innerJoin(accounts, eq(accounts.id, transactions.accountId))
+    .innerJoin(currencies, eq(currencies.id, accounts.currencyId))
+    .where(and(eq(transactions.userId, userId), inScope(scope)));
+  return row?.n ?? 0;
+}
+
+function inScope(scope: RevaluationScope) {
+  return and(
+    scope.codes === null ? undefined : inArray(currencies.code, scope.codes),
+    scope.from === null ? undefined : gte(transactions.time, new Date(`${scope.from}T00:00:00Z`)),
+  );
+}
+
+async function setTotal(db: Executor, userId: number, scope: RevaluationScope) {
+  await db
+    .update(baseCurrencyChanges)
+    .set({ total: await countInScope(db, userId, scope) })
+    .where(eq(baseCurrencyChanges.userId, userId));
+}
+
+/** Starts a base change, replacing a change that failed (inside the caller's transaction). */
 export async function insertBaseChange(
   db: Executor,
-  row: { userId: number; fromCurrencyId: number; toCurrencyId: number; total: number },
+  row: { userId: number; fromCurrencyId: number; toCurrencyId: number },
 ) {
-  // A failed change is replaced by the new attempt.
+  const values = { ...row, ...FROM_THE_START, scopeCodes: null, scopeFrom: null };
   await db
     .insert(baseCurrencyChanges)
-    .values({ ...row, state: 'running' })
+    .values(values)
+    .onConflictDoUpdate({ target: baseCurrencyChanges.userId, set: values });
+  await clearPendingRefs(db, row.userId);
+  await setTotal(db, row.userId, EVERYTHING);
+}
+
+/**
+ * Asks for the figures of `scope` to be recomputed in the base (inside the caller's transaction,
+ * the one that changed the rates). One row per user holds whatever is to be done, merged in one
+ * statement so that concurrent requests lose nothing: a running base change starts over and stays
+ * a base change; otherwise it becomes a revaluation of everything either wanted (a base change's
+ * scope is everything). Starting over releases the lease, so a worker still on the old pass finds
+ * its next write refused and stops.
+ */
+export async function upsertRevaluation(db: Executor, userId: number, baseCurrencyId: number, scope: RevaluationScope) {
+  const t = baseCurrencyChanges;
+  const keepsItsCurrencies = sql`(${t.state} = 'running')`;
+  const [merged] = await db
+    .insert(t)
+    .values({
+      userId,
+      fromCurrencyId: baseCurrencyId,
+      toCurrencyId: baseCurrencyId,
+      ...FROM_THE_START,
+      scopeCodes: scope.codes,
+      scopeFrom: scope.from,
+    })
     .onConflictDoUpdate({
-      target: baseCurrencyChanges.userId,
-      set: { ...row, state: 'running', done: 0, lastId: 0, error: null, lockedUntil: null },
-    });
+      target: t.userId,
+      set: {
+        ...FROM_THE_START,
+        fromCurrencyId: sql`case when ${keepsItsCurrencies} then ${t.fromCurrencyId} else excluded.from_currency_id end`,
+        toCurrencyId: sql`case when ${keepsItsCurrencies} then ${t.toCurrencyId} else excluded.to_currency_id end`,
+        scopeCodes: sql`case when ${t.scopeCodes} is null or excluded.scope_codes is null then null
+          else array(select distinct code from unnest(${t.scopeCodes} || excluded.scope_codes) as code order by code) end`,
+        scopeFrom: sql`case when ${t.scopeFrom} is null or excluded.scope_from is null then null
+          else least(${t.scopeFrom}, excluded.scope_from) end`,
+      },
+    })
+    .returning({ codes: t.scopeCodes, from: t.scopeFrom });
+  await clearPendingRefs(db, userId);
+  await setTotal(db, userId, merged!);
 }
 
 export async function selectBaseChange(db: Executor, userId: number) {
@@ -113,11 +222,11 @@ export async function selectBaseChange(db: Executor, userId: number) {
   return row;
 }
 
-/** Takes the lease of one running change nobody works on (or whose worker died). */
-export async function claimBaseChange(db: Executor, leaseMs: number) {
+/** Takes the lease of one running change nobody works on (or whose worker died), under a new token. */
+export async function claimBaseChange(db: Executor, leaseMs: number, token: string) {
   const [row] = await db
     .update(baseCurrencyChanges)
-    .set({ lockedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+    .set({ lockedUntil: leaseFor(leaseMs), leaseToken: token })
     .where(
       eq(
         baseCurrencyChanges.userId,
@@ -129,52 +238,58 @@ export async function claimBaseChange(db: Executor, leaseMs: number) {
   return row;
 }
 
+/** The worker holding `token`; its writes land only while the change still carries it. */
+const heldBy = (userId: number, token: string) =>
+  and(eq(baseCurrencyChanges.userId, userId), eq(baseCurrencyChanges.leaseToken, token));
+
+/** Extends the lease; false when the worker lost it (taken over, or the change started over). */
+export async function extendLease(db: Executor, userId: number, token: string, leaseMs: number) {
+  const rows = await db
+    .update(baseCurrencyChanges)
+    .set({ lockedUntil: leaseFor(leaseMs) })
+    .where(heldBy(userId, token))
+    .returning({ userId: baseCurrencyChanges.userId });
+  return rows.length > 0;
+}
+
+/** Records a finished batch and extends the lease; false (nothing written) when the lease is lost. */
 export async function advanceBaseChange(
   db: Executor,
-  userId: number,
+  lease: { userId: number; token: string; leaseMs: number },
   lastId: number,
   processed: number,
-  leaseMs: number,
 ) {
+  const rows = await db
+    .update(baseCurrencyChanges)
+    .set({ lastId, done: sql`${baseCurrencyChanges.done} + ${processed}`, lockedUntil: leaseFor(lease.leaseMs) })
+    .where(heldBy(lease.userId, lease.token))
+    .returning({ userId: baseCurrencyChanges.userId });
+  return rows.length > 0;
+}
+
+export async function failBaseChange(db: Executor, userId: number, token: string, error: string) {
   await db
     .update(baseCurrencyChanges)
-    .set({
-      lastId,
-      done: sql`${baseCurrencyChanges.done} + ${processed}`,
-      lockedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`,
-    })
-    .where(eq(baseCurrencyChanges.userId, userId));
+    .set({ state: 'failed', error, lockedUntil: null, leaseToken: null })
+    .where(heldBy(userId, token));
 }
 
-export async function failBaseChange(db: Executor, userId: number, error: string) {
-  await db
-    .update(baseCurrencyChanges)
-    .set({ state: 'failed', error, lockedUntil: null })
-    .where(eq(baseCurrencyChanges.userId, userId));
-}
-
-export async function countTransactionsOf(db: Executor, userId: number) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(transactions)
-    .where(eq(transactions.userId, userId));
-  return row?.n ?? 0;
-}
-
-/** The span of days the user's transactions cover, and the currencies of their accounts. */
-export async function selectHistoryShape(db: Executor, userId: number) {
+/** The span of days the scope's transactions cover, and the currencies of their accounts. */
+export async function selectHistoryShape(db: Executor, userId: number, scope: RevaluationScope) {
   const [span] = await db
     .select({
       first: sql<string | null>`to_char(min(${transactions.time}) at time zone 'UTC', 'YYYY-MM-DD')`,
       last: sql<string | null>`to_char(max(${transactions.time}) at time zone 'UTC', 'YYYY-MM-DD')`,
     })
     .from(transactions)
-    .where(eq(transactions.userId, userId));
+    .innerJoin(accounts, eq(accounts.id, transactions.accountId))
+    .innerJoin(currencies, eq(currencies.id, accounts.currencyId))
+    .where(and(eq(transactions.userId, userId), inScope(scope)));
   const codes = await db
     .selectDistinct({ code: currencies.code })
     .from(accounts)
     .innerJoin(currencies, eq(currencies.id, accounts.currencyId))
-    .where(eq(accounts.userId, userId));
+    .where(and(eq(accounts.userId, userId), scope.codes === null ? undefined : inArray(currencies.code, scope.codes)));
   return { first: span?.first ?? null, last: span?.last ?? null, codes: codes.map((c) => c.code) };
 }
 
@@ -182,8 +297,13 @@ const otherLeg = alias(transactions, 'other_leg');
 const otherAccount = alias(accounts, 'other_account');
 const otherCurrency = alias(currencies, 'other_currency');
 
-/** Transactions to value in the new base: after an id, or those still without a new value. */
-export function selectForRevaluation(db: Executor, userId: number, options: { afterId?: number; limit: number }) {
+/** Transactions of the scope to value in the new base: after an id, or those still without a new value. */
+export function selectForRevaluation(
+  db: Executor,
+  userId: number,
+  scope: RevaluationScope,
+  options: { afterId?: number; limit: number },
+) {
   return db
     .select({
       id: transactions.id,
@@ -209,6 +329,7 @@ export function selectForRevaluation(db: Executor, userId: number, options: { af
     .where(
       and(
         eq(transactions.userId, userId),
+        inScope(scope),
         options.afterId === undefined ? isNull(transactions.pendingRefAmount) : gt(transactions.id, options.afterId),
       ),
     )
@@ -232,18 +353,29 @@ export async function writePendingRefs(
     where t.id = v.id and t.user_id = ${userId}`);
 }
 
-/** The switch: every transaction takes its new figures, the base flag moves, the change is done. */
-export async function completeBaseChange(db: Executor, userId: number, toCurrencyId: number) {
+/**
+ * The switch: every transaction with a new figure takes it and the change row goes; a base change
+ * also moves the base flag (adding the target back should it have gone missing, so the user is
+ * never left without a base).
+ */
+export async function completeBaseChange(
+  db: Executor,
+  userId: number,
+  change: { fromCurrencyId: number; toCurrencyId: number },
+) {
   await db
     .update(transactions)
     .set({
       refAmount: sql`${transactions.pendingRefAmount}`,
       rate: sql`${transactions.pendingRate}`,
-      refCurrencyId: toCurrencyId,
+      refCurrencyId: change.toCurrencyId,
       pendingRefAmount: null,
       pendingRate: null,
     })
-    .where(eq(transactions.userId, userId));
-  await markBaseCurrency(db, userId, toCurrencyId);
+    .where(and(eq(transactions.userId, userId), isNotNull(transactions.pendingRefAmount)));
+  if (change.fromCurrencyId !== change.toCurrencyId) {
+    await insertUserCurrenciesIfMissing(db, userId, [change.toCurrencyId]);
+    await markBaseCurrency(db, userId, change.toCurrencyId);
+  }
   await db.delete(baseCurrencyChanges).where(eq(baseCurrencyChanges.userId, userId));
 }

@@ -70,7 +70,7 @@ export const currencyRoutes: FastifyPluginAsyncZod<{ rates: RatesService; baseCh
         response: { 200: successEnvelope(z.array(userCurrencySchema)) },
       },
     },
-    async (request) => success(await addUserCurrencies(app.db, rates, request.userId, request.body)),
+    async (request) => success(await addUserCurrencies(app.db, rates, baseChanges, request.userId, request.body)),
   );
 
   app.delete(
@@ -78,7 +78,7 @@ export const currencyRoutes: FastifyPluginAsyncZod<{ rates: RatesService; baseCh
     {
       schema: {
         tags,
-        summary: 'Remove a currency; CONFLICT for the base currency',
+        summary: 'Remove a currency; CONFLICT for the base currency, one in use, or the target of a base change',
         body: deleteUserCurrencyBodySchema,
       },
     },
@@ -118,7 +118,7 @@ export const currencyRoutes: FastifyPluginAsyncZod<{ rates: RatesService; baseCh
     {
       schema: {
         tags,
-        summary: 'Progress of recomputing base-currency figures after a base change',
+        summary: 'Progress of recomputing base-currency figures after a base change or a custom-rate change',
         response: { 200: successEnvelope(baseCurrencyChangeSchema) },
       },
     },
@@ -143,12 +143,13 @@ export const currencyRoutes: FastifyPluginAsyncZod<{ rates: RatesService; baseCh
     {
       schema: {
         tags,
-        summary: 'Set custom rates; the reverse of each pair is kept consistent',
+        summary:
+          'Set custom rates (the reverse of each pair kept consistent); affected figures are recomputed in the background',
         body: setCustomRatesBodySchema,
         response: { 200: successEnvelope(z.array(rateSchema)) },
       },
     },
-    async (request) => success(await setCustomRates(app.db, rates, request.userId, request.body)),
+    async (request) => success(await setCustomRates(app.db, rates, baseChanges, request.userId, request.body)),
   );
 
   app.delete(
@@ -156,12 +157,13 @@ export const currencyRoutes: FastifyPluginAsyncZod<{ rates: RatesService; baseCh
     {
       schema: {
         tags,
-        summary: 'Remove custom rates (both directions): back to live rates',
+        summary:
+          'Remove custom rates (both directions): back to live rates; affected figures are recomputed in the background',
         body: deleteCustomRatesBodySchema,
       },
     },
     async (request, reply) => {
-      await deleteCustomRates(rates, request.userId, request.body);
+      await deleteCustomRates(app.db, rates, baseChanges, request.userId, request.body);
       return reply.code(204).send();
     },
   );

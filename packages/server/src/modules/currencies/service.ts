@@ -8,19 +8,24 @@ import type {
 } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
-import { todayIso } from '../../lib/dates.ts';
+import { earlierDay, todayIso } from '../../lib/dates.ts';
 import { forgetCustomRatesOf, type RatesService } from '../rates/service.ts';
 import type { BaseChangeService } from './base-change.ts';
 import {
   countAccountsInCurrency,
+  countInScope,
   deleteUserCurrency,
+  insertBaseChange,
   insertUserCurrenciesIfMissing,
+  lockCurrencySettings,
   markBaseCurrency,
+  selectBaseChange,
   selectBaseCurrency,
   selectCurrencies,
   selectCurrenciesByIds,
   selectUserCurrencies,
   selectUserCurrency,
+  upsertRevaluation,
 } from './queries.ts';
 
 export function listCurrencies(db: Executor): Promise<Currency[]> {
@@ -54,7 +59,9 @@ export async function getBaseCurrency(db: Executor, userId: number): Promise<Use
 /**
  * Choosing a base currency adds it to the user's currencies when it is not there yet. The first
  * choice applies at once; a later change recomputes every base-currency figure in the background
- * and switches when done, so until then the old base and its figures stay (answered here).
+ * and switches when done, so until then the old base and its figures stay (answered here). The
+ * checks and writes share one transaction under the user's currency-settings lock: two choices at
+ * once are taken one after the other, the second seeing the first.
  */
 export async function setBaseCurrency(
   db: Database,
@@ -64,23 +71,79 @@ export async function setBaseCurrency(
 ): Promise<UserCurrency> {
   const [currency] = await selectCurrenciesByIds(db, [currencyId]);
   if (!currency) throw validationError('currencyId', 'Unknown currency');
-  const current = await selectBaseCurrency(db, userId);
-  if (current?.currencyId === currencyId) return current;
-  if (await baseChanges.isRunning(userId)) {
-    throw new AppError('CONFLICT', 'The base currency is already being changed. Wait until it finishes.');
+  const { base, started } = await db.transaction(async (tx) => {
+    await lockCurrencySettings(tx, userId);
+    const current = await selectBaseCurrency(tx, userId);
+    if (current?.currencyId === currencyId) return { base: current, started: false };
+    const change = await selectBaseChange(tx, userId);
+    if (change?.change.state === 'running') {
+      throw new AppError(
+        'CONFLICT',
+        change.change.fromCurrencyId === change.change.toCurrencyId
+          ? 'Figures are being recomputed after a rate change. Change the base currency when that has finished.'
+          : 'The base currency is already being changed. Wait until it finishes.',
+      );
+    }
+    await insertUserCurrenciesIfMissing(tx, userId, [currencyId]);
+    if (!current) {
+      await markBaseCurrency(tx, userId, currencyId);
+      return { base: (await selectBaseCurrency(tx, userId))!, started: false };
+    }
+    await insertBaseChange(tx, { userId, fromCurrencyId: current.currencyId, toCurrencyId: currencyId });
+    return { base: current, started: true };
+  });
+  if (started) void baseChanges.runPending();
+  return base;
+}
+
+/**
+ * The currencies whose base-currency figures a change of these pairs' custom rates moves, and
+ * from which day: a pair counts when one side is the base (custom rates are only used for the
+ * exact pair, never in a cross). A transfer leg's figure depends only on its own currency's rate
+ * (or on the other leg when that one is in the base), so no other transaction is touched.
+ */
+function affectedBy(pairs: Array<{ baseCode: string; quoteCode: string; effectiveFrom: string | null }>, base: string) {
+  const codes = new Set<string>();
+  let from: string | null | undefined;
+  for (const pair of pairs) {
+    const other = pair.quoteCode === base ? pair.baseCode : pair.baseCode === base ? pair.quoteCode : undefined;
+    if (other === undefined) continue;
+    codes.add(other);
+    from =
+      from === null || pair.effectiveFrom === null ? null : earlierDay(from ?? pair.effectiveFrom, pair.effectiveFrom);
   }
-  await insertUserCurrenciesIfMissing(db, userId, [currencyId]);
-  if (!current) {
-    await markBaseCurrency(db, userId, currencyId);
-    return getBaseCurrency(db, userId);
-  }
-  await baseChanges.start(userId, current, currencyId);
-  return current;
+  return codes.size === 0 ? undefined : { codes: [...codes].sort(), from: from ?? null };
+}
+
+/**
+ * Inside the transaction that changes custom rates, under the currency-settings lock: asks for the
+ * affected figures to be recomputed. A base change under way starts over whatever the pair, as it
+ * may have read the old rate. With no transaction to recompute and nothing under way, nothing is
+ * asked for (a failed base change stays on show). Answers whether anything was asked for (then
+ * call runPending after the commit).
+ */
+async function revalueAfterRateChange(
+  tx: Executor,
+  userId: number,
+  pairs: Array<{ baseCode: string; quoteCode: string; effectiveFrom: string | null }>,
+): Promise<boolean> {
+  const base = await selectBaseCurrency(tx, userId);
+  if (!base) return false;
+  const change = (await selectBaseChange(tx, userId))?.change;
+  const isRevaluation = change !== undefined && change.fromCurrencyId === change.toCurrencyId;
+  const baseChangeRunning = change?.state === 'running' && !isRevaluation;
+  const scope = affectedBy(pairs, base.currency.code);
+  // A revaluation (running, or failed with its figures still to do) takes the new scope in.
+  const wanted = baseChangeRunning || isRevaluation || (scope && (await countInScope(tx, userId, scope)) > 0);
+  if (!wanted) return false;
+  await upsertRevaluation(tx, userId, base.currencyId, scope ?? { codes: null, from: null });
+  return true;
 }
 
 export async function addUserCurrencies(
   db: Database,
   rates: RatesService,
+  baseChanges: BaseChangeService,
   userId: number,
   { currencies }: AddUserCurrenciesBody,
 ): Promise<UserCurrency[]> {
@@ -102,35 +165,47 @@ export async function addUserCurrencies(
     }
     if (entry.liveRateUpdate === true && base && currency.id !== base.currencyId) backToLive.push(currency.code);
   }
-  await insertUserCurrenciesIfMissing(db, userId, ids);
-  if (base && backToLive.length > 0) {
-    await rates.deleteCustomRates(
+  const revaluing = await db.transaction(async (tx) => {
+    await lockCurrencySettings(tx, userId);
+    await insertUserCurrenciesIfMissing(tx, userId, ids);
+    if (!base || backToLive.length === 0) return false;
+    const removed = await rates.deleteCustomRates(
+      tx,
       userId,
       backToLive.map((code) => ({ baseCode: code, quoteCode: base.currency.code })),
     );
-  }
+    return revalueAfterRateChange(tx, userId, removed);
+  });
+  if (revaluing) void baseChanges.runPending();
   return listUserCurrencies(db, userId);
 }
 
+/** Refused for the base currency, one used by an account, and the target of a base change under way. */
 export async function removeUserCurrency(db: Database, userId: number, currencyId: number): Promise<void> {
-  const userCurrency = await selectUserCurrency(db, userId, currencyId);
-  if (!userCurrency) throw notFound('Currency');
-  if (userCurrency.isBase) {
-    throw new AppError(
-      'CONFLICT',
-      `${userCurrency.currency.code} is your base currency. Choose another base currency first.`,
-    );
-  }
-  const accountsInIt = await countAccountsInCurrency(db, userId, currencyId);
-  if (accountsInIt > 0) {
-    throw new AppError(
-      'CONFLICT',
-      `${userCurrency.currency.code} is used by ${accountsInIt === 1 ? 'an account' : `${accountsInIt} accounts`}. Delete or move ${accountsInIt === 1 ? 'it' : 'them'} first.`,
-    );
-  }
   await db.transaction(async (tx) => {
+    await lockCurrencySettings(tx, userId);
+    const userCurrency = await selectUserCurrency(tx, userId, currencyId);
+    if (!userCurrency) throw notFound('Currency');
+    const { code } = userCurrency.currency;
+    if (userCurrency.isBase) {
+      throw new AppError('CONFLICT', `${code} is your base currency. Choose another base currency first.`);
+    }
+    const change = await selectBaseChange(tx, userId);
+    if (change?.change.state === 'running' && change.change.toCurrencyId === currencyId) {
+      throw new AppError(
+        'CONFLICT',
+        `${code} is becoming your base currency: figures are being recalculated in it. Wait until that has finished.`,
+      );
+    }
+    const accountsInIt = await countAccountsInCurrency(tx, userId, currencyId);
+    if (accountsInIt > 0) {
+      throw new AppError(
+        'CONFLICT',
+        `${code} is used by ${accountsInIt === 1 ? 'an account' : `${accountsInIt} accounts`}. Delete or move ${accountsInIt === 1 ? 'it' : 'them'} first.`,
+      );
+    }
     await deleteUserCurrency(tx, userId, currencyId);
-    await forgetCustomRatesOf(tx, userId, userCurrency.currency.code);
+    await forgetCustomRatesOf(tx, userId, code);
   });
 }
 
@@ -157,10 +232,14 @@ export async function listRates(db: Database, rates: RatesService, userId: numbe
   return result;
 }
 
-/** Custom rates are for the user's own currencies. */
+/**
+ * Custom rates are for the user's own currencies. The rates and the recomputation of the figures
+ * they move are asked for in one transaction: the figures catch up in the background.
+ */
 export async function setCustomRates(
   db: Database,
   rates: RatesService,
+  baseChanges: BaseChangeService,
   userId: number,
   { pairs }: SetCustomRatesBody,
 ): Promise<Rate[]> {
@@ -172,9 +251,26 @@ export async function setCustomRates(
       }
     }
   }
-  return rates.setCustomRates(userId, pairs);
+  const { stored, revaluing } = await db.transaction(async (tx) => {
+    await lockCurrencySettings(tx, userId);
+    const stored = await rates.setCustomRates(tx, userId, pairs);
+    const changed = pairs.map((p) => ({ ...p, effectiveFrom: p.effectiveFrom ?? null }));
+    return { stored, revaluing: await revalueAfterRateChange(tx, userId, changed) };
+  });
+  if (revaluing) void baseChanges.runPending();
+  return stored;
 }
 
-export function deleteCustomRates(rates: RatesService, userId: number, { pairs }: DeleteCustomRatesBody) {
-  return rates.deleteCustomRates(userId, pairs);
+export async function deleteCustomRates(
+  db: Database,
+  rates: RatesService,
+  baseChanges: BaseChangeService,
+  userId: number,
+  { pairs }: DeleteCustomRatesBody,
+): Promise<void> {
+  const revaluing = await db.transaction(async (tx) => {
+    await lockCurrencySettings(tx, userId);
+    return revalueAfterRateChange(tx, userId, await rates.deleteCustomRates(tx, userId, pairs));
+  });
+  if (revaluing) void baseChanges.runPending();
 }

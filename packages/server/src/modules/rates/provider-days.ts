@@ -34,6 +34,7 @@ const CARRY_FORWARD_DAYS = 14;
  */
 export class ProviderDays {
   private readonly inflight = new Map<string, Promise<StoredDay | null>>();
+  /** Days (and a source's range fetches) not to ask for again before a time: pruned once it passed. */
   private readonly notBefore = new Map<string, number>();
   /** Today's answer while it is still the previous working day's: kept in memory, not stored. */
   private readonly provisional = new Map<string, { day: StoredDay; until: number }>();
@@ -54,21 +55,36 @@ export class ProviderDays {
   }
 
   /**
+   * The periodic sync's fetch: a day not stored yet is asked for even if a recent request failed,
+   * and a failing provider throws, so the task is recorded as failed and retried.
+   */
+  async sync(provider: RateProvider, date: string): Promise<void> {
+    if (await selectDay(this.db, provider.source, date)) return;
+    if (this.fresh(this.provisional.get(this.keyOf(provider, date))?.until)) return;
+    await this.fetchShared(provider, date);
+  }
+
+  /**
    * Makes sure every past day from `from` to `to` is stored, fetching what is missing a year at a
    * time; days without rates of their own (weekends, holidays) carry the last published ones.
-   * A provider that fails leaves the gap, to be tried again after a minute.
+   * All the years of one call share one time budget, and a failure stops range fetches from that
+   * source for a minute: a slow provider costs a caller one timeout, not one per year.
    */
   async fillRange(provider: RateProvider, from: string, to: string): Promise<void> {
     const last = earlierDay(to, addDays(todayIso(this.now()), -1));
+    const budget = AbortSignal.timeout(provider.rangeTimeoutMs);
+    const failingKey = `${provider.source}:ranges`;
     for (let start = from; start <= last; start = addDays(start, RANGE_CHUNK_DAYS)) {
+      if (budget.aborted || this.fresh(this.notBefore.get(failingKey))) return;
       const end = earlierDay(addDays(start, RANGE_CHUNK_DAYS - 1), last);
       const expected = daysBetween(start, end).length;
       if ((await countDayRows(this.db, provider.source, start, end)) === expected) continue;
       const key = `${provider.source}:${start}..${end}`;
-      if ((this.notBefore.get(key) ?? 0) > this.now().getTime()) continue;
       let pending = this.inflight.get(key) as Promise<unknown> | undefined;
       if (!pending) {
-        pending = this.fetchRangeAndStore(provider, start, end, key).finally(() => this.inflight.delete(key));
+        pending = this.fetchRangeAndStore(provider, start, end, budget, failingKey).finally(() =>
+          this.inflight.delete(key),
+        );
         this.inflight.set(key, pending as Promise<null>);
       }
       await pending;
@@ -80,9 +96,40 @@ export class ProviderDays {
     return selectDaysInRange(this.db, provider.source, from, to, codes);
   }
 
-  private async fetchRangeAndStore(provider: RateProvider, from: string, to: string, key: string): Promise<null> {
+  /** How many days (and sources) it remembers not to ask for yet, or holds provisionally. */
+  remembered(): number {
+    return this.notBefore.size + this.provisional.size;
+  }
+
+  private keyOf(provider: RateProvider, date: string): string {
+    return `${provider.source}:${date}`;
+  }
+
+  /** True while `until` (a time in ms) is still ahead. */
+  private fresh(until: number | undefined): boolean {
+    return (until ?? 0) > this.now().getTime();
+  }
+
+  private rest(key: string, ms: number): void {
+    this.prune();
+    this.notBefore.set(key, this.now().getTime() + ms);
+  }
+
+  /** Forgets what has expired, so the memory holds a few minutes' worth of days, not every day ever asked. */
+  private prune(): void {
+    for (const [key, until] of this.notBefore) if (!this.fresh(until)) this.notBefore.delete(key);
+    for (const [key, { until }] of this.provisional) if (!this.fresh(until)) this.provisional.delete(key);
+  }
+
+  private async fetchRangeAndStore(
+    provider: RateProvider,
+    from: string,
+    to: string,
+    budget: AbortSignal,
+    failingKey: string,
+  ): Promise<null> {
     try {
-      const published = await provider.fetchRange(addDays(from, -CARRY_FORWARD_DAYS), to);
+      const published = await provider.fetchRange(addDays(from, -CARRY_FORWARD_DAYS), to, budget);
       const days: StoredDay[] = [];
       let carried: { day: string; perUnit: Record<string, number> } | undefined;
       for (const day of daysBetween(addDays(from, -CARRY_FORWARD_DAYS), to)) {
@@ -93,16 +140,23 @@ export class ProviderDays {
       await insertDays(this.db, provider.source, days);
     } catch (error) {
       this.log.warn({ err: error, source: provider.source, from, to }, 'exchange rate history could not be fetched');
-      this.notBefore.set(key, this.now().getTime() + RETRY_FAILED_AFTER_MS);
+      this.rest(failingKey, RETRY_FAILED_AFTER_MS);
     }
     return null;
   }
 
+  /** A day from the provider unless it failed or had nothing a moment ago; null when it cannot be had now. */
   private fetchOnce(provider: RateProvider, date: string): Promise<StoredDay | null> {
-    const key = `${provider.source}:${date}`;
+    const key = this.keyOf(provider, date);
     const provisional = this.provisional.get(key);
-    if (provisional && provisional.until > this.now().getTime()) return Promise.resolve(provisional.day);
-    if ((this.notBefore.get(key) ?? 0) > this.now().getTime()) return Promise.resolve(null);
+    if (provisional && this.fresh(provisional.until)) return Promise.resolve(provisional.day);
+    if (this.fresh(this.notBefore.get(key))) return Promise.resolve(null);
+    return this.fetchShared(provider, date).catch(() => null);
+  }
+
+  /** One fetch of a day at a time, whoever asks; rejects when the provider fails. */
+  private fetchShared(provider: RateProvider, date: string): Promise<StoredDay | null> {
+    const key = this.keyOf(provider, date);
     let pending = this.inflight.get(key);
     if (!pending) {
       pending = this.fetchAndStore(provider, date, key).finally(() => this.inflight.delete(key));
@@ -112,11 +166,10 @@ export class ProviderDays {
   }
 
   private async fetchAndStore(provider: RateProvider, date: string, key: string): Promise<StoredDay | null> {
-    const now = this.now().getTime();
     try {
       const fetched = await provider.fetchDay(date);
       if (!fetched) {
-        this.notBefore.set(key, now + RETRY_EMPTY_AFTER_MS);
+        this.rest(key, RETRY_EMPTY_AFTER_MS);
         return null;
       }
       const day: StoredDay = { date, publishedDate: fetched.publishedDate, perUnit: fetched.perUnit };
@@ -127,13 +180,14 @@ export class ProviderDays {
       if (date < todayIso(this.now()) || fetched.publishedDate === date) {
         await insertDay(this.db, provider.source, date, fetched.publishedDate, fetched.perUnit);
       } else {
-        this.provisional.set(key, { day, until: now + RETRY_EMPTY_AFTER_MS });
+        this.prune();
+        this.provisional.set(key, { day, until: this.now().getTime() + RETRY_EMPTY_AFTER_MS });
       }
       return day;
     } catch (error) {
       this.log.warn({ err: error, source: provider.source, date }, 'exchange rates could not be fetched');
-      this.notBefore.set(key, now + RETRY_FAILED_AFTER_MS);
-      return null;
+      this.rest(key, RETRY_FAILED_AFTER_MS);
+      throw error;
     }
   }
 }

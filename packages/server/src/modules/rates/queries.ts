@@ -61,52 +61,50 @@ export function selectCustomRates(db: Executor, userId: number, pairs: Array<{ b
     );
 }
 
+/**
+ * Sets the rate of a pair from a day (or for every day). Two partial unique indexes (a dated rate,
+ * and an every-day rate) each get their own upsert, so two requests setting the same rate at once
+ * both succeed: the later one wins.
+ */
 export async function upsertCustomRate(
   db: Executor,
   row: { userId: number; baseCode: string; quoteCode: string; effectiveFrom: string | null; rate: number },
 ) {
-  // Two partial unique indexes (a dated rate, and an every-day rate), so replace by hand.
+  const pair = [customRates.userId, customRates.baseCode, customRates.quoteCode];
   await db
-    .delete(customRates)
-    .where(
-      and(
-        eq(customRates.userId, row.userId),
-        eq(customRates.baseCode, row.baseCode),
-        eq(customRates.quoteCode, row.quoteCode),
-        row.effectiveFrom === null
-          ? sql`${customRates.effectiveFrom} is null`
-          : eq(customRates.effectiveFrom, row.effectiveFrom),
-      ),
+    .insert(customRates)
+    .values(row)
+    .onConflictDoUpdate(
+      row.effectiveFrom === null
+        ? { target: pair, targetWhere: sql`${customRates.effectiveFrom} is null`, set: { rate: row.rate } }
+        : {
+            target: [...pair, customRates.effectiveFrom],
+            targetWhere: sql`${customRates.effectiveFrom} is not null`,
+            set: { rate: row.rate },
+          },
     );
-  await db.insert(customRates).values(row);
 }
 
+/** Removes every rate of the pairs; answers the first days of those removed (null: an every-day rate). */
 export async function deleteCustomRatesOfPairs(
   db: Executor,
   userId: number,
   pairs: Array<{ baseCode: string; quoteCode: string }>,
 ) {
-  if (pairs.length === 0) return;
-  await db
+  if (pairs.length === 0) return [];
+  return db
     .delete(customRates)
     .where(
       and(
         eq(customRates.userId, userId),
         or(...pairs.map((p) => and(eq(customRates.baseCode, p.baseCode), eq(customRates.quoteCode, p.quoteCode)))),
       ),
-    );
-}
-
-/** Currencies (of those given) that have a custom rate against `baseCode` in either direction. */
-export async function selectCodesWithCustomRate(db: Executor, userId: number, baseCode: string, codes: string[]) {
-  if (codes.length === 0) return new Set<string>();
-  const rows = await db
-    .selectDistinct({ code: customRates.baseCode })
-    .from(customRates)
-    .where(
-      and(eq(customRates.userId, userId), eq(customRates.quoteCode, baseCode), inArray(customRates.baseCode, codes)),
-    );
-  return new Set(rows.map((r) => r.code));
+    )
+    .returning({
+      baseCode: customRates.baseCode,
+      quoteCode: customRates.quoteCode,
+      effectiveFrom: customRates.effectiveFrom,
+    });
 }
 
 export async function deleteCustomRatesOfCurrency(db: Executor, userId: number, code: string) {

@@ -2,12 +2,14 @@ import { type DailyRates, type RatesEmulator, startRatesEmulator } from '@kopiyk
 import type { Rate } from '@kopiyka/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ids, signUp, startTestApp, type TestApp, waitForBaseChange } from '../../../test/app.ts';
+import { buildWorld } from '../../../test/world.ts';
 import { todayIso } from '../../lib/dates.ts';
 
 const today = todayIso();
 
 // NBU: UAH per 1 unit, every calendar day. ECB: units per 1 EUR, working days only.
 const nbu: DailyRates = new Map([
+  ['2023-01-02', { USD: 36.5686, EUR: 39.1, PLN: 8.35 }],
   ['2026-01-02', { USD: 41.9, EUR: 48.8, PLN: 11.4 }],
   ['2026-01-05', { USD: 42.0, EUR: 49.0, PLN: 11.5 }],
   ['2026-01-06', { USD: 42.2, EUR: 49.1, PLN: 11.6 }],
@@ -16,6 +18,7 @@ const nbu: DailyRates = new Map([
   [today, { USD: 41.5, EUR: 48.5, PLN: 11.3 }],
 ]);
 const ecb: DailyRates = new Map([
+  ['2023-01-02', { USD: 1.07, PLN: 4.68, GBP: 0.88 }],
   ['2026-01-02', { USD: 1.16, PLN: 4.21, GBP: 0.85 }],
   ['2026-01-05', { USD: 1.17, PLN: 4.22, GBP: 0.86 }],
   ['2026-01-06', { USD: 1.18, PLN: 4.23, GBP: 0.87 }],
@@ -152,12 +155,103 @@ describe('rate resolution', () => {
     },
   );
 
+  // GBP against EUR: only the ECB quotes it (the NBU has no GBP), so nothing else can stand in.
+  it.each([
+    ['down', '2026-01-07'],
+    ['slow', '2026-01-08'],
+    ['garbage', '2026-01-09'],
+    ['empty', '2026-01-12'],
+  ] as const)('falls back to the nearest earlier stored ECB day when Frankfurter is %s', async (mode, day) => {
+    const { token } = await userWith('EUR', ['GBP']);
+    await ratesOn(token, '2026-01-02');
+    emulator.setMode('frankfurter', mode);
+    const gbp = (await ratesOn(token, day)).get('GBP');
+    expect(gbp).toMatchObject({ source: 'approximate', custom: false, date: day });
+    expect(gbp.rateDate! < day).toBe(true);
+    expect(emulator.requests('frankfurter')).toContain(`/v1/${day}`);
+  });
+
+  it('fills a range from both providers (one range request each) for balance history', async () => {
+    const user = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    await t.call('POST', '/api/v1/user/currencies', {
+      token: user.token,
+      body: { currencies: [{ currencyId: ids.get('USD') }, { currencyId: ids.get('GBP') }] },
+    });
+    const usd = await t.call('POST', '/api/v1/accounts', {
+      token: user.token,
+      body: { name: 'USD', currencyId: ids.get('USD'), initialBalance: 10_000 },
+    });
+    const gbp = await t.call('POST', '/api/v1/accounts', {
+      token: user.token,
+      body: { name: 'GBP', currencyId: ids.get('GBP'), initialBalance: 10_000 },
+    });
+    for (const id of [usd.body.response.id, gbp.body.response.id]) {
+      await user.record({
+        amount: 100,
+        transactionType: 'income',
+        accountId: id,
+        categoryId: user.categories[0]!.id,
+        time: '2026-01-06T12:00:00Z',
+      });
+    }
+    emulator.resetRequests();
+    const res = await t.call('GET', '/api/v1/stats/balance-history?from=2026-01-06&to=2026-01-07', {
+      token: user.token,
+    });
+    expect(res.status).toBe(200);
+    const on = (day: string, accountId: number) =>
+      res.body.response.find((p: { date: string; accountId: number }) => p.date === day && p.accountId === accountId);
+    // USD at the NBU; GBP crossed: GBP → USD at the ECB, USD → UAH at the NBU.
+    expect(on('2026-01-06', usd.body.response.id).refBalance).toBe(Math.round(10_100 * 42.2));
+    expect(on('2026-01-07', usd.body.response.id).refBalance).toBe(Math.round(10_100 * 42.4));
+    expect(on('2026-01-06', gbp.body.response.id).refBalance).toBe(Math.round(10_100 * (1.18 / 0.87) * 42.2));
+    // 7 January has no ECB rates of its own: the range carries 6 January's forward.
+    expect(on('2026-01-07', gbp.body.response.id).refBalance).toBe(Math.round(10_100 * (1.18 / 0.87) * 42.4));
+    expect(emulator.requests('nbu').filter((path) => path.startsWith('/NBU_Exchange/exchange_site?'))).toHaveLength(1);
+    expect(emulator.requests('frankfurter').filter((path) => /^\/v1\/[\d-]+\.\.[\d-]+/.test(path))).toHaveLength(1);
+  });
+
   it('answers no rate (never an error) when nothing at all can be had', async () => {
     emulator.setMode('nbu', 'down');
     emulator.setMode('frankfurter', 'down');
     const { token } = await userWith('UAH', ['USD']);
     const usd = (await ratesOn(token, '2019-06-03')).get('USD');
     expect(usd).toMatchObject({ rate: null, source: 'none', custom: false, rateDate: null });
+  });
+});
+
+describe('a transaction in the past with no rate to be had', () => {
+  it('is refused with a VALIDATION_ERROR on the account asking for a custom rate, and nothing is stored', async () => {
+    const user = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    await t.call('POST', '/api/v1/user/currencies', {
+      token: user.token,
+      body: { currencies: [{ currencyId: ids.get('USD') }] },
+    });
+    const account = await t.call('POST', '/api/v1/accounts', {
+      token: user.token,
+      body: { name: 'USD', currencyId: ids.get('USD') },
+    });
+    emulator.setMode('nbu', 'down');
+    emulator.setMode('frankfurter', 'down');
+    const res = await t.call('POST', '/api/v1/transactions', {
+      token: user.token,
+      body: {
+        amount: 1_000,
+        transactionType: 'expense',
+        accountId: account.body.response.id,
+        categoryId: user.categories[0]!.id,
+        time: '2020-02-03T12:00:00Z',
+      },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.response.code).toBe('VALIDATION_ERROR');
+    expect(res.body.response.details).toEqual([
+      {
+        path: 'accountId',
+        message: 'No exchange rate for USD → UAH on 2020-02-03. Set a custom rate in Settings → Currencies.',
+      },
+    ]);
+    expect((await t.call('GET', '/api/v1/transactions', { token: user.token })).body.response).toEqual([]);
   });
 });
 
@@ -345,6 +439,73 @@ describe('user currencies', () => {
   it('reports no base-currency change running', async () => {
     const { token } = await userWith('UAH', []);
     const res = await t.call('GET', '/api/v1/user/currencies/base/change', { token });
-    expect(res.body.response).toEqual({ state: 'idle', fromCode: null, toCode: null, done: 0, total: 0, error: null });
+    expect(res.body.response).toEqual({
+      state: 'idle',
+      kind: null,
+      fromCode: null,
+      toCode: null,
+      done: 0,
+      total: 0,
+      error: null,
+    });
+  });
+});
+
+describe('a slow provider on the range path', () => {
+  let slowEmulator: RatesEmulator;
+  let app: TestApp;
+  beforeAll(async () => {
+    slowEmulator = await startRatesEmulator({ nbu, ecb, slowMs: 60_000 });
+    app = await startTestApp({
+      rates: { nbuBaseUrl: slowEmulator.url, frankfurterBaseUrl: slowEmulator.url, timeoutMs: 300 },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await slowEmulator.close();
+  });
+
+  const rangeRequests = () => ({
+    nbu: slowEmulator.requests('nbu').filter((path) => path.startsWith('/NBU_Exchange/exchange_site?')).length,
+    frankfurter: slowEmulator.requests('frankfurter').filter((path) => /^\/v1\/[\d-]+\.\.[\d-]+/.test(path)).length,
+  });
+
+  it('costs a request one timeout per source, however many years it spans, then answers from stored days', async () => {
+    const user = await buildWorld(app, { accounts: [{ currency: 'UAH' }] });
+    await app.call('POST', '/api/v1/user/currencies', {
+      token: user.token,
+      body: { currencies: [{ currencyId: ids.get('USD') }] },
+    });
+    const account = await app.call('POST', '/api/v1/accounts', {
+      token: user.token,
+      body: { name: 'USD', currencyId: ids.get('USD'), initialBalance: 10_000 },
+    });
+    // Recorded while the providers answer: 2 January 2023 is stored.
+    await user.record({
+      amount: 100,
+      transactionType: 'income',
+      accountId: account.body.response.id,
+      categoryId: user.categories[0]!.id,
+      time: '2023-01-02T12:00:00Z',
+    });
+    slowEmulator.setMode('nbu', 'slow');
+    slowEmulator.setMode('frankfurter', 'slow');
+    slowEmulator.resetRequests();
+
+    // Four years of days: four range requests per source, were each year asked for on its own.
+    const history = () =>
+      app.call('GET', '/api/v1/stats/balance-history?from=2023-01-02&to=2026-06-30', { token: user.token });
+    const res = await history();
+    expect(res.status).toBe(200);
+    const points = res.body.response as Array<{ date: string; refBalance: number | null }>;
+    expect(points.find((p) => p.date === '2023-01-02')?.refBalance).toBe(Math.round(10_100 * 36.5686));
+    // Days without stored rates take the nearest earlier stored day's.
+    expect(points.find((p) => p.date === '2024-07-01')?.refBalance).toBe(Math.round(10_100 * 36.5686));
+    expect(points.every((p) => p.refBalance !== null)).toBe(true);
+    expect(rangeRequests()).toEqual({ nbu: 1, frankfurter: 1 });
+
+    // Within the minute after the failure, the source is not asked for ranges again.
+    expect((await history()).status).toBe(200);
+    expect(rangeRequests()).toEqual({ nbu: 1, frankfurter: 1 });
   });
 });

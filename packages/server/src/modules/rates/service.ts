@@ -40,10 +40,30 @@ export interface RatesService {
    * history, recomputing a history in a new base currency — where one quote a day would not do.
    */
   series(userId: number, codes: string[], toCode: string, from: string, to: string): Promise<RateSeries>;
-  /** Fetches today's rates from every provider that has not given them yet (the periodic task). */
+  /**
+   * Fetches today's rates from every provider that has not given them yet (the periodic task);
+   * rejects when a provider failed, after the others had their turn.
+   */
   syncToday(): Promise<void>;
-  setCustomRates(userId: number, pairs: SetCustomRatesBody['pairs']): Promise<Rate[]>;
-  deleteCustomRates(userId: number, pairs: DeleteCustomRatesBody['pairs']): Promise<void>;
+  /** Stores custom rates and their reverses (inside the caller's transaction). */
+  setCustomRates(db: Executor, userId: number, pairs: SetCustomRatesBody['pairs']): Promise<Rate[]>;
+  /** Removes custom rates in both directions (inside the caller's transaction); answers the rates removed. */
+  deleteCustomRates(db: Executor, userId: number, pairs: DeleteCustomRatesBody['pairs']): Promise<RemovedRate[]>;
+}
+
+export interface RemovedRate {
+  baseCode: string;
+  quoteCode: string;
+  effectiveFrom: string | null;
+}
+
+/**
+ * Rows in one order whatever order a request gave them in, so that two requests writing the same
+ * rates lock them in the same order and cannot deadlock.
+ */
+function inLockOrder<T extends { baseCode: string; quoteCode: string; effectiveFrom: string | null }>(rows: T[]): T[] {
+  const key = (r: T) => `${r.baseCode}:${r.quoteCode}:${r.effectiveFrom ?? ''}`;
+  return rows.sort((a, b) => key(a).localeCompare(key(b)));
 }
 
 /** Where to look for a currency missing from one provider but quoted by another. */
@@ -243,22 +263,22 @@ export function createRatesService(
 
     async syncToday() {
       const today = todayIso(now());
-      for (const provider of providers) await providerDays.load(provider, today);
+      const results = await Promise.allSettled(providers.map((provider) => providerDays.sync(provider, today)));
+      const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failures.length > 0) {
+        throw new AggregateError(
+          failures.map((f) => f.reason),
+          "Today's exchange rates could not be fetched",
+        );
+      }
     },
 
-    async setCustomRates(userId, pairs) {
-      await db.transaction(async (tx) => {
-        for (const { baseCode, quoteCode, rate, effectiveFrom = null } of pairs) {
-          await upsertCustomRate(tx, { userId, baseCode, quoteCode, effectiveFrom, rate });
-          await upsertCustomRate(tx, {
-            userId,
-            baseCode: quoteCode,
-            quoteCode: baseCode,
-            effectiveFrom,
-            rate: 1 / rate,
-          });
-        }
-      });
+    async setCustomRates(tx, userId, pairs) {
+      const rows = pairs.flatMap(({ baseCode, quoteCode, rate, effectiveFrom = null }) => [
+        { userId, baseCode, quoteCode, effectiveFrom, rate },
+        { userId, baseCode: quoteCode, quoteCode: baseCode, effectiveFrom, rate: 1 / rate },
+      ]);
+      for (const row of inLockOrder(rows)) await upsertCustomRate(tx, row);
       const today = todayIso(now());
       return pairs.map(({ baseCode, quoteCode, rate, effectiveFrom = null }) => ({
         baseCode,
@@ -272,9 +292,9 @@ export function createRatesService(
       }));
     },
 
-    async deleteCustomRates(userId, pairs) {
-      await deleteCustomRatesOfPairs(
-        db,
+    deleteCustomRates(tx, userId, pairs) {
+      return deleteCustomRatesOfPairs(
+        tx,
         userId,
         pairs.flatMap(({ baseCode, quoteCode }) => [
           { baseCode, quoteCode },

@@ -18,7 +18,10 @@ type BaseCurrencyCardProps = {
   userCurrencies: readonly UserCurrency[];
 };
 
-/** The base currency, the way to change it, and the progress of a change under way. */
+/**
+ * The base currency, the way to change it, and the progress of a recomputation under way: after a
+ * base change, or after a custom rate changed (a revaluation in the same base).
+ */
 export function BaseCurrencyCard({ baseCurrency, userCurrencies }: BaseCurrencyCardProps) {
   const change = useBaseCurrencyChange().data;
   const running = change?.state === 'running';
@@ -45,15 +48,20 @@ export function BaseCurrencyCard({ baseCurrency, userCurrencies }: BaseCurrencyC
 function ChangeProgress({ change }: { change: BaseCurrencyChange }) {
   const labelId = useId();
   const counted = change.total > 0 ? ` ${change.done} of ${change.total}` : '';
+  const revaluation = change.kind === 'revaluation';
   return (
     <div className="flex flex-col gap-2 rounded-lg border bg-muted/40 p-3.5">
       <p id={labelId} className="flex items-center gap-2 text-sm font-medium" aria-live="polite">
         <Spinner className="text-primary" />
-        {`Recalculating ${change.fromCode} → ${change.toCode}…${counted}`}
+        {revaluation
+          ? `Recomputing figures after a rate change…${counted}`
+          : `Recalculating ${change.fromCode} → ${change.toCode}…${counted}`}
       </p>
       <Progress aria-labelledby={labelId} value={change.done} max={change.total} />
       <p className="text-xs text-muted-foreground">
-        {`Figures stay in ${change.fromCode} until this finishes. You can leave this page meanwhile.`}
+        {revaluation
+          ? 'Figures keep their previous values until this finishes. You can leave this page meanwhile.'
+          : `Figures stay in ${change.fromCode} until this finishes. You can leave this page meanwhile.`}
       </p>
     </div>
   );
@@ -64,7 +72,9 @@ function ChangeFailure({ change }: { change: BaseCurrencyChange }) {
   const reason = change.error ? `: ${change.error.replace(/\.+$/, '')}` : '';
   return (
     <ErrorAlert>
-      {`Changing the base currency to ${change.toCode} failed${reason}. Your figures are still in ${change.fromCode}; you can try again.`}
+      {change.kind === 'revaluation'
+        ? `Recomputing figures after a rate change failed${reason}. The figures it would move keep their previous values until it succeeds.`
+        : `Changing the base currency to ${change.toCode} failed${reason}. Your figures are still in ${change.fromCode}; you can try again.`}
     </ErrorAlert>
   );
 }

@@ -45,7 +45,15 @@ function rate(code: string, value: number | null, source: RateSource, extra: Par
   };
 }
 
-const idle: BaseCurrencyChange = { state: 'idle', fromCode: null, toCode: null, done: 0, total: 0, error: null };
+const idle: BaseCurrencyChange = {
+  state: 'idle',
+  kind: null,
+  fromCode: null,
+  toCode: null,
+  done: 0,
+  total: 0,
+  error: null,
+};
 
 type ServerState = { userCurrencies: UserCurrency[]; rates: Rate[]; change: BaseCurrencyChange; base: UserCurrency };
 type Handlers = Record<string, (request: FakeRequest) => Response | Promise<Response>>;
@@ -364,7 +372,15 @@ describe('currencies settings', () => {
       {},
       {
         'POST /user/currencies/base': () => {
-          server.change = { state: 'running', fromCode: 'UAH', toCode: 'USD', done: 120, total: 450, error: null };
+          server.change = {
+            state: 'running',
+            kind: 'base',
+            fromCode: 'UAH',
+            toCode: 'USD',
+            done: 120,
+            total: 450,
+            error: null,
+          };
           return success(server.base);
         },
       },
@@ -400,6 +416,7 @@ describe('currencies settings', () => {
     currenciesServer({
       change: {
         state: 'failed',
+        kind: 'base',
         fromCode: 'UAH',
         toCode: 'USD',
         done: 3,
@@ -411,6 +428,66 @@ describe('currencies settings', () => {
     expect(
       await screen.findByText(
         'Changing the base currency to USD failed: no rate for USD on 2024-02-01. Your figures are still in UAH; you can try again.',
+      ),
+    ).toBeTruthy();
+  });
+  it('follows the recomputation of the figures a saved custom rate moves', async () => {
+    const { server } = currenciesServer(
+      {},
+      {
+        'PUT /user/currency/rates': ({ body }) => {
+          server.change = {
+            state: 'running',
+            kind: 'revaluation',
+            fromCode: 'UAH',
+            toCode: 'UAH',
+            done: 1,
+            total: 3,
+            error: null,
+          };
+          return success((body as { pairs: Rate[] }).pairs);
+        },
+      },
+    );
+    await openPage();
+    const dialog = await openRateDialog('USD');
+    await userEvent.click(within(dialog).getByRole('switch', { name: 'Use live rate' }));
+    const forward = within(dialog).getByLabelText('1 USD =');
+    await userEvent.clear(forward);
+    await userEvent.type(forward, '40');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    const label = 'Recomputing figures after a rate change… 1 of 3';
+    expect(await screen.findByText(label)).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: label }).getAttribute('aria-valuenow')).toBe('1');
+    expect(
+      screen.getByText('Figures keep their previous values until this finishes. You can leave this page meanwhile.'),
+    ).toBeTruthy();
+    // The base cannot change meanwhile (the server would refuse).
+    expect((screen.getByLabelText('Change base currency') as HTMLSelectElement).disabled).toBe(true);
+
+    server.change = idle;
+    await waitFor(() => expect(messages()).toContain('Figures recomputed at the new rate.'), { timeout: 3000 });
+    expect(messages()).not.toContain('UAH is now your base currency.');
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+  });
+
+  it('says when a recomputation after a rate change failed', async () => {
+    currenciesServer({
+      change: {
+        state: 'failed',
+        kind: 'revaluation',
+        fromCode: 'UAH',
+        toCode: 'UAH',
+        done: 0,
+        total: 3,
+        error: 'No exchange rate for XAU → UAH on 2024-03-04. Set a custom rate and try again.',
+      },
+    });
+    await openPage();
+    expect(
+      await screen.findByText(
+        'Recomputing figures after a rate change failed: No exchange rate for XAU → UAH on 2024-03-04. Set a custom rate and try again. The figures it would move keep their previous values until it succeeds.',
       ),
     ).toBeTruthy();
   });
