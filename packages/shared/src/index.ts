@@ -11,4 +11,5 @@ export * from './rates.ts';
 export * from './settings.ts';
 export * from './stats.ts';
 export * from './system.ts';
+export * from './time.ts';
 export * from './transactions.ts';

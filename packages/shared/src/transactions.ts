@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_TYPES } from './accounts.ts';
 import { idSchema } from './ids.ts';
 import { MAX_MINOR_AMOUNT } from './money.ts';
+import { timeSchema } from './time.ts';
 
 export const TRANSACTION_TYPES = ['income', 'expense'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -61,7 +62,6 @@ export const transactionSchema = z.object({
 export type Transaction = z.infer<typeof transactionSchema>;
 
 const noteSchema = z.string('Note must be text').max(NOTE_MAX, `Note must be at most ${NOTE_MAX} characters`);
-const timeSchema = z.iso.datetime({ offset: true, error: 'Must be an ISO timestamp' });
 
 const transactionFields = {
   amount: positiveMinorAmountSchema,
@@ -102,6 +102,19 @@ const idListSchema = z.preprocess(
 const booleanQuerySchema = z.enum(['true', 'false'], 'Must be true or false').transform((v) => v === 'true');
 const minorQuerySchema = z.coerce.number('Must be a number').int().min(0).max(MAX_MINOR_AMOUNT);
 
+/** `<time>_<id>` of the last row seen: an ISO timestamp and a transaction id. */
+const cursorSchema = z.string().transform((cursor, ctx) => {
+  const split = cursor.lastIndexOf('_');
+  const time = timeSchema.safeParse(cursor.slice(0, split));
+  const digits = cursor.slice(split + 1);
+  const id = idSchema.safeParse(digits);
+  if (split < 0 || !time.success || !/^\d+$/.test(digits) || !id.success) {
+    ctx.addIssue({ code: 'custom', message: 'Must be <time>_<id> of the last row seen' });
+    return z.NEVER;
+  }
+  return { time: time.data, id: id.data };
+});
+
 export const transactionsQuerySchema = z
   .object({
     /** Offset (SPEC §3 "from"). */
@@ -111,10 +124,7 @@ export const transactionsQuerySchema = z
      * Keyset paging for infinite scroll: `<time ISO>_<id>` of the last row seen; the page starts
      * right after it in the chosen order. Use instead of `from`.
      */
-    cursor: z
-      .string()
-      .regex(/^[^_]+_\d+$/, 'Must be <time>_<id> of the last row seen')
-      .optional(),
+    cursor: cursorSchema.optional(),
     startDate: timeSchema.optional(),
     endDate: timeSchema.optional(),
     amountGte: minorQuerySchema.optional(),
@@ -123,8 +133,16 @@ export const transactionsQuerySchema = z
     accountIds: idListSchema.optional(),
     categoryIds: idListSchema.optional(),
     budgetIds: idListSchema.optional(),
+    /** Leaves out the members of this budget (the "add transactions" picker). */
+    excludeBudgetId: idSchema.optional(),
     excludeTransfer: booleanQuerySchema.optional(),
-    noteSearch: z.string().trim().min(1).max(200).optional(),
+    /** Only spaces search for nothing: no filter, like an empty value. */
+    noteSearch: z
+      .string()
+      .trim()
+      .max(200)
+      .transform((note) => note || undefined)
+      .optional(),
     order: z.enum(['desc', 'asc']).default('desc'),
   })
   .refine((q) => q.amountGte === undefined || q.amountLte === undefined || q.amountGte <= q.amountLte, {

@@ -1,7 +1,7 @@
 import type { TransactionsQuery } from '@kopiyka/shared';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { inBudget } from '../../db/budget-membership.ts';
+import { inBudgets, notInBudget } from '../../db/budget-membership.ts';
 import type { Executor } from '../../db/client.ts';
 import { accountDayDeltas, accounts, categories, currencies, transactions } from '../../db/schema.ts';
 
@@ -10,6 +10,7 @@ export type NewTransactionRow = typeof transactions.$inferInsert;
 
 const other = alias(transactions, 'other_leg');
 const refCurrency = alias(currencies, 'ref_currency');
+const cursorRow = alias(transactions, 'cursor_row');
 
 /** A transaction with what the API shows beside it: its account's type and currency, the other leg. */
 function selectViews(db: Executor) {
@@ -45,7 +46,7 @@ export function selectTransferViews(db: Executor, userId: number, transferId: nu
 function categoryAndDescendants(userId: number, ids: number[]): SQL {
   return sql`(with recursive tree as (
       select id from ${categories} where ${categories.userId} = ${userId} and ${categories.id} in ${ids}
-      union all
+      union
       select c.id from ${categories} c join tree on c.parent_id = tree.id
     ) select id from tree)`;
 }
@@ -60,14 +61,28 @@ export function selectViewsPage(db: Executor, userId: number, q: TransactionsQue
   if (q.accountIds) conditions.push(inArray(transactions.accountId, q.accountIds));
   if (q.categoryIds)
     conditions.push(sql`${transactions.categoryId} in ${categoryAndDescendants(userId, q.categoryIds)}`);
-  if (q.budgetIds) conditions.push(or(...q.budgetIds.map(inBudget)));
+  if (q.budgetIds) conditions.push(inBudgets(userId, q.budgetIds));
+  if (q.excludeBudgetId) conditions.push(notInBudget(userId, q.excludeBudgetId));
   if (q.excludeTransfer) conditions.push(eq(transactions.transferNature, 'not_transfer'));
   if (q.noteSearch) conditions.push(ilike(transactions.note, `%${q.noteSearch.replace(/[\\%_]/g, '\\$&')}%`));
   if (q.cursor) {
-    const [time, id] = q.cursor.split('_') as [string, string];
+    const { id } = q.cursor;
+    const time = new Date(q.cursor.time);
+    // The cursor carries the API's milliseconds; the column keeps microseconds (rows written by
+    // SQL have them). The cursor's row, while it is still there at that time, gives the exact time.
+    const exact = db
+      .select({ time: cursorRow.time })
+      .from(cursorRow)
+      .where(
+        and(
+          eq(cursorRow.userId, userId),
+          eq(cursorRow.id, id),
+          sql`date_trunc('milliseconds', ${cursorRow.time}) = ${time}`,
+        ),
+      );
     // A row comparison, which walks the (user, time, id) index straight from the cursor.
     const after = q.order === 'desc' ? sql.raw('<') : sql.raw('>');
-    conditions.push(sql`(${transactions.time}, ${transactions.id}) ${after} (${new Date(time)}, ${Number(id)})`);
+    conditions.push(sql`(${transactions.time}, ${transactions.id}) ${after} (coalesce((${exact}), ${time}), ${id})`);
   }
   const direction = q.order === 'desc' ? desc : asc;
   return selectViews(db)
@@ -77,7 +92,10 @@ export function selectViewsPage(db: Executor, userId: number, q: TransactionsQue
     .offset(q.cursor ? 0 : q.from);
 }
 
-/** Locks the rows for the rest of the database transaction: balances are moved from what is locked. */
+/**
+ * Locks the rows for the rest of the database transaction, in id order (one statement), after the
+ * accounts (lockAccounts): balances are moved from what is locked.
+ */
 export function lockTransactions(db: Executor, userId: number, ids: number[]) {
   return db
     .select()
@@ -87,28 +105,34 @@ export function lockTransactions(db: Executor, userId: number, ids: number[]) {
     .for('update');
 }
 
-export function lockTransfer(db: Executor, userId: number, transferId: number) {
+/**
+ * Locks the accounts whose balances a write moves, in ascending id order, before any transaction
+ * row: every writer takes its locks in that one order, so two writers never wait on each other
+ * crosswise (a deadlock on PostgreSQL). NO KEY UPDATE, as the balance update itself takes, leaves
+ * inserts that merely reference the accounts free to run.
+ */
+export function lockAccounts(db: Executor, userId: number, ids: number[]) {
+  return db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), inArray(accounts.id, ids)))
+    .orderBy(asc(accounts.id))
+    .for('no key update');
+}
+
+export function selectTransactions(db: Executor, userId: number, ids: number[]) {
   return db
     .select()
     .from(transactions)
-    .where(and(eq(transactions.userId, userId), eq(transactions.transferId, transferId)))
-    .orderBy(asc(transactions.id))
-    .for('update');
+    .where(and(eq(transactions.userId, userId), inArray(transactions.id, ids)));
 }
 
-export async function selectTransaction(db: Executor, userId: number, id: number) {
-  const [row] = await db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.userId, userId), eq(transactions.id, id)));
-  return row;
-}
-
-export function selectTransferLegs(db: Executor, userId: number, transferId: number) {
+/** Every leg of these transfers. */
+export function selectTransferLegs(db: Executor, userId: number, transferIds: number[]) {
   return db
     .select()
     .from(transactions)
-    .where(and(eq(transactions.userId, userId), eq(transactions.transferId, transferId)))
+    .where(and(eq(transactions.userId, userId), inArray(transactions.transferId, transferIds)))
     .orderBy(asc(transactions.id));
 }
 

@@ -18,14 +18,14 @@ import type { RateSession, RatesService } from '../rates/service.ts';
 import {
   deleteTransaction,
   insertTransaction,
+  lockAccounts,
   lockTransactions,
-  lockTransfer,
   moveBalance,
   type NewTransactionRow,
   nextTransferId,
   selectOtherLegsOfTransfersOf,
   selectOwnAccount,
-  selectTransaction,
+  selectTransactions,
   selectTransferLegs,
   selectTransferViews,
   selectViewsByIds,
@@ -91,6 +91,68 @@ function defaultPaymentType(account: OwnAccount): PaymentType {
   return account.accountCategory === 'cash' ? 'cash' : 'debitCard';
 }
 
+// ---- how a write locks: accounts first, then transaction rows, each in ascending id order ----
+
+/**
+ * Decisions (validation, rates: a provider call is too slow to hold locks over) are made on rows
+ * read before the write locks them. This answers a write whose rows changed meanwhile; the
+ * request then starts over from a fresh read (onFreshRows).
+ */
+class ChangedMeanwhile extends AppError {
+  constructor() {
+    super('CONFLICT', 'This transaction changed meanwhile. Reload it and try again.');
+  }
+}
+
+const ATTEMPTS = 3;
+
+/** Runs `work` again from scratch when its rows changed meanwhile; CONFLICT after a few tries. */
+async function onFreshRows<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof ChangedMeanwhile) || attempt === ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** What a write decides on: when any of these moved under it, its decisions are stale. */
+const DECIDED_ON = [
+  'amount',
+  'transactionType',
+  'accountId',
+  'categoryId',
+  'transferNature',
+  'transferId',
+  'createdByTransfer',
+] as const;
+
+/**
+ * The one way a write takes its locks: the accounts of the rows it read and of any it moves
+ * money to (queries.lockAccounts), then those rows (queries.lockTransactions). Every writer takes
+ * accounts before rows, each in ascending id order, so no two writers wait on each other
+ * crosswise. Answers the locked rows by id, after checking that they are still what was read.
+ */
+async function lockForWrite(
+  tx: Executor,
+  userId: number,
+  read: TransactionRow[],
+  moreAccountIds: number[] = [],
+): Promise<Map<number, TransactionRow>> {
+  const accountIds = [...new Set([...read.map((row) => row.accountId), ...moreAccountIds])];
+  if ((await lockAccounts(tx, userId, accountIds)).length !== accountIds.length) throw new ChangedMeanwhile();
+  const ids = read.map((row) => row.id);
+  const rows = ids.length > 0 ? await lockTransactions(tx, userId, ids) : [];
+  const locked = new Map(rows.map((row) => [row.id, row]));
+  const unchanged = read.every((was) => {
+    const now = locked.get(was.id);
+    return now && now.time.getTime() === was.time.getTime() && DECIDED_ON.every((field) => now[field] === was[field]);
+  });
+  if (!unchanged) throw new ChangedMeanwhile();
+  return locked;
+}
+
 // ---- the only three ways a write touches money: each moves the balances with the rows ----
 
 async function insertLeg(tx: Executor, userId: number, row: NewTransactionRow) {
@@ -132,7 +194,8 @@ export interface TransactionsService {
 export function createTransactionsService(db: Database, rates: RatesService): TransactionsService {
   async function ownAccount(userId: number, id: number, path: string): Promise<OwnAccount> {
     const account = await selectOwnAccount(db, userId, id);
-    if (!account) throw validationError(path, 'Unknown account');
+    // Missing or another user's: alike (DESIGN principle 3).
+    if (!account) throw notFound('Account', path);
     return account;
   }
 
@@ -149,8 +212,22 @@ export function createTransactionsService(db: Database, rates: RatesService): Tr
   async function refsFor(
     session: RateSession,
     base: { currencyId: number; currency: { code: string } },
-    legs: Array<{ account: OwnAccount; amount: number; time: Date; path: string }>,
+    first: { account: OwnAccount; amount: number; time: Date },
+    transfer: { destination: OwnAccount; destinationAmount: number } | undefined,
   ): Promise<Refs[]> {
+    const legs = [
+      { ...first, path: 'accountId' },
+      ...(transfer
+        ? [
+            {
+              account: transfer.destination,
+              amount: transfer.destinationAmount,
+              time: first.time,
+              path: 'destinationAccountId',
+            },
+          ]
+        : []),
+    ];
     const baseCode = base.currency.code;
     const refCurrencyId = base.currencyId;
     const inBase = legs.find((leg) => leg.account.currencyCode === baseCode);
@@ -234,6 +311,34 @@ export function createTransactionsService(db: Database, rates: RatesService): Tr
     }
   }
 
+  /** A bank leg's account, amount and type are the bank's: the manual leg must fit them. */
+  function refuseBankLegChanges(
+    bankLeg: TransactionRow,
+    transfer: { destination: OwnAccount; destinationAmount: number },
+    transactionType: TransactionType,
+    body: UpdateTransactionBody,
+  ) {
+    const refuse = (path: string, message: string) => {
+      throw new AppError(
+        'NOT_ALLOWED',
+        'The other leg is a bank transaction: its account, amount and type come from the bank.',
+        [{ path, message }],
+      );
+    };
+    if (transfer.destination.id !== bankLeg.accountId) {
+      refuse('destinationAccountId', 'The other leg stays on its bank account');
+    }
+    if (transfer.destinationAmount !== bankLeg.amount) {
+      refuse(
+        body.destinationAmount !== undefined ? 'destinationAmount' : 'amount',
+        'The other leg keeps its bank amount',
+      );
+    }
+    if (transactionType === bankLeg.transactionType) {
+      refuse('transactionType', `The other leg is a bank ${bankLeg.transactionType}: this leg must stay the opposite`);
+    }
+  }
+
   /** A leg that stops being part of a transfer needs a category: it keeps its own or takes "Other". */
   async function standaloneChanges(
     tx: Executor,
@@ -266,212 +371,198 @@ export function createTransactionsService(db: Database, rates: RatesService): Tr
     },
 
     async create(userId, body) {
-      const account = await ownAccount(userId, body.accountId, 'accountId');
-      refuseBankAccount(account, 'accountId');
-      const nature = body.transferNature;
-      refuseDestinationFields(nature, body);
-      if (body.categoryId != null) await assertOwnCategory(db, userId, body.categoryId, 'categoryId');
-      else if (nature === 'not_transfer') throw validationError('categoryId', 'Choose a category');
-      if (body.budgetId != null) await assertOwnBudget(db, userId, body.budgetId, 'budgetId');
-      const transfer = nature === BETWEEN ? await destinationOf(userId, account, body.amount, body) : undefined;
-      if (transfer) refuseBankAccount(transfer.destination, 'destinationAccountId');
-      const time = body.time ? new Date(body.time) : new Date();
-      const base = await baseOf(userId);
-      const refs = await refsFor(rates.session(userId), base, [
-        { account, amount: body.amount, time, path: 'accountId' },
-        ...(transfer
-          ? [{ account: transfer.destination, amount: transfer.destinationAmount, time, path: 'destinationAccountId' }]
-          : []),
-      ]);
-      const shared = {
-        userId,
-        time,
-        note: body.note,
-        categoryId: body.categoryId ?? null,
-        paymentType: body.paymentType ?? defaultPaymentType(account),
-        transferNature: nature,
-        budgetId: body.budgetId ?? null,
-      };
-      const ids = await db.transaction(async (tx) => {
-        const transferId = transfer ? await nextTransferId(tx) : null;
-        const first = await insertLeg(tx, userId, {
-          ...shared,
-          ...refs[0]!,
-          accountId: account.id,
-          amount: body.amount,
-          transactionType: body.transactionType,
-          transferId,
-        });
-        if (!transfer) return [first.id];
-        const second = await insertLeg(tx, userId, {
-          ...shared,
-          ...refs[1]!,
-          accountId: transfer.destination.id,
-          amount: transfer.destinationAmount,
-          transactionType: opposite(body.transactionType),
-          transferId,
-          createdByTransfer: true,
-        });
-        return [first.id, second.id];
-      });
-      return views(userId, ids);
-    },
-
-    async update(userId, id, body) {
-      const current = await selectTransaction(db, userId, id);
-      if (!current) throw notFound('Transaction');
-      const currentOther = current.transferId
-        ? (await selectTransferLegs(db, userId, current.transferId)).find((leg) => leg.id !== id)
-        : undefined;
-      if (isBankLeg(current)) {
-        for (const field of BANK_READ_ONLY) {
-          const value = field === 'time' && body.time ? new Date(body.time).getTime() : body[field];
-          const was = field === 'time' ? current.time.getTime() : current[field];
-          if (value !== undefined && value !== was) {
-            throw new AppError(
-              'NOT_ALLOWED',
-              'The amount, time, account and type of a bank transaction come from the bank.',
-              [{ path: field, message: 'Read-only for bank transactions' }],
-            );
-          }
-        }
-      }
-      const nature = body.transferNature ?? (current.transferNature as TransferNature);
-      refuseDestinationFields(nature, body);
-      const account = await ownAccount(userId, body.accountId ?? current.accountId, 'accountId');
-      if (account.id !== current.accountId) refuseBankAccount(account, 'accountId');
-      const amount = body.amount ?? current.amount;
-      const transactionType = body.transactionType ?? current.transactionType;
-      const time = body.time ? new Date(body.time) : current.time;
-      const categoryId = body.categoryId !== undefined ? body.categoryId : current.categoryId;
-      if (body.categoryId != null) await assertOwnCategory(db, userId, body.categoryId, 'categoryId');
-      if (nature === 'not_transfer' && categoryId === null) throw validationError('categoryId', 'Choose a category');
-      if (body.budgetId != null) await assertOwnBudget(db, userId, body.budgetId, 'budgetId');
-      const transfer =
-        nature === BETWEEN ? await destinationOf(userId, account, amount, body, currentOther) : undefined;
-      if (transfer && currentOther && isBankLeg(currentOther)) {
-        if (transfer.destination.id !== currentOther.accountId || transfer.destinationAmount !== currentOther.amount) {
-          throw new AppError(
-            'NOT_ALLOWED',
-            'The other leg is a bank transaction: its account and amount come from the bank.',
-          );
-        }
-      } else if (transfer && transfer.destination.id !== currentOther?.accountId) {
-        refuseBankAccount(transfer.destination, 'destinationAccountId');
-      }
-
-      // Editing only the note, category, payment type or budget never touches base-currency figures.
-      const moneyChanged =
-        amount !== current.amount ||
-        transactionType !== current.transactionType ||
-        account.id !== current.accountId ||
-        time.getTime() !== current.time.getTime() ||
-        nature !== current.transferNature ||
-        (transfer !== undefined &&
-          (transfer.destination.id !== currentOther?.accountId || transfer.destinationAmount !== currentOther?.amount));
-      const refs = moneyChanged
-        ? await refsFor(rates.session(userId), await baseOf(userId), [
-            { account, amount, time, path: 'accountId' },
-            ...(transfer
-              ? [
-                  {
-                    account: transfer.destination,
-                    amount: transfer.destinationAmount,
-                    time,
-                    path: 'destinationAccountId',
-                  },
-                ]
-              : []),
-          ])
-        : undefined;
-
-      const ids = await db.transaction(async (tx) => {
-        const locked = await lockTransactions(tx, userId, currentOther ? [id, currentOther.id] : [id]);
-        const before = locked.find((row) => row.id === id);
-        if (!before) throw notFound('Transaction');
-        const other = currentOther ? locked.find((row) => row.id === currentOther.id) : undefined;
-        if (before.transferId !== current.transferId || (currentOther && other?.transferId !== before.transferId)) {
-          throw new AppError('CONFLICT', 'This transaction changed meanwhile. Reload it and try again.');
-        }
-        const changes: Partial<NewTransactionRow> = {
-          accountId: account.id,
-          amount,
-          transactionType,
+      return onFreshRows(async () => {
+        const account = await ownAccount(userId, body.accountId, 'accountId');
+        refuseBankAccount(account, 'accountId');
+        const nature = body.transferNature;
+        refuseDestinationFields(nature, body);
+        if (body.categoryId != null) await assertOwnCategory(db, userId, body.categoryId, 'categoryId');
+        else if (nature === 'not_transfer') throw validationError('categoryId', 'Choose a category');
+        if (body.budgetId != null) await assertOwnBudget(db, userId, body.budgetId, 'budgetId');
+        const transfer = nature === BETWEEN ? await destinationOf(userId, account, body.amount, body) : undefined;
+        if (transfer) refuseBankAccount(transfer.destination, 'destinationAccountId');
+        const time = body.time ? new Date(body.time) : new Date();
+        const base = await baseOf(userId);
+        const refs = await refsFor(rates.session(userId), base, { account, amount: body.amount, time }, transfer);
+        const shared = {
+          userId,
           time,
-          categoryId,
+          note: body.note,
+          categoryId: body.categoryId ?? null,
+          paymentType: body.paymentType ?? defaultPaymentType(account),
           transferNature: nature,
-          ...(body.note !== undefined ? { note: body.note } : {}),
-          ...(body.paymentType !== undefined ? { paymentType: body.paymentType } : {}),
-          ...(body.budgetId !== undefined ? { budgetId: body.budgetId } : {}),
-          ...(refs ? refs[0] : {}),
+          budgetId: body.budgetId ?? null,
+          // Both legs of a transfer recorded as one are made by it: undoing it from either removes the other.
+          createdByTransfer: transfer !== undefined,
         };
-        let otherId: number | undefined;
-        if (transfer) {
-          const legChanges: Partial<NewTransactionRow> = {
-            transferNature: BETWEEN,
-            transactionType: opposite(transactionType),
-            ...(refs ? refs[1] : {}),
-          };
-          if (other && isBankLeg(other)) {
-            await changeLeg(tx, userId, other, { ...legChanges, transactionType: other.transactionType });
-            otherId = other.id;
-          } else if (other) {
-            await changeLeg(tx, userId, other, {
-              ...legChanges,
-              accountId: transfer.destination.id,
-              amount: transfer.destinationAmount,
-              time,
-            });
-            otherId = other.id;
-          } else {
-            const transferId = await nextTransferId(tx);
-            const created = await insertLeg(tx, userId, {
-              ...refs![1]!,
-              userId,
-              accountId: transfer.destination.id,
-              amount: transfer.destinationAmount,
-              transactionType: opposite(transactionType),
-              paymentType: body.paymentType ?? before.paymentType,
-              time,
-              note: body.note ?? before.note,
-              categoryId,
-              transferNature: BETWEEN,
-              transferId,
-              createdByTransfer: true,
-              budgetId: null,
-            });
-            changes.transferId = transferId;
-            changes.createdByTransfer = false;
-            otherId = created.id;
-          }
-        } else {
-          if (other) {
-            // A leg the transfer made goes with it; one that existed on its own stays, unpaired.
-            if (other.createdByTransfer && !isBankLeg(other)) await removeLeg(tx, userId, other);
-            else await changeLeg(tx, userId, other, await standaloneChanges(tx, userId, other));
-          }
-          changes.transferId = null;
-          changes.createdByTransfer = false;
-        }
-        await changeLeg(tx, userId, before, changes);
-        return otherId === undefined ? [id] : [id, otherId];
+        const ids = await db.transaction(async (tx) => {
+          await lockForWrite(tx, userId, [], transfer ? [account.id, transfer.destination.id] : [account.id]);
+          const transferId = transfer ? await nextTransferId(tx) : null;
+          const first = await insertLeg(tx, userId, {
+            ...shared,
+            ...refs[0]!,
+            accountId: account.id,
+            amount: body.amount,
+            transactionType: body.transactionType,
+            transferId,
+          });
+          if (!transfer) return [first.id];
+          const second = await insertLeg(tx, userId, {
+            ...shared,
+            ...refs[1]!,
+            accountId: transfer.destination.id,
+            amount: transfer.destinationAmount,
+            transactionType: opposite(body.transactionType),
+            transferId,
+          });
+          return [first.id, second.id];
+        });
+        return views(userId, ids);
       });
-      return views(userId, ids);
     },
 
-    async remove(userId, id) {
-      const current = await selectTransaction(db, userId, id);
-      if (!current) throw notFound('Transaction');
-      if (isBankLeg(current)) throw new AppError('NOT_ALLOWED', 'Bank transactions cannot be deleted.');
-      await db.transaction(async (tx) => {
-        const legs = current.transferId
-          ? await lockTransfer(tx, userId, current.transferId)
-          : await lockTransactions(tx, userId, [id]);
-        // Both manual legs of a transfer go together; a bank leg is never deleted.
-        for (const leg of legs) {
-          if (isBankLeg(leg)) await changeLeg(tx, userId, leg, await standaloneChanges(tx, userId, leg));
-          else await removeLeg(tx, userId, leg);
+    update(userId, id, body) {
+      return onFreshRows(async () => {
+        const [current] = await selectTransactions(db, userId, [id]);
+        if (!current) throw notFound('Transaction');
+        const currentOther = current.transferId
+          ? (await selectTransferLegs(db, userId, [current.transferId])).find((leg) => leg.id !== id)
+          : undefined;
+        if (isBankLeg(current)) {
+          for (const field of BANK_READ_ONLY) {
+            const value = field === 'time' && body.time ? new Date(body.time).getTime() : body[field];
+            const was = field === 'time' ? current.time.getTime() : current[field];
+            if (value !== undefined && value !== was) {
+              throw new AppError(
+                'NOT_ALLOWED',
+                'The amount, time, account and type of a bank transaction come from the bank.',
+                [{ path: field, message: 'Read-only for bank transactions' }],
+              );
+            }
+          }
         }
+        const nature = body.transferNature ?? (current.transferNature as TransferNature);
+        refuseDestinationFields(nature, body);
+        const account = await ownAccount(userId, body.accountId ?? current.accountId, 'accountId');
+        if (account.id !== current.accountId) refuseBankAccount(account, 'accountId');
+        const amount = body.amount ?? current.amount;
+        const transactionType = body.transactionType ?? current.transactionType;
+        const time = body.time ? new Date(body.time) : current.time;
+        const categoryId = body.categoryId !== undefined ? body.categoryId : current.categoryId;
+        if (body.categoryId != null) await assertOwnCategory(db, userId, body.categoryId, 'categoryId');
+        if (nature === 'not_transfer' && categoryId === null) throw validationError('categoryId', 'Choose a category');
+        if (body.budgetId != null) await assertOwnBudget(db, userId, body.budgetId, 'budgetId');
+        const transfer =
+          nature === BETWEEN ? await destinationOf(userId, account, amount, body, currentOther) : undefined;
+
+        // Editing only the note, category, payment type or budget moves no money, leaves the other
+        // leg alone and never changes base-currency figures (a linked pair keeps its own figures).
+        const moneyChanged =
+          amount !== current.amount ||
+          transactionType !== current.transactionType ||
+          account.id !== current.accountId ||
+          time.getTime() !== current.time.getTime() ||
+          nature !== current.transferNature ||
+          (body.destinationAccountId !== undefined && body.destinationAccountId !== currentOther?.accountId) ||
+          (body.destinationAmount !== undefined && body.destinationAmount !== currentOther?.amount);
+        if (moneyChanged && transfer && currentOther && isBankLeg(currentOther)) {
+          refuseBankLegChanges(currentOther, transfer, transactionType, body);
+        } else if (moneyChanged && transfer && transfer.destination.id !== currentOther?.accountId) {
+          refuseBankAccount(transfer.destination, 'destinationAccountId');
+        }
+        const refs = moneyChanged
+          ? await refsFor(rates.session(userId), await baseOf(userId), { account, amount, time }, transfer)
+          : undefined;
+
+        const ids = await db.transaction(async (tx) => {
+          const read = currentOther ? [current, currentOther] : [current];
+          const locked = await lockForWrite(tx, userId, read, [
+            account.id,
+            ...(transfer ? [transfer.destination.id] : []),
+          ]);
+          const before = locked.get(id)!;
+          const other = currentOther && locked.get(currentOther.id);
+          const changes: Partial<NewTransactionRow> = {
+            // Only what changes is written: a time with microseconds (rows written by SQL) keeps them.
+            ...(refs
+              ? { accountId: account.id, amount, transactionType, time, transferNature: nature, ...refs[0] }
+              : {}),
+            ...(body.categoryId !== undefined ? { categoryId } : {}),
+            ...(body.note !== undefined ? { note: body.note } : {}),
+            ...(body.paymentType !== undefined ? { paymentType: body.paymentType } : {}),
+            ...(body.budgetId !== undefined ? { budgetId: body.budgetId } : {}),
+          };
+          // Without money changes (refs) the other leg, if any, stays as it is.
+          let otherId = other?.id;
+          if (refs && transfer) {
+            const legChanges: Partial<NewTransactionRow> = {
+              transferNature: BETWEEN,
+              transactionType: opposite(transactionType),
+              ...refs[1],
+            };
+            if (other && isBankLeg(other)) {
+              await changeLeg(tx, userId, other, legChanges);
+            } else if (other) {
+              await changeLeg(tx, userId, other, {
+                ...legChanges,
+                accountId: transfer.destination.id,
+                amount: transfer.destinationAmount,
+                time,
+              });
+            } else {
+              const transferId = await nextTransferId(tx);
+              const created = await insertLeg(tx, userId, {
+                ...refs[1]!,
+                userId,
+                accountId: transfer.destination.id,
+                amount: transfer.destinationAmount,
+                transactionType: opposite(transactionType),
+                paymentType: body.paymentType ?? before.paymentType,
+                time,
+                note: body.note ?? before.note,
+                categoryId,
+                transferNature: BETWEEN,
+                transferId,
+                createdByTransfer: true,
+                budgetId: null,
+              });
+              changes.transferId = transferId;
+              changes.createdByTransfer = false;
+              otherId = created.id;
+            }
+          } else if (refs) {
+            if (other) {
+              // A leg a transfer made goes with it; one that existed on its own stays, unpaired.
+              if (other.createdByTransfer && !isBankLeg(other)) await removeLeg(tx, userId, other);
+              else await changeLeg(tx, userId, other, await standaloneChanges(tx, userId, other));
+              otherId = undefined;
+            }
+            changes.transferId = null;
+            changes.createdByTransfer = false;
+          }
+          await changeLeg(tx, userId, before, changes);
+          return otherId === undefined ? [id] : [id, otherId];
+        });
+        return views(userId, ids);
+      });
+    },
+
+    remove(userId, id) {
+      return onFreshRows(async () => {
+        const [current] = await selectTransactions(db, userId, [id]);
+        if (!current) throw notFound('Transaction');
+        if (isBankLeg(current)) throw new AppError('NOT_ALLOWED', 'Bank transactions cannot be deleted.');
+        const legs = current.transferId ? await selectTransferLegs(db, userId, [current.transferId]) : [current];
+        // Unlinked between the two reads: the legs read are no longer this transaction's.
+        if (!legs.some((leg) => leg.id === id)) throw new ChangedMeanwhile();
+        await db.transaction(async (tx) => {
+          const locked = await lockForWrite(tx, userId, legs);
+          // Both manual legs of a transfer go together; a bank leg is never deleted.
+          for (const leg of locked.values()) {
+            if (isBankLeg(leg)) await changeLeg(tx, userId, leg, await standaloneChanges(tx, userId, leg));
+            else await removeLeg(tx, userId, leg);
+          }
+        });
       });
     },
 
@@ -479,55 +570,58 @@ export function createTransactionsService(db: Database, rates: RatesService): Tr
       const all = ids.flat();
       const duplicate = all.findIndex((id, index) => all.indexOf(id) !== index);
       if (duplicate >= 0) throw validationError('ids', `Transaction ${all[duplicate]} appears more than once`);
-      const rows = new Map<number, TransactionRow>();
-      for (const id of all) {
-        const row = await selectTransaction(db, userId, id);
-        if (!row) throw notFound(`Transaction ${id}`);
-        rows.set(id, row);
-      }
-      ids.forEach(([a, b], index) => {
-        const [first, second] = [rows.get(a)!, rows.get(b)!];
-        if (first.accountId === second.accountId) {
-          throw validationError(`ids.${index}`, 'Both transactions are on the same account');
-        }
-        if (first.transactionType === second.transactionType) {
-          throw validationError(`ids.${index}`, 'A transfer pairs an expense with an income');
-        }
-        if (first.transferNature !== 'not_transfer' || second.transferNature !== 'not_transfer') {
-          throw validationError(`ids.${index}`, 'One of them is a transfer already');
-        }
-      });
-      await db.transaction(async (tx) => {
-        const locked = await lockTransactions(tx, userId, all);
-        if (locked.some((row) => row.transferNature !== 'not_transfer')) {
-          throw new AppError('CONFLICT', 'One of these transactions changed meanwhile. Reload and try again.');
-        }
-        for (const pair of ids) {
-          const transferId = await nextTransferId(tx);
-          for (const id of pair) {
-            await updateTransaction(tx, userId, id, { transferNature: BETWEEN, transferId, createdByTransfer: false });
+      await onFreshRows(async () => {
+        const read = await selectTransactions(db, userId, all);
+        const rows = new Map(read.map((row) => [row.id, row]));
+        all.forEach((id, index) => {
+          if (!rows.has(id)) throw notFound(`Transaction ${id}`, `ids.${Math.floor(index / 2)}.${index % 2}`);
+        });
+        ids.forEach(([a, b], index) => {
+          const [first, second] = [rows.get(a)!, rows.get(b)!];
+          if (first.accountId === second.accountId) {
+            throw validationError(`ids.${index}`, 'Both transactions are on the same account');
           }
-        }
+          if (first.transactionType === second.transactionType) {
+            throw validationError(`ids.${index}`, 'A transfer pairs an expense with an income');
+          }
+          if (first.transferNature !== 'not_transfer' || second.transferNature !== 'not_transfer') {
+            throw validationError(`ids.${index}`, 'One of them is a transfer already');
+          }
+        });
+        // The checks above hold for the locked rows too: lockForWrite answers only unchanged rows.
+        await db.transaction(async (tx) => {
+          await lockForWrite(tx, userId, read);
+          for (const pair of ids) {
+            const transferId = await nextTransferId(tx);
+            for (const id of pair) {
+              await updateTransaction(tx, userId, id, {
+                transferNature: BETWEEN,
+                transferId,
+                createdByTransfer: false,
+              });
+            }
+          }
+        });
       });
       return Promise.all(ids.map((pair) => views(userId, pair)));
     },
 
-    async unlink(userId, { transferIds }) {
-      const legsByTransfer = new Map<number, TransactionRow[]>();
-      for (const transferId of new Set(transferIds)) {
-        const legs = await selectTransferLegs(db, userId, transferId);
-        if (legs.length === 0) throw notFound(`Transfer ${transferId}`);
-        legsByTransfer.set(transferId, legs);
-      }
-      const ids = [...legsByTransfer.values()].flat().map((leg) => leg.id);
-      await db.transaction(async (tx) => {
-        for (const transferId of legsByTransfer.keys()) {
-          for (const leg of await lockTransfer(tx, userId, transferId)) {
+    unlink(userId, { transferIds }) {
+      return onFreshRows(async () => {
+        const legs = await selectTransferLegs(db, userId, transferIds);
+        transferIds.forEach((transferId, index) => {
+          if (!legs.some((leg) => leg.transferId === transferId)) {
+            throw notFound(`Transfer ${transferId}`, `transferIds.${index}`);
+          }
+        });
+        await db.transaction(async (tx) => {
+          for (const leg of (await lockForWrite(tx, userId, legs)).values()) {
             await updateTransaction(tx, userId, leg.id, await standaloneChanges(tx, userId, leg));
           }
-        }
+        });
+        const ids = legs.map((leg) => leg.id);
+        return views(userId, ids);
       });
-      return views(userId, ids);
     },
   };
 }
@@ -537,6 +631,8 @@ export function createTransactionsService(db: Database, rates: RatesService): Tr
  * other account's balance moves (inside the caller's transaction; the account's own rows cascade).
  */
 export async function detachTransfersOf(tx: Executor, userId: number, accountId: number): Promise<void> {
+  // The account before its rows, in the ledger's order (lockForWrite): a write in flight on it finishes first.
+  await lockAccounts(tx, userId, [accountId]);
   for (const leg of await selectOtherLegsOfTransfersOf(tx, userId, accountId)) {
     await updateTransaction(tx, userId, leg.id, {
       transferNature: 'transfer_out_wallet',

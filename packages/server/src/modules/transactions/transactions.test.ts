@@ -1,8 +1,10 @@
 import type { Transaction } from '@kopiyka/shared';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids, startTestApp, type TestApp } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { buildWorld } from '../../../test/world.ts';
+import { accountDayDeltas, accounts, transactions } from '../../db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -195,13 +197,11 @@ describe('POST /transactions', () => {
     [{ transactionType: undefined }, 'transactionType'],
     [{ paymentType: 'barter' }, 'paymentType'],
     [{ accountId: undefined }, 'accountId'],
-    [{ accountId: 999_999 }, 'accountId'],
     [{ time: 'yesterday' }, 'time'],
+    [{ time: '0000-01-01T00:00:00Z' }, 'time'],
     [{ note: 'n'.repeat(1001) }, 'note'],
     [{ categoryId: undefined }, 'categoryId'],
-    [{ categoryId: 999_999 }, 'categoryId'],
     [{ transferNature: 'gift' }, 'transferNature'],
-    [{ budgetId: 1 }, 'budgetId'],
     [{ destinationAccountId: 1 }, 'destinationAccountId'],
     [{ transferNature: 'transfer_between_user_accounts' }, 'destinationAccountId'],
   ])('rejects %j with VALIDATION_ERROR on %s and records nothing', async (change, path) => {
@@ -213,6 +213,26 @@ describe('POST /transactions', () => {
     expect(res.body.response.details.map((d: { path: string }) => d.path)).toContain(path);
     expect(await list(w)).toEqual([]);
     expect(await balance(w, w.uah)).toBe(1_000_000);
+  });
+
+  it.each([
+    [{ accountId: 999_999 }, 'accountId'],
+    [{ categoryId: 999_999 }, 'categoryId'],
+    [{ budgetId: 999_999 }, 'budgetId'],
+    [{ transferNature: 'transfer_between_user_accounts', destinationAccountId: 999_999 }, 'destinationAccountId'],
+  ])('answers %j with NOT_FOUND on %s and records nothing', async (change, path) => {
+    const w = await world();
+    const res = await post(w, {
+      amount: 100,
+      transactionType: 'expense',
+      accountId: w.uah,
+      categoryId: w.food,
+      ...change,
+    });
+    expect(res.status).toBe(404);
+    expect(res.body.response.code).toBe('NOT_FOUND');
+    expect(res.body.response.details).toEqual([{ path, message: expect.any(String) }]);
+    expect(await list(w)).toEqual([]);
   });
 
   it('refuses a transfer to the same account', async () => {
@@ -263,14 +283,13 @@ describe('PUT /transactions/{txId}', () => {
       categoryId: w.food,
       time: '2026-03-03T00:00:00Z',
     });
-    await t.call('PUT', '/api/v1/user/currency/rates', {
-      token: w.token,
-      body: { pairs: [{ baseCode: 'USD', quoteCode: 'UAH', rate: 45 }] },
-    });
+    // Figures at a rate other than today's (a custom rate changes them in the background): a sign
+    // that an edit recomputed them.
+    await t.handle.db.update(transactions).set({ refAmount: 45_000, rate: 45 }).where(eq(transactions.id, tx!.id));
     const [edited] = (await put(w, tx!.id, { note: 'Lunch', categoryId: w.groceries })).body.response;
-    expect(edited).toMatchObject({ refAmount: 40_000, note: 'Lunch', categoryId: w.groceries });
+    expect(edited).toMatchObject({ refAmount: 45_000, note: 'Lunch', categoryId: w.groceries });
     const [moved] = (await put(w, tx!.id, { amount: 1_001 })).body.response;
-    expect(moved.refAmount).toBe(45_045);
+    expect(moved.refAmount).toBe(40_040);
   });
 
   it("changes both legs of a transfer when one leg's amount changes", async () => {
@@ -324,10 +343,14 @@ describe('PUT /transactions/{txId}', () => {
 
   it.each([
     [{ amount: 0 }, 'amount'],
-    [{ accountId: 999_999 }, 'accountId'],
     [{ categoryId: null }, 'categoryId'],
     [{ time: '2026-02-30T00:00:00Z' }, 'time'],
     [{ destinationAmount: 5 }, 'destinationAmount'],
+    [{ transactionType: 'refund' }, 'transactionType'],
+    [{ paymentType: 'barter' }, 'paymentType'],
+    [{ transferNature: 'gift' }, 'transferNature'],
+    [{ note: 'n'.repeat(1001) }, 'note'],
+    [{ accountId: 'x' }, 'accountId'],
   ])('rejects %j with VALIDATION_ERROR on %s and changes nothing', async (body, path) => {
     const w = await world();
     const [tx] = await expense(w);
@@ -336,6 +359,124 @@ describe('PUT /transactions/{txId}', () => {
     expect(res.body.response.details.map((d: { path: string }) => d.path)).toContain(path);
     expect(await getTx(w, tx!.id)).toEqual(tx);
     expect(await balance(w, w.uah)).toBe(1_000_000 - 12_345);
+  });
+
+  it('refuses unequal amounts of a transfer between accounts of one currency', async () => {
+    const w = await world();
+    const legs = await created(w, transferBody(3_000, w.uah, w.cash));
+    for (const body of [{ destinationAmount: 2_999 }, { amount: 4_000, destinationAmount: 3_000 }]) {
+      const res = await put(w, legs[0]!.id, body);
+      expect(res.status).toBe(422);
+      expect(res.body.response.details.map((d: { path: string }) => d.path)).toEqual(['destinationAmount']);
+    }
+    expect(await Promise.all(legs.map((leg) => getTx(w, leg.id)))).toEqual(legs);
+  });
+
+  it('never lets a note-only edit rewrite the other leg of a linked pair', async () => {
+    const w = await world();
+    const [out] = await expense(w, { amount: 7_000, time: '2026-05-01T10:00:00.000Z' });
+    const [inc] = await income(w, { amount: 6_900, accountId: w.cash, time: '2026-05-02T10:00:00.000Z' });
+    await link(w, [[out!.id, inc!.id]]);
+    const before = await getTx(w, inc!.id);
+    expect((await put(w, out!.id, { note: 'Fee taken by the exchange' })).status).toBe(200);
+    expect(await getTx(w, inc!.id)).toEqual(before);
+    expect(await balance(w, w.cash)).toBe(50_000 + 6_900);
+  });
+});
+
+describe('converting between ordinary transactions, transfers and out-of-wallet', () => {
+  /** Every balance and every transaction's money figures, to compare before and after a round trip. */
+  const figures = async (w: World) => ({
+    balances: await Promise.all([w.uah, w.cash, w.usd, w.usd2].map((id) => balance(w, id))),
+    // By account: a leg made again has a new id.
+    rows: (await list(w, '?limit=200'))
+      .sort((a, b) => a.accountId - b.accountId)
+      .map((tx) => ({
+        accountId: tx.accountId,
+        amount: tx.amount,
+        refAmount: tx.refAmount,
+        transactionType: tx.transactionType,
+        time: tx.time,
+        transferNature: tx.transferNature,
+        destinationAccountId: tx.destinationAccountId,
+        destinationAmount: tx.destinationAmount,
+      })),
+  });
+  const toTransfer = (destinationAccountId: number, extra = {}) => ({
+    transferNature: 'transfer_between_user_accounts',
+    destinationAccountId,
+    ...extra,
+  });
+
+  it('undoing a transfer recorded as one removes the other leg, whichever leg is edited', async () => {
+    for (const edited of [0, 1]) {
+      const w = await world();
+      const legs = await created(w, transferBody(41_000, w.uah, w.usd, { destinationAmount: 1_000 }));
+      const [kept, gone] = [legs[edited]!, legs[1 - edited]!];
+      const res = await put(w, kept.id, { transferNature: 'not_transfer', categoryId: w.food });
+      expect(res.status).toBe(200);
+      expect(res.body.response).toEqual([
+        expect.objectContaining({ id: kept.id, transferNature: 'not_transfer', transferId: null }),
+      ]);
+      expect((await t.call('GET', `/api/v1/transactions/${gone.id}`, { token: w.token })).status).toBe(404);
+      expect(await list(w)).toHaveLength(1);
+      expect(await ledgerProblems(t, w.userId)).toEqual([]);
+    }
+  });
+
+  it('transfer → ordinary → transfer from the income leg restores the cross-currency leg with its refAmount', async () => {
+    const w = await world();
+    const [, incoming] = await created(
+      w,
+      transferBody(41_000, w.uah, w.usd, { destinationAmount: 1_000, time: '2026-03-03T03:03:03.000Z' }),
+    );
+    const before = await figures(w);
+    await put(w, incoming!.id, { transferNature: 'not_transfer', categoryId: w.salary });
+    expect((await figures(w)).balances).toEqual([1_000_000, 50_000, 101_000, 0]);
+    const back = await put(w, incoming!.id, toTransfer(w.uah, { destinationAmount: 41_000 }));
+    expect(back.status).toBe(200);
+    expect(back.body.response.map((leg: Transaction) => leg.refAmount)).toEqual([41_000, 41_000]);
+    expect(await figures(w)).toEqual(before);
+  });
+
+  it('transfer → ordinary → transfer from the expense leg leaves the original figures', async () => {
+    const w = await world();
+    const [outgoing] = await created(w, transferBody(2_500, w.usd, w.usd2, { time: '2026-07-07T07:07:07.000Z' }));
+    const before = await figures(w);
+    await put(w, outgoing!.id, { transferNature: 'not_transfer', categoryId: w.food });
+    expect((await put(w, outgoing!.id, toTransfer(w.usd2))).status).toBe(200);
+    expect(await figures(w)).toEqual(before);
+    expect(before.rows.map((row) => row.refAmount)).toEqual([105_000, 105_000]);
+  });
+
+  it('out-of-wallet → transfer → out-of-wallet leaves exactly the original transaction', async () => {
+    const w = await world();
+    const [leg] = await outOfWallet(w, 5_000, { time: '2026-02-02T02:02:02.000Z', note: 'Gift' });
+    const before = { tx: await getTx(w, leg!.id), ...(await figures(w)) };
+    const asTransfer = await put(w, leg!.id, toTransfer(w.uah));
+    expect(asTransfer.body.response.map((l: Transaction) => [l.accountId, l.amount, l.transactionType])).toEqual([
+      [w.cash, 5_000, 'expense'],
+      [w.uah, 5_000, 'income'],
+    ]);
+    expect(await balance(w, w.uah)).toBe(1_005_000);
+    await put(w, leg!.id, { transferNature: 'transfer_out_wallet' });
+    expect({ tx: await getTx(w, leg!.id), ...(await figures(w)) }).toEqual(before);
+    expect(await ledgerProblems(t, w.userId)).toEqual([]);
+  });
+
+  it('undoing the leg a conversion made keeps the transaction that existed on its own', async () => {
+    const w = await world();
+    const [original] = await expense(w);
+    const [, made] = (await put(w, original!.id, toTransfer(w.cash))).body.response as Transaction[];
+    await put(w, made!.id, { transferNature: 'not_transfer', categoryId: w.salary });
+    expect(await getTx(w, original!.id)).toMatchObject({
+      transferNature: 'not_transfer',
+      transferId: null,
+      categoryId: w.groceries,
+      amount: 12_345,
+    });
+    expect(await getTx(w, made!.id)).toMatchObject({ transferNature: 'not_transfer', categoryId: w.salary });
+    expect(await ledgerProblems(t, w.userId)).toEqual([]);
   });
 });
 
@@ -356,6 +497,274 @@ describe('DELETE /transactions/{id}', () => {
     expect(await balance(w, w.uah)).toBe(1_000_000);
     expect(await balance(w, w.usd)).toBe(100_000);
     expect(await ledgerProblems(t, w.userId)).toEqual([]);
+  });
+});
+
+describe('bank transactions', () => {
+  const BANK_DAY = '2026-05-10';
+  /**
+   * A monobank account holding one bank transaction of 300.00 UAH. No bank API writes them yet,
+   * so the test puts them straight into the database, balance and day delta included.
+   */
+  async function withBank(w: World, transactionType: 'income' | 'expense' = 'expense') {
+    const db = t.handle.db;
+    const amount = 30_000;
+    const signed = transactionType === 'income' ? amount : -amount;
+    const [account] = await db
+      .insert(accounts)
+      .values({
+        userId: w.userId,
+        name: 'Monobank',
+        currencyId: ids.get('UAH')!,
+        type: 'monobank',
+        externalId: `mono-${w.userId}`,
+        initialBalance: 500_000,
+        currentBalance: 500_000 + signed,
+      })
+      .returning({ id: accounts.id });
+    await db
+      .insert(accountDayDeltas)
+      .values({ accountId: account!.id, userId: w.userId, day: BANK_DAY, delta: signed });
+    const [row] = await db
+      .insert(transactions)
+      .values({
+        userId: w.userId,
+        accountId: account!.id,
+        amount,
+        refAmount: amount,
+        refCurrencyId: ids.get('UAH')!,
+        rate: 1,
+        transactionType,
+        paymentType: 'creditCard',
+        time: new Date(`${BANK_DAY}T10:00:00.000Z`),
+        note: 'Card payment',
+        categoryId: w.groceries,
+        externalId: `mono-tx-${w.userId}`,
+      })
+      .returning({ id: transactions.id });
+    return { bank: account!.id, tx: await getTx(w, row!.id) };
+  }
+  const snapshot = async (w: World, bank: number) => ({
+    rows: await list(w, '?limit=200'),
+    balances: await Promise.all([w.uah, w.cash, bank].map((id) => balance(w, id))),
+  });
+
+  it('cannot be deleted, and nothing changes', async () => {
+    const w = await world();
+    const { bank, tx } = await withBank(w);
+    const before = await snapshot(w, bank);
+    const res = await del(w, tx.id);
+    expect(res.status).toBe(403);
+    expect(res.body.response.code).toBe('NOT_ALLOWED');
+    expect(await snapshot(w, bank)).toEqual(before);
+  });
+
+  it.each([
+    [{ amount: 1 }, 'amount'],
+    [{ time: '2026-05-11T10:00:00.000Z' }, 'time'],
+    [{ transactionType: 'income' }, 'transactionType'],
+    ['cash account', 'accountId'],
+  ])('refuses %j with NOT_ALLOWED on %s: the bank owns it', async (change, path) => {
+    const w = await world();
+    const { bank, tx } = await withBank(w);
+    const before = await snapshot(w, bank);
+    const res = await put(w, tx.id, typeof change === 'string' ? { accountId: w.cash } : change);
+    expect(res.status).toBe(403);
+    expect(res.body.response).toMatchObject({ code: 'NOT_ALLOWED', details: [{ path }] });
+    expect(await snapshot(w, bank)).toEqual(before);
+  });
+
+  it('takes a new note, category and budget, and the same read-only values as sent', async () => {
+    const w = await world();
+    const { bank, tx } = await withBank(w);
+    const budget = await t.call('POST', '/api/v1/budgets', { token: w.token, body: { name: 'Holiday' } });
+    expect(budget.status).toBe(201);
+    const res = await put(w, tx.id, {
+      note: 'Groceries for the trip',
+      categoryId: w.food,
+      budgetId: budget.body.response.id,
+      amount: tx.amount,
+      time: tx.time,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.response).toEqual([
+      { ...tx, note: 'Groceries for the trip', categoryId: w.food, budgetId: budget.body.response.id },
+    ]);
+    expect(await balance(w, bank)).toBe(470_000);
+  });
+
+  it('refuses manual transactions on a bank account', async () => {
+    const w = await world();
+    const { bank, tx } = await withBank(w);
+    const [mine] = await expense(w);
+    const before = await snapshot(w, bank);
+    const attempts = [
+      [await post(w, { amount: 100, transactionType: 'expense', accountId: bank, categoryId: w.food }), 'accountId'],
+      [await post(w, transferBody(100, w.uah, bank)), 'destinationAccountId'],
+      [await put(w, mine!.id, { accountId: bank }), 'accountId'],
+      [
+        await put(w, mine!.id, { transferNature: 'transfer_between_user_accounts', destinationAccountId: bank }),
+        'destinationAccountId',
+      ],
+    ] as const;
+    for (const [res, path] of attempts) {
+      expect(res.status).toBe(403);
+      expect(res.body.response).toMatchObject({ code: 'NOT_ALLOWED', details: [{ path }] });
+    }
+    expect(await snapshot(w, bank)).toEqual(before);
+    expect((await getTx(w, tx.id)).transferNature).toBe('not_transfer');
+  });
+
+  /** A bank expense of 300.00 linked with a manual income of 300.00 on the card. */
+  async function bankTransfer(w: World) {
+    const bankSide = await withBank(w);
+    const [manual] = await income(w, { amount: 30_000, accountId: w.uah, time: `${BANK_DAY}T10:00:00.000Z` });
+    expect((await link(w, [[bankSide.tx.id, manual!.id]])).status).toBe(200);
+    return { ...bankSide, manual: manual! };
+  }
+
+  it('deleting the manual leg of a transfer with a bank leg keeps the bank leg as an ordinary transaction', async () => {
+    const w = await world();
+    const { bank, tx, manual } = await bankTransfer(w);
+    expect((await del(w, manual.id)).status).toBe(204);
+    expect((await t.call('GET', `/api/v1/transactions/${manual.id}`, { token: w.token })).status).toBe(404);
+    expect(await getTx(w, tx.id)).toEqual(tx);
+    expect([await balance(w, w.uah), await balance(w, bank)]).toEqual([1_000_000, 470_000]);
+    expect(await ledgerProblems(t, w.userId)).toEqual([]);
+  });
+
+  it('turning either leg of a transfer with a bank leg into an ordinary transaction keeps both', async () => {
+    for (const side of ['manual', 'bank'] as const) {
+      const w = await world();
+      const pair = await bankTransfer(w);
+      const edited = side === 'manual' ? pair.manual : pair.tx;
+      const res = await put(w, edited.id, { transferNature: 'not_transfer', categoryId: w.salary });
+      expect(res.status).toBe(200);
+      const rows = await list(w);
+      expect(rows.map((row) => [row.id, row.transferNature]).sort()).toEqual(
+        [
+          [pair.tx.id, 'not_transfer'],
+          [pair.manual.id, 'not_transfer'],
+        ].sort(),
+      );
+      expect([await balance(w, w.uah), await balance(w, pair.bank)]).toEqual([1_030_000, 470_000]);
+    }
+  });
+
+  it.each([
+    [{ transactionType: 'expense' }, 'transactionType'],
+    [{ amount: 29_000, destinationAmount: 29_000 }, 'destinationAmount'],
+    [{ amount: 29_000 }, 'amount'],
+    [{ destinationAccountId: 'cash account' }, 'destinationAccountId'],
+  ])('refuses %j on the manual leg of a transfer with a bank leg, naming %s', async (change, path) => {
+    const w = await world();
+    const { bank, manual } = await bankTransfer(w);
+    const before = await snapshot(w, bank);
+    const body = 'destinationAccountId' in change ? { destinationAccountId: w.cash } : change;
+    const res = await put(w, manual.id, body);
+    expect(res.status).toBe(403);
+    expect(res.body.response).toMatchObject({ code: 'NOT_ALLOWED', details: [{ path }] });
+    expect(await snapshot(w, bank)).toEqual(before);
+  });
+});
+
+describe('concurrent requests', () => {
+  const ok = (res: { status: number }) => res.status >= 200 && res.status < 300;
+
+  it('opposite transfers and edits of them in parallel all succeed and keep every balance exact', async () => {
+    const w = await world();
+    // The edits name legs on the card and on the cash account alike, so they touch the two
+    // accounts in both orders, as the opposite transfers do.
+    const pairs = [
+      await created(w, transferBody(1_000, w.uah, w.cash)),
+      await created(w, transferBody(2_000, w.cash, w.uah)),
+      await created(w, transferBody(3_000, w.uah, w.cash)),
+      await created(w, transferBody(4_000, w.cash, w.uah)),
+    ];
+    let [uah, cash] = [1_000_000 - 1_000 + 2_000 - 3_000 + 4_000, 50_000 + 1_000 - 2_000 + 3_000 - 4_000];
+    for (let round = 1; round <= 3; round++) {
+      const results = await Promise.all([
+        ...pairs.map(([out, inc], i) => put(w, (i < 2 ? out : inc)!.id, { amount: (i + 1) * 1_000 + round })),
+        ...Array.from({ length: 8 }, (_, i) =>
+          post(w, i % 2 === 0 ? transferBody(10, w.uah, w.cash) : transferBody(20, w.cash, w.uah)),
+        ),
+      ]);
+      expect(
+        results.filter((res) => !ok(res)),
+        'every request succeeds',
+      ).toEqual([]);
+      // Transfers 1 and 3 go card → cash, 2 and 4 cash → card; each grew by 1 this round.
+      uah += -1 + 1 - 1 + 1 - 4 * 10 + 4 * 20;
+      cash += 1 - 1 + 1 - 1 + 4 * 10 - 4 * 20;
+      expect([await balance(w, w.uah), await balance(w, w.cash)]).toEqual([uah, cash]);
+    }
+    expect(await ledgerProblems(t, w.userId)).toEqual([]);
+  });
+
+  it('parallel edits of one transaction keep every change that was answered 200', async () => {
+    const w = await world();
+    const [tx] = await expense(w);
+    const edits = [
+      { amount: 20_000 },
+      { note: 'In parallel' },
+      { paymentType: 'cash' },
+      { categoryId: w.food },
+      { time: '2026-05-05T05:05:05.000Z' },
+      { transactionType: 'income' },
+    ];
+    const results = await Promise.all(edits.map((body) => put(w, tx!.id, body)));
+    for (const res of results) expect([200, 409]).toContain(res.status);
+    expect(results.some(ok)).toBe(true);
+    const final = await getTx(w, tx!.id);
+    const expected = Object.assign({}, ...edits.filter((_, i) => ok(results[i]!)));
+    expect(final).toMatchObject(expected);
+    expect(await balance(w, w.uah)).toBe(1_000_000 + (final.transactionType === 'income' ? 1 : -1) * final.amount);
+    expect(await ledgerProblems(t, w.userId)).toEqual([]);
+  });
+
+  it('deletes, unlinks and edits racing on one transfer never leave one leg or answer 204 for nothing', async () => {
+    for (let round = 0; round < 3; round++) {
+      const w = await world();
+      const [out] = await expense(w, { amount: 7_000 });
+      const [inc] = await income(w, { amount: 7_000, accountId: w.cash });
+      const [[a, b]] = (await link(w, [[out!.id, inc!.id]])).body.response as [[Transaction, Transaction]];
+      const [del1, del2, unlinked, edited] = await Promise.all([
+        del(w, a.id),
+        del(w, a.id),
+        unlink(w, [a.transferId]),
+        put(w, b.id, { amount: 7_500 }),
+      ]);
+      // One delete wins; the other finds it gone (or, outraced on every try, answers CONFLICT).
+      const [won, lost] = [del1.status, del2.status].sort();
+      expect(won).toBe(204);
+      expect([404, 409]).toContain(lost);
+      expect([200, 404]).toContain(unlinked.status);
+      expect([200, 404, 409]).toContain(edited.status);
+      const rows = await list(w);
+      expect(rows.map((row) => row.id)).not.toContain(a.id);
+      for (const row of rows) expect(row.transferId === null || row.destinationAccountId !== null).toBe(true);
+      expect(await ledgerProblems(t, w.userId)).toEqual([]);
+    }
+  });
+
+  it('deleting one leg while the other turns ordinary leaves at most that one, ordinary', async () => {
+    for (let round = 0; round < 3; round++) {
+      const w = await world();
+      const [from, to] = await created(w, transferBody(3_000, w.uah, w.cash));
+      const [deleted, converted] = await Promise.all([
+        del(w, from!.id),
+        put(w, to!.id, { transferNature: 'not_transfer', categoryId: w.salary }),
+      ]);
+      const rows = await list(w);
+      if (deleted.status === 204) {
+        expect(converted.status).toBe(404);
+        expect(rows).toEqual([]);
+      } else {
+        expect([deleted.status, converted.status]).toEqual([404, 200]);
+        expect(rows.map((row) => [row.id, row.transferNature])).toEqual([[to!.id, 'not_transfer']]);
+      }
+      expect(await ledgerProblems(t, w.userId)).toEqual([]);
+    }
   });
 });
 
@@ -449,19 +858,50 @@ describe('GET /transactions', () => {
     expect(amounts(await list(w, '?order=asc&limit=2'))).toEqual(['1000', '5000']);
   });
 
-  it('pages by cursor in a stable order, also among equal times', async () => {
-    const w = await seeded();
-    const all = await list(w, '?limit=200');
+  /** Every id, page by page through the cursor of each page's last row. */
+  async function pagedIds(w: World, query: string) {
     const seen: number[] = [];
     let cursor = '';
-    for (let page = 0; page < 10; page++) {
-      const rows = await list(w, `?limit=2${cursor}`);
+    for (let page = 0; page < 20; page++) {
+      const rows = await list(w, `?limit=2${query}${cursor}`);
       if (rows.length === 0) break;
       seen.push(...rows.map((r) => r.id));
       const last = rows.at(-1)!;
       cursor = `&cursor=${encodeURIComponent(`${last.time}_${last.id}`)}`;
     }
-    expect(seen).toEqual(all.map((r) => r.id));
+    return seen;
+  }
+
+  it('pages by cursor in a stable order, also among equal times, newest or oldest first', async () => {
+    const w = await seeded();
+    const all = await list(w, '?limit=200');
+    expect(await pagedIds(w, '')).toEqual(all.map((r) => r.id));
+    expect(await pagedIds(w, '&order=asc')).toEqual(all.map((r) => r.id).reverse());
+  });
+
+  it('pages by cursor through rows whose times differ by less than a millisecond (written by SQL)', async () => {
+    const w = await world();
+    const rows: Transaction[] = [];
+    for (let i = 0; i < 5; i++) rows.push(...(await expense(w, { amount: 100 + i, time: '2026-05-01T12:00:00.000Z' })));
+    rows.push(...(await expense(w, { amount: 200, time: '2026-05-01T12:00:00.001Z' })));
+    // Microseconds the API cannot show, growing as the ids fall: time order is not id order.
+    for (const [i, row] of rows.slice(0, 5).entries()) {
+      await t.handle.db.execute(
+        sql`update transactions set time = time + ${(5 - i) * 100}::int * interval '1 microsecond' where id = ${row.id}`,
+      );
+    }
+    const newestFirst = [rows[5]!.id, ...rows.slice(0, 5).map((row) => row.id)];
+    expect((await list(w, '?limit=200')).map((r) => r.id)).toEqual(newestFirst);
+    expect(await pagedIds(w, '')).toEqual(newestFirst);
+    expect(await pagedIds(w, '&order=asc')).toEqual([...newestFirst].reverse());
+    // An edit that moves no money keeps the microseconds, and with them the order.
+    expect((await put(w, rows[2]!.id, { note: 'Edited' })).status).toBe(200);
+    expect(await pagedIds(w, '')).toEqual(newestFirst);
+  });
+
+  it('takes a note search of spaces only as no search', async () => {
+    const w = await seeded();
+    expect(await list(w, '?noteSearch=%20%20%20')).toHaveLength(6);
   });
 
   it('filters by dates, amounts, type, accounts, categories with their subcategories, transfers and note', async () => {
@@ -493,11 +933,20 @@ describe('GET /transactions', () => {
     ['?amountGte=abc', 'amountGte'],
     ['?startDate=2026-05-03T00:00:00Z&endDate=2026-05-01T00:00:00Z', 'startDate'],
     ['?startDate=last-week', 'startDate'],
+    ['?endDate=0000-12-31T00:00:00Z', 'endDate'],
     ['?transactionType=both', 'transactionType'],
     ['?accountIds=1,x', 'accountIds.1'],
     ['?excludeTransfer=maybe', 'excludeTransfer'],
     ['?order=random', 'order'],
     ['?cursor=nonsense', 'cursor'],
+    ['?cursor=abc_1', 'cursor'],
+    ['?cursor=2026-05-01T00:00:00.000Z_2147483648', 'cursor'],
+    ['?cursor=2026-05-01T00:00:00.000Z_0', 'cursor'],
+    ['?cursor=2026-05-01T00:00:00.000Z_1.5', 'cursor'],
+    ['?cursor=2026-05-01T00:00:00.000Z_', 'cursor'],
+    ['?cursor=2026-02-30T00:00:00.000Z_5', 'cursor'],
+    ['?cursor=_5', 'cursor'],
+    [`?noteSearch=${'n'.repeat(201)}`, 'noteSearch'],
   ])('rejects %s with VALIDATION_ERROR on %s', async (query, path) => {
     const w = await world();
     const res = await t.call('GET', `/api/v1/transactions${query}`, { token: w.token });
@@ -549,9 +998,11 @@ describe("another user's ids", () => {
       expect(res.status).toBe(404);
       expect(res.body.response.code).toBe('NOT_FOUND');
     }
-    const [mine] = await expense(stranger);
+    const [mine] = await income(stranger, { amount: 12_345, accountId: stranger.cash });
     const linked = await link(stranger, [[mine!.id, tx!.id]]);
     expect(linked.status).toBe(404);
+    expect(linked.body.response.details).toEqual([{ path: 'ids.0.1', message: expect.any(String) }]);
+    expect(await getTx(stranger, mine!.id)).toEqual(mine);
     expect(await getTx(owner, tx!.id)).toEqual(tx);
     expect((await list(owner)).map((r) => r.transferNature)).toEqual([
       'transfer_between_user_accounts',
@@ -561,15 +1012,26 @@ describe("another user's ids", () => {
     expect(await list(stranger, '?limit=200')).toHaveLength(1);
   });
 
-  it("are refused in a body: another user's account, category or destination", async () => {
-    const owner = await world();
-    const stranger = await world();
-    const cases: Array<[Record<string, unknown>, string]> = [
+  /** Another user's account, category, budget and destination account, as body fields. */
+  async function foreignFields(owner: World) {
+    const budget = await t.call('POST', '/api/v1/budgets', { token: owner.token, body: { name: 'Theirs' } });
+    return [
       [{ accountId: owner.uah }, 'accountId'],
       [{ categoryId: owner.food }, 'categoryId'],
+      [{ budgetId: budget.body.response.id }, 'budgetId'],
       [{ transferNature: 'transfer_between_user_accounts', destinationAccountId: owner.cash }, 'destinationAccountId'],
-    ];
-    for (const [change, path] of cases) {
+    ] as Array<[Record<string, unknown>, string]>;
+  }
+  const everything = async (w: World) => ({
+    rows: await list(w, '?limit=200'),
+    balances: await Promise.all([w.uah, w.cash, w.usd, w.usd2].map((id) => balance(w, id))),
+  });
+
+  it("answer NOT_FOUND in a POST body: another user's account, category, budget or destination", async () => {
+    const owner = await world();
+    const stranger = await world();
+    const [before, strangerBefore] = [await everything(owner), await everything(stranger)];
+    for (const [change, path] of await foreignFields(owner)) {
       const res = await post(stranger, {
         amount: 100,
         transactionType: 'expense',
@@ -577,10 +1039,28 @@ describe("another user's ids", () => {
         categoryId: stranger.food,
         ...change,
       });
-      expect(res.status).toBe(422);
-      expect(res.body.response.details[0].path).toBe(path);
+      expect(res.status).toBe(404);
+      expect(res.body.response).toMatchObject({ code: 'NOT_FOUND', details: [{ path }] });
     }
-    expect(await list(owner)).toEqual([]);
-    expect(await balance(owner, owner.cash)).toBe(50_000);
+    expect(await everything(owner)).toEqual(before);
+    expect(await everything(stranger)).toEqual(strangerBefore);
+  });
+
+  it('answer NOT_FOUND in a PUT body, for an ordinary transaction and a transfer leg, changing nothing', async () => {
+    const owner = await world();
+    const stranger = await world();
+    await expense(owner);
+    const [mine] = await expense(stranger);
+    const [leg] = await created(stranger, transferBody(500, stranger.uah, stranger.usd, { destinationAmount: 12 }));
+    const [before, strangerBefore] = [await everything(owner), await everything(stranger)];
+    for (const target of [mine!, leg!]) {
+      for (const [change, path] of await foreignFields(owner)) {
+        const res = await put(stranger, target.id, { amount: 999, ...change });
+        expect(res.status, `${target.id} ${path}`).toBe(404);
+        expect(res.body.response).toMatchObject({ code: 'NOT_FOUND', details: [{ path }] });
+      }
+    }
+    expect(await everything(owner)).toEqual(before);
+    expect(await everything(stranger)).toEqual(strangerBefore);
   });
 });
