@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
 import { MAX_MINOR_AMOUNT } from './money.ts';
-import { isoDateSchema } from './rates.ts';
+import { timeSchema } from './time.ts';
 
 export const BUDGET_NAME_MAX = 200;
 export const BUDGET_CATEGORIES_MAX = 200;
@@ -11,8 +11,10 @@ export const budgetSchema = z.object({
   name: z.string(),
   /** In base-currency minor units. */
   limitAmount: z.number().int().nullable(),
-  startDate: isoDateSchema.nullable(),
-  endDate: isoDateSchema.nullable(),
+  /** The first instant the budget covers (ISO timestamp). */
+  startDate: z.iso.datetime().nullable(),
+  /** The last instant it covers, included, to the millisecond: the end of its last day. */
+  endDate: z.iso.datetime().nullable(),
   categoryIds: z.array(z.number().int()),
   /** Transactions in the categories (and dates) join the budget by themselves. */
   autoInclude: z.boolean(),
@@ -35,15 +37,16 @@ const limitSchema = z
 const budgetFields = {
   name: nameSchema,
   limitAmount: limitSchema.nullable(),
-  startDate: isoDateSchema.nullable(),
-  endDate: isoDateSchema.nullable(),
+  startDate: timeSchema.nullable(),
+  endDate: timeSchema.nullable(),
   categoryIds: z.array(idSchema).max(BUDGET_CATEGORIES_MAX),
   autoInclude: z.boolean(),
   archived: z.boolean(),
 };
 
-const datesInOrder = (b: { startDate?: string | null; endDate?: string | null }) =>
-  !b.startDate || !b.endDate || b.startDate <= b.endDate;
+/** Compared as instants: the two may carry different offsets. */
+export const datesInOrder = (b: { startDate?: string | null; endDate?: string | null }) =>
+  !b.startDate || !b.endDate || Date.parse(b.startDate) <= Date.parse(b.endDate);
 const datesMessage = { message: 'The start date must not be after the end date', path: ['endDate'] };
 
 export const createBudgetBodySchema = z
@@ -63,8 +66,13 @@ export type NewBudget = z.output<typeof createBudgetBodySchema>;
 export const updateBudgetBodySchema = z.object(budgetFields).partial().refine(datesInOrder, datesMessage);
 export type UpdateBudgetBody = z.infer<typeof updateBudgetBodySchema>;
 
+export const BUDGET_TRANSACTIONS_MAX = 500;
+
 export const budgetTransactionsBodySchema = z.object({
-  transactionIds: z.array(idSchema).min(1, 'Choose at least one transaction').max(500),
+  transactionIds: z
+    .array(idSchema)
+    .min(1, 'Choose at least one transaction')
+    .max(BUDGET_TRANSACTIONS_MAX, `At most ${BUDGET_TRANSACTIONS_MAX} transactions at a time`),
 });
 export type BudgetTransactionsBody = z.infer<typeof budgetTransactionsBodySchema>;
 

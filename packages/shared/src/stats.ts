@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
-import { isoDateSchema } from './rates.ts';
+import { isoDateSchema } from './time.ts';
 
 /** The longest span a statistics query may cover: ten years and a few leap days. */
 export const STATS_MAX_DAYS = 3660;
@@ -34,8 +34,8 @@ export type BalanceHistoryQuery = z.output<typeof balanceHistoryQuerySchema>;
 export const balancePointSchema = z.object({
   date: isoDateSchema,
   accountId: z.number().int(),
-  /** End-of-day balance in the account currency. */
-  balance: z.number().int(),
+  /** End-of-day own money (balance less the credit limit) in the account currency. */
+  balance: z.number().int().describe('End-of-day own money (balance less the credit limit), account currency'),
   /** The same in the base currency at that day's rate; null when no rate can be had. */
   refBalance: z.number().int().nullable(),
 });

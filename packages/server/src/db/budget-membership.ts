@@ -1,32 +1,58 @@
 import { type SQL, sql } from 'drizzle-orm';
 
-/** Fully qualified: drizzle leaves columns bare in one-table queries, which the subqueries below would capture. */
-const tx = (column: string) => sql.raw(`"transactions"."${column}"`);
-
 /**
- * Whether a transaction (the unaliased `transactions` table of the surrounding query) belongs to a budget:
- * assigned to it explicitly, or — when it is assigned to no budget at all — matched by the
- * budget's category rule (a category or any subcategory, within the budget's dates) and not
- * removed from it by hand. An explicit assignment wins: such a transaction counts for its own
- * budget only. Shared by the transaction list filter, budget statistics and budget pages.
+ * The members of a budget, as rows `(id, transaction_type, ref_amount)`: the one definition of
+ * membership, shared by the transaction list filters and budget statistics so the page and the
+ * figures never disagree.
+ *
+ * - Transfers (both kinds) are never members: budgets count income and expenses only. A transfer
+ *   may still carry a `budget_id` (it keeps it if it becomes ordinary again), it just does not count.
+ * - Explicit: the transaction's `budget_id` is this budget.
+ * - By rule: assigned to no budget at all, the budget auto-includes, the category is one of the
+ *   budget's or below one, the time is within [start, end] (end included to the millisecond, the
+ *   API's precision), and the user has not removed it from the budget by hand. An explicit
+ *   assignment wins: such a transaction counts for its own budget only.
+ *
+ * The rule part joins the budget row first, so its dates bound a range scan of the
+ * `(user_id, time …)` indexes instead of a check on every transaction of the user.
  */
-export function inBudget(budgetId: number): SQL {
-  return sql`(${tx('budget_id')} = ${budgetId} or (
-    ${tx('budget_id')} is null
-    and exists (
-      select 1 from budgets b
-      where b.id = ${budgetId} and b.user_id = ${tx('user_id')} and b.auto_include
-        and (b.start_date is null or ${tx('time')} >= b.start_date::timestamp at time zone 'UTC')
-        and (b.end_date is null or ${tx('time')} < (b.end_date + 1)::timestamp at time zone 'UTC')
-    )
-    and ${tx('category_id')} in (
-      with recursive tree as (
-        select bc.category_id as id from budget_categories bc where bc.budget_id = ${budgetId}
-        union all
-        select c.id from categories c join tree on c.parent_id = tree.id
-      ) select id from tree
-    )
-    and not exists (
-      select 1 from budget_exclusions e where e.budget_id = ${budgetId} and e.transaction_id = ${tx('id')}
-    )))`;
+export function budgetMembers(userId: number, budgetId: number): SQL {
+  return sql`
+    select t.id, t.transaction_type, t.ref_amount from transactions t
+    where t.budget_id = ${budgetId} and t.user_id = ${userId} and t.transfer_nature = 'not_transfer'
+    union all
+    select t.id, t.transaction_type, t.ref_amount
+    from budgets b join transactions t on t.user_id = b.user_id
+      and t.time >= coalesce(b.start_date, '-infinity'::timestamptz)
+      and t.time < coalesce(b.end_date + interval '1 millisecond', 'infinity'::timestamptz)
+    where b.id = ${budgetId} and b.user_id = ${userId} and b.auto_include
+      and t.budget_id is null and t.transfer_nature = 'not_transfer'
+      and t.category_id in (
+        with recursive tree as (
+          select bc.category_id as id from budget_categories bc where bc.budget_id = ${budgetId}
+          -- union, not union all: a category loop (which moves refuse) could never recurse forever
+          union
+          select c.id from categories c join tree on c.parent_id = tree.id
+        ) select id from tree
+      )
+      and not exists (
+        select 1 from budget_exclusions e where e.budget_id = ${budgetId} and e.transaction_id = t.id
+      )`;
+}
+
+/** Fully qualified: drizzle leaves columns bare in one-table queries, which the subqueries would capture. */
+const txId = sql.raw(`"transactions"."id"`);
+
+/** Whether a transaction (the unaliased `transactions` table of the surrounding query) is in any of these budgets. */
+export function inBudgets(userId: number, budgetIds: readonly number[]): SQL {
+  const members = sql.join(
+    budgetIds.map((id) => sql`select id from (${budgetMembers(userId, id)}) m`),
+    sql` union `,
+  );
+  return sql`${txId} in (${members})`;
+}
+
+/** Whether a transaction is not a member of the budget (what "add transactions" may offer). */
+export function notInBudget(userId: number, budgetId: number): SQL {
+  return sql`not exists (select 1 from (${budgetMembers(userId, budgetId)}) m where m.id = ${txId})`;
 }

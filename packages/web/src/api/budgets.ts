@@ -1,8 +1,8 @@
-import type { Budget, BudgetStats, CreateBudgetBody, Transaction, UpdateBudgetBody } from '@kopiyka/shared';
-import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Budget, BudgetStats, CreateBudgetBody, UpdateBudgetBody } from '@kopiyka/shared';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client.ts';
 import { statsKeys } from './stats.ts';
-import { pageCursor, transactionKeys } from './transactions.ts';
+import { type TransactionListFilters, transactionKeys } from './transactions.ts';
 
 export const budgetKeys = {
   all: ['budgets'] as const,
@@ -10,10 +10,20 @@ export const budgetKeys = {
   detail: (id: number) => [...budgetKeys.all, 'detail', id] as const,
   /** Figures: refreshed with every other statistic. */
   stats: (id: number) => [...statsKeys.all, 'budget', id] as const,
-  /** Who belongs depends on each transaction: refreshed with every transaction list. */
-  transactions: (id: number) => [...transactionKeys.all, 'budget', id] as const,
-  candidates: () => [...transactionKeys.all, 'budget-candidates'] as const,
 };
+
+/** The budget's transactions, as its page lists them: those added to it and those its categories bring in. */
+export function budgetMembersFilter(id: number): TransactionListFilters {
+  return { budgetIds: [id] };
+}
+
+/**
+ * What its "add transactions" picker offers: what `filters` let through, less the budget's members
+ * (by the server's own rule, however many there are) and transfers, which no budget counts.
+ */
+export function budgetCandidatesFilter(id: number, filters: TransactionListFilters): TransactionListFilters {
+  return { ...filters, excludeBudgetId: id, excludeTransfer: true };
+}
 
 export function useBudgets() {
   return useQuery({
@@ -36,42 +46,6 @@ export function useBudgetStats(id: number) {
   });
 }
 
-/** Rows per page of a budget's transactions. */
-export const BUDGET_TRANSACTIONS_PAGE_SIZE = 50;
-
-/** The budget's transactions, newest first: those assigned to it and those its categories bring in. */
-export function useBudgetTransactions(id: number) {
-  return useInfiniteQuery({
-    queryKey: budgetKeys.transactions(id),
-    queryFn: ({ pageParam, signal }) =>
-      api.get<Transaction[]>('/transactions', {
-        params: { budgetIds: id, limit: BUDGET_TRANSACTIONS_PAGE_SIZE, cursor: pageParam },
-        signal,
-      }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (lastPage) => {
-      const last = lastPage.at(-1);
-      return last && lastPage.length >= BUDGET_TRANSACTIONS_PAGE_SIZE ? pageCursor(last) : undefined;
-    },
-  });
-}
-
-/** How many recent transactions the "add transactions" picker offers. */
-export const BUDGET_CANDIDATES_LIMIT = 200;
-
-/** Recent income and expenses to pick from; transfers never count for a budget, so they are left out. */
-export function useBudgetCandidates(enabled: boolean) {
-  return useQuery({
-    queryKey: budgetKeys.candidates(),
-    queryFn: ({ signal }) =>
-      api.get<Transaction[]>('/transactions', {
-        params: { limit: BUDGET_CANDIDATES_LIMIT, excludeTransfer: true },
-        signal,
-      }),
-    enabled,
-  });
-}
-
 export function useCreateBudget() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -83,12 +57,15 @@ export function useCreateBudget() {
   });
 }
 
-/** Limits, dates and categories change the figures and who belongs, so those are asked for again too. */
+/**
+ * Limits, dates and categories change the figures and who belongs, so those are asked for again
+ * too: the budget's list and its picker (which leaves members out) are transaction lists.
+ */
 function afterBudgetChange(queryClient: QueryClient, id: number): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: budgetKeys.list() }),
     queryClient.invalidateQueries({ queryKey: budgetKeys.stats(id) }),
-    queryClient.invalidateQueries({ queryKey: budgetKeys.transactions(id) }),
+    queryClient.invalidateQueries({ queryKey: transactionKeys.lists() }),
   ]);
 }
 
@@ -113,7 +90,7 @@ export function useDeleteBudget() {
     onSuccess: (_answer, id) => {
       queryClient.removeQueries({ queryKey: budgetKeys.detail(id) });
       queryClient.removeQueries({ queryKey: budgetKeys.stats(id) });
-      queryClient.removeQueries({ queryKey: budgetKeys.transactions(id) });
+      queryClient.removeQueries({ queryKey: transactionKeys.list(budgetMembersFilter(id)) });
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: budgetKeys.list() }),
         // Their `budgetId` is cleared.

@@ -21,7 +21,7 @@ export const statsKeys = {
   cashFlow: (params: CashFlowParams) => [...statsKeys.all, 'cash-flow', params] as const,
 };
 
-export function useBalanceHistory(params: BalanceHistoryParams) {
+export function useBalanceHistory(params: BalanceHistoryParams, enabled = true) {
   return useQuery({
     queryKey: statsKeys.balanceHistory(params),
     queryFn: ({ signal }) =>
@@ -32,6 +32,7 @@ export function useBalanceHistory(params: BalanceHistoryParams) {
       }),
     // Switching months or periods keeps the last chart in view until the next one arrives.
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 
@@ -70,6 +71,24 @@ export function useLatestTransactions(limit: number) {
   return useQuery({
     queryKey: [...transactionKeys.all, 'latest', limit] as const,
     queryFn: ({ signal }) => api.get<Transaction[]>('/transactions', { params: { limit }, signal }),
+  });
+}
+
+/**
+ * An account's oldest transaction (null without any), where its history may start when it was
+ * backdated before the account was made. Kept under the transactions' keys, like the above.
+ */
+export function useOldestTransaction(accountId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...transactionKeys.all, 'oldest', accountId] as const,
+    queryFn: async ({ signal }) => {
+      const [oldest] = await api.get<Transaction[]>('/transactions', {
+        params: { accountIds: accountId, order: 'asc', limit: 1 },
+        signal,
+      });
+      return oldest ?? null;
+    },
+    enabled,
   });
 }
 

@@ -22,6 +22,10 @@ export type TransactionListFilters = {
   transactionType?: TransactionType;
   accountIds?: readonly number[];
   categoryIds?: readonly number[];
+  /** Members of any of these budgets (the budget page). */
+  budgetIds?: readonly number[];
+  /** All but the members of this budget (its "add transactions" picker). */
+  excludeBudgetId?: number;
   excludeTransfer?: boolean;
   noteSearch?: string;
 };
@@ -47,6 +51,8 @@ export function transactionQueryParams(filters: TransactionListFilters): QueryPa
     transactionType: filters.transactionType,
     accountIds: list(filters.accountIds),
     categoryIds: list(filters.categoryIds),
+    budgetIds: list(filters.budgetIds),
+    excludeBudgetId: filters.excludeBudgetId,
     excludeTransfer: filters.excludeTransfer ? true : undefined,
     noteSearch: filters.noteSearch?.trim(),
   };

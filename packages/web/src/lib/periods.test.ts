@@ -1,9 +1,13 @@
+import { STATS_MAX_DAYS } from '@kopiyka/shared';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
   addMonths,
   budgetPresetDates,
+  dayEnd,
   dayKey,
+  dayStart,
+  historyStart,
   lastMonthsRange,
   matchingPreset,
   monthBalanceDay,
@@ -56,13 +60,30 @@ describe('dashboard periods', () => {
     expect(lastMonthsRange('2026-11', 6, today)).toEqual({ from: '2026-06-01', to: '2026-11-22' });
   });
 
-  it('ends every trend today; "all" reaches as far back as the API allows', () => {
-    expect(trendRange('1M', today)).toEqual({ from: '2026-10-22', to: today });
-    expect(trendRange('3M', today)).toEqual({ from: '2026-08-22', to: today });
-    expect(trendRange('1Y', today)).toEqual({ from: '2025-11-22', to: today });
-    const all = trendRange('ALL', today);
-    const days = (Date.parse(all.to) - Date.parse(all.from)) / 86_400_000;
-    expect(days).toBe(3659);
+  it('ends every trend today; "all" starts at the first day, or says it was cut at the API bound', () => {
+    expect(trendRange('1M', today)).toEqual({ from: '2026-10-22', to: today, clipped: false });
+    expect(trendRange('3M', today)).toEqual({ from: '2026-08-22', to: today, clipped: false });
+    expect(trendRange('1Y', today)).toEqual({ from: '2025-11-22', to: today, clipped: false });
+    expect(trendRange('ALL', today, '2019-04-02')).toEqual({ from: '2019-04-02', to: today, clipped: false });
+    // A first day after today (UTC is ahead of the user) still gives a range.
+    expect(trendRange('ALL', today, '2026-11-23')).toEqual({ from: today, to: today, clipped: false });
+    const all = trendRange('ALL', today, '2001-01-01');
+    expect(all.clipped).toBe(true);
+    expect((Date.parse(all.to) - Date.parse(all.from)) / 86_400_000).toBe(STATS_MAX_DAYS - 1);
+  });
+
+  it("starts an account's history at its creation or its oldest (backdated) transaction, in UTC days", () => {
+    expect(historyStart('2026-03-10T23:30:00.000Z', null)).toBe('2026-03-10');
+    expect(historyStart('2026-03-10T23:30:00.000Z', '2026-03-12T08:00:00.000Z')).toBe('2026-03-10');
+    expect(historyStart('2026-03-10T23:30:00.000Z', '2019-01-05T00:10:00+02:00')).toBe('2019-01-04');
+  });
+});
+
+describe('budget day boundaries', () => {
+  it('are the first and the last millisecond of the day in local time', () => {
+    expect(dayStart('2026-03-29').getTime()).toBe(new Date(2026, 2, 29).getTime());
+    expect(dayEnd('2026-03-29').getTime()).toBe(new Date(2026, 2, 30).getTime() - 1);
+    expect(dayEnd('2026-12-31').getTime()).toBe(new Date(2027, 0, 1).getTime() - 1);
   });
 });
 

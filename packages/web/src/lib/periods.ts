@@ -65,17 +65,45 @@ export type TrendPeriod = (typeof TREND_PERIODS)[number];
 
 const TREND_MONTHS: Record<Exclude<TrendPeriod, 'ALL'>, number> = { '1M': 1, '3M': 3, '1Y': 12 };
 
+/** The days a trend covers, ending today; `clipped` when the history reaches back further. */
+export type TrendRange = DayRange & { clipped: boolean };
+
 /**
- * The days a trend covers, ending today. "All" asks for the longest span the API allows: the
- * answer starts at the account's first day by itself.
+ * The days a trend covers, ending today. "All" starts at the account's first day; a history
+ * longer than one request of the API may cover (STATS_MAX_DAYS) starts that many days back
+ * instead, and says it was clipped so the page can tell the user.
  */
-export function trendRange(period: TrendPeriod, today: DayKey): DayRange {
-  const from = period === 'ALL' ? addDays(today, -(STATS_MAX_DAYS - 1)) : addMonths(today, -TREND_MONTHS[period]);
-  return { from, to: today };
+export function trendRange(period: TrendPeriod, today: DayKey, firstDay: DayKey = today): TrendRange {
+  if (period !== 'ALL') return { from: addMonths(today, -TREND_MONTHS[period]), to: today, clipped: false };
+  const earliest = addDays(today, -(STATS_MAX_DAYS - 1));
+  const clipped = firstDay < earliest;
+  return { from: clipped ? earliest : earlier(firstDay, today), to: today, clipped };
 }
 
-/** Start and end of a budget; null where it has none. */
+/**
+ * Where an account's balance history starts, as the statistics API counts days (UTC): the day it
+ * was created, or of its oldest transaction when that is earlier (a backdated one).
+ */
+export function historyStart(createdAt: string, oldestTransactionTime: string | null): DayKey {
+  const created = new Date(createdAt).toISOString().slice(0, 10);
+  if (!oldestTransactionTime) return created;
+  return earlier(created, new Date(oldestTransactionTime).toISOString().slice(0, 10));
+}
+
+/** The days a budget starts and ends on, as its form holds them; null where it has none. */
 export type BudgetDates = { startDate: DayKey | null; endDate: DayKey | null };
+
+/** The first instant of a day in the user's time zone: where a budget starting that day starts. */
+export function dayStart(day: DayKey): Date {
+  return toDate(day);
+}
+
+/** The last millisecond of a day in the user's time zone: a budget's end is included (API). */
+export function dayEnd(day: DayKey): Date {
+  const next = toDate(day);
+  next.setDate(next.getDate() + 1);
+  return new Date(next.getTime() - 1);
+}
 
 export const BUDGET_DATE_PRESETS = ['this-month', 'next-month', 'this-year', 'none'] as const;
 export type BudgetDatePreset = (typeof BUDGET_DATE_PRESETS)[number];

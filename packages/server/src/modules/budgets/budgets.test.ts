@@ -1,4 +1,4 @@
-import type { Transaction } from '@kopiyka/shared';
+import { MAX_MINOR_AMOUNT, type Transaction } from '@kopiyka/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids, startTestApp, type TestApp, waitForBaseChange } from '../../../test/app.ts';
 import { buildWorld } from '../../../test/world.ts';
@@ -29,8 +29,12 @@ async function world() {
       (await t.call('GET', `/api/v1/transactions?budgetIds=${id}&limit=200&order=asc`, { token })).body
         .response as Transaction[]
     ).map((tx) => tx.id);
-  return { token, uah, usd, category, record, createBudget, stats, members };
+  const budget = async (id: number) => (await t.call('GET', `/api/v1/budgets/${id}`, { token })).body.response;
+  return { token, uah, usd, category, record, createBudget, stats, members, budget };
 }
+
+/** The whole of March 2026 in UTC: its first instant, and its last millisecond (the end is included). */
+const MARCH = { startDate: '2026-03-01T00:00:00.000Z', endDate: '2026-03-31T23:59:59.999Z' };
 
 describe('budgets', () => {
   it('are created with their fields and listed, archived last', async () => {
@@ -41,8 +45,9 @@ describe('budgets', () => {
       body: {
         name: '  November food ',
         limitAmount: 500_000,
-        startDate: '2026-11-01',
-        endDate: '2026-11-30',
+        // November in Kyiv (UTC+2): the client sends its own day boundaries as timestamps.
+        startDate: '2026-11-01T00:00:00+02:00',
+        endDate: '2026-11-30T23:59:59.999+02:00',
         categoryIds: [food, food],
       },
     });
@@ -51,8 +56,8 @@ describe('budgets', () => {
       id: expect.any(Number),
       name: 'November food',
       limitAmount: 500_000,
-      startDate: '2026-11-01',
-      endDate: '2026-11-30',
+      startDate: '2026-10-31T22:00:00.000Z',
+      endDate: '2026-11-30T21:59:59.999Z',
       categoryIds: [food],
       autoInclude: true,
       archived: false,
@@ -69,21 +74,21 @@ describe('budgets', () => {
     const budget = await w.createBudget({
       name: 'Food in March',
       limitAmount: 100_000,
-      startDate: '2026-03-01',
-      endDate: '2026-03-31',
+      ...MARCH,
       categoryIds: [w.category('Food & Drinks')],
     });
-    const inside = await w.record({
+    const firstInstant = await w.record({
       amount: 10_000,
       categoryId: w.category('Groceries'),
-      time: '2026-03-05T10:00:00Z',
+      time: MARCH.startDate,
     });
-    const lastDay = await w.record({
+    const lastInstant = await w.record({
       amount: 1_000,
       categoryId: w.category('Food & Drinks'),
-      time: '2026-03-31T23:30:00Z',
+      time: MARCH.endDate,
     });
-    await w.record({ amount: 9_000, categoryId: w.category('Groceries'), time: '2026-04-01T00:00:00Z' });
+    await w.record({ amount: 9_000, categoryId: w.category('Groceries'), time: '2026-04-01T00:00:00.000Z' });
+    await w.record({ amount: 9_500, categoryId: w.category('Groceries'), time: '2026-02-28T23:59:59.999Z' });
     await w.record({ amount: 8_000, categoryId: w.category('Taxi'), time: '2026-03-06T10:00:00Z' });
     const dollars = await w.record({
       amount: 100,
@@ -97,7 +102,7 @@ describe('budgets', () => {
       categoryId: w.category('Groceries'),
       time: '2026-03-08T10:00:00Z',
     });
-    expect(await w.members(budget.id)).toEqual([inside.id, dollars.id, refund.id, lastDay.id]);
+    expect(await w.members(budget.id)).toEqual([firstInstant.id, dollars.id, refund.id, lastInstant.id]);
     expect(await w.stats(budget.id)).toEqual({
       spent: 10_000 + 1_000 + 4_000,
       income: 2_000,
@@ -107,6 +112,21 @@ describe('budgets', () => {
       utilization: 15,
       transactionsCount: 4,
     });
+  });
+
+  it('follow their dates to the millisecond when the dates change', async () => {
+    const w = await world();
+    const budget = await w.createBudget({ name: 'Taxi', ...MARCH, categoryIds: [w.category('Taxi')] });
+    const ride = await w.record({ amount: 700, categoryId: w.category('Taxi'), time: '2026-03-15T12:00:00.000Z' });
+    expect(await w.members(budget.id)).toEqual([ride.id]);
+    await t.call('PUT', `/api/v1/budgets/${budget.id}`, {
+      token: w.token,
+      body: { endDate: '2026-03-15T11:59:59.999Z' },
+    });
+    expect(await w.members(budget.id)).toEqual([]);
+    expect((await w.stats(budget.id)).transactionsCount).toBe(0);
+    await t.call('PUT', `/api/v1/budgets/${budget.id}`, { token: w.token, body: { endDate: null } });
+    expect(await w.members(budget.id)).toEqual([ride.id]);
   });
 
   it('take transactions added by hand, harmlessly twice, and let them go again', async () => {
@@ -160,23 +180,55 @@ describe('budgets', () => {
     expect(await w.members(budget.id)).toEqual([lunch.id]);
   });
 
-  it('leave transfers out of the figures', async () => {
+  it('never count or list a transfer, by rule or assigned, and refuse to add one', async () => {
     const w = await world();
-    const budget = await w.createBudget({ name: 'All', limitAmount: 1_000 });
-    const [leg] = (
-      await t.call('POST', '/api/v1/transactions', {
+    const taxi = w.category('Taxi');
+    const budget = await w.createBudget({ name: 'Rides', limitAmount: 1_000, categoryIds: [taxi] });
+    const ride = await w.record({ amount: 300, categoryId: taxi });
+    const [outOfWallet] = await (async () => {
+      const res = await t.call('POST', '/api/v1/transactions', {
         token: w.token,
         body: {
           amount: 500,
           transactionType: 'expense',
           accountId: w.uah,
           transferNature: 'transfer_out_wallet',
+          categoryId: taxi,
           budgetId: budget.id,
         },
+      });
+      return res.body.response as Transaction[];
+    })();
+    // An assigned transfer keeps its budgetId (it counts again if it becomes ordinary), but is no member.
+    expect(outOfWallet!.budgetId).toBe(budget.id);
+    const between = (
+      await t.call('POST', '/api/v1/transactions', {
+        token: w.token,
+        body: {
+          amount: 4_000,
+          transactionType: 'expense',
+          accountId: w.uah,
+          transferNature: 'transfer_between_user_accounts',
+          destinationAccountId: w.usd,
+          destinationAmount: 100,
+          categoryId: taxi,
+        },
       })
-    ).body.response;
-    expect(leg.budgetId).toBe(budget.id);
-    expect(await w.stats(budget.id)).toMatchObject({ spent: 0, transactionsCount: 0 });
+    ).body.response as Transaction[];
+    expect(await w.members(budget.id)).toEqual([ride.id]);
+    expect(await w.stats(budget.id)).toMatchObject({ spent: 300, transactionsCount: 1 });
+
+    const add = await t.call('POST', `/api/v1/budgets/${budget.id}/transactions`, {
+      token: w.token,
+      body: { transactionIds: [ride.id, between[0]!.id] },
+    });
+    expect(add.status).toBe(422);
+    expect(add.body.response.details).toEqual([
+      { path: 'transactionIds.1', message: 'A transfer cannot be part of a budget' },
+    ]);
+    const leg = (await t.call('GET', `/api/v1/transactions/${between[0]!.id}`, { token: w.token })).body.response;
+    expect(leg.budgetId).toBeNull();
+    expect(await w.members(budget.id)).toEqual([ride.id]);
   });
 
   it('change, and when deleted leave their transactions be', async () => {
@@ -185,14 +237,22 @@ describe('budgets', () => {
     const tx = await w.record({ amount: 100, categoryId: w.category('Hobbies'), budgetId: budget.id });
     const changed = await t.call('PUT', `/api/v1/budgets/${budget.id}`, {
       token: w.token,
-      body: { name: 'Everything', limitAmount: null, categoryIds: [], archived: true, startDate: '2026-01-01' },
+      body: {
+        name: 'Everything',
+        limitAmount: null,
+        categoryIds: [],
+        archived: true,
+        autoInclude: false,
+        startDate: '2026-01-01T00:00:00-05:00',
+      },
     });
     expect(changed.body.response).toMatchObject({
       name: 'Everything',
       limitAmount: null,
       categoryIds: [],
       archived: true,
-      startDate: '2026-01-01',
+      autoInclude: false,
+      startDate: '2026-01-01T05:00:00.000Z',
       endDate: null,
     });
     expect((await t.call('DELETE', `/api/v1/budgets/${budget.id}`, { token: w.token })).status).toBe(204);
@@ -203,24 +263,36 @@ describe('budgets', () => {
   it('convert their limits when the base currency changes', async () => {
     const w = await world();
     const budget = await w.createBudget({ name: 'Capped', limitAmount: 400_000 });
+    // 0.01 UAH is 0.00025 USD: a limit never rounds away to nothing, it keeps one minor unit.
+    const tiny = await w.createBudget({ name: 'Tiny', limitAmount: 1 });
     await t.call('POST', '/api/v1/user/currencies/base', { token: w.token, body: { currencyId: ids.get('USD') } });
     await waitForBaseChange(t, w.token);
-    const after = (await t.call('GET', `/api/v1/budgets/${budget.id}`, { token: w.token })).body.response;
-    expect(after.limitAmount).toBe(10_000);
+    expect((await w.budget(budget.id)).limitAmount).toBe(10_000);
+    expect((await w.budget(tiny.id)).limitAmount).toBe(1);
   });
 
   it.each([
     [{}, 'name'],
     [{ name: '' }, 'name'],
+    [{ name: '   ' }, 'name'],
     [{ name: 'n'.repeat(201) }, 'name'],
     [{ name: 'B', limitAmount: 0 }, 'limitAmount'],
     [{ name: 'B', limitAmount: -5 }, 'limitAmount'],
     [{ name: 'B', limitAmount: 10.5 }, 'limitAmount'],
-    [{ name: 'B', startDate: '2026-05-01', endDate: '2026-04-01' }, 'endDate'],
+    [{ name: 'B', limitAmount: MAX_MINOR_AMOUNT + 1 }, 'limitAmount'],
+    [{ name: 'B', limitAmount: '100' }, 'limitAmount'],
+    [{ name: 'B', startDate: '2026-05-01T00:00:00Z', endDate: '2026-04-30T23:59:59.999Z' }, 'endDate'],
+    // In order as text, not as instants: 01:00 in UTC+3 is 22:00 UTC the day before.
+    [{ name: 'B', startDate: '2026-05-01T00:00:00Z', endDate: '2026-05-01T01:00:00+03:00' }, 'endDate'],
     [{ name: 'B', startDate: 'May' }, 'startDate'],
-    [{ name: 'B', categoryIds: [999_999] }, 'categoryIds.0'],
+    [{ name: 'B', startDate: '2026-05-01' }, 'startDate'],
+    [{ name: 'B', endDate: '2026-02-30T00:00:00Z' }, 'endDate'],
+    [{ name: 'B', startDate: '0000-01-01T00:00:00Z' }, 'startDate'],
     [{ name: 'B', categoryIds: 'food' }, 'categoryIds'],
+    [{ name: 'B', categoryIds: [1.5] }, 'categoryIds.0'],
     [{ name: 'B', archived: 'no' }, 'archived'],
+    [{ name: 'B', autoInclude: 'yes' }, 'autoInclude'],
+    [{ name: 'B', autoInclude: null }, 'autoInclude'],
   ])('reject %j with VALIDATION_ERROR on %s and create nothing', async (body, path) => {
     const w = await world();
     const res = await t.call('POST', '/api/v1/budgets', { token: w.token, body });
@@ -229,17 +301,128 @@ describe('budgets', () => {
     expect((await t.call('GET', '/api/v1/budgets', { token: w.token })).body.response).toEqual([]);
   });
 
-  it('refuse an update that puts the dates out of order, keeping the budget', async () => {
+  it.each([
+    [{ name: '' }, 'name'],
+    [{ name: '  \t ' }, 'name'],
+    [{ name: 'n'.repeat(201) }, 'name'],
+    [{ limitAmount: 0 }, 'limitAmount'],
+    [{ limitAmount: -1 }, 'limitAmount'],
+    [{ limitAmount: 99.5 }, 'limitAmount'],
+    [{ limitAmount: MAX_MINOR_AMOUNT + 1 }, 'limitAmount'],
+    [{ startDate: '2026-06-01T00:00:00Z', endDate: '2026-05-31T00:00:00Z' }, 'endDate'],
+    [{ startDate: 'tomorrow' }, 'startDate'],
+    [{ endDate: '2026-05-31' }, 'endDate'],
+    [{ endDate: '2026-05-31T24:30:00Z' }, 'endDate'],
+    [{ categoryIds: [0] }, 'categoryIds.0'],
+    [{ archived: 1 }, 'archived'],
+    [{ autoInclude: 'false' }, 'autoInclude'],
+  ])('refuse the update %j with VALIDATION_ERROR on %s, keeping the budget', async (body, path) => {
     const w = await world();
-    const budget = await w.createBudget({ name: 'B', startDate: '2026-05-01', endDate: '2026-05-31' });
+    const budget = await w.createBudget({
+      name: 'Kept',
+      limitAmount: 5_000,
+      startDate: '2026-05-01T00:00:00.000Z',
+      endDate: '2026-05-31T23:59:59.999Z',
+      categoryIds: [w.category('Taxi')],
+    });
+    const before = await w.budget(budget.id);
+    const res = await t.call('PUT', `/api/v1/budgets/${budget.id}`, { token: w.token, body });
+    expect(res.status).toBe(422);
+    expect(res.body.response.details.map((d: { path: string }) => d.path)).toContain(path);
+    expect(await w.budget(budget.id)).toEqual(before);
+  });
+
+  it('refuse an update that puts the dates out of order with the stored ones, keeping the budget', async () => {
+    const w = await world();
+    const budget = await w.createBudget({
+      name: 'B',
+      startDate: '2026-05-01T00:00:00.000Z',
+      endDate: '2026-05-31T23:59:59.999Z',
+    });
     const res = await t.call('PUT', `/api/v1/budgets/${budget.id}`, {
       token: w.token,
-      body: { startDate: '2026-06-01' },
+      body: { startDate: '2026-06-01T00:00:00.000Z' },
     });
     expect(res.status).toBe(422);
-    expect((await t.call('GET', `/api/v1/budgets/${budget.id}`, { token: w.token })).body.response.startDate).toBe(
-      '2026-05-01',
-    );
+    expect(res.body.response.details).toEqual([
+      { path: 'endDate', message: 'The start date must not be after the end date' },
+    ]);
+    expect((await w.budget(budget.id)).startDate).toBe('2026-05-01T00:00:00.000Z');
+  });
+
+  it.each([
+    ['no field', {}, 'transactionIds'],
+    ['an empty list', { transactionIds: [] }, 'transactionIds'],
+    ['501 ids', { transactionIds: Array.from({ length: 501 }, (_, i) => i + 1) }, 'transactionIds'],
+    ['a fraction', { transactionIds: [1.5] }, 'transactionIds.0'],
+    ['text', { transactionIds: ['x'] }, 'transactionIds.0'],
+    ['a number, not a list', { transactionIds: 7 }, 'transactionIds'],
+  ])('refuse adding or removing %s with VALIDATION_ERROR on %s', async (_label, body, path) => {
+    const w = await world();
+    const budget = await w.createBudget({ name: 'B' });
+    const mine = await w.record({ amount: 10, categoryId: w.category('Taxi') });
+    await t.call('POST', `/api/v1/budgets/${budget.id}/transactions`, {
+      token: w.token,
+      body: { transactionIds: [mine.id] },
+    });
+    for (const method of ['POST', 'DELETE'] as const) {
+      const res = await t.call(method, `/api/v1/budgets/${budget.id}/transactions`, { token: w.token, body });
+      expect(res.status).toBe(422);
+      expect(res.body.response.details.map((d: { path: string }) => d.path)).toContain(path);
+    }
+    expect(await w.members(budget.id)).toEqual([mine.id]);
+  });
+
+  it('leave out the members of a budget from GET /transactions with excludeBudgetId', async () => {
+    const w = await world();
+    const budget = await w.createBudget({ name: 'Food', ...MARCH, categoryIds: [w.category('Food & Drinks')] });
+    const byRule = await w.record({ amount: 100, categoryId: w.category('Groceries'), time: '2026-03-02T10:00:00Z' });
+    const removed = await w.record({ amount: 200, categoryId: w.category('Groceries'), time: '2026-03-03T10:00:00Z' });
+    const outside = await w.record({ amount: 300, categoryId: w.category('Groceries'), time: '2026-04-03T10:00:00Z' });
+    const assigned = await w.record({ amount: 400, categoryId: w.category('Taxi'), budgetId: budget.id });
+    const other = await w.record({ amount: 500, categoryId: w.category('Taxi'), time: '2026-03-04T10:00:00Z' });
+    await t.call('DELETE', `/api/v1/budgets/${budget.id}/transactions`, {
+      token: w.token,
+      body: { transactionIds: [removed.id] },
+    });
+    expect(await w.members(budget.id)).toEqual([byRule.id, assigned.id]);
+    const offered = await t.call('GET', `/api/v1/transactions?excludeBudgetId=${budget.id}&order=asc&limit=200`, {
+      token: w.token,
+    });
+    expect(offered.status).toBe(200);
+    expect(offered.body.response.map((tx: Transaction) => tx.id)).toEqual([removed.id, other.id, outside.id]);
+    // Another user's budget hides nothing of the caller's (and reveals nothing of its owner's).
+    const stranger = await world();
+    const theirs = await stranger.record({ amount: 1, categoryId: stranger.category('Taxi') });
+    const foreign = await t.call('GET', `/api/v1/transactions?excludeBudgetId=${budget.id}`, { token: stranger.token });
+    expect(foreign.body.response.map((tx: Transaction) => tx.id)).toEqual([theirs.id]);
+    const bad = await t.call('GET', '/api/v1/transactions?excludeBudgetId=abc', { token: w.token });
+    expect(bad.status).toBe(422);
+    expect(bad.body.response.details[0].path).toBe('excludeBudgetId');
+  });
+
+  it("answer NOT_FOUND naming the field for another user's real category, changing nothing", async () => {
+    const owner = await world();
+    const stranger = await world();
+    const theirs = stranger.category('Taxi');
+    const created = await t.call('POST', '/api/v1/budgets', {
+      token: owner.token,
+      body: { name: 'B', categoryIds: [owner.category('Taxi'), theirs] },
+    });
+    expect(created.status).toBe(404);
+    expect(created.body.response.code).toBe('NOT_FOUND');
+    expect(created.body.response.details.map((d: { path: string }) => d.path)).toEqual(['categoryIds.1']);
+    expect((await t.call('GET', '/api/v1/budgets', { token: owner.token })).body.response).toEqual([]);
+
+    const budget = await owner.createBudget({ name: 'Mine', categoryIds: [owner.category('Taxi')] });
+    const before = await owner.budget(budget.id);
+    const updated = await t.call('PUT', `/api/v1/budgets/${budget.id}`, {
+      token: owner.token,
+      body: { name: 'Renamed', categoryIds: [theirs] },
+    });
+    expect(updated.status).toBe(404);
+    expect(updated.body.response.details.map((d: { path: string }) => d.path)).toEqual(['categoryIds.0']);
+    expect(await owner.budget(budget.id)).toEqual(before);
   });
 
   it("answer NOT_FOUND for another user's budget on every route, and refuse it in a transaction", async () => {
@@ -266,9 +449,11 @@ describe('budgets', () => {
     const foreignTx = await owner.record({ amount: 10, categoryId: owner.category('Taxi') });
     const add = await t.call('POST', `/api/v1/budgets/${own.id}/transactions`, {
       token: stranger.token,
-      body: { transactionIds: [foreignTx.id] },
+      body: { transactionIds: [mine.id, foreignTx.id] },
     });
     expect(add.status).toBe(404);
+    expect(add.body.response.details.map((d: { path: string }) => d.path)).toEqual(['transactionIds.1']);
+    expect(await stranger.members(own.id)).toEqual([]);
     const res = await t.call('POST', '/api/v1/transactions', {
       token: stranger.token,
       body: {
@@ -279,11 +464,19 @@ describe('budgets', () => {
         budgetId: budget.id,
       },
     });
-    expect(res.status).toBe(422);
-    expect(res.body.response.details[0].path).toBe('budgetId');
-    expect((await t.call('GET', `/api/v1/budgets/${budget.id}`, { token: owner.token })).body.response.name).toBe(
-      'Private',
+    expect(res.status).toBe(404);
+    expect(res.body.response.details).toEqual([{ path: 'budgetId', message: 'Budget not found' }]);
+    const before = (await t.call('GET', `/api/v1/transactions/${mine.id}`, { token: stranger.token })).body.response;
+    const update = await t.call('PUT', `/api/v1/transactions/${mine.id}`, {
+      token: stranger.token,
+      body: { note: 'changed', budgetId: budget.id },
+    });
+    expect(update.status).toBe(404);
+    expect(update.body.response.details).toEqual([{ path: 'budgetId', message: 'Budget not found' }]);
+    expect((await t.call('GET', `/api/v1/transactions/${mine.id}`, { token: stranger.token })).body.response).toEqual(
+      before,
     );
+    expect((await owner.budget(budget.id)).name).toBe('Private');
     expect((await owner.stats(budget.id)).transactionsCount).toBe(0);
   });
 });

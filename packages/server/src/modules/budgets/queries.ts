@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { inBudget } from '../../db/budget-membership.ts';
+import { budgetMembers } from '../../db/budget-membership.ts';
 import type { Executor } from '../../db/client.ts';
 import { budgetCategories, budgetExclusions, budgets, transactions } from '../../db/schema.ts';
 
@@ -18,6 +18,17 @@ export async function selectBudget(db: Executor, userId: number, id: number) {
     .select()
     .from(budgets)
     .where(and(eq(budgets.userId, userId), eq(budgets.id, id)));
+  return row;
+}
+
+/** The budget row, locked for the rest of the database transaction: changes to it and its members queue up. */
+export async function lockBudget(db: Executor, userId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(budgets)
+    .where(and(eq(budgets.userId, userId), eq(budgets.id, id)))
+    // Not FOR UPDATE: a transaction written meanwhile with this budget only takes a key-share lock on it.
+    .for('no key update');
   return row;
 }
 
@@ -60,13 +71,18 @@ export async function deleteBudget(db: Executor, userId: number, id: number) {
   await db.delete(budgets).where(and(eq(budgets.userId, userId), eq(budgets.id, id)));
 }
 
-/** Which of these transaction ids are the user's. */
-export async function selectOwnTransactionIds(db: Executor, userId: number, ids: number[]) {
+/**
+ * Which of these transaction ids are the user's, and whether each is a transfer; locked (in id
+ * order, as every writer locks them) so none is deleted or converted before the change lands.
+ */
+export async function lockOwnTransactions(db: Executor, userId: number, ids: number[]) {
   const rows = await db
-    .select({ id: transactions.id })
+    .select({ id: transactions.id, transferNature: transactions.transferNature })
     .from(transactions)
-    .where(and(eq(transactions.userId, userId), inArray(transactions.id, ids)));
-  return new Set(rows.map((r) => r.id));
+    .where(and(eq(transactions.userId, userId), inArray(transactions.id, ids)))
+    .orderBy(asc(transactions.id))
+    .for('update');
+  return new Map(rows.map((r) => [r.id, r.transferNature]));
 }
 
 /** Assigning explicitly also lifts a manual removal from this budget. */
@@ -93,22 +109,23 @@ export async function removeTransactions(db: Executor, userId: number, budgetId:
 }
 
 export async function selectBudgetTotals(db: Executor, userId: number, budgetId: number) {
-  const [row] = await db
-    .select({
-      spent: sql<string>`coalesce(sum(${transactions.refAmount}) filter (where ${transactions.transactionType} = 'expense'), 0)::text`,
-      income: sql<string>`coalesce(sum(${transactions.refAmount}) filter (where ${transactions.transactionType} = 'income'), 0)::text`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(transactions)
-    .where(and(eq(transactions.userId, userId), eq(transactions.transferNature, 'not_transfer'), inBudget(budgetId)));
+  const result = await db.execute(sql`
+    select coalesce(sum(m.ref_amount) filter (where m.transaction_type = 'expense'), 0)::text as spent,
+      coalesce(sum(m.ref_amount) filter (where m.transaction_type = 'income'), 0)::text as income,
+      count(*)::int as count
+    from (${budgetMembers(userId, budgetId)}) m`);
+  const [row] = (result as unknown as { rows: Array<{ spent: string; income: string; count: number }> }).rows;
   return { spent: Number(row?.spent ?? 0), income: Number(row?.income ?? 0), count: row?.count ?? 0 };
 }
 
-/** Limits follow the base currency: converted at the rate of the switch (inside its transaction). */
+/**
+ * Limits follow the base currency: converted at the rate of the switch (inside its transaction).
+ * A limit stays at least one minor unit: rounding to 0 would break the "> 0" rule of the field.
+ */
 export async function scaleBudgetLimits(db: Executor, userId: number, rate: number) {
   await db
     .update(budgets)
-    .set({ limitAmount: sql`round(${budgets.limitAmount} * ${rate}::float8)::bigint` })
+    .set({ limitAmount: sql`greatest(1, round(${budgets.limitAmount} * ${rate}::float8))::bigint` })
     .where(and(eq(budgets.userId, userId), sql`${budgets.limitAmount} is not null`));
 }
 

@@ -8,6 +8,8 @@ import {
   countBudgetLimits,
   deleteBudget as deleteBudgetRow,
   insertBudget,
+  lockBudget,
+  lockOwnTransactions,
   removeTransactions,
   replaceBudgetCategories,
   scaleBudgetLimits,
@@ -15,7 +17,6 @@ import {
   selectBudgetCategoryIds,
   selectBudgets,
   selectBudgetTotals,
-  selectOwnTransactionIds,
   updateBudget as updateBudgetRow,
 } from './queries.ts';
 
@@ -28,8 +29,8 @@ async function withCategories(db: Executor, rows: BudgetRow[]): Promise<Budget[]
     id: row.id,
     name: row.name,
     limitAmount: row.limitAmount,
-    startDate: row.startDate,
-    endDate: row.endDate,
+    startDate: row.startDate?.toISOString() ?? null,
+    endDate: row.endDate?.toISOString() ?? null,
     categoryIds: links.filter((l) => l.budgetId === row.id).map((l) => l.categoryId),
     autoInclude: row.autoInclude,
     archived: row.archived,
@@ -39,7 +40,12 @@ async function withCategories(db: Executor, rows: BudgetRow[]): Promise<Budget[]
 
 /** A budget id given in a body must be one of the caller's; a missing and a foreign one read alike. */
 export async function assertOwnBudget(db: Executor, userId: number, id: number, path: string): Promise<void> {
-  if (!(await selectBudget(db, userId, id))) throw validationError(path, 'Unknown budget');
+  if (!(await selectBudget(db, userId, id))) throw notFound('Budget', path);
+}
+
+/** An ISO timestamp of the body as a Date; null and absent stay as they are. */
+function instant<T extends null | undefined>(iso: string | T): Date | T {
+  return typeof iso === 'string' ? new Date(iso) : iso;
 }
 
 async function assertOwnCategories(db: Executor, userId: number, ids: number[]) {
@@ -65,8 +71,8 @@ export async function createBudget(db: Database, userId: number, body: NewBudget
       userId,
       name: body.name,
       limitAmount: body.limitAmount ?? null,
-      startDate: body.startDate ?? null,
-      endDate: body.endDate ?? null,
+      startDate: instant(body.startDate ?? null),
+      endDate: instant(body.endDate ?? null),
       autoInclude: body.autoInclude,
       archived: body.archived,
     });
@@ -77,17 +83,23 @@ export async function createBudget(db: Database, userId: number, body: NewBudget
 }
 
 export async function updateBudget(db: Database, userId: number, id: number, body: UpdateBudgetBody): Promise<Budget> {
-  const current = await getBudget(db, userId, id);
-  const startDate = body.startDate !== undefined ? body.startDate : current.startDate;
-  const endDate = body.endDate !== undefined ? body.endDate : current.endDate;
-  if (startDate && endDate && startDate > endDate) {
-    throw validationError('endDate', 'The start date must not be after the end date');
-  }
-  const { categoryIds, ...fields } = body;
+  const { categoryIds, startDate, endDate, ...fields } = body;
   const uniqueCategories = categoryIds ? [...new Set(categoryIds)] : undefined;
-  if (uniqueCategories) await assertOwnCategories(db, userId, uniqueCategories);
   await db.transaction(async (tx) => {
-    await updateBudgetRow(tx, userId, id, fields);
+    // Locked, so two changes of one date each cannot together put the dates out of order.
+    const current = await lockBudget(tx, userId, id);
+    if (!current) throw notFound('Budget');
+    const start = startDate !== undefined ? instant(startDate) : current.startDate;
+    const end = endDate !== undefined ? instant(endDate) : current.endDate;
+    if (start && end && start > end) {
+      throw validationError('endDate', 'The start date must not be after the end date');
+    }
+    if (uniqueCategories) await assertOwnCategories(tx, userId, uniqueCategories);
+    await updateBudgetRow(tx, userId, id, {
+      ...fields,
+      ...(startDate !== undefined ? { startDate: start } : {}),
+      ...(endDate !== undefined ? { endDate: end } : {}),
+    });
     if (uniqueCategories) await replaceBudgetCategories(tx, id, uniqueCategories);
   });
   return getBudget(db, userId, id);
@@ -113,26 +125,34 @@ export async function budgetStats(db: Executor, userId: number, id: number): Pro
   };
 }
 
-async function ownTransactions(db: Executor, userId: number, ids: number[]) {
-  const unique = [...new Set(ids)];
-  const own = await selectOwnTransactionIds(db, userId, unique);
-  const index = ids.findIndex((id) => !own.has(id));
-  if (index >= 0) throw notFound(`Transaction ${ids[index]}`);
-  return unique;
+/** Locks the budget and the named transactions, answering NOT_FOUND for a budget or transaction not the caller's. */
+async function lockMembersChange(tx: Executor, userId: number, id: number, transactionIds: number[]) {
+  if (!(await lockBudget(tx, userId, id))) throw notFound('Budget');
+  const own = await lockOwnTransactions(tx, userId, [...new Set(transactionIds)]);
+  const index = transactionIds.findIndex((txId) => !own.has(txId));
+  if (index >= 0) throw notFound(`Transaction ${transactionIds[index]}`, `transactionIds.${index}`);
+  return own;
 }
 
-/** Adding one that is in already is harmless: no error, no duplicate. */
+/**
+ * Adding one that is in already is harmless: no error, no duplicate. A transfer is refused: budgets
+ * count income and expenses only, so it could never show in the budget.
+ */
 export async function addToBudget(db: Database, userId: number, id: number, transactionIds: number[]) {
-  await getBudget(db, userId, id);
-  const ids = await ownTransactions(db, userId, transactionIds);
-  await db.transaction((tx) => assignTransactions(tx, userId, id, ids));
+  await db.transaction(async (tx) => {
+    const own = await lockMembersChange(tx, userId, id, transactionIds);
+    const transfer = transactionIds.findIndex((txId) => own.get(txId) !== 'not_transfer');
+    if (transfer >= 0) throw validationError(`transactionIds.${transfer}`, 'A transfer cannot be part of a budget');
+    await assignTransactions(tx, userId, id, [...own.keys()]);
+  });
   return budgetStats(db, userId, id);
 }
 
 export async function removeFromBudget(db: Database, userId: number, id: number, transactionIds: number[]) {
-  await getBudget(db, userId, id);
-  const ids = await ownTransactions(db, userId, transactionIds);
-  await db.transaction((tx) => removeTransactions(tx, userId, id, ids));
+  await db.transaction(async (tx) => {
+    const own = await lockMembersChange(tx, userId, id, transactionIds);
+    await removeTransactions(tx, userId, id, [...own.keys()]);
+  });
   return budgetStats(db, userId, id);
 }
 

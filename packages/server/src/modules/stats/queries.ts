@@ -33,7 +33,8 @@ export function selectBalancesAtEnd(
     db,
     sql`
     select a.id, c.code,
-      (a.current_balance - coalesce((
+      -- Own money, as the accounts list shows it: a credit limit is the bank's money, not the user's.
+      (a.current_balance - a.credit_limit - coalesce((
         select sum(d.delta) from account_day_deltas d where d.account_id = a.id and d.day > ${to}::date
       ), 0))::text as at_end,
       to_char(least((a.created_at at time zone 'UTC')::date,
@@ -51,14 +52,22 @@ export interface DeltaRow {
   delta: string;
 }
 
-/** The day deltas of the user's accounts within (from, to]. */
-export function selectDeltasAfter(db: Executor, userId: number, from: string, to: string) {
+/** The day deltas within (from, to] of the accounts balance history shows (the same filter as selectBalancesAtEnd). */
+export function selectDeltasAfter(
+  db: Executor,
+  userId: number,
+  from: string,
+  to: string,
+  accountId: number | undefined,
+  includeHidden: boolean,
+) {
   return rows<DeltaRow>(
     db,
     sql`
-    select account_id, to_char(day, 'YYYY-MM-DD') as day, delta::text as delta
-    from account_day_deltas
-    where user_id = ${userId} and day > ${from}::date and day <= ${to}::date`,
+    select d.account_id, to_char(d.day, 'YYYY-MM-DD') as day, d.delta::text as delta
+    from account_day_deltas d join accounts a on a.id = d.account_id
+    where d.user_id = ${userId} and d.day > ${from}::date and d.day <= ${to}::date
+      ${accountFilter(accountId, includeHidden)}`,
   );
 }
 

@@ -76,9 +76,10 @@ export function createStatsService(db: Database, rates: RatesService) {
   async function balanceHistory(userId: number, q: BalanceHistoryQuery): Promise<BalancePoint[]> {
     const base = await baseCode(userId);
     if (q.accountId !== undefined) await assertOwnAccount(db, userId, q.accountId);
+    const includeHidden = q.includeHidden ?? false;
     const [accounts, deltas] = await Promise.all([
-      selectBalancesAtEnd(db, userId, q.to, q.accountId, q.includeHidden ?? false),
-      selectDeltasAfter(db, userId, q.from, q.to),
+      selectBalancesAtEnd(db, userId, q.to, q.accountId, includeHidden),
+      selectDeltasAfter(db, userId, q.from, q.to, q.accountId, includeHidden),
     ]);
     const series = await rates.series(userId, [...new Set(accounts.map((a) => a.code))], base, q.from, q.to);
     const deltaOf = new Map(deltas.map((d) => [`${d.account_id}:${d.day}`, Number(d.delta)]));

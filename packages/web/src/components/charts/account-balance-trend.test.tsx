@@ -1,4 +1,4 @@
-import type { BalancePoint } from '@kopiyka/shared';
+import type { BalancePoint, Transaction } from '@kopiyka/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../api/query-client.ts';
 import { makeAccount } from '../../test/accounts.ts';
 import { fakeServer, resetApp, success } from '../../test/api.ts';
+import { makeTransaction } from '../../test/transactions.ts';
 import { AccountBalanceTrend } from './account-balance-trend.tsx';
 
 const point = (date: string, balance: number): BalancePoint => ({
@@ -15,9 +16,20 @@ const point = (date: string, balance: number): BalancePoint => ({
   refBalance: balance * 41,
 });
 
-function renderTrend(points: BalancePoint[]) {
+/** Account 4, made on 10 March 2026, with `oldest` as its oldest transaction. */
+function renderTrend(points: BalancePoint[], oldest: Transaction[] = []) {
   const fetchMock = fakeServer({
-    'GET /accounts/4': () => success(makeAccount({ id: 4, name: 'Dollars', currencyCode: 'USD', currencyId: 2 })),
+    'GET /accounts/4': () =>
+      success(
+        makeAccount({
+          id: 4,
+          name: 'Dollars',
+          currencyCode: 'USD',
+          currencyId: 2,
+          createdAt: '2026-03-10T08:00:00.000Z',
+        }),
+      ),
+    'GET /transactions': () => success(oldest),
     'GET /stats/balance-history': () => success(points),
   });
   render(
@@ -25,12 +37,12 @@ function renderTrend(points: BalancePoint[]) {
       <AccountBalanceTrend accountId={4} />
     </QueryClientProvider>,
   );
-  const queries = () =>
+  const queries = (path: string) =>
     fetchMock.mock.calls
       .map(([input]) => new URL(String(input), 'http://localhost'))
-      .filter((url) => url.pathname.endsWith('/stats/balance-history'))
+      .filter((url) => url.pathname.endsWith(path))
       .map((url) => Object.fromEntries(url.searchParams));
-  return { queries };
+  return { queries: () => queries('/stats/balance-history'), transactionQueries: () => queries('/transactions') };
 }
 
 describe('account balance trend', () => {
@@ -43,15 +55,44 @@ describe('account balance trend', () => {
     vi.useRealTimers();
   });
 
-  it('draws the last month of the account in its own currency, and goes further back on request', async () => {
-    const { queries } = renderTrend([point('2026-11-21', 10_000), point('2026-11-22', 12_000)]);
+  it('draws the last month of the account in its own currency, and all of it from its first day', async () => {
+    const { queries, transactionQueries } = renderTrend(
+      [point('2026-11-21', 10_000), point('2026-11-22', 12_000)],
+      [makeTransaction({ id: 1, accountId: 4, time: '2025-07-01T22:30:00.000Z' })],
+    );
     expect(await screen.findByRole('img', { name: /^Balance of Dollars over the last month/ })).toBeTruthy();
     expect(screen.getByText('End-of-day balance in USD')).toBeTruthy();
     expect(queries()).toEqual([{ from: '2026-10-22', to: '2026-11-22', accountId: '4', includeHidden: 'true' }]);
+    expect(transactionQueries()).toEqual([]);
 
     await userEvent.click(screen.getByRole('radio', { name: 'All' }));
-    await waitFor(() => expect(queries().at(-1)).toMatchObject({ from: '2016-11-15', to: '2026-11-22' }));
+    // A transaction backdated before the account was made starts its history (in UTC days, as the API counts).
+    await waitFor(() => expect(queries().at(-1)).toMatchObject({ from: '2025-07-01', to: '2026-11-22' }));
+    expect(transactionQueries()).toEqual([{ accountIds: '4', order: 'asc', limit: '1' }]);
     expect(await screen.findByRole('img', { name: /over all its history/ })).toBeTruthy();
+    expect(screen.queryByText(/the most one chart can draw/)).toBeNull();
+  });
+
+  it('starts "all" at the creation day when nothing is older', async () => {
+    const { queries } = renderTrend([point('2026-11-21', 10_000), point('2026-11-22', 12_000)]);
+    await screen.findByRole('img', { name: /over the last month/ });
+    await userEvent.click(screen.getByRole('radio', { name: 'All' }));
+    await waitFor(() => expect(queries().at(-1)).toMatchObject({ from: '2026-03-10', to: '2026-11-22' }));
+  });
+
+  it('says so when the history is longer than one chart may draw, rather than cutting it silently', async () => {
+    const { queries } = renderTrend(
+      [point('2026-11-21', 10_000), point('2026-11-22', 12_000)],
+      [makeTransaction({ id: 1, accountId: 4, time: '2009-05-04T10:00:00.000Z' })],
+    );
+    await screen.findByRole('img', { name: /over the last month/ });
+    await userEvent.click(screen.getByRole('radio', { name: 'All' }));
+    await waitFor(() => expect(queries().at(-1)).toMatchObject({ from: '2016-11-15', to: '2026-11-22' }));
+    expect(
+      await screen.findByText(
+        'The history goes back to 4 May 2009; the chart shows its latest 3,660 days, the most one chart can draw.',
+      ),
+    ).toBeTruthy();
   });
 
   it('says when there is too little history to draw', async () => {

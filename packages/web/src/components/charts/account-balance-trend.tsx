@@ -1,8 +1,12 @@
+import { STATS_MAX_DAYS } from '@kopiyka/shared';
 import { ChartArea, CircleAlert } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useAccount } from '../../api/accounts.ts';
-import { useBalanceHistory, useStatsFollowChanges } from '../../api/stats.ts';
-import { dayKey, TREND_PERIODS, type TrendPeriod, trendRange } from '../../lib/periods.ts';
+import { useBalanceHistory, useOldestTransaction, useStatsFollowChanges } from '../../api/stats.ts';
+import { formatDay } from '../../lib/dates.ts';
+import { DISPLAY_LOCALE } from '../../lib/locale.ts';
+import { dayKey, historyStart, TREND_PERIODS, type TrendPeriod, trendRange } from '../../lib/periods.ts';
+import { cn } from '../../lib/utils.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
@@ -30,13 +34,21 @@ const PERIOD_NAMES: Record<TrendPeriod, string> = {
 export function AccountBalanceTrend({ accountId }: { accountId: number }) {
   const [period, setPeriod] = useState<TrendPeriod>('1M');
   const account = useAccount(accountId);
-  const history = useBalanceHistory({ ...trendRange(period, dayKey(new Date())), accountId });
+  // "All" starts where the account's history does: its creation, or a transaction backdated before it.
+  const all = period === 'ALL';
+  const oldest = useOldestTransaction(accountId, all);
+  const firstDay =
+    all && account.data && oldest.data !== undefined
+      ? historyStart(account.data.createdAt, oldest.data?.time ?? null)
+      : undefined;
+  const { clipped, ...range } = trendRange(period, dayKey(new Date()), firstDay);
+  const history = useBalanceHistory({ ...range, accountId }, !all || firstDay !== undefined);
   const baseCode = useSessionStore((state) => state.baseCurrency?.currency.code);
   const points = useMemo(() => accountSeries(history.data ?? [], accountId), [history.data, accountId]);
   useStatsFollowChanges();
 
   let content: ReactNode;
-  if (account.isError || history.isError) {
+  if (account.isError || history.isError || oldest.isError) {
     content = (
       <EmptyState
         icon={CircleAlert}
@@ -46,9 +58,10 @@ export function AccountBalanceTrend({ accountId }: { accountId: number }) {
           <RetryButton
             onRetry={() => {
               if (account.isError) void account.refetch();
+              if (oldest.isError) void oldest.refetch();
               if (history.isError) void history.refetch();
             }}
-            retrying={account.isFetching || history.isFetching}
+            retrying={account.isFetching || oldest.isFetching || history.isFetching}
           />
         }
       />
@@ -69,7 +82,10 @@ export function AccountBalanceTrend({ accountId }: { accountId: number }) {
     );
   } else {
     content = (
-      <div aria-busy={history.isPlaceholderData} className={history.isPlaceholderData ? 'opacity-60' : undefined}>
+      <div
+        aria-busy={history.isPlaceholderData}
+        className={cn('flex flex-col gap-3', history.isPlaceholderData && 'opacity-60')}
+      >
         <BalanceChart
           data={points}
           currency={account.data.currencyCode}
@@ -77,6 +93,12 @@ export function AccountBalanceTrend({ accountId }: { accountId: number }) {
           label={`Balance of ${account.data.name} over ${PERIOD_NAMES[period]}`}
           height={CHART_HEIGHT}
         />
+        {clipped && firstDay ? (
+          <p className="text-xs text-muted-foreground">
+            The history goes back to {formatDay(firstDay)}; the chart shows its latest{' '}
+            {STATS_MAX_DAYS.toLocaleString(DISPLAY_LOCALE)} days, the most one chart can draw.
+          </p>
+        ) : null}
       </div>
     );
   }

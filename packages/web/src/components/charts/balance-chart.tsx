@@ -3,6 +3,7 @@ import { Area, AreaChart, CartesianGrid, Tooltip, type TooltipContentProps, XAxi
 import { type DayKey, formatDay } from '../../lib/dates.ts';
 import { DISPLAY_LOCALE } from '../../lib/locale.ts';
 import { formatMoney } from '../../lib/money.ts';
+import { plural } from '../../lib/utils.ts';
 import { moneyTicks } from './axis.ts';
 import { ChartTooltipBox, ChartTooltipRow } from './chart-tooltip.tsx';
 import type { TrendPoint } from './series.ts';
@@ -45,8 +46,10 @@ function BalanceTooltip({
           {refValue === null ? `No ${refCurrency} rate that day` : formatMoney(refValue, refCurrency)}
         </p>
       ) : null}
-      {point.estimated ? (
-        <p className="max-w-52 text-xs text-muted-foreground">Some accounts are valued at the nearest day's rate.</p>
+      {point.unvaluedAccountIds.length > 0 ? (
+        <p className="max-w-52 text-xs text-muted-foreground">
+          {plural(point.unvaluedAccountIds.length, 'account')} left out: no exchange rate that day.
+        </p>
       ) : null}
     </ChartTooltipBox>
   );

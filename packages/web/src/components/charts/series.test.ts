@@ -1,7 +1,7 @@
 import type { BalancePoint } from '@kopiyka/shared';
 import { describe, expect, it } from 'vitest';
 import { axisDigits, moneyTicks } from './axis.ts';
-import { accountSeries, dailyTotals } from './series.ts';
+import { accountSeries, dailyTotals, unvaluedAccounts } from './series.ts';
 
 const point = (date: string, accountId: number, balance: number, refBalance: number | null): BalancePoint => ({
   date,
@@ -19,8 +19,8 @@ describe('daily totals', () => {
       point('2026-11-01', 2, 10, 400),
     ]);
     expect(totals).toEqual([
-      { date: '2026-11-01', value: 450, estimated: false },
-      { date: '2026-11-02', value: 510, estimated: false },
+      { date: '2026-11-01', value: 450, unvaluedAccountIds: [] },
+      { date: '2026-11-02', value: 510, unvaluedAccountIds: [] },
     ]);
   });
 
@@ -33,24 +33,22 @@ describe('daily totals', () => {
     expect(totals.map((total) => total.value)).toEqual([50, 57]);
   });
 
-  it('fills a day without a rate from the day before, or at the start from the first day with one', () => {
+  it('leaves an account out of a day without its rate and names it, as the total balance does', () => {
     const totals = dailyTotals([
+      point('2026-11-01', 1, 50, 50),
       point('2026-11-01', 2, 10, null),
+      point('2026-11-02', 1, 50, 50),
       point('2026-11-02', 2, 10, 400),
+      point('2026-11-03', 1, 60, 60),
       point('2026-11-03', 2, 10, null),
-      point('2026-11-04', 2, 10, 420),
+      point('2026-11-03', 3, 5, null),
     ]);
     expect(totals).toEqual([
-      { date: '2026-11-01', value: 400, estimated: true },
-      { date: '2026-11-02', value: 400, estimated: false },
-      { date: '2026-11-03', value: 400, estimated: true },
-      { date: '2026-11-04', value: 420, estimated: false },
+      { date: '2026-11-01', value: 50, unvaluedAccountIds: [2] },
+      { date: '2026-11-02', value: 450, unvaluedAccountIds: [] },
+      { date: '2026-11-03', value: 60, unvaluedAccountIds: [2, 3] },
     ]);
-  });
-
-  it('leaves out an account that cannot be valued on any day', () => {
-    const totals = dailyTotals([point('2026-11-01', 1, 50, 50), point('2026-11-01', 2, 10, null)]);
-    expect(totals).toEqual([{ date: '2026-11-01', value: 50, estimated: false }]);
+    expect(unvaluedAccounts(totals)).toEqual([2, 3]);
   });
 
   it('is empty without points', () => {
@@ -66,8 +64,8 @@ describe('one account', () => {
         3,
       ),
     ).toEqual([
-      { date: '2026-11-01', value: 10, refValue: null, estimated: false },
-      { date: '2026-11-02', value: 20, refValue: 800, estimated: false },
+      { date: '2026-11-01', value: 10, refValue: null, unvaluedAccountIds: [] },
+      { date: '2026-11-02', value: 20, refValue: 800, unvaluedAccountIds: [] },
     ]);
   });
 });

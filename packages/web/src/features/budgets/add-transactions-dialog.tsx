@@ -1,9 +1,10 @@
-import type { Transaction } from '@kopiyka/shared';
+import { BUDGET_TRANSACTIONS_MAX } from '@kopiyka/shared';
 import { ReceiptText } from 'lucide-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useAccounts } from '../../api/accounts.ts';
-import { BUDGET_CANDIDATES_LIMIT, useAddBudgetTransactions, useBudgetCandidates } from '../../api/budgets.ts';
+import { budgetCandidatesFilter, useAddBudgetTransactions } from '../../api/budgets.ts';
 import { inlineErrorMessage } from '../../api/errors.ts';
+import { useTransactionList } from '../../api/transactions.ts';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import {
@@ -19,70 +20,86 @@ import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { formatMoney } from '../../lib/money.ts';
 import { plural } from '../../lib/utils.ts';
-import { useCategoriesStore } from '../../stores/categories.ts';
 import { notify } from '../../stores/notifications.ts';
 import { RecordList } from '../dashboard/record-list.tsx';
+import { CustomDates, PeriodSelect } from '../transactions/filter-panel.tsx';
+import { EMPTY_FILTERS, type FilterState, hasFilters, toListFilters } from '../transactions/filters.ts';
+import { AccountFilter, CategoryFilter } from '../transactions/pickers.tsx';
+import { uniqueTransactions } from '../transactions/transaction-days.ts';
+import { useDebouncedDraft } from '../transactions/use-debounced-draft.ts';
 import { useSelection } from './use-selection.ts';
 
 type AddTransactionsDialogProps = {
   budgetId: number;
-  /** Transactions already in the budget: they are not offered. */
-  memberIds: ReadonlySet<number>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 };
 
-/** What a transaction can be found by: its note, category, account and amount as shown. */
-function useSearchText() {
-  const categories = useCategoriesStore((state) => state.categories);
-  const accounts = useAccounts();
-  return (transaction: Transaction) =>
-    [
-      transaction.note,
-      categories.find((category) => category.id === transaction.categoryId)?.name,
-      accounts.data?.find((account) => account.id === transaction.accountId)?.name,
-      formatMoney(transaction.amount, transaction.currencyCode),
-    ]
-      .join(' ')
-      .toLocaleLowerCase();
-}
-
-export function AddTransactionsDialog({ budgetId, memberIds, open, onOpenChange }: AddTransactionsDialogProps) {
+export function AddTransactionsDialog({ budgetId, open, onOpenChange }: AddTransactionsDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-lg">
+      <DialogContent className="sm:max-w-xl">
         <DialogHeader
           title="Add transactions"
-          description={`Your latest ${BUDGET_CANDIDATES_LIMIT} incomes and expenses that are not in this budget yet.`}
+          description="Incomes and expenses not in this budget yet. Narrow them down, tick some, add them."
         />
-        {open ? <CandidatePicker budgetId={budgetId} memberIds={memberIds} onDone={() => onOpenChange(false)} /> : null}
+        {open ? <CandidatePicker budgetId={budgetId} onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function CandidatePicker({
-  budgetId,
-  memberIds,
-  onDone,
-}: Pick<AddTransactionsDialogProps, 'budgetId' | 'memberIds'> & { onDone: () => void }) {
-  const candidates = useBudgetCandidates(true);
-  const add = useAddBudgetTransactions();
-  const [query, setQuery] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const selection = useSelection();
-  const searchText = useSearchText();
-  const needle = query.trim().toLocaleLowerCase();
-  const offered = useMemo(
-    () =>
-      (candidates.data ?? []).filter(
-        (transaction) => !memberIds.has(transaction.id) && transaction.budgetId !== budgetId,
-      ),
-    [candidates.data, memberIds, budgetId],
+function PickerFilters({
+  filters,
+  onChange,
+}: {
+  filters: FilterState;
+  onChange: (patch: Partial<FilterState>) => void;
+}) {
+  const id = useId();
+  const accounts = useAccounts();
+  const [note, setNote] = useDebouncedDraft(filters.note, (text) => onChange({ note: text }));
+  return (
+    <div className="flex flex-col gap-3 border-b px-5 py-3">
+      <SearchInput
+        type="search"
+        aria-label="Search notes"
+        placeholder="Search notes"
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+      />
+      <div className="grid gap-2 sm:grid-cols-3">
+        <PeriodSelect filters={filters} onChange={onChange} />
+        <AccountFilter
+          id={`${id}-accounts`}
+          accounts={accounts.data ?? []}
+          value={filters.accountIds}
+          onChange={(accountIds) => onChange({ accountIds })}
+        />
+        <CategoryFilter
+          id={`${id}-categories`}
+          value={filters.categoryIds}
+          onChange={(categoryIds) => onChange({ categoryIds })}
+        />
+      </div>
+      <CustomDates filters={filters} onChange={onChange} />
+    </div>
   );
-  const shown = needle === '' ? offered : offered.filter((transaction) => searchText(transaction).includes(needle));
+}
+
+function CandidatePicker({ budgetId, onDone }: { budgetId: number; onDone: () => void }) {
+  const [filters, setFilters] = useState<FilterState>(EMPTY_FILTERS);
+  // Whole days: the range, and so the query, stays the same while the dialog is open.
+  const listFilters = useMemo(() => budgetCandidatesFilter(budgetId, toListFilters(filters)), [budgetId, filters]);
+  const candidates = useTransactionList(listFilters);
+  const shown = useMemo(() => uniqueTransactions(candidates.data?.pages ?? []), [candidates.data]);
+  const add = useAddBudgetTransactions();
+  const [error, setError] = useState<string | null>(null);
+  // Ticks survive a change of filters: narrowing down twice to pick from two places works.
+  const selection = useSelection();
+  const count = selection.selected.size;
+  const filtered = hasFilters(filters);
 
   async function submit() {
     setError(null);
@@ -119,40 +136,60 @@ function CandidatePicker({
     list = (
       <EmptyState
         icon={ReceiptText}
-        title={needle ? 'Nothing matches' : 'Nothing to add'}
+        title={filtered ? 'Nothing matches' : 'Nothing to add'}
         description={
-          needle ? `No transaction matches “${query.trim()}”.` : 'Every recent transaction is in this budget already.'
+          filtered
+            ? 'No transaction outside this budget matches these filters.'
+            : 'Every income and expense is in this budget already.'
         }
       />
     );
   } else {
     list = (
-      <RecordList transactions={shown} label="Transactions to add" selection={selection} onOpen={selection.onToggle} />
+      <>
+        <RecordList
+          transactions={shown}
+          label="Transactions to add"
+          selection={selection}
+          onOpen={selection.onToggle}
+        />
+        {candidates.hasNextPage ? (
+          <div className="flex justify-center border-t p-3">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => void candidates.fetchNextPage({ cancelRefetch: false })}
+              disabled={candidates.isFetchingNextPage}
+            >
+              {candidates.isFetchingNextPage ? <Spinner /> : null}
+              Load more
+            </Button>
+          </div>
+        ) : null}
+      </>
     );
   }
 
+  const tooMany = count > BUDGET_TRANSACTIONS_MAX;
   return (
     <>
-      <div className="border-b px-5 py-3">
-        <SearchInput
-          type="search"
-          aria-label="Search transactions"
-          placeholder="Search by note, category, account or amount"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-      </div>
+      <PickerFilters filters={filters} onChange={(patch) => setFilters((current) => ({ ...current, ...patch }))} />
       <DialogBody className="gap-3 p-0">
         {list}
         {error ? <ErrorAlert className="mx-5 mb-4">{error}</ErrorAlert> : null}
       </DialogBody>
       <DialogFooter>
+        {tooMany ? (
+          <p className="mr-auto self-center text-xs text-destructive">
+            Add at most {BUDGET_TRANSACTIONS_MAX} at a time.
+          </p>
+        ) : null}
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>
         </DialogClose>
-        <Button onClick={() => void submit()} disabled={selection.selected.size === 0 || add.isPending}>
+        <Button onClick={() => void submit()} disabled={count === 0 || tooMany || add.isPending}>
           {add.isPending ? <Spinner /> : null}
-          {selection.selected.size === 0 ? 'Add transactions' : `Add ${plural(selection.selected.size, 'transaction')}`}
+          {count === 0 ? 'Add transactions' : `Add ${plural(count, 'transaction')}`}
         </Button>
       </DialogFooter>
     </>

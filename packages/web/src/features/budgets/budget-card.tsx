@@ -7,7 +7,6 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import type { DayKey } from '../../lib/dates.ts';
 import { cn } from '../../lib/utils.ts';
 import {
   BUDGET_STATE_BADGES,
@@ -20,9 +19,9 @@ import { BudgetProgress } from './budget-progress.tsx';
 import { CategoryChips } from './category-chips.tsx';
 
 /** A budget in the list: what it is for, when, and how much of it is spent. The whole card opens it. */
-export function BudgetCard({ budget, currency, today }: { budget: Budget; currency: string; today: DayKey }) {
+export function BudgetCard({ budget, currency, now }: { budget: Budget; currency: string; now: Date }) {
   const stats = useBudgetStats(budget.id);
-  const state = budgetState(budget, today);
+  const state = budgetState(budget, now);
   let figures: ReactNode;
   if (stats.isPending) {
     figures = (

@@ -1,10 +1,11 @@
 import type { Budget } from '@kopiyka/shared';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type BudgetFormValues,
   budgetChanges,
   budgetFormSchema,
   budgetFormValues,
+  DATE_FORMAT_MESSAGE,
   LIMIT_FORMAT_MESSAGE,
 } from './budget-form.ts';
 
@@ -23,8 +24,9 @@ const budget: Budget = {
   id: 4,
   name: 'Food',
   limitAmount: 500_000,
-  startDate: '2026-11-01',
-  endDate: '2026-11-30',
+  // November in Kyiv (UTC+2), as this device makes it.
+  startDate: '2026-10-31T22:00:00.000Z',
+  endDate: '2026-11-30T21:59:59.999Z',
   categoryIds: [1, 3],
   autoInclude: true,
   archived: false,
@@ -32,15 +34,23 @@ const budget: Budget = {
 };
 
 describe('budget form', () => {
-  it('sends the limit in minor units, the dates and the categories', () => {
+  // The user's time zone is not UTC, so a day's bounds differ from UTC midnight (SPEC §5 conversions).
+  beforeAll(() => {
+    vi.stubEnv('TZ', 'Europe/Kyiv');
+  });
+  afterAll(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('sends the limit in minor units, the days as the start and end of them in local time, and the categories', () => {
     const body = budgetFormSchema.parse(
       values({ limit: '1 250,50', startDate: '2026-11-01', endDate: '2026-11-30', categoryIds: [2, 5] }),
     );
     expect(body).toEqual({
       name: 'Groceries',
       limitAmount: 125_050,
-      startDate: '2026-11-01',
-      endDate: '2026-11-30',
+      startDate: '2026-10-31T22:00:00.000Z',
+      endDate: '2026-11-30T21:59:59.999Z',
       categoryIds: [2, 5],
       autoInclude: true,
       archived: false,
@@ -59,9 +69,22 @@ describe('budget form', () => {
     expect(issues(values({ startDate: '2026-12-01', endDate: '2026-11-30' }))).toEqual({
       endDate: 'The start date must not be after the end date',
     });
+    // One day is a whole day: it starts and ends on it.
+    expect(issues(values({ startDate: '2026-12-01', endDate: '2026-12-01' }))).toEqual({});
+    expect(issues(values({ startDate: '2026-13-01' }))).toEqual({ startDate: DATE_FORMAT_MESSAGE });
+    expect(issues(values({ endDate: 'soon' }))).toEqual({ endDate: DATE_FORMAT_MESSAGE });
+    expect(issues(values({ startDate: '1899-12-31' }))).toEqual({ startDate: 'Must be in 1900 or later' });
   });
 
-  it('fills in from a budget, the limit in major units', () => {
+  it('starts and ends a day across a daylight-saving change at its local bounds', () => {
+    // Kyiv moves to summer time on 29 March 2026: that day is 23 hours long.
+    expect(budgetFormSchema.parse(values({ startDate: '2026-03-29', endDate: '2026-03-29' }))).toMatchObject({
+      startDate: '2026-03-28T22:00:00.000Z',
+      endDate: '2026-03-29T20:59:59.999Z',
+    });
+  });
+
+  it('fills in from a budget, the limit in major units and the dates as local days', () => {
     expect(budgetFormValues(budget)).toEqual({
       name: 'Food',
       limit: '5000.00',
@@ -77,5 +100,15 @@ describe('budget form', () => {
     expect(budgetChanges(budget, unchanged)).toEqual({});
     const changed = budgetFormSchema.parse({ ...budgetFormValues(budget), limit: '', endDate: '', autoInclude: false });
     expect(budgetChanges(budget, changed)).toEqual({ limitAmount: null, endDate: null, autoInclude: false });
+    const moved = budgetFormSchema.parse({ ...budgetFormValues(budget), startDate: '2026-11-02' });
+    expect(budgetChanges(budget, moved)).toEqual({ startDate: '2026-11-01T22:00:00.000Z' });
+  });
+
+  it('keeps the exact bounds of a budget made elsewhere while its days are left alone', () => {
+    // Made with UTC days (as budgets from before timestamps were): here they read 1 Nov – 1 Dec.
+    const utc: Budget = { ...budget, startDate: '2026-11-01T00:00:00.000Z', endDate: '2026-11-30T23:59:59.999Z' };
+    expect(budgetFormValues(utc)).toMatchObject({ startDate: '2026-11-01', endDate: '2026-12-01' });
+    const renamed = budgetFormSchema.parse({ ...budgetFormValues(utc), limit: '10' });
+    expect(budgetChanges(utc, renamed)).toEqual({ limitAmount: 1_000 });
   });
 });

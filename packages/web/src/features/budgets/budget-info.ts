@@ -1,12 +1,16 @@
 import type { Budget, BudgetStats } from '@kopiyka/shared';
 import type { BadgeVariant } from '../../components/ui/badge.tsx';
-import { type DayKey, formatDay } from '../../lib/dates.ts';
+import { formatDay } from '../../lib/dates.ts';
+import { dayKey } from '../../lib/periods.ts';
+
+/** The day of a budget bound in the user's time zone, as "1 Nov 2026". */
+const boundDay = (time: string) => formatDay(dayKey(time));
 
 /** "1 Nov 2026 – 30 Nov 2026", "From 1 Nov 2026", "Until 30 Nov 2026" or "No dates". */
 export function formatBudgetDates({ startDate, endDate }: Pick<Budget, 'startDate' | 'endDate'>): string {
-  if (startDate && endDate) return `${formatDay(startDate)} – ${formatDay(endDate)}`;
-  if (startDate) return `From ${formatDay(startDate)}`;
-  if (endDate) return `Until ${formatDay(endDate)}`;
+  if (startDate && endDate) return `${boundDay(startDate)} – ${boundDay(endDate)}`;
+  if (startDate) return `From ${boundDay(startDate)}`;
+  if (endDate) return `Until ${boundDay(endDate)}`;
   return 'No dates';
 }
 
@@ -26,11 +30,11 @@ export const BUDGET_STATE_BADGES: Record<BudgetState, BadgeVariant> = {
   archived: 'neutral',
 };
 
-/** Where a budget stands today: archived wins, then its dates decide. */
-export function budgetState(budget: Pick<Budget, 'startDate' | 'endDate' | 'archived'>, today: DayKey): BudgetState {
+/** Where a budget stands now: archived wins, then its dates decide. */
+export function budgetState(budget: Pick<Budget, 'startDate' | 'endDate' | 'archived'>, now: Date): BudgetState {
   if (budget.archived) return 'archived';
-  if (budget.startDate && budget.startDate > today) return 'upcoming';
-  if (budget.endDate && budget.endDate < today) return 'ended';
+  if (budget.startDate && Date.parse(budget.startDate) > now.getTime()) return 'upcoming';
+  if (budget.endDate && Date.parse(budget.endDate) < now.getTime()) return 'ended';
   return 'active';
 }
 

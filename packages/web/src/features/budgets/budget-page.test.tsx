@@ -15,8 +15,8 @@ const food = makeBudget({
   id: 5,
   name: 'Food',
   limitAmount: 500_000,
-  startDate: '2026-11-01',
-  endDate: '2026-11-30',
+  startDate: '2026-11-01T00:00:00.000Z',
+  endDate: '2026-11-30T23:59:59.999Z',
   categoryIds: [1],
 });
 const at = (day: number) => new Date(2026, 10, day, 12).toISOString();
@@ -24,9 +24,33 @@ const silpo = makeTransaction({ id: 11, time: at(20), note: 'Silpo', amount: 25_
 const market = makeTransaction({ id: 12, time: at(19), note: 'Market', amount: 15_000 });
 const cinema = makeTransaction({ id: 13, time: at(18), note: 'Cinema', amount: 30_000, categoryId: 3 });
 const taxi = makeTransaction({ id: 14, time: at(17), note: 'Taxi home', amount: 20_000, categoryId: 3 });
+const everything = [silpo, market, cinema, taxi];
+
+/** A page of `rows` (newest first) as GET /transactions cuts it: `limit` rows after the `cursor` row. */
+function page(rows: readonly Transaction[], query: URLSearchParams) {
+  const cursorId = Number(query.get('cursor')?.split('_')[1]);
+  const start = query.has('cursor') ? rows.findIndex((row) => row.id === cursorId) + 1 : 0;
+  return rows.slice(start, start + Number(query.get('limit') ?? 20));
+}
+
+/** What GET /transactions answers for `budgetIds` or `excludeBudgetId` (with `noteSearch`), as the server would. */
+function transactionsOf(
+  query: URLSearchParams,
+  budgetId: number,
+  pool: readonly Transaction[],
+  members: readonly Transaction[],
+) {
+  if (query.get('budgetIds') === String(budgetId)) return page(members, query);
+  if (query.get('excludeBudgetId') !== String(budgetId)) return page(pool, query);
+  const note = query.get('noteSearch')?.toLocaleLowerCase();
+  const candidates = pool.filter(
+    (transaction) => !members.includes(transaction) && (!note || transaction.note.toLocaleLowerCase().includes(note)),
+  );
+  return page(candidates, query);
+}
 
 /** A server holding one budget and its members: adding, removing, saving and deleting change them. */
-function budgetServer(initial: Budget = food) {
+function budgetServer(initial: Budget = food, pool: readonly Transaction[] = everything) {
   let budget: Budget | null = initial;
   let members: Transaction[] = [silpo, market];
   const stats = (): BudgetStats =>
@@ -49,10 +73,9 @@ function budgetServer(initial: Budget = food) {
       return new Response(null, { status: 204 });
     },
     'GET /budgets': () => success(budget ? [budget] : []),
-    'GET /transactions': ({ url }) =>
-      success(url.searchParams.get('budgetIds') === String(initial.id) ? members : [silpo, market, cinema, taxi]),
+    'GET /transactions': ({ url }) => success(transactionsOf(url.searchParams, initial.id, pool, members)),
     [`POST /budgets/${initial.id}/transactions`]: ({ body }) => {
-      members = [...members, ...[cinema, taxi].filter((transaction) => ids(body).includes(transaction.id))];
+      members = [...members, ...pool.filter((transaction) => ids(body).includes(transaction.id))];
       return success(stats());
     },
     [`DELETE /budgets/${initial.id}/transactions`]: ({ body }) => {
@@ -62,8 +85,8 @@ function budgetServer(initial: Budget = food) {
   });
 }
 
-async function openBudget(budget: Budget = food) {
-  const server = budgetServer(budget);
+async function openBudget(budget: Budget = food, pool?: readonly Transaction[]) {
+  const server = budgetServer(budget, pool);
   const app = renderApp(`/budgets/${budget.id}`);
   await screen.findByRole('button', { name: /^Budget name: / });
   return { ...server, ...app };
@@ -84,32 +107,90 @@ describe('budget page', () => {
     expect(screen.getByText('1 Nov 2026 – 30 Nov 2026')).toBeTruthy();
   });
 
-  it('adds the transactions picked from those not in the budget yet', async () => {
+  it('lists its transactions by day, as /transactions does', async () => {
+    const { calls } = await openBudget();
+    const list = await card('Transactions').findByRole('list', { name: 'Transactions' });
+    expect(
+      within(list)
+        .getAllByRole('heading')
+        .map((heading) => heading.textContent),
+    ).toEqual(['Fri 20 Nov 2026', 'Thu 19 Nov 2026']);
+    expect(within(list).getAllByRole('button').map(text)).toEqual([
+      expect.stringMatching(/^GroceriesSilpo · Card/),
+      expect.stringMatching(/^GroceriesMarket · Card/),
+    ]);
+    const query = Object.fromEntries(calls('GET', '/transactions')[0]?.url.searchParams ?? []);
+    expect(query).toEqual({ budgetIds: '5', limit: '50' });
+  });
+
+  it('offers to add only what the server finds outside the budget, narrowed by the filters', async () => {
     const { calls } = await openBudget();
     const transactions = card('Transactions');
-    await transactions.findByRole('list', { name: 'Budget transactions' });
+    await transactions.findByRole('list', { name: 'Transactions' });
     await userEvent.click(transactions.getByRole('button', { name: 'Add transactions' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Add transactions' }));
-    const offered = within(await dialog.findByRole('list', { name: 'Transactions to add' }));
-    // Members are not offered.
-    expect(offered.queryByText(/Silpo/)).toBeNull();
-    expect(offered.getByText(/Cinema/)).toBeTruthy();
+    const offered = async () => within(await dialog.findByRole('list', { name: 'Transactions to add' }));
+    // Members are left out by the server: the picker asks it to, whatever it has loaded itself.
+    expect((await offered()).queryByText(/Silpo/)).toBeNull();
+    expect((await offered()).getByText(/Cinema/)).toBeTruthy();
+    const asked = () => calls('GET', '/transactions').map((call) => Object.fromEntries(call.url.searchParams));
+    expect(asked()).toContainEqual({ excludeBudgetId: '5', excludeTransfer: 'true', limit: '50' });
 
-    await userEvent.type(dialog.getByRole('searchbox', { name: 'Search transactions' }), 'taxi');
-    expect(offered.queryByText(/Cinema/)).toBeNull();
-    await userEvent.click(offered.getByRole('button', { name: /Taxi home/ }));
+    await userEvent.type(dialog.getByRole('searchbox', { name: 'Search notes' }), 'taxi');
+    await waitFor(() => expect(asked().at(-1)?.noteSearch).toBe('taxi'));
+    expect(asked().at(-1)).toEqual({ excludeBudgetId: '5', excludeTransfer: 'true', noteSearch: 'taxi', limit: '50' });
+    await waitFor(async () => expect((await offered()).queryByText(/Cinema/)).toBeNull());
+    await userEvent.selectOptions(dialog.getByRole('combobox', { name: 'Dates' }), 'this-month');
+    await waitFor(() =>
+      expect(asked().at(-1)).toMatchObject({
+        startDate: new Date(2026, 10, 1).toISOString(),
+        endDate: new Date(new Date(2026, 11, 1).getTime() - 1).toISOString(),
+        excludeBudgetId: '5',
+      }),
+    );
+
+    await userEvent.click(await dialog.findByRole('checkbox', { name: 'Choose Other, Taxi home' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Add 1 transaction' }));
-
     await waitFor(() => expect(toastMessages()).toContain('1 transaction added to the budget.'));
     expect(calls('POST', '/budgets/5/transactions').map((call) => call.body)).toEqual([{ transactionIds: [14] }]);
     expect(await transactions.findByText(/Taxi home/)).toBeTruthy();
     await waitFor(() => expect(card('Figures').getByRole('progressbar').getAttribute('aria-valuenow')).toBe('60000'));
   });
 
+  it('pages through the candidates with "Load more", after the last one shown', async () => {
+    const older = Array.from({ length: 51 }, (_, index) =>
+      makeTransaction({
+        id: 100 + index,
+        time: new Date(2026, 9, 30, 12, 0, 0, -index).toISOString(),
+        note: `Old ${index}`,
+      }),
+    );
+    const { calls } = await openBudget(food, [silpo, market, ...older]);
+    await userEvent.click(await card('Transactions').findByRole('button', { name: 'Add transactions' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add transactions' }));
+    const offered = within(await dialog.findByRole('list', { name: 'Transactions to add' }));
+    expect(offered.getAllByRole('checkbox')).toHaveLength(50);
+    expect(offered.queryByText(/Old 50/)).toBeNull();
+    await userEvent.click(offered.getByRole('checkbox', { name: 'Choose Groceries, Old 0' }));
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Load more' }));
+    expect(await offered.findByText(/Old 50/)).toBeTruthy();
+    expect(offered.getAllByRole('checkbox')).toHaveLength(51);
+    const last = calls('GET', '/transactions').at(-1)?.url.searchParams;
+    expect(last?.get('cursor')).toBe(`${older[49]!.time}_${older[49]!.id}`);
+    expect(last?.get('excludeBudgetId')).toBe('5');
+    expect(dialog.queryByRole('button', { name: 'Load more' })).toBeNull();
+
+    await userEvent.click(offered.getByRole('checkbox', { name: 'Choose Groceries, Old 50' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Add 2 transactions' }));
+    await waitFor(() => expect(calls('POST', '/budgets/5/transactions')).toHaveLength(1));
+    expect(calls('POST', '/budgets/5/transactions')[0]?.body).toEqual({ transactionIds: [100, 150] });
+  });
+
   it('removes the ticked transactions from the budget', async () => {
     const { calls } = await openBudget();
     const transactions = card('Transactions');
-    await transactions.findByRole('list', { name: 'Budget transactions' });
+    await transactions.findByRole('list', { name: 'Transactions' });
     await userEvent.click(transactions.getByRole('checkbox', { name: 'Choose Groceries, Market' }));
     expect(transactions.getByText('1 transaction chosen')).toBeTruthy();
     await userEvent.click(transactions.getByRole('button', { name: 'Remove from budget' }));
@@ -118,6 +199,7 @@ describe('budget page', () => {
     expect(calls('DELETE', '/budgets/5/transactions').map((call) => call.body)).toEqual([{ transactionIds: [12] }]);
     await waitFor(() => expect(transactions.queryByText(/Market/)).toBeNull());
     expect(transactions.getByText(/Silpo/)).toBeTruthy();
+    expect(transactions.queryByRole('button', { name: 'Remove from budget' })).toBeNull();
   });
 
   it('saves only the settings that changed', async () => {

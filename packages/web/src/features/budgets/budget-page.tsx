@@ -10,13 +10,12 @@ import { InlineEdit } from '../../components/ui/inline-edit.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { attempt } from '../../lib/form-errors.ts';
-import { dayKey } from '../../lib/periods.ts';
 import { notify } from '../../stores/notifications.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { BUDGET_STATE_BADGES, BUDGET_STATE_LABELS, budgetState, formatBudgetDates } from './budget-info.ts';
 import { BudgetSettingsCard } from './budget-settings-card.tsx';
 import { BudgetStatsCard } from './budget-stats-card.tsx';
-import { BudgetTransactionsCard } from './budget-transactions-card.tsx';
+import { BudgetTransactions } from './budget-transactions.tsx';
 import { CategoryChips } from './category-chips.tsx';
 import { DeleteBudgetButton } from './delete-budget-dialog.tsx';
 
@@ -30,7 +29,7 @@ function contractProblem(body: UpdateBudgetBody): string | null {
 
 function BudgetHeader({ budget }: { budget: Budget }) {
   const update = useUpdateBudget();
-  const state = budgetState(budget, dayKey(new Date()));
+  const state = budgetState(budget, new Date());
   const save = (body: UpdateBudgetBody, done: string) =>
     attempt(update.mutateAsync({ id: budget.id, body }).then(() => notify('success', done)));
   const toggleArchived = async () => {
@@ -97,13 +96,14 @@ function BudgetView({ id }: { id: number }) {
   return (
     <DetailPage query={budget} list={BUDGETS} noun="budget" icon={PiggyBank} placeholder={<BudgetSkeleton />}>
       {(data) => (
-        // Two columns from 1024 px; in one, the figures and transactions come before the settings.
+        // Two columns from 1024 px. In one, the figures and settings come first and the
+        // transactions last: their list grows as the page scrolls.
         <>
           <BudgetHeader budget={data} />
           <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-            <div className="flex min-w-0 flex-col gap-4">
+            <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-4">
               <BudgetStatsCard budget={data} currency={currency} />
-              <BudgetTransactionsCard budget={data} />
+              <BudgetTransactions budget={data} className="order-last lg:order-none" />
             </div>
             <div className="flex min-w-0 flex-col gap-4">
               <BudgetSettingsCard budget={data} currency={currency} />

@@ -1,7 +1,7 @@
 import type { Budget, BudgetStats } from '@kopiyka/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { failure, success } from '../../test/api.ts';
 import { freshAppEachTest, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
 import { makeBudget, makeStats } from '../../test/budgets.ts';
@@ -14,13 +14,19 @@ const budgets = [
     id: 1,
     name: 'Food',
     limitAmount: 500_000,
-    startDate: '2026-11-01',
-    endDate: '2026-11-30',
+    startDate: '2026-11-01T00:00:00.000Z',
+    endDate: '2026-11-30T23:59:59.999Z',
     categoryIds: [1],
   }),
   makeBudget({ id: 2, name: 'Gadgets', limitAmount: 100_000 }),
   makeBudget({ id: 3, name: 'Everything', categoryIds: [2, 3] }),
-  makeBudget({ id: 4, name: 'Summer', startDate: '2026-06-01', endDate: '2026-08-31', archived: true }),
+  makeBudget({
+    id: 4,
+    name: 'Summer',
+    startDate: '2026-06-01T00:00:00.000Z',
+    endDate: '2026-08-31T23:59:59.999Z',
+    archived: true,
+  }),
 ];
 const stats: Record<number, BudgetStats> = {
   1: makeStats(125_000, 500_000),
@@ -109,6 +115,13 @@ describe('budgets page', () => {
 
 describe('new budget dialog', () => {
   freshAppEachTest(new Date(2026, 10, 22, 12));
+  // Days are picked in the user's time zone and sent as the instants they start and end (SPEC §5).
+  beforeAll(() => {
+    vi.stubEnv('TZ', 'Europe/Kyiv');
+  });
+  afterAll(() => {
+    vi.unstubAllEnvs();
+  });
 
   async function openDialog() {
     const server = budgetsServer();
@@ -117,7 +130,7 @@ describe('new budget dialog', () => {
     return { ...server, dialog: within(await screen.findByRole('dialog', { name: 'New budget' })) };
   }
 
-  it('sends the limit in minor units, the dates and the categories', async () => {
+  it('sends the limit in minor units, the local start and end of the days, and the categories', async () => {
     const { calls, dialog } = await openDialog();
     expect((dialog.getByLabelText('Starts') as HTMLInputElement).value).toBe('2026-11-01');
     expect((dialog.getByLabelText('Ends') as HTMLInputElement).value).toBe('2026-11-30');
@@ -141,8 +154,8 @@ describe('new budget dialog', () => {
       {
         name: 'Groceries',
         limitAmount: 250_050,
-        startDate: '2026-12-01',
-        endDate: '2026-12-31',
+        startDate: '2026-11-30T22:00:00.000Z',
+        endDate: '2026-12-31T21:59:59.999Z',
         categoryIds: [2, 3],
         autoInclude: true,
         archived: false,

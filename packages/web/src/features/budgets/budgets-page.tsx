@@ -7,17 +7,15 @@ import { Button } from '../../components/ui/button.tsx';
 import { EmptyCard } from '../../components/ui/empty-card.tsx';
 import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import type { DayKey } from '../../lib/dates.ts';
-import { dayKey } from '../../lib/periods.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { BudgetCard } from './budget-card.tsx';
 import { CreateBudgetDialog } from './create-budget-dialog.tsx';
 
-function BudgetGrid({ budgets, currency, today }: { budgets: readonly Budget[]; currency: string; today: DayKey }) {
+function BudgetGrid({ budgets, currency, now }: { budgets: readonly Budget[]; currency: string; now: Date }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {budgets.map((budget) => (
-        <BudgetCard key={budget.id} budget={budget} currency={currency} today={today} />
+        <BudgetCard key={budget.id} budget={budget} currency={currency} now={now} />
       ))}
     </div>
   );
@@ -37,7 +35,7 @@ export function BudgetsPage() {
   const budgets = useBudgets();
   const currency = useSessionStore((state) => state.baseCurrency?.currency.code) ?? '';
   const [creating, setCreating] = useState(false);
-  const today = dayKey(new Date());
+  const now = new Date();
   useStatsFollowChanges();
   const newBudget = (label = 'New budget') => (
     <Button onClick={() => setCreating(true)}>
@@ -73,7 +71,7 @@ export function BudgetsPage() {
     content = (
       <>
         {active.length > 0 ? (
-          <BudgetGrid budgets={active} currency={currency} today={today} />
+          <BudgetGrid budgets={active} currency={currency} now={now} />
         ) : (
           <p className="rounded-xl border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
             Every budget is archived. Create a new one, or open an archived one to bring it back.
@@ -87,7 +85,7 @@ export function BudgetsPage() {
               Archived ({archived.length})
             </summary>
             <div className="pt-4">
-              <BudgetGrid budgets={archived} currency={currency} today={today} />
+              <BudgetGrid budgets={archived} currency={currency} now={now} />
             </div>
           </details>
         ) : null}

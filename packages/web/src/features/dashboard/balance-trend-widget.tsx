@@ -2,13 +2,14 @@ import { CalendarX } from 'lucide-react';
 import { useMemo } from 'react';
 import { useBalanceHistory } from '../../api/stats.ts';
 import { BalanceChart } from '../../components/charts/charts.tsx';
-import { dailyTotals } from '../../components/charts/series.ts';
+import { dailyTotals, unvaluedAccounts } from '../../components/charts/series.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatMonth } from '../../lib/dates.ts';
 import { monthRange } from '../../lib/periods.ts';
 import type { DashboardContext } from './dashboard-context.ts';
 import { NoAccounts } from './empty-states.tsx';
+import { UnvaluedNote } from './unvalued-note.tsx';
 import { Widget } from './widget.tsx';
 
 const CHART_HEIGHT = 240;
@@ -41,12 +42,15 @@ export function BalanceTrendWidget({ context, className }: { context: DashboardC
       className={className}
     >
       {() => (
-        <BalanceChart
-          data={points}
-          currency={currency}
-          label={`Daily total balance, ${monthLabel}`}
-          height={CHART_HEIGHT}
-        />
+        <div className="flex flex-col gap-3">
+          <BalanceChart
+            data={points}
+            currency={currency}
+            label={`Daily total balance, ${monthLabel}`}
+            height={CHART_HEIGHT}
+          />
+          <UnvaluedNote accountIds={unvaluedAccounts(points)} when="on some days" />
+        </div>
       )}
     </Widget>
   );

@@ -93,6 +93,34 @@ describe('dashboard', () => {
     );
   });
 
+  it('names the accounts left out of the total and of the trend for want of an exchange rate', async () => {
+    dashboardServer({
+      'GET /accounts': () => success([...accounts, makeAccount({ id: 2, name: 'Euro cash', currencyCode: 'EUR' })]),
+      'GET /stats/total-balance': (request) =>
+        success({ date: param(request, 'date'), refBalance: 1_200_000, unvaluedAccountIds: [2] }),
+      'GET /stats/balance-history': () =>
+        success([
+          ...history,
+          { date: '2026-11-01', accountId: 2, balance: 5_000, refBalance: null },
+          { date: '2026-11-02', accountId: 2, balance: 5_000, refBalance: 225_000 },
+        ]),
+    });
+    renderApp('/dashboard');
+    const total = await widget('Total balance');
+    expect(text(await total.findByText(/Left out from the total/))).toBe(
+      'Left out from the total, as there is no exchange rate for its currency: Euro cash. Set a rate',
+    );
+    expect(total.getByRole('link', { name: 'Set a rate' }).getAttribute('href')).toBe('/settings/currencies');
+    const trend = await widget('Balance trend');
+    // The first day's total leaves Euro cash out, as the total balance does: the same rule in both.
+    expect(
+      await trend.findByRole('img', { name: /UAH\s10,000\.00 on 1 Nov 2026, UAH\s13,250\.00 on 2 Nov 2026/ }),
+    ).toBeTruthy();
+    expect(text(trend.getByText(/Left out on some days/))).toBe(
+      'Left out on some days, as there is no exchange rate for its currency: Euro cash. Set a rate',
+    );
+  });
+
   it('compares six months of cash flow and lists the nine latest records', async () => {
     const { calls } = dashboardServer();
     renderApp('/dashboard');

@@ -1,24 +1,17 @@
 import type { Transaction } from '@kopiyka/shared';
-import { Check } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import { useAccounts } from '../../api/accounts.ts';
-import { cn } from '../../lib/utils.ts';
 import { useCategoriesStore } from '../../stores/categories.ts';
 import { groupByDay } from '../transactions/transaction-days.ts';
 import { openTransactionDialog } from '../transactions/transaction-dialog-store.ts';
-import { DayHeader, TransactionRow } from '../transactions/transaction-row.tsx';
-
-type Selection = {
-  selected: ReadonlySet<number>;
-  onToggle: (transaction: Transaction) => void;
-};
+import { DayHeader, RowCheckbox, type RowSelection, TransactionRow } from '../transactions/transaction-row.tsx';
 
 type RecordListProps = {
   transactions: readonly Transaction[];
   /** Names the list for assistive technology. */
   label: string;
   /** With it, each row has a tick box to choose it by. */
-  selection?: Selection;
+  selection?: RowSelection;
   /** What clicking a row does; by default it opens the edit dialog. */
   onOpen?: (transaction: Transaction) => void;
   className?: string;
@@ -50,11 +43,7 @@ export function RecordList({ transactions, label, selection, onOpen = openForEdi
               return (
                 <li key={transaction.id} className="flex items-center border-b last:border-b-0">
                   {selection ? (
-                    <SelectBox
-                      checked={selection.selected.has(transaction.id)}
-                      onChange={() => selection.onToggle(transaction)}
-                      label={`Choose ${category?.name ?? 'transaction'}${transaction.note ? `, ${transaction.note}` : ''}`}
-                    />
+                    <RowCheckbox transaction={transaction} category={category} selection={selection} />
                   ) : null}
                   <div className="min-w-0 flex-1">
                     <TransactionRow
@@ -71,28 +60,5 @@ export function RecordList({ transactions, label, selection, onOpen = openForEdi
         </li>
       ))}
     </ul>
-  );
-}
-
-/** A tick box in the theme's look; the real checkbox takes the clicks, the tick is drawn over it. */
-function SelectBox({ checked, onChange, label }: { checked: boolean; onChange: () => void; label: string }) {
-  return (
-    <label className="relative flex shrink-0 cursor-pointer items-center self-stretch pl-4">
-      <input
-        type="checkbox"
-        checked={checked}
-        onChange={onChange}
-        aria-label={label}
-        className={cn(
-          'peer size-5 cursor-pointer appearance-none rounded border border-input bg-background transition-colors',
-          'checked:border-primary checked:bg-primary focus-visible:ring-3 focus-visible:ring-ring focus-visible:outline-none',
-        )}
-      />
-      <Check
-        aria-hidden="true"
-        strokeWidth={3}
-        className="pointer-events-none absolute top-1/2 left-[calc(1rem+3px)] size-3.5 -translate-y-1/2 text-primary-foreground opacity-0 peer-checked:opacity-100"
-      />
-    </label>
   );
 }

@@ -1,14 +1,13 @@
-import { Link } from 'react-router';
 import { useTotalBalance } from '../../api/stats.ts';
 import { Money } from '../../components/ui/money.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatMonth, shiftMonth } from '../../lib/dates.ts';
 import { monthBalanceDay, monthEnd } from '../../lib/periods.ts';
-import { plural } from '../../lib/utils.ts';
 import { percentChange } from './change.ts';
 import { ChangeLine } from './change-line.tsx';
 import type { DashboardContext } from './dashboard-context.ts';
 import { NoAccounts } from './empty-states.tsx';
+import { UnvaluedNote } from './unvalued-note.tsx';
 import { Widget } from './widget.tsx';
 
 /** Everything the user owns in the base currency, and how that moved since the month before ended. */
@@ -33,7 +32,6 @@ export function TotalBalanceWidget({ context }: { context: DashboardContext }) {
     >
       {() => {
         const now = current.data?.refBalance ?? 0;
-        const unvalued = current.data?.unvaluedAccountIds.length ?? 0;
         return (
           <div className="flex flex-col gap-3">
             <Money minor={now} currency={currency} className="text-3xl font-semibold tracking-tight" />
@@ -43,15 +41,7 @@ export function TotalBalanceWidget({ context }: { context: DashboardContext }) {
               against={`since the end of ${formatMonth(previousMonth)}`}
               goodWhen="up"
             />
-            {unvalued > 0 ? (
-              <p className="text-xs text-muted-foreground">
-                {plural(unvalued, 'account')} left out: no exchange rate for {unvalued === 1 ? 'its' : 'their'}{' '}
-                currency.{' '}
-                <Link to="/settings/currencies" className="font-medium text-primary underline-offset-4 hover:underline">
-                  Set a rate
-                </Link>
-              </p>
-            ) : null}
+            <UnvaluedNote accountIds={current.data?.unvaluedAccountIds ?? []} when="from the total" />
           </div>
         );
       }}

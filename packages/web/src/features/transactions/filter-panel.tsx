@@ -53,10 +53,10 @@ function AmountBound({
   );
 }
 
-/** Every filter but the note search (which stays in view above the list), laid out in a column. */
-export function FilterPanel({ filters, onChange, accounts }: FilterPanelProps) {
-  const id = useId();
+type PeriodFieldProps = { filters: FilterState; onChange: (patch: Partial<FilterState>) => void };
 
+/** The preset periods; choosing "custom" starts from the days the current period covers. */
+export function PeriodSelect({ id, filters, onChange }: PeriodFieldProps & { id?: string }) {
   function changePeriod(period: Period) {
     if (period !== 'custom') {
       onChange({ period, from: '', to: '' });
@@ -66,6 +66,48 @@ export function FilterPanel({ filters, onChange, accounts }: FilterPanelProps) {
     const { start, end } = periodRange(filters);
     onChange({ period, from: start ? dayKey(start) : '', to: end ? dayKey(end) : '' });
   }
+  return (
+    <NativeSelect
+      id={id}
+      aria-label={id ? undefined : 'Dates'}
+      value={filters.period}
+      onChange={(event) => changePeriod(event.target.value as Period)}
+    >
+      {PERIODS.map((period) => (
+        <option key={period} value={period}>
+          {PERIOD_LABELS[period]}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
+/** The two days of a custom period, shown only while the period is custom. */
+export function CustomDates({ filters, onChange }: PeriodFieldProps) {
+  if (filters.period !== 'custom') return null;
+  return (
+    <div className="grid grid-cols-2 gap-2">
+      <Input
+        type="date"
+        aria-label="From date"
+        value={filters.from}
+        max={filters.to || undefined}
+        onChange={(event) => onChange({ from: event.target.value })}
+      />
+      <Input
+        type="date"
+        aria-label="To date"
+        value={filters.to}
+        min={filters.from || undefined}
+        onChange={(event) => onChange({ to: event.target.value })}
+      />
+    </div>
+  );
+}
+
+/** Every filter but the note search (which stays in view above the list), laid out in a column. */
+export function FilterPanel({ filters, onChange, accounts }: FilterPanelProps) {
+  const id = useId();
 
   // A half-typed bound applies as typed, replacing the previous entry rather than adding history.
   const commitBound = (field: 'min' | 'max') => (text: string) =>
@@ -75,35 +117,8 @@ export function FilterPanel({ filters, onChange, accounts }: FilterPanelProps) {
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-period`}>Dates</Label>
-        <NativeSelect
-          id={`${id}-period`}
-          value={filters.period}
-          onChange={(event) => changePeriod(event.target.value as Period)}
-        >
-          {PERIODS.map((period) => (
-            <option key={period} value={period}>
-              {PERIOD_LABELS[period]}
-            </option>
-          ))}
-        </NativeSelect>
-        {filters.period === 'custom' ? (
-          <div className="grid grid-cols-2 gap-2">
-            <Input
-              type="date"
-              aria-label="From date"
-              value={filters.from}
-              max={filters.to || undefined}
-              onChange={(event) => onChange({ from: event.target.value })}
-            />
-            <Input
-              type="date"
-              aria-label="To date"
-              value={filters.to}
-              min={filters.from || undefined}
-              onChange={(event) => onChange({ to: event.target.value })}
-            />
-          </div>
-        ) : null}
+        <PeriodSelect id={`${id}-period`} filters={filters} onChange={onChange} />
+        <CustomDates filters={filters} onChange={onChange} />
       </div>
 
       <div className="flex flex-col gap-2">

@@ -2,6 +2,7 @@ import { TRANSACTION_TYPES, type TransactionType } from '@kopiyka/shared';
 import type { TransactionListFilters } from '../../api/transactions.ts';
 import type { DayKey } from '../../lib/dates.ts';
 import { parseAmount } from '../../lib/money.ts';
+import { dayEnd, dayStart } from '../../lib/periods.ts';
 
 export const PERIODS = ['all', 'this-month', 'last-month', 'last-30-days', 'this-year', 'custom'] as const;
 export type Period = (typeof PERIODS)[number];
@@ -140,12 +141,6 @@ const startOfDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(),
 /** The last millisecond before `next`, so a range ends inside its last day. */
 const justBefore = (next: Date) => new Date(next.getTime() - 1);
 
-function parseDay(key: DayKey): Date | undefined {
-  if (!DAY_PATTERN.test(key)) return undefined;
-  const [year, month, date] = key.split('-').map(Number) as [number, number, number];
-  return new Date(year, month - 1, date);
-}
-
 /**
  * The period as local times: whole days in the user's time zone, so the range (and the query key
  * built from it) stays the same all day.
@@ -168,11 +163,9 @@ export function periodRange(filters: Pick<FilterState, 'period' | 'from' | 'to'>
     case 'this-year':
       return { start: new Date(year, 0, 1), end: justBefore(new Date(year + 1, 0, 1)) };
     case 'custom': {
-      const from = parseDay(filters.from);
-      const to = parseDay(filters.to);
       const range: DateRange = {};
-      if (from) range.start = from;
-      if (to) range.end = justBefore(new Date(to.getFullYear(), to.getMonth(), to.getDate() + 1));
+      if (DAY_PATTERN.test(filters.from)) range.start = dayStart(filters.from);
+      if (DAY_PATTERN.test(filters.to)) range.end = dayEnd(filters.to);
       return range;
     }
     default:

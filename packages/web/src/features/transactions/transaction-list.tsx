@@ -1,4 +1,4 @@
-import type { Transaction } from '@kopiyka/shared';
+import type { Category, Transaction } from '@kopiyka/shared';
 import { defaultRangeExtractor, type Range, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { ReceiptText } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -14,7 +14,7 @@ import { useCategoriesStore } from '../../stores/categories.ts';
 import { AddTransactionButton } from './add-transaction-button.tsx';
 import { groupByDay, type ListRow, listRows, uniqueTransactions } from './transaction-days.ts';
 import { openTransactionDialog } from './transaction-dialog-store.ts';
-import { DayHeader, TransactionRow } from './transaction-row.tsx';
+import { DayHeader, RowCheckbox, type RowSelection, TransactionRow } from './transaction-row.tsx';
 
 /** First guesses of row heights; rows are measured once drawn. */
 const DAY_HEADER_HEIGHT = 37;
@@ -29,6 +29,8 @@ type TransactionListProps = {
   filters: TransactionListFilters;
   /** Shown when nothing matches; the default invites the user to add a first transaction. */
   empty?: ReactNode;
+  /** With it, each row has a tick box to choose it by (a row itself still opens the transaction). */
+  selection?: RowSelection;
   className?: string;
 };
 
@@ -37,7 +39,7 @@ type TransactionListProps = {
  * page scrolls near the end. Only the rows on screen are drawn, so long histories stay fast. A row
  * opens the edit dialog.
  */
-export function TransactionList({ filters, empty, className }: TransactionListProps) {
+export function TransactionList({ filters, empty, selection, className }: TransactionListProps) {
   const list = useTransactionList(filters);
   const transactions = useMemo(() => uniqueTransactions(list.data?.pages ?? []), [list.data]);
   const { fetchNextPage } = list;
@@ -86,6 +88,7 @@ export function TransactionList({ filters, empty, className }: TransactionListPr
         loadingMore={list.isFetchingNextPage}
         loadMoreFailed={list.isFetchNextPageError}
         onLoadMore={loadMore}
+        selection={selection}
       />
     </div>
   );
@@ -117,6 +120,7 @@ type VirtualRowsProps = {
   loadingMore: boolean;
   loadMoreFailed: boolean;
   onLoadMore: () => void;
+  selection: RowSelection | undefined;
 };
 
 const rowKey = (row: ListRow | undefined, index: number) =>
@@ -158,7 +162,14 @@ function useWindowScrollY(): number {
   return scrollY;
 }
 
-function VirtualRows({ transactions, hasNextPage, loadingMore, loadMoreFailed, onLoadMore }: VirtualRowsProps) {
+function VirtualRows({
+  transactions,
+  hasNextPage,
+  loadingMore,
+  loadMoreFailed,
+  onLoadMore,
+  selection,
+}: VirtualRowsProps) {
   const accounts = useAccounts();
   const categories = useCategoriesStore((state) => state.categories);
   const rows = useMemo(() => listRows(groupByDay(transactions)), [transactions]);
@@ -221,13 +232,13 @@ function VirtualRows({ transactions, hasNextPage, loadingMore, loadMoreFailed, o
               {row?.kind === 'day' ? (
                 <DayHeader group={row.group} className={item.index === 0 ? 'rounded-t-xl' : undefined} />
               ) : row ? (
-                <TransactionRow
+                <TransactionListRow
                   transaction={row.transaction}
                   category={
                     row.transaction.categoryId === null ? undefined : categoryById.get(row.transaction.categoryId)
                   }
                   accountName={accountName}
-                  onOpen={(transaction) => openTransactionDialog({ mode: 'edit', transaction })}
+                  selection={selection}
                 />
               ) : (
                 <div className="flex items-center justify-center gap-2 px-4 py-4 text-sm text-muted-foreground">
@@ -248,5 +259,34 @@ function VirtualRows({ transactions, hasNextPage, loadingMore, loadMoreFailed, o
         })}
       </ul>
     </Card>
+  );
+}
+
+/** A row opens the edit dialog; with a selection, a tick box beside it chooses it. */
+function TransactionListRow({
+  transaction,
+  category,
+  accountName,
+  selection,
+}: {
+  transaction: Transaction;
+  category: Category | undefined;
+  accountName: (id: number) => string | undefined;
+  selection: RowSelection | undefined;
+}) {
+  const row = (
+    <TransactionRow
+      transaction={transaction}
+      category={category}
+      accountName={accountName}
+      onOpen={(opened) => openTransactionDialog({ mode: 'edit', transaction: opened })}
+    />
+  );
+  if (!selection) return row;
+  return (
+    <div className="flex items-center">
+      <RowCheckbox transaction={transaction} category={category} selection={selection} />
+      <div className="min-w-0 flex-1">{row}</div>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { Category, Transaction } from '@kopiyka/shared';
-import { ArrowLeftRight, LogIn, LogOut } from 'lucide-react';
+import { ArrowLeftRight, Check, LogIn, LogOut } from 'lucide-react';
 import { Money } from '../../components/ui/money.tsx';
 import { cn } from '../../lib/utils.ts';
 import { CategoryMark } from '../settings/categories/category-mark.tsx';
@@ -107,5 +107,42 @@ export function DayHeader({ group, className }: { group: DayGroup; className?: s
         />
       </span>
     </div>
+  );
+}
+
+/** Transactions ticked in a list, by id; with it, each row of the list has a tick box. */
+export type RowSelection = {
+  selected: ReadonlySet<number>;
+  onToggle: (transaction: Transaction) => void;
+};
+
+/** A row's tick box in the theme's look; the real checkbox takes the clicks, the tick is drawn over it. */
+export function RowCheckbox({
+  transaction,
+  category,
+  selection,
+}: {
+  transaction: Transaction;
+  category: Category | undefined;
+  selection: RowSelection;
+}) {
+  return (
+    <label className="relative flex shrink-0 cursor-pointer items-center self-stretch pl-4">
+      <input
+        type="checkbox"
+        checked={selection.selected.has(transaction.id)}
+        onChange={() => selection.onToggle(transaction)}
+        aria-label={`Choose ${category?.name ?? 'transaction'}${transaction.note ? `, ${transaction.note}` : ''}`}
+        className={cn(
+          'peer size-5 cursor-pointer appearance-none rounded border border-input bg-background transition-colors',
+          'checked:border-primary checked:bg-primary focus-visible:ring-3 focus-visible:ring-ring focus-visible:outline-none',
+        )}
+      />
+      <Check
+        aria-hidden="true"
+        strokeWidth={3}
+        className="pointer-events-none absolute top-1/2 left-[calc(1rem+3px)] size-3.5 -translate-y-1/2 text-primary-foreground opacity-0 peer-checked:opacity-100"
+      />
+    </label>
   );
 }
