@@ -39,7 +39,8 @@ async function time(label: string, url: string, runs = 30) {
     const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${user.token}` } });
     const elapsed = performance.now() - t0;
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-    rows = JSON.parse(res.body).response.length;
+    const answer = JSON.parse(res.body).response;
+    rows = Array.isArray(answer) ? answer.length : 1;
     if (i >= 3) durations.push(elapsed); // the first runs warm caches and plans
   }
   durations.sort((a, b) => a - b);
@@ -49,7 +50,8 @@ async function time(label: string, url: string, runs = 30) {
   );
 }
 
-const deepOffset = Math.min(50_000, Math.floor(transactions / 2));
+// The deepest offset the API allows (docs/decisions.md); the cursor serves anything deeper.
+const deepOffset = Math.min(100_000, Math.floor(transactions / 2));
 const first = await app.inject({
   method: 'GET',
   url: `/api/v1/transactions?limit=50&from=${deepOffset}`,
@@ -87,6 +89,26 @@ for (const [label, from] of [
   await time(`cash-flow by month, ${label}`, `/api/v1/stats/cash-flow?${range}`, 15);
 }
 await time('total-balance', `/api/v1/stats/total-balance?date=${day(0)}`, 15);
+
+// Budgets: a category rule over the last year, and one over all time.
+const budgetIds: number[] = [];
+for (const [name, startDate] of [
+  ['last year', new Date(Date.now() - 365 * 86_400_000).toISOString()],
+  ['all time', null],
+] as const) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/budgets',
+    headers: { authorization: `Bearer ${user.token}` },
+    payload: { name, limitAmount: 100_000_000, startDate, categoryIds: user.categoryIds.slice(0, 3) },
+  });
+  if (res.statusCode !== 201) throw new Error(`POST /budgets: ${res.statusCode} ${res.body}`);
+  budgetIds.push(JSON.parse(res.body).response.id);
+}
+await time('budget stats, last year', `/api/v1/budgets/${budgetIds[0]}/stats`, 15);
+await time('budget stats, all time', `/api/v1/budgets/${budgetIds[1]}/stats`, 15);
+await time('budget transactions, first page', `/api/v1/transactions?limit=50&budgetIds=${budgetIds[0]}`, 15);
+await time('budgets list', '/api/v1/budgets', 15);
 
 await app.close();
 await rates.close();

@@ -39,12 +39,8 @@ export async function seedUser(app: FastifyInstance, options: SeedOptions): Prom
   await call(app, 'POST', '/user/currencies', token, {
     currencies: [{ currencyId: idOf('USD') }, { currencyId: idOf('EUR') }],
   });
-  await call(app, 'PUT', '/user/currency/rates', token, {
-    pairs: [
-      { baseCode: 'USD', quoteCode: 'UAH', rate: 41.2 },
-      { baseCode: 'EUR', quoteCode: 'UAH', rate: 48.1 },
-    ],
-  });
+  // No custom rates: foreign accounts are valued through the provider rate series (the emulator's
+  // history), the path real users take.
   const accountIds: number[] = [];
   for (let i = 0; i < options.accounts; i++) {
     const code = i % 5 === 3 ? 'USD' : i % 5 === 4 ? 'EUR' : 'UAH';
@@ -73,7 +69,23 @@ export async function seedUser(app: FastifyInstance, options: SeedOptions): Prom
       (${sql.raw(`array[${categoryIds.join(',')}]`)})[1 + ((n * 31) % ${categoryIds.length}::int)::int],
       'not_transfer'
     from (select n, 100 + (n * 2654435761) % 500000 as amt from generate_series(1::bigint, ${options.transactions}::bigint) as n) s`);
-  // Ref figures at the account currency's custom rate, as the API would have stored them.
+  // Every twentieth row becomes a transfer between two hryvnia accounts: its opposite leg is added
+  // on the next account of that currency, with the same time and amount.
+  const uahAccounts = accountIds.filter((_, i) => i % 5 < 3);
+  await db.execute(sql`
+    with moved as (
+      update transactions t set transfer_nature = 'transfer_between_user_accounts', category_id = null,
+        transaction_type = 'expense', transfer_id = nextval('transfer_id_seq'),
+        account_id = (${sql.raw(`array[${uahAccounts.join(',')}]`)})[1 + (t.id % ${uahAccounts.length}::int)::int]
+      where t.user_id = ${user.id} and t.id % 20 = 0
+      returning t.*
+    )
+    insert into transactions (user_id, account_id, amount, ref_amount, ref_currency_id, rate, transaction_type,
+      payment_type, time, note, transfer_nature, transfer_id, created_by_transfer)
+    select user_id, (${sql.raw(`array[${uahAccounts.join(',')}]`)})[1 + ((id + 1) % ${uahAccounts.length}::int)::int],
+      amount, amount, ref_currency_id, 1, 'income', payment_type, time, note, transfer_nature, transfer_id, true
+    from moved`);
+  // Ref figures at a fixed rate per currency (seed data; the API would have used each day's rate).
   await db.execute(sql`
     update transactions t set rate = r.rate, ref_amount = round(t.amount * r.rate)
     from accounts a join currencies c on c.id = a.currency_id
