@@ -51,7 +51,12 @@ function categoryAndDescendants(userId: number, ids: number[]): SQL {
     ) select id from tree)`;
 }
 
-export function selectViewsPage(db: Executor, userId: number, q: TransactionsQuery) {
+/**
+ * One page of the list. The page's ids come first from the transactions table alone, so skipping
+ * `from` rows walks the (user, time, id) index without joining every skipped row; only the page's
+ * rows are then joined into views.
+ */
+export async function selectViewsPage(db: Executor, userId: number, q: TransactionsQuery) {
   const conditions: Array<SQL | undefined> = [eq(transactions.userId, userId)];
   if (q.startDate) conditions.push(gte(transactions.time, new Date(q.startDate)));
   if (q.endDate) conditions.push(lte(transactions.time, new Date(q.endDate)));
@@ -85,11 +90,25 @@ export function selectViewsPage(db: Executor, userId: number, q: TransactionsQue
     conditions.push(sql`(${transactions.time}, ${transactions.id}) ${after} (coalesce((${exact}), ${time}), ${id})`);
   }
   const direction = q.order === 'desc' ? desc : asc;
-  return selectViews(db)
+  const page = await db
+    .select({ id: transactions.id })
+    .from(transactions)
     .where(and(...conditions))
     .orderBy(direction(transactions.time), direction(transactions.id))
     .limit(q.limit)
     .offset(q.cursor ? 0 : q.from);
+  if (page.length === 0) return [];
+  const views = new Map(
+    (
+      await selectViewsByIds(
+        db,
+        userId,
+        page.map((row) => row.id),
+      )
+    ).map((v) => [v.row.id, v]),
+  );
+  // A row deleted between the two reads is simply not on the page.
+  return page.flatMap((row) => views.get(row.id) ?? []);
 }
 
 /**
