@@ -13,8 +13,9 @@ import { type SQL, sql } from 'drizzle-orm';
  *   API's precision), and the user has not removed it from the budget by hand. An explicit
  *   assignment wins: such a transaction counts for its own budget only.
  *
- * The rule part joins the budget row first, so its dates bound a range scan of the
- * `(user_id, time …)` indexes instead of a check on every transaction of the user.
+ * The rule part joins the budget row first and reads its categories as one array, so the budget's
+ * dates and categories bound an index-only scan of `(user_id, category_id, time …)` instead of a
+ * check on every transaction of the user.
  */
 export function budgetMembers(userId: number, budgetId: number): SQL {
   return sql`
@@ -27,14 +28,15 @@ export function budgetMembers(userId: number, budgetId: number): SQL {
       and t.time < coalesce(b.end_date + interval '1 millisecond', 'infinity'::timestamptz)
     where b.id = ${budgetId} and b.user_id = ${userId} and b.auto_include
       and t.budget_id is null and t.transfer_nature = 'not_transfer'
-      and t.category_id in (
+      -- = any(array(…)): the categories become one value the index can range over, category by category.
+      and t.category_id = any(array(
         with recursive tree as (
           select bc.category_id as id from budget_categories bc where bc.budget_id = ${budgetId}
           -- union, not union all: a category loop (which moves refuse) could never recurse forever
           union
           select c.id from categories c join tree on c.parent_id = tree.id
         ) select id from tree
-      )
+      ))
       and not exists (
         select 1 from budget_exclusions e where e.budget_id = ${budgetId} and e.transaction_id = t.id
       )`;

@@ -269,6 +269,17 @@ export const transactions = pgTable(
       t.categoryId,
       t.refAmount,
     ),
+    // A budget's category rule: a range per category within the budget's dates, index-only.
+    index('transactions_user_category_time_idx').on(
+      t.userId,
+      t.categoryId,
+      t.time,
+      t.budgetId,
+      t.transferNature,
+      t.transactionType,
+      t.refAmount,
+      t.id,
+    ),
   ],
 );
 

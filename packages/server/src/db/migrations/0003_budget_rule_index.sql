@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_user_category_time_idx" ON "transactions" USING btree ("user_id","category_id","time","budget_id","transfer_nature","transaction_type","ref_amount","id");
