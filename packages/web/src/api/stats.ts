@@ -21,15 +21,8 @@ export const statsKeys = {
   cashFlow: (params: CashFlowParams) => [...statsKeys.all, 'cash-flow', params] as const,
 };
 
-/**
- * Figures stay fresh this long unless a change invalidates them (useStatsFollowChanges does on
- * every change), so a page mounting right after the route prefetched them does not ask again.
- */
-const FIGURES_FRESH_MS = 30_000;
-
-export const balanceHistoryQueryOptions = (params: BalanceHistoryParams) =>
-  queryOptions({
-    staleTime: FIGURES_FRESH_MS,
+export function useBalanceHistory(params: BalanceHistoryParams, enabled = true) {
+  return useQuery({
     queryKey: statsKeys.balanceHistory(params),
     queryFn: ({ signal }) =>
       api.get<BalancePoint[]>('/stats/balance-history', {
@@ -37,11 +30,6 @@ export const balanceHistoryQueryOptions = (params: BalanceHistoryParams) =>
         params: { ...params, includeHidden: params.accountId === undefined ? undefined : true },
         signal,
       }),
-  });
-
-export function useBalanceHistory(params: BalanceHistoryParams, enabled = true) {
-  return useQuery({
-    ...balanceHistoryQueryOptions(params),
     // Switching months or periods keeps the last chart in view until the next one arrives.
     placeholderData: keepPreviousData,
     enabled,
@@ -50,7 +38,6 @@ export function useBalanceHistory(params: BalanceHistoryParams, enabled = true) 
 
 export const totalBalanceQueryOptions = (date: DayKey) =>
   queryOptions({
-    staleTime: FIGURES_FRESH_MS,
     queryKey: statsKeys.totalBalance(date),
     queryFn: ({ signal }) => api.get<TotalBalance>('/stats/total-balance', { params: { date }, signal }),
   });
@@ -59,42 +46,32 @@ export function useTotalBalance(date: DayKey) {
   return useQuery({ ...totalBalanceQueryOptions(date), placeholderData: keepPreviousData });
 }
 
-export const spendingsQueryOptions = (range: DayRange) =>
-  queryOptions({
-    staleTime: FIGURES_FRESH_MS,
+export function useSpendingsByCategories(range: DayRange) {
+  return useQuery({
     queryKey: statsKeys.spendings(range),
     queryFn: ({ signal }) =>
       api.get<CategorySpending[]>('/stats/spendings-by-categories', { params: { ...range }, signal }),
+    placeholderData: keepPreviousData,
   });
-
-export function useSpendingsByCategories(range: DayRange) {
-  return useQuery({ ...spendingsQueryOptions(range), placeholderData: keepPreviousData });
 }
 
-export const cashFlowQueryOptions = (params: CashFlowParams) =>
-  queryOptions({
-    staleTime: FIGURES_FRESH_MS,
+export function useCashFlow(params: CashFlowParams) {
+  return useQuery({
     queryKey: statsKeys.cashFlow(params),
     queryFn: ({ signal }) => api.get<CashFlowPoint[]>('/stats/cash-flow', { params: { ...params }, signal }),
+    placeholderData: keepPreviousData,
   });
-
-export function useCashFlow(params: CashFlowParams) {
-  return useQuery({ ...cashFlowQueryOptions(params), placeholderData: keepPreviousData });
 }
 
 /**
  * The newest transactions, for a glance. Kept under the transactions' keys, so every change to
  * a transaction refreshes it with the lists.
  */
-export const latestTransactionsQueryOptions = (limit: number) =>
-  queryOptions({
-    staleTime: FIGURES_FRESH_MS,
+export function useLatestTransactions(limit: number) {
+  return useQuery({
     queryKey: [...transactionKeys.all, 'latest', limit] as const,
     queryFn: ({ signal }) => api.get<Transaction[]>('/transactions', { params: { limit }, signal }),
   });
-
-export function useLatestTransactions(limit: number) {
-  return useQuery(latestTransactionsQueryOptions(limit));
 }
 
 /**
@@ -118,8 +95,8 @@ export function useOldestTransaction(accountId: number, enabled: boolean) {
 /**
  * Statistics are derived from everything the user records: a transaction, an account's balance,
  * a category or a setting. Rather than have every mutation of the app know about them, any
- * change that succeeds marks all of them stale; what is on screen is asked for again at once,
- * the rest when next shown. Mounted once, in the app shell, so no page misses a change.
+ * change that succeeds marks all of them stale while this is mounted; what is on screen is asked
+ * for again at once, the rest when next shown (they go stale at once anyway, staleTime 0).
  */
 export function useStatsFollowChanges(): void {
   const queryClient = useQueryClient();

@@ -1,15 +1,11 @@
-import { type createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
-import { queryClient } from '../api/query-client.ts';
+import { type createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { preloadCharts } from '../components/charts/charts.tsx';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
 import { SignUpPage } from '../features/auth/sign-up-page.tsx';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
-import { prefetchDashboard } from '../features/dashboard/dashboard-queries.ts';
 import { WelcomePage } from '../features/welcome/welcome-page.tsx';
 import { TOKEN_STORAGE_KEY } from '../lib/constants.ts';
-import { parseMonth } from '../lib/dates.ts';
 import { setNavigator } from '../lib/navigation.ts';
-import { dayKey } from '../lib/periods.ts';
 import { local } from '../lib/storage.ts';
 import { logout, useSessionStore } from '../stores/session.ts';
 import { AppLoading } from './app-loading.tsx';
@@ -50,16 +46,9 @@ const AccountGroupsSettings = page(
 );
 const UserSettings = page(async () => (await import('../features/settings/user-settings.tsx')).UserSettings);
 
-/**
- * The dashboard's charts and figures start loading beside the session restore (its parent's
- * loader), not after it and the page's first render. Without a token the parent redirects anyway.
- */
-function preloadDashboard({ request }: LoaderFunctionArgs): null {
+/** The dashboard's charts start loading beside the session restore, not after the figures arrive. */
+function preloadDashboard(): null {
   preloadCharts();
-  if (useSessionStore.getState().token) {
-    const month = parseMonth(new URL(request.url).searchParams.get('month'));
-    prefetchDashboard(queryClient, month, dayKey(new Date()));
-  }
   return null;
 }
 

@@ -1,6 +1,5 @@
 import { Link, Outlet, useNavigation } from 'react-router';
 import { useBaseCurrencyChangeWatcher } from '../../api/currencies.ts';
-import { useStatsFollowChanges } from '../../api/stats.ts';
 import { LogoMark } from '../../components/ui/logo.tsx';
 import { AddTransactionButton } from '../../features/transactions/add-transaction-button.tsx';
 import { TransactionDialogHost } from '../../features/transactions/transaction-dialog.tsx';
@@ -16,7 +15,6 @@ export function AppShell() {
   useDocumentTitle(title);
   const navigating = useNavigation().state !== 'idle';
   useBaseCurrencyChangeWatcher();
-  useStatsFollowChanges();
   return (
     <div className="min-h-dvh">
       <a

@@ -2,7 +2,7 @@ import { STATS_MAX_DAYS } from '@kopiyka/shared';
 import { ChartArea, CircleAlert } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useAccount } from '../../api/accounts.ts';
-import { useBalanceHistory, useOldestTransaction } from '../../api/stats.ts';
+import { useBalanceHistory, useOldestTransaction, useStatsFollowChanges } from '../../api/stats.ts';
 import { formatDay } from '../../lib/dates.ts';
 import { DISPLAY_LOCALE } from '../../lib/locale.ts';
 import { dayKey, historyStart, TREND_PERIODS, type TrendPeriod, trendRange } from '../../lib/periods.ts';
@@ -45,6 +45,7 @@ export function AccountBalanceTrend({ accountId }: { accountId: number }) {
   const history = useBalanceHistory({ ...range, accountId }, !all || firstDay !== undefined);
   const baseCode = useSessionStore((state) => state.baseCurrency?.currency.code);
   const points = useMemo(() => accountSeries(history.data ?? [], accountId), [history.data, accountId]);
+  useStatsFollowChanges();
 
   let content: ReactNode;
   if (account.isError || history.isError || oldest.isError) {

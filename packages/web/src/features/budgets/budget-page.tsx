@@ -1,6 +1,7 @@
 import { type Budget, type UpdateBudgetBody, updateBudgetBodySchema } from '@kopiyka/shared';
 import { Archive, ArchiveRestore, CalendarDays, PiggyBank } from 'lucide-react';
 import { useBudget, useUpdateBudget } from '../../api/budgets.ts';
+import { useStatsFollowChanges } from '../../api/stats.ts';
 import { DangerZoneCard, DetailNotFound, DetailPage, useDetailId } from '../../components/detail-page.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -91,6 +92,7 @@ function BudgetSkeleton() {
 function BudgetView({ id }: { id: number }) {
   const budget = useBudget(id);
   const currency = useSessionStore((state) => state.baseCurrency?.currency.code) ?? '';
+  useStatsFollowChanges();
   return (
     <DetailPage query={budget} list={BUDGETS} noun="budget" icon={PiggyBank} placeholder={<BudgetSkeleton />}>
       {(data) => (

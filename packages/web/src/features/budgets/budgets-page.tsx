@@ -2,6 +2,7 @@ import type { Budget } from '@kopiyka/shared';
 import { Archive, ChevronRight, PiggyBank, Plus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useBudgets } from '../../api/budgets.ts';
+import { useStatsFollowChanges } from '../../api/stats.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyCard } from '../../components/ui/empty-card.tsx';
 import { RetryButton } from '../../components/ui/retry-button.tsx';
@@ -35,6 +36,7 @@ export function BudgetsPage() {
   const currency = useSessionStore((state) => state.baseCurrency?.currency.code) ?? '';
   const [creating, setCreating] = useState(false);
   const now = new Date();
+  useStatsFollowChanges();
   const newBudget = (label = 'New budget') => (
     <Button onClick={() => setCreating(true)}>
       <Plus aria-hidden="true" className="size-4" />

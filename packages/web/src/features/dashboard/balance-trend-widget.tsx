@@ -6,6 +6,7 @@ import { dailyTotals, unvaluedAccounts } from '../../components/charts/series.ts
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatMonth } from '../../lib/dates.ts';
+import { monthRange } from '../../lib/periods.ts';
 import type { DashboardContext } from './dashboard-context.ts';
 import { NoAccounts } from './empty-states.tsx';
 import { UnvaluedNote } from './unvalued-note.tsx';
@@ -15,9 +16,9 @@ const CHART_HEIGHT = 240;
 
 /** The daily total of all accounts over the month, in the base currency. */
 export function BalanceTrendWidget({ context, className }: { context: DashboardContext; className?: string }) {
-  const { month, currency } = context;
+  const { month, today, currency } = context;
   const monthLabel = formatMonth(month);
-  const history = useBalanceHistory(context.params.range);
+  const history = useBalanceHistory(monthRange(month, today));
   const points = useMemo(() => dailyTotals(history.data ?? []), [history.data]);
   let empty = null;
   if (context.noAccounts) {

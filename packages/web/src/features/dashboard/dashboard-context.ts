@@ -1,15 +1,15 @@
 import { useAccounts } from '../../api/accounts.ts';
 import { useLatestTransactions } from '../../api/stats.ts';
 import type { DayKey, MonthKey } from '../../lib/dates.ts';
-import { type DashboardParams, dashboardParams, LATEST_RECORDS } from './dashboard-queries.ts';
 import type { WidgetQuery } from './widget.tsx';
+
+/** How many records the dashboard lists. */
+export const LATEST_RECORDS = 9;
 
 /** What every widget is drawn for, and what decides their empty states. */
 export type DashboardContext = {
   month: MonthKey;
   today: DayKey;
-  /** What each widget asks the server for. */
-  params: DashboardParams;
   /** The base currency: every figure is in it. */
   currency: string;
   /** The queries the empty states depend on: a widget waits for them and fails with them. */
@@ -25,7 +25,6 @@ export function useDashboardContext(month: MonthKey, today: DayKey, currency: st
   return {
     month,
     today,
-    params: dashboardParams(month, today),
     currency,
     basics: [accounts, latest],
     noAccounts: accounts.data?.length === 0,

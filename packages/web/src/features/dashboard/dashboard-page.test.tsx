@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { queryClient } from '../../api/query-client.ts';
 import { makeAccount } from '../../test/accounts.ts';
-import { type FakeRequest, failure, sampleUser, success } from '../../test/api.ts';
+import { type FakeRequest, failure, success } from '../../test/api.ts';
 import { freshAppEachTest, type Handlers, renderApp, signedInServer } from '../../test/app.tsx';
 import { makeTransaction } from '../../test/transactions.ts';
 
@@ -207,55 +207,6 @@ describe('dashboard', () => {
     up = true;
     await userEvent.click(cashFlow.getByRole('button', { name: 'Try again' }));
     expect(await cashFlow.findByText('UAH 5,000.00')).toBeTruthy();
-  });
-
-  it('asks for its figures while the session is still being restored, and each only once', async () => {
-    let releaseUser: () => void = () => undefined;
-    const userHeld = new Promise<void>((resolve) => {
-      releaseUser = resolve;
-    });
-    const { calls } = dashboardServer({
-      'GET /user': async () => {
-        await userHeld;
-        return success(sampleUser);
-      },
-    });
-    renderApp('/dashboard?month=2026-10');
-    await waitFor(() => expect(calls('GET', '/stats/cash-flow')).toHaveLength(1));
-    expect(calls('GET', '/stats/total-balance').map(({ url }) => url.searchParams.get('date'))).toEqual(
-      expect.arrayContaining(['2026-10-31', '2026-09-30']),
-    );
-    expect(calls('GET', '/stats/balance-history')[0]?.url.searchParams.toString()).toBe(
-      'from=2026-10-01&to=2026-10-31',
-    );
-    // The page itself has not mounted: the restore still waits for the user.
-    expect(screen.queryByRole('heading', { name: 'Total balance' })).toBeNull();
-
-    releaseUser();
-    const total = await widget('Total balance');
-    expect(await total.findByText('UAH 10,000.00')).toBeTruthy();
-    for (const path of ['/stats/cash-flow', '/stats/balance-history']) expect(calls('GET', path)).toHaveLength(1);
-    expect(calls('GET', '/stats/total-balance')).toHaveLength(2);
-    expect(calls('GET', '/stats/spendings-by-categories')).toHaveLength(2);
-  });
-
-  it('shows fresh figures after a change made while another page was open', async () => {
-    let now = 1_200_000;
-    dashboardServer({
-      'GET /stats/total-balance': (request) => {
-        const date = param(request, 'date');
-        return success({ date, refBalance: date === '2026-11-22' ? now : 0, unvaluedAccountIds: [] });
-      },
-    });
-    const { router } = renderApp('/dashboard');
-    await (await widget('Total balance')).findByText('UAH 12,000.00');
-    await act(() => router.navigate('/settings/user'));
-    await screen.findByRole('heading', { name: 'Settings' });
-
-    now = 1_150_000;
-    await act(() => new MutationObserver(queryClient, { mutationFn: async () => 'saved' }).mutate());
-    await act(() => router.navigate('/dashboard'));
-    expect(await (await widget('Total balance')).findByText('UAH 11,500.00')).toBeTruthy();
   });
 
   it('asks for the figures again as soon as anything is saved', async () => {

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { useStatsFollowChanges } from '../../api/stats.ts';
 import { parseMonth } from '../../lib/dates.ts';
 import { dayKey } from '../../lib/periods.ts';
 import { useSessionStore } from '../../stores/session.ts';
@@ -17,6 +18,7 @@ export function DashboardPage() {
   // The shell opens only once the base currency is chosen.
   const currency = useSessionStore((state) => state.baseCurrency?.currency.code) ?? '';
   const context = useDashboardContext(month, dayKey(new Date()), currency);
+  useStatsFollowChanges();
 
   return (
     <div className="flex flex-col gap-6">

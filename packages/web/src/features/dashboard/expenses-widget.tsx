@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Money } from '../../components/ui/money.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatMonth, shiftMonth } from '../../lib/dates.ts';
+import { monthRange } from '../../lib/periods.ts';
 import { useCategoriesStore } from '../../stores/categories.ts';
 import { percentChange } from './change.ts';
 import { ChangeLine } from './change-line.tsx';
@@ -72,11 +73,11 @@ function Legend({
 
 /** The month's expenses by root category as a ring, with the total and how it compares with the month before. */
 export function ExpensesWidget({ context }: { context: DashboardContext }) {
-  const { month, currency } = context;
+  const { month, today, currency } = context;
   const monthLabel = formatMonth(month);
   const previousMonth = shiftMonth(month, -1);
-  const current = useSpendingsByCategories(context.params.range);
-  const previous = useSpendingsByCategories(context.params.previousRange);
+  const current = useSpendingsByCategories(monthRange(month, today));
+  const previous = useSpendingsByCategories(monthRange(previousMonth, today));
   const excluded = useExcludedCategoryNames();
 
   let empty = null;

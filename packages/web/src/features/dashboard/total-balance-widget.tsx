@@ -2,7 +2,7 @@ import { useTotalBalance } from '../../api/stats.ts';
 import { Money } from '../../components/ui/money.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatMonth, shiftMonth } from '../../lib/dates.ts';
-import { monthEnd } from '../../lib/periods.ts';
+import { monthBalanceDay, monthEnd } from '../../lib/periods.ts';
 import { percentChange } from './change.ts';
 import { ChangeLine } from './change-line.tsx';
 import type { DashboardContext } from './dashboard-context.ts';
@@ -12,10 +12,10 @@ import { Widget } from './widget.tsx';
 
 /** Everything the user owns in the base currency, and how that moved since the month before ended. */
 export function TotalBalanceWidget({ context }: { context: DashboardContext }) {
-  const { month, today, currency, params } = context;
+  const { month, today, currency } = context;
   const previousMonth = shiftMonth(month, -1);
-  const current = useTotalBalance(params.balanceDay);
-  const previous = useTotalBalance(params.previousBalanceDay);
+  const current = useTotalBalance(monthBalanceDay(month, today));
+  const previous = useTotalBalance(monthEnd(previousMonth));
   const running = monthEnd(month) >= today;
   return (
     <Widget
