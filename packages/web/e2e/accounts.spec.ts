@@ -41,7 +41,7 @@ test('a manual account in a foreign currency: created, shown with both balances,
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Name is required')).toBeVisible();
 
-  await page.getByLabel('Name').fill('Euro travel');
+  await page.getByLabel('Name', { exact: true }).fill('Euro travel');
   await page.getByLabel('Currency').selectOption({ label: 'EUR · Euro' });
   await page.getByRole('main').getByText('Savings', { exact: true }).click();
   await page.getByLabel('Initial balance').fill('1 234,56');
@@ -118,7 +118,8 @@ test('an account of any category can have a credit limit, which is not counted a
   await page.goto('/create-account');
   await signIn(page, username);
   await expect(page).toHaveURL(/\/create-account$/);
-  await page.getByLabel('Name').fill('Wallet');
+  // Exact: until the new page has replaced the sign-in form, "Name" would also find its "Username".
+  await page.getByLabel('Name', { exact: true }).fill('Wallet');
   await page.getByLabel('Initial balance').fill('500');
   await page.getByLabel('Credit limit (optional)').fill('200');
   await page.getByRole('button', { name: 'Create account' }).click();
