@@ -80,3 +80,14 @@ export const baseCurrencyChangeSchema = z.object({
   error: z.string().nullable(),
 });
 export type BaseCurrencyChange = z.infer<typeof baseCurrencyChangeSchema>;
+
+/** The progress answer while no base change or recomputation runs. */
+export const IDLE_BASE_CURRENCY_CHANGE: BaseCurrencyChange = {
+  state: 'idle',
+  kind: null,
+  fromCode: null,
+  toCode: null,
+  done: 0,
+  total: 0,
+  error: null,
+};

@@ -1,3 +1,4 @@
+import { IDLE_BASE_CURRENCY_CHANGE } from '@kopiyka/shared';
 import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
@@ -68,8 +69,7 @@ export function signedInServer(handlers: Handlers = {}) {
     'GET /user': () => success(sampleUser),
     'GET /user/currencies/base': () => success(sampleBaseCurrency),
     'GET /user/currencies': () => success([sampleBaseCurrency]),
-    'GET /user/currencies/base/change': () =>
-      success({ state: 'idle', kind: null, fromCode: null, toCode: null, done: 0, total: 0, error: null }),
+    'GET /user/currencies/base/change': () => success(IDLE_BASE_CURRENCY_CHANGE),
     'GET /categories': () => success(sampleCategories),
     'GET /models/currencies': () => success(sampleCurrencies),
     'GET /accounts': () => success([]),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BaseCurrencyChange } from '@kopiyka/shared';
+import { type BaseCurrencyChange, IDLE_BASE_CURRENCY_CHANGE } from '@kopiyka/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { earlierDay, todayIso } from '../../lib/dates.ts';
@@ -185,7 +185,7 @@ export function createBaseChangeService(db: Database, rates: RatesService, log: 
     async progress(userId) {
       const found = await selectBaseChange(db, userId);
       if (!found) {
-        return { state: 'idle', kind: null, fromCode: null, toCode: null, done: 0, total: 0, error: null };
+        return IDLE_BASE_CURRENCY_CHANGE;
       }
       const { change, fromCode, toCode } = found;
       return {

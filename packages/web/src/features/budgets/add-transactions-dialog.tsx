@@ -17,17 +17,15 @@ import {
 } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { RetryButton } from '../../components/ui/retry-button.tsx';
-import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { plural } from '../../lib/utils.ts';
 import { notify } from '../../stores/notifications.ts';
 import { RecordList } from '../dashboard/record-list.tsx';
-import { CustomDates, PeriodSelect } from '../transactions/filter-panel.tsx';
+import { CustomDates, NoteSearch, PeriodSelect } from '../transactions/filter-panel.tsx';
 import { EMPTY_FILTERS, type FilterState, hasFilters, toListFilters } from '../transactions/filters.ts';
 import { AccountFilter, CategoryFilter } from '../transactions/pickers.tsx';
 import { uniqueTransactions } from '../transactions/transaction-days.ts';
-import { useDebouncedDraft } from '../transactions/use-debounced-draft.ts';
 import { useSelection } from './use-selection.ts';
 
 type AddTransactionsDialogProps = {
@@ -59,16 +57,9 @@ function PickerFilters({
 }) {
   const id = useId();
   const accounts = useAccounts();
-  const [note, setNote] = useDebouncedDraft(filters.note, (text) => onChange({ note: text }));
   return (
     <div className="flex flex-col gap-3 border-b px-5 py-3">
-      <SearchInput
-        type="search"
-        aria-label="Search notes"
-        placeholder="Search notes"
-        value={note}
-        onChange={(event) => setNote(event.target.value)}
-      />
+      <NoteSearch value={filters.note} onChange={onChange} />
       <div className="grid gap-2 sm:grid-cols-3">
         <PeriodSelect filters={filters} onChange={onChange} />
         <AccountFilter

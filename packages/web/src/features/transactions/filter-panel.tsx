@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { SearchInput } from '../../components/ui/search-input.tsx';
 import { SegmentedControl } from '../../components/ui/segmented-control.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { dayKey } from '../../lib/periods.ts';
@@ -50,6 +51,30 @@ function AmountBound({
       value={draft}
       onChange={(event) => setDraft(event.target.value)}
     />
+  );
+}
+
+/** The note search, applied once typing pauses; refining a search replaces its history entry. */
+export function NoteSearch({
+  value,
+  onChange,
+  className,
+}: {
+  value: string;
+  onChange: UpdateFilters;
+  className?: string;
+}) {
+  const [draft, setDraft] = useDebouncedDraft(value, (note) => onChange({ note }, { replace: value !== '' }));
+  return (
+    <div className={className}>
+      <SearchInput
+        type="search"
+        aria-label="Search notes"
+        placeholder="Search notes"
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+      />
+    </div>
   );
 }
 

@@ -13,11 +13,9 @@ import {
   DialogHeader,
 } from '../../components/ui/dialog.tsx';
 import { EmptyCard } from '../../components/ui/empty-card.tsx';
-import { SearchInput } from '../../components/ui/search-input.tsx';
-import { ClearFiltersButton, FilterPanel, type UpdateFilters } from './filter-panel.tsx';
+import { ClearFiltersButton, FilterPanel, NoteSearch, type UpdateFilters } from './filter-panel.tsx';
 import { countFilters, filtersToParams, hasFilters, parseFilters, toListFilters } from './filters.ts';
 import { TransactionList } from './transaction-list.tsx';
-import { useDebouncedDraft } from './use-debounced-draft.ts';
 
 /** The filters live in the URL: links can be shared, and back and forward step through them. */
 function useUrlFilters() {
@@ -46,22 +44,6 @@ function useUrlFilters() {
   return { filters, update, clear };
 }
 
-function NoteSearch({ value, onChange }: { value: string; onChange: UpdateFilters }) {
-  // Refining a search replaces its history entry; starting one adds an entry.
-  const [draft, setDraft] = useDebouncedDraft(value, (note) => onChange({ note }, { replace: value !== '' }));
-  return (
-    <div className="min-w-0 flex-1">
-      <SearchInput
-        type="search"
-        aria-label="Search notes"
-        placeholder="Search notes"
-        value={draft}
-        onChange={(event) => setDraft(event.target.value)}
-      />
-    </div>
-  );
-}
-
 export function TransactionsPage() {
   const { filters, update, clear } = useUrlFilters();
   const accounts = useAccounts();
@@ -76,7 +58,7 @@ export function TransactionsPage() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex items-center gap-2">
-        <NoteSearch value={filters.note} onChange={update} />
+        <NoteSearch value={filters.note} onChange={update} className="min-w-0 flex-1" />
         <Button
           variant="outline"
           className="lg:hidden"

@@ -1,4 +1,10 @@
-import type { BaseCurrencyChange, Rate, RateSource, UserCurrency } from '@kopiyka/shared';
+import {
+  type BaseCurrencyChange,
+  IDLE_BASE_CURRENCY_CHANGE,
+  type Rate,
+  type RateSource,
+  type UserCurrency,
+} from '@kopiyka/shared';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
@@ -45,15 +51,7 @@ function rate(code: string, value: number | null, source: RateSource, extra: Par
   };
 }
 
-const idle: BaseCurrencyChange = {
-  state: 'idle',
-  kind: null,
-  fromCode: null,
-  toCode: null,
-  done: 0,
-  total: 0,
-  error: null,
-};
+const idle = IDLE_BASE_CURRENCY_CHANGE;
 
 type ServerState = { userCurrencies: UserCurrency[]; rates: Rate[]; change: BaseCurrencyChange; base: UserCurrency };
 type Handlers = Record<string, (request: FakeRequest) => Response | Promise<Response>>;
