@@ -45,7 +45,7 @@ const budgetFields = {
 };
 
 /** Compared as instants: the two may carry different offsets. */
-export const datesInOrder = (b: { startDate?: string | null; endDate?: string | null }) =>
+const datesInOrder = (b: { startDate?: string | null; endDate?: string | null }) =>
   !b.startDate || !b.endDate || Date.parse(b.startDate) <= Date.parse(b.endDate);
 const datesMessage = { message: 'The start date must not be after the end date', path: ['endDate'] };
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The earliest moment the API takes. PostgreSQL refuses year 0, and nothing in a personal ledger
  * is older than this: an earlier date is a typo, so it is a validation error rather than a 500.
  */
-export const EARLIEST_TIME = Date.UTC(1900, 0, 1);
+const EARLIEST_TIME = Date.UTC(1900, 0, 1);
 const EARLIEST_MESSAGE = 'Must be in 1900 or later';
 
 /** An ISO 8601 timestamp with an offset (`time`, `startDate`, `endDate`). */
