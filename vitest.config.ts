@@ -1,15 +1,36 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-const serverProject = (database: 'pglite' | 'postgres') => ({
+/**
+ * The odd moment the `…@moment` projects run at: the last half hour of a year in UTC, which is
+ * already the first of January in Kyiv (TZ), on a Thursday night before a holiday. A test that
+ * reads the real date or mixes UTC and local days fails there on any day (docs/decisions.md).
+ */
+const MOMENT = { KOPIYKA_TEST_NOW: '2026-12-31T23:30:00Z', TZ: 'Europe/Kyiv' };
+const shiftClock = path.resolve(import.meta.dirname, 'scripts/shift-clock.ts');
+
+const serverProject = (database: 'pglite' | 'postgres', atMoment = false) => ({
   test: {
-    name: `api-${database}`,
+    name: `api-${database}${atMoment ? '@moment' : ''}`,
     root: './packages/server',
     include: ['src/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
-    env: { KOPIYKA_TEST_DB: database },
+    setupFiles: [shiftClock],
+    env: { KOPIYKA_TEST_DB: database, ...(atMoment ? MOMENT : {}) },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+  },
+});
+
+const plainProject = (name: 'shared' | 'fakes', atMoment = false) => ({
+  test: {
+    name: `${name}${atMoment ? '@moment' : ''}`,
+    root: `./packages/${name}`,
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    setupFiles: [shiftClock],
+    env: atMoment ? MOMENT : {},
   },
 });
 
@@ -18,12 +39,20 @@ export default defineConfig({
     // Two files at a time suits the 2-core machines we run on (a PGlite instance is large too).
     maxWorkers: 2,
     projects: [
-      { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'fakes', root: './packages/fakes', include: ['src/**/*.test.ts'], environment: 'node' } },
+      plainProject('shared'),
+      plainProject('fakes'),
       './packages/web/vite.config.ts',
       serverProject('pglite'),
       // PostgreSQL runs too whenever a server is given (CI always gives one).
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
+      // The same suites again at one fixed odd moment (embedded database only).
+      plainProject('shared', true),
+      plainProject('fakes', true),
+      {
+        extends: './packages/web/vite.config.ts',
+        test: { name: 'web@moment', env: MOMENT, setupFiles: [shiftClock] },
+      },
+      serverProject('pglite', true),
     ],
   },
 });

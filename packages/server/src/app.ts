@@ -17,6 +17,7 @@ import { childLoggerWithSessionId, registerSessionId } from './http/session-id.t
 import { createFrankfurterProvider } from './integrations/rates/frankfurter.ts';
 import { createNbuProvider } from './integrations/rates/nbu.ts';
 import { startScheduler } from './jobs/scheduler.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
 import { accountGroupRoutes } from './modules/account-groups/routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -52,6 +53,8 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Where every service reads the time (tests pin it). */
+  clock?: Clock;
 }
 
 /** The composition root: plugins, modules and the static web app, wired from one config. */
@@ -129,7 +132,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const auth = createAuthService(database.db, config.auth);
+  const clock = options.clock ?? systemClock;
+  const auth = createAuthService(database.db, config.auth, clock);
   const rates = createRatesService(
     database.db,
     [
@@ -137,9 +141,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       createFrankfurterProvider(config.rates.frankfurterBaseUrl, config.rates.timeoutMs),
     ],
     app.log,
+    clock,
   );
-  const baseChanges = createBaseChangeService(database.db, rates, app.log);
-  const scheduler = config.backgroundJobs ? startScheduler(database.db, [ratesSyncTask(rates)], app.log) : undefined;
+  const baseChanges = createBaseChangeService(database.db, rates, app.log, clock);
+  const scheduler = config.backgroundJobs
+    ? startScheduler(database.db, [ratesSyncTask(rates)], app.log, clock)
+    : undefined;
   // Picks up changes another instance left unfinished (its lease ran out) or a restart interrupted.
   const resume = config.backgroundJobs
     ? setInterval(() => void baseChanges.runPending(), BASE_CHANGE_POLL_MS)
@@ -159,12 +166,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(systemRoutes);
       await api.register(authRoutes, { auth });
       await api.register(userRoutes);
-      await api.register(currencyRoutes, { rates, baseChanges });
+      await api.register(currencyRoutes, { rates, baseChanges, clock });
       await api.register(categoryRoutes);
-      await api.register(accountRoutes, { rates });
+      await api.register(accountRoutes, { rates, clock });
       await api.register(accountGroupRoutes);
       await api.register(settingsRoutes);
-      await api.register(transactionRoutes, { transactions: createTransactionsService(database.db, rates) });
+      await api.register(transactionRoutes, { transactions: createTransactionsService(database.db, rates, clock) });
       await api.register(statsRoutes, { stats: createStatsService(database.db, rates) });
       await api.register(budgetRoutes);
     },

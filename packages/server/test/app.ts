@@ -76,14 +76,16 @@ export interface StartOptions {
   logStream?: BuildOptions['logStream'];
   /** Runs on the built app before it is ready: the place to add a route only a test needs. */
   beforeReady?: (app: FastifyInstance) => void;
+  /** The server's clock, for tests whose meaning depends on the day or the hour (the system's when absent). */
+  clock?: BuildOptions['clock'];
 }
 
 export async function startTestApp(
   overrides: Partial<AppConfig> = {},
-  { logStream, beforeReady }: StartOptions = {},
+  { logStream, beforeReady, clock }: StartOptions = {},
 ): Promise<TestApp> {
   const handle = await openTestDatabase();
-  const app = await buildApp(testConfig(overrides), { database: handle, logStream });
+  const app = await buildApp(testConfig(overrides), { database: handle, logStream, clock });
   beforeReady?.(app);
   await app.ready();
   return {

@@ -1,25 +1,29 @@
 import { type RatesEmulator, startRatesEmulator } from '@kopiyka/fakes';
-import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { exchangeRateDays, scheduledTasks } from '../db/schema.ts';
 import { createFrankfurterProvider } from '../integrations/rates/frankfurter.ts';
 import { createNbuProvider } from '../integrations/rates/nbu.ts';
+import { fixedClock } from '../lib/clock.ts';
 import { addDays, todayIso } from '../lib/dates.ts';
 import { createRatesService } from '../modules/rates/service.ts';
 import { ratesSyncTask } from '../modules/rates/sync-task.ts';
 import { startScheduler } from './scheduler.ts';
 import { claimTask, finishTask } from './scheduler-queries.ts';
 
-const today = todayIso();
+// A Monday evening: the ECB has published today's rates (after 16:00 in Frankfurt), the NBU too.
+const clock = fixedClock('2026-11-23T20:20:00Z');
+const today = todayIso(clock.now());
 let t: TestApp;
 let emulator: RatesEmulator;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({}, { clock });
   const days = [addDays(today, -3), addDays(today, -2), addDays(today, -1), today];
   emulator = await startRatesEmulator({
     nbu: new Map(days.map((day) => [day, { USD: 41.5, EUR: 48.5 }])),
     ecb: new Map(days.map((day) => [day, { USD: 1.17 }])),
+    now: () => clock.now(),
   });
 });
 afterAll(async () => {
@@ -31,30 +35,35 @@ const HOUR = 3_600_000;
 
 describe('scheduled task leases', () => {
   it('lets exactly one of several concurrent claimants run a due task', async () => {
-    const claims = await Promise.all(Array.from({ length: 5 }, () => claimTask(t.handle.db, 'race', HOUR, HOUR)));
+    const claims = await Promise.all(
+      Array.from({ length: 5 }, () => claimTask(t.handle.db, clock.now(), 'race', HOUR, HOUR)),
+    );
     expect(claims.filter(Boolean)).toHaveLength(1);
   });
 
   it('is not due again until its interval has passed since the last success', async () => {
-    expect(await claimTask(t.handle.db, 'daily', HOUR, HOUR)).toBe(true);
-    await finishTask(t.handle.db, 'daily', true, HOUR);
-    expect(await claimTask(t.handle.db, 'daily', HOUR, HOUR)).toBe(false);
-    await t.handle.db
-      .update(scheduledTasks)
-      .set({ lastSuccessAt: sql`now() - interval '2 hours'` })
-      .where(eq(scheduledTasks.name, 'daily'));
-    expect(await claimTask(t.handle.db, 'daily', HOUR, HOUR)).toBe(true);
+    const claim = () => claimTask(t.handle.db, clock.now(), 'daily', HOUR, HOUR);
+    expect(await claim()).toBe(true);
+    await finishTask(t.handle.db, clock.now(), 'daily', true, HOUR);
+    expect(await claim()).toBe(false);
+    clock.advance(HOUR - 1000);
+    expect(await claim()).toBe(false);
+    clock.advance(2000);
+    expect(await claim()).toBe(true);
   });
 
   it('after a failure waits for the retry delay, and a lease left by a dead instance expires', async () => {
-    expect(await claimTask(t.handle.db, 'flaky', HOUR, HOUR)).toBe(true);
-    await finishTask(t.handle.db, 'flaky', false, HOUR);
-    expect(await claimTask(t.handle.db, 'flaky', HOUR, HOUR)).toBe(false);
-    await t.handle.db
-      .update(scheduledTasks)
-      .set({ lockedUntil: sql`now() - interval '1 second'` })
-      .where(eq(scheduledTasks.name, 'flaky'));
-    expect(await claimTask(t.handle.db, 'flaky', HOUR, HOUR)).toBe(true);
+    const claim = () => claimTask(t.handle.db, clock.now(), 'flaky', 10 * HOUR, HOUR);
+    expect(await claim()).toBe(true);
+    await finishTask(t.handle.db, clock.now(), 'flaky', false, HOUR);
+    expect(await claim()).toBe(false);
+    clock.advance(HOUR + 1000);
+    expect(await claim()).toBe(true);
+    // This instance "dies" holding the lease: nobody gets the task until the lease has run out.
+    clock.advance(HOUR - 1000);
+    expect(await claim()).toBe(false);
+    clock.advance(2000);
+    expect(await claim()).toBe(true);
   });
 });
 
@@ -65,52 +74,57 @@ describe('the rates sync task under the scheduler', () => {
         t.handle.db,
         [createNbuProvider(emulator.url, 1000), createFrankfurterProvider(emulator.url, 1000)],
         t.app.log,
+        clock,
       ),
     );
   const compactToday = today.replaceAll('-', '');
-  /** Runs the scheduler until both providers were asked for today's rates, then stops it (after its run ends). */
+  const askedForToday = () => ({
+    nbu: emulator.requests('nbu').some((path) => path.endsWith(`date=${compactToday}`)),
+    frankfurter: emulator.requests('frankfurter').includes(`/v1/${today}`),
+  });
+
+  /** Lets the scheduler run the rates task once, stops it, and answers how the run was recorded. */
   async function runOnce() {
     emulator.resetRequests();
-    const scheduler = startScheduler(t.handle.db, [task()], t.app.log);
-    await vi.waitFor(
-      () => {
-        expect(emulator.requests('nbu').some((path) => path.endsWith(`date=${compactToday}`))).toBe(true);
-        expect(emulator.requests('frankfurter')).toContain(`/v1/${today}`);
-      },
-      { timeout: 10_000, interval: 20 },
-    );
+    let ran!: () => void;
+    const finished = new Promise<void>((resolve) => {
+      ran = resolve;
+    });
+    const sync = task();
+    const scheduler = startScheduler(t.handle.db, [{ ...sync, run: () => sync.run().finally(ran) }], t.app.log, clock);
+    await finished;
+    // Stopping waits for the run to be recorded.
     await scheduler.stop();
     const [row] = await t.handle.db
-      .select({
-        succeeded: sql<boolean>`${scheduledTasks.lastSuccessAt} is not null`,
-        retryInMinutes: sql<number>`round(extract(epoch from ${scheduledTasks.lockedUntil} - now()) / 60)::int`,
-      })
+      .select({ lastSuccessAt: scheduledTasks.lastSuccessAt, lockedUntil: scheduledTasks.lockedUntil })
       .from(scheduledTasks)
       .where(eq(scheduledTasks.name, 'rates-sync'));
-    return row;
+    return {
+      succeeded: row?.lastSuccessAt != null,
+      retryInMinutes: Math.round((row!.lockedUntil.getTime() - clock.now().getTime()) / 60_000),
+    };
   }
+
+  const storedToday = (source: 'nbu' | 'ecb') =>
+    t.handle.db
+      .select({ publishedDate: exchangeRateDays.publishedDate })
+      .from(exchangeRateDays)
+      .where(and(eq(exchangeRateDays.source, source), eq(exchangeRateDays.date, today)));
 
   it('records a failed fetch as a failure, retried in five minutes, after the other provider had its turn', async () => {
     emulator.setMode('nbu', 'down');
     expect(await runOnce()).toEqual({ succeeded: false, retryInMinutes: 5 });
-    const stored = await t.handle.db
-      .select()
-      .from(exchangeRateDays)
-      .where(and(eq(exchangeRateDays.source, 'nbu'), eq(exchangeRateDays.date, today)));
-    expect(stored).toEqual([]);
+    expect(askedForToday()).toEqual({ nbu: true, frankfurter: true });
+    expect(await storedToday('nbu')).toEqual([]);
+    expect(await storedToday('ecb')).toEqual([{ publishedDate: today }]);
   });
 
-  it("stores today's rates and records the success once the providers answer", async () => {
+  it("once the retry is due, fetches only what is still missing, stores today's rates and records the success", async () => {
     emulator.setMode('nbu', 'normal');
-    await t.handle.db
-      .update(scheduledTasks)
-      .set({ lockedUntil: sql`now() - interval '1 second'` })
-      .where(eq(scheduledTasks.name, 'rates-sync'));
+    clock.advance(5 * 60_000 + 1000);
     expect(await runOnce()).toEqual({ succeeded: true, retryInMinutes: 0 });
-    const stored = await t.handle.db
-      .select({ publishedDate: exchangeRateDays.publishedDate })
-      .from(exchangeRateDays)
-      .where(and(eq(exchangeRateDays.source, 'nbu'), eq(exchangeRateDays.date, today)));
-    expect(stored).toEqual([{ publishedDate: today }]);
+    // The ECB's rates for today were stored by the failed run and are final: they are not asked for again.
+    expect(askedForToday()).toEqual({ nbu: true, frankfurter: false });
+    expect(await storedToday('nbu')).toEqual([{ publishedDate: today }]);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
+import type { Clock } from '../lib/clock.ts';
 import { claimTask, finishTask } from './scheduler-queries.ts';
 
 export interface PeriodicTask {
@@ -15,7 +16,12 @@ const LEASE_MS = 10 * 60_000;
 const RETRY_FAILED_AFTER_MS = 5 * 60_000;
 
 /** Checks every minute which tasks are due and runs those whose lease this instance wins. */
-export function startScheduler(db: Database, tasks: PeriodicTask[], log: FastifyBaseLogger): { stop(): Promise<void> } {
+export function startScheduler(
+  db: Database,
+  tasks: PeriodicTask[],
+  log: FastifyBaseLogger,
+  clock: Clock,
+): { stop(): Promise<void> } {
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
 
@@ -23,7 +29,7 @@ export function startScheduler(db: Database, tasks: PeriodicTask[], log: Fastify
     for (const task of tasks) {
       if (stopped) return;
       try {
-        if (!(await claimTask(db, task.name, task.everyMs, LEASE_MS))) continue;
+        if (!(await claimTask(db, clock.now(), task.name, task.everyMs, LEASE_MS))) continue;
       } catch (error) {
         log.error({ err: error, task: task.name }, 'could not claim a scheduled task');
         continue;
@@ -35,7 +41,7 @@ export function startScheduler(db: Database, tasks: PeriodicTask[], log: Fastify
         succeeded = false;
         log.error({ err: error, task: task.name }, 'scheduled task failed');
       }
-      await finishTask(db, task.name, succeeded, RETRY_FAILED_AFTER_MS).catch((error) =>
+      await finishTask(db, clock.now(), task.name, succeeded, RETRY_FAILED_AFTER_MS).catch((error) =>
         log.error({ err: error, task: task.name }, 'could not record a scheduled task run'),
       );
     }

@@ -4,16 +4,25 @@ import { ids, signUpWithBase, startTestApp, type TestApp } from '../../../test/a
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { buildWorld } from '../../../test/world.ts';
 import { accounts } from '../../db/schema.ts';
+import { fixedClock } from '../../lib/clock.ts';
 import { todayIso } from '../../lib/dates.ts';
 
 /** The NBU publishes a dollar rate for today, and nothing else: every other currency needs a custom rate. */
 const NBU_USD = 41.5;
+const clock = fixedClock('2026-11-24T12:00:00Z');
 
 let emulator: RatesEmulator;
 let t: TestApp;
 beforeAll(async () => {
-  emulator = await startRatesEmulator({ nbu: new Map([[todayIso(), { USD: NBU_USD }]]), ecb: new Map() });
-  t = await startTestApp({ rates: { nbuBaseUrl: emulator.url, frankfurterBaseUrl: emulator.url, timeoutMs: 2000 } });
+  emulator = await startRatesEmulator({
+    nbu: new Map([[todayIso(clock.now()), { USD: NBU_USD }]]),
+    ecb: new Map(),
+    now: () => clock.now(),
+  });
+  t = await startTestApp(
+    { rates: { nbuBaseUrl: emulator.url, frankfurterBaseUrl: emulator.url, timeoutMs: 2000 } },
+    { clock },
+  );
 });
 afterAll(async () => {
   await t.close();

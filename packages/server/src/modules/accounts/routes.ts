@@ -8,16 +8,20 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { success } from '../../http/envelope.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { RatesService } from '../rates/service.ts';
 import { createAccount, deleteAccount, getAccount, listAccounts, updateAccount } from './service.ts';
 
 const tags = ['accounts'];
 
-export const accountRoutes: FastifyPluginAsyncZod<{ rates: RatesService }> = async (app, { rates }) => {
+export const accountRoutes: FastifyPluginAsyncZod<{ rates: RatesService; clock: Clock }> = async (
+  app,
+  { rates, clock },
+) => {
   app.get(
     '/accounts',
     { schema: { tags, summary: "The caller's accounts", response: { 200: successEnvelope(z.array(accountSchema)) } } },
-    async (request) => success(await listAccounts(app.db, rates, request.userId)),
+    async (request) => success(await listAccounts(app.db, clock, rates, request.userId)),
   );
 
   app.get(
@@ -30,7 +34,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ rates: RatesService }> = asy
         response: { 200: successEnvelope(accountSchema) },
       },
     },
-    async (request) => success(await getAccount(app.db, rates, request.userId, request.params.id)),
+    async (request) => success(await getAccount(app.db, clock, rates, request.userId, request.params.id)),
   );
 
   app.post(
@@ -44,7 +48,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ rates: RatesService }> = asy
       },
     },
     async (request, reply) =>
-      reply.code(201).send(success(await createAccount(app.db, rates, request.userId, request.body))),
+      reply.code(201).send(success(await createAccount(app.db, clock, rates, request.userId, request.body))),
   );
 
   app.put(
@@ -58,7 +62,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ rates: RatesService }> = asy
         response: { 200: successEnvelope(accountSchema) },
       },
     },
-    async (request) => success(await updateAccount(app.db, rates, request.userId, request.params.id, request.body)),
+    async (request) =>
+      success(await updateAccount(app.db, clock, rates, request.userId, request.params.id, request.body)),
   );
 
   app.delete(

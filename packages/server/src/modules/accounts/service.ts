@@ -1,7 +1,7 @@
 import type { Account, NewAccount, UpdateAccountBody } from '@kopiyka/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
-import { todayIso } from '../../lib/dates.ts';
+import { type Clock, today } from '../../lib/clock.ts';
 import { assertOwnGroup } from '../account-groups/service.ts';
 import { ensureUserCurrency, findBaseCurrency, findCurrency } from '../currencies/service.ts';
 import type { RateSession, RatesService } from '../rates/service.ts';
@@ -16,11 +16,15 @@ import {
 } from './queries.ts';
 
 /** Base-currency values at the latest rate: what the money is worth now (DESIGN.md). */
-async function withRefs(rows: AccountRow[], session: RateSession, baseCode: string | undefined): Promise<Account[]> {
-  const today = todayIso();
+async function withRefs(
+  rows: AccountRow[],
+  session: RateSession,
+  baseCode: string | undefined,
+  day: string,
+): Promise<Account[]> {
   const result: Account[] = [];
   for (const row of rows) {
-    const quote = baseCode ? await session.quote(row.currencyCode, baseCode, today) : null;
+    const quote = baseCode ? await session.quote(row.currencyCode, baseCode, day) : null;
     const ref = (minor: number) => (quote ? Math.round(minor * quote.rate) : null);
     result.push({
       ...row,
@@ -40,22 +44,34 @@ export async function assertOwnAccount(db: Database, userId: number, id: number)
   if (!(await selectAccount(db, userId, id))) throw notFound('Account');
 }
 
-export async function listAccounts(db: Database, rates: RatesService, userId: number): Promise<Account[]> {
+export async function listAccounts(
+  db: Database,
+  clock: Clock,
+  rates: RatesService,
+  userId: number,
+): Promise<Account[]> {
   const base = await findBaseCurrency(db, userId);
-  return withRefs(await selectAccounts(db, userId), rates.session(userId), base?.currency.code);
+  return withRefs(await selectAccounts(db, userId), rates.session(userId), base?.currency.code, today(clock));
 }
 
-export async function getAccount(db: Database, rates: RatesService, userId: number, id: number): Promise<Account> {
+export async function getAccount(
+  db: Database,
+  clock: Clock,
+  rates: RatesService,
+  userId: number,
+  id: number,
+): Promise<Account> {
   const row = await selectAccount(db, userId, id);
   if (!row) throw notFound('Account');
   const base = await findBaseCurrency(db, userId);
-  const [account] = await withRefs([row], rates.session(userId), base?.currency.code);
+  const [account] = await withRefs([row], rates.session(userId), base?.currency.code, today(clock));
   return account!;
 }
 
 /** Creating an account adds its currency to the user's; a foreign one needs a rate to be valued. */
 export async function createAccount(
   db: Database,
+  clock: Clock,
   rates: RatesService,
   userId: number,
   body: NewAccount,
@@ -63,7 +79,7 @@ export async function createAccount(
   const currency = await findCurrency(db, body.currencyId);
   if (!currency) throw validationError('currencyId', 'Unknown currency');
   const base = await findBaseCurrency(db, userId);
-  if (base) await rates.session(userId).require(currency.code, base.currency.code, todayIso(), 'currencyId');
+  if (base) await rates.session(userId).require(currency.code, base.currency.code, today(clock), 'currencyId');
   const id = await db.transaction(async (tx) => {
     // Checked inside the transaction: the group cannot be deleted before the account is in it.
     if (body.accountGroupId != null) await assertOwnGroup(tx, userId, body.accountGroupId, 'accountGroupId');
@@ -78,13 +94,16 @@ export async function createAccount(
       initialBalance: body.initialBalance,
       currentBalance: body.initialBalance,
       accountGroupId: body.accountGroupId ?? null,
+      // Balance history starts an account on its creation day: that day is the clock's.
+      createdAt: clock.now(),
     });
   });
-  return getAccount(db, rates, userId, id);
+  return getAccount(db, clock, rates, userId, id);
 }
 
 export async function updateAccount(
   db: Database,
+  clock: Clock,
   rates: RatesService,
   userId: number,
   id: number,
@@ -105,7 +124,7 @@ export async function updateAccount(
     if (body.accountGroupId != null) await assertOwnGroup(tx, userId, body.accountGroupId, 'accountGroupId');
     await updateAccountRow(tx, userId, id, body);
   });
-  return getAccount(db, rates, userId, id);
+  return getAccount(db, clock, rates, userId, id);
 }
 
 /** Its transactions go with it; the other legs of its transfers become out-of-wallet transfers. */

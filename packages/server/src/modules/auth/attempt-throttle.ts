@@ -1,3 +1,5 @@
+import type { Clock } from '../../lib/clock.ts';
+
 interface Window {
   attempts: number;
   startedAt: number;
@@ -17,14 +19,14 @@ export class AttemptThrottle {
   constructor(
     private readonly maxAttempts: number,
     private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Clock,
   ) {}
 
   /** Seconds until the key may try again, or 0 when it may try now. */
   retryAfterSeconds(key: string): number {
     const window = this.current(key);
     if (!window || window.attempts < this.maxAttempts) return 0;
-    return Math.max(1, Math.ceil((window.startedAt + this.windowMs - this.now()) / 1000));
+    return Math.max(1, Math.ceil((window.startedAt + this.windowMs - this.clock.now().getTime()) / 1000));
   }
 
   record(key: string): void {
@@ -32,7 +34,7 @@ export class AttemptThrottle {
     if (window) window.attempts += 1;
     else {
       if (this.windows.size >= MAX_KEYS) this.prune();
-      this.windows.set(key, { attempts: 1, startedAt: this.now() });
+      this.windows.set(key, { attempts: 1, startedAt: this.clock.now().getTime() });
     }
   }
 
@@ -42,7 +44,7 @@ export class AttemptThrottle {
 
   private current(key: string): Window | undefined {
     const window = this.windows.get(key);
-    if (window && this.now() - window.startedAt >= this.windowMs) {
+    if (window && this.clock.now().getTime() - window.startedAt >= this.windowMs) {
       this.windows.delete(key);
       return undefined;
     }
@@ -51,7 +53,7 @@ export class AttemptThrottle {
 
   private prune(): void {
     for (const [key, window] of this.windows) {
-      if (this.now() - window.startedAt >= this.windowMs) this.windows.delete(key);
+      if (this.clock.now().getTime() - window.startedAt >= this.windowMs) this.windows.delete(key);
     }
     // Still full of live windows: drop the oldest rather than refuse to count.
     if (this.windows.size >= MAX_KEYS) {

@@ -1,21 +1,21 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
 
-export async function insertSession(db: Executor, userId: number, tokenHash: string, expiresAt: Date) {
-  await db.insert(sessions).values({ userId, tokenHash, expiresAt });
+export async function insertSession(db: Executor, userId: number, tokenHash: string, now: Date, expiresAt: Date) {
+  await db.insert(sessions).values({ userId, tokenHash, createdAt: now, lastUsedAt: now, expiresAt });
 }
 
-export async function findLiveSession(db: Executor, tokenHash: string) {
+export async function findLiveSession(db: Executor, tokenHash: string, now: Date) {
   const [row] = await db
     .select({ id: sessions.id, userId: sessions.userId, lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)));
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
   return row;
 }
 
-export async function extendSession(db: Executor, sessionId: number, expiresAt: Date) {
-  await db.update(sessions).set({ expiresAt, lastUsedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+export async function extendSession(db: Executor, sessionId: number, now: Date, expiresAt: Date) {
+  await db.update(sessions).set({ expiresAt, lastUsedAt: now }).where(eq(sessions.id, sessionId));
 }
 
 export async function deleteSessionByHash(db: Executor, tokenHash: string) {

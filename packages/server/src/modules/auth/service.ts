@@ -2,6 +2,7 @@ import type { ChangePasswordBody, DeleteUserBody, LoginBody, RegisterBody } from
 import type { AuthLimits } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { createDefaultCategories } from '../categories/service.ts';
 import { createDefaultSettings } from '../settings/service.ts';
 import { createUser, deleteUser, findPasswordHash, findUserByUsername, setPasswordHash } from '../users/service.ts';
@@ -27,11 +28,11 @@ export interface AuthService {
   deleteAccount(userId: number, password: string, address: string): Promise<void>;
 }
 
-export function createAuthService(db: Database, limits: AuthLimits): AuthService {
-  const byUsername = new AttemptThrottle(limits.maxFailuresPerUsername, limits.failureWindowMs);
-  const byAddress = new AttemptThrottle(limits.maxFailuresPerAddress, limits.failureWindowMs);
-  const registrations = new AttemptThrottle(limits.maxRegistrationsPerAddress, limits.registrationWindowMs);
-  const expiry = () => new Date(Date.now() + limits.tokenTtlMs);
+export function createAuthService(db: Database, limits: AuthLimits, clock: Clock): AuthService {
+  const byUsername = new AttemptThrottle(limits.maxFailuresPerUsername, limits.failureWindowMs, clock);
+  const byAddress = new AttemptThrottle(limits.maxFailuresPerAddress, limits.failureWindowMs, clock);
+  const registrations = new AttemptThrottle(limits.maxRegistrationsPerAddress, limits.registrationWindowMs, clock);
+  const expiry = (now: Date) => new Date(now.getTime() + limits.tokenTtlMs);
 
   function refuseIfWaiting(wait: number, what: string) {
     if (wait > 0) {
@@ -97,7 +98,8 @@ export function createAuthService(db: Database, limits: AuthLimits): AuthService
       }
       byUsername.reset(usernameKey);
       const token = newToken();
-      await insertSession(db, user.id, tokenHash(token), expiry());
+      const now = clock.now();
+      await insertSession(db, user.id, tokenHash(token), now, expiry(now));
       return { token };
     },
 
@@ -124,9 +126,12 @@ export function createAuthService(db: Database, limits: AuthLimits): AuthService
     },
 
     async authenticate(token) {
-      const session = await findLiveSession(db, tokenHash(token));
+      const now = clock.now();
+      const session = await findLiveSession(db, tokenHash(token), now);
       if (!session) return undefined;
-      if (Date.now() - session.lastUsedAt.getTime() > EXTEND_EVERY_MS) await extendSession(db, session.id, expiry());
+      if (now.getTime() - session.lastUsedAt.getTime() > EXTEND_EVERY_MS) {
+        await extendSession(db, session.id, now, expiry(now));
+      }
       return session.userId;
     },
   };

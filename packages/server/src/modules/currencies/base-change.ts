@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type BaseCurrencyChange, IDLE_BASE_CURRENCY_CHANGE } from '@kopiyka/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { earlierDay, todayIso } from '../../lib/dates.ts';
+import { type Clock, today as todayOf } from '../../lib/clock.ts';
+import { earlierDay } from '../../lib/dates.ts';
 import { convertBudgetLimits, hasBudgetLimits } from '../budgets/service.ts';
 import type { RateSeries, RatesService } from '../rates/service.ts';
 import {
@@ -68,14 +69,20 @@ export interface BaseChangeService {
  * that lost the change (taken over after a stall, or started over by a rate change) stops without
  * a trace.
  */
-export function createBaseChangeService(db: Database, rates: RatesService, log: FastifyBaseLogger): BaseChangeService {
+export function createBaseChangeService(
+  db: Database,
+  rates: RatesService,
+  log: FastifyBaseLogger,
+  clock: Clock,
+): BaseChangeService {
   let running: Promise<void> | undefined;
   /** Set by every runPending: a drain finishing meanwhile looks once more before it ends. */
   let wanted = false;
+  const leaseUntil = () => new Date(clock.now().getTime() + LEASE_MS);
 
   async function seriesFor(userId: number, scope: RevaluationScope, toCode: string): Promise<RateSeries> {
     const shape = await selectHistoryShape(db, userId, scope);
-    const today = todayIso();
+    const today = todayOf(clock);
     const first = shape.first ?? today;
     return rates.series(userId, shape.codes, toCode, first, earlierDay(shape.last ?? today, today));
   }
@@ -87,7 +94,7 @@ export function createBaseChangeService(db: Database, rates: RatesService, log: 
     const { fromCode, toCode } = found;
     const isBaseChange = claimed.fromCurrencyId !== claimed.toCurrencyId;
     const scope: RevaluationScope = { codes: claimed.scopeCodes, from: claimed.scopeFrom };
-    const lease = { userId, token, leaseMs: LEASE_MS };
+    const lease = () => ({ userId, token, until: leaseUntil() });
 
     let series = await seriesFor(userId, scope, toCode);
     let lastId = claimed.lastId;
@@ -99,7 +106,7 @@ export function createBaseChangeService(db: Database, rates: RatesService, log: 
       // Each batch and its progress land together, so a restart resumes after the last one. The
       // change row is locked first, as every writer of a change does, so none can deadlock another.
       await db.transaction(async (tx) => {
-        if (!(await advanceBaseChange(tx, lease, lastId, rows.length))) throw new LeaseLost();
+        if (!(await advanceBaseChange(tx, lease(), lastId, rows.length))) throw new LeaseLost();
         await writePendingRefs(tx, userId, values);
       });
     }
@@ -113,7 +120,7 @@ export function createBaseChangeService(db: Database, rates: RatesService, log: 
         series = await seriesFor(userId, scope, toCode);
         const values = stragglers.map((row) => revalue(row, toCode, series));
         await db.transaction(async (tx) => {
-          if (!(await extendLease(tx, userId, token, LEASE_MS))) throw new LeaseLost();
+          if (!(await extendLease(tx, userId, token, leaseUntil()))) throw new LeaseLost();
           await writePendingRefs(tx, userId, values);
         });
         continue;
@@ -121,7 +128,7 @@ export function createBaseChangeService(db: Database, rates: RatesService, log: 
       // Budget limits are converted at today's rate; only asked for when there is a limit.
       const limitRate =
         isBaseChange && (await hasBudgetLimits(db, userId))
-          ? await rates.session(userId).quote(fromCode, toCode, todayIso())
+          ? await rates.session(userId).quote(fromCode, toCode, todayOf(clock))
           : { rate: 1 };
       if (!limitRate) {
         throw new ChangeStopped(
@@ -130,7 +137,7 @@ export function createBaseChangeService(db: Database, rates: RatesService, log: 
       }
       const done = await db.transaction(async (tx) => {
         // Holding the change row's lock from here on: a rate change meanwhile waits, then starts anew.
-        if (!(await extendLease(tx, userId, token, LEASE_MS))) throw new LeaseLost();
+        if (!(await extendLease(tx, userId, token, leaseUntil()))) throw new LeaseLost();
         if ((await selectForRevaluation(tx, userId, scope, { limit: 1 })).length > 0) return false;
         await completeBaseChange(tx, userId, claimed);
         if (isBaseChange) await convertBudgetLimits(tx, userId, limitRate.rate);
@@ -145,7 +152,7 @@ export function createBaseChangeService(db: Database, rates: RatesService, log: 
     const { userId } = claimed;
     // Long steps (a range fill over the whole history, catch-up rounds) keep the lease too.
     const heartbeat = setInterval(() => {
-      extendLease(db, userId, token, LEASE_MS).catch((error) =>
+      extendLease(db, userId, token, leaseUntil()).catch((error) =>
         log.warn({ err: error, userId }, 'could not extend a base-change lease'),
       );
     }, HEARTBEAT_MS);
@@ -170,7 +177,7 @@ export function createBaseChangeService(db: Database, rates: RatesService, log: 
         wanted = false;
         for (;;) {
           const token = randomUUID();
-          const claimed = await claimBaseChange(db, LEASE_MS, token);
+          const claimed = await claimBaseChange(db, { now: clock.now(), until: leaseUntil() }, token);
           if (!claimed) break;
           await process(claimed, token);
         }

@@ -121,8 +121,6 @@ const FROM_THE_START = {
   leaseToken: null,
 } as const;
 
-const leaseFor = (leaseMs: number) => sql`now() + ${leaseMs} * interval '1 millisecond'`;
-
 /**
  * Figures a change wrote before (a failed one, or one that starts over) must not be swapped in by
  * this one. Called after the change row is written: every writer of a change locks that row before
@@ -223,15 +221,15 @@ export async function selectBaseChange(db: Executor, userId: number) {
 }
 
 /** Takes the lease of one running change nobody works on (or whose worker died), under a new token. */
-export async function claimBaseChange(db: Executor, leaseMs: number, token: string) {
+export async function claimBaseChange(db: Executor, lease: { now: Date; until: Date }, token: string) {
   const [row] = await db
     .update(baseCurrencyChanges)
-    .set({ lockedUntil: leaseFor(leaseMs), leaseToken: token })
+    .set({ lockedUntil: lease.until, leaseToken: token })
     .where(
       eq(
         baseCurrencyChanges.userId,
         sql`(select user_id from base_currency_changes where state = 'running'
-          and (locked_until is null or locked_until < now()) order by created_at limit 1 for update skip locked)`,
+          and (locked_until is null or locked_until < ${lease.now}) order by created_at limit 1 for update skip locked)`,
       ),
     )
     .returning();
@@ -243,10 +241,10 @@ const heldBy = (userId: number, token: string) =>
   and(eq(baseCurrencyChanges.userId, userId), eq(baseCurrencyChanges.leaseToken, token));
 
 /** Extends the lease; false when the worker lost it (taken over, or the change started over). */
-export async function extendLease(db: Executor, userId: number, token: string, leaseMs: number) {
+export async function extendLease(db: Executor, userId: number, token: string, until: Date) {
   const rows = await db
     .update(baseCurrencyChanges)
-    .set({ lockedUntil: leaseFor(leaseMs) })
+    .set({ lockedUntil: until })
     .where(heldBy(userId, token))
     .returning({ userId: baseCurrencyChanges.userId });
   return rows.length > 0;
@@ -255,13 +253,13 @@ export async function extendLease(db: Executor, userId: number, token: string, l
 /** Records a finished batch and extends the lease; false (nothing written) when the lease is lost. */
 export async function advanceBaseChange(
   db: Executor,
-  lease: { userId: number; token: string; leaseMs: number },
+  lease: { userId: number; token: string; until: Date },
   lastId: number,
   processed: number,
 ) {
   const rows = await db
     .update(baseCurrencyChanges)
-    .set({ lastId, done: sql`${baseCurrencyChanges.done} + ${processed}`, lockedUntil: leaseFor(lease.leaseMs) })
+    .set({ lastId, done: sql`${baseCurrencyChanges.done} + ${processed}`, lockedUntil: lease.until })
     .where(heldBy(lease.userId, lease.token))
     .returning({ userId: baseCurrencyChanges.userId });
   return rows.length > 0;

@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { success } from '../../http/envelope.ts';
+import { type Clock, today } from '../../lib/clock.ts';
 import type { RatesService } from '../rates/service.ts';
 import type { BaseChangeService } from './base-change.ts';
 import {
@@ -30,10 +31,11 @@ import {
 
 const tags = ['currencies'];
 
-export const currencyRoutes: FastifyPluginAsyncZod<{ rates: RatesService; baseChanges: BaseChangeService }> = async (
-  app,
-  { rates, baseChanges },
-) => {
+export const currencyRoutes: FastifyPluginAsyncZod<{
+  rates: RatesService;
+  baseChanges: BaseChangeService;
+  clock: Clock;
+}> = async (app, { rates, baseChanges, clock }) => {
   app.get(
     '/models/currencies',
     {
@@ -135,7 +137,7 @@ export const currencyRoutes: FastifyPluginAsyncZod<{ rates: RatesService; baseCh
         response: { 200: successEnvelope(z.array(rateSchema)) },
       },
     },
-    async (request) => success(await listRates(app.db, rates, request.userId, request.query.date)),
+    async (request) => success(await listRates(app.db, rates, request.userId, request.query.date ?? today(clock))),
   );
 
   app.put(

@@ -8,7 +8,7 @@ import type {
 } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
-import { earlierDay, todayIso } from '../../lib/dates.ts';
+import { earlierDay } from '../../lib/dates.ts';
 import { forgetCustomRatesOf, type RatesService } from '../rates/service.ts';
 import type { BaseChangeService } from './base-change.ts';
 import {
@@ -210,7 +210,7 @@ export async function removeUserCurrency(db: Database, userId: number, currencyI
 }
 
 /** Each non-base currency of the user against the base: 1 currency = rate base, on `date`. */
-export async function listRates(db: Database, rates: RatesService, userId: number, date = todayIso()): Promise<Rate[]> {
+export async function listRates(db: Database, rates: RatesService, userId: number, date: string): Promise<Rate[]> {
   const mine = await listUserCurrencies(db, userId);
   const base = mine.find((c) => c.isBase);
   if (!base) return [];

@@ -2,6 +2,7 @@ import { type RatesEmulator, startRatesEmulator } from '@kopiyka/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { createNbuProvider } from '../../integrations/rates/nbu.ts';
+import { fixedClock } from '../../lib/clock.ts';
 import { ProviderDays } from './provider-days.ts';
 
 let emulator: RatesEmulator;
@@ -17,8 +18,8 @@ afterAll(async () => {
 
 describe('what ProviderDays remembers', () => {
   it('forgets failed days once their minute has passed, instead of growing with every day asked for', async () => {
-    let now = new Date('2026-03-10T12:00:00Z');
-    const days = new ProviderDays(t.handle.db, t.app.log, () => now);
+    const clock = fixedClock('2026-03-10T12:00:00Z');
+    const days = new ProviderDays(t.handle.db, t.app.log, clock);
     const provider = createNbuProvider(emulator.url, 1000);
     emulator.setMode('nbu', 'down');
     for (const day of ['2026-03-02', '2026-03-03', '2026-03-04']) expect(await days.load(provider, day)).toBeNull();
@@ -27,7 +28,7 @@ describe('what ProviderDays remembers', () => {
     await days.load(provider, '2026-03-02');
     expect(emulator.requests('nbu').filter((path) => path.endsWith('date=20260302'))).toHaveLength(1);
 
-    now = new Date('2026-03-10T12:01:01Z');
+    clock.set('2026-03-10T12:01:01Z');
     await days.load(provider, '2026-03-05');
     expect(days.remembered()).toBe(1);
   });

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { RateProvider } from '../../integrations/rates/provider.ts';
-import { addDays, daysBetween, earlierDay, todayIso } from '../../lib/dates.ts';
+import { type Clock, today } from '../../lib/clock.ts';
+import { addDays, daysBetween, earlierDay } from '../../lib/dates.ts';
 import {
   countDayRows,
   insertDay,
@@ -42,7 +43,7 @@ export class ProviderDays {
   constructor(
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
-    private readonly now: () => Date = () => new Date(),
+    private readonly clock: Clock,
   ) {}
 
   async load(provider: RateProvider, date: string): Promise<LoadedDay | null> {
@@ -71,7 +72,7 @@ export class ProviderDays {
    * source for a minute: a slow provider costs a caller one timeout, not one per year.
    */
   async fillRange(provider: RateProvider, from: string, to: string): Promise<void> {
-    const last = earlierDay(to, addDays(todayIso(this.now()), -1));
+    const last = earlierDay(to, addDays(today(this.clock), -1));
     const budget = AbortSignal.timeout(provider.rangeTimeoutMs);
     const failingKey = `${provider.source}:ranges`;
     for (let start = from; start <= last; start = addDays(start, RANGE_CHUNK_DAYS)) {
@@ -107,12 +108,12 @@ export class ProviderDays {
 
   /** True while `until` (a time in ms) is still ahead. */
   private fresh(until: number | undefined): boolean {
-    return (until ?? 0) > this.now().getTime();
+    return (until ?? 0) > this.clock.now().getTime();
   }
 
   private rest(key: string, ms: number): void {
     this.prune();
-    this.notBefore.set(key, this.now().getTime() + ms);
+    this.notBefore.set(key, this.clock.now().getTime() + ms);
   }
 
   /** Forgets what has expired, so the memory holds a few minutes' worth of days, not every day ever asked. */
@@ -177,11 +178,11 @@ export class ProviderDays {
       await insertDay(this.db, provider.source, fetched.publishedDate, fetched.publishedDate, fetched.perUnit);
       // A past day is final. Today's answer may still be the last working day's, replaced once
       // today's rates are published, so it is only kept in memory for a while.
-      if (date < todayIso(this.now()) || fetched.publishedDate === date) {
+      if (date < today(this.clock) || fetched.publishedDate === date) {
         await insertDay(this.db, provider.source, date, fetched.publishedDate, fetched.perUnit);
       } else {
         this.prune();
-        this.provisional.set(key, { day, until: this.now().getTime() + RETRY_EMPTY_AFTER_MS });
+        this.provisional.set(key, { day, until: this.clock.now().getTime() + RETRY_EMPTY_AFTER_MS });
       }
       return day;
     } catch (error) {

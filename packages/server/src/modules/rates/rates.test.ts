@@ -3,9 +3,12 @@ import type { Rate } from '@kopiyka/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ids, signUp, startTestApp, type TestApp, waitForBaseChange } from '../../../test/app.ts';
 import { buildWorld } from '../../../test/world.ts';
+import { fixedClock } from '../../lib/clock.ts';
 import { todayIso } from '../../lib/dates.ts';
 
-const today = todayIso();
+// A working day after the ECB's publication (16:00 in Frankfurt): both providers have today's rates.
+const clock = fixedClock('2026-11-24T17:30:00Z');
+const today = todayIso(clock.now());
 
 // NBU: UAH per 1 unit, every calendar day. ECB: units per 1 EUR, working days only.
 const nbu: DailyRates = new Map([
@@ -29,10 +32,11 @@ let emulator: RatesEmulator;
 let t: TestApp;
 
 beforeAll(async () => {
-  emulator = await startRatesEmulator({ nbu, ecb, slowMs: 5000 });
-  t = await startTestApp({
-    rates: { nbuBaseUrl: emulator.url, frankfurterBaseUrl: emulator.url, timeoutMs: 500 },
-  });
+  emulator = await startRatesEmulator({ nbu, ecb, slowMs: 5000, now: () => clock.now() });
+  t = await startTestApp(
+    { rates: { nbuBaseUrl: emulator.url, frankfurterBaseUrl: emulator.url, timeoutMs: 500 } },
+    { clock },
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -455,10 +459,11 @@ describe('a slow provider on the range path', () => {
   let slowEmulator: RatesEmulator;
   let app: TestApp;
   beforeAll(async () => {
-    slowEmulator = await startRatesEmulator({ nbu, ecb, slowMs: 60_000 });
-    app = await startTestApp({
-      rates: { nbuBaseUrl: slowEmulator.url, frankfurterBaseUrl: slowEmulator.url, timeoutMs: 300 },
-    });
+    slowEmulator = await startRatesEmulator({ nbu, ecb, slowMs: 60_000, now: () => clock.now() });
+    app = await startTestApp(
+      { rates: { nbuBaseUrl: slowEmulator.url, frankfurterBaseUrl: slowEmulator.url, timeoutMs: 300 } },
+      { clock },
+    );
   });
   afterAll(async () => {
     await app.close();

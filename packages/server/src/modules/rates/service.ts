@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
 import { validationError } from '../../http/errors.ts';
 import type { RateProvider } from '../../integrations/rates/provider.ts';
-import { addDays, earlierDay, todayIso } from '../../lib/dates.ts';
+import { type Clock, today as todayOf } from '../../lib/clock.ts';
+import { addDays, earlierDay } from '../../lib/dates.ts';
 import { type LoadedDay, ProviderDays } from './provider-days.ts';
 import {
   deleteCustomRatesOfCurrency,
@@ -128,9 +129,9 @@ export function createRatesService(
   db: Database,
   providers: RateProvider[],
   log: FastifyBaseLogger,
-  now: () => Date = () => new Date(),
+  clock: Clock,
 ): RatesService {
-  const providerDays = new ProviderDays(db, log, now);
+  const providerDays = new ProviderDays(db, log, clock);
   const byUah = [...providers].sort((a, b) => Number(b.pivot === 'UAH') - Number(a.pivot === 'UAH'));
   const byOthers = [...byUah].reverse();
   /** Pairs touching UAH ask the NBU first; all others the ECB first. */
@@ -176,7 +177,7 @@ export function createRatesService(
     async function quote(from: string, to: string, date: string): Promise<RateQuote | null> {
       if (from === to) return { rate: 1, source: 'live', rateDate: date, effectiveFrom: null };
       // Nothing is published for days to come: the latest rates stand in for them.
-      const day = earlierDay(date, todayIso(now()));
+      const day = earlierDay(date, todayOf(clock));
       return (await customQuote(from, to, date)) ?? providerQuote(from, to, day);
     }
 
@@ -206,7 +207,7 @@ export function createRatesService(
       code === toCode ? { rate: 1, source: 'live', rateDate: day, effectiveFrom: null } : null;
     // Everything already in the target currency needs no rate at all.
     if (codes.every((code) => code === toCode)) return identity;
-    const today = todayIso(now());
+    const today = todayOf(clock);
     const last = earlierDay(to, today);
     const needed = [...new Set([...codes, toCode, ...CROSS_PIVOTS])];
     const stored = new Map<RateProvider, { days: Map<string, StoredDay>; sorted: string[] }>();
@@ -262,7 +263,7 @@ export function createRatesService(
     series,
 
     async syncToday() {
-      const today = todayIso(now());
+      const today = todayOf(clock);
       const results = await Promise.allSettled(providers.map((provider) => providerDays.sync(provider, today)));
       const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
       if (failures.length > 0) {
@@ -279,7 +280,7 @@ export function createRatesService(
         { userId, baseCode: quoteCode, quoteCode: baseCode, effectiveFrom, rate: 1 / rate },
       ]);
       for (const row of inLockOrder(rows)) await upsertCustomRate(tx, row);
-      const today = todayIso(now());
+      const today = todayOf(clock);
       return pairs.map(({ baseCode, quoteCode, rate, effectiveFrom = null }) => ({
         baseCode,
         quoteCode,

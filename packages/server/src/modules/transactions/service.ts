@@ -11,6 +11,7 @@ import type {
 } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { assertOwnBudget } from '../budgets/service.ts';
 import { assertOwnCategory, fallbackCategoryId } from '../categories/service.ts';
 import { findBaseCurrency } from '../currencies/service.ts';
@@ -191,7 +192,7 @@ export interface TransactionsService {
   unlink(userId: number, body: UnlinkTransactionsBody): Promise<Transaction[]>;
 }
 
-export function createTransactionsService(db: Database, rates: RatesService): TransactionsService {
+export function createTransactionsService(db: Database, rates: RatesService, clock: Clock): TransactionsService {
   async function ownAccount(userId: number, id: number, path: string): Promise<OwnAccount> {
     const account = await selectOwnAccount(db, userId, id);
     // Missing or another user's: alike (DESIGN principle 3).
@@ -381,7 +382,7 @@ export function createTransactionsService(db: Database, rates: RatesService): Tr
         if (body.budgetId != null) await assertOwnBudget(db, userId, body.budgetId, 'budgetId');
         const transfer = nature === BETWEEN ? await destinationOf(userId, account, body.amount, body) : undefined;
         if (transfer) refuseBankAccount(transfer.destination, 'destinationAccountId');
-        const time = body.time ? new Date(body.time) : new Date();
+        const time = body.time ? new Date(body.time) : clock.now();
         const base = await baseOf(userId);
         const refs = await refsFor(rates.session(userId), base, { account, amount: body.amount, time }, transfer);
         const shared = {
