@@ -26,3 +26,13 @@ export function makeStats(spent: number, limit: number | null): BudgetStats {
     transactionsCount: 3,
   };
 }
+
+/** The first moment of a local day (month 1–12), as the budget form sends it: right in any time zone. */
+export function localDayStart(year: number, month: number, day: number): string {
+  return new Date(year, month - 1, day).toISOString();
+}
+
+/** The last moment of a local day (month 1–12), as the budget form sends it. */
+export function localDayEnd(year: number, month: number, day: number): string {
+  return new Date(new Date(year, month - 1, day + 1).getTime() - 1).toISOString();
+}

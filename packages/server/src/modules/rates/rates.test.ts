@@ -32,9 +32,10 @@ let emulator: RatesEmulator;
 let t: TestApp;
 
 beforeAll(async () => {
-  emulator = await startRatesEmulator({ nbu, ecb, slowMs: 5000, now: () => clock.now() });
+  emulator = await startRatesEmulator({ nbu, ecb, slowMs: 10_000, now: () => clock.now() });
+  // Long enough for an answer on a loaded machine, well short of a slow provider's.
   t = await startTestApp(
-    { rates: { nbuBaseUrl: emulator.url, frankfurterBaseUrl: emulator.url, timeoutMs: 500 } },
+    { rates: { nbuBaseUrl: emulator.url, frankfurterBaseUrl: emulator.url, timeoutMs: 2500 } },
     { clock },
   );
 });

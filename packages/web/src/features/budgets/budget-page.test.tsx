@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { makeAccount } from '../../test/accounts.ts';
 import { failure, success } from '../../test/api.ts';
 import { freshAppEachTest, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
-import { makeBudget, makeStats } from '../../test/budgets.ts';
+import { localDayEnd, localDayStart, makeBudget, makeStats } from '../../test/budgets.ts';
 import { makeTransaction } from '../../test/transactions.ts';
 
 /** Text as read aloud: money formats with no-break spaces. */
@@ -15,8 +15,8 @@ const food = makeBudget({
   id: 5,
   name: 'Food',
   limitAmount: 500_000,
-  startDate: '2026-11-01T00:00:00.000Z',
-  endDate: '2026-11-30T23:59:59.999Z',
+  startDate: localDayStart(2026, 11, 1),
+  endDate: localDayEnd(2026, 11, 30),
   categoryIds: [1],
 });
 const at = (day: number) => new Date(2026, 10, day, 12).toISOString();

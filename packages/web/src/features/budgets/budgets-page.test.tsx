@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { failure, success } from '../../test/api.ts';
 import { freshAppEachTest, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
-import { makeBudget, makeStats } from '../../test/budgets.ts';
+import { localDayEnd, localDayStart, makeBudget, makeStats } from '../../test/budgets.ts';
 
 /** Text as read aloud: money formats with no-break spaces. */
 const text = (element: Element | null | undefined) => element?.textContent?.replaceAll('\u00a0', ' ');
@@ -14,8 +14,8 @@ const budgets = [
     id: 1,
     name: 'Food',
     limitAmount: 500_000,
-    startDate: '2026-11-01T00:00:00.000Z',
-    endDate: '2026-11-30T23:59:59.999Z',
+    startDate: localDayStart(2026, 11, 1),
+    endDate: localDayEnd(2026, 11, 30),
     categoryIds: [1],
   }),
   makeBudget({ id: 2, name: 'Gadgets', limitAmount: 100_000 }),
@@ -23,8 +23,8 @@ const budgets = [
   makeBudget({
     id: 4,
     name: 'Summer',
-    startDate: '2026-06-01T00:00:00.000Z',
-    endDate: '2026-08-31T23:59:59.999Z',
+    startDate: localDayStart(2026, 6, 1),
+    endDate: localDayEnd(2026, 8, 31),
     archived: true,
   }),
 ];
