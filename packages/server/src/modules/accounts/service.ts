@@ -1,4 +1,4 @@
-import type { Account, NewAccount, UpdateAccountBody } from '@kopiyka/shared';
+import { type Account, convertMinorUnits, type NewAccount, type UpdateAccountBody } from '@kopiyka/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { todayIso } from '../../lib/dates.ts';
@@ -21,7 +21,7 @@ async function withRefs(rows: AccountRow[], session: RateSession, baseCode: stri
   const result: Account[] = [];
   for (const row of rows) {
     const quote = baseCode ? await session.quote(row.currencyCode, baseCode, today) : null;
-    const ref = (minor: number) => (quote ? Math.round(minor * quote.rate) : null);
+    const ref = (minor: number) => (quote ? convertMinorUnits(minor, quote.rate) : null);
     result.push({
       ...row,
       type: row.type as Account['type'],

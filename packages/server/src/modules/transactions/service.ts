@@ -1,13 +1,14 @@
-import type {
-  LinkTransactionsBody,
-  NewTransaction,
-  PaymentType,
-  Transaction,
-  TransactionsQuery,
-  TransactionType,
-  TransferNature,
-  UnlinkTransactionsBody,
-  UpdateTransactionBody,
+import {
+  convertMinorUnits,
+  type LinkTransactionsBody,
+  type NewTransaction,
+  type PaymentType,
+  type Transaction,
+  type TransactionsQuery,
+  type TransactionType,
+  type TransferNature,
+  type UnlinkTransactionsBody,
+  type UpdateTransactionBody,
 } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
@@ -79,7 +80,7 @@ function toTransaction(view: TransactionView): Transaction {
     destinationAccountId: paired ? view.destinationAccountId : null,
     cashbackAmount: row.cashbackAmount,
     commissionRate: row.commissionRate,
-    refCommissionRate: Math.round(row.commissionRate * row.rate),
+    refCommissionRate: convertMinorUnits(row.commissionRate, row.rate),
     budgetId: row.budgetId,
     externalId: row.externalId,
     createdAt: row.createdAt.toISOString(),
@@ -244,7 +245,7 @@ export function createTransactionsService(db: Database, rates: RatesService): Tr
     for (const leg of legs) {
       const quote = await session.require(leg.account.currencyCode, baseCode, dayOf(leg.time), leg.path);
       refs.push({
-        refAmount: Math.round(leg.amount * quote.rate),
+        refAmount: convertMinorUnits(leg.amount, quote.rate),
         rate: quote.rate,
         refCurrencyId,
         pendingRefAmount: null,
