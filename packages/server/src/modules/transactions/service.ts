@@ -1,5 +1,6 @@
 import {
   convertMinorUnits,
+  defaultPaymentType,
   type LinkTransactionsBody,
   type NewTransaction,
   type PaymentType,
@@ -85,11 +86,6 @@ function toTransaction(view: TransactionView): Transaction {
     externalId: row.externalId,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/** Product notes: cash accounts pay in cash, others by debit card, unless the form says otherwise. */
-function defaultPaymentType(account: OwnAccount): PaymentType {
-  return account.accountCategory === 'cash' ? 'cash' : 'debitCard';
 }
 
 // ---- how a write locks: accounts first, then transaction rows, each in ascending id order ----
