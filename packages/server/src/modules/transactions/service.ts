@@ -6,7 +6,6 @@ import {
   type PaymentType,
   type Transaction,
   type TransactionsQuery,
-  type TransactionType,
   type TransferNature,
   type UnlinkTransactionsBody,
   type UpdateTransactionBody,
@@ -14,7 +13,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { assertOwnBudget } from '../budgets/service.ts';
-import { assertOwnCategory, fallbackCategoryId } from '../categories/service.ts';
+import { assertOwnCategory } from '../categories/service.ts';
 import { findBaseCurrency } from '../currencies/service.ts';
 import type { RateSession, RatesService } from '../rates/service.ts';
 import { ChangedMeanwhile, changeLeg, dayOf, insertLeg, lockForWrite, onFreshRows, removeLeg } from './ledger.ts';
@@ -23,18 +22,28 @@ import {
   type NewTransactionRow,
   nextTransferId,
   selectOtherLegsOfTransfersOf,
-  selectOwnAccount,
   selectTransactions,
   selectTransferLegs,
   selectTransferViews,
   selectViewsByIds,
   selectViewsPage,
-  type TransactionRow,
   type TransactionView,
   updateTransaction,
 } from './queries.ts';
+import {
+  BETWEEN,
+  destinationOf,
+  isBankLeg,
+  type OwnAccount,
+  opposite,
+  ownAccount,
+  refuseBankAccount,
+  refuseBankFieldChanges,
+  refuseBankLegChanges,
+  refuseDestinationFields,
+  standaloneChanges,
+} from './transfer-rules.ts';
 
-type OwnAccount = NonNullable<Awaited<ReturnType<typeof selectOwnAccount>>>;
 /** Base-currency columns as a write sets them; a pending value of a base change in progress is dropped. */
 interface Refs {
   refAmount: number;
@@ -43,13 +52,6 @@ interface Refs {
   pendingRefAmount: null;
   pendingRate: null;
 }
-
-const BETWEEN: TransferNature = 'transfer_between_user_accounts';
-/** A bank leg's money facts come from the bank. */
-const BANK_READ_ONLY = ['amount', 'transactionType', 'accountId', 'time'] as const;
-
-const opposite = (type: TransactionType): TransactionType => (type === 'income' ? 'expense' : 'income');
-const isBankLeg = (row: TransactionRow) => row.externalId !== null;
 
 function toTransaction(view: TransactionView): Transaction {
   const { row } = view;
@@ -93,13 +95,6 @@ export interface TransactionsService {
 }
 
 export function createTransactionsService(db: Database, rates: RatesService): TransactionsService {
-  async function ownAccount(userId: number, id: number, path: string): Promise<OwnAccount> {
-    const account = await selectOwnAccount(db, userId, id);
-    // Missing or another user's: alike (DESIGN principle 3).
-    if (!account) throw notFound('Account', path);
-    return account;
-  }
-
   async function baseOf(userId: number) {
     const base = await findBaseCurrency(db, userId);
     if (!base) throw new AppError('CONFLICT', 'Choose your base currency first.');
@@ -160,100 +155,6 @@ export function createTransactionsService(db: Database, rates: RatesService): Tr
     return ids.flatMap((id) => found.filter((v) => v.row.id === id).map(toTransaction));
   }
 
-  /** Resolves the other leg of a transfer between accounts: its account and amount. */
-  async function destinationOf(
-    userId: number,
-    account: OwnAccount,
-    amount: number,
-    given: { destinationAccountId?: number; destinationAmount?: number },
-    existing?: TransactionRow,
-  ) {
-    const destinationAccountId = given.destinationAccountId ?? existing?.accountId;
-    if (destinationAccountId === undefined) {
-      throw validationError('destinationAccountId', 'Choose the account the money goes to');
-    }
-    const destination = await ownAccount(userId, destinationAccountId, 'destinationAccountId');
-    if (destination.id === account.id) {
-      throw validationError('destinationAccountId', 'A transfer needs two different accounts');
-    }
-    const sameCurrency = destination.currencyCode === account.currencyCode;
-    const keptAmount = existing && existing.accountId === destination.id && !sameCurrency ? existing.amount : undefined;
-    const destinationAmount = given.destinationAmount ?? (sameCurrency ? amount : keptAmount);
-    if (destinationAmount === undefined) {
-      throw validationError(
-        'destinationAmount',
-        `Give the amount in ${destination.currencyCode} that reaches the other account`,
-      );
-    }
-    if (sameCurrency && destinationAmount !== amount) {
-      throw validationError('destinationAmount', 'Both accounts use the same currency: the amounts must be equal');
-    }
-    return { destination, destinationAmount };
-  }
-
-  function refuseDestinationFields(
-    nature: TransferNature,
-    body: { destinationAccountId?: number; destinationAmount?: number },
-  ) {
-    if (nature === BETWEEN) return;
-    if (body.destinationAccountId !== undefined) {
-      throw validationError('destinationAccountId', 'Only a transfer between your accounts has a destination');
-    }
-    if (body.destinationAmount !== undefined) {
-      throw validationError('destinationAmount', 'Only a transfer between your accounts has a destination amount');
-    }
-  }
-
-  function refuseBankAccount(account: OwnAccount, path: string) {
-    if (account.type !== 'system') {
-      throw new AppError('NOT_ALLOWED', 'Transactions of a bank account come from the bank.', [
-        { path, message: 'A bank account cannot take manual transactions' },
-      ]);
-    }
-  }
-
-  /** A bank leg's account, amount and type are the bank's: the manual leg must fit them. */
-  function refuseBankLegChanges(
-    bankLeg: TransactionRow,
-    transfer: { destination: OwnAccount; destinationAmount: number },
-    transactionType: TransactionType,
-    body: UpdateTransactionBody,
-  ) {
-    const refuse = (path: string, message: string) => {
-      throw new AppError(
-        'NOT_ALLOWED',
-        'The other leg is a bank transaction: its account, amount and type come from the bank.',
-        [{ path, message }],
-      );
-    };
-    if (transfer.destination.id !== bankLeg.accountId) {
-      refuse('destinationAccountId', 'The other leg stays on its bank account');
-    }
-    if (transfer.destinationAmount !== bankLeg.amount) {
-      refuse(
-        body.destinationAmount !== undefined ? 'destinationAmount' : 'amount',
-        'The other leg keeps its bank amount',
-      );
-    }
-    if (transactionType === bankLeg.transactionType) {
-      refuse('transactionType', `The other leg is a bank ${bankLeg.transactionType}: this leg must stay the opposite`);
-    }
-  }
-
-  /** A leg that stops being part of a transfer needs a category: it keeps its own or takes "Other". */
-  async function standaloneChanges(
-    tx: Executor,
-    userId: number,
-    leg: TransactionRow,
-  ): Promise<Partial<NewTransactionRow>> {
-    return {
-      transferNature: 'not_transfer',
-      transferId: null,
-      createdByTransfer: false,
-      categoryId: leg.categoryId ?? (await fallbackCategoryId(tx, userId)),
-    };
-  }
-
   return {
     async list(userId, query) {
       return (await selectViewsPage(db, userId, query)).map(toTransaction);
@@ -273,14 +174,14 @@ export function createTransactionsService(db: Database, rates: RatesService): Tr
 
     async create(userId, body) {
       return onFreshRows(async () => {
-        const account = await ownAccount(userId, body.accountId, 'accountId');
+        const account = await ownAccount(db, userId, body.accountId, 'accountId');
         refuseBankAccount(account, 'accountId');
         const nature = body.transferNature;
         refuseDestinationFields(nature, body);
         if (body.categoryId != null) await assertOwnCategory(db, userId, body.categoryId, 'categoryId');
         else if (nature === 'not_transfer') throw validationError('categoryId', 'Choose a category');
         if (body.budgetId != null) await assertOwnBudget(db, userId, body.budgetId, 'budgetId');
-        const transfer = nature === BETWEEN ? await destinationOf(userId, account, body.amount, body) : undefined;
+        const transfer = nature === BETWEEN ? await destinationOf(db, userId, account, body.amount, body) : undefined;
         if (transfer) refuseBankAccount(transfer.destination, 'destinationAccountId');
         const time = body.time ? new Date(body.time) : new Date();
         const base = await baseOf(userId);
@@ -329,22 +230,10 @@ export function createTransactionsService(db: Database, rates: RatesService): Tr
         const currentOther = current.transferId
           ? (await selectTransferLegs(db, userId, [current.transferId])).find((leg) => leg.id !== id)
           : undefined;
-        if (isBankLeg(current)) {
-          for (const field of BANK_READ_ONLY) {
-            const value = field === 'time' && body.time ? new Date(body.time).getTime() : body[field];
-            const was = field === 'time' ? current.time.getTime() : current[field];
-            if (value !== undefined && value !== was) {
-              throw new AppError(
-                'NOT_ALLOWED',
-                'The amount, time, account and type of a bank transaction come from the bank.',
-                [{ path: field, message: 'Read-only for bank transactions' }],
-              );
-            }
-          }
-        }
+        if (isBankLeg(current)) refuseBankFieldChanges(current, body);
         const nature = body.transferNature ?? (current.transferNature as TransferNature);
         refuseDestinationFields(nature, body);
-        const account = await ownAccount(userId, body.accountId ?? current.accountId, 'accountId');
+        const account = await ownAccount(db, userId, body.accountId ?? current.accountId, 'accountId');
         if (account.id !== current.accountId) refuseBankAccount(account, 'accountId');
         const amount = body.amount ?? current.amount;
         const transactionType = body.transactionType ?? current.transactionType;
@@ -354,7 +243,7 @@ export function createTransactionsService(db: Database, rates: RatesService): Tr
         if (nature === 'not_transfer' && categoryId === null) throw validationError('categoryId', 'Choose a category');
         if (body.budgetId != null) await assertOwnBudget(db, userId, body.budgetId, 'budgetId');
         const transfer =
-          nature === BETWEEN ? await destinationOf(userId, account, amount, body, currentOther) : undefined;
+          nature === BETWEEN ? await destinationOf(db, userId, account, amount, body, currentOther) : undefined;
 
         // Editing only the note, category, payment type or budget moves no money, leaves the other
         // leg alone and never changes base-currency figures (a linked pair keeps its own figures).
