@@ -1,9 +1,7 @@
 import {
-  convertMinorUnits,
   defaultPaymentType,
   type LinkTransactionsBody,
   type NewTransaction,
-  type PaymentType,
   type Transaction,
   type TransactionsQuery,
   type TransferNature,
@@ -14,9 +12,9 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { assertOwnBudget } from '../budgets/service.ts';
 import { assertOwnCategory } from '../categories/service.ts';
-import { findBaseCurrency } from '../currencies/service.ts';
-import type { RateSession, RatesService } from '../rates/service.ts';
-import { ChangedMeanwhile, changeLeg, dayOf, insertLeg, lockForWrite, onFreshRows, removeLeg } from './ledger.ts';
+import type { RatesService } from '../rates/service.ts';
+import { baseOf, refsFor } from './base-amounts.ts';
+import { ChangedMeanwhile, changeLeg, insertLeg, lockForWrite, onFreshRows, removeLeg } from './ledger.ts';
 import {
   lockAccounts,
   type NewTransactionRow,
@@ -27,14 +25,12 @@ import {
   selectTransferViews,
   selectViewsByIds,
   selectViewsPage,
-  type TransactionView,
   updateTransaction,
 } from './queries.ts';
 import {
   BETWEEN,
   destinationOf,
   isBankLeg,
-  type OwnAccount,
   opposite,
   ownAccount,
   refuseBankAccount,
@@ -43,45 +39,7 @@ import {
   refuseDestinationFields,
   standaloneChanges,
 } from './transfer-rules.ts';
-
-/** Base-currency columns as a write sets them; a pending value of a base change in progress is dropped. */
-interface Refs {
-  refAmount: number;
-  rate: number;
-  refCurrencyId: number;
-  pendingRefAmount: null;
-  pendingRate: null;
-}
-
-function toTransaction(view: TransactionView): Transaction {
-  const { row } = view;
-  const paired = row.transferNature === BETWEEN && view.destinationAccountId !== null;
-  return {
-    id: row.id,
-    amount: row.amount,
-    refAmount: row.refAmount,
-    transactionType: row.transactionType,
-    paymentType: row.paymentType as PaymentType,
-    time: row.time.toISOString(),
-    note: row.note,
-    accountId: row.accountId,
-    accountType: view.accountType,
-    categoryId: row.categoryId,
-    currencyId: view.currencyId,
-    currencyCode: view.currencyCode,
-    refCurrencyCode: view.refCurrencyCode,
-    transferNature: row.transferNature as TransferNature,
-    transferId: row.transferId,
-    destinationAmount: paired ? view.destinationAmount : null,
-    destinationAccountId: paired ? view.destinationAccountId : null,
-    cashbackAmount: row.cashbackAmount,
-    commissionRate: row.commissionRate,
-    refCommissionRate: convertMinorUnits(row.commissionRate, row.rate),
-    budgetId: row.budgetId,
-    externalId: row.externalId,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
+import { toTransaction } from './views.ts';
 
 export interface TransactionsService {
   list(userId: number, query: TransactionsQuery): Promise<Transaction[]>;
@@ -95,66 +53,10 @@ export interface TransactionsService {
 }
 
 export function createTransactionsService(db: Database, rates: RatesService): TransactionsService {
-  async function baseOf(userId: number) {
-    const base = await findBaseCurrency(db, userId);
-    if (!base) throw new AppError('CONFLICT', 'Choose your base currency first.');
-    return base;
-  }
-
-  /**
-   * Base-currency figures of one transaction or of both legs of a transfer. A transfer is
-   * neutral in the base currency: when one leg is in it, both legs carry that leg's amount.
-   */
-  async function refsFor(
-    session: RateSession,
-    base: { currencyId: number; currency: { code: string } },
-    first: { account: OwnAccount; amount: number; time: Date },
-    transfer: { destination: OwnAccount; destinationAmount: number } | undefined,
-  ): Promise<Refs[]> {
-    const legs = [
-      { ...first, path: 'accountId' },
-      ...(transfer
-        ? [
-            {
-              account: transfer.destination,
-              amount: transfer.destinationAmount,
-              time: first.time,
-              path: 'destinationAccountId',
-            },
-          ]
-        : []),
-    ];
-    const baseCode = base.currency.code;
-    const refCurrencyId = base.currencyId;
-    const inBase = legs.find((leg) => leg.account.currencyCode === baseCode);
-    if (legs.length === 2 && inBase) {
-      return legs.map((leg) => ({
-        refAmount: inBase.amount,
-        rate: inBase.amount / leg.amount,
-        refCurrencyId,
-        pendingRefAmount: null,
-        pendingRate: null,
-      }));
-    }
-    const refs: Refs[] = [];
-    for (const leg of legs) {
-      const quote = await session.require(leg.account.currencyCode, baseCode, dayOf(leg.time), leg.path);
-      refs.push({
-        refAmount: convertMinorUnits(leg.amount, quote.rate),
-        rate: quote.rate,
-        refCurrencyId,
-        pendingRefAmount: null,
-        pendingRate: null,
-      });
-    }
-    return refs;
-  }
-
   async function views(userId: number, ids: number[]): Promise<Transaction[]> {
     const found = await selectViewsByIds(db, userId, ids);
     return ids.flatMap((id) => found.filter((v) => v.row.id === id).map(toTransaction));
   }
-
   return {
     async list(userId, query) {
       return (await selectViewsPage(db, userId, query)).map(toTransaction);
@@ -184,7 +86,7 @@ export function createTransactionsService(db: Database, rates: RatesService): Tr
         const transfer = nature === BETWEEN ? await destinationOf(db, userId, account, body.amount, body) : undefined;
         if (transfer) refuseBankAccount(transfer.destination, 'destinationAccountId');
         const time = body.time ? new Date(body.time) : new Date();
-        const base = await baseOf(userId);
+        const base = await baseOf(db, userId);
         const refs = await refsFor(rates.session(userId), base, { account, amount: body.amount, time }, transfer);
         const shared = {
           userId,
@@ -261,7 +163,7 @@ export function createTransactionsService(db: Database, rates: RatesService): Tr
           refuseBankAccount(transfer.destination, 'destinationAccountId');
         }
         const refs = moneyChanged
-          ? await refsFor(rates.session(userId), await baseOf(userId), { account, amount, time }, transfer)
+          ? await refsFor(rates.session(userId), await baseOf(db, userId), { account, amount, time }, transfer)
           : undefined;
 
         const ids = await db.transaction(async (tx) => {
