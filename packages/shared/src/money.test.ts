@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromMinorUnits, toMinorUnits } from './money.ts';
+import { convertMinorUnits, fromMinorUnits, toMinorUnits } from './money.ts';
 
 describe('minor units', () => {
   it('multiplies by 100 and rounds once, absorbing binary float noise', () => {
@@ -13,5 +13,29 @@ describe('minor units', () => {
   it('divides by 100 for display', () => {
     expect(fromMinorUnits(1999)).toBe(19.99);
     expect(fromMinorUnits(-5)).toBe(-0.05);
+  });
+});
+
+describe('conversion at a rate', () => {
+  it('multiplies by the rate and rounds once to whole minor units', () => {
+    expect(convertMinorUnits(12345, 41.2)).toBe(508614);
+    expect(convertMinorUnits(1999, 0.1)).toBe(200);
+    expect(convertMinorUnits(100, 0.0243)).toBe(2);
+    expect(convertMinorUnits(0, 41.2)).toBe(0);
+  });
+
+  it('rounds a tie up, toward +infinity, like Math.round: not away from zero', () => {
+    expect(convertMinorUnits(5, 0.5)).toBe(3);
+    expect(convertMinorUnits(3, 0.5)).toBe(2);
+    expect(convertMinorUnits(-5, 0.5)).toBe(-2);
+    expect(convertMinorUnits(-3, 0.5)).toBe(-1);
+    expect(convertMinorUnits(-7, 0.5)).toBe(-3);
+    expect(convertMinorUnits(-11, 0.5)).toBe(-5);
+  });
+
+  it('rounds other negatives to the nearest, as positives mirrored', () => {
+    expect(convertMinorUnits(-12345, 41.2)).toBe(-508614);
+    expect(convertMinorUnits(-26, 0.1)).toBe(-3);
+    expect(convertMinorUnits(-24, 0.1)).toBe(-2);
   });
 });

@@ -16,3 +16,15 @@ export function toMinorUnits(major: number): number {
 export function fromMinorUnits(minor: number): number {
   return minor / MINOR_UNIT_FACTOR;
 }
+
+/**
+ * An amount in minor units of one currency, in minor units of another at `rate` (one unit of the
+ * first is worth `rate` units of the second): the one rate conversion, rounding once, at the end.
+ *
+ * Rounding is `Math.round`'s, kept exactly: to the nearest integer, and a tie (x.5) goes up,
+ * toward +∞ — not away from zero: 2.5 → 3 but −2.5 → −2 (and −0.4 → −0, which JSON writes as 0).
+ * The float product is rounded as it comes: 3 × 0.5 = 1.5 → 2, but 100 × 0.0243 = 2.4299… → 2.
+ */
+export function convertMinorUnits(minor: number, rate: number): number {
+  return Math.round(minor * rate);
+}

@@ -21,6 +21,14 @@ export const PAYMENT_TYPES = [
 ] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
+/**
+ * Product notes: a cash account pays in cash, any other by debit card, unless the form says
+ * otherwise. The server fills it in when a new transaction has none; the form starts with it.
+ */
+export function defaultPaymentType(account: { accountCategory: string } | undefined): PaymentType {
+  return account?.accountCategory === 'cash' ? 'cash' : 'debitCard';
+}
+
 export const NOTE_MAX = 1000;
 export const TRANSACTIONS_PAGE_MAX = 200;
 export const TRANSACTIONS_PAGE_DEFAULT = 20;

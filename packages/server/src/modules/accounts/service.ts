@@ -1,4 +1,4 @@
-import type { Account, NewAccount, UpdateAccountBody } from '@kopiyka/shared';
+import { type Account, convertMinorUnits, type NewAccount, type UpdateAccountBody } from '@kopiyka/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { type Clock, today } from '../../lib/clock.ts';
@@ -25,7 +25,7 @@ async function withRefs(
   const result: Account[] = [];
   for (const row of rows) {
     const quote = baseCode ? await session.quote(row.currencyCode, baseCode, day) : null;
-    const ref = (minor: number) => (quote ? Math.round(minor * quote.rate) : null);
+    const ref = (minor: number) => (quote ? convertMinorUnits(minor, quote.rate) : null);
     result.push({
       ...row,
       type: row.type as Account['type'],

@@ -121,6 +121,8 @@ export async function selectBudgetTotals(db: Executor, userId: number, budgetId:
 /**
  * Limits follow the base currency: converted at the rate of the switch (inside its transaction).
  * A limit stays at least one minor unit: rounding to 0 would break the "> 0" rule of the field.
+ * The SQL mirrors convertMinorUnits (@kopiyka/shared: multiply, round once) but for ties:
+ * PostgreSQL rounds a float8 x.5 to even (2.5 → 2), Math.round up (2.5 → 3).
  */
 export async function scaleBudgetLimits(db: Executor, userId: number, rate: number) {
   await db

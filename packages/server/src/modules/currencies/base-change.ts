@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type BaseCurrencyChange, IDLE_BASE_CURRENCY_CHANGE } from '@kopiyka/shared';
+import { type BaseCurrencyChange, convertMinorUnits, IDLE_BASE_CURRENCY_CHANGE } from '@kopiyka/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { type Clock, today as todayOf } from '../../lib/clock.ts';
@@ -50,7 +50,7 @@ function revalue(row: Revaluation, toCode: string, series: RateSeries) {
   if (!quote) {
     throw new ChangeStopped(`No exchange rate for ${row.code} → ${toCode} on ${day}. Set a custom rate and try again.`);
   }
-  return { id: row.id, refAmount: Math.round(row.amount * quote.rate), rate: quote.rate };
+  return { id: row.id, refAmount: convertMinorUnits(row.amount, quote.rate), rate: quote.rate };
 }
 
 export interface BaseChangeService {

@@ -1,13 +1,14 @@
-import type {
-  BalanceHistoryQuery,
-  BalancePoint,
-  CashFlowPoint,
-  CashFlowQuery,
-  Category,
-  CategorySpending,
-  SpendingsQuery,
-  TotalBalance,
-  TotalBalanceQuery,
+import {
+  type BalanceHistoryQuery,
+  type BalancePoint,
+  type CashFlowPoint,
+  type CashFlowQuery,
+  type Category,
+  type CategorySpending,
+  convertMinorUnits,
+  type SpendingsQuery,
+  type TotalBalance,
+  type TotalBalanceQuery,
 } from '@kopiyka/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -101,7 +102,7 @@ export function createStatsService(db: Database, rates: RatesService) {
           date: day,
           accountId: account.id,
           balance: value,
-          refBalance: quote ? Math.round(value * quote.rate) : null,
+          refBalance: quote ? convertMinorUnits(value, quote.rate) : null,
         });
       });
     }

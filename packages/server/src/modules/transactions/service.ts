@@ -1,185 +1,46 @@
-import type {
-  LinkTransactionsBody,
-  NewTransaction,
-  PaymentType,
-  Transaction,
-  TransactionsQuery,
-  TransactionType,
-  TransferNature,
-  UnlinkTransactionsBody,
-  UpdateTransactionBody,
+import {
+  defaultPaymentType,
+  type LinkTransactionsBody,
+  type NewTransaction,
+  type Transaction,
+  type TransactionsQuery,
+  type TransferNature,
+  type UnlinkTransactionsBody,
+  type UpdateTransactionBody,
 } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { assertOwnBudget } from '../budgets/service.ts';
-import { assertOwnCategory, fallbackCategoryId } from '../categories/service.ts';
-import { findBaseCurrency } from '../currencies/service.ts';
-import type { RateSession, RatesService } from '../rates/service.ts';
+import { assertOwnCategory } from '../categories/service.ts';
+import type { RatesService } from '../rates/service.ts';
+import { baseOf, refsFor } from './base-amounts.ts';
+import { ChangedMeanwhile, changeLeg, insertLeg, lockForWrite, onFreshRows, removeLeg } from './ledger.ts';
 import {
-  deleteTransaction,
-  insertTransaction,
   lockAccounts,
-  lockTransactions,
-  moveBalance,
   type NewTransactionRow,
   nextTransferId,
   selectOtherLegsOfTransfersOf,
-  selectOwnAccount,
   selectTransactions,
   selectTransferLegs,
   selectTransferViews,
   selectViewsByIds,
   selectViewsPage,
-  type TransactionRow,
-  type TransactionView,
   updateTransaction,
 } from './queries.ts';
-
-type OwnAccount = NonNullable<Awaited<ReturnType<typeof selectOwnAccount>>>;
-/** Base-currency columns as a write sets them; a pending value of a base change in progress is dropped. */
-interface Refs {
-  refAmount: number;
-  rate: number;
-  refCurrencyId: number;
-  pendingRefAmount: null;
-  pendingRate: null;
-}
-
-const BETWEEN: TransferNature = 'transfer_between_user_accounts';
-/** A bank leg's money facts come from the bank. */
-const BANK_READ_ONLY = ['amount', 'transactionType', 'accountId', 'time'] as const;
-
-const signed = (row: Pick<TransactionRow, 'amount' | 'transactionType'>) =>
-  row.transactionType === 'income' ? row.amount : -row.amount;
-/** Days are UTC days (docs/decisions.md). */
-const dayOf = (time: Date) => time.toISOString().slice(0, 10);
-const opposite = (type: TransactionType): TransactionType => (type === 'income' ? 'expense' : 'income');
-const isBankLeg = (row: TransactionRow) => row.externalId !== null;
-
-function toTransaction(view: TransactionView): Transaction {
-  const { row } = view;
-  const paired = row.transferNature === BETWEEN && view.destinationAccountId !== null;
-  return {
-    id: row.id,
-    amount: row.amount,
-    refAmount: row.refAmount,
-    transactionType: row.transactionType,
-    paymentType: row.paymentType as PaymentType,
-    time: row.time.toISOString(),
-    note: row.note,
-    accountId: row.accountId,
-    accountType: view.accountType,
-    categoryId: row.categoryId,
-    currencyId: view.currencyId,
-    currencyCode: view.currencyCode,
-    refCurrencyCode: view.refCurrencyCode,
-    transferNature: row.transferNature as TransferNature,
-    transferId: row.transferId,
-    destinationAmount: paired ? view.destinationAmount : null,
-    destinationAccountId: paired ? view.destinationAccountId : null,
-    cashbackAmount: row.cashbackAmount,
-    commissionRate: row.commissionRate,
-    refCommissionRate: Math.round(row.commissionRate * row.rate),
-    budgetId: row.budgetId,
-    externalId: row.externalId,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** Product notes: cash accounts pay in cash, others by debit card, unless the form says otherwise. */
-function defaultPaymentType(account: OwnAccount): PaymentType {
-  return account.accountCategory === 'cash' ? 'cash' : 'debitCard';
-}
-
-// ---- how a write locks: accounts first, then transaction rows, each in ascending id order ----
-
-/**
- * Decisions (validation, rates: a provider call is too slow to hold locks over) are made on rows
- * read before the write locks them. This answers a write whose rows changed meanwhile; the
- * request then starts over from a fresh read (onFreshRows).
- */
-class ChangedMeanwhile extends AppError {
-  constructor() {
-    super('CONFLICT', 'This transaction changed meanwhile. Reload it and try again.');
-  }
-}
-
-const ATTEMPTS = 3;
-
-/** Runs `work` again from scratch when its rows changed meanwhile; CONFLICT after a few tries. */
-async function onFreshRows<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (!(error instanceof ChangedMeanwhile) || attempt === ATTEMPTS) throw error;
-    }
-  }
-}
-
-/** What a write decides on: when any of these moved under it, its decisions are stale. */
-const DECIDED_ON = [
-  'amount',
-  'transactionType',
-  'accountId',
-  'categoryId',
-  'transferNature',
-  'transferId',
-  'createdByTransfer',
-] as const;
-
-/**
- * The one way a write takes its locks: the accounts of the rows it read and of any it moves
- * money to (queries.lockAccounts), then those rows (queries.lockTransactions). Every writer takes
- * accounts before rows, each in ascending id order, so no two writers wait on each other
- * crosswise. Answers the locked rows by id, after checking that they are still what was read.
- */
-async function lockForWrite(
-  tx: Executor,
-  userId: number,
-  read: TransactionRow[],
-  moreAccountIds: number[] = [],
-): Promise<Map<number, TransactionRow>> {
-  const accountIds = [...new Set([...read.map((row) => row.accountId), ...moreAccountIds])];
-  if ((await lockAccounts(tx, userId, accountIds)).length !== accountIds.length) throw new ChangedMeanwhile();
-  const ids = read.map((row) => row.id);
-  const rows = ids.length > 0 ? await lockTransactions(tx, userId, ids) : [];
-  const locked = new Map(rows.map((row) => [row.id, row]));
-  const unchanged = read.every((was) => {
-    const now = locked.get(was.id);
-    return now && now.time.getTime() === was.time.getTime() && DECIDED_ON.every((field) => now[field] === was[field]);
-  });
-  if (!unchanged) throw new ChangedMeanwhile();
-  return locked;
-}
-
-// ---- the only three ways a write touches money: each moves the balances with the rows ----
-
-async function insertLeg(tx: Executor, userId: number, row: NewTransactionRow) {
-  const inserted = await insertTransaction(tx, row);
-  await moveBalance(tx, userId, inserted.accountId, dayOf(inserted.time), signed(inserted));
-  return inserted;
-}
-
-async function removeLeg(tx: Executor, userId: number, row: TransactionRow) {
-  await moveBalance(tx, userId, row.accountId, dayOf(row.time), -signed(row));
-  await deleteTransaction(tx, userId, row.id);
-}
-
-async function changeLeg(tx: Executor, userId: number, before: TransactionRow, changes: Partial<NewTransactionRow>) {
-  const after = { ...before, ...changes };
-  const moved =
-    after.amount !== before.amount ||
-    after.transactionType !== before.transactionType ||
-    after.accountId !== before.accountId ||
-    dayOf(after.time) !== dayOf(before.time);
-  if (moved) {
-    await moveBalance(tx, userId, before.accountId, dayOf(before.time), -signed(before));
-    await moveBalance(tx, userId, after.accountId, dayOf(after.time), signed(after));
-  }
-  await updateTransaction(tx, userId, before.id, changes);
-}
+import {
+  BETWEEN,
+  destinationOf,
+  isBankLeg,
+  opposite,
+  ownAccount,
+  refuseBankAccount,
+  refuseBankFieldChanges,
+  refuseBankLegChanges,
+  refuseDestinationFields,
+  standaloneChanges,
+} from './transfer-rules.ts';
+import { toTransaction } from './views.ts';
 
 export interface TransactionsService {
   list(userId: number, query: TransactionsQuery): Promise<Transaction[]>;
@@ -193,167 +54,10 @@ export interface TransactionsService {
 }
 
 export function createTransactionsService(db: Database, rates: RatesService, clock: Clock): TransactionsService {
-  async function ownAccount(userId: number, id: number, path: string): Promise<OwnAccount> {
-    const account = await selectOwnAccount(db, userId, id);
-    // Missing or another user's: alike (DESIGN principle 3).
-    if (!account) throw notFound('Account', path);
-    return account;
-  }
-
-  async function baseOf(userId: number) {
-    const base = await findBaseCurrency(db, userId);
-    if (!base) throw new AppError('CONFLICT', 'Choose your base currency first.');
-    return base;
-  }
-
-  /**
-   * Base-currency figures of one transaction or of both legs of a transfer. A transfer is
-   * neutral in the base currency: when one leg is in it, both legs carry that leg's amount.
-   */
-  async function refsFor(
-    session: RateSession,
-    base: { currencyId: number; currency: { code: string } },
-    first: { account: OwnAccount; amount: number; time: Date },
-    transfer: { destination: OwnAccount; destinationAmount: number } | undefined,
-  ): Promise<Refs[]> {
-    const legs = [
-      { ...first, path: 'accountId' },
-      ...(transfer
-        ? [
-            {
-              account: transfer.destination,
-              amount: transfer.destinationAmount,
-              time: first.time,
-              path: 'destinationAccountId',
-            },
-          ]
-        : []),
-    ];
-    const baseCode = base.currency.code;
-    const refCurrencyId = base.currencyId;
-    const inBase = legs.find((leg) => leg.account.currencyCode === baseCode);
-    if (legs.length === 2 && inBase) {
-      return legs.map((leg) => ({
-        refAmount: inBase.amount,
-        rate: inBase.amount / leg.amount,
-        refCurrencyId,
-        pendingRefAmount: null,
-        pendingRate: null,
-      }));
-    }
-    const refs: Refs[] = [];
-    for (const leg of legs) {
-      const quote = await session.require(leg.account.currencyCode, baseCode, dayOf(leg.time), leg.path);
-      refs.push({
-        refAmount: Math.round(leg.amount * quote.rate),
-        rate: quote.rate,
-        refCurrencyId,
-        pendingRefAmount: null,
-        pendingRate: null,
-      });
-    }
-    return refs;
-  }
-
   async function views(userId: number, ids: number[]): Promise<Transaction[]> {
     const found = await selectViewsByIds(db, userId, ids);
     return ids.flatMap((id) => found.filter((v) => v.row.id === id).map(toTransaction));
   }
-
-  /** Resolves the other leg of a transfer between accounts: its account and amount. */
-  async function destinationOf(
-    userId: number,
-    account: OwnAccount,
-    amount: number,
-    given: { destinationAccountId?: number; destinationAmount?: number },
-    existing?: TransactionRow,
-  ) {
-    const destinationAccountId = given.destinationAccountId ?? existing?.accountId;
-    if (destinationAccountId === undefined) {
-      throw validationError('destinationAccountId', 'Choose the account the money goes to');
-    }
-    const destination = await ownAccount(userId, destinationAccountId, 'destinationAccountId');
-    if (destination.id === account.id) {
-      throw validationError('destinationAccountId', 'A transfer needs two different accounts');
-    }
-    const sameCurrency = destination.currencyCode === account.currencyCode;
-    const keptAmount = existing && existing.accountId === destination.id && !sameCurrency ? existing.amount : undefined;
-    const destinationAmount = given.destinationAmount ?? (sameCurrency ? amount : keptAmount);
-    if (destinationAmount === undefined) {
-      throw validationError(
-        'destinationAmount',
-        `Give the amount in ${destination.currencyCode} that reaches the other account`,
-      );
-    }
-    if (sameCurrency && destinationAmount !== amount) {
-      throw validationError('destinationAmount', 'Both accounts use the same currency: the amounts must be equal');
-    }
-    return { destination, destinationAmount };
-  }
-
-  function refuseDestinationFields(
-    nature: TransferNature,
-    body: { destinationAccountId?: number; destinationAmount?: number },
-  ) {
-    if (nature === BETWEEN) return;
-    if (body.destinationAccountId !== undefined) {
-      throw validationError('destinationAccountId', 'Only a transfer between your accounts has a destination');
-    }
-    if (body.destinationAmount !== undefined) {
-      throw validationError('destinationAmount', 'Only a transfer between your accounts has a destination amount');
-    }
-  }
-
-  function refuseBankAccount(account: OwnAccount, path: string) {
-    if (account.type !== 'system') {
-      throw new AppError('NOT_ALLOWED', 'Transactions of a bank account come from the bank.', [
-        { path, message: 'A bank account cannot take manual transactions' },
-      ]);
-    }
-  }
-
-  /** A bank leg's account, amount and type are the bank's: the manual leg must fit them. */
-  function refuseBankLegChanges(
-    bankLeg: TransactionRow,
-    transfer: { destination: OwnAccount; destinationAmount: number },
-    transactionType: TransactionType,
-    body: UpdateTransactionBody,
-  ) {
-    const refuse = (path: string, message: string) => {
-      throw new AppError(
-        'NOT_ALLOWED',
-        'The other leg is a bank transaction: its account, amount and type come from the bank.',
-        [{ path, message }],
-      );
-    };
-    if (transfer.destination.id !== bankLeg.accountId) {
-      refuse('destinationAccountId', 'The other leg stays on its bank account');
-    }
-    if (transfer.destinationAmount !== bankLeg.amount) {
-      refuse(
-        body.destinationAmount !== undefined ? 'destinationAmount' : 'amount',
-        'The other leg keeps its bank amount',
-      );
-    }
-    if (transactionType === bankLeg.transactionType) {
-      refuse('transactionType', `The other leg is a bank ${bankLeg.transactionType}: this leg must stay the opposite`);
-    }
-  }
-
-  /** A leg that stops being part of a transfer needs a category: it keeps its own or takes "Other". */
-  async function standaloneChanges(
-    tx: Executor,
-    userId: number,
-    leg: TransactionRow,
-  ): Promise<Partial<NewTransactionRow>> {
-    return {
-      transferNature: 'not_transfer',
-      transferId: null,
-      createdByTransfer: false,
-      categoryId: leg.categoryId ?? (await fallbackCategoryId(tx, userId)),
-    };
-  }
-
   return {
     async list(userId, query) {
       return (await selectViewsPage(db, userId, query)).map(toTransaction);
@@ -373,17 +77,17 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
 
     async create(userId, body) {
       return onFreshRows(async () => {
-        const account = await ownAccount(userId, body.accountId, 'accountId');
+        const account = await ownAccount(db, userId, body.accountId, 'accountId');
         refuseBankAccount(account, 'accountId');
         const nature = body.transferNature;
         refuseDestinationFields(nature, body);
         if (body.categoryId != null) await assertOwnCategory(db, userId, body.categoryId, 'categoryId');
         else if (nature === 'not_transfer') throw validationError('categoryId', 'Choose a category');
         if (body.budgetId != null) await assertOwnBudget(db, userId, body.budgetId, 'budgetId');
-        const transfer = nature === BETWEEN ? await destinationOf(userId, account, body.amount, body) : undefined;
+        const transfer = nature === BETWEEN ? await destinationOf(db, userId, account, body.amount, body) : undefined;
         if (transfer) refuseBankAccount(transfer.destination, 'destinationAccountId');
         const time = body.time ? new Date(body.time) : clock.now();
-        const base = await baseOf(userId);
+        const base = await baseOf(db, userId);
         const refs = await refsFor(rates.session(userId), base, { account, amount: body.amount, time }, transfer);
         const shared = {
           userId,
@@ -429,22 +133,10 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
         const currentOther = current.transferId
           ? (await selectTransferLegs(db, userId, [current.transferId])).find((leg) => leg.id !== id)
           : undefined;
-        if (isBankLeg(current)) {
-          for (const field of BANK_READ_ONLY) {
-            const value = field === 'time' && body.time ? new Date(body.time).getTime() : body[field];
-            const was = field === 'time' ? current.time.getTime() : current[field];
-            if (value !== undefined && value !== was) {
-              throw new AppError(
-                'NOT_ALLOWED',
-                'The amount, time, account and type of a bank transaction come from the bank.',
-                [{ path: field, message: 'Read-only for bank transactions' }],
-              );
-            }
-          }
-        }
+        if (isBankLeg(current)) refuseBankFieldChanges(current, body);
         const nature = body.transferNature ?? (current.transferNature as TransferNature);
         refuseDestinationFields(nature, body);
-        const account = await ownAccount(userId, body.accountId ?? current.accountId, 'accountId');
+        const account = await ownAccount(db, userId, body.accountId ?? current.accountId, 'accountId');
         if (account.id !== current.accountId) refuseBankAccount(account, 'accountId');
         const amount = body.amount ?? current.amount;
         const transactionType = body.transactionType ?? current.transactionType;
@@ -454,7 +146,7 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
         if (nature === 'not_transfer' && categoryId === null) throw validationError('categoryId', 'Choose a category');
         if (body.budgetId != null) await assertOwnBudget(db, userId, body.budgetId, 'budgetId');
         const transfer =
-          nature === BETWEEN ? await destinationOf(userId, account, amount, body, currentOther) : undefined;
+          nature === BETWEEN ? await destinationOf(db, userId, account, amount, body, currentOther) : undefined;
 
         // Editing only the note, category, payment type or budget moves no money, leaves the other
         // leg alone and never changes base-currency figures (a linked pair keeps its own figures).
@@ -472,7 +164,7 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
           refuseBankAccount(transfer.destination, 'destinationAccountId');
         }
         const refs = moneyChanged
-          ? await refsFor(rates.session(userId), await baseOf(userId), { account, amount, time }, transfer)
+          ? await refsFor(rates.session(userId), await baseOf(db, userId), { account, amount, time }, transfer)
           : undefined;
 
         const ids = await db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Account, NOTE_MAX, type Transaction } from '@kopiyka/shared';
+import { type Account, convertMinorUnits, defaultPaymentType, NOTE_MAX, type Transaction } from '@kopiyka/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Info, Lock, Wallet } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
@@ -44,7 +44,6 @@ import {
   changeAccount,
   crossRate,
   type DialogTarget,
-  defaultPaymentType,
   initialFormValues,
   isBankTransaction,
   KIND_LABELS,
@@ -251,7 +250,7 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
   useEffect(() => {
     if (!following || destinationTyped.current || rate === null) return;
     const minor = parseAmount(values.amount);
-    const next = minor && minor > 0 ? amountText(Math.round(minor * rate)) : '';
+    const next = minor && minor > 0 ? amountText(convertMinorUnits(minor, rate)) : '';
     if (next !== form.getValues('destinationAmount')) form.setValue('destinationAmount', next);
   }, [following, rate, values.amount, form]);
 

@@ -2,6 +2,7 @@ import {
   type Account,
   type CreateTransactionBody,
   createTransactionBodySchema,
+  defaultPaymentType,
   fromMinorUnits,
   PAYMENT_TYPES,
   type PaymentType,
@@ -35,11 +36,6 @@ export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
   webPayment: 'Web payment',
   voucher: 'Voucher',
 };
-
-/** Product notes: cash accounts pay in cash, others by debit card (the server's default too). */
-export function defaultPaymentType(account: Pick<Account, 'accountCategory'> | undefined): PaymentType {
-  return account?.accountCategory === 'cash' ? 'cash' : 'debitCard';
-}
 
 /** Bank imports keep their amount, time, account and type, and cannot be deleted (product notes). */
 export function isBankTransaction(transaction: Pick<Transaction, 'externalId' | 'accountType'>): boolean {

@@ -1,0 +1,116 @@
+/**
+ * The ledger's writes: how a write locks what it changes, and the only three ways it touches a
+ * transaction row, each moving the account's balance and its day's delta with the row
+ * (DESIGN principle 2: currentBalance = initialBalance + Σ signed amounts).
+ */
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import {
+  deleteTransaction,
+  insertTransaction,
+  lockAccounts,
+  lockTransactions,
+  moveBalance,
+  type NewTransactionRow,
+  type TransactionRow,
+  updateTransaction,
+} from './queries.ts';
+
+const signed = (row: Pick<TransactionRow, 'amount' | 'transactionType'>) =>
+  row.transactionType === 'income' ? row.amount : -row.amount;
+/** Days are UTC days (docs/decisions.md). */
+export const dayOf = (time: Date) => time.toISOString().slice(0, 10);
+
+// ---- how a write locks: accounts first, then transaction rows, each in ascending id order ----
+
+/**
+ * Decisions (validation, rates: a provider call is too slow to hold locks over) are made on rows
+ * read before the write locks them. This answers a write whose rows changed meanwhile; the
+ * request then starts over from a fresh read (onFreshRows).
+ */
+export class ChangedMeanwhile extends AppError {
+  constructor() {
+    super('CONFLICT', 'This transaction changed meanwhile. Reload it and try again.');
+  }
+}
+
+const ATTEMPTS = 3;
+
+/** Runs `work` again from scratch when its rows changed meanwhile; CONFLICT after a few tries. */
+export async function onFreshRows<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof ChangedMeanwhile) || attempt === ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** What a write decides on: when any of these moved under it, its decisions are stale. */
+const DECIDED_ON = [
+  'amount',
+  'transactionType',
+  'accountId',
+  'categoryId',
+  'transferNature',
+  'transferId',
+  'createdByTransfer',
+] as const;
+
+/**
+ * The one way a write takes its locks: the accounts of the rows it read and of any it moves
+ * money to (queries.lockAccounts), then those rows (queries.lockTransactions). Every writer takes
+ * accounts before rows, each in ascending id order, so no two writers wait on each other
+ * crosswise. Answers the locked rows by id, after checking that they are still what was read.
+ */
+export async function lockForWrite(
+  tx: Executor,
+  userId: number,
+  read: TransactionRow[],
+  moreAccountIds: number[] = [],
+): Promise<Map<number, TransactionRow>> {
+  const accountIds = [...new Set([...read.map((row) => row.accountId), ...moreAccountIds])];
+  if ((await lockAccounts(tx, userId, accountIds)).length !== accountIds.length) throw new ChangedMeanwhile();
+  const ids = read.map((row) => row.id);
+  const rows = ids.length > 0 ? await lockTransactions(tx, userId, ids) : [];
+  const locked = new Map(rows.map((row) => [row.id, row]));
+  const unchanged = read.every((was) => {
+    const now = locked.get(was.id);
+    return now && now.time.getTime() === was.time.getTime() && DECIDED_ON.every((field) => now[field] === was[field]);
+  });
+  if (!unchanged) throw new ChangedMeanwhile();
+  return locked;
+}
+
+// ---- the only three ways a write touches money: each moves the balances with the rows ----
+
+export async function insertLeg(tx: Executor, userId: number, row: NewTransactionRow) {
+  const inserted = await insertTransaction(tx, row);
+  await moveBalance(tx, userId, inserted.accountId, dayOf(inserted.time), signed(inserted));
+  return inserted;
+}
+
+export async function removeLeg(tx: Executor, userId: number, row: TransactionRow) {
+  await moveBalance(tx, userId, row.accountId, dayOf(row.time), -signed(row));
+  await deleteTransaction(tx, userId, row.id);
+}
+
+export async function changeLeg(
+  tx: Executor,
+  userId: number,
+  before: TransactionRow,
+  changes: Partial<NewTransactionRow>,
+) {
+  const after = { ...before, ...changes };
+  const moved =
+    after.amount !== before.amount ||
+    after.transactionType !== before.transactionType ||
+    after.accountId !== before.accountId ||
+    dayOf(after.time) !== dayOf(before.time);
+  if (moved) {
+    await moveBalance(tx, userId, before.accountId, dayOf(before.time), -signed(before));
+    await moveBalance(tx, userId, after.accountId, dayOf(after.time), signed(after));
+  }
+  await updateTransaction(tx, userId, before.id, changes);
+}

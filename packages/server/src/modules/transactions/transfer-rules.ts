@@ -1,0 +1,136 @@
+/**
+ * What a manual write may do to a transfer and to what the bank owns: the accounts it may use,
+ * the other leg of a transfer between accounts, the facts of a bank leg, and what a leg becomes
+ * when it leaves a transfer. Each rule refuses before anything is written.
+ */
+import type { TransactionType, TransferNature, UpdateTransactionBody } from '@kopiyka/shared';
+import type { Database, Executor } from '../../db/client.ts';
+import { AppError, notFound, validationError } from '../../http/errors.ts';
+import { fallbackCategoryId } from '../categories/service.ts';
+import { type NewTransactionRow, selectOwnAccount, type TransactionRow } from './queries.ts';
+
+export type OwnAccount = NonNullable<Awaited<ReturnType<typeof selectOwnAccount>>>;
+
+export const BETWEEN: TransferNature = 'transfer_between_user_accounts';
+/** A bank leg's money facts come from the bank. */
+const BANK_READ_ONLY = ['amount', 'transactionType', 'accountId', 'time'] as const;
+
+export const opposite = (type: TransactionType): TransactionType => (type === 'income' ? 'expense' : 'income');
+export const isBankLeg = (row: TransactionRow) => row.externalId !== null;
+
+export async function ownAccount(db: Database, userId: number, id: number, path: string): Promise<OwnAccount> {
+  const account = await selectOwnAccount(db, userId, id);
+  // Missing or another user's: alike (DESIGN principle 3).
+  if (!account) throw notFound('Account', path);
+  return account;
+}
+
+/** Resolves the other leg of a transfer between accounts: its account and amount. */
+export async function destinationOf(
+  db: Database,
+  userId: number,
+  account: OwnAccount,
+  amount: number,
+  given: { destinationAccountId?: number; destinationAmount?: number },
+  existing?: TransactionRow,
+) {
+  const destinationAccountId = given.destinationAccountId ?? existing?.accountId;
+  if (destinationAccountId === undefined) {
+    throw validationError('destinationAccountId', 'Choose the account the money goes to');
+  }
+  const destination = await ownAccount(db, userId, destinationAccountId, 'destinationAccountId');
+  if (destination.id === account.id) {
+    throw validationError('destinationAccountId', 'A transfer needs two different accounts');
+  }
+  const sameCurrency = destination.currencyCode === account.currencyCode;
+  const keptAmount = existing && existing.accountId === destination.id && !sameCurrency ? existing.amount : undefined;
+  const destinationAmount = given.destinationAmount ?? (sameCurrency ? amount : keptAmount);
+  if (destinationAmount === undefined) {
+    throw validationError(
+      'destinationAmount',
+      `Give the amount in ${destination.currencyCode} that reaches the other account`,
+    );
+  }
+  if (sameCurrency && destinationAmount !== amount) {
+    throw validationError('destinationAmount', 'Both accounts use the same currency: the amounts must be equal');
+  }
+  return { destination, destinationAmount };
+}
+
+export function refuseDestinationFields(
+  nature: TransferNature,
+  body: { destinationAccountId?: number; destinationAmount?: number },
+) {
+  if (nature === BETWEEN) return;
+  if (body.destinationAccountId !== undefined) {
+    throw validationError('destinationAccountId', 'Only a transfer between your accounts has a destination');
+  }
+  if (body.destinationAmount !== undefined) {
+    throw validationError('destinationAmount', 'Only a transfer between your accounts has a destination amount');
+  }
+}
+
+export function refuseBankAccount(account: OwnAccount, path: string) {
+  if (account.type !== 'system') {
+    throw new AppError('NOT_ALLOWED', 'Transactions of a bank account come from the bank.', [
+      { path, message: 'A bank account cannot take manual transactions' },
+    ]);
+  }
+}
+
+/** An edit of a bank leg leaves its amount, time, account and type as the bank gave them. */
+export function refuseBankFieldChanges(current: TransactionRow, body: UpdateTransactionBody) {
+  for (const field of BANK_READ_ONLY) {
+    const value = field === 'time' && body.time ? new Date(body.time).getTime() : body[field];
+    const was = field === 'time' ? current.time.getTime() : current[field];
+    if (value !== undefined && value !== was) {
+      throw new AppError(
+        'NOT_ALLOWED',
+        'The amount, time, account and type of a bank transaction come from the bank.',
+        [{ path: field, message: 'Read-only for bank transactions' }],
+      );
+    }
+  }
+}
+
+/** A bank leg's account, amount and type are the bank's: the manual leg must fit them. */
+export function refuseBankLegChanges(
+  bankLeg: TransactionRow,
+  transfer: { destination: OwnAccount; destinationAmount: number },
+  transactionType: TransactionType,
+  body: UpdateTransactionBody,
+) {
+  const refuse = (path: string, message: string) => {
+    throw new AppError(
+      'NOT_ALLOWED',
+      'The other leg is a bank transaction: its account, amount and type come from the bank.',
+      [{ path, message }],
+    );
+  };
+  if (transfer.destination.id !== bankLeg.accountId) {
+    refuse('destinationAccountId', 'The other leg stays on its bank account');
+  }
+  if (transfer.destinationAmount !== bankLeg.amount) {
+    refuse(
+      body.destinationAmount !== undefined ? 'destinationAmount' : 'amount',
+      'The other leg keeps its bank amount',
+    );
+  }
+  if (transactionType === bankLeg.transactionType) {
+    refuse('transactionType', `The other leg is a bank ${bankLeg.transactionType}: this leg must stay the opposite`);
+  }
+}
+
+/** A leg that stops being part of a transfer needs a category: it keeps its own or takes "Other". */
+export async function standaloneChanges(
+  tx: Executor,
+  userId: number,
+  leg: TransactionRow,
+): Promise<Partial<NewTransactionRow>> {
+  return {
+    transferNature: 'not_transfer',
+    transferId: null,
+    createdByTransfer: false,
+    categoryId: leg.categoryId ?? (await fallbackCategoryId(tx, userId)),
+  };
+}

@@ -1,0 +1,34 @@
+/** A transaction as the API answers it, from its row and what the view joins to it. */
+import { convertMinorUnits, type PaymentType, type Transaction, type TransferNature } from '@kopiyka/shared';
+import type { TransactionView } from './queries.ts';
+import { BETWEEN } from './transfer-rules.ts';
+
+export function toTransaction(view: TransactionView): Transaction {
+  const { row } = view;
+  const paired = row.transferNature === BETWEEN && view.destinationAccountId !== null;
+  return {
+    id: row.id,
+    amount: row.amount,
+    refAmount: row.refAmount,
+    transactionType: row.transactionType,
+    paymentType: row.paymentType as PaymentType,
+    time: row.time.toISOString(),
+    note: row.note,
+    accountId: row.accountId,
+    accountType: view.accountType,
+    categoryId: row.categoryId,
+    currencyId: view.currencyId,
+    currencyCode: view.currencyCode,
+    refCurrencyCode: view.refCurrencyCode,
+    transferNature: row.transferNature as TransferNature,
+    transferId: row.transferId,
+    destinationAmount: paired ? view.destinationAmount : null,
+    destinationAccountId: paired ? view.destinationAccountId : null,
+    cashbackAmount: row.cashbackAmount,
+    commissionRate: row.commissionRate,
+    refCommissionRate: convertMinorUnits(row.commissionRate, row.rate),
+    budgetId: row.budgetId,
+    externalId: row.externalId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
