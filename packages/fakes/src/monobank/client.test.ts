@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ClientState } from './client.ts';
+import { ClientState, type ItemSeed } from './client.ts';
+
+/** A client with one card of `balance` and its items. */
+const withCard = (balance: number, items: ItemSeed[]) =>
+  new ClientState({ token: 't', accounts: [{ id: 'card', balance }], statements: { card: items } });
 
 const balances = (client: ClientState, account = 'card') =>
   client.statement(account, 0, Number.MAX_SAFE_INTEGER, 100).map((item) => [item.id, item.amount, item.balance]);
@@ -36,39 +40,23 @@ describe('ClientState', () => {
   });
 
   it('computes seeded balances back from the account balance unless every item brings one', () => {
-    const computed = new ClientState({
-      token: 't',
-      accounts: [{ id: 'card', balance: 1_000 }],
-      statements: {
-        card: [
-          { id: 'b', time: 20, amount: -300 },
-          { id: 'a', time: 10, amount: 500 },
-        ],
-      },
-    });
+    const computed = withCard(1_000, [
+      { id: 'b', time: 20, amount: -300 },
+      { id: 'a', time: 10, amount: 500 },
+    ]);
     expect(balances(computed)).toEqual([
       ['b', -300, 1_000],
       ['a', 500, 1_300],
     ]);
-    const given = new ClientState({
-      token: 't',
-      accounts: [{ id: 'card', balance: 7 }],
-      statements: { card: [{ id: 'a', time: 10, amount: 5, balance: 7 }] },
-    });
+    const given = withCard(7, [{ id: 'a', time: 10, amount: 5, balance: 7 }]);
     expect(balances(given)).toEqual([['a', 5, 7]]);
   });
 
   it('slots a new item in at its time and moves every later balance', () => {
-    const client = new ClientState({
-      token: 't',
-      accounts: [{ id: 'card', balance: 1_000 }],
-      statements: {
-        card: [
-          { id: 'a', time: 10, amount: 500 },
-          { id: 'c', time: 30, amount: -100 },
-        ],
-      },
-    });
+    const client = withCard(1_000, [
+      { id: 'a', time: 10, amount: 500 },
+      { id: 'c', time: 30, amount: -100 },
+    ]);
     expect(client.add('card', { id: 'b', time: 20, amount: -50 })).toMatchObject({ balance: 1_050 });
     expect(client.add('card', { id: 'd', time: 30, amount: 1 })).toMatchObject({ balance: 951 });
     expect(balances(client)).toEqual([

@@ -91,28 +91,29 @@ export function generateDemoData(): DemoData {
   };
   const rate = (day: string, code: 'USD' | 'EUR' | 'PLN') => nbu.get(day)![code]!;
 
-  const uahCard: MonobankAccount = {
+  /** A card account; `accountStart` is the first 11 of the IBAN's 19 account digits. */
+  const card = (
+    fields: Pick<MonobankAccount, 'creditLimit' | 'type' | 'currencyCode' | 'cashbackType'>,
+    bin: string,
+    accountStart: string,
+  ): MonobankAccount => ({
     id: text(ID_ALPHABET, 22),
     sendId: text(ID_ALPHABET, 10),
     balance: 0,
-    creditLimit: 1_500_000,
-    type: 'black',
-    currencyCode: UAH,
-    cashbackType: 'UAH',
-    maskedPan: [`537541******${digits(4)}`],
-    iban: ukrainianIban('322001', `00000262010${digits(8)}`),
-  };
-  const usdCard: MonobankAccount = {
-    id: text(ID_ALPHABET, 22),
-    sendId: text(ID_ALPHABET, 10),
-    balance: 0,
-    creditLimit: 0,
-    type: 'white',
-    currencyCode: USD,
-    cashbackType: 'None',
-    maskedPan: [`444111******${digits(4)}`],
-    iban: ukrainianIban('322001', `00000262050${digits(8)}`),
-  };
+    ...fields,
+    maskedPan: [`${bin}******${digits(4)}`],
+    iban: ukrainianIban('322001', `${accountStart}${digits(8)}`),
+  });
+  const uahCard = card(
+    { creditLimit: 1_500_000, type: 'black', currencyCode: UAH, cashbackType: 'UAH' },
+    '537541',
+    '00000262010',
+  );
+  const usdCard = card(
+    { creditLimit: 0, type: 'white', currencyCode: USD, cashbackType: 'None' },
+    '444111',
+    '00000262050',
+  );
   const jar: MonobankJar = {
     id: text(ID_ALPHABET, 22),
     sendId: `jar${text(ID_ALPHABET, 7)}`,
