@@ -42,4 +42,23 @@ describe('cli', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   }, 20_000);
+
+  it('starts the Monobank emulator alone and prints its URL and the demo token', async () => {
+    const { child, output } = await startCli(['--port', '0', '--only', 'monobank', '--request-interval', '0']);
+    expect(output).not.toContain('NBU base URL');
+    const url = /Monobank API URL:\s+(http:\/\/\S+)/.exec(output)?.[1];
+    const token = /Monobank demo token:\s+(\S+)/.exec(output)?.[1];
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(token).toHaveLength(44);
+    for (let i = 0; i < 2; i++) {
+      const answer = await fetch(`${url}/personal/client-info`, { headers: { 'x-token': token ?? '' } });
+      expect(answer.status).toBe(200);
+      expect(((await answer.json()) as { accounts: unknown[] }).accounts).toHaveLength(2);
+    }
+    child.kill('SIGTERM');
+  }, 20_000);
+
+  it('refuses a bad --request-interval', async () => {
+    await expect(startCli(['--port', '0', '--request-interval', 'soon'])).rejects.toThrow(/request-interval/);
+  });
 });

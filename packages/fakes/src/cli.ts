@@ -1,9 +1,15 @@
 /**
  * Starts the local emulators for manual runs and the offline demo:
- *   node --import tsx packages/fakes/src/cli.ts [--port 4500] [--host 127.0.0.1] [--only rates] [--mode nbu=slow]
+ *   node --import tsx packages/fakes/src/cli.ts [--port 4500] [--host 127.0.0.1] [--only rates,monobank] [--mode nbu=slow]
  * Each emulator takes its own port, counting up from --port (--port 0: free ports). Runs until SIGINT/SIGTERM.
  */
 import { parseArgs } from 'node:util';
+import {
+  DEFAULT_REQUEST_INTERVAL_MS,
+  MONOBANK_MODES,
+  type MonobankMode,
+  startMonobankEmulator,
+} from './monobank/emulator.ts';
 import { RATES_MODES, type RatesMode, type RatesProvider, startRatesEmulator } from './rates/emulator.ts';
 
 const DEFAULT_PORT = 4500;
@@ -19,10 +25,18 @@ interface FakeSpec {
   summary: string;
   /** Providers whose behaviour `--mode provider=mode` can switch, with their modes. */
   modes: Record<string, readonly string[]>;
-  start(options: { host: string; port: number; modes: Map<string, string> }): Promise<RunningFake>;
+  start(options: StartOptions): Promise<RunningFake>;
 }
 
-/** Every emulator the CLI can start, in port order. Monobank and Binance join this list when they exist. */
+interface StartOptions {
+  host: string;
+  port: number;
+  modes: Map<string, string>;
+  /** Monobank: the least time between two calls of a token to one endpoint. */
+  requestIntervalMs: number;
+}
+
+/** Every emulator the CLI can start, in port order. Binance joins this list when it exists. */
 const FAKES: readonly FakeSpec[] = [
   {
     name: 'rates',
@@ -40,6 +54,26 @@ const FAKES: readonly FakeSpec[] = [
       };
     },
   },
+  {
+    name: 'monobank',
+    summary: 'Monobank personal API (api.monobank.ua) with a demo client',
+    modes: { monobank: MONOBANK_MODES },
+    async start({ host, port, modes, requestIntervalMs }) {
+      const emulator = await startMonobankEmulator({ host, port, requestIntervalMs });
+      const mode = modes.get('monobank');
+      if (mode) emulator.setMode(mode as MonobankMode);
+      return {
+        describe: [
+          `Monobank API URL:     ${emulator.url}  (try curl -H 'X-Token: ${emulator.demoToken}' ${emulator.url}/personal/client-info)`,
+          `Monobank demo token:  ${emulator.demoToken}`,
+          requestIntervalMs > 0
+            ? `Calls per token:      one per ${requestIntervalMs / 1000} s per endpoint`
+            : 'Calls per token:      no limit',
+        ],
+        close: () => emulator.close(),
+      };
+    },
+  },
 ];
 
 const USAGE = `Usage: node --import tsx packages/fakes/src/cli.ts [options]
@@ -47,6 +81,7 @@ const USAGE = `Usage: node --import tsx packages/fakes/src/cli.ts [options]
   --host <address>          address to listen on (default 127.0.0.1)
   --only <name,...>         start only these emulators (${FAKES.map((fake) => fake.name).join(', ')})
   --mode <provider=mode>    start a provider in a mode, repeatable (${FAKES.flatMap((fake) => Object.keys(fake.modes)).join(', ')})
+  --request-interval <ms>   Monobank: least time between a token's calls to one endpoint (default ${DEFAULT_REQUEST_INTERVAL_MS})
   --help                    show this`;
 
 async function main(argv: string[]): Promise<void> {
@@ -57,6 +92,7 @@ async function main(argv: string[]): Promise<void> {
       host: { type: 'string', default: '127.0.0.1' },
       only: { type: 'string' },
       mode: { type: 'string', multiple: true, default: [] },
+      'request-interval': { type: 'string', default: String(DEFAULT_REQUEST_INTERVAL_MS) },
       help: { type: 'boolean', default: false },
     },
   });
@@ -66,6 +102,10 @@ async function main(argv: string[]): Promise<void> {
   }
   const firstPort = Number(values.port);
   if (!Number.isInteger(firstPort) || firstPort < 0 || firstPort > 65535) throw new Error(`Bad --port: ${values.port}`);
+  const requestIntervalMs = Number(values['request-interval']);
+  if (!Number.isInteger(requestIntervalMs) || requestIntervalMs < 0) {
+    throw new Error(`Bad --request-interval: ${values['request-interval']}`);
+  }
 
   const wanted = values.only?.split(',').map((name) => name.trim());
   const unknown = wanted?.filter((name) => !FAKES.some((fake) => fake.name === name)) ?? [];
@@ -92,7 +132,7 @@ async function main(argv: string[]): Promise<void> {
   for (const [index, fake] of chosen.entries()) {
     const port = firstPort === 0 ? 0 : firstPort + index;
     const ownModes = new Map([...modes].filter(([provider]) => provider in fake.modes));
-    const started = await fake.start({ host: values.host, port, modes: ownModes });
+    const started = await fake.start({ host: values.host, port, modes: ownModes, requestIntervalMs });
     running.push(started);
     console.log(`${fake.name} — ${fake.summary}`);
     for (const line of started.describe) console.log(`  ${line}`);

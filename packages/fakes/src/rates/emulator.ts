@@ -3,9 +3,9 @@
  * NBU base URL = Frankfurter base URL = `emulator.url` talks to it as it would to bank.gov.ua and
  * api.frankfurter.dev.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { type Answer, htmlAnswer, jsonAnswer, notFoundPage, proxyDownPage } from './answer.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type Answer, htmlAnswer, jsonAnswer, notFoundPage, proxyDownPage } from '../answer.ts';
+import { type EmulatorServer, startServer } from '../http.ts';
 import { type DailyRates, loadEcbRates, loadNbuRates } from './data.ts';
 import { frankfurterAnswer, frankfurterNotFound, isFrankfurterPath } from './frankfurter.ts';
 import { isNbuPath, nbuAnswer, nbuBlocksUserAgent, nbuBotBlockPage, nbuEmpty } from './nbu.ts';
@@ -70,7 +70,6 @@ function providerOf(pathname: string): RatesProvider | undefined {
 }
 
 export async function startRatesEmulator(options: RatesEmulatorOptions = {}): Promise<RatesEmulator> {
-  const host = options.host ?? '127.0.0.1';
   const nbu = options.nbu ?? loadNbuRates();
   const ecb = options.ecb ?? loadEcbRates();
   const slowMs = options.slowMs ?? DEFAULT_SLOW_MS;
@@ -78,20 +77,11 @@ export async function startRatesEmulator(options: RatesEmulatorOptions = {}): Pr
 
   const modes: Record<RatesProvider, RatesMode> = { nbu: 'normal', frankfurter: 'normal' };
   const log: Record<RatesProvider, string[]> = { nbu: [], frankfurter: [] };
-  const sockets = new Set<Socket>();
-  const timers = new Set<NodeJS.Timeout>();
   /** Answers waiting for a hold to end; undefined while nothing is held. */
   let held: Array<() => void> | undefined;
-  let closing: Promise<void> | undefined;
 
   const normalAnswer = (provider: RatesProvider, url: URL): Answer =>
     provider === 'nbu' ? nbuAnswer(url, nbu, now()) : frankfurterAnswer(url, ecb, now());
-
-  function send(res: ServerResponse, answer: Answer): void {
-    if (res.destroyed || res.writableEnded) return;
-    res.writeHead(answer.status, { ...answer.headers, 'access-control-allow-origin': '*' });
-    res.end(answer.body);
-  }
 
   /** The answer of a provider in its current mode; `slow` answers normally, later. */
   function modeAnswer(provider: RatesProvider, url: URL): Answer {
@@ -111,7 +101,7 @@ export async function startRatesEmulator(options: RatesEmulatorOptions = {}): Pr
     const url = new URL(req.url ?? '/', 'http://emulator');
     const provider = providerOf(url.pathname);
     if (!provider) {
-      send(res, notFoundPage());
+      server.send(res, notFoundPage());
       return;
     }
     log[provider].push(req.url ?? url.pathname);
@@ -125,48 +115,20 @@ export async function startRatesEmulator(options: RatesEmulatorOptions = {}): Pr
   function answer(provider: RatesProvider, req: IncomingMessage, res: ServerResponse, url: URL): void {
     // Cloudflare in front of bank.gov.ua refuses bots whatever the service behind it is doing.
     if (provider === 'nbu' && nbuBlocksUserAgent(req.headers['user-agent'])) {
-      send(res, nbuBotBlockPage());
+      server.send(res, nbuBotBlockPage());
       return;
     }
-    if (modes[provider] !== 'slow') {
-      send(res, modeAnswer(provider, url));
-      return;
-    }
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      send(res, normalAnswer(provider, url));
-    }, slowMs);
-    timers.add(timer);
-    res.on('close', () => {
-      clearTimeout(timer);
-      timers.delete(timer);
-    });
+    if (modes[provider] === 'slow') server.answerLater(res, slowMs, () => normalAnswer(provider, url));
+    else server.send(res, modeAnswer(provider, url));
   }
 
-  const server = createServer((req, res) => {
-    try {
-      handle(req, res);
-    } catch (error) {
-      send(res, htmlAnswer(500, `<h1>Emulator error</h1><pre>${String(error)}</pre>\n`));
-    }
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const server: EmulatorServer = await startServer(
+    { host: options.host, port: options.port, headers: { 'access-control-allow-origin': '*' } },
+    handle,
+  );
 
   return {
-    url: `http://${urlHost}:${port}`,
+    url: server.url,
     setMode(provider, mode) {
       if (!RATES_PROVIDERS.includes(provider)) throw new Error(`Unknown rates provider: ${provider}`);
       if (!RATES_MODES.includes(mode)) throw new Error(`Unknown rates emulator mode: ${mode}`);
@@ -190,13 +152,7 @@ export async function startRatesEmulator(options: RatesEmulatorOptions = {}): Pr
     },
     close() {
       held = undefined;
-      closing ??= new Promise<void>((resolve, reject) => {
-        for (const timer of timers) clearTimeout(timer);
-        timers.clear();
-        server.close((error) => (error ? reject(error) : resolve()));
-        for (const socket of sockets) socket.destroy();
-      });
-      return closing;
+      return server.close();
     },
   };
 }

@@ -2,7 +2,7 @@
  * Frankfurter's frozen v1 API (api.frankfurter.dev/v1, ECB data, EUR base by default), as described in
  * shared/reference/external-apis.md §3.2 and following its source (lib/versions/v1*).
  */
-import { type Answer, jsonAnswer } from './answer.ts';
+import { type Answer, jsonAnswer } from '../answer.ts';
 import { FRANKFURTER_NAMES } from './currencies.ts';
 import type { DailyRates } from './data.ts';
 import { addDays, daysBetween, parseIsoDay, zonedDayAndHour } from './dates.ts';

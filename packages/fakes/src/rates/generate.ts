@@ -5,6 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gaussian, prng } from '../random.ts';
 import { eachDay, isTargetHoliday, isWeekend, previousWeekday } from './dates.ts';
 
 export const DATA_START = '2019-01-01';
@@ -83,23 +84,6 @@ const UAH_FIXES: readonly (readonly [string, string, number])[] = [
   ['2022-02-24', '2022-07-20', 29.2549],
   ['2022-07-21', '2023-10-02', 36.5686],
 ];
-
-/** mulberry32: a small 32-bit PRNG with integer-only steps. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** An approximately standard normal draw (Irwin–Hall of four uniforms, scaled to variance 1). */
-function gaussian(next: () => number): number {
-  return (next() + next() + next() + next() - 2) * 1.7320508075688772;
-}
 
 function interpolate(anchors: Anchors, day: string, dayIndex: (d: string) => number): number {
   const t = dayIndex(day);

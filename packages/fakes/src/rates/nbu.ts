@@ -2,7 +2,7 @@
  * The National Bank of Ukraine's exchange-rate endpoints (bank.gov.ua), as described in
  * shared/reference/external-apis.md §3.1.
  */
-import { type Answer, escapeXml, htmlAnswer, jsonAnswer, notFoundPage, xmlAnswer } from './answer.ts';
+import { type Answer, escapeXml, htmlAnswer, jsonAnswer, notFoundPage, xmlAnswer } from '../answer.ts';
 import { nbuCurrency } from './currencies.ts';
 import type { DailyRates } from './data.ts';
 import { parseCompactDay, previousWeekday, toNbuDate, zonedDayAndHour } from './dates.ts';

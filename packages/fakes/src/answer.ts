@@ -1,4 +1,6 @@
-/** An HTTP answer the emulator writes as is. */
+/** HTTP answers the emulators write as they are, and the pages several emulated services share. */
+
+/** An HTTP answer an emulator writes as is. */
 export interface Answer {
   status: number;
   headers: Record<string, string>;
