@@ -29,7 +29,3 @@ export const BINANCE_KEY_ERRORS = {
 } as const;
 
 export type BinanceKeyErrorCode = (typeof BINANCE_KEY_ERRORS)[keyof typeof BINANCE_KEY_ERRORS];
-
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
-}

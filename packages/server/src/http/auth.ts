@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors.ts';
 import type { AuthService } from '../modules/auth/service.ts';
-import { AppError } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,8 +1,8 @@
-import type { ErrorBody, ValidationIssue } from '@kopiyka/shared';
+import { ERROR_STATUS, type ErrorBody, type ValidationIssue } from '@kopiyka/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConcurrentChange } from '../lib/db-errors.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../lib/errors.ts';
 
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.status(status).send({ status: 'error', response: body });
@@ -24,7 +24,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return send(reply, error.status, {
+      return send(reply, ERROR_STATUS[error.code], {
         code: error.code,
         statusText: error.message,
         ...(error.details ? { details: error.details } : {}),

@@ -18,13 +18,6 @@ export const NOTIFICATION_VISIBILITY_MS = 4000;
 /** Toast width in CSS pixels (SPEC §2, §9). */
 export const TOAST_WIDTH_PX = 370;
 
-/** Bank accounts are not refreshed again within this window (SPEC §4, §9). */
-export const BANK_REFRESH_THROTTLE_MS = 60 * 60 * 1000;
-/** Financial data may sync again once the last refresh is older than this (SPEC §4, §9). */
-export const FINANCIAL_SYNC_INTERVAL_MS = 30 * 60 * 1000;
-/** How often the sync condition above is checked (SPEC §9). */
-export const SYNC_CHECK_INTERVAL_MS = 5000;
-
 /** Account data never goes stale by itself; the calls that change it invalidate it (SPEC §9). */
 export const ACCOUNT_DATA_STALE_TIME = Number.POSITIVE_INFINITY;
 

@@ -1,6 +1,6 @@
 import type { AccountGroup, CreateAccountGroupBody, UpdateAccountGroupBody } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { isSelfOrDescendant, lockUserTree } from '../../lib/trees.ts';
 import {
   deleteGroupLiftingChildren,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { accounts, currencies } from '../../db/schema.ts';
 
@@ -80,20 +80,4 @@ export async function updateAccount(db: Executor, userId: number, id: number, ch
 
 export async function deleteAccount(db: Executor, userId: number, id: number) {
   await db.delete(accounts).where(and(eq(accounts.userId, userId), eq(accounts.id, id)));
-}
-
-export async function moveAccountsToGroup(db: Executor, userId: number, fromGroupId: number, toGroupId: number | null) {
-  await db
-    .update(accounts)
-    .set({ accountGroupId: toGroupId })
-    .where(and(eq(accounts.userId, userId), eq(accounts.accountGroupId, fromGroupId)));
-}
-
-export function selectAccountIdsByGroup(db: Executor, userId: number, groupIds: number[]) {
-  if (groupIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({ id: accounts.id, accountGroupId: accounts.accountGroupId })
-    .from(accounts)
-    .where(and(eq(accounts.userId, userId), inArray(accounts.accountGroupId, groupIds)))
-    .orderBy(asc(accounts.name), asc(accounts.id));
 }

@@ -1,7 +1,7 @@
 import { type Account, convertMinorUnits, type NewAccount, type UpdateAccountBody } from '@kopiyka/shared';
 import type { Database } from '../../db/client.ts';
-import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { type Clock, today } from '../../lib/clock.ts';
+import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { assertOwnGroup } from '../account-groups/service.ts';
 import { ensureUserCurrency, findBaseCurrency, findCurrency } from '../currencies/service.ts';
 import type { RateSession, RatesService } from '../rates/service.ts';

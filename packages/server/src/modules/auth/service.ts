@@ -1,8 +1,8 @@
 import type { ChangePasswordBody, DeleteUserBody, LoginBody, RegisterBody } from '@kopiyka/shared';
 import type { AuthLimits } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
 import { createDefaultCategories } from '../categories/service.ts';
 import { createDefaultSettings } from '../settings/service.ts';
 import { createUser, deleteUser, findPasswordHash, findUserByUsername, setPasswordHash } from '../users/service.ts';

@@ -1,6 +1,6 @@
 import type { Budget, BudgetStats, NewBudget, UpdateBudgetBody } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
-import { notFound, validationError } from '../../http/errors.ts';
+import { notFound, validationError } from '../../lib/errors.ts';
 import { assertOwnCategory } from '../categories/service.ts';
 import {
   assignTransactions,

@@ -6,7 +6,7 @@ import {
 } from '@kopiyka/shared';
 import type { LockStrength } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
-import { AppError, notFound, validationError } from '../../http/errors.ts';
+import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { isSelfOrDescendant, lockUserTree } from '../../lib/trees.ts';
 import { forgetExcludedCategory } from '../settings/service.ts';
 import {

@@ -11,10 +11,6 @@ export function selectCurrenciesByIds(db: Executor, ids: number[]) {
   return db.select().from(currencies).where(inArray(currencies.id, ids));
 }
 
-export function selectCurrenciesByCodes(db: Executor, codes: string[]) {
-  return db.select().from(currencies).where(inArray(currencies.code, codes));
-}
-
 function selectUserCurrencyRows(db: Executor) {
   return db
     .select({

@@ -7,8 +7,8 @@ import type {
   UserCurrency,
 } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
-import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { earlierDay } from '../../lib/dates.ts';
+import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { forgetCustomRatesOf, type RatesService } from '../rates/service.ts';
 import type { BaseChangeService } from './base-change.ts';
 import {

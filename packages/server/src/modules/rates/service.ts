@@ -1,10 +1,10 @@
 import type { DeleteCustomRatesBody, Rate, SetCustomRatesBody } from '@kopiyka/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
-import { validationError } from '../../http/errors.ts';
 import type { RateProvider } from '../../integrations/rates/provider.ts';
 import { type Clock, today as todayOf } from '../../lib/clock.ts';
 import { addDays, earlierDay } from '../../lib/dates.ts';
+import { validationError } from '../../lib/errors.ts';
 import { type LoadedDay, ProviderDays } from './provider-days.ts';
 import {
   deleteCustomRatesOfCurrency,

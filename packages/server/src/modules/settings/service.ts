@@ -1,6 +1,6 @@
 import type { UpdateUserSettingsBody, UserSettings } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import {
   insertDefaultSettings,
   removeExcludedCategory,

@@ -11,8 +11,8 @@ import {
   type TotalBalanceQuery,
 } from '@kopiyka/shared';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
 import { addDays, daysBetween } from '../../lib/dates.ts';
+import { AppError } from '../../lib/errors.ts';
 import { assertOwnAccount } from '../accounts/service.ts';
 import { listCategories } from '../categories/service.ts';
 import { findBaseCurrency } from '../currencies/service.ts';

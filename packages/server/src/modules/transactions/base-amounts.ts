@@ -4,7 +4,7 @@
  */
 import { convertMinorUnits } from '@kopiyka/shared';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { findBaseCurrency } from '../currencies/service.ts';
 import type { RateSession } from '../rates/service.ts';
 import { dayOf } from './ledger.ts';

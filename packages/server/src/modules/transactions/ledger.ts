@@ -4,7 +4,7 @@
  * (DESIGN principle 2: currentBalance = initialBalance + Σ signed amounts).
  */
 import type { Executor } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import {
   deleteTransaction,
   insertTransaction,

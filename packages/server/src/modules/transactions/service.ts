@@ -9,8 +9,8 @@ import {
   type UpdateTransactionBody,
 } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
-import { AppError, notFound, validationError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { assertOwnBudget } from '../budgets/service.ts';
 import { assertOwnCategory } from '../categories/service.ts';
 import type { RatesService } from '../rates/service.ts';

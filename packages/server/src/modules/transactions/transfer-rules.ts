@@ -5,7 +5,7 @@
  */
 import type { TransactionType, TransferNature, UpdateTransactionBody } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
-import { AppError, notFound, validationError } from '../../http/errors.ts';
+import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { fallbackCategoryId } from '../categories/service.ts';
 import { type NewTransactionRow, selectOwnAccount, type TransactionRow } from './queries.ts';
 

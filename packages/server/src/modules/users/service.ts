@@ -1,7 +1,7 @@
 import type { User } from '@kopiyka/shared';
 import type { Executor } from '../../db/client.ts';
-import { AppError, notFound } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import {
   deleteUserRow,
   insertUser,

@@ -1,8 +1,10 @@
-import { ERROR_STATUS, type ErrorCode, type ValidationIssue } from '@kopiyka/shared';
+import type { ErrorCode, ValidationIssue } from '@kopiyka/shared';
 
-/** An expected failure: answered in the error envelope with the status its code maps to. */
+/**
+ * An expected failure of a rule, raised by services and queries. It names a contract error code;
+ * the HTTP layer answers it in the error envelope with the status that code maps to.
+ */
 export class AppError extends Error {
-  readonly status: number;
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -11,7 +13,6 @@ export class AppError extends Error {
     readonly headers?: Record<string, string>,
   ) {
     super(message);
-    this.status = ERROR_STATUS[code];
   }
 }
 
