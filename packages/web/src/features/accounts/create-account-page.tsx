@@ -5,7 +5,7 @@ import { type Control, useController, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useCreateAccount } from '../../api/accounts.ts';
-import { useSystemCurrencies, useUserCurrencies } from '../../api/currencies.ts';
+import { useBaseCurrency, useSystemCurrencies, useUserCurrencies } from '../../api/currencies.ts';
 import { inlineErrorMessage } from '../../api/errors.ts';
 import { CurrencyPicker, CurrencyPickerError, CurrencyPickerSkeleton } from '../../components/currency-picker.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
@@ -18,7 +18,6 @@ import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { serverFieldErrors, setServerFieldErrors } from '../../lib/form-errors.ts';
 import { notify } from '../../stores/notifications.ts';
-import { useSessionStore } from '../../stores/session.ts';
 import { isCreditCategory } from './account-categories.ts';
 import { AccountCategoryChooser } from './account-category-chooser.tsx';
 import { ACCOUNT_FORM_FIELDS, type AccountFormValues, accountFormSchema } from './account-form.ts';
@@ -119,7 +118,7 @@ export function CreateAccountPage() {
   const navigate = useNavigate();
   const createAccount = useCreateAccount();
   const groups = useAccountTree();
-  const baseCurrencyId = useSessionStore((state) => state.baseCurrency?.currencyId ?? null);
+  const baseCurrencyId = useBaseCurrency()?.currencyId ?? null;
   const [formError, setFormError] = useState<string | null>(null);
   const [currencyRefusal, setCurrencyRefusal] = useState<string | null>(null);
   const form = useForm<AccountFormValues, unknown, AccountFormOutput>({

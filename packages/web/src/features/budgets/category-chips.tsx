@@ -1,7 +1,7 @@
 import type { Category } from '@kopiyka/shared';
 import { X } from 'lucide-react';
+import { useCategories } from '../../api/categories.ts';
 import { cn } from '../../lib/utils.ts';
-import { useCategoriesStore } from '../../stores/categories.ts';
 
 type CategoryChipsProps = {
   ids: readonly number[];
@@ -12,7 +12,7 @@ type CategoryChipsProps = {
 
 /** Categories as small labels, each with a dot of its colour. Ids of deleted categories are skipped. */
 export function CategoryChips({ ids, onRemove, className }: CategoryChipsProps) {
-  const categories = useCategoriesStore((state) => state.categories);
+  const categories = useCategories();
   const chosen = ids.flatMap((id) => categories.find((category) => category.id === id) ?? []);
   if (chosen.length === 0) return null;
   return (

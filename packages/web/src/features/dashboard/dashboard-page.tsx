@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router';
+import { useBaseCurrencyCode } from '../../api/currencies.ts';
 import { useStatsFollowChanges } from '../../api/stats.ts';
 import { parseMonth } from '../../lib/dates.ts';
 import { dayKey } from '../../lib/periods.ts';
-import { useSessionStore } from '../../stores/session.ts';
 import { BalanceTrendWidget } from './balance-trend-widget.tsx';
 import { CashFlowWidget } from './cash-flow-widget.tsx';
 import { useDashboardContext } from './dashboard-context.ts';
@@ -16,7 +16,7 @@ export function DashboardPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const month = parseMonth(searchParams.get('month'));
   // The shell opens only once the base currency is chosen.
-  const currency = useSessionStore((state) => state.baseCurrency?.currency.code) ?? '';
+  const currency = useBaseCurrencyCode() ?? '';
   const context = useDashboardContext(month, dayKey(new Date()), currency);
   useStatsFollowChanges();
 

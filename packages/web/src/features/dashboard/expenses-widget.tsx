@@ -1,6 +1,7 @@
 import type { CategorySpending } from '@kopiyka/shared';
 import { ChartPie } from 'lucide-react';
 import { Link } from 'react-router';
+import { useCategories } from '../../api/categories.ts';
 import { useUserSettings } from '../../api/settings.ts';
 import { useSpendingsByCategories } from '../../api/stats.ts';
 import { DonutChart } from '../../components/charts/charts.tsx';
@@ -9,7 +10,6 @@ import { Money } from '../../components/ui/money.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatMonth, shiftMonth } from '../../lib/dates.ts';
 import { monthRange } from '../../lib/periods.ts';
-import { useCategoriesStore } from '../../stores/categories.ts';
 import { percentChange } from './change.ts';
 import { ChangeLine } from './change-line.tsx';
 import type { DashboardContext } from './dashboard-context.ts';
@@ -26,7 +26,7 @@ const sum = (spendings: readonly CategorySpending[] | undefined) =>
 /** The names of the categories the user leaves out of expense statistics, as they are now. */
 function useExcludedCategoryNames(): string[] {
   const settings = useUserSettings();
-  const categories = useCategoriesStore((state) => state.categories);
+  const categories = useCategories();
   const ids = settings.data?.stats.excludedCategoryIds ?? [];
   return ids.flatMap((id) => categories.find((category) => category.id === id)?.name ?? []);
 }

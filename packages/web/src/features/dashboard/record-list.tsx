@@ -1,7 +1,7 @@
 import type { Transaction } from '@kopiyka/shared';
 import { useCallback, useMemo } from 'react';
 import { useAccounts } from '../../api/accounts.ts';
-import { useCategoriesStore } from '../../stores/categories.ts';
+import { useCategoryById } from '../../api/categories.ts';
 import { groupByDay } from '../transactions/transaction-days.ts';
 import { openTransactionDialog } from '../transactions/transaction-dialog-store.ts';
 import { DayHeader, RowCheckbox, type RowSelection, TransactionRow } from '../transactions/transaction-row.tsx';
@@ -25,8 +25,7 @@ const openForEditing = (transaction: Transaction) => openTransactionDialog({ mod
  */
 export function RecordList({ transactions, label, selection, onOpen = openForEditing, className }: RecordListProps) {
   const accounts = useAccounts();
-  const categories = useCategoriesStore((state) => state.categories);
-  const categoryById = useMemo(() => new Map(categories.map((category) => [category.id, category])), [categories]);
+  const categoryById = useCategoryById();
   const accountName = useCallback(
     (id: number) => accounts.data?.find((account) => account.id === id)?.name,
     [accounts.data],

@@ -1,12 +1,12 @@
 import type { Account, Category } from '@kopiyka/shared';
 import { X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { useCategories } from '../../api/categories.ts';
 import { OptionList } from '../../components/option-list.tsx';
 import type { FieldControlProps } from '../../components/ui/form-field.tsx';
 import { PickerButton } from '../../components/ui/picker-button.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover.tsx';
 import { cn } from '../../lib/utils.ts';
-import { useCategoriesStore } from '../../stores/categories.ts';
 import { CategoryMark } from '../settings/categories/category-mark.tsx';
 import { CategoryOptions } from '../settings/categories/category-options.tsx';
 
@@ -37,7 +37,7 @@ export function CategoryPicker({
   ...control
 }: CategoryPickerProps) {
   const [open, setOpen] = useState(false);
-  const categories = useCategoriesStore((state) => state.categories);
+  const categories = useCategories();
   const path = value === null ? [] : categoryPath(categories, value);
   const chosen = path.at(-1);
   return (
@@ -128,7 +128,7 @@ function MultiSelect({ id, placeholder, summary, count, onClear, footnote, label
 type FilterProps = { id: string; value: readonly number[]; onChange: (ids: number[]) => void };
 
 export function CategoryFilter({ id, value, onChange }: FilterProps) {
-  const categories = useCategoriesStore((state) => state.categories);
+  const categories = useCategories();
   const names = value.flatMap((categoryId) => categories.find((category) => category.id === categoryId)?.name ?? []);
   return (
     <MultiSelect

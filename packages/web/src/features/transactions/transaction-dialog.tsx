@@ -7,7 +7,7 @@ import { type Control, Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useAccounts } from '../../api/accounts.ts';
 import { useBudgets } from '../../api/budgets.ts';
-import { ratesQueryOptions } from '../../api/currencies.ts';
+import { ratesQueryOptions, useBaseCurrencyCode } from '../../api/currencies.ts';
 import { hasErrorCode, inlineErrorMessage } from '../../api/errors.ts';
 import { useCreateTransaction, useUpdateTransaction } from '../../api/transactions.ts';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
@@ -33,7 +33,6 @@ import { Textarea } from '../../components/ui/textarea.tsx';
 import { formatDay } from '../../lib/dates.ts';
 import { formatMoney, formatRate, parseAmount } from '../../lib/money.ts';
 import { notify } from '../../stores/notifications.ts';
-import { useSessionStore } from '../../stores/session.ts';
 import { AccountSelect } from './account-select.tsx';
 import { formatDateTime } from './describe.ts';
 import { CategoryPicker } from './pickers.tsx';
@@ -234,7 +233,7 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
     followRate();
   }
 
-  const baseCode = useSessionStore((state) => state.baseCurrency?.currency.code);
+  const baseCode = useBaseCurrencyCode();
   const day = rateDay(values.time);
   const rates = useQuery({ ...ratesQueryOptions(day), enabled: Boolean(currencies.destination && baseCode) });
   const sameSidesAsOriginal =

@@ -3,6 +3,7 @@ import { defaultRangeExtractor, type Range, useWindowVirtualizer } from '@tansta
 import { ReceiptText } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useAccounts } from '../../api/accounts.ts';
+import { useCategoryById } from '../../api/categories.ts';
 import { type TransactionListFilters, useTransactionList } from '../../api/transactions.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyCard } from '../../components/ui/empty-card.tsx';
@@ -10,7 +11,6 @@ import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn, plural } from '../../lib/utils.ts';
-import { useCategoriesStore } from '../../stores/categories.ts';
 import { AddTransactionButton } from './add-transaction-button.tsx';
 import { groupByDay, type ListRow, listRows, uniqueTransactions } from './transaction-days.ts';
 import { openTransactionDialog } from './transaction-dialog-store.ts';
@@ -171,13 +171,12 @@ function VirtualRows({
   selection,
 }: VirtualRowsProps) {
   const accounts = useAccounts();
-  const categories = useCategoriesStore((state) => state.categories);
   const rows = useMemo(() => listRows(groupByDay(transactions)), [transactions]);
   const accountName = useCallback(
     (id: number) => accounts.data?.find((account) => account.id === id)?.name,
     [accounts.data],
   );
-  const categoryById = useMemo(() => new Map(categories.map((category) => [category.id, category])), [categories]);
+  const categoryById = useCategoryById();
 
   const [listRef, listTop] = useDocumentTop<HTMLUListElement>();
   const headerIndexes = useMemo(() => rows.flatMap((row, index) => (row.kind === 'day' ? [index] : [])), [rows]);

@@ -1,6 +1,7 @@
 import type { Account, Transaction } from '@kopiyka/shared';
 import { Link2, Link2Off, SearchX, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
+import { useCategories } from '../../api/categories.ts';
 import { hasErrorCode, inlineErrorMessage } from '../../api/errors.ts';
 import {
   useDeleteTransaction,
@@ -21,7 +22,6 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { useSubmission } from '../../lib/submission.ts';
 import { cn } from '../../lib/utils.ts';
-import { useCategoriesStore } from '../../stores/categories.ts';
 import { notify } from '../../stores/notifications.ts';
 import { formatDateTime, transferTitle } from './describe.ts';
 import { rankLinkCandidates } from './link-candidates.ts';
@@ -104,7 +104,7 @@ export function LinkPanel({ transaction, accounts, onBack, onDone }: LinkPanelPr
   const candidates = useLinkCandidates(transaction, true);
   const link = useLinkTransactions();
   const [chosen, setChosen] = useState<number | null>(null);
-  const categories = useCategoriesStore((state) => state.categories);
+  const categories = useCategories();
   const name = accountNamer(accounts);
   const groupName = useId();
   const opposite = transaction.transactionType === 'income' ? 'expense' : 'income';

@@ -15,6 +15,7 @@ import { TOKEN_STORAGE_KEY } from '../../../lib/constants.ts';
 import { useNotificationsStore } from '../../../stores/notifications.ts';
 import { useSessionStore } from '../../../stores/session.ts';
 import {
+  cachedBaseCurrency,
   type FakeRequest,
   failure,
   fakeServer,
@@ -404,7 +405,7 @@ describe('currencies settings', () => {
     server.change = { ...server.change, state: 'idle', done: 450 };
     server.base = { ...userCurrency(USD), isBase: true };
     server.userCurrencies = [userCurrency(UAH), { ...userCurrency(USD), isBase: true }];
-    await waitFor(() => expect(useSessionStore.getState().baseCurrency?.currency.code).toBe('USD'), { timeout: 3000 });
+    await waitFor(() => expect(cachedBaseCurrency()?.currency.code).toBe('USD'), { timeout: 3000 });
     expect(messages()).toContain('USD is now your base currency.');
     await waitFor(async () => expect(within(await row('USD')).getByText('Base')).toBeTruthy());
     expect(screen.queryByRole('progressbar')).toBeNull();

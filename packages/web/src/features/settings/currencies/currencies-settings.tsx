@@ -1,10 +1,9 @@
 import { Coins } from 'lucide-react';
-import { useUserCurrencies } from '../../../api/currencies.ts';
+import { useBaseCurrency, useUserCurrencies } from '../../../api/currencies.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { RetryButton } from '../../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { useSessionStore } from '../../../stores/session.ts';
 import { BaseCurrencyCard } from './base-currency-card.tsx';
 import { CurrencyListCard } from './currency-list-card.tsx';
 
@@ -20,7 +19,7 @@ function CurrenciesSkeleton() {
 /** /settings/currencies: the base currency, the other currencies and their rates (product notes). */
 export function CurrenciesSettings() {
   const userCurrencies = useUserCurrencies();
-  const sessionBase = useSessionStore((state) => state.baseCurrency);
+  const cachedBase = useBaseCurrency();
 
   if (userCurrencies.isPending) return <CurrenciesSkeleton />;
   if (userCurrencies.isError) {
@@ -37,7 +36,7 @@ export function CurrenciesSettings() {
     );
   }
   // The list marks the base as the server has it now; the session's copy covers a list without it.
-  const baseCurrency = userCurrencies.data.find((userCurrency) => userCurrency.isBase) ?? sessionBase;
+  const baseCurrency = userCurrencies.data.find((userCurrency) => userCurrency.isBase) ?? cachedBase;
   return (
     <div className="flex flex-col gap-6">
       {baseCurrency ? <BaseCurrencyCard baseCurrency={baseCurrency} userCurrencies={userCurrencies.data} /> : null}
