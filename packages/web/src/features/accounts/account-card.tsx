@@ -2,10 +2,10 @@ import type { Account } from '@kopiyka/shared';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Money } from '../../components/ui/money.tsx';
+import { ACCOUNT_CATEGORY_INFO } from '../../entities/accounts/account-categories.ts';
+import { AccountIcon } from '../../entities/accounts/account-icon.tsx';
+import { ownMoney, refOwnMoney } from '../../entities/accounts/account-tree.ts';
 import { cn } from '../../lib/utils.ts';
-import { ACCOUNT_CATEGORY_INFO } from './account-categories.ts';
-import { AccountIcon } from './account-icon.tsx';
-import { ownMoney, refOwnMoney } from './account-tree.ts';
 
 /** One account in the list: what it is, and how much of the money in it is the owner's. */
 export function AccountCard({ account, baseCode }: { account: Account; baseCode: string | undefined }) {

@@ -1,7 +1,7 @@
 import { ACCOUNT_CATEGORIES } from '@kopiyka/shared';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { ACCOUNT_CATEGORY_INFO } from '../../entities/accounts/account-categories.ts';
 import { cn } from '../../lib/utils.ts';
-import { ACCOUNT_CATEGORY_INFO } from './account-categories.ts';
 
 /** The twelve account categories as tiles with their icons: a radio group under the hood. */
 export function AccountCategoryChooser({ registration }: { registration: UseFormRegisterReturn }) {

@@ -20,16 +20,16 @@ import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
+import { ACCOUNT_CATEGORY_INFO } from '../../entities/accounts/account-categories.ts';
+import { AccountIcon } from '../../entities/accounts/account-icon.tsx';
+import { groupChoices, ownMoney, refOwnMoney } from '../../entities/accounts/account-tree.ts';
+import { GroupOptions } from '../../entities/accounts/group-options.tsx';
+import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
+import { TransactionList } from '../../entities/transactions/transaction-list.tsx';
 import { attempt } from '../../lib/form-errors.ts';
 import { notify } from '../../stores/notifications.ts';
-import { TransactionList } from '../transactions/transaction-list.tsx';
-import { ACCOUNT_CATEGORY_INFO } from './account-categories.ts';
-import { AccountIcon } from './account-icon.tsx';
-import { groupChoices, ownMoney, refOwnMoney } from './account-tree.ts';
 import { AmountSetting } from './amount-setting.tsx';
 import { DeleteAccountButton } from './delete-account-dialog.tsx';
-import { GroupOptions } from './group-options.tsx';
-import { useAccountTree } from './use-account-tree.ts';
 
 const ACCOUNTS = { path: '/accounts', label: 'All accounts' };
 

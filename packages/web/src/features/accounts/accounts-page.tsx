@@ -9,10 +9,10 @@ import { EmptyCard } from '../../components/ui/empty-card.tsx';
 import { Money } from '../../components/ui/money.tsx';
 import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { type AccountGroupNode, type MoneyTotal, totalOwnMoney } from '../../entities/accounts/account-tree.ts';
+import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
 import { cn, plural } from '../../lib/utils.ts';
 import { AccountCard } from './account-card.tsx';
-import { type AccountGroupNode, type MoneyTotal, totalOwnMoney } from './account-tree.ts';
-import { useAccountTree } from './use-account-tree.ts';
 
 function AddAccountButton({ children = 'Add account' }: { children?: string }) {
   return (

@@ -16,13 +16,13 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { isCreditCategory } from '../../entities/accounts/account-categories.ts';
+import { GroupOptions } from '../../entities/accounts/group-options.tsx';
+import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
 import { serverFieldErrors, setServerFieldErrors } from '../../lib/form-errors.ts';
 import { notify } from '../../stores/notifications.ts';
-import { isCreditCategory } from './account-categories.ts';
 import { AccountCategoryChooser } from './account-category-chooser.tsx';
 import { ACCOUNT_FORM_FIELDS, type AccountFormValues, accountFormSchema } from './account-form.ts';
-import { GroupOptions } from './group-options.tsx';
-import { useAccountTree } from './use-account-tree.ts';
 
 type AccountFormOutput = z.output<typeof accountFormSchema>;
 

@@ -19,13 +19,13 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { CustomDates, NoteSearch, PeriodSelect } from '../../entities/transactions/filter-panel.tsx';
+import { EMPTY_FILTERS, type FilterState, hasFilters, toListFilters } from '../../entities/transactions/filters.ts';
+import { AccountFilter, CategoryFilter } from '../../entities/transactions/pickers.tsx';
+import { RecordList } from '../../entities/transactions/record-list.tsx';
+import { uniqueTransactions } from '../../entities/transactions/transaction-days.ts';
 import { plural } from '../../lib/utils.ts';
 import { notify } from '../../stores/notifications.ts';
-import { RecordList } from '../dashboard/record-list.tsx';
-import { CustomDates, NoteSearch, PeriodSelect } from '../transactions/filter-panel.tsx';
-import { EMPTY_FILTERS, type FilterState, hasFilters, toListFilters } from '../transactions/filters.ts';
-import { AccountFilter, CategoryFilter } from '../transactions/pickers.tsx';
-import { uniqueTransactions } from '../transactions/transaction-days.ts';
 import { useSelection } from './use-selection.ts';
 
 type AddTransactionsDialogProps = {

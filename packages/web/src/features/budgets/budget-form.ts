@@ -1,8 +1,7 @@
 import { type Budget, createBudgetBodySchema, type NewBudget, type UpdateBudgetBody } from '@kopiyka/shared';
 import { z } from 'zod';
-import { parseAmount } from '../../lib/money.ts';
+import { amountText, parseAmount } from '../../lib/money.ts';
 import { type BudgetDates, dayEnd, dayKey, dayStart } from '../../lib/periods.ts';
-import { amountText } from '../transactions/transaction-form.ts';
 
 export const LIMIT_FORMAT_MESSAGE = 'Enter an amount, e.g. 5000 or 1250.50';
 

@@ -7,9 +7,9 @@ import { useTransactionList } from '../../api/transactions.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyCard } from '../../components/ui/empty-card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { TransactionList } from '../../entities/transactions/transaction-list.tsx';
 import { cn, plural } from '../../lib/utils.ts';
 import { notify } from '../../stores/notifications.ts';
-import { TransactionList } from '../transactions/transaction-list.tsx';
 import { AddTransactionsDialog } from './add-transactions-dialog.tsx';
 import { useSelection } from './use-selection.ts';
 

@@ -1,8 +1,8 @@
 import type { FieldControlProps } from '../../components/ui/form-field.tsx';
 import { PickerButton } from '../../components/ui/picker-button.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover.tsx';
+import { CategoryOptions } from '../../entities/categories/category-options.tsx';
 import { cn, plural } from '../../lib/utils.ts';
-import { CategoryOptions } from '../settings/categories/category-options.tsx';
 import { CategoryChips } from './category-chips.tsx';
 
 type CategoriesFieldProps = FieldControlProps & {

@@ -2,7 +2,7 @@ import { ReceiptText, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { AddTransactionButton } from '../transactions/add-transaction-button.tsx';
+import { AddTransactionButton } from '../../entities/transactions/add-transaction-button.tsx';
 
 /** Nothing to count without an account: the first step is to add one. */
 export function NoAccounts({ description }: { description: string }) {

@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { useLatestTransactions } from '../../api/stats.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { RecordList } from '../../entities/transactions/record-list.tsx';
 import { type DashboardContext, LATEST_RECORDS } from './dashboard-context.ts';
 import { NoAccounts, NoTransactions } from './empty-states.tsx';
-import { RecordList } from './record-list.tsx';
 import { Widget } from './widget.tsx';
 
 /** The newest transactions, whatever the month shown, with the way to all of them. */

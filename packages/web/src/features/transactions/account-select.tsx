@@ -1,9 +1,10 @@
 import type { Account } from '@kopiyka/shared';
 import type { ComponentProps } from 'react';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { ownMoney } from '../../entities/accounts/account-tree.ts';
+import { OUT_OF_WALLET_LABEL } from '../../entities/transactions/describe.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { ownMoney } from '../accounts/account-tree.ts';
-import { OUT_OF_WALLET, OUT_OF_WALLET_LABEL } from './transaction-form.ts';
+import { OUT_OF_WALLET } from './transaction-form.ts';
 
 type AccountSelectProps = Omit<ComponentProps<typeof NativeSelect>, 'children'> & {
   accounts: readonly Account[];

@@ -30,19 +30,21 @@ import { SegmentedControl } from '../../components/ui/segmented-control.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
+import { formatDateTime } from '../../entities/transactions/describe.ts';
+import { CategoryPicker } from '../../entities/transactions/pickers.tsx';
 import { formatDay } from '../../lib/dates.ts';
-import { formatMoney, formatRate, parseAmount } from '../../lib/money.ts';
+import { amountText, formatMoney, formatRate, parseAmount } from '../../lib/money.ts';
 import { notify } from '../../stores/notifications.ts';
+import {
+  closeTransactionDialog,
+  type DialogTarget,
+  useTransactionDialogStore,
+} from '../../stores/transaction-dialog.ts';
 import { AccountSelect } from './account-select.tsx';
-import { formatDateTime } from './describe.ts';
-import { CategoryPicker } from './pickers.tsx';
-import { closeTransactionDialog, useTransactionDialogStore } from './transaction-dialog-store.ts';
 import {
   amountCurrencies,
-  amountText,
   changeAccount,
   crossRate,
-  type DialogTarget,
   defaultPaymentType,
   initialFormValues,
   isBankTransaction,

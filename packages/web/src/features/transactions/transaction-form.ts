@@ -2,7 +2,6 @@ import {
   type Account,
   type CreateTransactionBody,
   createTransactionBodySchema,
-  fromMinorUnits,
   PAYMENT_TYPES,
   type PaymentType,
   type Rate,
@@ -11,7 +10,8 @@ import {
   updateTransactionBodySchema,
 } from '@kopiyka/shared';
 import { z } from 'zod';
-import { parseAmount } from '../../lib/money.ts';
+import { amountText, parseAmount } from '../../lib/money.ts';
+import type { DialogTarget } from '../../stores/transaction-dialog.ts';
 
 export const TRANSACTION_KINDS = ['expense', 'income', 'transfer'] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
@@ -24,7 +24,6 @@ export const KIND_LABELS: Record<TransactionKind, string> = {
 
 /** The pseudo account of SPEC §3 for money that leaves (or enters) the wallet: a select's value. */
 export const OUT_OF_WALLET = 'out';
-export const OUT_OF_WALLET_LABEL = 'Out of wallet';
 
 export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
   debitCard: 'Debit card',
@@ -72,19 +71,12 @@ export type TransactionFormValues = z.infer<typeof formValuesSchema>;
 export type TransactionFormField = keyof TransactionFormValues;
 export const TRANSACTION_FORM_FIELDS: readonly TransactionFormField[] = formValuesSchema.keyof().options;
 
-/** Minor units as an amount field shows them: "1250.50". */
-export function amountText(minor: number): string {
-  return fromMinorUnits(minor).toFixed(2);
-}
-
 /** A moment as a datetime-local field holds it: local time to the minute. */
 export function dateTimeLocal(time: string | Date): string {
   const date = typeof time === 'string' ? new Date(time) : time;
   const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
   return local.toISOString().slice(0, 16);
 }
-
-export type DialogTarget = { mode: 'create'; accountId?: number } | { mode: 'edit'; transaction: Transaction };
 
 /** The accounts a new transaction may use: enabled manual ones (bank accounts take only imports). */
 export function selectableAccounts(accounts: readonly Account[], keep: readonly number[] = []): Account[] {

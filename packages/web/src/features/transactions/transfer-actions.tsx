@@ -19,11 +19,11 @@ import { Money } from '../../components/ui/money.tsx';
 import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatDateTime, transferTitle } from '../../entities/transactions/describe.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { useSubmission } from '../../lib/submission.ts';
 import { cn } from '../../lib/utils.ts';
 import { notify } from '../../stores/notifications.ts';
-import { formatDateTime, transferTitle } from './describe.ts';
 import { rankLinkCandidates } from './link-candidates.ts';
 
 /** Candidates shown at once: the likeliest few are what matters. */

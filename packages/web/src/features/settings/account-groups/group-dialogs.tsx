@@ -9,11 +9,11 @@ import { DialogForm, FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import type { AccountGroupNode, AccountTree } from '../../../entities/accounts/account-tree.ts';
+import { GroupOptions } from '../../../entities/accounts/group-options.tsx';
 import { formFailureMessage, useSubmission } from '../../../lib/submission.ts';
 import { plural } from '../../../lib/utils.ts';
 import { notify } from '../../../stores/notifications.ts';
-import type { AccountGroupNode, AccountTree } from '../../accounts/account-tree.ts';
-import { GroupOptions } from '../../accounts/group-options.tsx';
 
 const groupFormSchema = z.object({ name: z.string(), parentGroupId: z.string() }).transform((values, ctx) => {
   const body = createAccountGroupBodySchema.safeParse({

@@ -8,11 +8,11 @@ import { useCreateCategory, useUpdateCategory } from '../../../api/categories.ts
 import { DialogForm, FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { CATEGORY_ICON_NAMES, CATEGORY_SWATCHES } from '../../../entities/categories/category-look.ts';
+import { CategoryMark } from '../../../entities/categories/category-mark.tsx';
 import { formFailureMessage, useSubmission } from '../../../lib/submission.ts';
 import { cn } from '../../../lib/utils.ts';
 import { notify } from '../../../stores/notifications.ts';
-import { CATEGORY_ICON_NAMES, CATEGORY_SWATCHES } from './category-look.ts';
-import { CategoryMark } from './category-mark.tsx';
 
 const categoryFormSchema = z
   .object({ name: z.string(), color: z.string(), icon: z.string() })

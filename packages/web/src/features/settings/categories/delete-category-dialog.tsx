@@ -8,9 +8,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { categoryChoices } from '../../../entities/categories/category-tree.ts';
 import { indentLabel } from '../../../lib/tree.ts';
 import { notify } from '../../../stores/notifications.ts';
-import { categoryChoices } from './category-tree.ts';
 
 type DeleteCategoryDialogProps = {
   category: CategoryNode;

@@ -5,15 +5,10 @@ import {
   type RateSource,
   type UserCurrency,
 } from '@kopiyka/shared';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { App } from '../../../app/app.tsx';
-import { routes, wireRouter } from '../../../app/router.tsx';
-import { TOKEN_STORAGE_KEY } from '../../../lib/constants.ts';
 import { useNotificationsStore } from '../../../stores/notifications.ts';
-import { useSessionStore } from '../../../stores/session.ts';
 import {
   cachedBaseCurrency,
   type FakeRequest,
@@ -25,6 +20,7 @@ import {
   sampleUser,
   success,
 } from '../../../test/api.ts';
+import { cleanUpApp, renderApp, storeToken } from '../../../test/app.tsx';
 
 const [UAH, USD, EUR, GBP, PLN] = sampleCurrencies as [
   (typeof sampleCurrencies)[number],
@@ -87,14 +83,9 @@ function currenciesServer(state: Partial<ServerState> = {}, handlers: Handlers =
   return { server, calls, urls };
 }
 
-let unwire: () => void = () => undefined;
-
 async function openPage() {
-  localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
-  useSessionStore.setState({ token: 'token' });
-  const router = createMemoryRouter(routes, { initialEntries: ['/settings/currencies'] });
-  unwire = wireRouter(router);
-  render(<App router={router} />);
+  storeToken();
+  renderApp('/settings/currencies');
   return screen.findByRole('list', { name: 'Your currencies' });
 }
 
@@ -117,10 +108,7 @@ async function openRateDialog(code: string) {
 
 describe('currencies settings', () => {
   beforeEach(resetApp);
-  afterEach(() => {
-    unwire();
-    resetApp();
-  });
+  afterEach(cleanUpApp);
 
   it('shows each rate both ways, with where it comes from', async () => {
     currenciesServer({

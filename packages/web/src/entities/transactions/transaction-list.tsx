@@ -11,9 +11,9 @@ import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn, plural } from '../../lib/utils.ts';
+import { openTransactionDialog } from '../../stores/transaction-dialog.ts';
 import { AddTransactionButton } from './add-transaction-button.tsx';
 import { groupByDay, type ListRow, listRows, uniqueTransactions } from './transaction-days.ts';
-import { openTransactionDialog } from './transaction-dialog-store.ts';
 import { DayHeader, RowCheckbox, type RowSelection, TransactionRow } from './transaction-row.tsx';
 
 /** First guesses of row heights; rows are measured once drawn. */

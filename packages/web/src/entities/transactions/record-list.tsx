@@ -2,9 +2,9 @@ import type { Transaction } from '@kopiyka/shared';
 import { useCallback, useMemo } from 'react';
 import { useAccounts } from '../../api/accounts.ts';
 import { useCategoryById } from '../../api/categories.ts';
-import { groupByDay } from '../transactions/transaction-days.ts';
-import { openTransactionDialog } from '../transactions/transaction-dialog-store.ts';
-import { DayHeader, RowCheckbox, type RowSelection, TransactionRow } from '../transactions/transaction-row.tsx';
+import { openTransactionDialog } from '../../stores/transaction-dialog.ts';
+import { groupByDay } from './transaction-days.ts';
+import { DayHeader, RowCheckbox, type RowSelection, TransactionRow } from './transaction-row.tsx';
 
 type RecordListProps = {
   transactions: readonly Transaction[];

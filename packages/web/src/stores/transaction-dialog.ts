@@ -1,5 +1,8 @@
+import type { Transaction } from '@kopiyka/shared';
 import { create } from 'zustand';
-import type { DialogTarget } from './transaction-form.ts';
+
+/** What the transaction dialog is open for: a new transaction (on an account, when given) or an edit. */
+export type DialogTarget = { mode: 'create'; accountId?: number } | { mode: 'edit'; transaction: Transaction };
 
 type TransactionDialogState = { target: DialogTarget | null };
 

@@ -2,7 +2,7 @@ import type { Category, Transaction } from '@kopiyka/shared';
 import { ArrowLeftRight, Check, LogIn, LogOut } from 'lucide-react';
 import { Money } from '../../components/ui/money.tsx';
 import { cn } from '../../lib/utils.ts';
-import { CategoryMark } from '../settings/categories/category-mark.tsx';
+import { CategoryMark } from '../categories/category-mark.tsx';
 import { formatTime, transferTitle } from './describe.ts';
 import type { DayGroup } from './transaction-days.ts';
 import { dayLabel } from './transaction-days.ts';

@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/utils.ts';
-import { openTransactionDialog } from './transaction-dialog-store.ts';
+import { openTransactionDialog } from '../../stores/transaction-dialog.ts';
 
 type AddTransactionButtonProps = {
   /** The account the new transaction starts on. */

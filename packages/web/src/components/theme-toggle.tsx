@@ -1,7 +1,7 @@
 import { Moon, Sun } from 'lucide-react';
-import { Button } from '../../components/ui/button.tsx';
-import { cn } from '../../lib/utils.ts';
-import { useThemeStore } from '../../stores/theme.ts';
+import { cn } from '../lib/utils.ts';
+import { useThemeStore } from '../stores/theme.ts';
+import { Button } from './ui/button.tsx';
 
 export function ThemeToggle({ className }: { className?: string }) {
   const theme = useThemeStore((state) => state.theme);

@@ -1,5 +1,5 @@
 import type { CategoryNode } from '@kopiyka/shared';
-import { type FlatNode, flattenTree } from '../../../lib/tree.ts';
+import { type FlatNode, flattenTree } from '../../lib/tree.ts';
 
 const normalise = (text: string) => text.trim().toLocaleLowerCase();
 

@@ -1,5 +1,5 @@
 import type { Category } from '@kopiyka/shared';
-import { cn } from '../../../lib/utils.ts';
+import { cn } from '../../lib/utils.ts';
 import { CATEGORY_ICONS } from './category-look.ts';
 
 /** A category's icon in its colour, or a dot of its colour when it has no icon. */

@@ -7,8 +7,8 @@ import type { FieldControlProps } from '../../components/ui/form-field.tsx';
 import { PickerButton } from '../../components/ui/picker-button.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover.tsx';
 import { cn } from '../../lib/utils.ts';
-import { CategoryMark } from '../settings/categories/category-mark.tsx';
-import { CategoryOptions } from '../settings/categories/category-options.tsx';
+import { CategoryMark } from '../categories/category-mark.tsx';
+import { CategoryOptions } from '../categories/category-options.tsx';
 
 /** The category and its ancestors, root first: "Food & Drinks › Groceries". */
 export function categoryPath(categories: readonly Category[], id: number): Category[] {

@@ -1,6 +1,8 @@
 import type { Transaction } from '@kopiyka/shared';
 import { DISPLAY_LOCALE } from '../../lib/locale.ts';
-import { OUT_OF_WALLET_LABEL } from './transaction-form.ts';
+
+/** The side of a transfer that is not one of the user's accounts. */
+export const OUT_OF_WALLET_LABEL = 'Out of wallet';
 
 /**
  * What a transfer leg is called in lists: where the money went ("Transfer → Savings") or came

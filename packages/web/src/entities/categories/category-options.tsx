@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
-import { useCategoryTree } from '../../../api/categories.ts';
-import { OptionList } from '../../../components/option-list.tsx';
-import { RetryButton } from '../../../components/ui/retry-button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useCategoryTree } from '../../api/categories.ts';
+import { OptionList } from '../../components/option-list.tsx';
+import { RetryButton } from '../../components/ui/retry-button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { CategoryMark } from './category-mark.tsx';
 import { categoryChoices, filterCategoryTree } from './category-tree.ts';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../app/layout/page-title.ts';
-import { ThemeToggle } from '../../app/layout/theme-toggle.tsx';
-import { Logo } from '../../components/ui/logo.tsx';
-import { cn } from '../../lib/utils.ts';
+import { useDocumentTitle } from '../hooks/use-document-title.ts';
+import { cn } from '../lib/utils.ts';
+import { ThemeToggle } from './theme-toggle.tsx';
+import { Logo } from './ui/logo.tsx';
 
 type AuthScreenProps = {
   title: string;
