@@ -39,7 +39,7 @@ const CategoriesSettings = page(
   async () => (await import('../features/settings/categories-settings.tsx')).CategoriesSettings,
 );
 const CurrenciesSettings = page(
-  async () => (await import('../features/settings/currencies/currencies-settings.tsx')).CurrenciesSettings,
+  async () => (await import('../features/settings/currencies-settings.tsx')).CurrenciesSettings,
 );
 const AccountGroupsSettings = page(
   async () => (await import('../features/settings/account-groups-settings.tsx')).AccountGroupsSettings,

@@ -28,8 +28,8 @@ import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
 import { TransactionList } from '../../entities/transactions/transaction-list.tsx';
 import { attempt } from '../../lib/form-errors.ts';
 import { notify } from '../../stores/notifications.ts';
-import { AmountSetting } from './amount-setting.tsx';
-import { DeleteAccountButton } from './delete-account-dialog.tsx';
+import { AmountSetting } from './components/amount-setting.tsx';
+import { DeleteAccountButton } from './components/delete-account-dialog.tsx';
 
 const ACCOUNTS = { path: '/accounts', label: 'All accounts' };
 

@@ -12,7 +12,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { type AccountGroupNode, type MoneyTotal, totalOwnMoney } from '../../entities/accounts/account-tree.ts';
 import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
 import { cn, plural } from '../../lib/utils.ts';
-import { AccountCard } from './account-card.tsx';
+import { AccountCard } from './components/account-card.tsx';
 
 function AddAccountButton({ children = 'Add account' }: { children?: string }) {
   return (

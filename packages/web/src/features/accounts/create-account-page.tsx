@@ -21,8 +21,8 @@ import { GroupOptions } from '../../entities/accounts/group-options.tsx';
 import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
 import { serverFieldErrors, setServerFieldErrors } from '../../lib/form-errors.ts';
 import { notify } from '../../stores/notifications.ts';
-import { AccountCategoryChooser } from './account-category-chooser.tsx';
-import { ACCOUNT_FORM_FIELDS, type AccountFormValues, accountFormSchema } from './account-form.ts';
+import { AccountCategoryChooser } from './components/account-category-chooser.tsx';
+import { ACCOUNT_FORM_FIELDS, type AccountFormValues, accountFormSchema } from './components/account-form.ts';
 
 type AccountFormOutput = z.output<typeof accountFormSchema>;
 

@@ -3,8 +3,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLogin } from '../../api/auth.ts';
 import { AuthScreen } from '../../components/auth-screen.tsx';
 import { redirectTarget } from '../../lib/paths.ts';
-import { loginErrorMessage } from './auth-errors.ts';
-import { CredentialsForm } from './credentials-form.tsx';
+import { loginErrorMessage } from './components/auth-errors.ts';
+import { CredentialsForm } from './components/credentials-form.tsx';
 
 export function SignInPage() {
   const [searchParams] = useSearchParams();

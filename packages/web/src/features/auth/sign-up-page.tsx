@@ -3,8 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { useRegister } from '../../api/auth.ts';
 import { AuthScreen } from '../../components/auth-screen.tsx';
 import { WELCOME_PATH } from '../../lib/paths.ts';
-import { registerErrorFeedback } from './auth-errors.ts';
-import { CredentialsForm } from './credentials-form.tsx';
+import { registerErrorFeedback } from './components/auth-errors.ts';
+import { CredentialsForm } from './components/credentials-form.tsx';
 
 const HINTS = {
   username: `${USERNAME_MIN}–${USERNAME_MAX} characters: letters, digits, “.”, “_” or “-”.`,

@@ -12,12 +12,12 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { attempt } from '../../lib/form-errors.ts';
 import { notify } from '../../stores/notifications.ts';
-import { BUDGET_STATE_BADGES, BUDGET_STATE_LABELS, budgetState, formatBudgetDates } from './budget-info.ts';
-import { BudgetSettingsCard } from './budget-settings-card.tsx';
-import { BudgetStatsCard } from './budget-stats-card.tsx';
-import { BudgetTransactions } from './budget-transactions.tsx';
-import { CategoryChips } from './category-chips.tsx';
-import { DeleteBudgetButton } from './delete-budget-dialog.tsx';
+import { BUDGET_STATE_BADGES, BUDGET_STATE_LABELS, budgetState, formatBudgetDates } from './components/budget-info.ts';
+import { BudgetSettingsCard } from './components/budget-settings-card.tsx';
+import { BudgetStatsCard } from './components/budget-stats-card.tsx';
+import { BudgetTransactions } from './components/budget-transactions.tsx';
+import { CategoryChips } from './components/category-chips.tsx';
+import { DeleteBudgetButton } from './components/delete-budget-dialog.tsx';
 
 const BUDGETS = { path: '/budgets', label: 'All budgets' };
 

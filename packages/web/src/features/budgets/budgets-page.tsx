@@ -8,8 +8,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { EmptyCard } from '../../components/ui/empty-card.tsx';
 import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { BudgetCard } from './budget-card.tsx';
-import { CreateBudgetDialog } from './create-budget-dialog.tsx';
+import { BudgetCard } from './components/budget-card.tsx';
+import { CreateBudgetDialog } from './components/create-budget-dialog.tsx';
 
 function BudgetGrid({ budgets, currency, now }: { budgets: readonly Budget[]; currency: string; now: Date }) {
   return (

@@ -25,8 +25,8 @@ import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
 import { attempt } from '../../lib/form-errors.ts';
 import { cn, plural } from '../../lib/utils.ts';
 import { notify } from '../../stores/notifications.ts';
-import { CreateGroupDialog, DeleteGroupDialog } from './account-groups/group-dialogs.tsx';
-import { MoveDialog } from './move-dialog.tsx';
+import { CreateGroupDialog, DeleteGroupDialog } from './components/group-dialogs.tsx';
+import { MoveDialog } from './components/move-dialog.tsx';
 
 type Actions = {
   addSubgroup: (node: AccountGroupNode) => void;

@@ -33,9 +33,9 @@ import {
   CategoryFormDialog,
   type CategoryFormTarget,
   INTERNAL_CATEGORY_NOTE,
-} from './categories/category-form-dialog.tsx';
-import { DeleteCategoryDialog } from './categories/delete-category-dialog.tsx';
-import { MoveDialog } from './move-dialog.tsx';
+} from './components/category-form-dialog.tsx';
+import { DeleteCategoryDialog } from './components/delete-category-dialog.tsx';
+import { MoveDialog } from './components/move-dialog.tsx';
 
 /** The name with the part that matches the search marked. */
 function Highlighted({ text, query }: { text: string; query: string }) {

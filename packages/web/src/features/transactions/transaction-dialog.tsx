@@ -40,7 +40,7 @@ import {
   type DialogTarget,
   useTransactionDialogStore,
 } from '../../stores/transaction-dialog.ts';
-import { AccountSelect } from './account-select.tsx';
+import { AccountSelect } from './components/account-select.tsx';
 import {
   amountCurrencies,
   changeAccount,
@@ -60,8 +60,8 @@ import {
   type TransactionFormValues,
   type TransactionKind,
   transactionFormSchema,
-} from './transaction-form.ts';
-import { DeleteTransactionButton, LinkPanel, TransferPairing } from './transfer-actions.tsx';
+} from './components/transaction-form.ts';
+import { DeleteTransactionButton, LinkPanel, TransferPairing } from './components/transfer-actions.tsx';
 
 /** Mounted once in the signed-in shell; whatever opened the dialog set its target in the store. */
 export function TransactionDialogHost() {
