@@ -11,7 +11,10 @@ type SessionState = {
   user: User | null;
   /** SPEC §4: true after a successful login or a restore from the stored token. */
   isLoggedIn: boolean;
-  /** True once the user, base currency and categories of the current token are loaded (in the query cache). */
+  /**
+   * True once the session of the current token is restored: the user here, the base currency and
+   * the categories in the query cache.
+   */
   initialised: boolean;
 };
 
