@@ -10,7 +10,7 @@ import { notify } from '../stores/notifications.ts';
 import { budgetKeys } from './budgets.ts';
 import { api } from './client.ts';
 import { hasErrorCode } from './errors.ts';
-import { queryClient } from './query-client.ts';
+import { queryClient, SESSION_DATA } from './query-client.ts';
 import { settingsKeys } from './settings.ts';
 import { transactionKeys } from './transactions.ts';
 
@@ -25,11 +25,9 @@ export const categoriesQueryOptions = () =>
   queryOptions({
     queryKey: categoryKeys.list(),
     queryFn: ({ signal }) => api.get<Category[]>('/categories', { signal }),
-    // Loaded once with the session (see `loadCategories`) and changed only by this app's own
-    // writes, which put the new list in the cache: components never ask again by themselves,
-    // not even after a failed load (they offer "Try again", which calls `loadCategories`).
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
+    // Loaded with the session (`loadCategories`); components never ask again by themselves, not
+    // even after a failed load: they offer "Try again", which calls `loadCategories`.
+    ...SESSION_DATA,
     retryOnMount: false,
   });
 

@@ -15,6 +15,7 @@ import type { DayKey } from '../lib/dates.ts';
 import { notify } from '../stores/notifications.ts';
 import { api } from './client.ts';
 import { hasErrorCode } from './errors.ts';
+import { SESSION_DATA } from './query-client.ts';
 
 export const currencyKeys = {
   all: ['currencies'] as const,
@@ -56,8 +57,7 @@ export const baseCurrencyQueryOptions = () =>
         throw error;
       }
     },
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
+    ...SESSION_DATA,
   });
 
 /** Each non-base user currency against the base, on `date` (the server's today when left out). */
