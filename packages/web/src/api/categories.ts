@@ -1,11 +1,16 @@
-import type { Category, CreateCategoryBody, UpdateCategoryBody } from '@kopiyka/shared';
-import { isCancelledError, queryOptions, useMutation } from '@tanstack/react-query';
-import { useCategoriesStore } from '../stores/categories.ts';
+import {
+  buildCategoryTree,
+  type Category,
+  type CategoryNode,
+  type CreateCategoryBody,
+  type UpdateCategoryBody,
+} from '@kopiyka/shared';
+import { isCancelledError, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { notify } from '../stores/notifications.ts';
 import { budgetKeys } from './budgets.ts';
 import { api } from './client.ts';
 import { hasErrorCode } from './errors.ts';
-import { queryClient } from './query-client.ts';
+import { queryClient, SESSION_DATA } from './query-client.ts';
 import { settingsKeys } from './settings.ts';
 import { transactionKeys } from './transactions.ts';
 
@@ -20,45 +25,67 @@ export const categoriesQueryOptions = () =>
   queryOptions({
     queryKey: categoryKeys.list(),
     queryFn: ({ signal }) => api.get<Category[]>('/categories', { signal }),
+    // Loaded with the session (`loadCategories`); components never ask again by themselves, not
+    // even after a failed load: they offer "Try again", which calls `loadCategories`.
+    ...SESSION_DATA,
+    retryOnMount: false,
   });
 
 /**
- * Loads the flat list into the categories store, which builds the tree. A failure does not stop the
+ * Loads the flat list into the query cache, where components read it. A failure does not stop the
  * app: it says "Cannot load categories" (SPEC §8) unless the client already reported the cause
  * (a network failure, or an ended session).
  */
 export async function loadCategories(): Promise<void> {
-  const store = useCategoriesStore.getState();
-  store.setStatus('loading');
   try {
-    store.setCategories(await queryClient.fetchQuery({ ...categoriesQueryOptions(), retry: false }));
+    await queryClient.fetchQuery({ ...categoriesQueryOptions(), retry: false });
   } catch (error) {
     // A logout cleared the cache mid-way: nobody is waiting for these categories any more.
     if (isCancelledError(error)) return;
-    store.setStatus('error');
     if (!hasErrorCode(error, 'NETWORK_ERROR', 'UNAUTHENTICATED')) notify('error', CATEGORIES_LOAD_ERROR);
   }
 }
 
-/** The category tree for components, with a way to try again after a failure. */
-export function useCategoryTree() {
-  const tree = useCategoriesStore((state) => state.tree);
-  const status = useCategoriesStore((state) => state.status);
-  return { tree, status, reload: loadCategories };
+const NO_CATEGORIES: Category[] = [];
+const NO_CATEGORY_NODES: CategoryNode[] = [];
+const NO_CATEGORY_BY_ID: ReadonlyMap<number, Category> = new Map();
+
+/** The flat list as loaded; empty until then. */
+export function useCategories(): Category[] {
+  return useQuery(categoriesQueryOptions()).data ?? NO_CATEGORIES;
 }
 
-/** The list as it is now on the server: cached for whoever asks, and rebuilt into the store's tree. */
-function storeCategories(categories: Category[]): void {
+const byId = (categories: Category[]) => new Map(categories.map((category) => [category.id, category]));
+
+/** Each loaded category by its id. */
+export function useCategoryById(): ReadonlyMap<number, Category> {
+  return useQuery({ ...categoriesQueryOptions(), select: byId }).data ?? NO_CATEGORY_BY_ID;
+}
+
+export type CategoriesStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/**
+ * The category tree (roots with nested `subCategories`, SPEC §3) for components, with a way to try
+ * again after a failure. Loaded categories stay `ready` while a later refresh runs or fails.
+ */
+export function useCategoryTree(): { tree: CategoryNode[]; status: CategoriesStatus; reload: () => Promise<void> } {
+  const query = useQuery({ ...categoriesQueryOptions(), select: buildCategoryTree });
+  const status: CategoriesStatus =
+    query.data !== undefined ? 'ready' : query.isFetching ? 'loading' : query.isError ? 'error' : 'idle';
+  return { tree: query.data ?? NO_CATEGORY_NODES, status, reload: loadCategories };
+}
+
+/** The list as it is now on the server, for everyone who reads it. */
+function cacheCategories(categories: Category[]): void {
   queryClient.setQueryData(categoryKeys.list(), categories);
-  useCategoriesStore.getState().setCategories(categories);
 }
 
-const currentCategories = () => useCategoriesStore.getState().categories;
+const currentCategories = () => queryClient.getQueryData(categoriesQueryOptions().queryKey) ?? NO_CATEGORIES;
 
 export function useCreateCategory() {
   return useMutation({
     mutationFn: (body: CreateCategoryBody) => api.post<Category>('/categories', body),
-    onSuccess: (created) => storeCategories([...currentCategories(), created]),
+    onSuccess: (created) => cacheCategories([...currentCategories(), created]),
   });
 }
 
@@ -68,7 +95,7 @@ export function useUpdateCategory() {
   return useMutation({
     mutationFn: ({ id, body }: UpdateCategoryVariables) => api.put<Category>(`/categories/${id}`, body),
     onSuccess: (updated) =>
-      storeCategories(currentCategories().map((category) => (category.id === updated.id ? updated : category))),
+      cacheCategories(currentCategories().map((category) => (category.id === updated.id ? updated : category))),
   });
 }
 
@@ -80,7 +107,7 @@ export function useDeleteCategory() {
       api.delete(`/categories/${id}`, undefined, { params: { moveTo } }),
     onSuccess: (_answer, { id, moveTo }) => {
       // The server moved the subcategories under `moveTo` before deleting: the same happens here.
-      storeCategories(
+      cacheCategories(
         currentCategories()
           .filter((category) => category.id !== id)
           .map((category) => (category.parentId === id ? { ...category, parentId: moveTo ?? null } : category)),

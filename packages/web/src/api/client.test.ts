@@ -1,10 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_ID_STORAGE_KEY, TOKEN_STORAGE_KEY } from '../lib/constants.ts';
 import { setNavigator } from '../lib/navigation.ts';
-import { useCategoriesStore } from '../stores/categories.ts';
 import { useNotificationsStore } from '../stores/notifications.ts';
 import { signIn, useSessionStore } from '../stores/session.ts';
-import { failure, fakeServer, resetApp, sampleCategories, success } from '../test/api.ts';
+import {
+  cacheCategories,
+  cachedCategories,
+  failure,
+  fakeServer,
+  resetApp,
+  sampleCategories,
+  success,
+} from '../test/api.ts';
 import { api, buildUrl } from './client.ts';
 import { ApiError, isApiError } from './errors.ts';
 import { queryClient } from './query-client.ts';
@@ -188,7 +195,7 @@ describe('API client (SPEC §7, §8)', () => {
     it('logs out on UNAUTHENTICATED: token, stores and caches cleared, back to /, message shown', async () => {
       fakeServer({ 'GET /user': () => failure(401, 'UNAUTHENTICATED', 'Session expired') });
       signIn('expired-token');
-      useCategoriesStore.getState().setCategories(sampleCategories as never);
+      cacheCategories(sampleCategories as never);
       queryClient.setQueryData(['anything'], 1);
 
       const error = await caught(api.get('/user'));
@@ -196,7 +203,7 @@ describe('API client (SPEC §7, §8)', () => {
       expect(error.code).toBe('UNAUTHENTICATED');
       expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
       expect(useSessionStore.getState()).toMatchObject({ token: null, isLoggedIn: false, user: null });
-      expect(useCategoriesStore.getState().categories).toEqual([]);
+      expect(cachedCategories()).toEqual([]);
       expect(queryClient.getQueryData(['anything'])).toBeUndefined();
       expect(navigate).toHaveBeenCalledWith('/');
       expect(messages()).toEqual(['Unauthorized. Please, login first.']);

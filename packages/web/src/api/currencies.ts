@@ -13,9 +13,9 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import { useEffect, useRef } from 'react';
 import type { DayKey } from '../lib/dates.ts';
 import { notify } from '../stores/notifications.ts';
-import { setSessionBaseCurrency } from '../stores/session.ts';
 import { api } from './client.ts';
 import { hasErrorCode } from './errors.ts';
+import { SESSION_DATA } from './query-client.ts';
 
 export const currencyKeys = {
   all: ['currencies'] as const,
@@ -41,7 +41,11 @@ export const userCurrenciesQueryOptions = () =>
     queryFn: ({ signal }) => api.get<UserCurrency[]>('/user/currencies', { signal }),
   });
 
-/** Null until the user has chosen one: the server answers NOT_FOUND then (API.md). */
+/**
+ * Null until the user has chosen one: the server answers NOT_FOUND then (API.md). Loaded with the
+ * session and read by most pages: it is asked for again only when a currency change marks it stale
+ * (the welcome page's choice writes it, a finished base change refreshes it).
+ */
 export const baseCurrencyQueryOptions = () =>
   queryOptions({
     queryKey: currencyKeys.base(),
@@ -53,6 +57,7 @@ export const baseCurrencyQueryOptions = () =>
         throw error;
       }
     },
+    ...SESSION_DATA,
   });
 
 /** Each non-base user currency against the base, on `date` (the server's today when left out). */
@@ -76,6 +81,18 @@ export const baseCurrencyChangeQueryOptions = () =>
 
 export function useSystemCurrencies() {
   return useQuery(systemCurrenciesQueryOptions());
+}
+
+/** The user's base currency; null until they have chosen one. */
+export function useBaseCurrency(): UserCurrency | null {
+  return useQuery(baseCurrencyQueryOptions()).data ?? null;
+}
+
+const currencyCode = (baseCurrency: UserCurrency | null) => baseCurrency?.currency.code;
+
+/** The code of the user's base currency ("UAH"); undefined until they have chosen one. */
+export function useBaseCurrencyCode(): string | undefined {
+  return useQuery({ ...baseCurrencyQueryOptions(), select: currencyCode }).data;
 }
 
 export function useUserCurrencies() {
@@ -112,7 +129,6 @@ export function useSetBaseCurrency() {
     onSuccess: (baseCurrency) => {
       queryClient.setQueryData(currencyKeys.base(), baseCurrency);
       void queryClient.invalidateQueries({ queryKey: currencyKeys.user(), exact: true });
-      setSessionBaseCurrency(baseCurrency);
     },
   });
 }
@@ -165,7 +181,7 @@ export function useDeleteCustomRates() {
 
 /**
  * A recomputation has ended: every cached figure may be in the old base or at the old rate, so
- * everything is asked for again, and the session takes the base the server now has. `kind` is
+ * everything is asked for again, the base currency with it (the one the server now has). `kind` is
  * the ended one's (an ended change reads as idle, without a kind).
  */
 async function finishRecomputation(
@@ -183,7 +199,6 @@ async function finishRecomputation(
     return;
   }
   const baseCurrency = await queryClient.fetchQuery(baseCurrencyQueryOptions());
-  if (baseCurrency) setSessionBaseCurrency(baseCurrency);
   if (change?.state === 'failed') {
     notify('error', change.error ?? 'Amounts could not be recalculated.', {
       title: `Base currency not changed to ${change.toCode}`,

@@ -18,3 +18,10 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/**
+ * For answers loaded once with the session that only this app's own writes change (they put the
+ * new answer in the cache, or mark it stale): never stale by age, never dropped while signed in.
+ * Signing in or out clears the whole cache anyway.
+ */
+export const SESSION_DATA = { staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSITIVE_INFINITY } as const;

@@ -1,7 +1,7 @@
 import type { ChangePasswordBody, DeleteUserBody, User } from '@kopiyka/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { SIGN_UP_PATH } from '../app/guards.ts';
 import { navigateTo } from '../lib/navigation.ts';
+import { SIGN_UP_PATH } from '../lib/paths.ts';
 import { logout } from '../stores/session.ts';
 import { api } from './client.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { guestRedirect, protectedRedirect, redirectTarget, sessionRedirect, signInPath } from './guards.ts';
+import { redirectTarget } from '../lib/paths.ts';
+import { guestRedirect, protectedRedirect, sessionRedirect, signInPath } from './guards.ts';
 
 describe('route guards (SPEC §2)', () => {
   it('sends a visitor without a token to sign-in, remembering the full original path', () => {

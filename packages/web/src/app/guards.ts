@@ -1,11 +1,7 @@
 /**
  * Route decisions of SPEC §2 as plain functions: each returns where to go instead, or null to stay.
  */
-
-export const SIGN_IN_PATH = '/sign-in';
-export const SIGN_UP_PATH = '/sign-up';
-export const WELCOME_PATH = '/welcome';
-export const HOME_PATH = '/dashboard';
+import { HOME_PATH, SIGN_IN_PATH, WELCOME_PATH } from '../lib/paths.ts';
 
 /** The sign-in page, remembering the original full path (path and search) to come back to. */
 export function signInPath(originalPath: string): string {
@@ -32,20 +28,4 @@ export function sessionRedirect(hasBaseCurrency: boolean, pathname: string): str
   if (!hasBaseCurrency) return pathname === WELCOME_PATH ? null : WELCOME_PATH;
   if (pathname === '/' || pathname === WELCOME_PATH) return HOME_PATH;
   return null;
-}
-
-/**
- * Where to go after sign-in: the `redirect` value when it is a path of this site, else the root.
- * Anything that could leave the site (`//host`, `/\host`, `https://…`) is refused.
- */
-export function redirectTarget(value: string | null, origin: string = window.location.origin): string {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  try {
-    const url = new URL(value, origin);
-    if (url.origin !== origin) return '/';
-    const path = `${url.pathname}${url.search}${url.hash}`;
-    return url.pathname === SIGN_IN_PATH ? '/' : path;
-  } catch {
-    return '/';
-  }
 }

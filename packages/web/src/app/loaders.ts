@@ -1,5 +1,7 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { baseCurrencyQueryOptions } from '../api/currencies.ts';
 import { hasErrorCode } from '../api/errors.ts';
+import { queryClient } from '../api/query-client.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { guestRedirect, protectedRedirect, sessionRedirect, signInPath } from './guards.ts';
 import { ensureSession } from './session.ts';
@@ -21,9 +23,9 @@ export async function requireSession({ request }: LoaderFunctionArgs): Promise<n
     if (hasErrorCode(error, 'UNAUTHENTICATED')) throw redirect(signInPath(fullPath));
     throw error;
   }
-  const { token, baseCurrency } = useSessionStore.getState();
-  if (!token) throw redirect(signInPath(fullPath));
-  const next = sessionRedirect(baseCurrency !== null, pathname);
+  if (!useSessionStore.getState().token) throw redirect(signInPath(fullPath));
+  const hasBaseCurrency = Boolean(queryClient.getQueryData(baseCurrencyQueryOptions().queryKey));
+  const next = sessionRedirect(hasBaseCurrency, pathname);
   if (next) throw redirect(next);
   return null;
 }

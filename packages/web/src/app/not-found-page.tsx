@@ -1,7 +1,7 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
-import { useDocumentTitle } from './layout/page-title.ts';
+import { useDocumentTitle } from '../hooks/use-document-title.ts';
 
 export function NotFoundPage() {
   useDocumentTitle('Page not found');

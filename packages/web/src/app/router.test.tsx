@@ -5,6 +5,7 @@ import { TOKEN_STORAGE_KEY } from '../lib/constants.ts';
 import { useNotificationsStore } from '../stores/notifications.ts';
 import { useSessionStore } from '../stores/session.ts';
 import {
+  cachedBaseCurrency,
   type FakeRequest,
   failure,
   fakeServer,
@@ -283,7 +284,7 @@ describe('sign-up and welcome (SPEC §4)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
     await waitFor(() => expect(location()).toBe('/dashboard'));
-    expect(useSessionStore.getState().baseCurrency?.currency.code).toBe('USD');
+    expect(cachedBaseCurrency()?.currency.code).toBe('USD');
     const registerCall = server.mock.calls.find(([url]) => String(url) === '/api/v1/auth/register');
     expect(JSON.parse(String(registerCall?.[1]?.body))).toEqual({
       username: 'olena',

@@ -6,10 +6,10 @@ import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
 import { WelcomePage } from '../features/welcome/welcome-page.tsx';
 import { TOKEN_STORAGE_KEY } from '../lib/constants.ts';
 import { setNavigator } from '../lib/navigation.ts';
+import { SIGN_IN_PATH } from '../lib/paths.ts';
 import { local } from '../lib/storage.ts';
 import { logout, useSessionStore } from '../stores/session.ts';
 import { AppLoading } from './app-loading.tsx';
-import { SIGN_IN_PATH } from './guards.ts';
 import { AppShell } from './layout/app-shell.tsx';
 import type { RouteHandle } from './layout/page-title.ts';
 import { forwardTo, guestOnly, requireSession } from './loaders.ts';
@@ -39,7 +39,7 @@ const CategoriesSettings = page(
   async () => (await import('../features/settings/categories-settings.tsx')).CategoriesSettings,
 );
 const CurrenciesSettings = page(
-  async () => (await import('../features/settings/currencies/currencies-settings.tsx')).CurrenciesSettings,
+  async () => (await import('../features/settings/currencies-settings.tsx')).CurrenciesSettings,
 );
 const AccountGroupsSettings = page(
   async () => (await import('../features/settings/account-groups-settings.tsx')).AccountGroupsSettings,

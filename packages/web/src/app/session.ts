@@ -18,13 +18,13 @@ export function ensureSession(): Promise<void> {
   const promise = (async () => {
     void queryClient.prefetchQuery(userCurrenciesQueryOptions());
     // No retries here: the page waits on this, and its error view offers "Try again" at once.
-    const [user, baseCurrency] = await Promise.all([
+    const [user] = await Promise.all([
       queryClient.fetchQuery({ ...userQueryOptions(), retry: false }),
       queryClient.fetchQuery({ ...baseCurrencyQueryOptions(), retry: false }),
       loadCategories(),
     ]);
     // A logout or another login while loading makes these answers someone else's.
-    if (useSessionStore.getState().token === token) completeSessionInit(user, baseCurrency);
+    if (useSessionStore.getState().token === token) completeSessionInit(user);
   })().finally(() => {
     if (pending?.promise === promise) pending = null;
   });

@@ -129,6 +129,11 @@ export function parseDecimal(text: string): number | null {
 /** One to three digits (not a lone zero), a single mark and exactly three digits: "1,500", "12.000". */
 const THOUSANDS_ONLY = /^[+\-\u2212]?[1-9]\d{0,2}[.,]\d{3}$/;
 
+/** Minor units as an amount field shows them: "1250.50". */
+export function amountText(minor: number): string {
+  return fromMinorUnits(minor).toFixed(2);
+}
+
 /**
  * A typed amount in minor units (SPEC §5: × 100, rounded). Amounts never have three decimals, so
  * "1,500" is fifteen hundred, not one and a half. Null when empty or zero: such amounts are not

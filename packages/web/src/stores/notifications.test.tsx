@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NotificationCenter } from '../app/notification-center.tsx';
+import { NotificationCenter } from '../components/notification-center.tsx';
 import { NOTIFICATION_VISIBILITY_MS } from '../lib/constants.ts';
 import { notify, useNotificationsStore } from './notifications.ts';
 

@@ -1,25 +1,25 @@
-import type { User, UserCurrency } from '@kopiyka/shared';
+import type { User } from '@kopiyka/shared';
 import { create } from 'zustand';
 import { queryClient } from '../api/query-client.ts';
 import { TOKEN_STORAGE_KEY } from '../lib/constants.ts';
 import { local } from '../lib/storage.ts';
-import { useCategoriesStore } from './categories.ts';
 import { useNotificationsStore } from './notifications.ts';
 
 type SessionState = {
   /** The bearer token, mirrored in local storage under `user-token` (SPEC §9). */
   token: string | null;
   user: User | null;
-  baseCurrency: UserCurrency | null;
   /** SPEC §4: true after a successful login or a restore from the stored token. */
   isLoggedIn: boolean;
-  /** True once the user and base currency of the current token are loaded. */
+  /**
+   * True once the session of the current token is restored: the user here, the base currency and
+   * the categories in the query cache.
+   */
   initialised: boolean;
 };
 
 const signedOut: Omit<SessionState, 'token'> = {
   user: null,
-  baseCurrency: null,
   isLoggedIn: false,
   initialised: false,
 };
@@ -37,12 +37,8 @@ export function signIn(token: string): void {
 }
 
 /** The session of the stored token is restored. */
-export function completeSessionInit(user: User, baseCurrency: UserCurrency | null): void {
-  useSessionStore.setState({ user, baseCurrency, isLoggedIn: true, initialised: true });
-}
-
-export function setSessionBaseCurrency(baseCurrency: UserCurrency): void {
-  useSessionStore.setState({ baseCurrency });
+export function completeSessionInit(user: User): void {
+  useSessionStore.setState({ user, isLoggedIn: true, initialised: true });
 }
 
 /**
@@ -52,7 +48,6 @@ export function setSessionBaseCurrency(baseCurrency: UserCurrency): void {
 export function logout(): void {
   local.remove(TOKEN_STORAGE_KEY);
   queryClient.clear();
-  useCategoriesStore.getState().reset();
   useNotificationsStore.getState().reset();
   useSessionStore.setState({ ...signedOut, token: null });
 }

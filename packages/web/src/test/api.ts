@@ -1,7 +1,8 @@
-import type { ValidationIssue } from '@kopiyka/shared';
+import type { Category, UserCurrency, ValidationIssue } from '@kopiyka/shared';
 import { vi } from 'vitest';
+import { categoriesQueryOptions } from '../api/categories.ts';
+import { baseCurrencyQueryOptions } from '../api/currencies.ts';
 import { queryClient } from '../api/query-client.ts';
-import { useCategoriesStore } from '../stores/categories.ts';
 import { useNotificationsStore } from '../stores/notifications.ts';
 import { useSessionStore } from '../stores/session.ts';
 
@@ -54,9 +55,23 @@ export function fakeServer(handlers: Record<string, Handler>) {
 /** Everything a signed-out visitor starts with. */
 export function resetApp(): void {
   queryClient.clear();
-  useCategoriesStore.getState().reset();
   useNotificationsStore.getState().reset();
-  useSessionStore.setState({ token: null, user: null, baseCurrency: null, isLoggedIn: false, initialised: false });
+  useSessionStore.setState({ token: null, user: null, isLoggedIn: false, initialised: false });
+}
+
+/** The categories as the app holds them now (in the query cache); none before they are loaded. */
+export function cachedCategories(): Category[] {
+  return queryClient.getQueryData(categoriesQueryOptions().queryKey) ?? [];
+}
+
+/** Puts `categories` in the query cache, as a load of them would. */
+export function cacheCategories(categories: Category[]): void {
+  queryClient.setQueryData(categoriesQueryOptions().queryKey, categories);
+}
+
+/** The base currency as the app holds it now (in the query cache). */
+export function cachedBaseCurrency(): UserCurrency | null | undefined {
+  return queryClient.getQueryData(baseCurrencyQueryOptions().queryKey);
 }
 
 export const sampleUser = { id: 7, username: 'olena', createdAt: '2025-01-15T10:00:00.000Z' };

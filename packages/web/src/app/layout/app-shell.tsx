@@ -1,12 +1,13 @@
 import { Link, Outlet, useNavigation } from 'react-router';
 import { useBaseCurrencyChangeWatcher } from '../../api/currencies.ts';
+import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { LogoMark } from '../../components/ui/logo.tsx';
-import { AddTransactionButton } from '../../features/transactions/add-transaction-button.tsx';
+import { AddTransactionButton } from '../../entities/transactions/add-transaction-button.tsx';
 import { TransactionDialogHost } from '../../features/transactions/transaction-dialog.tsx';
+import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { BottomNav } from './bottom-nav.tsx';
-import { useDocumentTitle, usePageTitle } from './page-title.ts';
+import { usePageTitle } from './page-title.ts';
 import { Sidebar } from './sidebar.tsx';
-import { ThemeToggle } from './theme-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 /** The frame of every signed-in page: sidebar (or bottom bar on phones), header, content. */

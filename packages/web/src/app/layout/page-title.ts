@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 
 /** Routes name their page through `handle: { title }`; the deepest match wins. */
@@ -12,11 +11,4 @@ export function usePageTitle(): string {
   const matches = useMatches();
   const title = matches.findLast((match) => hasTitle(match.handle))?.handle as RouteHandle | undefined;
   return title?.title ?? 'Kopiyka';
-}
-
-/** Keeps the browser tab in step with the page. */
-export function useDocumentTitle(title: string): void {
-  useEffect(() => {
-    document.title = title === 'Kopiyka' ? title : `${title} · Kopiyka`;
-  }, [title]);
 }

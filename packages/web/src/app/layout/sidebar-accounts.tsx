@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Money } from '../../components/ui/money.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { type AccountGroupNode, ownMoney } from '../../features/accounts/account-tree.ts';
-import { useAccountTree } from '../../features/accounts/use-account-tree.ts';
+import { type AccountGroupNode, ownMoney } from '../../entities/accounts/account-tree.ts';
+import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
 import { cn } from '../../lib/utils.ts';
 
 function indent(depth: number) {

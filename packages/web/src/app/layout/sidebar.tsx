@@ -1,6 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { Link } from 'react-router';
 import { signOut } from '../../api/auth.ts';
+import { useBaseCurrency } from '../../api/currencies.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { useSessionStore } from '../../stores/session.ts';
@@ -11,7 +12,7 @@ import { UserAvatar } from './user-avatar.tsx';
 /** The main navigation from 768 px up, with the user's accounts below it; the middle scrolls. */
 export function Sidebar() {
   const user = useSessionStore((state) => state.user);
-  const baseCurrency = useSessionStore((state) => state.baseCurrency);
+  const baseCurrency = useBaseCurrency();
   return (
     <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r bg-card md:flex">
       <div className="flex h-16 shrink-0 items-center px-5">

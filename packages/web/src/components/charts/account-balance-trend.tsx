@@ -2,12 +2,12 @@ import { STATS_MAX_DAYS } from '@kopiyka/shared';
 import { ChartArea, CircleAlert } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useAccount } from '../../api/accounts.ts';
+import { useBaseCurrencyCode } from '../../api/currencies.ts';
 import { useBalanceHistory, useOldestTransaction, useStatsFollowChanges } from '../../api/stats.ts';
 import { formatDay } from '../../lib/dates.ts';
 import { DISPLAY_LOCALE } from '../../lib/locale.ts';
 import { dayKey, historyStart, TREND_PERIODS, type TrendPeriod, trendRange } from '../../lib/periods.ts';
 import { cn } from '../../lib/utils.ts';
-import { useSessionStore } from '../../stores/session.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { RetryButton } from '../ui/retry-button.tsx';
@@ -43,7 +43,7 @@ export function AccountBalanceTrend({ accountId }: { accountId: number }) {
       : undefined;
   const { clipped, ...range } = trendRange(period, dayKey(new Date()), firstDay);
   const history = useBalanceHistory({ ...range, accountId }, !all || firstDay !== undefined);
-  const baseCode = useSessionStore((state) => state.baseCurrency?.currency.code);
+  const baseCode = useBaseCurrencyCode();
   const points = useMemo(() => accountSeries(history.data ?? [], accountId), [history.data, accountId]);
   useStatsFollowChanges();
 

@@ -9,7 +9,7 @@ import { Wallet } from 'lucide-react';
 import { type ReactNode, useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useAccount, useUpdateAccount } from '../../api/accounts.ts';
-import { useUserCurrencies } from '../../api/currencies.ts';
+import { useBaseCurrencyCode, useUserCurrencies } from '../../api/currencies.ts';
 import { AccountBalanceTrend } from '../../components/charts/account-balance-trend.tsx';
 import { DangerZoneCard, DetailNotFound, DetailPage, useDetailId } from '../../components/detail-page.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -20,17 +20,16 @@ import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
+import { ACCOUNT_CATEGORY_INFO } from '../../entities/accounts/account-categories.ts';
+import { AccountIcon } from '../../entities/accounts/account-icon.tsx';
+import { groupChoices, ownMoney, refOwnMoney } from '../../entities/accounts/account-tree.ts';
+import { GroupOptions } from '../../entities/accounts/group-options.tsx';
+import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
+import { TransactionList } from '../../entities/transactions/transaction-list.tsx';
 import { attempt } from '../../lib/form-errors.ts';
 import { notify } from '../../stores/notifications.ts';
-import { useSessionStore } from '../../stores/session.ts';
-import { TransactionList } from '../transactions/transaction-list.tsx';
-import { ACCOUNT_CATEGORY_INFO } from './account-categories.ts';
-import { AccountIcon } from './account-icon.tsx';
-import { groupChoices, ownMoney, refOwnMoney } from './account-tree.ts';
-import { AmountSetting } from './amount-setting.tsx';
-import { DeleteAccountButton } from './delete-account-dialog.tsx';
-import { GroupOptions } from './group-options.tsx';
-import { useAccountTree } from './use-account-tree.ts';
+import { AmountSetting } from './components/amount-setting.tsx';
+import { DeleteAccountButton } from './components/delete-account-dialog.tsx';
 
 const ACCOUNTS = { path: '/accounts', label: 'All accounts' };
 
@@ -295,7 +294,7 @@ function AccountSkeleton() {
 
 function AccountView({ id }: { id: number }) {
   const account = useAccount(id);
-  const baseCode = useSessionStore((state) => state.baseCurrency?.currency.code);
+  const baseCode = useBaseCurrencyCode();
   return (
     <DetailPage query={account} list={ACCOUNTS} noun="account" icon={Wallet} placeholder={<AccountSkeleton />}>
       {(data) => (

@@ -2,17 +2,17 @@ import type { Account } from '@kopiyka/shared';
 import { Plus, TriangleAlert, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useBaseCurrencyCode } from '../../api/currencies.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyCard } from '../../components/ui/empty-card.tsx';
 import { Money } from '../../components/ui/money.tsx';
 import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { type AccountGroupNode, type MoneyTotal, totalOwnMoney } from '../../entities/accounts/account-tree.ts';
+import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
 import { cn, plural } from '../../lib/utils.ts';
-import { useSessionStore } from '../../stores/session.ts';
-import { AccountCard } from './account-card.tsx';
-import { type AccountGroupNode, type MoneyTotal, totalOwnMoney } from './account-tree.ts';
-import { useAccountTree } from './use-account-tree.ts';
+import { AccountCard } from './components/account-card.tsx';
 
 function AddAccountButton({ children = 'Add account' }: { children?: string }) {
   return (
@@ -103,7 +103,7 @@ function AccountsSkeleton() {
 
 export function AccountsPage() {
   const state = useAccountTree();
-  const baseCode = useSessionStore((store) => store.baseCurrency?.currency.code);
+  const baseCode = useBaseCurrencyCode();
 
   let content: ReactNode;
   if (state.status === 'pending' || !baseCode) {

@@ -5,7 +5,7 @@ import { type Control, useController, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useCreateAccount } from '../../api/accounts.ts';
-import { useSystemCurrencies, useUserCurrencies } from '../../api/currencies.ts';
+import { useBaseCurrency, useSystemCurrencies, useUserCurrencies } from '../../api/currencies.ts';
 import { inlineErrorMessage } from '../../api/errors.ts';
 import { CurrencyPicker, CurrencyPickerError, CurrencyPickerSkeleton } from '../../components/currency-picker.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
@@ -16,14 +16,13 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { isCreditCategory } from '../../entities/accounts/account-categories.ts';
+import { GroupOptions } from '../../entities/accounts/group-options.tsx';
+import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
 import { serverFieldErrors, setServerFieldErrors } from '../../lib/form-errors.ts';
 import { notify } from '../../stores/notifications.ts';
-import { useSessionStore } from '../../stores/session.ts';
-import { isCreditCategory } from './account-categories.ts';
-import { AccountCategoryChooser } from './account-category-chooser.tsx';
-import { ACCOUNT_FORM_FIELDS, type AccountFormValues, accountFormSchema } from './account-form.ts';
-import { GroupOptions } from './group-options.tsx';
-import { useAccountTree } from './use-account-tree.ts';
+import { AccountCategoryChooser } from './components/account-category-chooser.tsx';
+import { ACCOUNT_FORM_FIELDS, type AccountFormValues, accountFormSchema } from './components/account-form.ts';
 
 type AccountFormOutput = z.output<typeof accountFormSchema>;
 
@@ -119,7 +118,7 @@ export function CreateAccountPage() {
   const navigate = useNavigate();
   const createAccount = useCreateAccount();
   const groups = useAccountTree();
-  const baseCurrencyId = useSessionStore((state) => state.baseCurrency?.currencyId ?? null);
+  const baseCurrencyId = useBaseCurrency()?.currencyId ?? null;
   const [formError, setFormError] = useState<string | null>(null);
   const [currencyRefusal, setCurrencyRefusal] = useState<string | null>(null);
   const form = useForm<AccountFormValues, unknown, AccountFormOutput>({

@@ -1,10 +1,10 @@
 import { loginBodySchema } from '@kopiyka/shared';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLogin } from '../../api/auth.ts';
-import { redirectTarget } from '../../app/guards.ts';
-import { loginErrorMessage } from './auth-errors.ts';
-import { AuthScreen } from './auth-screen.tsx';
-import { CredentialsForm } from './credentials-form.tsx';
+import { AuthScreen } from '../../components/auth-screen.tsx';
+import { redirectTarget } from '../../lib/paths.ts';
+import { loginErrorMessage } from './components/auth-errors.ts';
+import { CredentialsForm } from './components/credentials-form.tsx';
 
 export function SignInPage() {
   const [searchParams] = useSearchParams();

@@ -1,10 +1,10 @@
 import { PASSWORD_MAX, PASSWORD_MIN, registerBodySchema, USERNAME_MAX, USERNAME_MIN } from '@kopiyka/shared';
 import { Link, useNavigate } from 'react-router';
 import { useRegister } from '../../api/auth.ts';
-import { WELCOME_PATH } from '../../app/guards.ts';
-import { registerErrorFeedback } from './auth-errors.ts';
-import { AuthScreen } from './auth-screen.tsx';
-import { CredentialsForm } from './credentials-form.tsx';
+import { AuthScreen } from '../../components/auth-screen.tsx';
+import { WELCOME_PATH } from '../../lib/paths.ts';
+import { registerErrorFeedback } from './components/auth-errors.ts';
+import { CredentialsForm } from './components/credentials-form.tsx';
 
 const HINTS = {
   username: `${USERNAME_MIN}–${USERNAME_MAX} characters: letters, digits, “.”, “_” or “-”.`,

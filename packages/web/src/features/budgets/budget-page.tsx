@@ -1,6 +1,7 @@
 import { type Budget, type UpdateBudgetBody, updateBudgetBodySchema } from '@kopiyka/shared';
 import { Archive, ArchiveRestore, CalendarDays, PiggyBank } from 'lucide-react';
 import { useBudget, useUpdateBudget } from '../../api/budgets.ts';
+import { useBaseCurrencyCode } from '../../api/currencies.ts';
 import { useStatsFollowChanges } from '../../api/stats.ts';
 import { DangerZoneCard, DetailNotFound, DetailPage, useDetailId } from '../../components/detail-page.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -11,13 +12,12 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { attempt } from '../../lib/form-errors.ts';
 import { notify } from '../../stores/notifications.ts';
-import { useSessionStore } from '../../stores/session.ts';
-import { BUDGET_STATE_BADGES, BUDGET_STATE_LABELS, budgetState, formatBudgetDates } from './budget-info.ts';
-import { BudgetSettingsCard } from './budget-settings-card.tsx';
-import { BudgetStatsCard } from './budget-stats-card.tsx';
-import { BudgetTransactions } from './budget-transactions.tsx';
-import { CategoryChips } from './category-chips.tsx';
-import { DeleteBudgetButton } from './delete-budget-dialog.tsx';
+import { BUDGET_STATE_BADGES, BUDGET_STATE_LABELS, budgetState, formatBudgetDates } from './components/budget-info.ts';
+import { BudgetSettingsCard } from './components/budget-settings-card.tsx';
+import { BudgetStatsCard } from './components/budget-stats-card.tsx';
+import { BudgetTransactions } from './components/budget-transactions.tsx';
+import { CategoryChips } from './components/category-chips.tsx';
+import { DeleteBudgetButton } from './components/delete-budget-dialog.tsx';
 
 const BUDGETS = { path: '/budgets', label: 'All budgets' };
 
@@ -91,7 +91,7 @@ function BudgetSkeleton() {
 
 function BudgetView({ id }: { id: number }) {
   const budget = useBudget(id);
-  const currency = useSessionStore((state) => state.baseCurrency?.currency.code) ?? '';
+  const currency = useBaseCurrencyCode() ?? '';
   useStatsFollowChanges();
   return (
     <DetailPage query={budget} list={BUDGETS} noun="budget" icon={PiggyBank} placeholder={<BudgetSkeleton />}>

@@ -2,14 +2,14 @@ import type { Budget } from '@kopiyka/shared';
 import { Archive, ChevronRight, PiggyBank, Plus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useBudgets } from '../../api/budgets.ts';
+import { useBaseCurrencyCode } from '../../api/currencies.ts';
 import { useStatsFollowChanges } from '../../api/stats.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyCard } from '../../components/ui/empty-card.tsx';
 import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useSessionStore } from '../../stores/session.ts';
-import { BudgetCard } from './budget-card.tsx';
-import { CreateBudgetDialog } from './create-budget-dialog.tsx';
+import { BudgetCard } from './components/budget-card.tsx';
+import { CreateBudgetDialog } from './components/create-budget-dialog.tsx';
 
 function BudgetGrid({ budgets, currency, now }: { budgets: readonly Budget[]; currency: string; now: Date }) {
   return (
@@ -33,7 +33,7 @@ function BudgetsSkeleton() {
 
 export function BudgetsPage() {
   const budgets = useBudgets();
-  const currency = useSessionStore((state) => state.baseCurrency?.currency.code) ?? '';
+  const currency = useBaseCurrencyCode() ?? '';
   const [creating, setCreating] = useState(false);
   const now = new Date();
   useStatsFollowChanges();

@@ -1,9 +1,9 @@
 import { Bitcoin } from 'lucide-react';
+import { useBaseCurrencyCode } from '../../api/currencies.ts';
 import { EmptyCard } from '../../components/ui/empty-card.tsx';
-import { useSessionStore } from '../../stores/session.ts';
 
 export function CryptoPage() {
-  const baseCode = useSessionStore((state) => state.baseCurrency?.currency.code);
+  const baseCode = useBaseCurrencyCode();
   return (
     <EmptyCard
       icon={Bitcoin}

@@ -1,22 +1,22 @@
 import { useSearchParams } from 'react-router';
+import { useBaseCurrencyCode } from '../../api/currencies.ts';
 import { useStatsFollowChanges } from '../../api/stats.ts';
 import { parseMonth } from '../../lib/dates.ts';
 import { dayKey } from '../../lib/periods.ts';
-import { useSessionStore } from '../../stores/session.ts';
-import { BalanceTrendWidget } from './balance-trend-widget.tsx';
-import { CashFlowWidget } from './cash-flow-widget.tsx';
-import { useDashboardContext } from './dashboard-context.ts';
-import { ExpensesWidget } from './expenses-widget.tsx';
-import { LatestRecordsWidget } from './latest-records-widget.tsx';
-import { MonthSwitcher } from './month-switcher.tsx';
-import { TotalBalanceWidget } from './total-balance-widget.tsx';
+import { BalanceTrendWidget } from './components/balance-trend-widget.tsx';
+import { CashFlowWidget } from './components/cash-flow-widget.tsx';
+import { useDashboardContext } from './components/dashboard-context.ts';
+import { ExpensesWidget } from './components/expenses-widget.tsx';
+import { LatestRecordsWidget } from './components/latest-records-widget.tsx';
+import { MonthSwitcher } from './components/month-switcher.tsx';
+import { TotalBalanceWidget } from './components/total-balance-widget.tsx';
 
 /** The month shown lives in the URL (`?month=2026-11`), so it survives a reload and can be shared. */
 export function DashboardPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const month = parseMonth(searchParams.get('month'));
   // The shell opens only once the base currency is chosen.
-  const currency = useSessionStore((state) => state.baseCurrency?.currency.code) ?? '';
+  const currency = useBaseCurrencyCode() ?? '';
   const context = useDashboardContext(month, dayKey(new Date()), currency);
   useStatsFollowChanges();
 

@@ -13,15 +13,20 @@ import { Money } from '../../components/ui/money.tsx';
 import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { RowActions } from '../../components/ui/row-actions.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { AccountIcon } from '../../entities/accounts/account-icon.tsx';
+import {
+  type AccountGroupNode,
+  type AccountTree,
+  groupChoices,
+  ownMoney,
+} from '../../entities/accounts/account-tree.ts';
+import { GroupOptions } from '../../entities/accounts/group-options.tsx';
+import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
 import { attempt } from '../../lib/form-errors.ts';
 import { cn, plural } from '../../lib/utils.ts';
 import { notify } from '../../stores/notifications.ts';
-import { AccountIcon } from '../accounts/account-icon.tsx';
-import { type AccountGroupNode, type AccountTree, groupChoices, ownMoney } from '../accounts/account-tree.ts';
-import { GroupOptions } from '../accounts/group-options.tsx';
-import { useAccountTree } from '../accounts/use-account-tree.ts';
-import { CreateGroupDialog, DeleteGroupDialog } from './account-groups/group-dialogs.tsx';
-import { MoveDialog } from './move-dialog.tsx';
+import { CreateGroupDialog, DeleteGroupDialog } from './components/group-dialogs.tsx';
+import { MoveDialog } from './components/move-dialog.tsx';
 
 type Actions = {
   addSubgroup: (node: AccountGroupNode) => void;

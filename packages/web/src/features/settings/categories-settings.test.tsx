@@ -4,8 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { budgetKeys } from '../../api/budgets.ts';
 import { queryClient } from '../../api/query-client.ts';
-import { useCategoriesStore } from '../../stores/categories.ts';
-import { failure, resetApp, success } from '../../test/api.ts';
+import { cachedCategories, failure, resetApp, success } from '../../test/api.ts';
 import { cleanUpApp, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
 
 const category = (id: number, name: string, parentId: number | null = null, extra: Partial<Category> = {}) => ({
@@ -90,7 +89,7 @@ describe('categories settings', () => {
         { name: 'Snacks', color: '#e74c3c', icon: 'shopping-cart', parentId: 1 },
       ]),
     );
-    expect(useCategoriesStore.getState().categories.find((item) => item.id === 30)?.parentId).toBe(1);
+    expect(cachedCategories().find((item) => item.id === 30)?.parentId).toBe(1);
     expect(toastMessages()).toContain('Category “Snacks” added.');
   });
 
@@ -120,7 +119,7 @@ describe('categories settings', () => {
 
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(calls('DELETE', '/categories/10').map((call) => call.url.search)).toEqual(['', '?moveTo=20']);
-    const stored = useCategoriesStore.getState().categories;
+    const stored = cachedCategories();
     expect(stored.find((item) => item.id === 10)).toBeUndefined();
     expect(stored.filter((item) => item.parentId === 20).map((item) => item.name)).toEqual(['Fuel', 'Parking']);
     expect(toastMessages()).toContain('“Vehicle” deleted; what it held is now in “Other”.');
@@ -146,7 +145,7 @@ describe('categories settings', () => {
       ]),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(useCategoriesStore.getState().categories.find((item) => item.id === 10)).toMatchObject({
+    expect(cachedCategories().find((item) => item.id === 10)).toMatchObject({
       name: 'Car',
       color: '#3498db',
       icon: 'paw-print',
@@ -180,7 +179,7 @@ describe('categories settings', () => {
 
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(calls('DELETE', '/categories/12').map((call) => call.url.search)).toEqual(['', '?moveTo=11']);
-    expect(useCategoriesStore.getState().categories.some((item) => item.id === 12)).toBe(false);
+    expect(cachedCategories().some((item) => item.id === 12)).toBe(false);
     expect(queryClient.getQueryState(budgetKeys.list())?.isInvalidated).toBe(true);
     expect(toastMessages()).toContain('“Parking” deleted; what it held is now in “Fuel”.');
   });

@@ -22,6 +22,9 @@ import { RowActions } from '../../components/ui/row-actions.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
+import { CATEGORY_SWATCHES } from '../../entities/categories/category-look.ts';
+import { CategoryMark } from '../../entities/categories/category-mark.tsx';
+import { categoryChoices, filterCategoryTree, findCategory } from '../../entities/categories/category-tree.ts';
 import { attempt } from '../../lib/form-errors.ts';
 import { indentLabel } from '../../lib/tree.ts';
 import { cn, plural } from '../../lib/utils.ts';
@@ -30,12 +33,9 @@ import {
   CategoryFormDialog,
   type CategoryFormTarget,
   INTERNAL_CATEGORY_NOTE,
-} from './categories/category-form-dialog.tsx';
-import { CATEGORY_SWATCHES } from './categories/category-look.ts';
-import { CategoryMark } from './categories/category-mark.tsx';
-import { categoryChoices, filterCategoryTree, findCategory } from './categories/category-tree.ts';
-import { DeleteCategoryDialog } from './categories/delete-category-dialog.tsx';
-import { MoveDialog } from './move-dialog.tsx';
+} from './components/category-form-dialog.tsx';
+import { DeleteCategoryDialog } from './components/delete-category-dialog.tsx';
+import { MoveDialog } from './components/move-dialog.tsx';
 
 /** The name with the part that matches the search marked. */
 function Highlighted({ text, query }: { text: string; query: string }) {

@@ -7,7 +7,7 @@ import { type Control, Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useAccounts } from '../../api/accounts.ts';
 import { useBudgets } from '../../api/budgets.ts';
-import { ratesQueryOptions } from '../../api/currencies.ts';
+import { ratesQueryOptions, useBaseCurrencyCode } from '../../api/currencies.ts';
 import { hasErrorCode, inlineErrorMessage } from '../../api/errors.ts';
 import { useCreateTransaction, useUpdateTransaction } from '../../api/transactions.ts';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
@@ -30,20 +30,21 @@ import { SegmentedControl } from '../../components/ui/segmented-control.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
+import { formatDateTime } from '../../entities/transactions/describe.ts';
+import { CategoryPicker } from '../../entities/transactions/pickers.tsx';
 import { formatDay } from '../../lib/dates.ts';
-import { formatMoney, formatRate, parseAmount } from '../../lib/money.ts';
+import { amountText, formatMoney, formatRate, parseAmount } from '../../lib/money.ts';
 import { notify } from '../../stores/notifications.ts';
-import { useSessionStore } from '../../stores/session.ts';
-import { AccountSelect } from './account-select.tsx';
-import { formatDateTime } from './describe.ts';
-import { CategoryPicker } from './pickers.tsx';
-import { closeTransactionDialog, useTransactionDialogStore } from './transaction-dialog-store.ts';
+import {
+  closeTransactionDialog,
+  type DialogTarget,
+  useTransactionDialogStore,
+} from '../../stores/transaction-dialog.ts';
+import { AccountSelect } from './components/account-select.tsx';
 import {
   amountCurrencies,
-  amountText,
   changeAccount,
   crossRate,
-  type DialogTarget,
   initialFormValues,
   isBankTransaction,
   KIND_LABELS,
@@ -58,8 +59,8 @@ import {
   type TransactionFormValues,
   type TransactionKind,
   transactionFormSchema,
-} from './transaction-form.ts';
-import { DeleteTransactionButton, LinkPanel, TransferPairing } from './transfer-actions.tsx';
+} from './components/transaction-form.ts';
+import { DeleteTransactionButton, LinkPanel, TransferPairing } from './components/transfer-actions.tsx';
 
 /** Mounted once in the signed-in shell; whatever opened the dialog set its target in the store. */
 export function TransactionDialogHost() {
@@ -233,7 +234,7 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
     followRate();
   }
 
-  const baseCode = useSessionStore((state) => state.baseCurrency?.currency.code);
+  const baseCode = useBaseCurrencyCode();
   const day = rateDay(values.time);
   const rates = useQuery({ ...ratesQueryOptions(day), enabled: Boolean(currencies.destination && baseCode) });
   const sameSidesAsOriginal =

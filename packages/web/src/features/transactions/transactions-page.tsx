@@ -13,9 +13,20 @@ import {
   DialogHeader,
 } from '../../components/ui/dialog.tsx';
 import { EmptyCard } from '../../components/ui/empty-card.tsx';
-import { ClearFiltersButton, FilterPanel, NoteSearch, type UpdateFilters } from './filter-panel.tsx';
-import { countFilters, filtersToParams, hasFilters, parseFilters, toListFilters } from './filters.ts';
-import { TransactionList } from './transaction-list.tsx';
+import {
+  ClearFiltersButton,
+  FilterPanel,
+  NoteSearch,
+  type UpdateFilters,
+} from '../../entities/transactions/filter-panel.tsx';
+import {
+  countFilters,
+  filtersToParams,
+  hasFilters,
+  parseFilters,
+  toListFilters,
+} from '../../entities/transactions/filters.ts';
+import { TransactionList } from '../../entities/transactions/transaction-list.tsx';
 
 /** The filters live in the URL: links can be shared, and back and forward step through them. */
 function useUrlFilters() {

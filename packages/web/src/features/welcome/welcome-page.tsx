@@ -3,13 +3,13 @@ import { useNavigate } from 'react-router';
 import { signOut } from '../../api/auth.ts';
 import { useSetBaseCurrency, useSystemCurrencies } from '../../api/currencies.ts';
 import { inlineErrorMessage } from '../../api/errors.ts';
-import { HOME_PATH } from '../../app/guards.ts';
+import { AuthScreen } from '../../components/auth-screen.tsx';
 import { CurrencyPicker, CurrencyPickerError, CurrencyPickerSkeleton } from '../../components/currency-picker.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { HOME_PATH } from '../../lib/paths.ts';
 import { notify } from '../../stores/notifications.ts';
 import { useSessionStore } from '../../stores/session.ts';
-import { AuthScreen } from '../auth/auth-screen.tsx';
 
 /** The first stop after sign-up: the base currency every total is shown in. */
 export function WelcomePage() {

@@ -1,0 +1,26 @@
+import { Moon, Sun } from 'lucide-react';
+import { cn } from '../lib/utils.ts';
+import { useThemeStore } from '../stores/theme.ts';
+import { Button } from './ui/button.tsx';
+
+export function ThemeToggle({ className }: { className?: string }) {
+  const theme = useThemeStore((state) => state.theme);
+  const toggle = useThemeStore((state) => state.toggle);
+  const next = theme === 'dark' ? 'light' : 'dark';
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      onClick={toggle}
+      aria-label={`Switch to ${next} theme`}
+      title={`Switch to ${next} theme`}
+      className={cn('text-muted-foreground hover:text-foreground', className)}
+    >
+      {theme === 'dark' ? (
+        <Sun aria-hidden="true" className="size-5" />
+      ) : (
+        <Moon aria-hidden="true" className="size-5" />
+      )}
+    </Button>
+  );
+}

@@ -1,0 +1,58 @@
+import { useMemo, useState } from 'react';
+import { useCategoryTree } from '../../api/categories.ts';
+import { OptionList } from '../../components/option-list.tsx';
+import { RetryButton } from '../../components/ui/retry-button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { CategoryMark } from './category-mark.tsx';
+import { categoryChoices, filterCategoryTree } from './category-tree.ts';
+
+type CategoryOptionsProps = {
+  selected: readonly number[];
+  /** Choosing a category; with `multiple`, choosing a chosen one unchooses it. */
+  onSelect: (id: number) => void;
+  multiple?: boolean;
+};
+
+/** The category tree as a searchable list to choose from, each with its colour mark; for a picker's panel. */
+export function CategoryOptions({ selected, onSelect, multiple }: CategoryOptionsProps) {
+  const [query, setQuery] = useState('');
+  const { tree, status, reload } = useCategoryTree();
+  const options = useMemo(
+    () =>
+      categoryChoices(filterCategoryTree(tree, query)).map(({ node, depth }) => ({
+        id: node.id,
+        label: node.name,
+        depth,
+        mark: <CategoryMark category={node} className="size-6" />,
+      })),
+    [tree, query],
+  );
+  if (status === 'error') {
+    return (
+      <div className="flex flex-col items-center gap-3 px-3 py-6 text-center text-sm text-muted-foreground">
+        Categories could not be loaded.
+        <RetryButton onRetry={() => void reload()} />
+      </div>
+    );
+  }
+  if (status !== 'ready') {
+    return (
+      <div role="status" className="flex items-center justify-center gap-2 px-3 py-6 text-sm text-muted-foreground">
+        <Spinner /> Loading categories…
+      </div>
+    );
+  }
+  return (
+    <OptionList
+      options={options}
+      query={query}
+      onQueryChange={setQuery}
+      selected={selected}
+      onSelect={onSelect}
+      multiple={multiple}
+      label="Categories"
+      searchPlaceholder="Search categories"
+      emptyText={`No category matches “${query.trim()}”.`}
+    />
+  );
+}

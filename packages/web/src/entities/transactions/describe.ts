@@ -1,0 +1,33 @@
+import type { Transaction } from '@kopiyka/shared';
+import { DISPLAY_LOCALE } from '../../lib/locale.ts';
+
+/** The side of a transfer that is not one of the user's accounts. */
+export const OUT_OF_WALLET_LABEL = 'Out of wallet';
+
+/**
+ * What a transfer leg is called in lists: where the money went ("Transfer → Savings") or came
+ * from ("Transfer ← Card"), or that it left (or entered) the wallet. Null for an ordinary one.
+ */
+export function transferTitle(
+  transaction: Pick<Transaction, 'transferNature' | 'transactionType' | 'destinationAccountId'>,
+  accountName: (id: number) => string | undefined,
+): string | null {
+  const incoming = transaction.transactionType === 'income';
+  if (transaction.transferNature === 'transfer_out_wallet') return incoming ? 'Into wallet' : OUT_OF_WALLET_LABEL;
+  if (transaction.transferNature !== 'transfer_between_user_accounts') return null;
+  const other = transaction.destinationAccountId === null ? undefined : accountName(transaction.destinationAccountId);
+  return `Transfer ${incoming ? '←' : '→'} ${other ?? 'another account'}`;
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+const timeFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { timeStyle: 'short' });
+
+/** "14 Nov 2026, 09:30" in the user's time zone. */
+export function formatDateTime(time: string): string {
+  return dateTimeFormat.format(new Date(time));
+}
+
+/** "09:30". */
+export function formatTime(time: string): string {
+  return timeFormat.format(new Date(time));
+}

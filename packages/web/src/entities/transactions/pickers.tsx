@@ -1,0 +1,177 @@
+import type { Account, Category } from '@kopiyka/shared';
+import { X } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useCategories } from '../../api/categories.ts';
+import { OptionList } from '../../components/option-list.tsx';
+import type { FieldControlProps } from '../../components/ui/form-field.tsx';
+import { PickerButton } from '../../components/ui/picker-button.tsx';
+import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover.tsx';
+import { cn } from '../../lib/utils.ts';
+import { CategoryMark } from '../categories/category-mark.tsx';
+import { CategoryOptions } from '../categories/category-options.tsx';
+
+/** The category and its ancestors, root first: "Food & Drinks › Groceries". */
+export function categoryPath(categories: readonly Category[], id: number): Category[] {
+  const byId = new Map(categories.map((category) => [category.id, category]));
+  const path: Category[] = [];
+  for (let current = byId.get(id); current && !path.includes(current); ) {
+    path.unshift(current);
+    current = current.parentId === null ? undefined : byId.get(current.parentId);
+  }
+  return path;
+}
+
+type CategoryPickerProps = Partial<FieldControlProps> & {
+  value: number | null;
+  onChange: (categoryId: number) => void;
+  disabled?: boolean;
+  placeholder?: string;
+};
+
+/** One category from the tree, searchable, in a panel under a field-like button. */
+export function CategoryPicker({
+  value,
+  onChange,
+  disabled,
+  placeholder = 'Choose a category',
+  ...control
+}: CategoryPickerProps) {
+  const [open, setOpen] = useState(false);
+  const categories = useCategories();
+  const path = value === null ? [] : categoryPath(categories, value);
+  const chosen = path.at(-1);
+  return (
+    <Popover open={open && !disabled} onOpenChange={setOpen}>
+      <PopoverTrigger asChild>
+        <PickerButton disabled={disabled} {...control}>
+          {chosen ? (
+            <>
+              <CategoryMark category={chosen} className="-ml-1 size-6" />
+              <span className="min-w-0 flex-1 truncate">
+                {path.length > 1 ? (
+                  <span className="text-muted-foreground">
+                    {path
+                      .slice(0, -1)
+                      .map((category) => category.name)
+                      .join(' › ')}{' '}
+                    ›{' '}
+                  </span>
+                ) : null}
+                {chosen.name}
+              </span>
+            </>
+          ) : (
+            <span className="min-w-0 flex-1 truncate text-muted-foreground">{placeholder}</span>
+          )}
+        </PickerButton>
+      </PopoverTrigger>
+      <PopoverContent aria-label="Categories">
+        <CategoryOptions
+          selected={value === null ? [] : [value]}
+          onSelect={(id) => {
+            onChange(id);
+            setOpen(false);
+          }}
+        />
+      </PopoverContent>
+    </Popover>
+  );
+}
+
+const toggle = (ids: readonly number[], id: number) =>
+  ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id];
+
+type MultiSelectProps = {
+  id: string;
+  /** What the button says when nothing is chosen: "All accounts". */
+  placeholder: string;
+  /** What it says when something is. */
+  summary: string;
+  count: number;
+  onClear: () => void;
+  /** Under the list: what the choice means. */
+  footnote?: string;
+  label: string;
+  children: ReactNode;
+};
+
+/** A button that opens a list to tick several items in; "Clear" unticks them all. */
+function MultiSelect({ id, placeholder, summary, count, onClear, footnote, label, children }: MultiSelectProps) {
+  return (
+    <Popover>
+      <PopoverTrigger asChild>
+        <PickerButton id={id}>
+          <span className={cn('min-w-0 flex-1 truncate', count === 0 && 'text-muted-foreground')}>
+            {count === 0 ? placeholder : summary}
+          </span>
+        </PickerButton>
+      </PopoverTrigger>
+      <PopoverContent aria-label={label} className="w-80">
+        {children}
+        <div className="flex items-center justify-between gap-3 border-t px-3 py-2">
+          <span className="text-xs text-muted-foreground">{footnote}</span>
+          <button
+            type="button"
+            onClick={onClear}
+            disabled={count === 0}
+            className="flex shrink-0 cursor-pointer items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-primary hover:bg-accent disabled:cursor-default disabled:opacity-50"
+          >
+            <X aria-hidden="true" className="size-3.5" />
+            Clear
+          </button>
+        </div>
+      </PopoverContent>
+    </Popover>
+  );
+}
+
+type FilterProps = { id: string; value: readonly number[]; onChange: (ids: number[]) => void };
+
+export function CategoryFilter({ id, value, onChange }: FilterProps) {
+  const categories = useCategories();
+  const names = value.flatMap((categoryId) => categories.find((category) => category.id === categoryId)?.name ?? []);
+  return (
+    <MultiSelect
+      id={id}
+      label="Categories"
+      placeholder="All categories"
+      summary={names.length === 1 ? (names[0] ?? '') : `${value.length} categories`}
+      count={value.length}
+      onClear={() => onChange([])}
+      footnote="Subcategories are included."
+    >
+      <CategoryOptions multiple selected={value} onSelect={(categoryId) => onChange(toggle(value, categoryId))} />
+    </MultiSelect>
+  );
+}
+
+export function AccountFilter({ id, value, onChange, accounts }: FilterProps & { accounts: readonly Account[] }) {
+  const [query, setQuery] = useState('');
+  const needle = query.trim().toLocaleLowerCase();
+  const options = accounts
+    .filter((account) => account.name.toLocaleLowerCase().includes(needle))
+    .map((account) => ({ id: account.id, label: account.name, detail: account.currencyCode }));
+  const chosen = accounts.filter((account) => value.includes(account.id));
+  return (
+    <MultiSelect
+      id={id}
+      label="Accounts"
+      placeholder="All accounts"
+      summary={chosen.length === 1 ? (chosen[0]?.name ?? '') : `${value.length} accounts`}
+      count={value.length}
+      onClear={() => onChange([])}
+    >
+      <OptionList
+        options={options}
+        query={query}
+        onQueryChange={setQuery}
+        selected={value}
+        onSelect={(accountId) => onChange(toggle(value, accountId))}
+        multiple
+        label="Accounts"
+        searchPlaceholder="Search accounts"
+        emptyText={accounts.length === 0 ? 'No accounts yet.' : `No account matches “${query.trim()}”.`}
+      />
+    </MultiSelect>
+  );
+}

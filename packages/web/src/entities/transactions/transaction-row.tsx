@@ -1,0 +1,148 @@
+import type { Category, Transaction } from '@kopiyka/shared';
+import { ArrowLeftRight, Check, LogIn, LogOut } from 'lucide-react';
+import { Money } from '../../components/ui/money.tsx';
+import { cn } from '../../lib/utils.ts';
+import { CategoryMark } from '../categories/category-mark.tsx';
+import { formatTime, transferTitle } from './describe.ts';
+import type { DayGroup } from './transaction-days.ts';
+import { dayLabel } from './transaction-days.ts';
+
+function RowMark({ transaction, category }: { transaction: Transaction; category: Category | undefined }) {
+  if (transaction.transferNature !== 'not_transfer') {
+    const Icon =
+      transaction.transferNature === 'transfer_between_user_accounts'
+        ? ArrowLeftRight
+        : transaction.transactionType === 'income'
+          ? LogIn
+          : LogOut;
+    return (
+      <span
+        aria-hidden="true"
+        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground"
+      >
+        <Icon className="size-4" />
+      </span>
+    );
+  }
+  const color = category?.color ?? '#7f8c8d';
+  if (category?.icon) return <CategoryMark category={category} className="size-9 rounded-full" />;
+  return (
+    <span
+      aria-hidden="true"
+      className="flex size-9 shrink-0 items-center justify-center rounded-full"
+      style={{ backgroundColor: `${color}26` }}
+    >
+      <span className="size-3 rounded-full" style={{ backgroundColor: color }} />
+    </span>
+  );
+}
+
+type TransactionRowProps = {
+  transaction: Transaction;
+  category: Category | undefined;
+  accountName: (id: number) => string | undefined;
+  onOpen: (transaction: Transaction) => void;
+};
+
+/**
+ * One transaction: what it was (category, or where a transfer went), its note and account, and
+ * its amount with direction. A transfer's amount is neutral: the money stays the user's.
+ */
+export function TransactionRow({ transaction, category, accountName, onOpen }: TransactionRowProps) {
+  const transfer = transaction.transferNature !== 'not_transfer';
+  const title = transferTitle(transaction, accountName) ?? category?.name ?? 'Uncategorised';
+  const account = accountName(transaction.accountId) ?? 'Unknown account';
+  const foreign = transaction.currencyCode !== transaction.refCurrencyCode;
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(transaction)}
+      className="flex w-full cursor-pointer items-center gap-3 px-4 py-3 text-left transition-colors hover:bg-accent/60 focus-visible:bg-accent/60 focus-visible:outline-none"
+    >
+      <RowMark transaction={transaction} category={category} />
+      <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <span className="truncate text-sm font-medium">{title}</span>
+        <span className="truncate text-xs text-muted-foreground">
+          {transaction.note ? <span className="text-foreground/80">{transaction.note} · </span> : null}
+          {account} · {formatTime(transaction.time)}
+        </span>
+      </span>
+      <span className="flex shrink-0 flex-col items-end gap-0.5">
+        <Money
+          minor={transaction.amount}
+          currency={transaction.currencyCode}
+          kind={transaction.transactionType}
+          className={cn('text-sm font-semibold', transfer && 'text-foreground')}
+        />
+        {foreign ? (
+          <Money
+            minor={transaction.refAmount}
+            currency={transaction.refCurrencyCode}
+            kind={transaction.transactionType}
+            className="text-xs text-muted-foreground"
+          />
+        ) : null}
+      </span>
+    </button>
+  );
+}
+
+/** A day's header: its name and how it moved the money shown, in the base currency. */
+export function DayHeader({ group, className }: { group: DayGroup; className?: string }) {
+  return (
+    <div
+      className={cn(
+        'flex items-center justify-between gap-3 border-b bg-card/95 px-4 py-2 backdrop-blur supports-backdrop-filter:bg-card/85',
+        className,
+      )}
+    >
+      <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{dayLabel(group.day)}</h3>
+      <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
+        <span className="sr-only">Day total</span>
+        <Money
+          minor={Math.abs(group.net)}
+          currency={group.currency}
+          kind={group.net >= 0 ? 'income' : 'expense'}
+          className="font-medium"
+        />
+      </span>
+    </div>
+  );
+}
+
+/** Transactions ticked in a list, by id; with it, each row of the list has a tick box. */
+export type RowSelection = {
+  selected: ReadonlySet<number>;
+  onToggle: (transaction: Transaction) => void;
+};
+
+/** A row's tick box in the theme's look; the real checkbox takes the clicks, the tick is drawn over it. */
+export function RowCheckbox({
+  transaction,
+  category,
+  selection,
+}: {
+  transaction: Transaction;
+  category: Category | undefined;
+  selection: RowSelection;
+}) {
+  return (
+    <label className="relative flex shrink-0 cursor-pointer items-center self-stretch pl-4">
+      <input
+        type="checkbox"
+        checked={selection.selected.has(transaction.id)}
+        onChange={() => selection.onToggle(transaction)}
+        aria-label={`Choose ${category?.name ?? 'transaction'}${transaction.note ? `, ${transaction.note}` : ''}`}
+        className={cn(
+          'peer size-5 cursor-pointer appearance-none rounded border border-input bg-background transition-colors',
+          'checked:border-primary checked:bg-primary focus-visible:ring-3 focus-visible:ring-ring focus-visible:outline-none',
+        )}
+      />
+      <Check
+        aria-hidden="true"
+        strokeWidth={3}
+        className="pointer-events-none absolute top-1/2 left-[calc(1rem+3px)] size-3.5 -translate-y-1/2 text-primary-foreground opacity-0 peer-checked:opacity-100"
+      />
+    </label>
+  );
+}

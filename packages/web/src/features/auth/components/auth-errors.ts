@@ -1,0 +1,44 @@
+import { hasErrorCode } from '../../../api/errors.ts';
+import { serverFieldErrors } from '../../../lib/form-errors.ts';
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password.';
+export const UNEXPECTED_FORM_ERROR = 'Unexpected error';
+
+/**
+ * The generic message for the form, or none when the client's toast says "Unexpected error."
+ * already: once is enough. Other toasts stay beside it, as they say why (the network is down, or
+ * how long a throttle lasts).
+ */
+function unexpectedFormError(error: unknown): string | undefined {
+  return hasErrorCode(error, 'UNEXPECTED') && error.notified ? undefined : UNEXPECTED_FORM_ERROR;
+}
+
+/**
+ * SPEC §8: of the login failures only NOT_FOUND and INVALID_CREDENTIALS reach the form as such;
+ * anything else, a throttled login included, is a generic error.
+ */
+export function loginErrorMessage(error: unknown): string | undefined {
+  if (hasErrorCode(error, 'NOT_FOUND', 'INVALID_CREDENTIALS')) return INVALID_CREDENTIALS_MESSAGE;
+  return unexpectedFormError(error);
+}
+
+const REGISTER_FIELDS = ['username', 'password'] as const;
+export type RegisterField = (typeof REGISTER_FIELDS)[number];
+
+export type RegisterErrorFeedback = {
+  fields: Partial<Record<RegisterField, string>>;
+  form?: string;
+};
+
+/** Sign-up failures as messages for the fields they concern, or for the whole form. */
+export function registerErrorFeedback(error: unknown): RegisterErrorFeedback {
+  if (hasErrorCode(error, 'USER_ALREADY_EXISTS')) {
+    return { fields: { username: 'This username is taken. Please choose another one.' } };
+  }
+  if (hasErrorCode(error, 'VALIDATION_ERROR')) {
+    const fields = serverFieldErrors(error, REGISTER_FIELDS);
+    return Object.keys(fields).length > 0 ? { fields } : { fields, form: error.statusText };
+  }
+  // Sign-up ends with a login, so the rest reads as it does on the sign-in form.
+  return { fields: {}, form: unexpectedFormError(error) };
+}

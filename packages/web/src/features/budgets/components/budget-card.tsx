@@ -1,0 +1,75 @@
+import type { Budget } from '@kopiyka/shared';
+import { CalendarDays } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useBudgetStats } from '../../../api/budgets.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { RetryButton } from '../../../components/ui/retry-button.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { cn } from '../../../lib/utils.ts';
+import {
+  BUDGET_STATE_BADGES,
+  BUDGET_STATE_LABELS,
+  budgetState,
+  formatBudgetDates,
+  isOverLimit,
+} from './budget-info.ts';
+import { BudgetProgress } from './budget-progress.tsx';
+import { CategoryChips } from './category-chips.tsx';
+
+/** A budget in the list: what it is for, when, and how much of it is spent. The whole card opens it. */
+export function BudgetCard({ budget, currency, now }: { budget: Budget; currency: string; now: Date }) {
+  const stats = useBudgetStats(budget.id);
+  const state = budgetState(budget, now);
+  let figures: ReactNode;
+  if (stats.isPending) {
+    figures = (
+      <div role="status" aria-label={`Loading the figures of ${budget.name}`} className="flex flex-col gap-2">
+        <Skeleton className="h-4 w-40" />
+        <Skeleton className="h-2 w-full" />
+      </div>
+    );
+  } else if (stats.isError) {
+    figures = (
+      <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
+        Figures could not be loaded.
+        {/* Above the card's link, so it can be pressed. */}
+        <span className="relative z-10">
+          <RetryButton onRetry={() => void stats.refetch()} retrying={stats.isFetching} />
+        </span>
+      </div>
+    );
+  } else {
+    figures = <BudgetProgress stats={stats.data} currency={currency} label={`${budget.name}: spent of the limit`} />;
+  }
+  return (
+    <Card
+      className={cn('relative gap-4 p-5 transition-colors hover:border-primary/50', budget.archived && 'border-dashed')}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <h3 className="truncate font-semibold">
+            {/* The link covers the whole card (its ::after), so the card is one big target. */}
+            <Link
+              to={`/budgets/${budget.id}`}
+              className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:ring-3 focus-visible:after:ring-ring"
+            >
+              {budget.name}
+            </Link>
+          </h3>
+          <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+            <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
+            {formatBudgetDates(budget)}
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1.5">
+          <Badge variant={BUDGET_STATE_BADGES[state]}>{BUDGET_STATE_LABELS[state]}</Badge>
+          {stats.data && isOverLimit(stats.data) ? <Badge variant="destructive">Over limit</Badge> : null}
+        </div>
+      </div>
+      <CategoryChips ids={budget.categoryIds} />
+      <div className="mt-auto">{figures}</div>
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Budget } from '@kopiyka/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useUpdateBudget } from '../../../api/budgets.ts';
+import { inlineErrorMessage } from '../../../api/errors.ts';
+import { ErrorAlert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { dayKey } from '../../../lib/periods.ts';
+import { notify } from '../../../stores/notifications.ts';
+import { AutoIncludeField, CategoriesFormField, DatesField, LimitField } from './budget-fields.tsx';
+import {
+  BUDGET_FORM_FIELDS,
+  type BudgetFormOutput,
+  type BudgetFormValues,
+  budgetChanges,
+  budgetFormSchema,
+  budgetFormValues,
+} from './budget-form.ts';
+
+/** The limit, dates, categories and the auto-include rule, saved together. The name is edited in place above. */
+export function BudgetSettingsCard({ budget, currency }: { budget: Budget; currency: string }) {
+  const update = useUpdateBudget();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<BudgetFormValues, unknown, BudgetFormOutput>({
+    resolver: zodResolver(budgetFormSchema),
+    mode: 'onTouched',
+    defaultValues: budgetFormValues(budget),
+  });
+  const { isDirty, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    // The name is renamed in place above, not here: the form's copy may be older.
+    const body = budgetChanges(budget, { ...values, name: budget.name });
+    try {
+      if (Object.keys(body).length > 0) {
+        const saved = await update.mutateAsync({ id: budget.id, body });
+        form.reset(budgetFormValues(saved));
+      }
+    } catch (error) {
+      if (!setServerFieldErrors(form.setError, error, BUDGET_FORM_FIELDS)) setFormError(inlineErrorMessage(error));
+      return;
+    }
+    notify('success', 'Budget saved.');
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Settings</CardTitle>
+        <CardDescription>What the budget allows, when, and which transactions it follows.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+          <LimitField form={form} currency={currency} />
+          <DatesField form={form} today={dayKey(new Date())} />
+          <CategoriesFormField form={form} />
+          <AutoIncludeField form={form} />
+          {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button
+              variant="outline"
+              disabled={!isDirty || isSubmitting}
+              onClick={() => form.reset(budgetFormValues(budget))}
+            >
+              Undo changes
+            </Button>
+            <Button type="submit" disabled={!isDirty || isSubmitting}>
+              {isSubmitting ? <Spinner /> : null}
+              Save changes
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,96 @@
+import type { Budget } from '@kopiyka/shared';
+import { ListPlus, ReceiptText, Trash2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { budgetMembersFilter, useRemoveBudgetTransactions } from '../../../api/budgets.ts';
+import { inlineErrorMessage } from '../../../api/errors.ts';
+import { useTransactionList } from '../../../api/transactions.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyCard } from '../../../components/ui/empty-card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { TransactionList } from '../../../entities/transactions/transaction-list.tsx';
+import { cn, plural } from '../../../lib/utils.ts';
+import { notify } from '../../../stores/notifications.ts';
+import { AddTransactionsDialog } from './add-transactions-dialog.tsx';
+import { useSelection } from './use-selection.ts';
+
+/**
+ * The budget's transactions: those added to it and those its categories bring in, in the list of
+ * /transactions (grouped by day, loading more as the page scrolls). Ticking some offers to take
+ * them out; a row itself opens the transaction.
+ */
+export function BudgetTransactions({ budget, className }: { budget: Budget; className?: string }) {
+  const filters = useMemo(() => budgetMembersFilter(budget.id), [budget.id]);
+  // The same query the list below runs (one request): which rows are loaded, to keep ticks honest.
+  const list = useTransactionList(filters);
+  const remove = useRemoveBudgetTransactions();
+  const selection = useSelection();
+  const [adding, setAdding] = useState(false);
+  const memberIds = useMemo(() => new Set(list.data?.pages.flat().map((row) => row.id)), [list.data]);
+  // A row that left the budget (edited elsewhere, say) cannot stay ticked.
+  const ticked = useMemo(
+    () => new Set([...selection.selected].filter((id) => memberIds.has(id))),
+    [selection.selected, memberIds],
+  );
+
+  async function removeTicked() {
+    const transactionIds = [...ticked];
+    try {
+      await remove.mutateAsync({ id: budget.id, transactionIds });
+    } catch (error) {
+      const message = inlineErrorMessage(error);
+      if (message) notify('error', message);
+      return;
+    }
+    selection.clear();
+    notify('success', `${plural(transactionIds.length, 'transaction')} removed from the budget.`);
+  }
+
+  const addButton = (
+    <Button variant="outline" size="sm" onClick={() => setAdding(true)}>
+      <ListPlus aria-hidden="true" className="size-4" />
+      Add transactions
+    </Button>
+  );
+
+  return (
+    <section aria-labelledby={`budget-${budget.id}-transactions`} className={cn('flex flex-col gap-3', className)}>
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h2 id={`budget-${budget.id}-transactions`} className="text-base font-semibold leading-tight">
+            Transactions
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            {ticked.size > 0 ? `${plural(ticked.size, 'transaction')} chosen` : 'Tick transactions to take them out.'}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {ticked.size > 0 ? (
+            <Button variant="outline" size="sm" onClick={() => void removeTicked()} disabled={remove.isPending}>
+              {remove.isPending ? <Spinner /> : <Trash2 aria-hidden="true" className="size-4" />}
+              Remove from budget
+            </Button>
+          ) : null}
+          {/* An empty budget offers it in the list's place instead. */}
+          {memberIds.size > 0 ? addButton : null}
+        </div>
+      </header>
+      <TransactionList
+        filters={filters}
+        selection={{ selected: ticked, onToggle: selection.onToggle }}
+        empty={
+          <EmptyCard
+            icon={ReceiptText}
+            title="No transactions in this budget yet"
+            description={
+              budget.categoryIds.length > 0 && budget.autoInclude
+                ? 'Transactions in its categories and dates join by themselves; you can also add any by hand.'
+                : 'Add transactions by hand, or give the budget categories to bring them in.'
+            }
+            action={addButton}
+          />
+        }
+      />
+      <AddTransactionsDialog budgetId={budget.id} open={adding} onOpenChange={setAdding} />
+    </section>
+  );
+}

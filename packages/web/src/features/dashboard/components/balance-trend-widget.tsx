@@ -1,0 +1,57 @@
+import { CalendarX } from 'lucide-react';
+import { useMemo } from 'react';
+import { useBalanceHistory } from '../../../api/stats.ts';
+import { BalanceChart } from '../../../components/charts/charts.tsx';
+import { dailyTotals, unvaluedAccounts } from '../../../components/charts/series.ts';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatMonth } from '../../../lib/dates.ts';
+import { monthRange } from '../../../lib/periods.ts';
+import type { DashboardContext } from './dashboard-context.ts';
+import { NoAccounts } from './empty-states.tsx';
+import { UnvaluedNote } from './unvalued-note.tsx';
+import { Widget } from './widget.tsx';
+
+const CHART_HEIGHT = 240;
+
+/** The daily total of all accounts over the month, in the base currency. */
+export function BalanceTrendWidget({ context, className }: { context: DashboardContext; className?: string }) {
+  const { month, today, currency } = context;
+  const monthLabel = formatMonth(month);
+  const history = useBalanceHistory(monthRange(month, today));
+  const points = useMemo(() => dailyTotals(history.data ?? []), [history.data]);
+  let empty = null;
+  if (context.noAccounts) {
+    empty = <NoAccounts description="Add an account and record transactions to see your balance day by day." />;
+  } else if (history.data && points.length === 0) {
+    empty = (
+      <EmptyState
+        icon={CalendarX}
+        title={`No balance in ${monthLabel}`}
+        description="None of your accounts existed yet. Choose a later month."
+      />
+    );
+  }
+  return (
+    <Widget
+      title="Balance trend"
+      description={`Daily total in ${currency}, ${monthLabel}`}
+      queries={[...context.basics, history]}
+      empty={empty}
+      skeleton={<Skeleton className="w-full" style={{ height: CHART_HEIGHT }} />}
+      className={className}
+    >
+      {() => (
+        <div className="flex flex-col gap-3">
+          <BalanceChart
+            data={points}
+            currency={currency}
+            label={`Daily total balance, ${monthLabel}`}
+            height={CHART_HEIGHT}
+          />
+          <UnvaluedNote accountIds={unvaluedAccounts(points)} when="on some days" />
+        </div>
+      )}
+    </Widget>
+  );
+}

@@ -1,0 +1,89 @@
+import type { CashFlowPoint } from '@kopiyka/shared';
+import { ChartColumn } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useCashFlow } from '../../../api/stats.ts';
+import { CashFlowChart } from '../../../components/charts/charts.tsx';
+import { EXPENSE_COLOR, INCOME_COLOR } from '../../../components/charts/colors.ts';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Money } from '../../../components/ui/money.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatMonth, shiftMonth } from '../../../lib/dates.ts';
+import { lastMonthsRange } from '../../../lib/periods.ts';
+import type { DashboardContext } from './dashboard-context.ts';
+import { NoAccounts, NoTransactions } from './empty-states.tsx';
+import { Widget } from './widget.tsx';
+
+const MONTHS = 6;
+const CHART_HEIGHT = 220;
+
+function Total({ color, label, children }: { color?: string; label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
+        {color ? <span aria-hidden="true" className="size-2.5 rounded-sm" style={{ backgroundColor: color }} /> : null}
+        {label}
+      </dt>
+      <dd className="text-sm font-semibold">{children}</dd>
+    </div>
+  );
+}
+
+const total = (points: readonly CashFlowPoint[], key: 'income' | 'expense' | 'net') =>
+  points.reduce((sum, point) => sum + point[key], 0);
+
+/** Income against expenses, month by month, over the six months ending with the chosen one. */
+export function CashFlowWidget({ context, className }: { context: DashboardContext; className?: string }) {
+  const { month, today, currency } = context;
+  const first = formatMonth(shiftMonth(month, -(MONTHS - 1)));
+  const flow = useCashFlow({ ...lastMonthsRange(month, MONTHS, today), interval: 'month' });
+  const quiet = flow.data?.every((point) => point.income === 0 && point.expense === 0);
+  let empty = null;
+  if (context.noAccounts) {
+    empty = <NoAccounts description="Add an account and record income and expenses to compare them month by month." />;
+  } else if (context.noTransactions) {
+    empty = <NoTransactions description="Income and expenses you record are compared month by month here." />;
+  } else if (quiet) {
+    empty = (
+      <EmptyState
+        icon={ChartColumn}
+        title="No income or expenses"
+        description={`Nothing was earned or spent from ${first} to ${formatMonth(month)}.`}
+      />
+    );
+  }
+  return (
+    <Widget
+      title="Cash flow"
+      description={`Income and expenses, ${first} – ${formatMonth(month)}`}
+      queries={[...context.basics, flow]}
+      empty={empty}
+      skeleton={<Skeleton className="w-full" style={{ height: CHART_HEIGHT + 52 }} />}
+      className={className}
+    >
+      {() => {
+        const points = flow.data ?? [];
+        return (
+          <div className="flex flex-col gap-4">
+            <dl className="flex flex-wrap gap-x-8 gap-y-2">
+              <Total color={INCOME_COLOR} label="Income">
+                <Money minor={total(points, 'income')} currency={currency} />
+              </Total>
+              <Total color={EXPENSE_COLOR} label="Expenses">
+                <Money minor={total(points, 'expense')} currency={currency} />
+              </Total>
+              <Total label="Net">
+                <Money minor={total(points, 'net')} currency={currency} />
+              </Total>
+            </dl>
+            <CashFlowChart
+              data={points}
+              currency={currency}
+              height={CHART_HEIGHT}
+              label={`Income and expenses by month, ${first} to ${formatMonth(month)}`}
+            />
+          </div>
+        );
+      }}
+    </Widget>
+  );
+}

@@ -1,0 +1,162 @@
+import type { CategorySpending } from '@kopiyka/shared';
+import { ChartPie } from 'lucide-react';
+import { Link } from 'react-router';
+import { useCategories } from '../../../api/categories.ts';
+import { useUserSettings } from '../../../api/settings.ts';
+import { useSpendingsByCategories } from '../../../api/stats.ts';
+import { DonutChart } from '../../../components/charts/charts.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Money } from '../../../components/ui/money.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatMonth, shiftMonth } from '../../../lib/dates.ts';
+import { monthRange } from '../../../lib/periods.ts';
+import { percentChange } from './change.ts';
+import { ChangeLine } from './change-line.tsx';
+import type { DashboardContext } from './dashboard-context.ts';
+import { NoAccounts, NoTransactions } from './empty-states.tsx';
+import { Widget } from './widget.tsx';
+
+const DONUT_SIZE = 176;
+
+const share = (amount: number, total: number) => Math.round((amount / total) * 100);
+
+const sum = (spendings: readonly CategorySpending[] | undefined) =>
+  spendings?.reduce((total, spending) => total + spending.amount, 0) ?? 0;
+
+/** The names of the categories the user leaves out of expense statistics, as they are now. */
+function useExcludedCategoryNames(): string[] {
+  const settings = useUserSettings();
+  const categories = useCategories();
+  const ids = settings.data?.stats.excludedCategoryIds ?? [];
+  return ids.flatMap((id) => categories.find((category) => category.id === id)?.name ?? []);
+}
+
+/** A span, as it also goes inside an empty state's paragraph. */
+function ExcludedNote({ names }: { names: readonly string[] }) {
+  if (names.length === 0) return null;
+  return (
+    <span className="mt-1 block text-xs text-muted-foreground">
+      Leaves out {names.join(', ')}.{' '}
+      <Link to="/settings/categories" className="font-medium text-primary underline-offset-4 hover:underline">
+        Change in settings
+      </Link>
+    </span>
+  );
+}
+
+function Legend({
+  spendings,
+  total,
+  currency,
+}: {
+  spendings: readonly CategorySpending[];
+  total: number;
+  currency: string;
+}) {
+  return (
+    <ul aria-label="Expenses by category" className="flex min-w-0 flex-1 flex-col gap-2 self-stretch">
+      {spendings.map((spending) => (
+        <li key={spending.categoryId} className="flex items-center gap-2 text-sm">
+          <span
+            aria-hidden="true"
+            className="size-2.5 shrink-0 rounded-full"
+            style={{ backgroundColor: spending.color }}
+          />
+          <span className="min-w-0 flex-1 truncate">{spending.name}</span>
+          <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{share(spending.amount, total)}%</span>
+          <Money minor={spending.amount} currency={currency} className="shrink-0 font-medium" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The month's expenses by root category as a ring, with the total and how it compares with the month before. */
+export function ExpensesWidget({ context }: { context: DashboardContext }) {
+  const { month, today, currency } = context;
+  const monthLabel = formatMonth(month);
+  const previousMonth = shiftMonth(month, -1);
+  const current = useSpendingsByCategories(monthRange(month, today));
+  const previous = useSpendingsByCategories(monthRange(previousMonth, today));
+  const excluded = useExcludedCategoryNames();
+
+  let empty = null;
+  if (context.noAccounts) {
+    empty = <NoAccounts description="Add an account and record expenses to see where your money goes." />;
+  } else if (context.noTransactions) {
+    empty = <NoTransactions description="Record expenses with categories to see where your money goes." />;
+  } else if (current.data?.length === 0) {
+    empty = (
+      <EmptyState
+        icon={ChartPie}
+        title={`No expenses in ${monthLabel}`}
+        description={
+          <>
+            Expenses you record in this month show up here by category.
+            <ExcludedNote names={excluded} />
+          </>
+        }
+      />
+    );
+  }
+
+  return (
+    <Widget
+      title="Expenses structure"
+      description={`Spending by category, ${monthLabel}`}
+      queries={[...context.basics, current, previous]}
+      empty={empty}
+      skeleton={
+        <div className="flex flex-col items-center gap-5">
+          <Skeleton className="shrink-0 rounded-full" style={{ width: DONUT_SIZE, height: DONUT_SIZE }} />
+          <div className="flex w-full flex-col gap-2.5">
+            {[0, 1, 2, 3].map((row) => (
+              <Skeleton key={row} className="h-4 w-full" />
+            ))}
+          </div>
+        </div>
+      }
+    >
+      {() => {
+        const spendings = current.data ?? [];
+        const total = sum(spendings);
+        // The biggest share is named in the ring's hole; the total is said in full above it.
+        const [top] = spendings as [CategorySpending];
+        return (
+          <div className="@container flex flex-col gap-4">
+            <div className="flex flex-col gap-1">
+              <Money minor={total} currency={currency} className="text-2xl font-semibold tracking-tight" />
+              <ChangeLine
+                change={percentChange(total, sum(previous.data))}
+                currency={currency}
+                against={`vs ${formatMonth(previousMonth)}`}
+                goodWhen="down"
+              />
+            </div>
+            <div className="flex flex-col items-center gap-5 @sm:flex-row">
+              <DonutChart
+                slices={spendings.map((spending) => ({
+                  id: spending.categoryId,
+                  name: spending.name,
+                  color: spending.color,
+                  value: spending.amount,
+                }))}
+                currency={currency}
+                size={DONUT_SIZE}
+                label={`Expenses by category, ${monthLabel}`}
+                center={
+                  <>
+                    <span className="text-2xl font-semibold tabular-nums">{share(top.amount, total)}%</span>
+                    <span className="line-clamp-2 text-xs text-muted-foreground">{top.name}</span>
+                  </>
+                }
+              />
+              <Legend spendings={spendings} total={total} currency={currency} />
+            </div>
+            <ExcludedNote names={excluded} />
+          </div>
+        );
+      }}
+    </Widget>
+  );
+}

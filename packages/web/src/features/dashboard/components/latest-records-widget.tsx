@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { useLatestTransactions } from '../../../api/stats.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { RecordList } from '../../../entities/transactions/record-list.tsx';
+import { type DashboardContext, LATEST_RECORDS } from './dashboard-context.ts';
+import { NoAccounts, NoTransactions } from './empty-states.tsx';
+import { Widget } from './widget.tsx';
+
+/** The newest transactions, whatever the month shown, with the way to all of them. */
+export function LatestRecordsWidget({ context, className }: { context: DashboardContext; className?: string }) {
+  const latest = useLatestTransactions(LATEST_RECORDS);
+  let empty = null;
+  if (context.noAccounts) {
+    empty = <NoAccounts description="Add an account, then record your income and expenses; the latest show up here." />;
+  } else if (context.noTransactions) {
+    empty = <NoTransactions description="Your latest income, expenses and transfers show up here." />;
+  }
+  return (
+    <Widget
+      title="Latest records"
+      description="Your most recent transactions"
+      aside={
+        context.noTransactions ? null : (
+          <Button asChild variant="link" size="sm" className="shrink-0">
+            <Link to="/transactions">Show all</Link>
+          </Button>
+        )
+      }
+      queries={context.basics}
+      empty={empty}
+      skeleton={
+        <div className="flex flex-col gap-4">
+          {[0, 1, 2, 3].map((row) => (
+            <div key={row} className="flex items-center gap-3">
+              <Skeleton className="size-9 rounded-full" />
+              <div className="flex flex-1 flex-col gap-1.5">
+                <Skeleton className="h-4 w-2/5" />
+                <Skeleton className="h-3 w-3/5" />
+              </div>
+              <Skeleton className="h-4 w-20" />
+            </div>
+          ))}
+        </div>
+      }
+      className={className}
+    >
+      {() => (
+        <RecordList
+          transactions={latest.data ?? []}
+          label="Latest records"
+          className="-mx-5 -mb-5 overflow-hidden rounded-b-xl border-t"
+        />
+      )}
+    </Widget>
+  );
+}

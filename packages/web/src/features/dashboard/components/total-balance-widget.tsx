@@ -1,0 +1,50 @@
+import { useTotalBalance } from '../../../api/stats.ts';
+import { Money } from '../../../components/ui/money.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatMonth, shiftMonth } from '../../../lib/dates.ts';
+import { monthBalanceDay, monthEnd } from '../../../lib/periods.ts';
+import { percentChange } from './change.ts';
+import { ChangeLine } from './change-line.tsx';
+import type { DashboardContext } from './dashboard-context.ts';
+import { NoAccounts } from './empty-states.tsx';
+import { UnvaluedNote } from './unvalued-note.tsx';
+import { Widget } from './widget.tsx';
+
+/** Everything the user owns in the base currency, and how that moved since the month before ended. */
+export function TotalBalanceWidget({ context }: { context: DashboardContext }) {
+  const { month, today, currency } = context;
+  const previousMonth = shiftMonth(month, -1);
+  const current = useTotalBalance(monthBalanceDay(month, today));
+  const previous = useTotalBalance(monthEnd(previousMonth));
+  const running = monthEnd(month) >= today;
+  return (
+    <Widget
+      title="Total balance"
+      description={running ? `Everything you own in ${currency}, now` : `At the end of ${formatMonth(month)}`}
+      queries={[...context.basics, current, previous]}
+      empty={context.noAccounts ? <NoAccounts description="Add an account to see what you own in total." /> : null}
+      skeleton={
+        <div className="flex flex-col gap-3">
+          <Skeleton className="h-9 w-48" />
+          <Skeleton className="h-5 w-64" />
+        </div>
+      }
+    >
+      {() => {
+        const now = current.data?.refBalance ?? 0;
+        return (
+          <div className="flex flex-col gap-3">
+            <Money minor={now} currency={currency} className="text-3xl font-semibold tracking-tight" />
+            <ChangeLine
+              change={percentChange(now, previous.data?.refBalance ?? 0)}
+              currency={currency}
+              against={`since the end of ${formatMonth(previousMonth)}`}
+              goodWhen="up"
+            />
+            <UnvaluedNote accountIds={current.data?.unvaluedAccountIds ?? []} when="from the total" />
+          </div>
+        );
+      }}
+    </Widget>
+  );
+}

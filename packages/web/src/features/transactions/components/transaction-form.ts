@@ -1,0 +1,397 @@
+import {
+  type Account,
+  type CreateTransactionBody,
+  createTransactionBodySchema,
+  defaultPaymentType,
+  fromMinorUnits,
+  PAYMENT_TYPES,
+  type PaymentType,
+  type Rate,
+  type Transaction,
+  type UpdateTransactionBody,
+  updateTransactionBodySchema,
+} from '@kopiyka/shared';
+import { z } from 'zod';
+import { amountText, parseAmount } from '../../../lib/money.ts';
+import type { DialogTarget } from '../../../stores/transaction-dialog.ts';
+
+export const TRANSACTION_KINDS = ['expense', 'income', 'transfer'] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+
+export const KIND_LABELS: Record<TransactionKind, string> = {
+  expense: 'Expense',
+  income: 'Income',
+  transfer: 'Transfer',
+};
+
+/** The pseudo account of SPEC §3 for money that leaves (or enters) the wallet: a select's value. */
+export const OUT_OF_WALLET = 'out';
+
+export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
+  debitCard: 'Debit card',
+  creditCard: 'Credit card',
+  cash: 'Cash',
+  bankTransfer: 'Bank transfer',
+  mobilePayment: 'Mobile payment',
+  webPayment: 'Web payment',
+  voucher: 'Voucher',
+};
+
+/** Bank imports keep their amount, time, account and type, and cannot be deleted (product notes). */
+export function isBankTransaction(transaction: Pick<Transaction, 'externalId' | 'accountType'>): boolean {
+  return transaction.externalId !== null || transaction.accountType === 'monobank';
+}
+
+export function kindOf(transaction: Pick<Transaction, 'transferNature' | 'transactionType'>): TransactionKind {
+  return transaction.transferNature === 'not_transfer' ? transaction.transactionType : 'transfer';
+}
+
+const formValuesSchema = z.object({
+  kind: z.enum(TRANSACTION_KINDS),
+  /** As typed, in the currency of `accountId` (for a transfer: of the side that is an account, "From" first). */
+  amount: z.string(),
+  /** An account id; for a transfer the "From" side, which may be OUT_OF_WALLET; '' when not chosen. */
+  accountId: z.string(),
+  /** A transfer's "To" side: an account id or OUT_OF_WALLET. */
+  toAccountId: z.string(),
+  /** A transfer between accounts in different currencies: what arrives, in the currency of "To". */
+  destinationAmount: z.string(),
+  categoryId: z.number().nullable(),
+  /** As a datetime-local field holds it, in the user's time zone. */
+  time: z.string(),
+  paymentType: z.enum(PAYMENT_TYPES),
+  note: z.string(),
+  /** The budget it is assigned to by hand; null leaves it to the budgets' category rules. */
+  budgetId: z.number().nullable(),
+});
+export type TransactionFormValues = z.infer<typeof formValuesSchema>;
+export type TransactionFormField = keyof TransactionFormValues;
+export const TRANSACTION_FORM_FIELDS: readonly TransactionFormField[] = formValuesSchema.keyof().options;
+
+/** A moment as a datetime-local field holds it: local time to the minute. */
+export function dateTimeLocal(time: string | Date): string {
+  const date = typeof time === 'string' ? new Date(time) : time;
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+/** The accounts a new transaction may use: enabled manual ones (bank accounts take only imports). */
+export function selectableAccounts(accounts: readonly Account[], keep: readonly number[] = []): Account[] {
+  return accounts.filter((account) => (account.isEnabled && account.type === 'system') || keep.includes(account.id));
+}
+
+/** Where the form starts: a new expense on the given (or first usable) account, or the transaction as it is. */
+export function initialFormValues(
+  target: DialogTarget,
+  accounts: readonly Account[],
+  now = new Date(),
+): TransactionFormValues {
+  if (target.mode === 'edit') return editValues(target.transaction);
+  const usable = selectableAccounts(accounts);
+  const account = usable.find((candidate) => candidate.id === target.accountId) ?? usable[0];
+  return {
+    kind: 'expense',
+    amount: '',
+    accountId: account ? String(account.id) : '',
+    toAccountId: '',
+    destinationAmount: '',
+    categoryId: null,
+    time: dateTimeLocal(now),
+    paymentType: defaultPaymentType(account),
+    note: '',
+    budgetId: null,
+  };
+}
+
+function editValues(transaction: Transaction): TransactionFormValues {
+  const own = String(transaction.accountId);
+  const values: TransactionFormValues = {
+    kind: kindOf(transaction),
+    amount: amountText(transaction.amount),
+    accountId: own,
+    toAccountId: '',
+    destinationAmount: '',
+    categoryId: transaction.categoryId,
+    time: dateTimeLocal(transaction.time),
+    paymentType: transaction.paymentType,
+    note: transaction.note,
+    budgetId: transaction.budgetId,
+  };
+  if (values.kind !== 'transfer') return values;
+  const incoming = transaction.transactionType === 'income';
+  const other = transaction.destinationAccountId === null ? OUT_OF_WALLET : String(transaction.destinationAccountId);
+  // The form reads a transfer from "From" to "To", whichever leg was opened.
+  values.accountId = incoming ? other : own;
+  values.toAccountId = incoming ? own : other;
+  if (transaction.destinationAmount !== null) {
+    const otherAmount = amountText(transaction.destinationAmount);
+    values.amount = incoming ? otherAmount : amountText(transaction.amount);
+    values.destinationAmount = incoming ? amountText(transaction.amount) : otherAmount;
+  }
+  return values;
+}
+
+const isAccount = (side: string) => side !== '' && side !== OUT_OF_WALLET;
+
+/**
+ * The form's values when the type changes, keeping what carries over: an income's account is where
+ * a transfer arrives, an expense's is where it leaves from.
+ */
+export function switchKind(values: TransactionFormValues, next: TransactionKind): TransactionFormValues {
+  const current = values.kind;
+  if (current === next) return values;
+  if (next === 'transfer') {
+    if (current === 'income') return { ...values, kind: next, accountId: '', toAccountId: values.accountId };
+    return { ...values, kind: next };
+  }
+  if (current !== 'transfer') return { ...values, kind: next };
+  const from = isAccount(values.accountId) ? values.accountId : '';
+  const to = isAccount(values.toAccountId) ? values.toAccountId : '';
+  const account = next === 'income' ? to || from : from || to;
+  // What arrives is the income's amount when the two sides had different currencies.
+  const amount =
+    next === 'income' && account === to && values.destinationAmount !== '' ? values.destinationAmount : values.amount;
+  return { ...values, kind: next, accountId: account, amount, destinationAmount: '' };
+}
+
+type CurrencyOf = (accountId: string) => string | undefined;
+
+/**
+ * The form's values when one side of a transfer (or the account) changes. The amount field is in
+ * the currency of "From" while that is an account; when "From" stops or starts being one, the
+ * amount that arrives moves between the two amount fields so it stays in its own currency.
+ * `destinationKept` says the amount received was given, not worked out from a rate.
+ */
+export function changeAccount(
+  values: TransactionFormValues,
+  side: 'accountId' | 'toAccountId',
+  value: string,
+  currencyOf: CurrencyOf,
+): { next: TransactionFormValues; destinationKept: boolean } {
+  const next = { ...values, [side]: value };
+  if (values.kind !== 'transfer') return { next, destinationKept: false };
+  const before = amountCurrencies(values, currencyOf).destination;
+  const after = amountCurrencies(next, currencyOf).destination;
+  const fromWasAccount = isAccount(values.accountId);
+  if (before && !after && fromWasAccount && !isAccount(next.accountId)) {
+    return { next: { ...next, amount: values.destinationAmount, destinationAmount: '' }, destinationKept: false };
+  }
+  if (!before && after && !fromWasAccount) {
+    return { next: { ...next, amount: '', destinationAmount: values.amount }, destinationKept: values.amount !== '' };
+  }
+  return { next, destinationKept: false };
+}
+
+/** The account that pays: the transaction's own, or the side of a transfer that is an account, "From" first. */
+export function payingAccount(values: Pick<TransactionFormValues, 'kind' | 'accountId' | 'toAccountId'>): string {
+  if (values.kind !== 'transfer' || isAccount(values.accountId)) return values.accountId;
+  return values.toAccountId;
+}
+
+/** The currency each amount field is in. `destination` only when a transfer crosses currencies. */
+export function amountCurrencies(
+  values: Pick<TransactionFormValues, 'kind' | 'accountId' | 'toAccountId'>,
+  currencyOf: CurrencyOf,
+): { amount?: string; destination?: string } {
+  if (values.kind !== 'transfer') return { amount: currencyOf(values.accountId) };
+  const from = isAccount(values.accountId) ? currencyOf(values.accountId) : undefined;
+  const to = isAccount(values.toAccountId) ? currencyOf(values.toAccountId) : undefined;
+  if (from && to && from !== to) return { amount: from, destination: to };
+  return { amount: from ?? to };
+}
+
+/**
+ * How many `to` one `from` buys, from the rates list (each non-base currency against the base);
+ * null when either rate is missing.
+ */
+export function crossRate(from: string, to: string, rates: readonly Rate[], baseCode: string): number | null {
+  const toBase = (code: string) =>
+    code === baseCode ? 1 : (rates.find((rate) => rate.baseCode === code && rate.quoteCode === baseCode)?.rate ?? null);
+  const fromRate = toBase(from);
+  const toRate = toBase(to);
+  return fromRate === null || toRate === null || toRate === 0 ? null : fromRate / toRate;
+}
+
+export type FormContext = {
+  currencyOf: CurrencyOf;
+  /** The transaction being edited; absent when adding one. */
+  original?: Transaction;
+};
+
+/** Which side of a transfer the saved transaction sits on: the server's `accountId`. */
+type Side = 'from' | 'to';
+
+type Plan = {
+  body: Partial<CreateTransactionBody>;
+  problems: Array<[TransactionFormField, string]>;
+  /** Where the server's (or the contract's) issue about a body field belongs in the form. */
+  fieldOf: (path: string) => TransactionFormField | null;
+};
+
+const AMOUNT_FORMAT = 'Enter an amount, e.g. 1250.50';
+
+function readAmount(
+  text: string,
+  field: TransactionFormField,
+  missing: string,
+  problems: Plan['problems'],
+): number | undefined {
+  const minor = parseAmount(text);
+  if (minor === null) problems.push([field, missing]);
+  else if (Number.isNaN(minor)) problems.push([field, AMOUNT_FORMAT]);
+  else return minor;
+  return undefined;
+}
+
+/** The body the form stands for, in full, with what stops it from being sent. */
+function plan(values: TransactionFormValues, { currencyOf, original }: FormContext): Plan {
+  const problems: Plan['problems'] = [];
+  const when = values.time ? new Date(values.time) : null;
+  if (!when || Number.isNaN(when.getTime())) problems.push(['time', 'Enter a date and time']);
+  const common = {
+    paymentType: values.paymentType,
+    // SPEC §5: times travel as ISO timestamps.
+    time: when && !Number.isNaN(when.getTime()) ? when.toISOString() : undefined,
+    note: values.note,
+    ...(values.budgetId !== null ? { budgetId: values.budgetId } : {}),
+  };
+
+  if (values.kind !== 'transfer') {
+    const amount = readAmount(values.amount, 'amount', 'Enter an amount', problems);
+    if (values.accountId === '') problems.push(['accountId', 'Choose an account']);
+    if (values.categoryId === null) problems.push(['categoryId', 'Choose a category']);
+    const body: Partial<CreateTransactionBody> = {
+      ...common,
+      amount,
+      transactionType: values.kind,
+      accountId: values.accountId === '' ? undefined : Number(values.accountId),
+      categoryId: values.categoryId ?? undefined,
+      transferNature: 'not_transfer',
+    };
+    return { body, problems, fieldOf: (path) => fieldFor(path, 'from', false) };
+  }
+
+  const from = values.accountId;
+  const to = values.toAccountId;
+  if (from === '') problems.push(['accountId', 'Choose where the money comes from']);
+  if (to === '') problems.push(['toAccountId', 'Choose where the money goes']);
+  if (from === OUT_OF_WALLET && to === OUT_OF_WALLET) {
+    problems.push(['toAccountId', 'One side of a transfer must be one of your accounts']);
+  } else if (isAccount(from) && from === to) {
+    problems.push(['toAccountId', 'Choose two different accounts']);
+  }
+  const { destination } = amountCurrencies(values, currencyOf);
+  const cross = destination !== undefined;
+  const amount = readAmount(values.amount, 'amount', 'Enter an amount', problems);
+  const destinationAmount = cross
+    ? readAmount(
+        values.destinationAmount,
+        'destinationAmount',
+        `Enter the amount that arrives, in ${destination}`,
+        problems,
+      )
+    : undefined;
+
+  // An edited income leg stays the income leg; otherwise the money is recorded leaving "From".
+  let anchor: Side = original?.transactionType === 'income' ? 'to' : 'from';
+  if ((anchor === 'from' ? from : to) === OUT_OF_WALLET) anchor = anchor === 'from' ? 'to' : 'from';
+  const [own, other] = anchor === 'from' ? [from, to] : [to, from];
+  const between = isAccount(own) && isAccount(other);
+  const body: Partial<CreateTransactionBody> = {
+    ...common,
+    transactionType: anchor === 'from' ? 'expense' : 'income',
+    accountId: isAccount(own) ? Number(own) : undefined,
+    amount: anchor === 'to' && cross ? destinationAmount : amount,
+    transferNature: between ? 'transfer_between_user_accounts' : 'transfer_out_wallet',
+  };
+  if (between) {
+    body.destinationAccountId = Number(other);
+    // Same currency: the server takes the amount for both legs.
+    if (cross) body.destinationAmount = anchor === 'from' ? destinationAmount : amount;
+  }
+  return { body, problems, fieldOf: (path) => fieldFor(path, anchor, cross) };
+}
+
+function fieldFor(path: string, anchor: Side, cross: boolean): TransactionFormField | null {
+  const field = path.split('.')[0] ?? '';
+  switch (field) {
+    case 'transactionType':
+    case 'transferNature':
+      return 'kind';
+    case 'accountId':
+      return anchor === 'to' ? 'toAccountId' : 'accountId';
+    case 'destinationAccountId':
+      return anchor === 'to' ? 'accountId' : 'toAccountId';
+    case 'amount':
+      return anchor === 'to' && cross ? 'destinationAmount' : 'amount';
+    case 'destinationAmount':
+      return anchor === 'to' ? 'amount' : 'destinationAmount';
+    default:
+      return (TRANSACTION_FORM_FIELDS as readonly string[]).includes(field) ? (field as TransactionFormField) : null;
+  }
+}
+
+/**
+ * What an edit changes: the fields whose value differs from the transaction's own. The destination
+ * of a transfer travels whole whenever the transfer's shape changes, since the server needs the
+ * amount again for a new account.
+ */
+function changes(next: Partial<CreateTransactionBody>, before: Partial<CreateTransactionBody>): UpdateTransactionBody {
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(next)) {
+    if (value !== undefined && value !== before[key as keyof CreateTransactionBody]) body[key] = value;
+  }
+  // Taking it out of its budget is the one change sent as null.
+  if (before.budgetId != null && next.budgetId === undefined) body.budgetId = null;
+  const reshaped = ['transferNature', 'accountId', 'destinationAccountId'].some((key) => key in body);
+  if (next.transferNature === 'transfer_between_user_accounts' && reshaped) {
+    body.destinationAccountId = next.destinationAccountId;
+    if (next.destinationAmount !== undefined) body.destinationAmount = next.destinationAmount;
+  }
+  return body as UpdateTransactionBody;
+}
+
+export type TransactionRequest =
+  | { kind: 'create'; body: CreateTransactionBody }
+  | { kind: 'update'; id: number; body: UpdateTransactionBody };
+
+export type TransactionFormResult = {
+  /** Null when an edit changes nothing. */
+  request: TransactionRequest | null;
+  fieldOf: Plan['fieldOf'];
+};
+
+/**
+ * Checks the form with the shared contract and turns it into the call to make, so the form says
+ * what the server would before anything is sent.
+ */
+export function transactionFormSchema(context: FormContext) {
+  return formValuesSchema.transform((values, ctx): TransactionFormResult => {
+    const { body, problems, fieldOf } = plan(values, context);
+    const fail = (issues: Plan['problems']) => {
+      const placed = new Set<TransactionFormField>();
+      for (const [field, message] of issues) {
+        if (placed.has(field)) continue;
+        placed.add(field);
+        ctx.addIssue({ code: 'custom', path: [field], message });
+      }
+      return z.NEVER;
+    };
+    if (problems.length > 0) return fail(problems);
+
+    const { original } = context;
+    const request: TransactionRequest = original
+      ? { kind: 'update', id: original.id, body: changes(body, plan(editValues(original), context).body) }
+      : { kind: 'create', body: body as CreateTransactionBody };
+    const checked =
+      request.kind === 'update'
+        ? updateTransactionBodySchema.safeParse(request.body)
+        : createTransactionBodySchema.safeParse(request.body);
+    if (!checked.success) {
+      // Every field of the body has a place in the form; the type selector takes anything else.
+      return fail(checked.error.issues.map((issue) => [fieldOf(issue.path.join('.')) ?? 'kind', issue.message]));
+    }
+    if (request.kind === 'update' && Object.keys(request.body).length === 0) return { request: null, fieldOf };
+    return { request, fieldOf };
+  });
+}
