@@ -3,7 +3,6 @@ import {
   type CreateTransactionBody,
   createTransactionBodySchema,
   defaultPaymentType,
-  fromMinorUnits,
   PAYMENT_TYPES,
   type PaymentType,
   type Rate,
