@@ -81,3 +81,11 @@ export async function updateAccount(db: Executor, userId: number, id: number, ch
 export async function deleteAccount(db: Executor, userId: number, id: number) {
   await db.delete(accounts).where(and(eq(accounts.userId, userId), eq(accounts.id, id)));
 }
+
+/** The accounts in one group move to another (null: to no group). */
+export async function moveAccountsToGroup(db: Executor, userId: number, fromGroupId: number, toGroupId: number | null) {
+  await db
+    .update(accounts)
+    .set({ accountGroupId: toGroupId })
+    .where(and(eq(accounts.userId, userId), eq(accounts.accountGroupId, fromGroupId)));
+}

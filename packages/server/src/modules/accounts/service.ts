@@ -1,5 +1,5 @@
 import { type Account, convertMinorUnits, type NewAccount, type UpdateAccountBody } from '@kopiyka/shared';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { type Clock, today } from '../../lib/clock.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { assertOwnGroup } from '../account-groups/service.ts';
@@ -10,6 +10,7 @@ import {
   type AccountRow,
   deleteAccount as deleteAccountRow,
   insertAccount,
+  moveAccountsToGroup,
   selectAccount,
   selectAccounts,
   updateAccount as updateAccountRow,
@@ -134,4 +135,14 @@ export async function deleteAccount(db: Database, userId: number, id: number): P
     await detachTransfersOf(tx, userId, id);
     await deleteAccountRow(tx, userId, id);
   });
+}
+
+/** When a group goes, its accounts move up to its parent (inside the caller's transaction). */
+export function liftAccountsOutOfGroup(
+  tx: Executor,
+  userId: number,
+  groupId: number,
+  parentGroupId: number | null,
+): Promise<void> {
+  return moveAccountsToGroup(tx, userId, groupId, parentGroupId);
 }
