@@ -168,6 +168,14 @@ export async function updateTransaction(db: Executor, userId: number, id: number
     .where(and(eq(transactions.userId, userId), eq(transactions.id, id)));
 }
 
+/** Every transaction in one category moves to another. */
+export async function moveToCategory(db: Executor, userId: number, fromId: number, toId: number) {
+  await db
+    .update(transactions)
+    .set({ categoryId: toId })
+    .where(and(eq(transactions.userId, userId), eq(transactions.categoryId, fromId)));
+}
+
 export async function deleteTransaction(db: Executor, userId: number, id: number) {
   await db.delete(transactions).where(and(eq(transactions.userId, userId), eq(transactions.id, id)));
 }

@@ -18,6 +18,7 @@ import { baseOf, refsFor } from './base-amounts.ts';
 import { ChangedMeanwhile, changeLeg, insertLeg, lockForWrite, onFreshRows, removeLeg } from './ledger.ts';
 import {
   lockAccounts,
+  moveToCategory,
   type NewTransactionRow,
   nextTransferId,
   selectOtherLegsOfTransfersOf,
@@ -333,4 +334,12 @@ export async function detachTransfersOf(tx: Executor, userId: number, accountId:
       createdByTransfer: false,
     });
   }
+}
+
+/**
+ * Before a category goes, its transactions move to `toId` (inside the caller's transaction, which
+ * holds the category row): no money moves, so the ledger's locks are not taken.
+ */
+export function reassignCategory(tx: Executor, userId: number, fromId: number, toId: number): Promise<void> {
+  return moveToCategory(tx, userId, fromId, toId);
 }
