@@ -176,6 +176,21 @@ export async function moveToCategory(db: Executor, userId: number, fromId: numbe
     .where(and(eq(transactions.userId, userId), eq(transactions.categoryId, fromId)));
 }
 
+export async function setBudgetOf(db: Executor, userId: number, budgetId: number, ids: number[]) {
+  await db
+    .update(transactions)
+    .set({ budgetId })
+    .where(and(eq(transactions.userId, userId), inArray(transactions.id, ids)));
+}
+
+/** Of these transactions, those assigned to the budget lose the assignment. */
+export async function clearBudgetOf(db: Executor, userId: number, budgetId: number, ids: number[]) {
+  await db
+    .update(transactions)
+    .set({ budgetId: null })
+    .where(and(eq(transactions.userId, userId), eq(transactions.budgetId, budgetId), inArray(transactions.id, ids)));
+}
+
 export async function deleteTransaction(db: Executor, userId: number, id: number) {
   await db.delete(transactions).where(and(eq(transactions.userId, userId), eq(transactions.id, id)));
 }

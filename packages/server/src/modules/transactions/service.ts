@@ -17,6 +17,7 @@ import type { RatesService } from '../rates/service.ts';
 import { baseOf, refsFor } from './base-amounts.ts';
 import { ChangedMeanwhile, changeLeg, insertLeg, lockForWrite, onFreshRows, removeLeg } from './ledger.ts';
 import {
+  clearBudgetOf,
   lockAccounts,
   moveToCategory,
   type NewTransactionRow,
@@ -27,6 +28,7 @@ import {
   selectTransferViews,
   selectViewsByIds,
   selectViewsPage,
+  setBudgetOf,
   updateTransaction,
 } from './queries.ts';
 import {
@@ -342,4 +344,14 @@ export async function detachTransfersOf(tx: Executor, userId: number, accountId:
  */
 export function reassignCategory(tx: Executor, userId: number, fromId: number, toId: number): Promise<void> {
   return moveToCategory(tx, userId, fromId, toId);
+}
+
+/** Assigns these transactions to a budget (inside the caller's transaction, which has them locked). */
+export function assignBudget(tx: Executor, userId: number, budgetId: number, ids: number[]): Promise<void> {
+  return setBudgetOf(tx, userId, budgetId, ids);
+}
+
+/** Those of these transactions assigned to the budget lose the assignment (inside the caller's transaction). */
+export function unassignBudget(tx: Executor, userId: number, budgetId: number, ids: number[]): Promise<void> {
+  return clearBudgetOf(tx, userId, budgetId, ids);
 }
