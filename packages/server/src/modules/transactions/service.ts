@@ -22,6 +22,8 @@ import {
   moveToCategory,
   type NewTransactionRow,
   nextTransferId,
+  nullPendingRefs,
+  promotePendingRefs,
   selectOtherLegsOfTransfersOf,
   selectTransactions,
   selectTransferLegs,
@@ -29,6 +31,7 @@ import {
   selectViewsByIds,
   selectViewsPage,
   setBudgetOf,
+  setPendingRefs,
   updateTransaction,
 } from './queries.ts';
 import {
@@ -354,4 +357,26 @@ export function assignBudget(tx: Executor, userId: number, budgetId: number, ids
 /** Those of these transactions assigned to the budget lose the assignment (inside the caller's transaction). */
 export function unassignBudget(tx: Executor, userId: number, budgetId: number, ids: number[]): Promise<void> {
   return clearBudgetOf(tx, userId, budgetId, ids);
+}
+
+/*
+ * Base-currency figures recomputed by a base change or a revaluation (currencies: base-change.ts)
+ * wait beside the current ones until the change switches them in, all inside its transactions.
+ */
+
+export function discardPendingRefs(tx: Executor, userId: number): Promise<void> {
+  return nullPendingRefs(tx, userId);
+}
+
+export function stagePendingRefs(
+  tx: Executor,
+  userId: number,
+  rows: Array<{ id: number; refAmount: number; rate: number }>,
+): Promise<void> {
+  return setPendingRefs(tx, userId, rows);
+}
+
+/** The switch: every transaction with a waiting figure takes it, in the (new) base currency. */
+export function applyPendingRefs(tx: Executor, userId: number, refCurrencyId: number): Promise<void> {
+  return promotePendingRefs(tx, userId, refCurrencyId);
 }
