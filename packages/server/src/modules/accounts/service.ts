@@ -8,6 +8,7 @@ import type { RateSession, RatesService } from '../rates/service.ts';
 import { detachTransfersOf } from '../transactions/service.ts';
 import {
   type AccountRow,
+  addToCurrentBalance,
   deleteAccount as deleteAccountRow,
   insertAccount,
   moveAccountsToGroup,
@@ -145,4 +146,12 @@ export function liftAccountsOutOfGroup(
   parentGroupId: number | null,
 ): Promise<void> {
   return moveAccountsToGroup(tx, userId, groupId, parentGroupId);
+}
+
+/**
+ * The ledger's balance move (transactions: ledger.ts), inside its database transaction and after
+ * it locked the account, together with the transaction row it moves money for.
+ */
+export function moveCurrentBalance(tx: Executor, userId: number, id: number, delta: number): Promise<void> {
+  return addToCurrentBalance(tx, userId, id, delta);
 }

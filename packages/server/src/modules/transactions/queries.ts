@@ -240,16 +240,8 @@ export async function nextTransferId(db: Executor): Promise<number> {
   return Number(rows[0]!.id);
 }
 
-/**
- * The one way money moves: the account's balance and its day's delta change together, by
- * relative amounts, so concurrent writes add up instead of overwriting each other.
- */
-export async function moveBalance(db: Executor, userId: number, accountId: number, day: string, delta: number) {
-  if (delta === 0) return;
-  await db
-    .update(accounts)
-    .set({ currentBalance: sql`${accounts.currentBalance} + ${delta}::bigint` })
-    .where(and(eq(accounts.userId, userId), eq(accounts.id, accountId)));
+/** Adds to an account's net change of one UTC day, relatively: concurrent writes add up. */
+export async function addDayDelta(db: Executor, userId: number, accountId: number, day: string, delta: number) {
   await db
     .insert(accountDayDeltas)
     .values({ accountId, userId, day, delta })
