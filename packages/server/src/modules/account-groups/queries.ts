@@ -50,17 +50,13 @@ export async function updateGroup(
     .where(and(eq(accountGroups.userId, userId), eq(accountGroups.id, id)));
 }
 
-/** Its accounts and subgroups move up to its parent, then the group goes. */
-export async function deleteGroupLiftingChildren(
+/** Its subgroups move up to its parent, then the group goes (its accounts are the accounts module's to move). */
+export async function deleteGroupLiftingSubgroups(
   db: Executor,
   userId: number,
   id: number,
   parentGroupId: number | null,
 ) {
-  await db
-    .update(accounts)
-    .set({ accountGroupId: parentGroupId })
-    .where(and(eq(accounts.userId, userId), eq(accounts.accountGroupId, id)));
   await db
     .update(accountGroups)
     .set({ parentGroupId })

@@ -2,8 +2,9 @@ import type { AccountGroup, CreateAccountGroupBody, UpdateAccountGroupBody } fro
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isSelfOrDescendant, lockUserTree } from '../../lib/trees.ts';
+import { liftAccountsOutOfGroup } from '../accounts/service.ts';
 import {
-  deleteGroupLiftingChildren,
+  deleteGroupLiftingSubgroups,
   insertGroup,
   selectGroup,
   selectGroupedAccountIds,
@@ -80,6 +81,8 @@ export async function deleteGroup(db: Database, userId: number, id: number): Pro
     await lockUserTree(tx, 'accountGroups', userId);
     const group = await selectGroup(tx, userId, id, 'update');
     if (!group) throw notFound('Account group');
-    await deleteGroupLiftingChildren(tx, userId, id, group.parentGroupId);
+    // Its accounts and subgroups move up to its parent, then the group goes.
+    await liftAccountsOutOfGroup(tx, userId, id, group.parentGroupId);
+    await deleteGroupLiftingSubgroups(tx, userId, id, group.parentGroupId);
   });
 }

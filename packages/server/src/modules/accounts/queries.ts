@@ -78,6 +78,22 @@ export async function updateAccount(db: Executor, userId: number, id: number, ch
     .where(and(eq(accounts.userId, userId), eq(accounts.id, id)));
 }
 
+/** Moves the current balance by a relative amount: concurrent moves add up instead of overwriting. */
+export async function addToCurrentBalance(db: Executor, userId: number, id: number, delta: number) {
+  await db
+    .update(accounts)
+    .set({ currentBalance: sql`${accounts.currentBalance} + ${delta}::bigint` })
+    .where(and(eq(accounts.userId, userId), eq(accounts.id, id)));
+}
+
 export async function deleteAccount(db: Executor, userId: number, id: number) {
   await db.delete(accounts).where(and(eq(accounts.userId, userId), eq(accounts.id, id)));
+}
+
+/** The accounts in one group move to another (null: to no group). */
+export async function moveAccountsToGroup(db: Executor, userId: number, fromGroupId: number, toGroupId: number | null) {
+  await db
+    .update(accounts)
+    .set({ accountGroupId: toGroupId })
+    .where(and(eq(accounts.userId, userId), eq(accounts.accountGroupId, fromGroupId)));
 }

@@ -1,5 +1,5 @@
 import { type Account, convertMinorUnits, type NewAccount, type UpdateAccountBody } from '@kopiyka/shared';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { type Clock, today } from '../../lib/clock.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { assertOwnGroup } from '../account-groups/service.ts';
@@ -8,8 +8,10 @@ import type { RateSession, RatesService } from '../rates/service.ts';
 import { detachTransfersOf } from '../transactions/service.ts';
 import {
   type AccountRow,
+  addToCurrentBalance,
   deleteAccount as deleteAccountRow,
   insertAccount,
+  moveAccountsToGroup,
   selectAccount,
   selectAccounts,
   updateAccount as updateAccountRow,
@@ -134,4 +136,22 @@ export async function deleteAccount(db: Database, userId: number, id: number): P
     await detachTransfersOf(tx, userId, id);
     await deleteAccountRow(tx, userId, id);
   });
+}
+
+/** When a group goes, its accounts move up to its parent (inside the caller's transaction). */
+export function liftAccountsOutOfGroup(
+  tx: Executor,
+  userId: number,
+  groupId: number,
+  parentGroupId: number | null,
+): Promise<void> {
+  return moveAccountsToGroup(tx, userId, groupId, parentGroupId);
+}
+
+/**
+ * The ledger's balance move (transactions: ledger.ts), inside its database transaction and after
+ * it locked the account, together with the transaction row it moves money for.
+ */
+export function moveCurrentBalance(tx: Executor, userId: number, id: number, delta: number): Promise<void> {
+  return addToCurrentBalance(tx, userId, id, delta);
 }

@@ -85,23 +85,15 @@ export async function lockOwnTransactions(db: Executor, userId: number, ids: num
   return new Map(rows.map((r) => [r.id, r.transferNature]));
 }
 
-/** Assigning explicitly also lifts a manual removal from this budget. */
-export async function assignTransactions(db: Executor, userId: number, budgetId: number, ids: number[]) {
-  await db
-    .update(transactions)
-    .set({ budgetId })
-    .where(and(eq(transactions.userId, userId), inArray(transactions.id, ids)));
+/** Lifts manual removals of these transactions from the budget. */
+export async function deleteExclusions(db: Executor, budgetId: number, ids: number[]) {
   await db
     .delete(budgetExclusions)
     .where(and(eq(budgetExclusions.budgetId, budgetId), inArray(budgetExclusions.transactionId, ids)));
 }
 
-/** Explicit members lose the assignment; members by category rule are excluded from it. */
-export async function removeTransactions(db: Executor, userId: number, budgetId: number, ids: number[]) {
-  await db
-    .update(transactions)
-    .set({ budgetId: null })
-    .where(and(eq(transactions.userId, userId), eq(transactions.budgetId, budgetId), inArray(transactions.id, ids)));
+/** Excludes these transactions from the budget, also should its category rule take them in. */
+export async function insertExclusions(db: Executor, budgetId: number, ids: number[]) {
   await db
     .insert(budgetExclusions)
     .values(ids.map((transactionId) => ({ budgetId, transactionId })))

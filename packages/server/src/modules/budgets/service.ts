@@ -2,15 +2,16 @@ import type { Budget, BudgetStats, NewBudget, UpdateBudgetBody } from '@kopiyka/
 import type { Database, Executor } from '../../db/client.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
 import { assertOwnCategory } from '../categories/service.ts';
+import { assignBudget, unassignBudget } from '../transactions/service.ts';
 import {
-  assignTransactions,
   type BudgetRow,
   countBudgetLimits,
   deleteBudget as deleteBudgetRow,
+  deleteExclusions,
   insertBudget,
+  insertExclusions,
   lockBudget,
   lockOwnTransactions,
-  removeTransactions,
   replaceBudgetCategories,
   scaleBudgetLimits,
   selectBudget,
@@ -143,7 +144,10 @@ export async function addToBudget(db: Database, userId: number, id: number, tran
     const own = await lockMembersChange(tx, userId, id, transactionIds);
     const transfer = transactionIds.findIndex((txId) => own.get(txId) !== 'not_transfer');
     if (transfer >= 0) throw validationError(`transactionIds.${transfer}`, 'A transfer cannot be part of a budget');
-    await assignTransactions(tx, userId, id, [...own.keys()]);
+    // Assigning explicitly also lifts a manual removal from this budget.
+    const ids = [...own.keys()];
+    await assignBudget(tx, userId, id, ids);
+    await deleteExclusions(tx, id, ids);
   });
   return budgetStats(db, userId, id);
 }
@@ -151,7 +155,10 @@ export async function addToBudget(db: Database, userId: number, id: number, tran
 export async function removeFromBudget(db: Database, userId: number, id: number, transactionIds: number[]) {
   await db.transaction(async (tx) => {
     const own = await lockMembersChange(tx, userId, id, transactionIds);
-    await removeTransactions(tx, userId, id, [...own.keys()]);
+    // Explicit members lose the assignment; members by category rule are excluded from it.
+    const ids = [...own.keys()];
+    await unassignBudget(tx, userId, id, ids);
+    await insertExclusions(tx, id, ids);
   });
   return budgetStats(db, userId, id);
 }

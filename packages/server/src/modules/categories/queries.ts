@@ -82,10 +82,3 @@ export async function countTransactionsIn(db: Executor, userId: number, category
     .where(and(eq(transactions.userId, userId), eq(transactions.categoryId, categoryId)));
   return row?.n ?? 0;
 }
-
-export async function moveTransactions(db: Executor, userId: number, fromId: number, toId: number) {
-  await db
-    .update(transactions)
-    .set({ categoryId: toId })
-    .where(and(eq(transactions.userId, userId), eq(transactions.categoryId, fromId)));
-}

@@ -9,13 +9,13 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { isSelfOrDescendant, lockUserTree } from '../../lib/trees.ts';
 import { forgetExcludedCategory } from '../settings/service.ts';
+import { reassignCategory } from '../transactions/service.ts';
 import {
   countChildren,
   countTransactionsIn,
   deleteCategory as deleteCategoryRow,
   insertCategories,
   moveChildren,
-  moveTransactions,
   selectCategories,
   selectCategory,
   selectInternalCategoryId,
@@ -139,7 +139,7 @@ export async function deleteCategory(db: Database, userId: number, id: number, m
         throw validationError('moveTo', 'Choose a category outside the one being deleted');
       }
       await moveChildren(tx, userId, id, moveTo);
-      await moveTransactions(tx, userId, id, moveTo);
+      await reassignCategory(tx, userId, id, moveTo);
     } else {
       const children = await countChildren(tx, userId, id);
       const used = await countTransactionsIn(tx, userId, id);

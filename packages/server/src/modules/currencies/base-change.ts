@@ -6,6 +6,7 @@ import { type Clock, today as todayOf } from '../../lib/clock.ts';
 import { earlierDay } from '../../lib/dates.ts';
 import { convertBudgetLimits, hasBudgetLimits } from '../budgets/service.ts';
 import type { RateSeries, RatesService } from '../rates/service.ts';
+import { applyPendingRefs, stagePendingRefs } from '../transactions/service.ts';
 import {
   advanceBaseChange,
   claimBaseChange,
@@ -16,7 +17,6 @@ import {
   selectBaseChange,
   selectForRevaluation,
   selectHistoryShape,
-  writePendingRefs,
 } from './queries.ts';
 
 const BATCH = 1000;
@@ -63,11 +63,11 @@ export interface BaseChangeService {
 
 /**
  * Works through base-currency changes and revaluations (a change to the same base after a rate
- * changed), which are started inside the requests' transactions (queries: insertBaseChange,
- * upsertRevaluation). A worker holds a lease under its own token: it extends the lease while it
- * works, and each of its writes lands only while the change still carries the token, so a worker
- * that lost the change (taken over after a stall, or started over by a rate change) stops without
- * a trace.
+ * changed), which are started inside the requests' transactions (service: setBaseCurrency,
+ * revalueAfterRateChange). A worker holds a lease under its own token: it extends the lease while
+ * it works, and each of its writes lands only while the change still carries the token, so a
+ * worker that lost the change (taken over after a stall, or started over by a rate change) stops
+ * without a trace.
  */
 export function createBaseChangeService(
   db: Database,
@@ -107,7 +107,7 @@ export function createBaseChangeService(
       // change row is locked first, as every writer of a change does, so none can deadlock another.
       await db.transaction(async (tx) => {
         if (!(await advanceBaseChange(tx, lease(), lastId, rows.length))) throw new LeaseLost();
-        await writePendingRefs(tx, userId, values);
+        await stagePendingRefs(tx, userId, values);
       });
     }
     for (let round = 0; ; round++) {
@@ -121,7 +121,7 @@ export function createBaseChangeService(
         const values = stragglers.map((row) => revalue(row, toCode, series));
         await db.transaction(async (tx) => {
           if (!(await extendLease(tx, userId, token, leaseUntil()))) throw new LeaseLost();
-          await writePendingRefs(tx, userId, values);
+          await stagePendingRefs(tx, userId, values);
         });
         continue;
       }
@@ -139,6 +139,8 @@ export function createBaseChangeService(
         // Holding the change row's lock from here on: a rate change meanwhile waits, then starts anew.
         if (!(await extendLease(tx, userId, token, leaseUntil()))) throw new LeaseLost();
         if ((await selectForRevaluation(tx, userId, scope, { limit: 1 })).length > 0) return false;
+        // The switch: every transaction with a new figure takes it, then the change row goes.
+        await applyPendingRefs(tx, userId, claimed.toCurrencyId);
         await completeBaseChange(tx, userId, claimed);
         if (isBaseChange) await convertBudgetLimits(tx, userId, limitRate.rate);
         return true;

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, gte, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { accounts, baseCurrencyChanges, currencies, transactions, userCurrencies } from '../../db/schema.ts';
@@ -105,7 +105,7 @@ export interface RevaluationScope {
   from: string | null;
 }
 
-const EVERYTHING: RevaluationScope = { codes: null, from: null };
+export const EVERYTHING: RevaluationScope = { codes: null, from: null };
 
 /** A change that starts (or starts over): from the first transaction, and nobody's to work on yet. */
 const FROM_THE_START = {
@@ -116,18 +116,6 @@ const FROM_THE_START = {
   lockedUntil: null,
   leaseToken: null,
 } as const;
-
-/**
- * Figures a change wrote before (a failed one, or one that starts over) must not be swapped in by
- * this one. Called after the change row is written: every writer of a change locks that row before
- * any transaction row, so a worker's batch and a restart cannot deadlock.
- */
-async function clearPendingRefs(db: Executor, userId: number) {
-  await db
-    .update(transactions)
-    .set({ pendingRefAmount: null, pendingRate: null })
-    .where(and(eq(transactions.userId, userId), isNotNull(transactions.pendingRefAmount)));
-}
 
 export async function countInScope(db: Executor, userId: number, scope: RevaluationScope) {
   const [row] = await db
@@ -146,7 +134,8 @@ function inScope(scope: RevaluationScope) {
   );
 }
 
-async function setTotal(db: Executor, userId: number, scope: RevaluationScope) {
+/** How many transactions the change has to value: those of its scope. */
+export async function setBaseChangeTotal(db: Executor, userId: number, scope: RevaluationScope) {
   await db
     .update(baseCurrencyChanges)
     .set({ total: await countInScope(db, userId, scope) })
@@ -163,8 +152,6 @@ export async function insertBaseChange(
     .insert(baseCurrencyChanges)
     .values(values)
     .onConflictDoUpdate({ target: baseCurrencyChanges.userId, set: values });
-  await clearPendingRefs(db, row.userId);
-  await setTotal(db, row.userId, EVERYTHING);
 }
 
 /**
@@ -173,9 +160,14 @@ export async function insertBaseChange(
  * statement so that concurrent requests lose nothing: a running base change starts over and stays
  * a base change; otherwise it becomes a revaluation of everything either wanted (a base change's
  * scope is everything). Starting over releases the lease, so a worker still on the old pass finds
- * its next write refused and stops.
+ * its next write refused and stops. Answers the merged scope.
  */
-export async function upsertRevaluation(db: Executor, userId: number, baseCurrencyId: number, scope: RevaluationScope) {
+export async function upsertRevaluation(
+  db: Executor,
+  userId: number,
+  baseCurrencyId: number,
+  scope: RevaluationScope,
+): Promise<RevaluationScope> {
   const t = baseCurrencyChanges;
   const keepsItsCurrencies = sql`(${t.state} = 'running')`;
   const [merged] = await db
@@ -201,8 +193,7 @@ export async function upsertRevaluation(db: Executor, userId: number, baseCurren
       },
     })
     .returning({ codes: t.scopeCodes, from: t.scopeFrom });
-  await clearPendingRefs(db, userId);
-  await setTotal(db, userId, merged!);
+  return merged!;
 }
 
 export async function selectBaseChange(db: Executor, userId: number) {
@@ -331,42 +322,16 @@ export function selectForRevaluation(
     .limit(options.limit);
 }
 
-export async function writePendingRefs(
-  db: Executor,
-  userId: number,
-  rows: Array<{ id: number; refAmount: number; rate: number }>,
-) {
-  if (rows.length === 0) return;
-  const values = sql.join(
-    rows.map((r) => sql`(${r.id}::int, ${r.refAmount}::bigint, ${r.rate}::float8)`),
-    sql`, `,
-  );
-  await db.execute(sql`
-    update transactions t set pending_ref_amount = v.ref_amount, pending_rate = v.rate
-    from (values ${values}) as v(id, ref_amount, rate)
-    where t.id = v.id and t.user_id = ${userId}`);
-}
-
 /**
- * The switch: every transaction with a new figure takes it and the change row goes; a base change
- * also moves the base flag (adding the target back should it have gone missing, so the user is
- * never left without a base).
+ * The end of the switch, once the transactions took their new figures: the change row goes; a base
+ * change also moves the base flag (adding the target back should it have gone missing, so the user
+ * is never left without a base).
  */
 export async function completeBaseChange(
   db: Executor,
   userId: number,
   change: { fromCurrencyId: number; toCurrencyId: number },
 ) {
-  await db
-    .update(transactions)
-    .set({
-      refAmount: sql`${transactions.pendingRefAmount}`,
-      rate: sql`${transactions.pendingRate}`,
-      refCurrencyId: change.toCurrencyId,
-      pendingRefAmount: null,
-      pendingRate: null,
-    })
-    .where(and(eq(transactions.userId, userId), isNotNull(transactions.pendingRefAmount)));
   if (change.fromCurrencyId !== change.toCurrencyId) {
     await insertUserCurrenciesIfMissing(db, userId, [change.toCurrencyId]);
     await markBaseCurrency(db, userId, change.toCurrencyId);

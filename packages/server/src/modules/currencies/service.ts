@@ -10,21 +10,25 @@ import type { Database, Executor } from '../../db/client.ts';
 import { earlierDay } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { forgetCustomRatesOf, type RatesService } from '../rates/service.ts';
+import { discardPendingRefs } from '../transactions/service.ts';
 import type { BaseChangeService } from './base-change.ts';
 import {
   countAccountsInCurrency,
   countInScope,
   deleteUserCurrency,
+  EVERYTHING,
   insertBaseChange,
   insertUserCurrenciesIfMissing,
   lockCurrencySettings,
   markBaseCurrency,
+  type RevaluationScope,
   selectBaseChange,
   selectBaseCurrency,
   selectCurrencies,
   selectCurrenciesByIds,
   selectUserCurrencies,
   selectUserCurrency,
+  setBaseChangeTotal,
   upsertRevaluation,
 } from './queries.ts';
 
@@ -54,6 +58,17 @@ export async function getBaseCurrency(db: Executor, userId: number): Promise<Use
   const base = await selectBaseCurrency(db, userId);
   if (!base) throw notFound('Base currency');
   return base;
+}
+
+/**
+ * A base change or revaluation that starts (or starts over), after its row is written: figures a
+ * change wrote before (a failed one, or one that starts over) must not be swapped in by this one,
+ * and the total counts the scope afresh. Every writer of a change locks that row before any
+ * transaction row, so a worker's batch and a restart cannot deadlock.
+ */
+async function startFromScratch(tx: Executor, userId: number, scope: RevaluationScope): Promise<void> {
+  await discardPendingRefs(tx, userId);
+  await setBaseChangeTotal(tx, userId, scope);
 }
 
 /**
@@ -90,6 +105,7 @@ export async function setBaseCurrency(
       return { base: (await selectBaseCurrency(tx, userId))!, started: false };
     }
     await insertBaseChange(tx, { userId, fromCurrencyId: current.currencyId, toCurrencyId: currencyId });
+    await startFromScratch(tx, userId, EVERYTHING);
     return { base: current, started: true };
   });
   if (started) void baseChanges.runPending();
@@ -136,7 +152,8 @@ async function revalueAfterRateChange(
   // A revaluation (running, or failed with its figures still to do) takes the new scope in.
   const wanted = baseChangeRunning || isRevaluation || (scope && (await countInScope(tx, userId, scope)) > 0);
   if (!wanted) return false;
-  await upsertRevaluation(tx, userId, base.currencyId, scope ?? { codes: null, from: null });
+  const merged = await upsertRevaluation(tx, userId, base.currencyId, scope ?? EVERYTHING);
+  await startFromScratch(tx, userId, merged);
   return true;
 }
 

@@ -5,12 +5,13 @@
  */
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { moveCurrentBalance } from '../accounts/service.ts';
 import {
+  addDayDelta,
   deleteTransaction,
   insertTransaction,
   lockAccounts,
   lockTransactions,
-  moveBalance,
   type NewTransactionRow,
   type TransactionRow,
   updateTransaction,
@@ -84,6 +85,17 @@ export async function lockForWrite(
 }
 
 // ---- the only three ways a write touches money: each moves the balances with the rows ----
+
+/**
+ * The one way money moves: the account's balance (the accounts module's write) and its day's delta
+ * change together, by relative amounts, so concurrent writes add up instead of overwriting each
+ * other. The caller holds the account's lock (lockForWrite).
+ */
+async function moveBalance(tx: Executor, userId: number, accountId: number, day: string, delta: number) {
+  if (delta === 0) return;
+  await moveCurrentBalance(tx, userId, accountId, delta);
+  await addDayDelta(tx, userId, accountId, day, delta);
+}
 
 export async function insertLeg(tx: Executor, userId: number, row: NewTransactionRow) {
   const inserted = await insertTransaction(tx, row);

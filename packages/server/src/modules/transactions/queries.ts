@@ -1,5 +1,5 @@
 import type { TransactionsQuery } from '@kopiyka/shared';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { inBudgets, notInBudget } from '../../db/budget-membership.ts';
 import type { Executor } from '../../db/client.ts';
@@ -168,6 +168,69 @@ export async function updateTransaction(db: Executor, userId: number, id: number
     .where(and(eq(transactions.userId, userId), eq(transactions.id, id)));
 }
 
+/** Every transaction in one category moves to another. */
+export async function moveToCategory(db: Executor, userId: number, fromId: number, toId: number) {
+  await db
+    .update(transactions)
+    .set({ categoryId: toId })
+    .where(and(eq(transactions.userId, userId), eq(transactions.categoryId, fromId)));
+}
+
+export async function setBudgetOf(db: Executor, userId: number, budgetId: number, ids: number[]) {
+  await db
+    .update(transactions)
+    .set({ budgetId })
+    .where(and(eq(transactions.userId, userId), inArray(transactions.id, ids)));
+}
+
+/** Of these transactions, those assigned to the budget lose the assignment. */
+export async function clearBudgetOf(db: Executor, userId: number, budgetId: number, ids: number[]) {
+  await db
+    .update(transactions)
+    .set({ budgetId: null })
+    .where(and(eq(transactions.userId, userId), eq(transactions.budgetId, budgetId), inArray(transactions.id, ids)));
+}
+
+// ---- base-currency figures a base change or revaluation computes, held until it switches them in ----
+
+/** Drops every figure waiting to be switched in. */
+export async function nullPendingRefs(db: Executor, userId: number) {
+  await db
+    .update(transactions)
+    .set({ pendingRefAmount: null, pendingRate: null })
+    .where(and(eq(transactions.userId, userId), isNotNull(transactions.pendingRefAmount)));
+}
+
+export async function setPendingRefs(
+  db: Executor,
+  userId: number,
+  rows: Array<{ id: number; refAmount: number; rate: number }>,
+) {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map((r) => sql`(${r.id}::int, ${r.refAmount}::bigint, ${r.rate}::float8)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update transactions t set pending_ref_amount = v.ref_amount, pending_rate = v.rate
+    from (values ${values}) as v(id, ref_amount, rate)
+    where t.id = v.id and t.user_id = ${userId}`);
+}
+
+/** Every transaction with a waiting figure takes it, in `refCurrencyId`. */
+export async function promotePendingRefs(db: Executor, userId: number, refCurrencyId: number) {
+  await db
+    .update(transactions)
+    .set({
+      refAmount: sql`${transactions.pendingRefAmount}`,
+      rate: sql`${transactions.pendingRate}`,
+      refCurrencyId,
+      pendingRefAmount: null,
+      pendingRate: null,
+    })
+    .where(and(eq(transactions.userId, userId), isNotNull(transactions.pendingRefAmount)));
+}
+
 export async function deleteTransaction(db: Executor, userId: number, id: number) {
   await db.delete(transactions).where(and(eq(transactions.userId, userId), eq(transactions.id, id)));
 }
@@ -177,16 +240,8 @@ export async function nextTransferId(db: Executor): Promise<number> {
   return Number(rows[0]!.id);
 }
 
-/**
- * The one way money moves: the account's balance and its day's delta change together, by
- * relative amounts, so concurrent writes add up instead of overwriting each other.
- */
-export async function moveBalance(db: Executor, userId: number, accountId: number, day: string, delta: number) {
-  if (delta === 0) return;
-  await db
-    .update(accounts)
-    .set({ currentBalance: sql`${accounts.currentBalance} + ${delta}::bigint` })
-    .where(and(eq(accounts.userId, userId), eq(accounts.id, accountId)));
+/** Adds to an account's net change of one UTC day, relatively: concurrent writes add up. */
+export async function addDayDelta(db: Executor, userId: number, accountId: number, day: string, delta: number) {
   await db
     .insert(accountDayDeltas)
     .values({ accountId, userId, day, delta })

@@ -17,15 +17,21 @@ import type { RatesService } from '../rates/service.ts';
 import { baseOf, refsFor } from './base-amounts.ts';
 import { ChangedMeanwhile, changeLeg, insertLeg, lockForWrite, onFreshRows, removeLeg } from './ledger.ts';
 import {
+  clearBudgetOf,
   lockAccounts,
+  moveToCategory,
   type NewTransactionRow,
   nextTransferId,
+  nullPendingRefs,
+  promotePendingRefs,
   selectOtherLegsOfTransfersOf,
   selectTransactions,
   selectTransferLegs,
   selectTransferViews,
   selectViewsByIds,
   selectViewsPage,
+  setBudgetOf,
+  setPendingRefs,
   updateTransaction,
 } from './queries.ts';
 import {
@@ -333,4 +339,44 @@ export async function detachTransfersOf(tx: Executor, userId: number, accountId:
       createdByTransfer: false,
     });
   }
+}
+
+/**
+ * Before a category goes, its transactions move to `toId` (inside the caller's transaction, which
+ * holds the category row): no money moves, so the ledger's locks are not taken.
+ */
+export function reassignCategory(tx: Executor, userId: number, fromId: number, toId: number): Promise<void> {
+  return moveToCategory(tx, userId, fromId, toId);
+}
+
+/** Assigns these transactions to a budget (inside the caller's transaction, which has them locked). */
+export function assignBudget(tx: Executor, userId: number, budgetId: number, ids: number[]): Promise<void> {
+  return setBudgetOf(tx, userId, budgetId, ids);
+}
+
+/** Those of these transactions assigned to the budget lose the assignment (inside the caller's transaction). */
+export function unassignBudget(tx: Executor, userId: number, budgetId: number, ids: number[]): Promise<void> {
+  return clearBudgetOf(tx, userId, budgetId, ids);
+}
+
+/*
+ * Base-currency figures recomputed by a base change or a revaluation (currencies: base-change.ts)
+ * wait beside the current ones until the change switches them in, all inside its transactions.
+ */
+
+export function discardPendingRefs(tx: Executor, userId: number): Promise<void> {
+  return nullPendingRefs(tx, userId);
+}
+
+export function stagePendingRefs(
+  tx: Executor,
+  userId: number,
+  rows: Array<{ id: number; refAmount: number; rate: number }>,
+): Promise<void> {
+  return setPendingRefs(tx, userId, rows);
+}
+
+/** The switch: every transaction with a waiting figure takes it, in the (new) base currency. */
+export function applyPendingRefs(tx: Executor, userId: number, refCurrencyId: number): Promise<void> {
+  return promotePendingRefs(tx, userId, refCurrencyId);
 }
