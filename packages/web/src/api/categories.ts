@@ -1,9 +1,15 @@
-import type { Category, CreateCategoryBody, UpdateCategoryBody } from '@kopiyka/shared';
+import {
+  type Category,
+  type CreateCategoryBody,
+  type EndpointQuery,
+  endpoints,
+  type UpdateCategoryBody,
+} from '@kopiyka/shared';
 import { isCancelledError, queryOptions, useMutation } from '@tanstack/react-query';
 import { useCategoriesStore } from '../stores/categories.ts';
 import { notify } from '../stores/notifications.ts';
 import { budgetKeys } from './budgets.ts';
-import { api } from './client.ts';
+import { call } from './client.ts';
 import { hasErrorCode } from './errors.ts';
 import { queryClient } from './query-client.ts';
 import { settingsKeys } from './settings.ts';
@@ -19,7 +25,7 @@ export const categoryKeys = {
 export const categoriesQueryOptions = () =>
   queryOptions({
     queryKey: categoryKeys.list(),
-    queryFn: ({ signal }) => api.get<Category[]>('/categories', { signal }),
+    queryFn: ({ signal }) => call(endpoints.categories.list, { signal }),
   });
 
 /**
@@ -57,7 +63,7 @@ const currentCategories = () => useCategoriesStore.getState().categories;
 
 export function useCreateCategory() {
   return useMutation({
-    mutationFn: (body: CreateCategoryBody) => api.post<Category>('/categories', body),
+    mutationFn: (body: CreateCategoryBody) => call(endpoints.categories.create, { body }),
     onSuccess: (created) => storeCategories([...currentCategories(), created]),
   });
 }
@@ -66,18 +72,19 @@ export type UpdateCategoryVariables = { id: number; body: UpdateCategoryBody };
 
 export function useUpdateCategory() {
   return useMutation({
-    mutationFn: ({ id, body }: UpdateCategoryVariables) => api.put<Category>(`/categories/${id}`, body),
+    mutationFn: ({ id, body }: UpdateCategoryVariables) =>
+      call(endpoints.categories.update, { params: { categoryId: id }, body }),
     onSuccess: (updated) =>
       storeCategories(currentCategories().map((category) => (category.id === updated.id ? updated : category))),
   });
 }
 
-export type DeleteCategoryVariables = { id: number; moveTo?: number };
+export type DeleteCategoryVariables = { id: number } & EndpointQuery<typeof endpoints.categories.delete>;
 
 export function useDeleteCategory() {
   return useMutation({
     mutationFn: ({ id, moveTo }: DeleteCategoryVariables) =>
-      api.delete(`/categories/${id}`, undefined, { params: { moveTo } }),
+      call(endpoints.categories.delete, { params: { categoryId: id }, query: { moveTo } }),
     onSuccess: (_answer, { id, moveTo }) => {
       // The server moved the subcategories under `moveTo` before deleting: the same happens here.
       storeCategories(
