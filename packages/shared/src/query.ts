@@ -1,15 +1,18 @@
 import { z } from 'zod';
 
 /*
- * Values that travel in the query string arrive as text; a typed caller (the web client) hands
- * over numbers, booleans and lists, which its request turns into that text. These schemas read the
- * text and declare what a caller may hand over, so `z.input` of a query schema is what to send.
+ * Values in the query string arrive as text. A typed caller (the web client) hands over numbers,
+ * booleans and lists, which its request writes as that text; so these schemas read the text but
+ * declare the typed value as their input, and `z.input` of a query schema is what to send.
  */
 
-/** A yes/no: `true` or `false`. A boolean is taken as its text. */
+/** A yes/no: `true` or `false`. */
 export const queryFlagSchema = z
   .preprocess(
-    (flag: boolean | 'true' | 'false') => (typeof flag === 'boolean' ? String(flag) : flag),
+    (flag: boolean) => {
+      const value: unknown = flag;
+      return typeof value === 'boolean' ? String(value) : value;
+    },
     z.enum(['true', 'false'], 'Must be true or false'),
   )
   .transform((flag) => flag === 'true');
@@ -17,7 +20,7 @@ export const queryFlagSchema = z
 /** A list: `1,2,3` or the key repeated. */
 export function queryListSchema<T extends z.ZodType>(items: z.ZodArray<T>) {
   return z.preprocess((list: readonly z.input<T>[]) => {
-    const text: unknown = list;
-    return typeof text === 'string' ? text.split(',').filter((part) => part.trim() !== '') : list;
+    const value: unknown = list;
+    return typeof value === 'string' ? value.split(',').filter((part) => part.trim() !== '') : value;
   }, items);
 }
