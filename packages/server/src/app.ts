@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { API_PREFIX } from '@kopiyka/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
@@ -36,7 +37,6 @@ import { transactionRoutes } from './modules/transactions/routes.ts';
 import { createTransactionsService } from './modules/transactions/service.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
-export const API_PREFIX = '/api/v1';
 /** Everything under here is the API (and its docs); everything else is the web app. */
 const API_ROOT = '/api/';
 const BASE_CHANGE_POLL_MS = 15_000;

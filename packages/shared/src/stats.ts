@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
+import { queryFlagSchema } from './query.ts';
 import { isoDateSchema } from './time.ts';
 
 /** The longest span a statistics query may cover: ten years and a few leap days. */
 export const STATS_MAX_DAYS = 3660;
 
-const includeHiddenSchema = z
-  .enum(['true', 'false'], 'Must be true or false')
-  .transform((v) => v === 'true')
-  .optional();
+const includeHiddenSchema = queryFlagSchema.optional();
 
 const daySpan = (q: { from: string; to: string }) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000;
 

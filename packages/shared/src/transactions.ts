@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_TYPES } from './accounts.ts';
 import { idSchema } from './ids.ts';
 import { MAX_MINOR_AMOUNT } from './money.ts';
+import { queryFlagSchema, queryListSchema } from './query.ts';
 import { timeSchema } from './time.ts';
 
 export const TRANSACTION_TYPES = ['income', 'expense'] as const;
@@ -102,13 +103,8 @@ export type NewTransaction = z.output<typeof createTransactionBodySchema>;
 export const updateTransactionBodySchema = z.object(transactionFields).partial();
 export type UpdateTransactionBody = z.infer<typeof updateTransactionBodySchema>;
 
-/** A list in the query string: `1,2,3` or the key repeated. */
-const idListSchema = z.preprocess(
-  (value) => (typeof value === 'string' ? value.split(',').filter((part) => part.trim() !== '') : value),
-  z.array(idSchema).min(1).max(200),
-);
-const booleanQuerySchema = z.enum(['true', 'false'], 'Must be true or false').transform((v) => v === 'true');
-const minorQuerySchema = z.coerce.number('Must be a number').int().min(0).max(MAX_MINOR_AMOUNT);
+const idListSchema = queryListSchema(z.array(idSchema).min(1).max(200));
+const minorQuerySchema = z.coerce.number<number>('Must be a number').int().min(0).max(MAX_MINOR_AMOUNT);
 
 /** `<time>_<id>` of the last row seen: an ISO timestamp and a transaction id. */
 const cursorSchema = z.string().transform((cursor, ctx) => {
@@ -126,8 +122,8 @@ const cursorSchema = z.string().transform((cursor, ctx) => {
 export const transactionsQuerySchema = z
   .object({
     /** Offset (SPEC §3 "from"). */
-    from: z.coerce.number().int().min(0).max(100_000).default(0),
-    limit: z.coerce.number().int().min(1).max(TRANSACTIONS_PAGE_MAX).default(TRANSACTIONS_PAGE_DEFAULT),
+    from: z.coerce.number<number>().int().min(0).max(100_000).default(0),
+    limit: z.coerce.number<number>().int().min(1).max(TRANSACTIONS_PAGE_MAX).default(TRANSACTIONS_PAGE_DEFAULT),
     /**
      * Keyset paging for infinite scroll: `<time ISO>_<id>` of the last row seen; the page starts
      * right after it in the chosen order. Use instead of `from`.
@@ -140,10 +136,11 @@ export const transactionsQuerySchema = z
     transactionType: z.enum(TRANSACTION_TYPES).optional(),
     accountIds: idListSchema.optional(),
     categoryIds: idListSchema.optional(),
+    /** Members of any of these budgets (a budget's page). */
     budgetIds: idListSchema.optional(),
     /** Leaves out the members of this budget (the "add transactions" picker). */
     excludeBudgetId: idSchema.optional(),
-    excludeTransfer: booleanQuerySchema.optional(),
+    excludeTransfer: queryFlagSchema.optional(),
     /** Only spaces search for nothing: no filter, like an empty value. */
     noteSearch: z
       .string()

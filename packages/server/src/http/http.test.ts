@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { API_PREFIX, type Endpoint, endpoints } from '@kopiyka/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUp, startTestApp, type TestApp } from '../../test/app.ts';
@@ -153,6 +154,22 @@ describe('health and API documentation', () => {
       'password',
     ]);
     expect(login.responses['200'].content['application/json'].schema.properties.status).toBeDefined();
+  });
+
+  it('describes exactly the endpoints of the shared map, each with its public or bearer access', async () => {
+    const res = await t.call('GET', '/api/v1/openapi.json');
+    const documented = Object.entries(res.body.paths).flatMap(([url, operations]) =>
+      Object.entries(operations as Record<string, { security?: unknown[] }>).map(
+        ([method, operation]) => `${method.toUpperCase()} ${url} ${operation.security ? 'public' : 'bearer'}`,
+      ),
+    );
+    const mapped = Object.values(endpoints).flatMap((group) =>
+      Object.values(group).map(
+        (endpoint: Endpoint) =>
+          `${endpoint.method} ${API_PREFIX}${endpoint.path.replace(/:(\w+)/g, '{$1}')} ${endpoint.public ? 'public' : 'bearer'}`,
+      ),
+    );
+    expect(documented.sort()).toEqual(mapped.sort());
   });
 
   it('serves Swagger UI at /api/docs', async () => {

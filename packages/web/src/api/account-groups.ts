@@ -1,8 +1,8 @@
-import type { AccountGroup, CreateAccountGroupBody, UpdateAccountGroupBody } from '@kopiyka/shared';
+import { type CreateAccountGroupBody, endpoints, type UpdateAccountGroupBody } from '@kopiyka/shared';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_DATA_STALE_TIME } from '../lib/constants.ts';
 import { accountKeys } from './accounts.ts';
-import { api } from './client.ts';
+import { call } from './client.ts';
 
 export const accountGroupKeys = {
   all: ['account-groups'] as const,
@@ -13,7 +13,7 @@ export const accountGroupKeys = {
 export const accountGroupsQueryOptions = () =>
   queryOptions({
     queryKey: accountGroupKeys.list(),
-    queryFn: ({ signal }) => api.get<AccountGroup[]>('/account-groups', { signal }),
+    queryFn: ({ signal }) => call(endpoints.accountGroups.list, { signal }),
     staleTime: ACCOUNT_DATA_STALE_TIME,
   });
 
@@ -28,7 +28,7 @@ function invalidateGroups(queryClient: QueryClient): Promise<void> {
 export function useCreateAccountGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateAccountGroupBody) => api.post<AccountGroup>('/account-groups', body),
+    mutationFn: (body: CreateAccountGroupBody) => call(endpoints.accountGroups.create, { body }),
     onSuccess: () => invalidateGroups(queryClient),
   });
 }
@@ -38,7 +38,8 @@ export type UpdateAccountGroupVariables = { id: number; body: UpdateAccountGroup
 export function useUpdateAccountGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: UpdateAccountGroupVariables) => api.put<AccountGroup>(`/account-groups/${id}`, body),
+    mutationFn: ({ id, body }: UpdateAccountGroupVariables) =>
+      call(endpoints.accountGroups.update, { params: { id }, body }),
     onSuccess: () => invalidateGroups(queryClient),
   });
 }
@@ -46,7 +47,7 @@ export function useUpdateAccountGroup() {
 export function useDeleteAccountGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/account-groups/${id}`),
+    mutationFn: (id: number) => call(endpoints.accountGroups.delete, { params: { id } }),
     // Its accounts move up a level: their `accountGroupId` changes too.
     onSuccess: () =>
       Promise.all([invalidateGroups(queryClient), queryClient.invalidateQueries({ queryKey: accountKeys.all })]),

@@ -1,8 +1,8 @@
-import type { Account, CreateAccountBody, UpdateAccountBody } from '@kopiyka/shared';
+import { type Account, type CreateAccountBody, endpoints, type UpdateAccountBody } from '@kopiyka/shared';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_DATA_STALE_TIME } from '../lib/constants.ts';
 import { accountGroupKeys } from './account-groups.ts';
-import { api } from './client.ts';
+import { call } from './client.ts';
 import { currencyKeys } from './currencies.ts';
 import { transactionKeys } from './transactions.ts';
 
@@ -16,14 +16,14 @@ export const accountKeys = {
 export const accountsQueryOptions = () =>
   queryOptions({
     queryKey: accountKeys.list(),
-    queryFn: ({ signal }) => api.get<Account[]>('/accounts', { signal }),
+    queryFn: ({ signal }) => call(endpoints.accounts.list, { signal }),
     staleTime: ACCOUNT_DATA_STALE_TIME,
   });
 
 export const accountQueryOptions = (id: number) =>
   queryOptions({
     queryKey: accountKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Account>(`/accounts/${id}`, { signal }),
+    queryFn: ({ signal }) => call(endpoints.accounts.get, { params: { id }, signal }),
     staleTime: ACCOUNT_DATA_STALE_TIME,
   });
 
@@ -47,7 +47,7 @@ function afterAccountChange(queryClient: QueryClient, account: Account): Promise
 export function useCreateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateAccountBody) => api.post<Account>('/accounts', body),
+    mutationFn: (body: CreateAccountBody) => call(endpoints.accounts.create, { body }),
     onSuccess: (account) =>
       Promise.all([
         afterAccountChange(queryClient, account),
@@ -62,7 +62,7 @@ export type UpdateAccountVariables = { id: number; body: UpdateAccountBody };
 export function useUpdateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: UpdateAccountVariables) => api.put<Account>(`/accounts/${id}`, body),
+    mutationFn: ({ id, body }: UpdateAccountVariables) => call(endpoints.accounts.update, { params: { id }, body }),
     onSuccess: (account) => afterAccountChange(queryClient, account),
   });
 }
@@ -70,7 +70,7 @@ export function useUpdateAccount() {
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/accounts/${id}`),
+    mutationFn: (id: number) => call(endpoints.accounts.delete, { params: { id } }),
     onSuccess: (_answer, id) => {
       queryClient.removeQueries({ queryKey: accountKeys.detail(id) });
       return Promise.all([

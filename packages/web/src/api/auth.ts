@@ -1,14 +1,20 @@
-import type { LoginBody, LoginResponse, RegisterBody, RegisterResponse } from '@kopiyka/shared';
+import {
+  endpoints,
+  type LoginBody,
+  type LoginResponse,
+  type RegisterBody,
+  type RegisterResponse,
+} from '@kopiyka/shared';
 import { useMutation } from '@tanstack/react-query';
 import { logout, signIn, useSessionStore } from '../stores/session.ts';
-import { api } from './client.ts';
+import { call } from './client.ts';
 
 export function login(body: LoginBody): Promise<LoginResponse> {
-  return api.post<LoginResponse>('/auth/login', body);
+  return call(endpoints.auth.login, { body });
 }
 
 export function register(body: RegisterBody): Promise<RegisterResponse> {
-  return api.post<RegisterResponse>('/auth/register', body);
+  return call(endpoints.auth.register, { body });
 }
 
 export function useLogin() {
@@ -36,5 +42,5 @@ export function useRegister() {
 export function signOut(): void {
   const { token } = useSessionStore.getState();
   logout();
-  if (token) api.post('/auth/logout', undefined, { token }).catch(() => undefined);
+  if (token) call(endpoints.auth.logout, { token }).catch(() => undefined);
 }

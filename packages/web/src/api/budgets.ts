@@ -1,6 +1,6 @@
-import type { Budget, BudgetStats, CreateBudgetBody, UpdateBudgetBody } from '@kopiyka/shared';
+import { type BudgetTransactionsBody, type CreateBudgetBody, endpoints, type UpdateBudgetBody } from '@kopiyka/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './client.ts';
+import { call } from './client.ts';
 import { statsKeys } from './stats.ts';
 import { type TransactionListFilters, transactionKeys } from './transactions.ts';
 
@@ -28,28 +28,28 @@ export function budgetCandidatesFilter(id: number, filters: TransactionListFilte
 export function useBudgets() {
   return useQuery({
     queryKey: budgetKeys.list(),
-    queryFn: ({ signal }) => api.get<Budget[]>('/budgets', { signal }),
+    queryFn: ({ signal }) => call(endpoints.budgets.list, { signal }),
   });
 }
 
 export function useBudget(id: number) {
   return useQuery({
     queryKey: budgetKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Budget>(`/budgets/${id}`, { signal }),
+    queryFn: ({ signal }) => call(endpoints.budgets.get, { params: { id }, signal }),
   });
 }
 
 export function useBudgetStats(id: number) {
   return useQuery({
     queryKey: budgetKeys.stats(id),
-    queryFn: ({ signal }) => api.get<BudgetStats>(`/budgets/${id}/stats`, { signal }),
+    queryFn: ({ signal }) => call(endpoints.budgets.stats, { params: { id }, signal }),
   });
 }
 
 export function useCreateBudget() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateBudgetBody) => api.post<Budget>('/budgets', body),
+    mutationFn: (body: CreateBudgetBody) => call(endpoints.budgets.create, { body }),
     onSuccess: (budget) => {
       queryClient.setQueryData(budgetKeys.detail(budget.id), budget);
       return queryClient.invalidateQueries({ queryKey: budgetKeys.list() });
@@ -74,7 +74,7 @@ export type UpdateBudgetVariables = { id: number; body: UpdateBudgetBody };
 export function useUpdateBudget() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: UpdateBudgetVariables) => api.put<Budget>(`/budgets/${id}`, body),
+    mutationFn: ({ id, body }: UpdateBudgetVariables) => call(endpoints.budgets.update, { params: { id }, body }),
     onSuccess: (budget) => {
       queryClient.setQueryData(budgetKeys.detail(budget.id), budget);
       return afterBudgetChange(queryClient, budget.id);
@@ -86,7 +86,7 @@ export function useUpdateBudget() {
 export function useDeleteBudget() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/budgets/${id}`),
+    mutationFn: (id: number) => call(endpoints.budgets.delete, { params: { id } }),
     onSuccess: (_answer, id) => {
       queryClient.removeQueries({ queryKey: budgetKeys.detail(id) });
       queryClient.removeQueries({ queryKey: budgetKeys.stats(id) });
@@ -100,17 +100,19 @@ export function useDeleteBudget() {
   });
 }
 
-export type BudgetTransactionsVariables = { id: number; transactionIds: number[] };
+export type BudgetTransactionsVariables = { id: number } & BudgetTransactionsBody;
 
 /**
  * Adding or removing transactions answers the budget's new figures; the transactions themselves
  * changed (`budgetId`), so every list of them is asked for again.
  */
-function useBudgetMembership(method: 'post' | 'delete') {
+function useBudgetMembership(
+  endpoint: typeof endpoints.budgets.addTransactions | typeof endpoints.budgets.removeTransactions,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, transactionIds }: BudgetTransactionsVariables) =>
-      api[method]<BudgetStats>(`/budgets/${id}/transactions`, { transactionIds }),
+      call(endpoint, { params: { id }, body: { transactionIds } }),
     onSuccess: (stats, { id }) => {
       queryClient.setQueryData(budgetKeys.stats(id), stats);
       return queryClient.invalidateQueries({ queryKey: transactionKeys.all });
@@ -119,9 +121,9 @@ function useBudgetMembership(method: 'post' | 'delete') {
 }
 
 export function useAddBudgetTransactions() {
-  return useBudgetMembership('post');
+  return useBudgetMembership(endpoints.budgets.addTransactions);
 }
 
 export function useRemoveBudgetTransactions() {
-  return useBudgetMembership('delete');
+  return useBudgetMembership(endpoints.budgets.removeTransactions);
 }

@@ -3,12 +3,14 @@ import {
   type Category,
   type CategoryNode,
   type CreateCategoryBody,
+  type EndpointQuery,
+  endpoints,
   type UpdateCategoryBody,
 } from '@kopiyka/shared';
 import { isCancelledError, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { notify } from '../stores/notifications.ts';
 import { budgetKeys } from './budgets.ts';
-import { api } from './client.ts';
+import { call } from './client.ts';
 import { hasErrorCode } from './errors.ts';
 import { queryClient, SESSION_DATA } from './query-client.ts';
 import { settingsKeys } from './settings.ts';
@@ -24,7 +26,7 @@ export const categoryKeys = {
 export const categoriesQueryOptions = () =>
   queryOptions({
     queryKey: categoryKeys.list(),
-    queryFn: ({ signal }) => api.get<Category[]>('/categories', { signal }),
+    queryFn: ({ signal }) => call(endpoints.categories.list, { signal }),
     // Loaded with the session (`loadCategories`); components never ask again by themselves, not
     // even after a failed load: they offer "Try again", which calls `loadCategories`.
     ...SESSION_DATA,
@@ -84,7 +86,7 @@ const currentCategories = () => queryClient.getQueryData(categoriesQueryOptions(
 
 export function useCreateCategory() {
   return useMutation({
-    mutationFn: (body: CreateCategoryBody) => api.post<Category>('/categories', body),
+    mutationFn: (body: CreateCategoryBody) => call(endpoints.categories.create, { body }),
     onSuccess: (created) => cacheCategories([...currentCategories(), created]),
   });
 }
@@ -93,18 +95,19 @@ export type UpdateCategoryVariables = { id: number; body: UpdateCategoryBody };
 
 export function useUpdateCategory() {
   return useMutation({
-    mutationFn: ({ id, body }: UpdateCategoryVariables) => api.put<Category>(`/categories/${id}`, body),
+    mutationFn: ({ id, body }: UpdateCategoryVariables) =>
+      call(endpoints.categories.update, { params: { categoryId: id }, body }),
     onSuccess: (updated) =>
       cacheCategories(currentCategories().map((category) => (category.id === updated.id ? updated : category))),
   });
 }
 
-export type DeleteCategoryVariables = { id: number; moveTo?: number };
+export type DeleteCategoryVariables = { id: number } & EndpointQuery<typeof endpoints.categories.delete>;
 
 export function useDeleteCategory() {
   return useMutation({
     mutationFn: ({ id, moveTo }: DeleteCategoryVariables) =>
-      api.delete(`/categories/${id}`, undefined, { params: { moveTo } }),
+      call(endpoints.categories.delete, { params: { categoryId: id }, query: { moveTo } }),
     onSuccess: (_answer, { id, moveTo }) => {
       // The server moved the subcategories under `moveTo` before deleting: the same happens here.
       cacheCategories(

@@ -1,3 +1,4 @@
+import { endpoints } from '@kopiyka/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_ID_STORAGE_KEY, TOKEN_STORAGE_KEY } from '../lib/constants.ts';
 import { setNavigator } from '../lib/navigation.ts';
@@ -12,7 +13,7 @@ import {
   sampleCategories,
   success,
 } from '../test/api.ts';
-import { api, buildUrl } from './client.ts';
+import { buildUrl, call } from './client.ts';
 import { ApiError, isApiError } from './errors.ts';
 import { queryClient } from './query-client.ts';
 
@@ -45,14 +46,14 @@ describe('API client (SPEC §7, §8)', () => {
     it('sends the stored token as a bearer Authorization header', async () => {
       const fetchMock = fakeServer({ 'GET /user': () => success({}) });
       signIn('secret-token');
-      await api.get('/user');
+      await call(endpoints.user.get);
       const headers = new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
       expect(headers.get('Authorization')).toBe('Bearer secret-token');
     });
 
     it('sends no Authorization header without a token', async () => {
       const fetchMock = fakeServer({ 'GET /models/currencies': () => success([]) });
-      await api.get('/models/currencies');
+      await call(endpoints.currencies.list);
       expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).has('Authorization')).toBe(false);
     });
 
@@ -60,17 +61,19 @@ describe('API client (SPEC §7, §8)', () => {
       const fetchMock = fakeServer({
         'GET /models/currencies': () => success([], { headers: { 'X-Session-ID': 'session-42' } }),
       });
-      await api.get('/models/currencies');
+      await call(endpoints.currencies.list);
       expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).has('X-Session-ID')).toBe(false);
       expect(sessionStorage.getItem(SESSION_ID_STORAGE_KEY)).toBe('session-42');
 
-      await api.get('/models/currencies');
+      await call(endpoints.currencies.list);
       expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).get('X-Session-ID')).toBe('session-42');
     });
 
     it('sends bodies as JSON', async () => {
       const fetchMock = fakeServer({ 'POST /auth/login': ({ body }) => success({ token: 't', echo: body }) });
-      const answer = await api.post<{ token: string; echo: unknown }>('/auth/login', { username: 'a', password: 'b' });
+      const answer: { token: string; echo?: unknown } = await call(endpoints.auth.login, {
+        body: { username: 'a', password: 'b' },
+      });
       expect(answer.echo).toEqual({ username: 'a', password: 'b' });
       const init = fetchMock.mock.calls[0]?.[1];
       expect(init?.method).toBe('POST');
@@ -94,15 +97,52 @@ describe('API client (SPEC §7, §8)', () => {
 
     it('calls the parameters through fetch under /api/v1', async () => {
       const fetchMock = fakeServer({ 'GET /transactions': () => success([]) });
-      await api.get('/transactions', { params: { limit: 5, note: '' } });
+      await call(endpoints.transactions.list, { query: { limit: 5, noteSearch: '' } });
       expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/transactions?limit=5');
+    });
+
+    it('calls an endpoint of the shared map: its method, its path with the params filled in, lists comma-joined', async () => {
+      const fetchMock = fakeServer({
+        'DELETE /budgets/5/transactions': () => success({}),
+        'GET /transactions': () => success([]),
+      });
+      await call(endpoints.budgets.removeTransactions, { params: { id: 5 }, body: { transactionIds: [8] } });
+      await call(endpoints.transactions.list, {
+        query: { accountIds: [1, 2], categoryIds: [], excludeTransfer: true },
+      });
+      expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${url}`)).toEqual([
+        'DELETE /api/v1/budgets/5/transactions',
+        'GET /api/v1/transactions?accountIds=1%2C2&excludeTransfer=true',
+      ]);
+      expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ transactionIds: [8] });
+    });
+  });
+
+  describe('typing', () => {
+    it('types a call by its endpoint: path params, query and body as its schemas take them', () => {
+      // Never run: tsc checks these lines.
+      const calls = (id: number) => [
+        call(endpoints.accounts.get, { params: { id } }),
+        call(endpoints.currencies.rates),
+        // @ts-expect-error an account is called by its id
+        call(endpoints.accounts.get),
+        // @ts-expect-error the params are named as in the path
+        call(endpoints.categories.delete, { params: { id } }),
+        // @ts-expect-error the total balance is asked for a day
+        call(endpoints.stats.totalBalance, { query: {} }),
+        // @ts-expect-error a budget needs its name
+        call(endpoints.budgets.create, { body: {} }),
+        // @ts-expect-error nothing to send with GET /user
+        call(endpoints.user.get, { body: {} }),
+      ];
+      expect(calls).toBeTypeOf('function');
     });
   });
 
   describe('answers', () => {
     it('unwraps the success envelope', async () => {
       fakeServer({ 'GET /categories': () => success(sampleCategories) });
-      await expect(api.get('/categories')).resolves.toEqual(sampleCategories);
+      await expect(call(endpoints.categories.list)).resolves.toEqual(sampleCategories);
     });
 
     it('yields undefined for 204 and for an empty body', async () => {
@@ -110,8 +150,8 @@ describe('API client (SPEC §7, §8)', () => {
         'POST /auth/logout': () => new Response(null, { status: 204 }),
         'DELETE /categories/1': () => new Response('', { status: 200 }),
       });
-      await expect(api.post('/auth/logout')).resolves.toBeUndefined();
-      await expect(api.delete('/categories/1')).resolves.toBeUndefined();
+      await expect(call(endpoints.auth.logout)).resolves.toBeUndefined();
+      await expect(call(endpoints.categories.delete, { params: { categoryId: 1 } })).resolves.toBeUndefined();
     });
 
     it('throws a typed ApiError from the error envelope and leaves the message to the caller', async () => {
@@ -129,7 +169,7 @@ describe('API client (SPEC §7, §8)', () => {
             { status: 422 },
           ),
       });
-      const error = await caught(api.post('/auth/register', { username: 'a', password: 'b' }));
+      const error = await caught(call(endpoints.auth.register, { body: { username: 'a', password: 'b' } }));
       expect(error).toBeInstanceOf(ApiError);
       expect(error).toMatchObject({
         code: 'VALIDATION_ERROR',
@@ -150,8 +190,8 @@ describe('API client (SPEC §7, §8)', () => {
           throw new TypeError('Failed to fetch');
         }),
       );
-      const error = await caught(api.get('/user'));
-      await caught(api.get('/categories'));
+      const error = await caught(call(endpoints.user.get));
+      await caught(call(endpoints.categories.list));
       expect(error.code).toBe('NETWORK_ERROR');
       expect(error.isNetworkError).toBe(true);
       expect(error.status).toBe(0);
@@ -160,21 +200,21 @@ describe('API client (SPEC §7, §8)', () => {
 
     it('reports an answer that is not an envelope as an unexpected error', async () => {
       fakeServer({ 'GET /user': () => new Response('<html>Bad gateway</html>', { status: 502 }) });
-      const error = await caught(api.get('/user'));
+      const error = await caught(call(endpoints.user.get));
       expect(error).toMatchObject({ code: 'UNEXPECTED', status: 502, notified: true });
       expect(messages()).toEqual(['Unexpected error.']);
     });
 
     it('reports a success status without an envelope as an unexpected error', async () => {
       fakeServer({ 'GET /user': () => new Response(JSON.stringify({ id: 1 }), { status: 200 }) });
-      const error = await caught(api.get('/user'));
+      const error = await caught(call(endpoints.user.get));
       expect(error.code).toBe('UNEXPECTED');
       expect(messages()).toEqual(['Unexpected error.']);
     });
 
     it('reports the server code UNEXPECTED as "Unexpected error."', async () => {
       fakeServer({ 'GET /user': () => failure(500, 'UNEXPECTED', 'Internal error') });
-      const error = await caught(api.get('/user'));
+      const error = await caught(call(endpoints.user.get));
       expect(error).toMatchObject({ code: 'UNEXPECTED', status: 500 });
       expect(messages()).toEqual(['Unexpected error.']);
     });
@@ -184,8 +224,8 @@ describe('API client (SPEC §7, §8)', () => {
       fakeServer({
         'GET /user': () => failure(429, 'TOO_MANY_REQUESTS', `Too many requests. Try again in ${wait--} s.`),
       });
-      const error = await caught(api.get('/user'));
-      await caught(api.get('/user'));
+      const error = await caught(call(endpoints.user.get));
+      await caught(call(endpoints.user.get));
       expect(error).toMatchObject({ code: 'TOO_MANY_REQUESTS', status: 429, notified: true });
       expect(useNotificationsStore.getState().notifications).toEqual([
         expect.objectContaining({ type: 'warning', message: 'Too many requests. Try again in 60 s.' }),
@@ -198,7 +238,7 @@ describe('API client (SPEC §7, §8)', () => {
       cacheCategories(sampleCategories as never);
       queryClient.setQueryData(['anything'], 1);
 
-      const error = await caught(api.get('/user'));
+      const error = await caught(call(endpoints.user.get));
 
       expect(error.code).toBe('UNAUTHENTICATED');
       expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
@@ -216,7 +256,7 @@ describe('API client (SPEC §7, §8)', () => {
         vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
       );
       signIn('old-token');
-      const late = caught(api.get('/user'));
+      const late = caught(call(endpoints.user.get));
       signIn('new-token');
       answer(failure(401, 'UNAUTHENTICATED', 'Session expired'));
       await late;
@@ -232,7 +272,7 @@ describe('API client (SPEC §7, §8)', () => {
           throw new DOMException('The operation was aborted.', 'AbortError');
         }),
       );
-      await expect(api.get('/user')).rejects.toMatchObject({ name: 'AbortError' });
+      await expect(call(endpoints.user.get)).rejects.toMatchObject({ name: 'AbortError' });
       expect(messages()).toEqual([]);
     });
   });

@@ -1,17 +1,27 @@
-import { type ErrorBody, errorEnvelopeSchema } from '@kopiyka/shared';
-import { API_BASE_PATH, SESSION_ID_HEADER, SESSION_ID_STORAGE_KEY } from '../lib/constants.ts';
+import {
+  API_PREFIX,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+  type ErrorBody,
+  endpointPath,
+  errorEnvelopeSchema,
+} from '@kopiyka/shared';
+import { SESSION_ID_HEADER, SESSION_ID_STORAGE_KEY } from '../lib/constants.ts';
 import { navigateTo } from '../lib/navigation.ts';
 import { session } from '../lib/storage.ts';
 import { notify } from '../stores/notifications.ts';
 import { logout, useSessionStore } from '../stores/session.ts';
 import { ApiError, ERROR_MESSAGES, NETWORK_ERROR } from './errors.ts';
 
-type QueryValue = string | number | boolean | Date | null | undefined;
+type QueryValue = string | number | boolean | Date | null | undefined | readonly (string | number)[];
 export type QueryParams = Record<string, QueryValue>;
 
-export type RequestOptions = {
-  /** Sent in the query string; undefined, null and '' are left out (SPEC §7). */
-  params?: QueryParams;
+type RequestOptions = {
+  /** Sent in the query string; undefined, null, '' and empty lists are left out (SPEC §7). */
+  query?: QueryParams;
   /** Sent as JSON. */
   body?: unknown;
   signal?: AbortSignal;
@@ -19,17 +29,20 @@ export type RequestOptions = {
   token?: string | null;
 };
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
 export function buildUrl(path: string, params: QueryParams = {}): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      // Lists travel comma-joined (`1,2,3`); an empty one is no filter at all.
+      if (value.length > 0) search.append(key, value.join(','));
+      continue;
+    }
     // SPEC §5: dates travel as ISO timestamps.
     search.append(key, value instanceof Date ? value.toISOString() : String(value));
   }
   const query = search.toString();
-  return `${API_BASE_PATH}${path}${query ? `?${query}` : ''}`;
+  return `${API_PREFIX}${path}${query ? `?${query}` : ''}`;
 }
 
 function isAbort(error: unknown): boolean {
@@ -81,7 +94,7 @@ function handleGlobally(error: ApiError, usedToken: string | null): ApiError {
   return error;
 }
 
-async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+async function request<T>(method: Endpoint['method'], path: string, options: RequestOptions): Promise<T> {
   const token = options.token === undefined ? useSessionStore.getState().token : options.token;
   const headers = new Headers({ Accept: 'application/json' });
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
@@ -91,7 +104,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.params), {
+    response = await fetch(buildUrl(path, options.query), {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -123,10 +136,28 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
   throw handleGlobally(new ApiError({ code, statusText, status: response.status, details }), token);
 }
 
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
-  delete: <T = void>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('DELETE', path, { ...options, body }),
-};
+/** One part of a call: required when the endpoint has it, absent when it has not. */
+type Part<K extends string, T> = [T] extends [never] ? { [P in K]?: never } : { [P in K]: T };
+/** The query may be left out when nothing in it is required. */
+type QueryPart<T> = [T] extends [never] ? { query?: never } : object extends T ? { query?: T } : { query: T };
+
+/** What a call to `E` sends, typed by its schemas: path params, query, JSON body. */
+export type CallInput<E extends Endpoint> = Part<'params', EndpointParams<E>> &
+  QueryPart<EndpointQuery<E>> &
+  Part<'body', EndpointBody<E>> &
+  Pick<RequestOptions, 'signal' | 'token'>;
+
+/**
+ * Calls an endpoint of the shared map: its method and path (params filled in), the query and the
+ * body as its schemas take them; answers what its success envelope carries (undefined for 204).
+ */
+export function call<E extends Endpoint>(
+  endpoint: E,
+  ...[input]: object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
+): Promise<EndpointResponse<E>> {
+  const { params, query, body, signal, token } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: QueryParams;
+  } & Omit<RequestOptions, 'query'>;
+  return request(endpoint.method, endpointPath(endpoint, params), { query, body, signal, token });
+}

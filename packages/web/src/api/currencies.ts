@@ -1,19 +1,18 @@
-import type {
-  AddUserCurrenciesBody,
-  BaseCurrencyChange,
-  Currency,
-  DeleteCustomRatesBody,
-  DeleteUserCurrencyBody,
-  Rate,
-  SetBaseCurrencyBody,
-  SetCustomRatesBody,
-  UserCurrency,
+import {
+  type AddUserCurrenciesBody,
+  type BaseCurrencyChange,
+  type DeleteCustomRatesBody,
+  type DeleteUserCurrencyBody,
+  endpoints,
+  type SetBaseCurrencyBody,
+  type SetCustomRatesBody,
+  type UserCurrency,
 } from '@kopiyka/shared';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { DayKey } from '../lib/dates.ts';
 import { notify } from '../stores/notifications.ts';
-import { api } from './client.ts';
+import { call } from './client.ts';
 import { hasErrorCode } from './errors.ts';
 import { SESSION_DATA } from './query-client.ts';
 
@@ -31,14 +30,14 @@ export const currencyKeys = {
 export const systemCurrenciesQueryOptions = () =>
   queryOptions({
     queryKey: currencyKeys.system(),
-    queryFn: ({ signal }) => api.get<Currency[]>('/models/currencies', { signal }),
+    queryFn: ({ signal }) => call(endpoints.currencies.list, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
 export const userCurrenciesQueryOptions = () =>
   queryOptions({
     queryKey: currencyKeys.user(),
-    queryFn: ({ signal }) => api.get<UserCurrency[]>('/user/currencies', { signal }),
+    queryFn: ({ signal }) => call(endpoints.currencies.userList, { signal }),
   });
 
 /**
@@ -51,7 +50,7 @@ export const baseCurrencyQueryOptions = () =>
     queryKey: currencyKeys.base(),
     queryFn: async ({ signal }) => {
       try {
-        return await api.get<UserCurrency>('/user/currencies/base', { signal });
+        return await call(endpoints.currencies.base, { signal });
       } catch (error) {
         if (hasErrorCode(error, 'NOT_FOUND')) return null;
         throw error;
@@ -64,7 +63,7 @@ export const baseCurrencyQueryOptions = () =>
 export const ratesQueryOptions = (date?: DayKey) =>
   queryOptions({
     queryKey: currencyKeys.ratesOn(date),
-    queryFn: ({ signal }) => api.get<Rate[]>('/user/currencies/rates', { params: { date }, signal }),
+    queryFn: ({ signal }) => call(endpoints.currencies.rates, { query: { date }, signal }),
   });
 
 /** How often the progress of a base-currency change is asked for while it runs. */
@@ -75,7 +74,7 @@ const isRunning = (query: { state: { data?: BaseCurrencyChange } }) => query.sta
 export const baseCurrencyChangeQueryOptions = () =>
   queryOptions({
     queryKey: currencyKeys.baseChange(),
-    queryFn: ({ signal }) => api.get<BaseCurrencyChange>('/user/currencies/base/change', { signal }),
+    queryFn: ({ signal }) => call(endpoints.currencies.baseChange, { signal }),
     refetchInterval: (query) => (isRunning(query) ? BASE_CHANGE_POLL_MS : false),
   });
 
@@ -125,7 +124,7 @@ async function followRecomputation(queryClient: QueryClient): Promise<void> {
 export function useSetBaseCurrency() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SetBaseCurrencyBody) => api.post<UserCurrency>('/user/currencies/base', body),
+    mutationFn: (body: SetBaseCurrencyBody) => call(endpoints.currencies.setBase, { body }),
     onSuccess: (baseCurrency) => {
       queryClient.setQueryData(currencyKeys.base(), baseCurrency);
       void queryClient.invalidateQueries({ queryKey: currencyKeys.user(), exact: true });
@@ -136,7 +135,7 @@ export function useSetBaseCurrency() {
 export function useAddUserCurrencies() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AddUserCurrenciesBody) => api.post<UserCurrency[]>('/user/currencies', body),
+    mutationFn: (body: AddUserCurrenciesBody) => call(endpoints.currencies.add, { body }),
     // The answer is the whole list; only the rates need asking for again.
     onSuccess: (userCurrencies, body) => {
       queryClient.setQueryData(currencyKeys.user(), userCurrencies);
@@ -153,7 +152,7 @@ export function useAddUserCurrencies() {
 export function useDeleteUserCurrency() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: DeleteUserCurrencyBody) => api.delete('/user/currency', body),
+    mutationFn: (body: DeleteUserCurrencyBody) => call(endpoints.currencies.remove, { body }),
     onSuccess: () => invalidateUserCurrencies(queryClient),
   });
 }
@@ -165,7 +164,7 @@ export function useDeleteUserCurrency() {
 export function useSetCustomRates() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SetCustomRatesBody) => api.put<Rate[]>('/user/currency/rates', body),
+    mutationFn: (body: SetCustomRatesBody) => call(endpoints.currencies.setCustomRates, { body }),
     onSuccess: () => Promise.all([invalidateUserCurrencies(queryClient), followRecomputation(queryClient)]),
   });
 }
@@ -174,7 +173,7 @@ export function useSetCustomRates() {
 export function useDeleteCustomRates() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: DeleteCustomRatesBody) => api.delete('/user/currency/rates', body),
+    mutationFn: (body: DeleteCustomRatesBody) => call(endpoints.currencies.deleteCustomRates, { body }),
     onSuccess: () => Promise.all([invalidateUserCurrencies(queryClient), followRecomputation(queryClient)]),
   });
 }
@@ -217,7 +216,7 @@ export function useChangeBaseCurrency() {
   return useMutation({
     /** Answers the change's progress right after it started; null when that could not be read. */
     mutationFn: async (body: SetBaseCurrencyBody) => {
-      await api.post<UserCurrency>('/user/currencies/base', body);
+      await call(endpoints.currencies.setBase, { body });
       return queryClient.fetchQuery(baseCurrencyChangeQueryOptions()).catch(() => null);
     },
     // Nothing to recalculate (or no progress to follow): the switch has already happened.

@@ -1,6 +1,6 @@
-import type { UpdateUserSettingsBody, UserSettings } from '@kopiyka/shared';
+import { endpoints, type UpdateUserSettingsBody, type UserSettings } from '@kopiyka/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './client.ts';
+import { call } from './client.ts';
 
 export const settingsKeys = {
   all: ['user-settings'] as const,
@@ -9,7 +9,7 @@ export const settingsKeys = {
 export const userSettingsQueryOptions = () =>
   queryOptions({
     queryKey: settingsKeys.all,
-    queryFn: ({ signal }) => api.get<UserSettings>('/user/settings', { signal }),
+    queryFn: ({ signal }) => call(endpoints.settings.get, { signal }),
   });
 
 export function useUserSettings() {
@@ -23,7 +23,7 @@ export function useUserSettings() {
 export function useUpdateUserSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateUserSettingsBody) => api.put<UserSettings>('/user/settings', body),
+    mutationFn: (body: UpdateUserSettingsBody) => call(endpoints.settings.update, { body }),
     onMutate: async (body) => {
       await queryClient.cancelQueries({ queryKey: settingsKeys.all });
       const previous = queryClient.getQueryData<UserSettings>(settingsKeys.all);

@@ -1,13 +1,14 @@
-import type { BalancePoint, CashFlowPoint, CategorySpending, TotalBalance, Transaction } from '@kopiyka/shared';
+import { type EndpointQuery, endpoints } from '@kopiyka/shared';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { DayKey } from '../lib/dates.ts';
 import type { DayRange } from '../lib/periods.ts';
-import { api } from './client.ts';
+import { call } from './client.ts';
 import { transactionKeys } from './transactions.ts';
 
-export type BalanceHistoryParams = DayRange & { accountId?: number };
-export type CashFlowParams = DayRange & { interval: 'day' | 'week' | 'month' };
+/** The range, and one account or all (hidden ones then left out). */
+export type BalanceHistoryParams = Omit<EndpointQuery<typeof endpoints.stats.balanceHistory>, 'includeHidden'>;
+export type CashFlowParams = DayRange & Required<Pick<EndpointQuery<typeof endpoints.stats.cashFlow>, 'interval'>>;
 
 /**
  * Everything computed from the user's transactions and balances lives under `all`, so one
@@ -25,9 +26,9 @@ export function useBalanceHistory(params: BalanceHistoryParams, enabled = true) 
   return useQuery({
     queryKey: statsKeys.balanceHistory(params),
     queryFn: ({ signal }) =>
-      api.get<BalancePoint[]>('/stats/balance-history', {
+      call(endpoints.stats.balanceHistory, {
         // One account's page shows it even while it is hidden from the totals.
-        params: { ...params, includeHidden: params.accountId === undefined ? undefined : true },
+        query: { ...params, includeHidden: params.accountId === undefined ? undefined : true },
         signal,
       }),
     // Switching months or periods keeps the last chart in view until the next one arrives.
@@ -39,7 +40,7 @@ export function useBalanceHistory(params: BalanceHistoryParams, enabled = true) 
 export const totalBalanceQueryOptions = (date: DayKey) =>
   queryOptions({
     queryKey: statsKeys.totalBalance(date),
-    queryFn: ({ signal }) => api.get<TotalBalance>('/stats/total-balance', { params: { date }, signal }),
+    queryFn: ({ signal }) => call(endpoints.stats.totalBalance, { query: { date }, signal }),
   });
 
 export function useTotalBalance(date: DayKey) {
@@ -49,8 +50,7 @@ export function useTotalBalance(date: DayKey) {
 export function useSpendingsByCategories(range: DayRange) {
   return useQuery({
     queryKey: statsKeys.spendings(range),
-    queryFn: ({ signal }) =>
-      api.get<CategorySpending[]>('/stats/spendings-by-categories', { params: { ...range }, signal }),
+    queryFn: ({ signal }) => call(endpoints.stats.spendingsByCategories, { query: { ...range }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -58,7 +58,7 @@ export function useSpendingsByCategories(range: DayRange) {
 export function useCashFlow(params: CashFlowParams) {
   return useQuery({
     queryKey: statsKeys.cashFlow(params),
-    queryFn: ({ signal }) => api.get<CashFlowPoint[]>('/stats/cash-flow', { params: { ...params }, signal }),
+    queryFn: ({ signal }) => call(endpoints.stats.cashFlow, { query: { ...params }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -70,7 +70,7 @@ export function useCashFlow(params: CashFlowParams) {
 export function useLatestTransactions(limit: number) {
   return useQuery({
     queryKey: [...transactionKeys.all, 'latest', limit] as const,
-    queryFn: ({ signal }) => api.get<Transaction[]>('/transactions', { params: { limit }, signal }),
+    queryFn: ({ signal }) => call(endpoints.transactions.list, { query: { limit }, signal }),
   });
 }
 
@@ -82,8 +82,8 @@ export function useOldestTransaction(accountId: number, enabled: boolean) {
   return useQuery({
     queryKey: [...transactionKeys.all, 'oldest', accountId] as const,
     queryFn: async ({ signal }) => {
-      const [oldest] = await api.get<Transaction[]>('/transactions', {
-        params: { accountIds: accountId, order: 'asc', limit: 1 },
+      const [oldest] = await call(endpoints.transactions.list, {
+        query: { accountIds: [accountId], order: 'asc', limit: 1 },
         signal,
       });
       return oldest ?? null;

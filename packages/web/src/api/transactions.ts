@@ -1,34 +1,24 @@
-import type {
-  CreateTransactionBody,
-  LinkTransactionsBody,
-  Transaction,
-  TransactionType,
-  UnlinkTransactionsBody,
-  UpdateTransactionBody,
+import {
+  type CreateTransactionBody,
+  type EndpointQuery,
+  endpoints,
+  type LinkTransactionsBody,
+  type Transaction,
+  type UnlinkTransactionsBody,
+  type UpdateTransactionBody,
 } from '@kopiyka/shared';
 import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountKeys } from './accounts.ts';
-import { api, type QueryParams } from './client.ts';
+import { call } from './client.ts';
 
 /**
  * What a list of transactions is narrowed to: GET /transactions without its paging parameters.
  * Dates are ISO timestamps, amounts minor units in the account's currency (SPEC §5).
  */
-export type TransactionListFilters = {
-  startDate?: string;
-  endDate?: string;
-  amountGte?: number;
-  amountLte?: number;
-  transactionType?: TransactionType;
-  accountIds?: readonly number[];
-  categoryIds?: readonly number[];
-  /** Members of any of these budgets (the budget page). */
-  budgetIds?: readonly number[];
-  /** All but the members of this budget (its "add transactions" picker). */
-  excludeBudgetId?: number;
-  excludeTransfer?: boolean;
-  noteSearch?: string;
-};
+export type TransactionListFilters = Omit<
+  EndpointQuery<typeof endpoints.transactions.list>,
+  'from' | 'limit' | 'cursor' | 'order'
+>;
 
 /** Rows per request of an infinite list: a screenful or two, well under the server's cap. */
 export const TRANSACTIONS_PAGE_SIZE = 50;
@@ -40,18 +30,17 @@ export const transactionKeys = {
   linkCandidates: (id: number) => [...transactionKeys.all, 'link-candidates', id] as const,
 };
 
-/** The filters as query parameters: lists become `1,2,3`, and what is unset stays out (SPEC §7). */
-export function transactionQueryParams(filters: TransactionListFilters): QueryParams {
-  const list = (ids: readonly number[] | undefined) => (ids && ids.length > 0 ? ids.join(',') : undefined);
+/** The filters as query parameters, in a fixed order: what is unset stays out (SPEC §7). */
+export function transactionQueryParams(filters: TransactionListFilters): TransactionListFilters {
   return {
     startDate: filters.startDate,
     endDate: filters.endDate,
     amountGte: filters.amountGte,
     amountLte: filters.amountLte,
     transactionType: filters.transactionType,
-    accountIds: list(filters.accountIds),
-    categoryIds: list(filters.categoryIds),
-    budgetIds: list(filters.budgetIds),
+    accountIds: filters.accountIds,
+    categoryIds: filters.categoryIds,
+    budgetIds: filters.budgetIds,
     excludeBudgetId: filters.excludeBudgetId,
     excludeTransfer: filters.excludeTransfer ? true : undefined,
     noteSearch: filters.noteSearch?.trim(),
@@ -68,8 +57,8 @@ function fetchTransactions(
   page: { limit: number; cursor?: string },
   signal?: AbortSignal,
 ) {
-  return api.get<Transaction[]>('/transactions', {
-    params: { ...transactionQueryParams(filters), limit: page.limit, cursor: page.cursor },
+  return call(endpoints.transactions.list, {
+    query: { ...transactionQueryParams(filters), limit: page.limit, cursor: page.cursor },
     signal,
   });
 }
@@ -126,7 +115,7 @@ function afterTransactionChange(queryClient: QueryClient): void {
 export function useCreateTransaction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateTransactionBody) => api.post<Transaction[]>('/transactions', body),
+    mutationFn: (body: CreateTransactionBody) => call(endpoints.transactions.create, { body }),
     onSuccess: () => afterTransactionChange(queryClient),
   });
 }
@@ -137,7 +126,8 @@ export type UpdateTransactionVariables = { id: number; body: UpdateTransactionBo
 export function useUpdateTransaction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: UpdateTransactionVariables) => api.put<Transaction[]>(`/transactions/${id}`, body),
+    mutationFn: ({ id, body }: UpdateTransactionVariables) =>
+      call(endpoints.transactions.update, { params: { txId: id }, body }),
     onSuccess: () => afterTransactionChange(queryClient),
   });
 }
@@ -146,7 +136,7 @@ export function useUpdateTransaction() {
 export function useDeleteTransaction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/transactions/${id}`),
+    mutationFn: (id: number) => call(endpoints.transactions.delete, { params: { txId: id } }),
     onSuccess: () => afterTransactionChange(queryClient),
   });
 }
@@ -155,7 +145,7 @@ export function useDeleteTransaction() {
 export function useLinkTransactions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LinkTransactionsBody) => api.put<Transaction[][]>('/transactions/link', body),
+    mutationFn: (body: LinkTransactionsBody) => call(endpoints.transactions.link, { body }),
     onSuccess: () => afterTransactionChange(queryClient),
   });
 }
@@ -164,7 +154,7 @@ export function useLinkTransactions() {
 export function useUnlinkTransactions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UnlinkTransactionsBody) => api.put<Transaction[]>('/transactions/unlink', body),
+    mutationFn: (body: UnlinkTransactionsBody) => call(endpoints.transactions.unlink, { body }),
     onSuccess: () => afterTransactionChange(queryClient),
   });
 }

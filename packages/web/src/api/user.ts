@@ -1,9 +1,9 @@
-import type { ChangePasswordBody, DeleteUserBody, User } from '@kopiyka/shared';
+import { type ChangePasswordBody, type DeleteUserBody, endpoints } from '@kopiyka/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { navigateTo } from '../lib/navigation.ts';
 import { SIGN_UP_PATH } from '../lib/paths.ts';
 import { logout } from '../stores/session.ts';
-import { api } from './client.ts';
+import { call } from './client.ts';
 
 export const userKeys = {
   all: ['user'] as const,
@@ -13,7 +13,7 @@ export const userKeys = {
 export const userQueryOptions = () =>
   queryOptions({
     queryKey: userKeys.me(),
-    queryFn: ({ signal }) => api.get<User>('/user', { signal }),
+    queryFn: ({ signal }) => call(endpoints.user.get, { signal }),
   });
 
 export function useUser() {
@@ -26,14 +26,14 @@ export function useUser() {
  */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: ChangePasswordBody) => api.put('/user/password', body),
+    mutationFn: (body: ChangePasswordBody) => call(endpoints.auth.changePassword, { body }),
   });
 }
 
 /** Revokes every session of the user, this one included, so this device signs out too. */
 export function useSignOutEverywhere() {
   return useMutation({
-    mutationFn: () => api.post('/auth/logout-all'),
+    mutationFn: () => call(endpoints.auth.logoutAll),
     onSuccess: logout,
   });
 }
@@ -41,7 +41,7 @@ export function useSignOutEverywhere() {
 /** Removes the user and all their data; the session goes with them, and sign-up is where they land. */
 export function useDeleteUser() {
   return useMutation({
-    mutationFn: (body: DeleteUserBody) => api.delete('/user', body),
+    mutationFn: (body: DeleteUserBody) => call(endpoints.auth.deleteUser, { body }),
     onSuccess: () => {
       // The ended session leads to sign-in by itself; this navigation comes after it and wins.
       logout();

@@ -11,7 +11,6 @@ export const THEME_STORAGE_KEY = 'preferred-theme';
 export const SESSION_ID_STORAGE_KEY = 'session-id';
 
 export const SESSION_ID_HEADER = 'X-Session-ID';
-export const API_BASE_PATH = '/api/v1';
 
 /** Toasts hide after this long unless the caller says otherwise (SPEC §9). */
 export const NOTIFICATION_VISIBILITY_MS = 4000;

@@ -1,24 +1,15 @@
-import { healthSchema, successEnvelope } from '@kopiyka/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { success } from '../../http/envelope.ts';
+import { endpoints } from '@kopiyka/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import { routes } from '../../http/endpoints.ts';
 
-export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/health',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['system'],
-        summary: 'Liveness and database kind',
-        security: [],
-        response: { 200: successEnvelope(healthSchema) },
-      },
-    },
-    async () => {
+export const systemRoutes: FastifyPluginAsync = async (app) => {
+  routes(app, endpoints.system, {
+    health: async () => {
       await app.db.execute('select 1');
-      return success({ status: 'ok' as const, db: app.dbKind });
+      return { status: 'ok' as const, db: app.dbKind };
     },
-  );
+  });
 
+  // The document itself is no endpoint of the API: it stays out of the map and out of the document.
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 };

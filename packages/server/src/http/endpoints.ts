@@ -1,0 +1,64 @@
+import {
+  type Endpoint,
+  type EndpointGroup,
+  type EndpointResponse,
+  successEnvelope,
+  successStatus,
+  type ValidBody,
+  type ValidParams,
+  type ValidQuery,
+} from '@kopiyka/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { success } from './envelope.ts';
+
+type Part<T> = [T] extends [never] ? unknown : T;
+
+/** A request to `E`, its parts as validated by E's schemas. */
+export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
+  Params: Part<ValidParams<E>>;
+  Querystring: Part<ValidQuery<E>>;
+  Body: Part<ValidBody<E>>;
+}>;
+
+/** Answers what the success envelope carries (nothing for a 204 endpoint); the status and the envelope are added here. */
+export type EndpointHandler<E extends Endpoint> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<E extends { response: unknown } ? EndpointResponse<E> : void>;
+
+/**
+ * Registers `endpoint` of the shared map: method, path, validation, response serialisation and the
+ * OpenAPI description all come from the entry; the handler only does the work.
+ */
+function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
+  const status = successStatus(endpoint);
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    ...(endpoint.public && { config: { public: true } }),
+    schema: {
+      tags: [...endpoint.tags],
+      summary: endpoint.summary,
+      ...(endpoint.public && { security: [] }),
+      ...(endpoint.params && { params: endpoint.params }),
+      ...(endpoint.query && { querystring: endpoint.query }),
+      ...(endpoint.body && { body: endpoint.body }),
+      ...(endpoint.response && { response: { [status]: successEnvelope(endpoint.response) } }),
+    },
+    handler: async (request, reply) => {
+      const answer = await handler(request as EndpointRequest<E>, reply);
+      return status === 204 ? reply.code(204).send() : reply.code(status).send(success(answer));
+    },
+  });
+}
+
+/** Registers every endpoint of a group of the map, in the map's order; the types ask for a handler for each. */
+export function routes<G extends EndpointGroup>(
+  app: FastifyInstance,
+  group: G,
+  handlers: { [K in keyof G]: EndpointHandler<G[K]> },
+): void {
+  for (const name of Object.keys(group)) {
+    route(app, group[name] as Endpoint, handlers[name] as EndpointHandler<Endpoint>);
+  }
+}

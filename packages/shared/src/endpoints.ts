@@ -1,0 +1,521 @@
+import { z } from 'zod';
+import {
+  accountGroupSchema,
+  accountSchema,
+  createAccountBodySchema,
+  createAccountGroupBodySchema,
+  idParamsSchema,
+  updateAccountBodySchema,
+  updateAccountGroupBodySchema,
+} from './accounts.ts';
+import type { EndpointGroup } from './api.ts';
+import {
+  loginBodySchema,
+  loginResponseSchema,
+  registerBodySchema,
+  registerResponseSchema,
+  userSchema,
+} from './auth.ts';
+import {
+  budgetSchema,
+  budgetStatsSchema,
+  budgetTransactionsBodySchema,
+  createBudgetBodySchema,
+  updateBudgetBodySchema,
+} from './budgets.ts';
+import {
+  categoryParamsSchema,
+  categorySchema,
+  createCategoryBodySchema,
+  deleteCategoryQuerySchema,
+  updateCategoryBodySchema,
+} from './categories.ts';
+import {
+  addUserCurrenciesBodySchema,
+  currencySchema,
+  deleteUserCurrencyBodySchema,
+  setBaseCurrencyBodySchema,
+  userCurrencySchema,
+} from './currencies.ts';
+import {
+  baseCurrencyChangeSchema,
+  deleteCustomRatesBodySchema,
+  rateSchema,
+  ratesQuerySchema,
+  setCustomRatesBodySchema,
+} from './rates.ts';
+import {
+  changePasswordBodySchema,
+  deleteUserBodySchema,
+  updateUserSettingsBodySchema,
+  userSettingsSchema,
+} from './settings.ts';
+import {
+  balanceHistoryQuerySchema,
+  balancePointSchema,
+  cashFlowPointSchema,
+  cashFlowQuerySchema,
+  categorySpendingSchema,
+  spendingsQuerySchema,
+  totalBalanceQuerySchema,
+  totalBalanceSchema,
+} from './stats.ts';
+import { healthSchema } from './system.ts';
+import {
+  createTransactionBodySchema,
+  linkTransactionsBodySchema,
+  transactionIdParamsSchema,
+  transactionSchema,
+  transactionsQuerySchema,
+  unlinkTransactionsBodySchema,
+  updateTransactionBodySchema,
+} from './transactions.ts';
+
+/**
+ * Every endpoint of the API, one group per resource: method, path, schemas and how the OpenAPI
+ * document describes it. The server registers its routes from here (a handler per entry), and the
+ * web client calls them through it, so a path or a payload is written down once.
+ */
+export const endpoints = {
+  system: {
+    health: {
+      method: 'GET',
+      path: '/health',
+      tags: ['system'],
+      summary: 'Liveness and database kind',
+      public: true,
+      response: healthSchema,
+    },
+  },
+
+  auth: {
+    register: {
+      method: 'POST',
+      path: '/auth/register',
+      tags: ['auth'],
+      summary: 'Create a user with the default categories',
+      public: true,
+      body: registerBodySchema,
+      response: registerResponseSchema,
+      status: 201,
+    },
+    login: {
+      method: 'POST',
+      path: '/auth/login',
+      tags: ['auth'],
+      summary: 'Exchange username and password for a bearer token',
+      public: true,
+      body: loginBodySchema,
+      response: loginResponseSchema,
+    },
+    logout: { method: 'POST', path: '/auth/logout', tags: ['auth'], summary: "Revoke the caller's token" },
+    logoutAll: {
+      method: 'POST',
+      path: '/auth/logout-all',
+      tags: ['auth'],
+      summary: "Revoke every session of the caller's, this one included",
+    },
+    changePassword: {
+      method: 'PUT',
+      path: '/user/password',
+      tags: ['user'],
+      summary: 'Change the password (the current one is required); other sessions are signed out',
+      body: changePasswordBodySchema,
+    },
+    deleteUser: {
+      method: 'DELETE',
+      path: '/user',
+      tags: ['user'],
+      summary: 'Delete the user and all their data (the password is required)',
+      body: deleteUserBodySchema,
+    },
+  },
+
+  user: {
+    get: { method: 'GET', path: '/user', tags: ['user'], summary: 'The signed-in user', response: userSchema },
+  },
+
+  currencies: {
+    list: {
+      method: 'GET',
+      path: '/models/currencies',
+      tags: ['currencies'],
+      summary: 'ISO 4217 currencies',
+      public: true,
+      response: z.array(currencySchema),
+    },
+    userList: {
+      method: 'GET',
+      path: '/user/currencies',
+      tags: ['currencies'],
+      summary: "The caller's currencies",
+      response: z.array(userCurrencySchema),
+    },
+    add: {
+      method: 'POST',
+      path: '/user/currencies',
+      tags: ['currencies'],
+      summary: 'Add currencies (adding one that is there already is harmless); answers all of them',
+      body: addUserCurrenciesBodySchema,
+      response: z.array(userCurrencySchema),
+    },
+    remove: {
+      method: 'DELETE',
+      path: '/user/currency',
+      tags: ['currencies'],
+      summary: 'Remove a currency; CONFLICT for the base currency, one in use, or the target of a base change',
+      body: deleteUserCurrencyBodySchema,
+    },
+    base: {
+      method: 'GET',
+      path: '/user/currencies/base',
+      tags: ['currencies'],
+      summary: "The caller's base currency; 404 before one is chosen",
+      response: userCurrencySchema,
+    },
+    setBase: {
+      method: 'POST',
+      path: '/user/currencies/base',
+      tags: ['currencies'],
+      summary: 'Choose the base currency (adds it to the user currencies)',
+      body: setBaseCurrencyBodySchema,
+      response: userCurrencySchema,
+    },
+    baseChange: {
+      method: 'GET',
+      path: '/user/currencies/base/change',
+      tags: ['currencies'],
+      summary: 'Progress of recomputing base-currency figures after a base change or a custom-rate change',
+      response: baseCurrencyChangeSchema,
+    },
+    rates: {
+      method: 'GET',
+      path: '/user/currencies/rates',
+      tags: ['currencies'],
+      summary: 'Each non-base currency against the base on a day (default today)',
+      query: ratesQuerySchema,
+      response: z.array(rateSchema),
+    },
+    setCustomRates: {
+      method: 'PUT',
+      path: '/user/currency/rates',
+      tags: ['currencies'],
+      summary:
+        'Set custom rates (the reverse of each pair kept consistent); affected figures are recomputed in the background',
+      body: setCustomRatesBodySchema,
+      response: z.array(rateSchema),
+    },
+    deleteCustomRates: {
+      method: 'DELETE',
+      path: '/user/currency/rates',
+      tags: ['currencies'],
+      summary:
+        'Remove custom rates (both directions): back to live rates; affected figures are recomputed in the background',
+      body: deleteCustomRatesBodySchema,
+    },
+  },
+
+  categories: {
+    list: {
+      method: 'GET',
+      path: '/categories',
+      tags: ['categories'],
+      summary: "The caller's categories, flat; clients build the tree from parentId",
+      response: z.array(categorySchema),
+    },
+    create: {
+      method: 'POST',
+      path: '/categories',
+      tags: ['categories'],
+      summary: 'Create a category; the colour is inherited from the parent when omitted',
+      body: createCategoryBodySchema,
+      response: categorySchema,
+      status: 201,
+    },
+    update: {
+      method: 'PUT',
+      path: '/categories/:categoryId',
+      tags: ['categories'],
+      summary: 'Rename, recolour or move a category',
+      params: categoryParamsSchema,
+      body: updateCategoryBodySchema,
+      response: categorySchema,
+    },
+    delete: {
+      method: 'DELETE',
+      path: '/categories/:categoryId',
+      tags: ['categories'],
+      summary: 'Delete a category; CONFLICT when in use unless moveTo says where its contents go',
+      params: categoryParamsSchema,
+      query: deleteCategoryQuerySchema,
+    },
+  },
+
+  accounts: {
+    list: {
+      method: 'GET',
+      path: '/accounts',
+      tags: ['accounts'],
+      summary: "The caller's accounts",
+      response: z.array(accountSchema),
+    },
+    get: {
+      method: 'GET',
+      path: '/accounts/:id',
+      tags: ['accounts'],
+      summary: 'One account',
+      params: idParamsSchema,
+      response: accountSchema,
+    },
+    create: {
+      method: 'POST',
+      path: '/accounts',
+      tags: ['accounts'],
+      summary: 'Create a manual account; its currency joins the user currencies',
+      body: createAccountBodySchema,
+      response: accountSchema,
+      status: 201,
+    },
+    update: {
+      method: 'PUT',
+      path: '/accounts/:id',
+      tags: ['accounts'],
+      summary: 'Change an account; a new current balance moves the initial balance by the difference',
+      params: idParamsSchema,
+      body: updateAccountBodySchema,
+      response: accountSchema,
+    },
+    delete: {
+      method: 'DELETE',
+      path: '/accounts/:id',
+      tags: ['accounts'],
+      summary: 'Delete an account and its transactions',
+      params: idParamsSchema,
+    },
+  },
+
+  accountGroups: {
+    list: {
+      method: 'GET',
+      path: '/account-groups',
+      tags: ['account groups'],
+      summary: "The caller's account groups with the ids of their accounts",
+      response: z.array(accountGroupSchema),
+    },
+    create: {
+      method: 'POST',
+      path: '/account-groups',
+      tags: ['account groups'],
+      summary: 'Create a group, optionally inside another',
+      body: createAccountGroupBodySchema,
+      response: accountGroupSchema,
+      status: 201,
+    },
+    update: {
+      method: 'PUT',
+      path: '/account-groups/:id',
+      tags: ['account groups'],
+      summary: 'Rename or move a group; CONFLICT when the move would make a cycle',
+      params: idParamsSchema,
+      body: updateAccountGroupBodySchema,
+      response: accountGroupSchema,
+    },
+    delete: {
+      method: 'DELETE',
+      path: '/account-groups/:id',
+      tags: ['account groups'],
+      summary: 'Delete a group; its accounts and subgroups move up one level',
+      params: idParamsSchema,
+    },
+  },
+
+  settings: {
+    get: {
+      method: 'GET',
+      path: '/user/settings',
+      tags: ['user'],
+      summary: "The caller's settings",
+      response: userSettingsSchema,
+    },
+    update: {
+      method: 'PUT',
+      path: '/user/settings',
+      tags: ['user'],
+      summary: 'Change settings (any subset)',
+      body: updateUserSettingsBodySchema,
+      response: userSettingsSchema,
+    },
+  },
+
+  transactions: {
+    list: {
+      method: 'GET',
+      path: '/transactions',
+      tags: ['transactions'],
+      summary: 'Transactions, newest first, filtered; page with from/limit or with a cursor',
+      query: transactionsQuerySchema,
+      response: z.array(transactionSchema),
+    },
+    link: {
+      method: 'PUT',
+      path: '/transactions/link',
+      tags: ['transactions'],
+      summary: 'Pair existing opposite transactions on different accounts into transfers',
+      body: linkTransactionsBodySchema,
+      response: z.array(z.array(transactionSchema)),
+    },
+    unlink: {
+      method: 'PUT',
+      path: '/transactions/unlink',
+      tags: ['transactions'],
+      summary: 'Make the legs of transfers ordinary transactions again',
+      body: unlinkTransactionsBodySchema,
+      response: z.array(transactionSchema),
+    },
+    transfer: {
+      method: 'GET',
+      path: '/transactions/transfer/:id',
+      tags: ['transactions'],
+      summary: 'Both legs of a transfer',
+      params: idParamsSchema,
+      response: z.array(transactionSchema),
+    },
+    get: {
+      method: 'GET',
+      path: '/transactions/:txId',
+      tags: ['transactions'],
+      summary: 'One transaction',
+      params: transactionIdParamsSchema,
+      response: transactionSchema,
+    },
+    create: {
+      method: 'POST',
+      path: '/transactions',
+      tags: ['transactions'],
+      summary: 'Record a transaction or a transfer; answers [base, opposite?]',
+      body: createTransactionBodySchema,
+      response: z.array(transactionSchema),
+      status: 201,
+    },
+    update: {
+      method: 'PUT',
+      path: '/transactions/:txId',
+      tags: ['transactions'],
+      summary: 'Change a transaction, including turning it into a transfer or back',
+      params: transactionIdParamsSchema,
+      body: updateTransactionBodySchema,
+      response: z.array(transactionSchema),
+    },
+    delete: {
+      method: 'DELETE',
+      path: '/transactions/:txId',
+      tags: ['transactions'],
+      summary: 'Delete a transaction (both manual legs of a transfer)',
+      params: transactionIdParamsSchema,
+    },
+  },
+
+  stats: {
+    balanceHistory: {
+      method: 'GET',
+      path: '/stats/balance-history',
+      tags: ['statistics'],
+      summary: 'End-of-day balance of each account for every day of a range, also in the base currency',
+      query: balanceHistoryQuerySchema,
+      response: z.array(balancePointSchema),
+    },
+    totalBalance: {
+      method: 'GET',
+      path: '/stats/total-balance',
+      tags: ['statistics'],
+      summary: 'Net worth in the base currency at the end of a day',
+      query: totalBalanceQuerySchema,
+      response: totalBalanceSchema,
+    },
+    spendingsByCategories: {
+      method: 'GET',
+      path: '/stats/spendings-by-categories',
+      tags: ['statistics'],
+      summary: 'Expenses by root category in the base currency; transfers and excluded categories left out',
+      query: spendingsQuerySchema,
+      response: z.array(categorySpendingSchema),
+    },
+    cashFlow: {
+      method: 'GET',
+      path: '/stats/cash-flow',
+      tags: ['statistics'],
+      summary: 'Income, expenses and net per period in the base currency; transfers left out',
+      query: cashFlowQuerySchema,
+      response: z.array(cashFlowPointSchema),
+    },
+  },
+
+  budgets: {
+    list: {
+      method: 'GET',
+      path: '/budgets',
+      tags: ['budgets'],
+      summary: "The caller's budgets",
+      response: z.array(budgetSchema),
+    },
+    create: {
+      method: 'POST',
+      path: '/budgets',
+      tags: ['budgets'],
+      summary: 'Create a budget',
+      body: createBudgetBodySchema,
+      response: budgetSchema,
+      status: 201,
+    },
+    get: {
+      method: 'GET',
+      path: '/budgets/:id',
+      tags: ['budgets'],
+      summary: 'One budget',
+      params: idParamsSchema,
+      response: budgetSchema,
+    },
+    update: {
+      method: 'PUT',
+      path: '/budgets/:id',
+      tags: ['budgets'],
+      summary: 'Change a budget',
+      params: idParamsSchema,
+      body: updateBudgetBodySchema,
+      response: budgetSchema,
+    },
+    delete: {
+      method: 'DELETE',
+      path: '/budgets/:id',
+      tags: ['budgets'],
+      summary: 'Delete a budget; its transactions stay',
+      params: idParamsSchema,
+    },
+    stats: {
+      method: 'GET',
+      path: '/budgets/:id/stats',
+      tags: ['budgets'],
+      summary: 'Spent, income, net and progress against the limit, in the base currency',
+      params: idParamsSchema,
+      response: budgetStatsSchema,
+    },
+    addTransactions: {
+      method: 'POST',
+      path: '/budgets/:id/transactions',
+      tags: ['budgets'],
+      summary: 'Add transactions to a budget (harmless for those already in)',
+      params: idParamsSchema,
+      body: budgetTransactionsBodySchema,
+      response: budgetStatsSchema,
+    },
+    removeTransactions: {
+      method: 'DELETE',
+      path: '/budgets/:id/transactions',
+      tags: ['budgets'],
+      summary: 'Remove transactions from a budget',
+      params: idParamsSchema,
+      body: budgetTransactionsBodySchema,
+      response: budgetStatsSchema,
+    },
+  },
+} as const satisfies Record<string, EndpointGroup>;

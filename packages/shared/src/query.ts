@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/*
+ * Values in the query string arrive as text. A typed caller (the web client) hands over numbers,
+ * booleans and lists, which its request writes as that text; so these schemas read the text but
+ * declare the typed value as their input, and `z.input` of a query schema is what to send.
+ */
+
+/** A yes/no: `true` or `false`. */
+export const queryFlagSchema = z
+  .preprocess(
+    (flag: boolean) => {
+      const value: unknown = flag;
+      return typeof value === 'boolean' ? String(value) : value;
+    },
+    z.enum(['true', 'false'], 'Must be true or false'),
+  )
+  .transform((flag) => flag === 'true');
+
+/** A list: `1,2,3` or the key repeated. */
+export function queryListSchema<T extends z.ZodType>(items: z.ZodArray<T>) {
+  return z.preprocess((list: readonly z.input<T>[]) => {
+    const value: unknown = list;
+    return typeof value === 'string' ? value.split(',').filter((part) => part.trim() !== '') : value;
+  }, items);
+}
