@@ -36,6 +36,7 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { transactionRoutes } from './modules/transactions/routes.ts';
 import { createTransactionsService } from './modules/transactions/service.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { createUsersService } from './modules/users/service.ts';
 
 /** Everything under here is the API (and its docs); everything else is the web app. */
 const API_ROOT = '/api/';
@@ -144,6 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clock,
   );
   const baseChanges = createBaseChangeService(database.db, rates, app.log, clock);
+  const users = createUsersService(database.db);
   const scheduler = config.backgroundJobs
     ? startScheduler(database.db, [ratesSyncTask(rates)], app.log, clock)
     : undefined;
@@ -165,7 +167,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       registerEmptyQueryDropping(api);
       await api.register(systemRoutes);
       await api.register(authRoutes, { auth });
-      await api.register(userRoutes);
+      await api.register(userRoutes, { users });
       await api.register(currencyRoutes, { rates, baseChanges, clock });
       await api.register(categoryRoutes);
       await api.register(accountRoutes, { rates, clock });

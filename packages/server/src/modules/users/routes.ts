@@ -1,10 +1,10 @@
 import { endpoints } from '@kopiyka/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '../../http/endpoints.ts';
-import { getUser } from './service.ts';
+import type { UsersService } from './service.ts';
 
-export const userRoutes: FastifyPluginAsync = async (app) => {
+export const userRoutes: FastifyPluginAsync<{ users: UsersService }> = async (app, { users }) => {
   routes(app, endpoints.user, {
-    get: (request) => getUser(app.db, request.userId),
+    get: (request) => users.get(request.userId),
   });
 };

@@ -1,5 +1,5 @@
 import type { User } from '@kopiyka/shared';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import {
@@ -10,6 +10,22 @@ import {
   selectUserByUsername,
   updatePasswordHash,
 } from './queries.ts';
+
+export interface UsersService {
+  get(userId: number): Promise<User>;
+}
+
+export function createUsersService(db: Database): UsersService {
+  return {
+    async get(userId) {
+      const user = await selectUserById(db, userId);
+      if (!user) throw notFound('User');
+      return { ...user, createdAt: user.createdAt.toISOString() };
+    },
+  };
+}
+
+// For other modules' transactions: each takes the executor first, so it joins the caller's transaction.
 
 export async function createUser(db: Executor, username: string, passwordHash: string) {
   try {
@@ -22,12 +38,6 @@ export async function createUser(db: Executor, username: string, passwordHash: s
 
 export function findUserByUsername(db: Executor, username: string) {
   return selectUserByUsername(db, username);
-}
-
-export async function getUser(db: Executor, userId: number): Promise<User> {
-  const user = await selectUserById(db, userId);
-  if (!user) throw notFound('User');
-  return { ...user, createdAt: user.createdAt.toISOString() };
 }
 
 export function findPasswordHash(db: Executor, userId: number) {
