@@ -30,6 +30,7 @@ import { currencyRoutes } from './modules/currencies/routes.ts';
 import { createRatesService } from './modules/rates/service.ts';
 import { ratesSyncTask } from './modules/rates/sync-task.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { createSettingsService } from './modules/settings/service.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { createStatsService } from './modules/stats/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   const baseChanges = createBaseChangeService(database.db, rates, app.log, clock);
   const users = createUsersService(database.db);
+  const settings = createSettingsService(database.db);
   const scheduler = config.backgroundJobs
     ? startScheduler(database.db, [ratesSyncTask(rates)], app.log, clock)
     : undefined;
@@ -172,7 +174,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(categoryRoutes);
       await api.register(accountRoutes, { rates, clock });
       await api.register(accountGroupRoutes);
-      await api.register(settingsRoutes);
+      await api.register(settingsRoutes, { settings });
       await api.register(transactionRoutes, { transactions: createTransactionsService(database.db, rates, clock) });
       await api.register(statsRoutes, { stats: createStatsService(database.db, rates) });
       await api.register(budgetRoutes);

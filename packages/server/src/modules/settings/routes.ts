@@ -1,11 +1,11 @@
 import { endpoints } from '@kopiyka/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '../../http/endpoints.ts';
-import { changeSettings, getSettings } from './service.ts';
+import type { SettingsService } from './service.ts';
 
-export const settingsRoutes: FastifyPluginAsync = async (app) => {
+export const settingsRoutes: FastifyPluginAsync<{ settings: SettingsService }> = async (app, { settings }) => {
   routes(app, endpoints.settings, {
-    get: (request) => getSettings(app.db, request.userId),
-    update: (request) => changeSettings(app.db, request.userId, request.body),
+    get: (request) => settings.get(request.userId),
+    update: (request) => settings.update(request.userId, request.body),
   });
 };
