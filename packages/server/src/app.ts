@@ -20,6 +20,7 @@ import { startScheduler } from './jobs/scheduler.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import { accountGroupRoutes } from './modules/account-groups/routes.ts';
+import { createAccountGroupsService } from './modules/account-groups/service.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -148,6 +149,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const baseChanges = createBaseChangeService(database.db, rates, app.log, clock);
   const users = createUsersService(database.db);
   const settings = createSettingsService(database.db);
+  const accountGroups = createAccountGroupsService(database.db);
   const scheduler = config.backgroundJobs
     ? startScheduler(database.db, [ratesSyncTask(rates)], app.log, clock)
     : undefined;
@@ -173,7 +175,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(currencyRoutes, { rates, baseChanges, clock });
       await api.register(categoryRoutes);
       await api.register(accountRoutes, { rates, clock });
-      await api.register(accountGroupRoutes);
+      await api.register(accountGroupRoutes, { accountGroups });
       await api.register(settingsRoutes, { settings });
       await api.register(transactionRoutes, { transactions: createTransactionsService(database.db, rates, clock) });
       await api.register(statsRoutes, { stats: createStatsService(database.db, rates) });

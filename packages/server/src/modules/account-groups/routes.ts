@@ -1,13 +1,16 @@
 import { endpoints } from '@kopiyka/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '../../http/endpoints.ts';
-import { createGroup, deleteGroup, listGroups, updateGroupById } from './service.ts';
+import type { AccountGroupsService } from './service.ts';
 
-export const accountGroupRoutes: FastifyPluginAsync = async (app) => {
+export const accountGroupRoutes: FastifyPluginAsync<{ accountGroups: AccountGroupsService }> = async (
+  app,
+  { accountGroups },
+) => {
   routes(app, endpoints.accountGroups, {
-    list: (request) => listGroups(app.db, request.userId),
-    create: (request) => createGroup(app.db, request.userId, request.body),
-    update: (request) => updateGroupById(app.db, request.userId, request.params.id, request.body),
-    delete: (request) => deleteGroup(app.db, request.userId, request.params.id),
+    list: (request) => accountGroups.list(request.userId),
+    create: (request) => accountGroups.create(request.userId, request.body),
+    update: (request) => accountGroups.update(request.userId, request.params.id, request.body),
+    delete: (request) => accountGroups.remove(request.userId, request.params.id),
   });
 };

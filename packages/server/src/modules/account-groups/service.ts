@@ -12,16 +12,66 @@ import {
   updateGroup,
 } from './queries.ts';
 
-/**
- * A group id given in a body must be one of the caller's; a missing and a foreign one both answer
- * NOT_FOUND naming the field. The row stays key-share locked until the caller's transaction ends,
- * so the group cannot be deleted between this check and the write that puts something in it.
- */
-export async function assertOwnGroup(db: Executor, userId: number, groupId: number, path: string) {
-  if (!(await selectGroup(db, userId, groupId, 'key share'))) throw notFound('Account group', path);
+export interface AccountGroupsService {
+  list(userId: number): Promise<AccountGroup[]>;
+  create(userId: number, body: CreateAccountGroupBody): Promise<AccountGroup>;
+  update(userId: number, id: number, body: UpdateAccountGroupBody): Promise<AccountGroup>;
+  /**
+   * The group row is locked for update first: an account being put into it meanwhile either commits
+   * before its accounts are lifted (and is lifted with them), or waits and then finds the group gone.
+   */
+  remove(userId: number, id: number): Promise<void>;
 }
 
-export async function listGroups(db: Executor, userId: number): Promise<AccountGroup[]> {
+/*
+ * Every change to the group tree runs in one transaction holding the user's group-tree lock, so a
+ * check (the parent exists, the move makes no loop) and its write cannot be split by another change.
+ */
+export function createAccountGroupsService(db: Database): AccountGroupsService {
+  return {
+    list: (userId) => listGroups(db, userId),
+
+    create(userId, body) {
+      return db.transaction(async (tx) => {
+        await lockUserTree(tx, 'accountGroups', userId);
+        const parentGroupId = body.parentGroupId ?? null;
+        if (parentGroupId !== null) await assertOwnGroup(tx, userId, parentGroupId, 'parentGroupId');
+        const id = await insertGroup(tx, userId, body.name, parentGroupId);
+        return getGroup(tx, userId, id);
+      });
+    },
+
+    update(userId, id, body) {
+      return db.transaction(async (tx) => {
+        await lockUserTree(tx, 'accountGroups', userId);
+        if (!(await selectGroup(tx, userId, id))) throw notFound('Account group');
+        const { parentGroupId } = body;
+        if (parentGroupId != null) {
+          await assertOwnGroup(tx, userId, parentGroupId, 'parentGroupId');
+          const parents = new Map((await selectGroups(tx, userId)).map((g) => [g.id, g.parentGroupId]));
+          if (isSelfOrDescendant(parents, id, parentGroupId)) {
+            throw new AppError('CONFLICT', 'A group cannot be moved into itself or into one of its own subgroups.');
+          }
+        }
+        await updateGroup(tx, userId, id, body);
+        return getGroup(tx, userId, id);
+      });
+    },
+
+    async remove(userId, id) {
+      await db.transaction(async (tx) => {
+        await lockUserTree(tx, 'accountGroups', userId);
+        const group = await selectGroup(tx, userId, id, 'update');
+        if (!group) throw notFound('Account group');
+        // Its accounts and subgroups move up to its parent, then the group goes.
+        await liftAccountsOutOfGroup(tx, userId, id, group.parentGroupId);
+        await deleteGroupLiftingSubgroups(tx, userId, id, group.parentGroupId);
+      });
+    },
+  };
+}
+
+async function listGroups(db: Executor, userId: number): Promise<AccountGroup[]> {
   const [groups, accounts] = await Promise.all([selectGroups(db, userId), selectGroupedAccountIds(db, userId)]);
   return groups.map((group) => ({
     ...group,
@@ -35,54 +85,13 @@ async function getGroup(db: Executor, userId: number, id: number): Promise<Accou
   return group;
 }
 
-/*
- * Every change to the group tree runs in one transaction holding the user's group-tree lock, so a
- * check (the parent exists, the move makes no loop) and its write cannot be split by another change.
- */
-
-export async function createGroup(db: Database, userId: number, body: CreateAccountGroupBody): Promise<AccountGroup> {
-  return db.transaction(async (tx) => {
-    await lockUserTree(tx, 'accountGroups', userId);
-    const parentGroupId = body.parentGroupId ?? null;
-    if (parentGroupId !== null) await assertOwnGroup(tx, userId, parentGroupId, 'parentGroupId');
-    const id = await insertGroup(tx, userId, body.name, parentGroupId);
-    return getGroup(tx, userId, id);
-  });
-}
-
-export async function updateGroupById(
-  db: Database,
-  userId: number,
-  id: number,
-  body: UpdateAccountGroupBody,
-): Promise<AccountGroup> {
-  return db.transaction(async (tx) => {
-    await lockUserTree(tx, 'accountGroups', userId);
-    if (!(await selectGroup(tx, userId, id))) throw notFound('Account group');
-    const { parentGroupId } = body;
-    if (parentGroupId != null) {
-      await assertOwnGroup(tx, userId, parentGroupId, 'parentGroupId');
-      const parents = new Map((await selectGroups(tx, userId)).map((g) => [g.id, g.parentGroupId]));
-      if (isSelfOrDescendant(parents, id, parentGroupId)) {
-        throw new AppError('CONFLICT', 'A group cannot be moved into itself or into one of its own subgroups.');
-      }
-    }
-    await updateGroup(tx, userId, id, body);
-    return getGroup(tx, userId, id);
-  });
-}
+// For other modules' transactions: each takes the executor first, so it joins the caller's transaction.
 
 /**
- * The group row is locked for update first: an account being put into it meanwhile either commits
- * before its accounts are lifted (and is lifted with them), or waits and then finds the group gone.
+ * A group id given in a body must be one of the caller's; a missing and a foreign one both answer
+ * NOT_FOUND naming the field. The row stays key-share locked until the caller's transaction ends,
+ * so the group cannot be deleted between this check and the write that puts something in it.
  */
-export async function deleteGroup(db: Database, userId: number, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockUserTree(tx, 'accountGroups', userId);
-    const group = await selectGroup(tx, userId, id, 'update');
-    if (!group) throw notFound('Account group');
-    // Its accounts and subgroups move up to its parent, then the group goes.
-    await liftAccountsOutOfGroup(tx, userId, id, group.parentGroupId);
-    await deleteGroupLiftingSubgroups(tx, userId, id, group.parentGroupId);
-  });
+export async function assertOwnGroup(db: Executor, userId: number, groupId: number, path: string) {
+  if (!(await selectGroup(db, userId, groupId, 'key share'))) throw notFound('Account group', path);
 }
