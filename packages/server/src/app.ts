@@ -26,6 +26,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { budgetRoutes } from './modules/budgets/routes.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
+import { createCategoriesService } from './modules/categories/service.ts';
 import { createBaseChangeService } from './modules/currencies/base-change.ts';
 import { currencyRoutes } from './modules/currencies/routes.ts';
 import { createRatesService } from './modules/rates/service.ts';
@@ -148,6 +149,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   const baseChanges = createBaseChangeService(database.db, rates, app.log, clock);
   const users = createUsersService(database.db);
+  const categories = createCategoriesService(database.db);
   const settings = createSettingsService(database.db);
   const accountGroups = createAccountGroupsService(database.db);
   const scheduler = config.backgroundJobs
@@ -173,7 +175,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(authRoutes, { auth });
       await api.register(userRoutes, { users });
       await api.register(currencyRoutes, { rates, baseChanges, clock });
-      await api.register(categoryRoutes);
+      await api.register(categoryRoutes, { categories });
       await api.register(accountRoutes, { rates, clock });
       await api.register(accountGroupRoutes, { accountGroups });
       await api.register(settingsRoutes, { settings });

@@ -1,13 +1,13 @@
 import { endpoints } from '@kopiyka/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '../../http/endpoints.ts';
-import { createCategory, deleteCategory, listCategories, updateCategory } from './service.ts';
+import type { CategoriesService } from './service.ts';
 
-export const categoryRoutes: FastifyPluginAsync = async (app) => {
+export const categoryRoutes: FastifyPluginAsync<{ categories: CategoriesService }> = async (app, { categories }) => {
   routes(app, endpoints.categories, {
-    list: (request) => listCategories(app.db, request.userId),
-    create: (request) => createCategory(app.db, request.userId, request.body),
-    update: (request) => updateCategory(app.db, request.userId, request.params.categoryId, request.body),
-    delete: (request) => deleteCategory(app.db, request.userId, request.params.categoryId, request.query.moveTo),
+    list: (request) => categories.list(request.userId),
+    create: (request) => categories.create(request.userId, request.body),
+    update: (request) => categories.update(request.userId, request.params.categoryId, request.body),
+    delete: (request) => categories.remove(request.userId, request.params.categoryId, request.query.moveTo),
   });
 };

@@ -25,6 +25,116 @@ import {
 /** A new root category without a colour of its own. */
 const DEFAULT_COLOR = '#7f8c8d';
 
+async function getCategory(db: Executor, userId: number, id: number, lock?: LockStrength): Promise<Category> {
+  const category = await selectCategory(db, userId, id, lock);
+  if (!category) throw notFound('Category');
+  return category;
+}
+
+/** Each of the user's categories with its parent: what a move or a delete checks for loops. */
+async function parentsOf(db: Executor, userId: number): Promise<Map<number, number | null>> {
+  return new Map((await selectCategories(db, userId)).map((c) => [c.id, c.parentId]));
+}
+
+const builtIn = (name: string) =>
+  new AppError('NOT_ALLOWED', `"${name}" is built in: it cannot be renamed, moved or deleted.`);
+
+export interface CategoriesService {
+  list(userId: number): Promise<Category[]>;
+  create(userId: number, body: CreateCategoryBody): Promise<Category>;
+  update(userId: number, id: number, body: UpdateCategoryBody): Promise<Category>;
+  /**
+   * A category in use is refused with what blocks it, unless `moveTo` names where its
+   * subcategories and transactions go first; all of it happens in one transaction. The category
+   * row is locked for update first: a transaction or subcategory being written into it meanwhile
+   * either commits before the check sees it, or waits and then finds the category gone.
+   */
+  remove(userId: number, id: number, moveTo?: number): Promise<void>;
+}
+
+/*
+ * Every change to the tree runs in one transaction holding the user's category-tree lock: a check
+ * (the parent exists, the move makes no loop, nothing uses the category) and its write cannot be
+ * split by another change to the same tree.
+ */
+export function createCategoriesService(db: Database): CategoriesService {
+  return {
+    list: (userId) => listCategories(db, userId),
+
+    async create(userId, body) {
+      return db.transaction(async (tx) => {
+        await lockUserTree(tx, 'categories', userId);
+        const parent =
+          body.parentId != null ? await assertOwnCategory(tx, userId, body.parentId, 'parentId') : undefined;
+        const [created] = await insertCategories(tx, [
+          {
+            userId,
+            name: body.name,
+            color: body.color ?? parent?.color ?? DEFAULT_COLOR,
+            icon: body.icon ?? null,
+            parentId: parent?.id ?? null,
+          },
+        ]);
+        return created!;
+      });
+    },
+
+    async update(userId, id, body) {
+      return db.transaction(async (tx) => {
+        await lockUserTree(tx, 'categories', userId);
+        const category = await getCategory(tx, userId, id);
+        const renames = body.name !== undefined && body.name !== category.name;
+        const moves = body.parentId !== undefined && body.parentId !== category.parentId;
+        if (category.type === 'internal' && (renames || moves)) throw builtIn(category.name);
+        if (body.parentId != null) {
+          await assertOwnCategory(tx, userId, body.parentId, 'parentId');
+          if (isSelfOrDescendant(await parentsOf(tx, userId), id, body.parentId)) {
+            throw new AppError(
+              'CONFLICT',
+              'A category cannot be moved into itself or into one of its own subcategories.',
+            );
+          }
+        }
+        await updateCategoryRow(tx, userId, id, body);
+        return getCategory(tx, userId, id);
+      });
+    },
+
+    async remove(userId, id, moveTo) {
+      await db.transaction(async (tx) => {
+        await lockUserTree(tx, 'categories', userId);
+        const category = await getCategory(tx, userId, id, 'update');
+        if (category.type === 'internal') throw builtIn(category.name);
+        if (moveTo !== undefined) {
+          await assertOwnCategory(tx, userId, moveTo, 'moveTo');
+          if (isSelfOrDescendant(await parentsOf(tx, userId), id, moveTo)) {
+            throw validationError('moveTo', 'Choose a category outside the one being deleted');
+          }
+          await moveChildren(tx, userId, id, moveTo);
+          await reassignCategory(tx, userId, id, moveTo);
+        } else {
+          const children = await countChildren(tx, userId, id);
+          const used = await countTransactionsIn(tx, userId, id);
+          if (children > 0 || used > 0) {
+            const blockers = [
+              children > 0 ? `${children} ${children === 1 ? 'subcategory' : 'subcategories'}` : '',
+              used > 0 ? `${used} ${used === 1 ? 'transaction' : 'transactions'}` : '',
+            ].filter(Boolean);
+            throw new AppError(
+              'CONFLICT',
+              `"${category.name}" has ${blockers.join(' and ')}. Move ${children + used === 1 ? 'it' : 'them'} to another category first.`,
+            );
+          }
+        }
+        await forgetExcludedCategory(tx, userId, id);
+        await deleteCategoryRow(tx, userId, id);
+      });
+    },
+  };
+}
+
+// For other modules' transactions: each takes the executor first, so it joins the caller's transaction.
+
 /** Product notes: every new user starts with this tree; subcategories take their root's colour. */
 export async function createDefaultCategories(db: Executor, userId: number): Promise<void> {
   const roots = await insertCategories(
@@ -60,101 +170,4 @@ export async function fallbackCategoryId(db: Executor, userId: number): Promise<
   const id = await selectInternalCategoryId(db, userId);
   if (id === undefined) throw new Error(`user ${userId} has no internal category`);
   return id;
-}
-
-async function getCategory(db: Executor, userId: number, id: number, lock?: LockStrength): Promise<Category> {
-  const category = await selectCategory(db, userId, id, lock);
-  if (!category) throw notFound('Category');
-  return category;
-}
-
-/** Each of the user's categories with its parent: what a move or a delete checks for loops. */
-async function parentsOf(db: Executor, userId: number): Promise<Map<number, number | null>> {
-  return new Map((await selectCategories(db, userId)).map((c) => [c.id, c.parentId]));
-}
-
-const builtIn = (name: string) =>
-  new AppError('NOT_ALLOWED', `"${name}" is built in: it cannot be renamed, moved or deleted.`);
-
-/*
- * Every change to the tree runs in one transaction holding the user's category-tree lock: a check
- * (the parent exists, the move makes no loop, nothing uses the category) and its write cannot be
- * split by another change to the same tree.
- */
-
-export async function createCategory(db: Database, userId: number, body: CreateCategoryBody): Promise<Category> {
-  return db.transaction(async (tx) => {
-    await lockUserTree(tx, 'categories', userId);
-    const parent = body.parentId != null ? await assertOwnCategory(tx, userId, body.parentId, 'parentId') : undefined;
-    const [created] = await insertCategories(tx, [
-      {
-        userId,
-        name: body.name,
-        color: body.color ?? parent?.color ?? DEFAULT_COLOR,
-        icon: body.icon ?? null,
-        parentId: parent?.id ?? null,
-      },
-    ]);
-    return created!;
-  });
-}
-
-export async function updateCategory(
-  db: Database,
-  userId: number,
-  id: number,
-  body: UpdateCategoryBody,
-): Promise<Category> {
-  return db.transaction(async (tx) => {
-    await lockUserTree(tx, 'categories', userId);
-    const category = await getCategory(tx, userId, id);
-    const renames = body.name !== undefined && body.name !== category.name;
-    const moves = body.parentId !== undefined && body.parentId !== category.parentId;
-    if (category.type === 'internal' && (renames || moves)) throw builtIn(category.name);
-    if (body.parentId != null) {
-      await assertOwnCategory(tx, userId, body.parentId, 'parentId');
-      if (isSelfOrDescendant(await parentsOf(tx, userId), id, body.parentId)) {
-        throw new AppError('CONFLICT', 'A category cannot be moved into itself or into one of its own subcategories.');
-      }
-    }
-    await updateCategoryRow(tx, userId, id, body);
-    return getCategory(tx, userId, id);
-  });
-}
-
-/**
- * A category in use is refused with what blocks it, unless `moveTo` names where its
- * subcategories and transactions go first; all of it happens in one transaction. The category
- * row is locked for update first: a transaction or subcategory being written into it meanwhile
- * either commits before the check sees it, or waits and then finds the category gone.
- */
-export async function deleteCategory(db: Database, userId: number, id: number, moveTo?: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockUserTree(tx, 'categories', userId);
-    const category = await getCategory(tx, userId, id, 'update');
-    if (category.type === 'internal') throw builtIn(category.name);
-    if (moveTo !== undefined) {
-      await assertOwnCategory(tx, userId, moveTo, 'moveTo');
-      if (isSelfOrDescendant(await parentsOf(tx, userId), id, moveTo)) {
-        throw validationError('moveTo', 'Choose a category outside the one being deleted');
-      }
-      await moveChildren(tx, userId, id, moveTo);
-      await reassignCategory(tx, userId, id, moveTo);
-    } else {
-      const children = await countChildren(tx, userId, id);
-      const used = await countTransactionsIn(tx, userId, id);
-      if (children > 0 || used > 0) {
-        const blockers = [
-          children > 0 ? `${children} ${children === 1 ? 'subcategory' : 'subcategories'}` : '',
-          used > 0 ? `${used} ${used === 1 ? 'transaction' : 'transactions'}` : '',
-        ].filter(Boolean);
-        throw new AppError(
-          'CONFLICT',
-          `"${category.name}" has ${blockers.join(' and ')}. Move ${children + used === 1 ? 'it' : 'them'} to another category first.`,
-        );
-      }
-    }
-    await forgetExcludedCategory(tx, userId, id);
-    await deleteCategoryRow(tx, userId, id);
-  });
 }
