@@ -25,6 +25,7 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { budgetRoutes } from './modules/budgets/routes.ts';
+import { createBudgetsService } from './modules/budgets/service.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { createCategoriesService } from './modules/categories/service.ts';
 import { createBaseChangeService } from './modules/currencies/base-change.ts';
@@ -152,6 +153,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const categories = createCategoriesService(database.db);
   const settings = createSettingsService(database.db);
   const accountGroups = createAccountGroupsService(database.db);
+  const budgets = createBudgetsService(database.db);
   const scheduler = config.backgroundJobs
     ? startScheduler(database.db, [ratesSyncTask(rates)], app.log, clock)
     : undefined;
@@ -181,7 +183,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(settingsRoutes, { settings });
       await api.register(transactionRoutes, { transactions: createTransactionsService(database.db, rates, clock) });
       await api.register(statsRoutes, { stats: createStatsService(database.db, rates) });
-      await api.register(budgetRoutes);
+      await api.register(budgetRoutes, { budgets });
     },
     { prefix: API_PREFIX },
   );

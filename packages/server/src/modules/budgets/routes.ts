@@ -1,27 +1,19 @@
 import { endpoints } from '@kopiyka/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '../../http/endpoints.ts';
-import {
-  addToBudget,
-  budgetStats,
-  createBudget,
-  deleteBudget,
-  getBudget,
-  listBudgets,
-  removeFromBudget,
-  updateBudget,
-} from './service.ts';
+import type { BudgetsService } from './service.ts';
 
-export const budgetRoutes: FastifyPluginAsync = async (app) => {
+export const budgetRoutes: FastifyPluginAsync<{ budgets: BudgetsService }> = async (app, { budgets }) => {
   routes(app, endpoints.budgets, {
-    list: (request) => listBudgets(app.db, request.userId),
-    create: (request) => createBudget(app.db, request.userId, request.body),
-    get: (request) => getBudget(app.db, request.userId, request.params.id),
-    update: (request) => updateBudget(app.db, request.userId, request.params.id, request.body),
-    delete: (request) => deleteBudget(app.db, request.userId, request.params.id),
-    stats: (request) => budgetStats(app.db, request.userId, request.params.id),
-    addTransactions: (request) => addToBudget(app.db, request.userId, request.params.id, request.body.transactionIds),
+    list: (request) => budgets.list(request.userId),
+    create: (request) => budgets.create(request.userId, request.body),
+    get: (request) => budgets.get(request.userId, request.params.id),
+    update: (request) => budgets.update(request.userId, request.params.id, request.body),
+    delete: (request) => budgets.remove(request.userId, request.params.id),
+    stats: (request) => budgets.stats(request.userId, request.params.id),
+    addTransactions: (request) =>
+      budgets.addTransactions(request.userId, request.params.id, request.body.transactionIds),
     removeTransactions: (request) =>
-      removeFromBudget(app.db, request.userId, request.params.id, request.body.transactionIds),
+      budgets.removeTransactions(request.userId, request.params.id, request.body.transactionIds),
   });
 };

@@ -39,11 +39,6 @@ async function withCategories(db: Executor, rows: BudgetRow[]): Promise<Budget[]
   }));
 }
 
-/** A budget id given in a body must be one of the caller's; a missing and a foreign one read alike. */
-export async function assertOwnBudget(db: Executor, userId: number, id: number, path: string): Promise<void> {
-  if (!(await selectBudget(db, userId, id))) throw notFound('Budget', path);
-}
-
 /** An ISO timestamp of the body as a Date; null and absent stay as they are. */
 function instant<T extends null | undefined>(iso: string | T): Date | T {
   return typeof iso === 'string' ? new Date(iso) : iso;
@@ -53,65 +48,14 @@ async function assertOwnCategories(db: Executor, userId: number, ids: number[]) 
   for (const [index, id] of ids.entries()) await assertOwnCategory(db, userId, id, `categoryIds.${index}`);
 }
 
-export async function listBudgets(db: Executor, userId: number): Promise<Budget[]> {
-  return withCategories(db, await selectBudgets(db, userId));
-}
-
-export async function getBudget(db: Executor, userId: number, id: number): Promise<Budget> {
+async function getBudget(db: Executor, userId: number, id: number): Promise<Budget> {
   const row = await selectBudget(db, userId, id);
   if (!row) throw notFound('Budget');
   const [budget] = await withCategories(db, [row]);
   return budget!;
 }
 
-export async function createBudget(db: Database, userId: number, body: NewBudget): Promise<Budget> {
-  const categoryIds = [...new Set(body.categoryIds)];
-  await assertOwnCategories(db, userId, categoryIds);
-  const id = await db.transaction(async (tx) => {
-    const created = await insertBudget(tx, {
-      userId,
-      name: body.name,
-      limitAmount: body.limitAmount ?? null,
-      startDate: instant(body.startDate ?? null),
-      endDate: instant(body.endDate ?? null),
-      autoInclude: body.autoInclude,
-      archived: body.archived,
-    });
-    await replaceBudgetCategories(tx, created, categoryIds);
-    return created;
-  });
-  return getBudget(db, userId, id);
-}
-
-export async function updateBudget(db: Database, userId: number, id: number, body: UpdateBudgetBody): Promise<Budget> {
-  const { categoryIds, startDate, endDate, ...fields } = body;
-  const uniqueCategories = categoryIds ? [...new Set(categoryIds)] : undefined;
-  await db.transaction(async (tx) => {
-    // Locked, so two changes of one date each cannot together put the dates out of order.
-    const current = await lockBudget(tx, userId, id);
-    if (!current) throw notFound('Budget');
-    const start = startDate !== undefined ? instant(startDate) : current.startDate;
-    const end = endDate !== undefined ? instant(endDate) : current.endDate;
-    if (start && end && start > end) {
-      throw validationError('endDate', 'The start date must not be after the end date');
-    }
-    if (uniqueCategories) await assertOwnCategories(tx, userId, uniqueCategories);
-    await updateBudgetRow(tx, userId, id, {
-      ...fields,
-      ...(startDate !== undefined ? { startDate: start } : {}),
-      ...(endDate !== undefined ? { endDate: end } : {}),
-    });
-    if (uniqueCategories) await replaceBudgetCategories(tx, id, uniqueCategories);
-  });
-  return getBudget(db, userId, id);
-}
-
-export async function deleteBudget(db: Database, userId: number, id: number): Promise<void> {
-  await getBudget(db, userId, id);
-  await deleteBudgetRow(db, userId, id);
-}
-
-export async function budgetStats(db: Executor, userId: number, id: number): Promise<BudgetStats> {
+async function budgetStats(db: Executor, userId: number, id: number): Promise<BudgetStats> {
   const budget = await getBudget(db, userId, id);
   const totals = await selectBudgetTotals(db, userId, id);
   const limit = budget.limitAmount;
@@ -135,32 +79,109 @@ async function lockMembersChange(tx: Executor, userId: number, id: number, trans
   return own;
 }
 
-/**
- * Adding one that is in already is harmless: no error, no duplicate. A transfer is refused: budgets
- * count income and expenses only, so it could never show in the budget.
- */
-export async function addToBudget(db: Database, userId: number, id: number, transactionIds: number[]) {
-  await db.transaction(async (tx) => {
-    const own = await lockMembersChange(tx, userId, id, transactionIds);
-    const transfer = transactionIds.findIndex((txId) => own.get(txId) !== 'not_transfer');
-    if (transfer >= 0) throw validationError(`transactionIds.${transfer}`, 'A transfer cannot be part of a budget');
-    // Assigning explicitly also lifts a manual removal from this budget.
-    const ids = [...own.keys()];
-    await assignBudget(tx, userId, id, ids);
-    await deleteExclusions(tx, id, ids);
-  });
-  return budgetStats(db, userId, id);
+export interface BudgetsService {
+  list(userId: number): Promise<Budget[]>;
+  get(userId: number, id: number): Promise<Budget>;
+  create(userId: number, body: NewBudget): Promise<Budget>;
+  update(userId: number, id: number, body: UpdateBudgetBody): Promise<Budget>;
+  remove(userId: number, id: number): Promise<void>;
+  stats(userId: number, id: number): Promise<BudgetStats>;
+  /**
+   * Adding one that is in already is harmless: no error, no duplicate. A transfer is refused: budgets
+   * count income and expenses only, so it could never show in the budget.
+   */
+  addTransactions(userId: number, id: number, transactionIds: number[]): Promise<BudgetStats>;
+  removeTransactions(userId: number, id: number, transactionIds: number[]): Promise<BudgetStats>;
 }
 
-export async function removeFromBudget(db: Database, userId: number, id: number, transactionIds: number[]) {
-  await db.transaction(async (tx) => {
-    const own = await lockMembersChange(tx, userId, id, transactionIds);
-    // Explicit members lose the assignment; members by category rule are excluded from it.
-    const ids = [...own.keys()];
-    await unassignBudget(tx, userId, id, ids);
-    await insertExclusions(tx, id, ids);
-  });
-  return budgetStats(db, userId, id);
+export function createBudgetsService(db: Database): BudgetsService {
+  return {
+    async list(userId) {
+      return withCategories(db, await selectBudgets(db, userId));
+    },
+
+    get: (userId, id) => getBudget(db, userId, id),
+
+    async create(userId, body) {
+      const categoryIds = [...new Set(body.categoryIds)];
+      await assertOwnCategories(db, userId, categoryIds);
+      const id = await db.transaction(async (tx) => {
+        const created = await insertBudget(tx, {
+          userId,
+          name: body.name,
+          limitAmount: body.limitAmount ?? null,
+          startDate: instant(body.startDate ?? null),
+          endDate: instant(body.endDate ?? null),
+          autoInclude: body.autoInclude,
+          archived: body.archived,
+        });
+        await replaceBudgetCategories(tx, created, categoryIds);
+        return created;
+      });
+      return getBudget(db, userId, id);
+    },
+
+    async update(userId, id, body) {
+      const { categoryIds, startDate, endDate, ...fields } = body;
+      const uniqueCategories = categoryIds ? [...new Set(categoryIds)] : undefined;
+      await db.transaction(async (tx) => {
+        // Locked, so two changes of one date each cannot together put the dates out of order.
+        const current = await lockBudget(tx, userId, id);
+        if (!current) throw notFound('Budget');
+        const start = startDate !== undefined ? instant(startDate) : current.startDate;
+        const end = endDate !== undefined ? instant(endDate) : current.endDate;
+        if (start && end && start > end) {
+          throw validationError('endDate', 'The start date must not be after the end date');
+        }
+        if (uniqueCategories) await assertOwnCategories(tx, userId, uniqueCategories);
+        await updateBudgetRow(tx, userId, id, {
+          ...fields,
+          ...(startDate !== undefined ? { startDate: start } : {}),
+          ...(endDate !== undefined ? { endDate: end } : {}),
+        });
+        if (uniqueCategories) await replaceBudgetCategories(tx, id, uniqueCategories);
+      });
+      return getBudget(db, userId, id);
+    },
+
+    async remove(userId, id) {
+      await getBudget(db, userId, id);
+      await deleteBudgetRow(db, userId, id);
+    },
+
+    stats: (userId, id) => budgetStats(db, userId, id),
+
+    async addTransactions(userId, id, transactionIds) {
+      await db.transaction(async (tx) => {
+        const own = await lockMembersChange(tx, userId, id, transactionIds);
+        const transfer = transactionIds.findIndex((txId) => own.get(txId) !== 'not_transfer');
+        if (transfer >= 0) throw validationError(`transactionIds.${transfer}`, 'A transfer cannot be part of a budget');
+        // Assigning explicitly also lifts a manual removal from this budget.
+        const ids = [...own.keys()];
+        await assignBudget(tx, userId, id, ids);
+        await deleteExclusions(tx, id, ids);
+      });
+      return budgetStats(db, userId, id);
+    },
+
+    async removeTransactions(userId, id, transactionIds) {
+      await db.transaction(async (tx) => {
+        const own = await lockMembersChange(tx, userId, id, transactionIds);
+        // Explicit members lose the assignment; members by category rule are excluded from it.
+        const ids = [...own.keys()];
+        await unassignBudget(tx, userId, id, ids);
+        await insertExclusions(tx, id, ids);
+      });
+      return budgetStats(db, userId, id);
+    },
+  };
+}
+
+// For other modules' transactions: each takes the executor first, so it joins the caller's transaction.
+
+/** A budget id given in a body must be one of the caller's; a missing and a foreign one read alike. */
+export async function assertOwnBudget(db: Executor, userId: number, id: number, path: string): Promise<void> {
+  if (!(await selectBudget(db, userId, id))) throw notFound('Budget', path);
 }
 
 /** When the base currency changes, limits are converted at the rate of the switch (inside its transaction). */
