@@ -22,6 +22,7 @@ import { AppError } from './lib/errors.ts';
 import { accountGroupRoutes } from './modules/account-groups/routes.ts';
 import { createAccountGroupsService } from './modules/account-groups/service.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { createAccountsService } from './modules/accounts/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { budgetRoutes } from './modules/budgets/routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const users = createUsersService(database.db);
   const categories = createCategoriesService(database.db);
   const settings = createSettingsService(database.db);
+  const accounts = createAccountsService(database.db, rates, clock);
   const accountGroups = createAccountGroupsService(database.db);
   const budgets = createBudgetsService(database.db);
   const scheduler = config.backgroundJobs
@@ -178,7 +180,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(userRoutes, { users });
       await api.register(currencyRoutes, { rates, baseChanges, clock });
       await api.register(categoryRoutes, { categories });
-      await api.register(accountRoutes, { rates, clock });
+      await api.register(accountRoutes, { accounts });
       await api.register(accountGroupRoutes, { accountGroups });
       await api.register(settingsRoutes, { settings });
       await api.register(transactionRoutes, { transactions: createTransactionsService(database.db, rates, clock) });

@@ -41,101 +41,93 @@ async function withRefs(
   return result;
 }
 
-/** For routes that filter by an account: a missing or foreign one answers NOT_FOUND. */
-export async function assertOwnAccount(db: Database, userId: number, id: number): Promise<void> {
-  if (!(await selectAccount(db, userId, id))) throw notFound('Account');
+export interface AccountsService {
+  list(userId: number): Promise<Account[]>;
+  get(userId: number, id: number): Promise<Account>;
+  /** Creating an account adds its currency to the user's; a foreign one needs a rate to be valued. */
+  create(userId: number, body: NewAccount): Promise<Account>;
+  update(userId: number, id: number, body: UpdateAccountBody): Promise<Account>;
+  /** Its transactions go with it; the other legs of its transfers become out-of-wallet transfers. */
+  remove(userId: number, id: number): Promise<void>;
 }
 
-export async function listAccounts(
-  db: Database,
-  clock: Clock,
-  rates: RatesService,
-  userId: number,
-): Promise<Account[]> {
-  const base = await findBaseCurrency(db, userId);
-  return withRefs(await selectAccounts(db, userId), rates.session(userId), base?.currency.code, today(clock));
-}
-
-export async function getAccount(
-  db: Database,
-  clock: Clock,
-  rates: RatesService,
-  userId: number,
-  id: number,
-): Promise<Account> {
-  const row = await selectAccount(db, userId, id);
-  if (!row) throw notFound('Account');
-  const base = await findBaseCurrency(db, userId);
-  const [account] = await withRefs([row], rates.session(userId), base?.currency.code, today(clock));
-  return account!;
-}
-
-/** Creating an account adds its currency to the user's; a foreign one needs a rate to be valued. */
-export async function createAccount(
-  db: Database,
-  clock: Clock,
-  rates: RatesService,
-  userId: number,
-  body: NewAccount,
-): Promise<Account> {
-  const currency = await findCurrency(db, body.currencyId);
-  if (!currency) throw validationError('currencyId', 'Unknown currency');
-  const base = await findBaseCurrency(db, userId);
-  if (base) await rates.session(userId).require(currency.code, base.currency.code, today(clock), 'currencyId');
-  const id = await db.transaction(async (tx) => {
-    // Checked inside the transaction: the group cannot be deleted before the account is in it.
-    if (body.accountGroupId != null) await assertOwnGroup(tx, userId, body.accountGroupId, 'accountGroupId');
-    await ensureUserCurrency(tx, userId, currency.id);
-    return insertAccount(tx, {
-      userId,
-      name: body.name,
-      currencyId: currency.id,
-      accountCategory: body.accountCategory,
-      isEnabled: body.isEnabled,
-      creditLimit: body.creditLimit,
-      initialBalance: body.initialBalance,
-      currentBalance: body.initialBalance,
-      accountGroupId: body.accountGroupId ?? null,
-      // Balance history starts an account on its creation day: that day is the clock's.
-      createdAt: clock.now(),
-    });
-  });
-  return getAccount(db, clock, rates, userId, id);
-}
-
-export async function updateAccount(
-  db: Database,
-  clock: Clock,
-  rates: RatesService,
-  userId: number,
-  id: number,
-  body: UpdateAccountBody,
-): Promise<Account> {
-  const account = await selectAccount(db, userId, id);
-  if (!account) throw notFound('Account');
-  if (account.type !== 'system') {
-    for (const field of ['initialBalance', 'currentBalance', 'creditLimit'] as const) {
-      if (body[field] !== undefined) {
-        throw new AppError('NOT_ALLOWED', 'The balance and credit limit of a bank account come from the bank.', [
-          { path: field, message: 'Read-only for bank accounts' },
-        ]);
-      }
-    }
+export function createAccountsService(db: Database, rates: RatesService, clock: Clock): AccountsService {
+  async function get(userId: number, id: number): Promise<Account> {
+    const row = await selectAccount(db, userId, id);
+    if (!row) throw notFound('Account');
+    const base = await findBaseCurrency(db, userId);
+    const [account] = await withRefs([row], rates.session(userId), base?.currency.code, today(clock));
+    return account!;
   }
-  await db.transaction(async (tx) => {
-    if (body.accountGroupId != null) await assertOwnGroup(tx, userId, body.accountGroupId, 'accountGroupId');
-    await updateAccountRow(tx, userId, id, body);
-  });
-  return getAccount(db, clock, rates, userId, id);
+
+  return {
+    async list(userId) {
+      const base = await findBaseCurrency(db, userId);
+      return withRefs(await selectAccounts(db, userId), rates.session(userId), base?.currency.code, today(clock));
+    },
+
+    get,
+
+    async create(userId, body) {
+      const currency = await findCurrency(db, body.currencyId);
+      if (!currency) throw validationError('currencyId', 'Unknown currency');
+      const base = await findBaseCurrency(db, userId);
+      if (base) await rates.session(userId).require(currency.code, base.currency.code, today(clock), 'currencyId');
+      const id = await db.transaction(async (tx) => {
+        // Checked inside the transaction: the group cannot be deleted before the account is in it.
+        if (body.accountGroupId != null) await assertOwnGroup(tx, userId, body.accountGroupId, 'accountGroupId');
+        await ensureUserCurrency(tx, userId, currency.id);
+        return insertAccount(tx, {
+          userId,
+          name: body.name,
+          currencyId: currency.id,
+          accountCategory: body.accountCategory,
+          isEnabled: body.isEnabled,
+          creditLimit: body.creditLimit,
+          initialBalance: body.initialBalance,
+          currentBalance: body.initialBalance,
+          accountGroupId: body.accountGroupId ?? null,
+          // Balance history starts an account on its creation day: that day is the clock's.
+          createdAt: clock.now(),
+        });
+      });
+      return get(userId, id);
+    },
+
+    async update(userId, id, body) {
+      const account = await selectAccount(db, userId, id);
+      if (!account) throw notFound('Account');
+      if (account.type !== 'system') {
+        for (const field of ['initialBalance', 'currentBalance', 'creditLimit'] as const) {
+          if (body[field] !== undefined) {
+            throw new AppError('NOT_ALLOWED', 'The balance and credit limit of a bank account come from the bank.', [
+              { path: field, message: 'Read-only for bank accounts' },
+            ]);
+          }
+        }
+      }
+      await db.transaction(async (tx) => {
+        if (body.accountGroupId != null) await assertOwnGroup(tx, userId, body.accountGroupId, 'accountGroupId');
+        await updateAccountRow(tx, userId, id, body);
+      });
+      return get(userId, id);
+    },
+
+    async remove(userId, id) {
+      if (!(await selectAccount(db, userId, id))) throw notFound('Account');
+      await db.transaction(async (tx) => {
+        await detachTransfersOf(tx, userId, id);
+        await deleteAccountRow(tx, userId, id);
+      });
+    },
+  };
 }
 
-/** Its transactions go with it; the other legs of its transfers become out-of-wallet transfers. */
-export async function deleteAccount(db: Database, userId: number, id: number): Promise<void> {
+// For other modules' transactions: each takes the executor first, so it joins the caller's transaction.
+
+/** For routes that filter by an account: a missing or foreign one answers NOT_FOUND. */
+export async function assertOwnAccount(db: Executor, userId: number, id: number): Promise<void> {
   if (!(await selectAccount(db, userId, id))) throw notFound('Account');
-  await db.transaction(async (tx) => {
-    await detachTransfersOf(tx, userId, id);
-    await deleteAccountRow(tx, userId, id);
-  });
 }
 
 /** When a group goes, its accounts move up to its parent (inside the caller's transaction). */
