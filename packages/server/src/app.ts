@@ -31,6 +31,7 @@ import { categoryRoutes } from './modules/categories/routes.ts';
 import { createCategoriesService } from './modules/categories/service.ts';
 import { createBaseChangeService } from './modules/currencies/base-change.ts';
 import { currencyRoutes } from './modules/currencies/routes.ts';
+import { createCurrenciesService } from './modules/currencies/service.ts';
 import { createRatesService } from './modules/rates/service.ts';
 import { ratesSyncTask } from './modules/rates/sync-task.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   const baseChanges = createBaseChangeService(database.db, rates, app.log, clock);
   const users = createUsersService(database.db);
+  const currencies = createCurrenciesService(database.db, rates, baseChanges, clock);
   const categories = createCategoriesService(database.db);
   const settings = createSettingsService(database.db);
   const accounts = createAccountsService(database.db, rates, clock);
@@ -178,7 +180,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(systemRoutes);
       await api.register(authRoutes, { auth });
       await api.register(userRoutes, { users });
-      await api.register(currencyRoutes, { rates, baseChanges, clock });
+      await api.register(currencyRoutes, { currencies });
       await api.register(categoryRoutes, { categories });
       await api.register(accountRoutes, { accounts });
       await api.register(accountGroupRoutes, { accountGroups });

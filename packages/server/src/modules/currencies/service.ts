@@ -1,5 +1,6 @@
 import type {
   AddUserCurrenciesBody,
+  BaseCurrencyChange,
   Currency,
   DeleteCustomRatesBody,
   Rate,
@@ -7,6 +8,7 @@ import type {
   UserCurrency,
 } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
+import { type Clock, today } from '../../lib/clock.ts';
 import { earlierDay } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { forgetCustomRatesOf, type RatesService } from '../rates/service.ts';
@@ -32,34 +34,6 @@ import {
   upsertRevaluation,
 } from './queries.ts';
 
-export function listCurrencies(db: Executor): Promise<Currency[]> {
-  return selectCurrencies(db);
-}
-
-export function listUserCurrencies(db: Executor, userId: number): Promise<UserCurrency[]> {
-  return selectUserCurrencies(db, userId);
-}
-
-export async function findCurrency(db: Executor, id: number): Promise<Currency | undefined> {
-  const [currency] = await selectCurrenciesByIds(db, [id]);
-  return currency;
-}
-
-/** The base currency, or undefined before the user has chosen one. */
-export function findBaseCurrency(db: Executor, userId: number): Promise<UserCurrency | undefined> {
-  return selectBaseCurrency(db, userId);
-}
-
-export function ensureUserCurrency(db: Executor, userId: number, currencyId: number): Promise<void> {
-  return insertUserCurrenciesIfMissing(db, userId, [currencyId]);
-}
-
-export async function getBaseCurrency(db: Executor, userId: number): Promise<UserCurrency> {
-  const base = await selectBaseCurrency(db, userId);
-  if (!base) throw notFound('Base currency');
-  return base;
-}
-
 /**
  * A base change or revaluation that starts (or starts over), after its row is written: figures a
  * change wrote before (a failed one, or one that starts over) must not be swapped in by this one,
@@ -69,47 +43,6 @@ export async function getBaseCurrency(db: Executor, userId: number): Promise<Use
 async function startFromScratch(tx: Executor, userId: number, scope: RevaluationScope): Promise<void> {
   await discardPendingRefs(tx, userId);
   await setBaseChangeTotal(tx, userId, scope);
-}
-
-/**
- * Choosing a base currency adds it to the user's currencies when it is not there yet. The first
- * choice applies at once; a later change recomputes every base-currency figure in the background
- * and switches when done, so until then the old base and its figures stay (answered here). The
- * checks and writes share one transaction under the user's currency-settings lock: two choices at
- * once are taken one after the other, the second seeing the first.
- */
-export async function setBaseCurrency(
-  db: Database,
-  baseChanges: BaseChangeService,
-  userId: number,
-  currencyId: number,
-): Promise<UserCurrency> {
-  const [currency] = await selectCurrenciesByIds(db, [currencyId]);
-  if (!currency) throw validationError('currencyId', 'Unknown currency');
-  const { base, started } = await db.transaction(async (tx) => {
-    await lockCurrencySettings(tx, userId);
-    const current = await selectBaseCurrency(tx, userId);
-    if (current?.currencyId === currencyId) return { base: current, started: false };
-    const change = await selectBaseChange(tx, userId);
-    if (change?.change.state === 'running') {
-      throw new AppError(
-        'CONFLICT',
-        change.change.fromCurrencyId === change.change.toCurrencyId
-          ? 'Figures are being recomputed after a rate change. Change the base currency when that has finished.'
-          : 'The base currency is already being changed. Wait until it finishes.',
-      );
-    }
-    await insertUserCurrenciesIfMissing(tx, userId, [currencyId]);
-    if (!current) {
-      await markBaseCurrency(tx, userId, currencyId);
-      return { base: (await selectBaseCurrency(tx, userId))!, started: false };
-    }
-    await insertBaseChange(tx, { userId, fromCurrencyId: current.currencyId, toCurrencyId: currencyId });
-    await startFromScratch(tx, userId, EVERYTHING);
-    return { base: current, started: true };
-  });
-  if (started) void baseChanges.runPending();
-  return base;
 }
 
 /**
@@ -157,137 +90,207 @@ async function revalueAfterRateChange(
   return true;
 }
 
-export async function addUserCurrencies(
+export interface CurrenciesService {
+  list(): Promise<Currency[]>;
+  listOwn(userId: number): Promise<UserCurrency[]>;
+  add(userId: number, body: AddUserCurrenciesBody): Promise<UserCurrency[]>;
+  /** Refused for the base currency, one used by an account, and the target of a base change under way. */
+  remove(userId: number, currencyId: number): Promise<void>;
+  getBase(userId: number): Promise<UserCurrency>;
+  /**
+   * Choosing a base currency adds it to the user's currencies when it is not there yet. The first
+   * choice applies at once; a later change recomputes every base-currency figure in the background
+   * and switches when done, so until then the old base and its figures stay (answered here). The
+   * checks and writes share one transaction under the user's currency-settings lock: two choices at
+   * once are taken one after the other, the second seeing the first.
+   */
+  setBase(userId: number, currencyId: number): Promise<UserCurrency>;
+  /** How far the base-currency change or revaluation under way has got. */
+  baseChange(userId: number): Promise<BaseCurrencyChange>;
+  /** Each non-base currency of the user against the base: 1 currency = rate base, on `date` (by default today). */
+  listRates(userId: number, date: string | undefined): Promise<Rate[]>;
+  /**
+   * Custom rates are for the user's own currencies. The rates and the recomputation of the figures
+   * they move are asked for in one transaction: the figures catch up in the background.
+   */
+  setCustomRates(userId: number, body: SetCustomRatesBody): Promise<Rate[]>;
+  deleteCustomRates(userId: number, body: DeleteCustomRatesBody): Promise<void>;
+}
+
+export function createCurrenciesService(
   db: Database,
   rates: RatesService,
   baseChanges: BaseChangeService,
-  userId: number,
-  { currencies }: AddUserCurrenciesBody,
-): Promise<UserCurrency[]> {
-  const ids = currencies.map((c) => c.currencyId);
-  const known = new Map((await selectCurrenciesByIds(db, ids)).map((c) => [c.id, c]));
-  const base = await selectBaseCurrency(db, userId);
-  const backToLive: string[] = [];
-  for (const [index, entry] of currencies.entries()) {
-    const currency = known.get(entry.currencyId);
-    if (!currency) throw validationError(`currencies.${index}.currencyId`, 'Unknown currency');
-    if (entry.liveRateUpdate === false) {
-      const existing = await selectUserCurrency(db, userId, entry.currencyId);
-      if (!existing || existing.liveRateUpdate) {
-        throw validationError(
-          `currencies.${index}.liveRateUpdate`,
-          `Set a custom rate for ${currency.code} to stop using the live rate`,
+  clock: Clock,
+): CurrenciesService {
+  return {
+    list: () => selectCurrencies(db),
+
+    listOwn: (userId) => selectUserCurrencies(db, userId),
+
+    async add(userId, { currencies }) {
+      const ids = currencies.map((c) => c.currencyId);
+      const known = new Map((await selectCurrenciesByIds(db, ids)).map((c) => [c.id, c]));
+      const base = await selectBaseCurrency(db, userId);
+      const backToLive: string[] = [];
+      for (const [index, entry] of currencies.entries()) {
+        const currency = known.get(entry.currencyId);
+        if (!currency) throw validationError(`currencies.${index}.currencyId`, 'Unknown currency');
+        if (entry.liveRateUpdate === false) {
+          const existing = await selectUserCurrency(db, userId, entry.currencyId);
+          if (!existing || existing.liveRateUpdate) {
+            throw validationError(
+              `currencies.${index}.liveRateUpdate`,
+              `Set a custom rate for ${currency.code} to stop using the live rate`,
+            );
+          }
+        }
+        if (entry.liveRateUpdate === true && base && currency.id !== base.currencyId) backToLive.push(currency.code);
+      }
+      const revaluing = await db.transaction(async (tx) => {
+        await lockCurrencySettings(tx, userId);
+        await insertUserCurrenciesIfMissing(tx, userId, ids);
+        if (!base || backToLive.length === 0) return false;
+        const removed = await rates.deleteCustomRates(
+          tx,
+          userId,
+          backToLive.map((code) => ({ baseCode: code, quoteCode: base.currency.code })),
         );
+        return revalueAfterRateChange(tx, userId, removed);
+      });
+      if (revaluing) void baseChanges.runPending();
+      return selectUserCurrencies(db, userId);
+    },
+
+    async remove(userId, currencyId) {
+      await db.transaction(async (tx) => {
+        await lockCurrencySettings(tx, userId);
+        const userCurrency = await selectUserCurrency(tx, userId, currencyId);
+        if (!userCurrency) throw notFound('Currency');
+        const { code } = userCurrency.currency;
+        if (userCurrency.isBase) {
+          throw new AppError('CONFLICT', `${code} is your base currency. Choose another base currency first.`);
+        }
+        const change = await selectBaseChange(tx, userId);
+        if (change?.change.state === 'running' && change.change.toCurrencyId === currencyId) {
+          throw new AppError(
+            'CONFLICT',
+            `${code} is becoming your base currency: figures are being recalculated in it. Wait until that has finished.`,
+          );
+        }
+        const accountsInIt = await countAccountsInCurrency(tx, userId, currencyId);
+        if (accountsInIt > 0) {
+          throw new AppError(
+            'CONFLICT',
+            `${code} is used by ${accountsInIt === 1 ? 'an account' : `${accountsInIt} accounts`}. Delete or move ${accountsInIt === 1 ? 'it' : 'them'} first.`,
+          );
+        }
+        await deleteUserCurrency(tx, userId, currencyId);
+        await forgetCustomRatesOf(tx, userId, code);
+      });
+    },
+
+    async getBase(userId) {
+      const base = await selectBaseCurrency(db, userId);
+      if (!base) throw notFound('Base currency');
+      return base;
+    },
+
+    async setBase(userId, currencyId) {
+      const [currency] = await selectCurrenciesByIds(db, [currencyId]);
+      if (!currency) throw validationError('currencyId', 'Unknown currency');
+      const { base, started } = await db.transaction(async (tx) => {
+        await lockCurrencySettings(tx, userId);
+        const current = await selectBaseCurrency(tx, userId);
+        if (current?.currencyId === currencyId) return { base: current, started: false };
+        const change = await selectBaseChange(tx, userId);
+        if (change?.change.state === 'running') {
+          throw new AppError(
+            'CONFLICT',
+            change.change.fromCurrencyId === change.change.toCurrencyId
+              ? 'Figures are being recomputed after a rate change. Change the base currency when that has finished.'
+              : 'The base currency is already being changed. Wait until it finishes.',
+          );
+        }
+        await insertUserCurrenciesIfMissing(tx, userId, [currencyId]);
+        if (!current) {
+          await markBaseCurrency(tx, userId, currencyId);
+          return { base: (await selectBaseCurrency(tx, userId))!, started: false };
+        }
+        await insertBaseChange(tx, { userId, fromCurrencyId: current.currencyId, toCurrencyId: currencyId });
+        await startFromScratch(tx, userId, EVERYTHING);
+        return { base: current, started: true };
+      });
+      if (started) void baseChanges.runPending();
+      return base;
+    },
+
+    baseChange: (userId) => baseChanges.progress(userId),
+
+    async listRates(userId, day) {
+      const date = day ?? today(clock);
+      const mine = await selectUserCurrencies(db, userId);
+      const base = mine.find((c) => c.isBase);
+      if (!base) return [];
+      const session = rates.session(userId);
+      const result: Rate[] = [];
+      for (const { currency } of mine.filter((c) => !c.isBase)) {
+        const quote = await session.quote(currency.code, base.currency.code, date);
+        result.push({
+          baseCode: currency.code,
+          quoteCode: base.currency.code,
+          rate: quote?.rate ?? null,
+          date,
+          custom: quote?.source === 'custom',
+          source: quote?.source ?? 'none',
+          rateDate: quote?.rateDate ?? null,
+          effectiveFrom: quote?.effectiveFrom ?? null,
+        });
       }
-    }
-    if (entry.liveRateUpdate === true && base && currency.id !== base.currencyId) backToLive.push(currency.code);
-  }
-  const revaluing = await db.transaction(async (tx) => {
-    await lockCurrencySettings(tx, userId);
-    await insertUserCurrenciesIfMissing(tx, userId, ids);
-    if (!base || backToLive.length === 0) return false;
-    const removed = await rates.deleteCustomRates(
-      tx,
-      userId,
-      backToLive.map((code) => ({ baseCode: code, quoteCode: base.currency.code })),
-    );
-    return revalueAfterRateChange(tx, userId, removed);
-  });
-  if (revaluing) void baseChanges.runPending();
-  return listUserCurrencies(db, userId);
-}
+      return result;
+    },
 
-/** Refused for the base currency, one used by an account, and the target of a base change under way. */
-export async function removeUserCurrency(db: Database, userId: number, currencyId: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockCurrencySettings(tx, userId);
-    const userCurrency = await selectUserCurrency(tx, userId, currencyId);
-    if (!userCurrency) throw notFound('Currency');
-    const { code } = userCurrency.currency;
-    if (userCurrency.isBase) {
-      throw new AppError('CONFLICT', `${code} is your base currency. Choose another base currency first.`);
-    }
-    const change = await selectBaseChange(tx, userId);
-    if (change?.change.state === 'running' && change.change.toCurrencyId === currencyId) {
-      throw new AppError(
-        'CONFLICT',
-        `${code} is becoming your base currency: figures are being recalculated in it. Wait until that has finished.`,
-      );
-    }
-    const accountsInIt = await countAccountsInCurrency(tx, userId, currencyId);
-    if (accountsInIt > 0) {
-      throw new AppError(
-        'CONFLICT',
-        `${code} is used by ${accountsInIt === 1 ? 'an account' : `${accountsInIt} accounts`}. Delete or move ${accountsInIt === 1 ? 'it' : 'them'} first.`,
-      );
-    }
-    await deleteUserCurrency(tx, userId, currencyId);
-    await forgetCustomRatesOf(tx, userId, code);
-  });
-}
-
-/** Each non-base currency of the user against the base: 1 currency = rate base, on `date`. */
-export async function listRates(db: Database, rates: RatesService, userId: number, date: string): Promise<Rate[]> {
-  const mine = await listUserCurrencies(db, userId);
-  const base = mine.find((c) => c.isBase);
-  if (!base) return [];
-  const session = rates.session(userId);
-  const result: Rate[] = [];
-  for (const { currency } of mine.filter((c) => !c.isBase)) {
-    const quote = await session.quote(currency.code, base.currency.code, date);
-    result.push({
-      baseCode: currency.code,
-      quoteCode: base.currency.code,
-      rate: quote?.rate ?? null,
-      date,
-      custom: quote?.source === 'custom',
-      source: quote?.source ?? 'none',
-      rateDate: quote?.rateDate ?? null,
-      effectiveFrom: quote?.effectiveFrom ?? null,
-    });
-  }
-  return result;
-}
-
-/**
- * Custom rates are for the user's own currencies. The rates and the recomputation of the figures
- * they move are asked for in one transaction: the figures catch up in the background.
- */
-export async function setCustomRates(
-  db: Database,
-  rates: RatesService,
-  baseChanges: BaseChangeService,
-  userId: number,
-  { pairs }: SetCustomRatesBody,
-): Promise<Rate[]> {
-  const codes = new Set((await listUserCurrencies(db, userId)).map((c) => c.currency.code));
-  for (const [index, pair] of pairs.entries()) {
-    for (const field of ['baseCode', 'quoteCode'] as const) {
-      if (!codes.has(pair[field])) {
-        throw validationError(`pairs.${index}.${field}`, `Add ${pair[field]} to your currencies first`);
+    async setCustomRates(userId, { pairs }) {
+      const codes = new Set((await selectUserCurrencies(db, userId)).map((c) => c.currency.code));
+      for (const [index, pair] of pairs.entries()) {
+        for (const field of ['baseCode', 'quoteCode'] as const) {
+          if (!codes.has(pair[field])) {
+            throw validationError(`pairs.${index}.${field}`, `Add ${pair[field]} to your currencies first`);
+          }
+        }
       }
-    }
-  }
-  const { stored, revaluing } = await db.transaction(async (tx) => {
-    await lockCurrencySettings(tx, userId);
-    const stored = await rates.setCustomRates(tx, userId, pairs);
-    const changed = pairs.map((p) => ({ ...p, effectiveFrom: p.effectiveFrom ?? null }));
-    return { stored, revaluing: await revalueAfterRateChange(tx, userId, changed) };
-  });
-  if (revaluing) void baseChanges.runPending();
-  return stored;
+      const { stored, revaluing } = await db.transaction(async (tx) => {
+        await lockCurrencySettings(tx, userId);
+        const stored = await rates.setCustomRates(tx, userId, pairs);
+        const changed = pairs.map((p) => ({ ...p, effectiveFrom: p.effectiveFrom ?? null }));
+        return { stored, revaluing: await revalueAfterRateChange(tx, userId, changed) };
+      });
+      if (revaluing) void baseChanges.runPending();
+      return stored;
+    },
+
+    async deleteCustomRates(userId, { pairs }) {
+      const revaluing = await db.transaction(async (tx) => {
+        await lockCurrencySettings(tx, userId);
+        return revalueAfterRateChange(tx, userId, await rates.deleteCustomRates(tx, userId, pairs));
+      });
+      if (revaluing) void baseChanges.runPending();
+    },
+  };
 }
 
-export async function deleteCustomRates(
-  db: Database,
-  rates: RatesService,
-  baseChanges: BaseChangeService,
-  userId: number,
-  { pairs }: DeleteCustomRatesBody,
-): Promise<void> {
-  const revaluing = await db.transaction(async (tx) => {
-    await lockCurrencySettings(tx, userId);
-    return revalueAfterRateChange(tx, userId, await rates.deleteCustomRates(tx, userId, pairs));
-  });
-  if (revaluing) void baseChanges.runPending();
+// For other modules' transactions: each takes the executor first, so it joins the caller's transaction.
+
+export async function findCurrency(db: Executor, id: number): Promise<Currency | undefined> {
+  const [currency] = await selectCurrenciesByIds(db, [id]);
+  return currency;
+}
+
+/** The base currency, or undefined before the user has chosen one. */
+export function findBaseCurrency(db: Executor, userId: number): Promise<UserCurrency | undefined> {
+  return selectBaseCurrency(db, userId);
+}
+
+export function ensureUserCurrency(db: Executor, userId: number, currencyId: number): Promise<void> {
+  return insertUserCurrenciesIfMissing(db, userId, [currencyId]);
 }
