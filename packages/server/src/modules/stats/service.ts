@@ -67,7 +67,14 @@ export function periodStarts(from: string, to: string, interval: CashFlowQuery['
   return periods;
 }
 
-export function createStatsService(db: Database, rates: RatesService) {
+export interface StatsService {
+  balanceHistory(userId: number, q: BalanceHistoryQuery): Promise<BalancePoint[]>;
+  totalBalance(userId: number, q: TotalBalanceQuery): Promise<TotalBalance>;
+  spendingsByCategories(userId: number, q: SpendingsQuery): Promise<CategorySpending[]>;
+  cashFlow(userId: number, q: CashFlowQuery): Promise<CashFlowPoint[]>;
+}
+
+export function createStatsService(db: Database, rates: RatesService): StatsService {
   async function baseCode(userId: number) {
     const base = await findBaseCurrency(db, userId);
     if (!base) throw new AppError('CONFLICT', 'Choose your base currency first.');
@@ -112,7 +119,7 @@ export function createStatsService(db: Database, rates: RatesService) {
   return {
     balanceHistory,
 
-    async totalBalance(userId: number, q: TotalBalanceQuery): Promise<TotalBalance> {
+    async totalBalance(userId, q) {
       const points = await balanceHistory(userId, { from: q.date, to: q.date, includeHidden: q.includeHidden });
       return {
         date: q.date,
@@ -121,7 +128,7 @@ export function createStatsService(db: Database, rates: RatesService) {
       };
     },
 
-    async spendingsByCategories(userId: number, q: SpendingsQuery): Promise<CategorySpending[]> {
+    async spendingsByCategories(userId, q) {
       if (q.accountId !== undefined) await assertOwnAccount(db, userId, q.accountId);
       const [categories, settings, rows] = await Promise.all([
         listCategories(db, userId),
@@ -143,7 +150,7 @@ export function createStatsService(db: Database, rates: RatesService) {
       return [...byRoot.values()].sort((a, b) => b.amount - a.amount || a.name.localeCompare(b.name));
     },
 
-    async cashFlow(userId: number, q: CashFlowQuery): Promise<CashFlowPoint[]> {
+    async cashFlow(userId, q) {
       if (q.accountId !== undefined) await assertOwnAccount(db, userId, q.accountId);
       const [categories, settings, rows] = await Promise.all([
         listCategories(db, userId),
@@ -167,5 +174,3 @@ export function createStatsService(db: Database, rates: RatesService) {
     },
   };
 }
-
-export type StatsService = ReturnType<typeof createStatsService>;
