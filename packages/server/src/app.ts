@@ -139,10 +139,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // Every service, built once with what it depends on; each route plugin gets its module's service.
+  const db = database.db;
   const clock = options.clock ?? systemClock;
-  const auth = createAuthService(database.db, config.auth, clock);
   const rates = createRatesService(
-    database.db,
+    db,
     [
       createNbuProvider(config.rates.nbuBaseUrl, config.rates.timeoutMs),
       createFrankfurterProvider(config.rates.frankfurterBaseUrl, config.rates.timeoutMs),
@@ -150,17 +151,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.log,
     clock,
   );
-  const baseChanges = createBaseChangeService(database.db, rates, app.log, clock);
-  const users = createUsersService(database.db);
-  const currencies = createCurrenciesService(database.db, rates, baseChanges, clock);
-  const categories = createCategoriesService(database.db);
-  const settings = createSettingsService(database.db);
-  const accounts = createAccountsService(database.db, rates, clock);
-  const accountGroups = createAccountGroupsService(database.db);
-  const budgets = createBudgetsService(database.db);
-  const scheduler = config.backgroundJobs
-    ? startScheduler(database.db, [ratesSyncTask(rates)], app.log, clock)
-    : undefined;
+  const baseChanges = createBaseChangeService(db, rates, app.log, clock);
+  const auth = createAuthService(db, config.auth, clock);
+  const users = createUsersService(db);
+  const currencies = createCurrenciesService(db, rates, baseChanges, clock);
+  const categories = createCategoriesService(db);
+  const accounts = createAccountsService(db, rates, clock);
+  const accountGroups = createAccountGroupsService(db);
+  const settings = createSettingsService(db);
+  const transactions = createTransactionsService(db, rates, clock);
+  const stats = createStatsService(db, rates);
+  const budgets = createBudgetsService(db);
+
+  const scheduler = config.backgroundJobs ? startScheduler(db, [ratesSyncTask(rates)], app.log, clock) : undefined;
   // Picks up changes another instance left unfinished (its lease ran out) or a restart interrupted.
   const resume = config.backgroundJobs
     ? setInterval(() => void baseChanges.runPending(), BASE_CHANGE_POLL_MS)
@@ -185,8 +188,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(accountRoutes, { accounts });
       await api.register(accountGroupRoutes, { accountGroups });
       await api.register(settingsRoutes, { settings });
-      await api.register(transactionRoutes, { transactions: createTransactionsService(database.db, rates, clock) });
-      await api.register(statsRoutes, { stats: createStatsService(database.db, rates) });
+      await api.register(transactionRoutes, { transactions });
+      await api.register(statsRoutes, { stats });
       await api.register(budgetRoutes, { budgets });
     },
     { prefix: API_PREFIX },

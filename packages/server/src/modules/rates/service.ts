@@ -306,6 +306,8 @@ export function createRatesService(
   };
 }
 
+// For other modules' transactions: each takes the executor first, so it joins the caller's transaction.
+
 /** A currency the user no longer keeps takes its custom rates with it (inside the caller's transaction). */
 export function forgetCustomRatesOf(db: Executor, userId: number, code: string): Promise<void> {
   return deleteCustomRatesOfCurrency(db, userId, code);

@@ -325,6 +325,8 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
   };
 }
 
+// For other modules' transactions: each takes the executor first, so it joins the caller's transaction.
+
 /**
  * Before an account goes, the other legs of its transfers become out-of-wallet transfers, so no
  * other account's balance moves (inside the caller's transaction; the account's own rows cascade).
