@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { LoginBody } from '@kopiyka/shared';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
@@ -9,7 +10,8 @@ import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useSubmission } from '../../../lib/submission.ts';
 
-type Credentials = { username: string; password: string };
+/** What both credentials forms hold: the login body's two fields. */
+type Credentials = LoginBody;
 
 /** Where a failure's messages go: on the fields they concern, or on the whole form. */
 export type CredentialsFailure = { fields: Partial<Record<keyof Credentials, string>>; form?: string };
