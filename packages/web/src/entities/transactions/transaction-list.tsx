@@ -94,20 +94,27 @@ export function TransactionList({ filters, empty, selection, className }: Transa
   );
 }
 
+/** A transaction row while it loads: the mark, two lines of text and the amount. */
+export function TransactionRowSkeleton({ className }: { className?: string }) {
+  return (
+    <div className={cn('flex items-center gap-3', className)}>
+      <Skeleton className="size-9 rounded-full" />
+      <div className="flex flex-1 flex-col gap-1.5">
+        <Skeleton className="h-4 w-2/5" />
+        <Skeleton className="h-3 w-3/5" />
+      </div>
+      <Skeleton className="h-4 w-20" />
+    </div>
+  );
+}
+
 function ListSkeleton({ className }: { className?: string }) {
   return (
     <div role="status" aria-label="Loading transactions" className={cn('flex flex-col gap-2', className)}>
       <Skeleton className="h-5 w-32" />
       <Card className="gap-0 divide-y">
         {[0, 1, 2, 3, 4, 5].map((row) => (
-          <div key={row} className="flex items-center gap-3 px-4 py-3">
-            <Skeleton className="size-9 rounded-full" />
-            <div className="flex flex-1 flex-col gap-1.5">
-              <Skeleton className="h-4 w-2/5" />
-              <Skeleton className="h-3 w-3/5" />
-            </div>
-            <Skeleton className="h-4 w-20" />
-          </div>
+          <TransactionRowSkeleton key={row} className="px-4 py-3" />
         ))}
       </Card>
     </div>

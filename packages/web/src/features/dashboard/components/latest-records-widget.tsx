@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useLatestTransactions } from '../../../api/stats.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { RecordList } from '../../../entities/transactions/record-list.tsx';
+import { TransactionRowSkeleton } from '../../../entities/transactions/transaction-list.tsx';
 import { type DashboardContext, LATEST_RECORDS } from './dashboard-context.ts';
 import { NoAccounts, NoTransactions } from './empty-states.tsx';
 import { Widget } from './widget.tsx';
@@ -32,14 +32,7 @@ export function LatestRecordsWidget({ context, className }: { context: Dashboard
       skeleton={
         <div className="flex flex-col gap-4">
           {[0, 1, 2, 3].map((row) => (
-            <div key={row} className="flex items-center gap-3">
-              <Skeleton className="size-9 rounded-full" />
-              <div className="flex flex-1 flex-col gap-1.5">
-                <Skeleton className="h-4 w-2/5" />
-                <Skeleton className="h-3 w-3/5" />
-              </div>
-              <Skeleton className="h-4 w-20" />
-            </div>
+            <TransactionRowSkeleton key={row} />
           ))}
         </div>
       }
