@@ -22,6 +22,10 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/with-emulato
     // per-address limits themselves are covered by the API tests.
     RATE_LIMIT_PER_MINUTE: '100000',
     REGISTRATIONS_PER_HOUR: '100000',
+    // Imports run at the pace of a test, against the emulator on a port the tests know.
+    MONOBANK_REQUEST_INTERVAL_MS: '0',
+    MONOBANK_EMULATOR_PORT: process.env.MONOBANK_EMULATOR_PORT ?? '4311',
+    PUBLIC_URL: '',
   },
 });
 

@@ -1,9 +1,24 @@
-// Runs the server against the local emulators of the outside services (rates for now), so the
-// app works the same with no network: used by the browser tests and by `npm run demo`.
-import { startRatesEmulator } from '@kopiyka/fakes';
+// Runs the server against local emulators of the outside services — the rate providers and
+// Monobank with its demo client — so the app works the same with no network: used by the browser
+// tests and by `npm run demo`. Monobank's interval (MONOBANK_REQUEST_INTERVAL_MS, 3 s here unless
+// set) is the emulator's and the app's alike; MONOBANK_EMULATOR_PORT fixes the emulator's port,
+// whose `/_control/` routes let a browser test make a purchase happen.
+import { startMonobankEmulator, startRatesEmulator } from '@kopiyka/fakes';
 
+const requestIntervalMs = Number(process.env.MONOBANK_REQUEST_INTERVAL_MS || 3000);
 const rates = await startRatesEmulator();
+const bank = await startMonobankEmulator({
+  requestIntervalMs,
+  port: Number(process.env.MONOBANK_EMULATOR_PORT || 0),
+  controlRoutes: true,
+});
 process.env.NBU_BASE_URL = rates.url;
 process.env.FRANKFURTER_BASE_URL = rates.url;
+process.env.MONOBANK_API_URL = bank.url;
+process.env.MONOBANK_REQUEST_INTERVAL_MS = String(requestIntervalMs);
+// The emulator delivers webhook events to this process, so the webhook works offline too.
+process.env.PUBLIC_URL ||= `http://127.0.0.1:${process.env.PORT || 3000}`;
 console.log(`Exchange-rate emulator: ${rates.url}`);
+console.log(`Monobank emulator:      ${bank.url} (one call per ${requestIntervalMs / 1000} s per token)`);
+console.log(`Monobank demo token:    ${bank.demoToken}  (paste it in Accounts → Connect Monobank)`);
 await import('../packages/server/src/main.ts');

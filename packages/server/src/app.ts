@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_PREFIX } from '@kopiyka/shared';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from './db/client.ts';
@@ -14,11 +14,13 @@ import { registerAuthentication } from './http/auth.ts';
 import { registerErrorHandling, sendNotFound } from './http/error-handler.ts';
 import { registerEmptyQueryDropping } from './http/query.ts';
 import { childLoggerWithSessionId, registerSessionId } from './http/session-id.ts';
+import { createMonobankClient } from './integrations/monobank/client.ts';
 import { createFrankfurterProvider } from './integrations/rates/frankfurter.ts';
 import { createNbuProvider } from './integrations/rates/nbu.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
+import { resolveSecretKey, secretBox } from './lib/secrets.ts';
 import { accountGroupRoutes } from './modules/account-groups/routes.ts';
 import { createAccountGroupsService } from './modules/account-groups/service.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -32,6 +34,11 @@ import { createCategoriesService } from './modules/categories/service.ts';
 import { createBaseChangeService } from './modules/currencies/base-change.ts';
 import { currencyRoutes } from './modules/currencies/routes.ts';
 import { createCurrenciesService } from './modules/currencies/service.ts';
+import { eventRoutes } from './modules/events/routes.ts';
+import { createEventBus } from './modules/events/service.ts';
+import { monobankRoutes } from './modules/monobank/routes.ts';
+import { createMonobankService } from './modules/monobank/service.ts';
+import { monobankSyncTask } from './modules/monobank/sync-task.ts';
 import { createRatesService } from './modules/rates/service.ts';
 import { ratesSyncTask } from './modules/rates/sync-task.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -71,7 +78,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
       // Credentials never reach a log line, whatever a serializer decides to include.
-      redact: ['req.headers.authorization', 'req.headers["x-token"]', 'req.body.password', 'req.body.apiToken'],
+      redact: [
+        'req.headers.authorization',
+        'req.headers["x-token"]',
+        'req.body.password',
+        'req.body.apiToken',
+        'req.body.token',
+      ],
+      // The webhook's address carries its secret: request lines show the route's pattern instead.
+      serializers: { req: requestForLog },
     },
     childLoggerFactory: childLoggerWithSessionId,
     trustProxy: config.trustProxy,
@@ -162,8 +177,27 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const transactions = createTransactionsService(db, rates, clock);
   const stats = createStatsService(db, rates);
   const budgets = createBudgetsService(db);
+  const events = createEventBus(database, app.log);
+  const monobank = createMonobankService(
+    {
+      db,
+      client: createMonobankClient(config.monobank.apiUrl),
+      secrets: secretBox(await resolveSecretKey(config.secretKey, config.dataDir)),
+      events,
+      clock,
+      log: app.log,
+      intervalMs: config.monobank.requestIntervalMs,
+      retryAfterFailureMs: config.monobank.retryAfterFailureMs,
+      publicUrl: config.publicUrl,
+    },
+    rates,
+    accounts,
+    config.backgroundJobs,
+  );
 
-  const scheduler = config.backgroundJobs ? startScheduler(db, [ratesSyncTask(rates)], app.log, clock) : undefined;
+  const scheduler = config.backgroundJobs
+    ? startScheduler(db, [ratesSyncTask(rates), monobankSyncTask(monobank)], app.log, clock)
+    : undefined;
   // Picks up changes another instance left unfinished (its lease ran out) or a restart interrupted.
   const resume = config.backgroundJobs
     ? setInterval(() => void baseChanges.runPending(), BASE_CHANGE_POLL_MS)
@@ -173,6 +207,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => {
     clearInterval(resume);
     await scheduler?.stop();
+    await monobank.stop();
+    await events.close();
     await baseChanges.settled();
     await database.close();
   });
@@ -191,6 +227,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(transactionRoutes, { transactions });
       await api.register(statsRoutes, { stats });
       await api.register(budgetRoutes, { budgets });
+      await api.register(monobankRoutes, { monobank });
+      await api.register(eventRoutes, { events });
     },
     { prefix: API_PREFIX },
   );
@@ -203,6 +241,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.setNotFoundHandler(sendNotFound);
   }
   return app;
+}
+
+/** The request as a log line shows it; a secret in the path (the webhook's) is not shown. */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(/(\/banks\/monobank\/webhook\/)[^/?#]+/, '$1…'),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
 }
 
 /** Serves the built SPA; any non-API GET that is not a file gets index.html (client-side routes). */

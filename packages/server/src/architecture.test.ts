@@ -28,6 +28,12 @@ const OWNERS: Record<string, string> = {
   budgets: 'budgets',
   budget_categories: 'budgets',
   budget_exclusions: 'budgets',
+  monobank_users: 'monobank',
+  monobank_accounts: 'monobank',
+  monobank_items: 'monobank',
+  monobank_jobs: 'monobank',
+  monobank_webhook_events: 'monobank',
+  merchant_rules: 'monobank',
 };
 
 function sourceFiles(dir: string): string[] {

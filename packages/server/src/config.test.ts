@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
+const KEY = '0f'.repeat(32);
+
 describe('loadConfig', () => {
   it('defaults to port 3000 and the embedded database under ./data', () => {
     const config = loadConfig({}, '/srv/web');
@@ -12,12 +14,37 @@ describe('loadConfig', () => {
 
   it('uses PostgreSQL when DATABASE_URL is set, and treats empty variables as unset', () => {
     const config = loadConfig(
-      { DATABASE_URL: 'postgres://u:p@db:5432/kopiyka', PORT: '', DATA_DIR: '/var/kopiyka' },
+      { DATABASE_URL: 'postgres://u:p@db:5432/kopiyka', APP_SECRET_KEY: KEY, PORT: '', DATA_DIR: '/var/kopiyka' },
       null,
     );
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/kopiyka' });
     expect(config.port).toBe(3000);
     expect(config.dataDir).toBe('/var/kopiyka');
+  });
+
+  it('stops, naming APP_SECRET_KEY, when a server database has no key: its instances must share one', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/kopiyka' }, null)).toThrow(
+      /^.*\n.*APP_SECRET_KEY: required with DATABASE_URL/,
+    );
+    // The embedded database makes its own key file.
+    expect(loadConfig({}, null).secretKey).toBeUndefined();
+  });
+
+  it('talks to the real Monobank one call a minute unless told otherwise, and strips trailing slashes', () => {
+    expect(loadConfig({}, null).monobank).toMatchObject({
+      apiUrl: 'https://api.monobank.ua',
+      requestIntervalMs: 60_000,
+    });
+    const config = loadConfig(
+      {
+        MONOBANK_API_URL: 'http://127.0.0.1:4501/',
+        MONOBANK_REQUEST_INTERVAL_MS: '0',
+        PUBLIC_URL: 'https://money.example.com/',
+      },
+      null,
+    );
+    expect(config.monobank).toMatchObject({ apiUrl: 'http://127.0.0.1:4501', requestIntervalMs: 0 });
+    expect(config.publicUrl).toBe('https://money.example.com');
   });
 
   it('allows 10 sign-ups per hour per address unless REGISTRATIONS_PER_HOUR says otherwise', () => {
@@ -39,6 +66,8 @@ describe('loadConfig', () => {
           LOG_LEVEL: 'loud',
           PUBLIC_URL: 'nope',
           REGISTRATIONS_PER_HOUR: '0',
+          MONOBANK_API_URL: 'api.monobank.ua',
+          MONOBANK_REQUEST_INTERVAL_MS: '-5',
         },
         null,
       );
@@ -51,6 +80,8 @@ describe('loadConfig', () => {
       'APP_SECRET_KEY',
       'DATABASE_URL',
       'LOG_LEVEL',
+      'MONOBANK_API_URL',
+      'MONOBANK_REQUEST_INTERVAL_MS',
       'PORT',
       'PUBLIC_URL',
       'REGISTRATIONS_PER_HOUR',

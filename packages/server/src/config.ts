@@ -26,6 +26,13 @@ const envSchema = z.object({
   FRANKFURTER_BASE_URL: z.url('must be an absolute URL').default('https://api.frankfurter.dev'),
   RATES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  MONOBANK_API_URL: z.url('must be an absolute URL').default('https://api.monobank.ua'),
+  MONOBANK_REQUEST_INTERVAL_MS: z.coerce
+    .number('must be a number of milliseconds')
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must not be negative')
+    .max(3_600_000, 'must be at most an hour')
+    .default(60_000),
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().positive().optional(),
 });
 
@@ -36,9 +43,10 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   database: DatabaseConfig;
-  /** 32-byte key for credentials at rest; when absent a key file in dataDir is used. */
+  /** 32-byte key (hex) for credentials at rest; when absent, the embedded database's key file in dataDir. */
   secretKey?: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** The address people (and Monobank's webhook) reach the app at, without a trailing slash. */
   publicUrl?: string;
   /** Built web app to serve; null serves the API alone (tests, `npm run dev`). */
   webDistDir: string | null;
@@ -47,6 +55,7 @@ export interface AppConfig {
   trustProxy: boolean;
   auth: AuthLimits;
   rates: RatesConfig;
+  monobank: MonobankConfig;
   /** Periodic work (rates sync); tests run it by hand instead. */
   backgroundJobs: boolean;
 }
@@ -56,6 +65,14 @@ export interface RatesConfig {
   frankfurterBaseUrl: string;
   /** A provider slower than this counts as down for that request. */
   timeoutMs: number;
+}
+
+export interface MonobankConfig {
+  apiUrl: string;
+  /** The least time between two calls with one token to one Monobank endpoint, across all instances. */
+  requestIntervalMs: number;
+  /** The first wait after Monobank failed to answer (it doubles each time); tests shorten it. */
+  retryAfterFailureMs: number;
 }
 
 export interface AuthLimits {
@@ -92,6 +109,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir: string | n
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
+  // Bank and exchange credentials are encrypted with this key. The embedded database keeps a
+  // generated key file beside its data; a server database may have several instances, which
+  // must share one key, so it is theirs to give.
+  if (e.DATABASE_URL && !e.APP_SECRET_KEY) {
+    throw new ConfigError([
+      'APP_SECRET_KEY: required with DATABASE_URL (64 hexadecimal characters; e.g. `openssl rand -hex 32`), to encrypt bank and exchange credentials',
+    ]);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -102,7 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir: string | n
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     secretKey: e.APP_SECRET_KEY,
     logLevel: e.LOG_LEVEL,
-    publicUrl: e.PUBLIC_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDistDir,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
@@ -114,6 +139,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir: string | n
       nbuBaseUrl: e.NBU_BASE_URL.replace(/\/+$/, ''),
       frankfurterBaseUrl: e.FRANKFURTER_BASE_URL.replace(/\/+$/, ''),
       timeoutMs: e.RATES_TIMEOUT_MS,
+    },
+    monobank: {
+      apiUrl: e.MONOBANK_API_URL.replace(/\/+$/, ''),
+      requestIntervalMs: e.MONOBANK_REQUEST_INTERVAL_MS,
+      retryAfterFailureMs: 30_000,
     },
     backgroundJobs: true,
   };

@@ -30,6 +30,9 @@ export interface CallResult {
   body: any;
 }
 
+/** The key credentials are sealed with in tests (the database clones have no key file). */
+export const TEST_SECRET_KEY = 'a3'.repeat(32);
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     port: 0,
@@ -44,6 +47,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     auth: { ...DEFAULT_AUTH_LIMITS, maxRegistrationsPerAddress: 10_000 },
     // Nothing answers here unless a test starts the rates emulator and points these at it.
     rates: { nbuBaseUrl: 'http://127.0.0.1:9', frankfurterBaseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 },
+    // Likewise Monobank; bank tests start its emulator and wait no interval unless they test it.
+    monobank: { apiUrl: 'http://127.0.0.1:9', requestIntervalMs: 0, retryAfterFailureMs: 50 },
+    secretKey: TEST_SECRET_KEY,
     backgroundJobs: false,
     ...overrides,
   };

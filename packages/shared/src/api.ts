@@ -22,8 +22,16 @@ export interface Endpoint {
   body?: z.ZodType;
   /** What the success envelope carries. Without it the answer is 204 with no body. */
   response?: z.ZodType;
-  /** The status of a successful answer with a body: 200 unless it says 201 (something was created). */
-  status?: 200 | 201;
+  /**
+   * The status of a successful answer with a body: 200 unless it says 201 (something was created)
+   * or 202 (work was queued).
+   */
+  status?: 200 | 201 | 202;
+  /**
+   * The answer is a stream of server-sent events, each carrying `response` (no envelope): the
+   * handler writes it itself and the client reads it with its own reader, not `call`.
+   */
+  stream?: 'text/event-stream';
 }
 
 /** A group of endpoints, as the map has them (one per resource). */
@@ -52,7 +60,7 @@ export type EndpointResponse<E extends Endpoint> = E extends { response: z.ZodTy
   : undefined;
 
 /** The HTTP status of a successful answer. */
-export function successStatus(endpoint: Endpoint): 200 | 201 | 204 {
+export function successStatus(endpoint: Endpoint): 200 | 201 | 202 | 204 {
   return endpoint.response ? (endpoint.status ?? 200) : 204;
 }
 

@@ -93,6 +93,21 @@ export function buildCategoryTree(categories: readonly Category[]): CategoryNode
   return roots;
 }
 
+/**
+ * The stable name of a category of the default tree, whatever the user renames it to:
+ * `food-drinks` for a root, `food-drinks/groceries` for one of its children.
+ */
+export function defaultCategoryKey(rootName: string, childName?: string): string {
+  const slug = (name: string) =>
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
+  return childName === undefined ? slug(rootName) : `${slug(rootName)}/${slug(childName)}`;
+}
+
 /** Product notes: the tree every new user starts with; subcategories take the root colour. */
 export const DEFAULT_CATEGORY_TREE: ReadonlyArray<{
   name: string;

@@ -153,7 +153,8 @@ function insertionIndex(items: readonly StatementItem[], time: number): number {
 }
 
 export class ClientState {
-  readonly token: string;
+  /** Changes when the token is reissued (the old one stops working). */
+  token: string;
   readonly clientId: string;
   readonly name: string;
   readonly permissions: string;

@@ -15,7 +15,8 @@ import {
   statementAnswer,
   webhookUrlOf,
 } from './api.ts';
-import { type ClientSeed, ClientState, type ItemSeed } from './client.ts';
+import { type ClientSeed, ClientState, type ItemSeed, randomId } from './client.ts';
+import { CONTROL_PREFIX, controlAnswer } from './control.ts';
 import { demoClientSeed, demoShiftSeconds } from './data.ts';
 import { DEMO_TOKEN } from './generate.ts';
 import type { ClientInfo, StatementItem } from './types.ts';
@@ -70,6 +71,11 @@ export interface MonobankEmulatorOptions {
   webhookRetryDelaysMs?: readonly number[];
   /** When set, every hold (the data's and new ones) settles by itself this long after start-up or its emission. */
   holdSettleMs?: number;
+  /**
+   * Serve the test controls over HTTP too, under `/_control/` (for browser tests, which run in
+   * another process): see {@link controlAnswer}. Off by default: the real service has no such paths.
+   */
+  controlRoutes?: boolean;
 }
 
 /** A new statement item for a client's account; fields as {@link ItemSeed}, `time` defaults to now. */
@@ -109,6 +115,11 @@ export interface MonobankEmulator {
   settleHold(id: string, final?: { amount?: number; operationAmount?: number }): StatementItem;
   /** From now on the token answers 403 `Unknown 'X-Token'`; its webhook stops. */
   revokeToken(token: string): void;
+  /**
+   * The client gets a new token (as when a person makes a new one at api.monobank.ua): the old one
+   * answers 403 from now on, the new one (random unless given) has no webhook yet. Answers it.
+   */
+  reissueToken(token: string, newToken?: string): string;
   setMode(mode: MonobankMode): void;
   /** Requests received, oldest first (every mode, every path). */
   requests(): MonobankRequest[];
@@ -181,7 +192,12 @@ export async function startMonobankEmulator(options: MonobankEmulatorOptions = {
     if (token !== undefined) record.token = token;
     log.push(record);
     const call = personalCall(method, url.pathname);
-    const answer = call ? await serviceAnswer(call, token, req) : notFoundPage();
+    const answer =
+      options.controlRoutes && url.pathname.startsWith(CONTROL_PREFIX)
+        ? await controlAnswer(emulator, method, url.pathname.slice(CONTROL_PREFIX.length), await readBody(req))
+        : call
+          ? await serviceAnswer(call, token, req)
+          : notFoundPage();
     record.status = answer.status;
     if (mode === 'slow') server.answerLater(res, slowMs, () => answer);
     else server.send(res, answer);
@@ -234,7 +250,7 @@ export async function startMonobankEmulator(options: MonobankEmulatorOptions = {
   }
   for (const seed of options.clients ?? []) addClient(seed);
 
-  return {
+  const emulator: MonobankEmulator = {
     url: server.url,
     demoToken: DEMO_TOKEN,
     addClient,
@@ -263,6 +279,16 @@ export async function startMonobankEmulator(options: MonobankEmulatorOptions = {
       clientOf(token).webHookUrl = '';
       revoked.add(token);
     },
+    reissueToken(token, newToken = `u${randomId(43)}`) {
+      const client = clientOf(token);
+      if (clients.has(newToken) || revoked.has(newToken)) throw new Error(`The token ${newToken} is in use already`);
+      client.webHookUrl = '';
+      revoked.add(token);
+      clients.delete(token);
+      client.token = newToken;
+      clients.set(newToken, client);
+      return newToken;
+    },
     setMode(next) {
       if (!MONOBANK_MODES.includes(next)) throw new Error(`Unknown Monobank emulator mode: ${next}`);
       mode = next;
@@ -281,4 +307,5 @@ export async function startMonobankEmulator(options: MonobankEmulatorOptions = {
       return server.close();
     },
   };
+  return emulator;
 }

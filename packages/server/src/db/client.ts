@@ -22,7 +22,17 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /**
+   * LISTEN on a server database, so that every instance hears each NOTIFY. Absent on the embedded
+   * database: one process, nothing to hear from.
+   */
+  notifications?: Notifications;
   close(): Promise<void>;
+}
+
+export interface Notifications {
+  /** Calls `onPayload` for every NOTIFY on the channel; answers the function that stops listening. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -66,5 +76,52 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     client.release();
   }
-  return { db: drizzlePg({ client: pool, schema }), kind: 'postgres', close: () => pool.end() };
+  return {
+    db: drizzlePg({ client: pool, schema }),
+    kind: 'postgres',
+    notifications: listenerOn(url, options),
+    close: () => pool.end(),
+  };
+}
+
+/** How long to wait before listening again after the listening connection broke. */
+const RELISTEN_AFTER_MS = 2_000;
+
+/**
+ * A connection of its own for LISTEN (a pooled one would be handed to queries), made again when it
+ * breaks: events published meanwhile are missed, which costs a stream an update, not data.
+ */
+function listenerOn(url: string, options: OpenOptions): Notifications {
+  return {
+    async listen(channel, onPayload) {
+      let stopped = false;
+      let client: pg.Client | undefined;
+      let retry: NodeJS.Timeout | undefined;
+      const again = () => {
+        if (stopped) return;
+        retry = setTimeout(() => void connect().catch(again), RELISTEN_AFTER_MS);
+        retry.unref();
+      };
+      const connect = async () => {
+        const next = new pg.Client({ connectionString: url });
+        next.on('notification', (message) => {
+          if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+        });
+        next.on('error', (error) => {
+          options.onConnectionError?.(error);
+          void next.end().catch(() => undefined);
+          again();
+        });
+        await next.connect();
+        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        client = next;
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        clearTimeout(retry);
+        await client?.end().catch(() => undefined);
+      };
+    },
+  };
 }

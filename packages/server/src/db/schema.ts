@@ -7,6 +7,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgSequence,
   pgTable,
   primaryKey,
@@ -91,10 +92,16 @@ export const categories = pgTable(
     type: varchar('type', { length: 16, enum: ['custom', 'internal'] })
       .notNull()
       .default('custom'),
+    /**
+     * Which category of the default tree this one started as (`food-drinks/groceries`), whatever
+     * it is called now: bank imports file transactions by it. Null for the user's own categories.
+     */
+    defaultKey: varchar('default_key', { length: 100 }),
     createdAt: createdAt(),
   },
   (t) => [
     index('categories_user_id_idx').on(t.userId),
+    uniqueIndex('categories_user_default_key_key').on(t.userId, t.defaultKey).where(sql`${t.defaultKey} is not null`),
     index('categories_parent_id_idx').on(t.parentId),
     foreignKey({ columns: [t.parentId], foreignColumns: [t.id] }).onDelete('no action'),
   ],
@@ -257,6 +264,10 @@ export const transactions = pgTable(
     index('transactions_user_time_idx').on(t.userId, t.time, t.id),
     index('transactions_account_time_idx').on(t.accountId, t.time, t.id),
     index('transactions_transfer_id_idx').on(t.transferId),
+    // A bank item is stored once per account, however often it is delivered (imports, webhook).
+    uniqueIndex('transactions_account_external_id_key')
+      .on(t.accountId, t.externalId)
+      .where(sql`${t.externalId} is not null`),
     index('transactions_category_id_idx').on(t.categoryId),
     index('transactions_budget_id_idx').on(t.budgetId),
     // Everything the period statistics read, so a year of them is an index-only range scan.
@@ -380,4 +391,159 @@ export const budgetExclusions = pgTable(
       .references(() => transactions.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.budgetId, t.transactionId] })],
+);
+
+/**
+ * A user's paired Monobank client (one per user): the personal token sealed with the app's secret
+ * key (lib/secrets.ts), the webhook's secret as a SHA-256 digest, and when each of the token's
+ * calls may next go out — Monobank allows one a minute per endpoint, and every app instance on the
+ * database takes its turn from these columns.
+ */
+export const monobankUsers = pgTable('monobank_users', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  clientId: varchar('client_id', { length: 64 }).notNull(),
+  name: varchar('name', { length: 100 }).notNull(),
+  tokenSealed: text('token_sealed').notNull(),
+  tokenState: varchar('token_state', { length: 16, enum: ['valid', 'invalid'] })
+    .notNull()
+    .default('valid'),
+  /** SHA-256 (hex) of the secret path segment of the registered webhook; null when none is set. */
+  webhookSecretHash: varchar('webhook_secret_hash', { length: 64 }).unique(),
+  webhookEnabled: boolean('webhook_enabled').notNull().default(false),
+  lastRefreshAt: timestamp('last_refresh_at', { withTimezone: true, mode: 'date' }),
+  lastSyncAt: timestamp('last_sync_at', { withTimezone: true, mode: 'date' }),
+  clientInfoNextAt: timestamp('client_info_next_at', { withTimezone: true, mode: 'date' }),
+  statementNextAt: timestamp('statement_next_at', { withTimezone: true, mode: 'date' }),
+  webhookNextAt: timestamp('webhook_next_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});
+
+/**
+ * A bank account's side at Monobank: the card's or jar's id there, and the last balance the bank
+ * stated (`anchorBalance`, true at `anchoredAt`). The bank is the authority on the balance: after
+ * every import the account's current balance is set to it, and the difference from what the
+ * imported items add up to goes into the opening balance (docs/decisions.md).
+ */
+export const monobankAccounts = pgTable(
+  'monobank_accounts',
+  {
+    accountId: integer('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    externalId: varchar('external_id', { length: 128 }).notNull(),
+    kind: varchar('kind', { length: 8, enum: ['card', 'jar'] }).notNull(),
+    anchorBalance: bigint('anchor_balance', { mode: 'number' }).notNull(),
+    anchoredAt: timestamp('anchored_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [uniqueIndex('monobank_accounts_user_external_id_key').on(t.userId, t.externalId)],
+);
+
+/** What the bank said of an imported transaction beyond its ledger fields. */
+export const monobankItems = pgTable(
+  'monobank_items',
+  {
+    transactionId: integer('transaction_id')
+      .primaryKey()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The statement's description: the merchant, or who sent or received the money. */
+    merchant: varchar('merchant', { length: 1000 }).notNull(),
+    mcc: integer('mcc').notNull(),
+    hold: boolean('hold').notNull(),
+    /** In the operation's currency (ISO 4217 numeric), signed as the bank gives it. */
+    operationAmount: bigint('operation_amount', { mode: 'number' }).notNull(),
+    operationCurrencyCode: smallint('operation_currency_code').notNull(),
+  },
+  (t) => [index('monobank_items_user_merchant_idx').on(t.userId, t.merchant)],
+);
+
+/** A window of a statement import: an account and Unix seconds, both ends included. */
+export interface StatementWindow {
+  accountId: number;
+  from: number;
+  to: number;
+}
+
+/**
+ * An import or sync of statements, run one call at a time by whichever instance holds its lease.
+ * `position` (the window) and `pageTo` (paging inside it) move in the same database transaction
+ * as the items of each answer, so a restart carries on with nothing lost or doubled.
+ */
+export const monobankJobs = pgTable(
+  'monobank_jobs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 8, enum: ['import', 'sync'] }).notNull(),
+    state: varchar('state', { length: 8, enum: ['queued', 'running', 'done', 'failed'] }).notNull(),
+    windows: jsonb('windows').$type<StatementWindow[]>().notNull(),
+    accountIds: integer('account_ids').array().notNull(),
+    fromTime: timestamp('from_time', { withTimezone: true, mode: 'date' }).notNull(),
+    toTime: timestamp('to_time', { withTimezone: true, mode: 'date' }).notNull(),
+    position: integer('position').notNull().default(0),
+    /** Inside the current window: the `to` of the next page (the oldest time of a full page). */
+    pageTo: bigint('page_to', { mode: 'number' }),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull(),
+    imported: integer('imported').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    leaseToken: uuid('lease_token'),
+    /** Failed calls in a row (the bank down): the job gives up after a few. */
+    failures: integer('failures').notNull().default(0),
+    errorCode: varchar('error_code', { length: 40 }),
+    errorMessage: text('error_message'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('monobank_jobs_user_id_idx').on(t.userId, t.id),
+    index('monobank_jobs_due_idx').on(t.nextRunAt).where(sql`${t.state} in ('queued', 'running')`),
+  ],
+);
+
+/** Webhook events as they arrived, applied right after the answer (and after a restart if need be). */
+export const monobankWebhookEvents = pgTable(
+  'monobank_webhook_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The card's or jar's id at Monobank. */
+    account: varchar('account', { length: 128 }).notNull(),
+    item: jsonb('item').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+    processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+  },
+  (t) => [index('monobank_webhook_events_pending_idx').on(t.id).where(sql`${t.processedAt} is null`)],
+);
+
+/** The category a person chose for a merchant's bank transactions; later imports take it. */
+export const merchantRules = pgTable(
+  'merchant_rules',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    merchant: varchar('merchant', { length: 1000 }).notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('merchant_rules_user_merchant_key').on(t.userId, t.merchant)],
 );

@@ -20,11 +20,14 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Body: Part<ValidBody<E>>;
 }>;
 
-/** Answers what the success envelope carries (nothing for a 204 endpoint); the status and the envelope are added here. */
+/**
+ * Answers what the success envelope carries (nothing for a 204 endpoint); the status and the
+ * envelope are added here. A stream's handler writes the stream itself and answers nothing.
+ */
 export type EndpointHandler<E extends Endpoint> = (
   request: EndpointRequest<E>,
   reply: FastifyReply,
-) => Promise<E extends { response: unknown } ? EndpointResponse<E> : void>;
+) => Promise<E extends { stream: string } ? void : E extends { response: unknown } ? EndpointResponse<E> : void>;
 
 /**
  * Registers `endpoint` of the shared map: method, path, validation, response serialisation and the
@@ -43,10 +46,17 @@ function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: E
       ...(endpoint.params && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.body && { body: endpoint.body }),
-      ...(endpoint.response && { response: { [status]: successEnvelope(endpoint.response) } }),
+      ...(endpoint.response && !endpoint.stream && { response: { [status]: successEnvelope(endpoint.response) } }),
+      // A stream has no envelope: the document names its content type and what each event carries.
+      ...(endpoint.response &&
+        endpoint.stream && {
+          response: { 200: { content: { [endpoint.stream]: { schema: endpoint.response } } } },
+        }),
     },
     handler: async (request, reply) => {
       const answer = await handler(request as EndpointRequest<E>, reply);
+      // The handler took the reply over and writes the stream itself.
+      if (endpoint.stream) return reply;
       return status === 204 ? reply.code(204).send() : reply.code(status).send(success(answer));
     },
   });

@@ -1,4 +1,10 @@
-import { type Account, convertMinorUnits, type NewAccount, type UpdateAccountBody } from '@kopiyka/shared';
+import {
+  type Account,
+  type AccountCategory,
+  convertMinorUnits,
+  type NewAccount,
+  type UpdateAccountBody,
+} from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { type Clock, today } from '../../lib/clock.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
@@ -138,6 +144,52 @@ export function liftAccountsOutOfGroup(
   parentGroupId: number | null,
 ): Promise<void> {
   return moveAccountsToGroup(tx, userId, groupId, parentGroupId);
+}
+
+/** The figures of a bank account, as the bank states them. */
+export interface BankFigures {
+  /** The balance the bank states, credit limit included (own money is this minus the limit). */
+  currentBalance: number;
+  creditLimit?: number;
+}
+
+/**
+ * A bank account found at pairing (inside the caller's transaction): its currency joins the
+ * user's, and it opens at the balance the bank states; imported history moves its opening balance.
+ */
+export async function createBankAccount(
+  tx: Executor,
+  userId: number,
+  fields: BankFigures & {
+    name: string;
+    currencyId: number;
+    accountCategory: AccountCategory;
+    externalId: string;
+    createdAt: Date;
+  },
+): Promise<number> {
+  await ensureUserCurrency(tx, userId, fields.currencyId);
+  return insertAccount(tx, {
+    userId,
+    name: fields.name,
+    currencyId: fields.currencyId,
+    type: 'monobank',
+    accountCategory: fields.accountCategory,
+    creditLimit: fields.creditLimit ?? 0,
+    initialBalance: fields.currentBalance,
+    currentBalance: fields.currentBalance,
+    externalId: fields.externalId,
+    createdAt: fields.createdAt,
+  });
+}
+
+/**
+ * The bank is the authority on a bank account's balance (inside the caller's transaction, which
+ * holds the account's lock): the current balance takes the bank's figure and the opening balance
+ * moves by the same difference, so current = initial + Σ transactions still holds.
+ */
+export function setBankFigures(tx: Executor, userId: number, id: number, figures: BankFigures): Promise<void> {
+  return updateAccountRow(tx, userId, id, figures);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { LockStrength } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { categories, transactions } from '../../db/schema.ts';
@@ -63,6 +63,14 @@ export async function moveChildren(db: Executor, userId: number, fromId: number,
 
 export async function deleteCategory(db: Executor, userId: number, id: number) {
   await db.delete(categories).where(and(eq(categories.userId, userId), eq(categories.id, id)));
+}
+
+export async function selectDefaultCategoryIds(db: Executor, userId: number): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: categories.id, key: categories.defaultKey })
+    .from(categories)
+    .where(and(eq(categories.userId, userId), isNotNull(categories.defaultKey)));
+  return new Map(rows.map((row) => [row.key!, row.id]));
 }
 
 export async function selectInternalCategoryId(db: Executor, userId: number) {

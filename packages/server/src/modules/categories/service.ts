@@ -2,6 +2,7 @@ import {
   type Category,
   type CreateCategoryBody,
   DEFAULT_CATEGORY_TREE,
+  defaultCategoryKey,
   type UpdateCategoryBody,
 } from '@kopiyka/shared';
 import type { LockStrength } from 'drizzle-orm/pg-core';
@@ -18,6 +19,7 @@ import {
   moveChildren,
   selectCategories,
   selectCategory,
+  selectDefaultCategoryIds,
   selectInternalCategoryId,
   updateCategory as updateCategoryRow,
 } from './queries.ts';
@@ -139,13 +141,25 @@ export function createCategoriesService(db: Database): CategoriesService {
 export async function createDefaultCategories(db: Executor, userId: number): Promise<void> {
   const roots = await insertCategories(
     db,
-    DEFAULT_CATEGORY_TREE.map((root) => ({ userId, name: root.name, color: root.color, type: root.type ?? 'custom' })),
+    DEFAULT_CATEGORY_TREE.map((root) => ({
+      userId,
+      name: root.name,
+      color: root.color,
+      type: root.type ?? 'custom',
+      defaultKey: defaultCategoryKey(root.name),
+    })),
   );
   const rootIds = new Map(roots.map((root) => [root.name, root.id]));
   await insertCategories(
     db,
     DEFAULT_CATEGORY_TREE.flatMap((root) =>
-      root.children.map((name) => ({ userId, name, color: root.color, parentId: rootIds.get(root.name)! })),
+      root.children.map((name) => ({
+        userId,
+        name,
+        color: root.color,
+        parentId: rootIds.get(root.name)!,
+        defaultKey: defaultCategoryKey(root.name, name),
+      })),
     ),
   );
 }
@@ -163,6 +177,11 @@ export async function assertOwnCategory(db: Executor, userId: number, id: number
   const category = await selectCategory(db, userId, id, 'key share');
   if (!category) throw notFound('Category', path);
   return category;
+}
+
+/** The user's categories that began in the default tree, by their key (bank imports file by these). */
+export function defaultCategoryIds(db: Executor, userId: number): Promise<Map<string, number>> {
+  return selectDefaultCategoryIds(db, userId);
 }
 
 /** The built-in "Other": where a transaction without a category of its own lands. */

@@ -11,6 +11,11 @@ export function selectCurrenciesByIds(db: Executor, ids: number[]) {
   return db.select().from(currencies).where(inArray(currencies.id, ids));
 }
 
+export async function selectCurrencyByNumber(db: Executor, number: number) {
+  const [row] = await db.select().from(currencies).where(eq(currencies.number, number));
+  return row;
+}
+
 function selectUserCurrencyRows(db: Executor) {
   return db
     .select({

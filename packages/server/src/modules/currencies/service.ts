@@ -28,6 +28,7 @@ import {
   selectBaseCurrency,
   selectCurrencies,
   selectCurrenciesByIds,
+  selectCurrencyByNumber,
   selectUserCurrencies,
   selectUserCurrency,
   setBaseChangeTotal,
@@ -284,6 +285,11 @@ export function createCurrenciesService(
 export async function findCurrency(db: Executor, id: number): Promise<Currency | undefined> {
   const [currency] = await selectCurrenciesByIds(db, [id]);
   return currency;
+}
+
+/** A currency by its ISO 4217 number (as banks name currencies), if the list has it. */
+export function findCurrencyByNumber(db: Executor, number: number): Promise<Currency | undefined> {
+  return selectCurrencyByNumber(db, number);
 }
 
 /** The base currency, or undefined before the user has chosen one. */

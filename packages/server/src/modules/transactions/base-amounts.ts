@@ -66,13 +66,12 @@ export async function refsFor(
   const refs: Refs[] = [];
   for (const leg of legs) {
     const quote = await session.require(leg.account.currencyCode, baseCode, dayOf(leg.time), leg.path);
-    refs.push({
-      refAmount: convertMinorUnits(leg.amount, quote.rate),
-      rate: quote.rate,
-      refCurrencyId,
-      pendingRefAmount: null,
-      pendingRate: null,
-    });
+    refs.push(refsAt(leg.amount, quote.rate, refCurrencyId));
   }
   return refs;
+}
+
+/** The figures of an amount at a rate into the base currency. */
+export function refsAt(amount: number, rate: number, refCurrencyId: number): Refs {
+  return { refAmount: convertMinorUnits(amount, rate), rate, refCurrencyId, pendingRefAmount: null, pendingRate: null };
 }

@@ -10,6 +10,7 @@ import {
   addDayDelta,
   deleteTransaction,
   insertTransaction,
+  insertTransactions,
   lockAccounts,
   lockTransactions,
   type NewTransactionRow,
@@ -100,6 +101,30 @@ async function moveBalance(tx: Executor, userId: number, accountId: number, day:
 export async function insertLeg(tx: Executor, userId: number, row: NewTransactionRow) {
   const inserted = await insertTransaction(tx, row);
   await moveBalance(tx, userId, inserted.accountId, dayOf(inserted.time), signed(inserted));
+  return inserted;
+}
+
+/**
+ * Many new legs at once (a bank statement's page): one insert, and one balance move per account
+ * and one delta per account and day, summed, so a page of 500 costs a handful of statements. The
+ * caller holds the accounts' locks.
+ */
+export async function insertLegs(tx: Executor, userId: number, rows: NewTransactionRow[]) {
+  if (rows.length === 0) return [];
+  const inserted = await insertTransactions(tx, rows);
+  const byAccount = new Map<number, number>();
+  const byDay = new Map<string, { accountId: number; day: string; delta: number }>();
+  for (const row of inserted) {
+    byAccount.set(row.accountId, (byAccount.get(row.accountId) ?? 0) + signed(row));
+    const key = `${row.accountId}:${dayOf(row.time)}`;
+    const entry = byDay.get(key) ?? { accountId: row.accountId, day: dayOf(row.time), delta: 0 };
+    entry.delta += signed(row);
+    byDay.set(key, entry);
+  }
+  for (const [accountId, delta] of byAccount) if (delta !== 0) await moveCurrentBalance(tx, userId, accountId, delta);
+  for (const { accountId, day, delta } of byDay.values()) {
+    if (delta !== 0) await addDayDelta(tx, userId, accountId, day, delta);
+  }
   return inserted;
 }
 

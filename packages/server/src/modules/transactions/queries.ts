@@ -160,12 +160,27 @@ export async function insertTransaction(db: Executor, row: NewTransactionRow) {
   return inserted!;
 }
 
+export function insertTransactions(db: Executor, rows: NewTransactionRow[]) {
+  return db.insert(transactions).values(rows).returning();
+}
+
 export async function updateTransaction(db: Executor, userId: number, id: number, changes: Partial<NewTransactionRow>) {
   if (Object.keys(changes).length === 0) return;
   await db
     .update(transactions)
     .set(changes)
     .where(and(eq(transactions.userId, userId), eq(transactions.id, id)));
+}
+
+/** These transactions move to a category; answers how many did. */
+export async function setCategoryOf(db: Executor, userId: number, ids: number[], categoryId: number) {
+  if (ids.length === 0) return 0;
+  const moved = await db
+    .update(transactions)
+    .set({ categoryId })
+    .where(and(eq(transactions.userId, userId), inArray(transactions.id, ids), ne(transactions.categoryId, categoryId)))
+    .returning({ id: transactions.id });
+  return moved.length;
 }
 
 /** Every transaction in one category moves to another. */

@@ -14,8 +14,8 @@ import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { assertOwnBudget } from '../budgets/service.ts';
 import { assertOwnCategory } from '../categories/service.ts';
 import type { RatesService } from '../rates/service.ts';
-import { baseOf, refsFor } from './base-amounts.ts';
-import { ChangedMeanwhile, changeLeg, insertLeg, lockForWrite, onFreshRows, removeLeg } from './ledger.ts';
+import { baseOf, type Refs, refsAt, refsFor } from './base-amounts.ts';
+import { ChangedMeanwhile, changeLeg, insertLeg, insertLegs, lockForWrite, onFreshRows, removeLeg } from './ledger.ts';
 import {
   clearBudgetOf,
   lockAccounts,
@@ -31,7 +31,9 @@ import {
   selectViewsByIds,
   selectViewsPage,
   setBudgetOf,
+  setCategoryOf,
   setPendingRefs,
+  type TransactionRow,
   updateTransaction,
 } from './queries.ts';
 import {
@@ -382,3 +384,53 @@ export function stagePendingRefs(
 export function applyPendingRefs(tx: Executor, userId: number, refCurrencyId: number): Promise<void> {
   return promotePendingRefs(tx, userId, refCurrencyId);
 }
+
+/*
+ * Bank imports (monobank): the bank's items enter the ledger through these, inside the importer's
+ * database transaction, after it locked the accounts (lockLedgerAccounts) as every writer does.
+ */
+
+export type { NewTransactionRow, TransactionRow };
+
+/** Takes the ledger's locks on these accounts, in its order, for the rest of the caller's transaction. */
+export async function lockLedgerAccounts(tx: Executor, userId: number, accountIds: number[]): Promise<void> {
+  await lockAccounts(
+    tx,
+    userId,
+    [...new Set(accountIds)].sort((a, b) => a - b),
+  );
+}
+
+/** New bank transactions, their balances and day deltas moved with them; answers the rows as stored. */
+export function insertBankTransactions(tx: Executor, userId: number, rows: NewTransactionRow[]) {
+  return insertLegs(tx, userId, rows);
+}
+
+/** A bank transaction the bank changed (a hold that settled at another amount): the ledger moves with it. */
+export function changeBankTransaction(
+  tx: Executor,
+  userId: number,
+  before: TransactionRow,
+  changes: Partial<NewTransactionRow>,
+): Promise<void> {
+  return changeLeg(tx, userId, before, changes);
+}
+
+/** Two bank transactions found to be one move between own accounts become its legs; no money moves. */
+export async function linkBankTransfer(tx: Executor, userId: number, ids: [number, number]): Promise<void> {
+  const transferId = await nextTransferId(tx);
+  for (const id of ids) {
+    await updateTransaction(tx, userId, id, { transferNature: BETWEEN, transferId, createdByTransfer: false });
+  }
+}
+
+/** These transactions move to a category (no money moves); answers how many changed. */
+export function recategorise(tx: Executor, userId: number, ids: number[], categoryId: number): Promise<number> {
+  return setCategoryOf(tx, userId, ids, categoryId);
+}
+
+/** Base-currency figures of an amount at a known rate (a bank import resolves a page's rates at once). */
+export const refsAtRate: (amount: number, rate: number, refCurrencyId: number) => Refs = refsAt;
+
+/** The base currency, or CONFLICT before one is chosen (nothing can be valued yet). */
+export const requireBaseCurrency = baseOf;

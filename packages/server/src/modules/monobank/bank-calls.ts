@@ -1,0 +1,143 @@
+/**
+ * Every call made with a paired client's token goes through here: it waits its turn (Monobank
+ * allows one call a minute per token and endpoint, across all of this app's instances), and a
+ * refused token marks the pairing invalid at once, for every caller alike.
+ */
+import type { BankUser, MonobankJob } from '@kopiyka/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { type MonobankClient, MonobankError } from '../../integrations/monobank/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { SecretBox } from '../../lib/secrets.ts';
+import type { EventBus } from '../events/service.ts';
+import {
+  type BankUserRow,
+  claimCallSlot,
+  type JobRow,
+  type MonobankEndpoint,
+  pushCallSlot,
+  selectBankUser,
+  updateBankUser,
+} from './queries.ts';
+
+/** What the monobank module's parts share, built once in app.ts. */
+export interface MonobankDeps {
+  db: Database;
+  client: MonobankClient;
+  secrets: SecretBox;
+  events: EventBus;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** The least time between two calls with one token to one endpoint. */
+  intervalMs: number;
+  /** The first wait after Monobank failed to answer; it doubles with each failure in a row. */
+  retryAfterFailureMs: number;
+  /** Where Monobank reaches this app (the webhook); undefined: no webhook. */
+  publicUrl?: string;
+}
+
+export const notPaired = () =>
+  new AppError('MONOBANK_USER_NOT_PAIRED', 'Monobank is not connected. Connect it with your personal token first.');
+
+export const tokenInvalid = () =>
+  new AppError(
+    'MONOBANK_USER_TOKEN_INVALID',
+    'Monobank does not accept this token any more. Paste a new one from api.monobank.ua.',
+  );
+
+/** A failed call, as an API answer: Monobank's own words where it gave a reason, 502 when it gave none. */
+export function upstreamError(error: MonobankError): AppError {
+  return new AppError('BAD_GATEWAY', `Monobank did not answer as expected: ${error.description}. Try again later.`);
+}
+
+export function bankUserView(deps: MonobankDeps, row: BankUserRow): BankUser {
+  return {
+    name: row.name,
+    clientId: row.clientId,
+    tokenState: row.tokenState,
+    webhookEnabled: row.webhookEnabled,
+    webhookAvailable: deps.publicUrl !== undefined,
+    lastRefreshAt: row.lastRefreshAt?.toISOString() ?? null,
+    requestIntervalMs: deps.intervalMs,
+  };
+}
+
+export function jobView(row: JobRow): MonobankJob {
+  return {
+    id: row.id,
+    kind: row.kind,
+    state: row.state,
+    done: row.done,
+    total: row.total,
+    imported: row.imported,
+    updated: row.updated,
+    accountIds: row.accountIds,
+    from: row.fromTime.toISOString(),
+    to: row.toTime.toISOString(),
+    nextRunAt: row.state === 'queued' || row.state === 'running' ? row.nextRunAt.toISOString() : null,
+    error: row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? '' } : null,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export async function requireBankUser(db: Database, userId: number): Promise<BankUserRow> {
+  const row = await selectBankUser(db, userId);
+  if (!row) throw notPaired();
+  return row;
+}
+
+/** The pairing's token stops working for everyone; open pages learn it from an event. */
+export async function markTokenInvalid(deps: MonobankDeps, userId: number): Promise<void> {
+  await updateBankUser(deps.db, userId, { tokenState: 'invalid' });
+  const row = await selectBankUser(deps.db, userId);
+  if (row) deps.events.publish(userId, { type: 'monobank.user', user: bankUserView(deps, row) });
+}
+
+export type Turn<T> = { value: T } | { freeAt: Date };
+
+/**
+ * Makes one call with the user's token once the endpoint's turn is free, or answers when it will
+ * be. A refused token marks the pairing invalid and throws MONOBANK_USER_TOKEN_INVALID; a 429
+ * (another client of the token got there first) pushes the turn a whole interval on. Other
+ * failures are thrown as MonobankError, for the caller to answer or retry.
+ */
+export async function withTurn<T>(
+  deps: MonobankDeps,
+  userId: number,
+  endpoint: MonobankEndpoint,
+  call: (token: string) => Promise<T>,
+): Promise<Turn<T>> {
+  const row = await requireBankUser(deps.db, userId);
+  if (row.tokenState === 'invalid') throw tokenInvalid();
+  const now = deps.clock.now();
+  const turn = await claimCallSlot(deps.db, userId, endpoint, now, deps.intervalMs);
+  if (!turn.taken) return { freeAt: turn.freeAt ?? now };
+  try {
+    return { value: await call(deps.secrets.open(row.tokenSealed)) };
+  } catch (error) {
+    if (!(error instanceof MonobankError)) throw error;
+    if (error.failure === 'token') {
+      await markTokenInvalid(deps, userId);
+      throw tokenInvalid();
+    }
+    if (error.failure === 'rate-limit') {
+      const freeAt = new Date(deps.clock.now().getTime() + deps.intervalMs);
+      await pushCallSlot(deps.db, userId, endpoint, freeAt);
+      return { freeAt };
+    }
+    throw error;
+  }
+}
+
+/** A 429 for a call a person is waiting on, saying when to try again. */
+export function tooSoon(freeAt: Date, now: Date): AppError {
+  const seconds = Math.max(1, Math.ceil((freeAt.getTime() - now.getTime()) / 1000));
+  return new AppError(
+    'TOO_MANY_REQUESTS',
+    `Monobank takes one request a minute with your token. Try again in ${seconds} s.`,
+    undefined,
+    { 'retry-after': String(seconds) },
+  );
+}

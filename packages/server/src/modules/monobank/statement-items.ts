@@ -1,0 +1,269 @@
+/**
+ * How the bank's statement items enter the ledger, whichever way they came (an import's page or
+ * the webhook): each item once per account (its bank id), a repeated or changed one updating its
+ * row; the account's balance set to what the bank last stated; own-card transfers paired.
+ */
+import { type MonobankStatementItem, NOTE_MAX } from '@kopiyka/shared';
+import type { Database, Executor } from '../../db/client.ts';
+import { todayIso } from '../../lib/dates.ts';
+import { AppError } from '../../lib/errors.ts';
+import { setBankFigures } from '../accounts/service.ts';
+import { defaultCategoryIds, fallbackCategoryId } from '../categories/service.ts';
+import type { RatesService } from '../rates/service.ts';
+import {
+  changeBankTransaction,
+  insertBankTransactions,
+  linkBankTransfer,
+  lockLedgerAccounts,
+  type NewTransactionRow,
+  refsAtRate,
+  requireBaseCurrency,
+  type TransactionRow,
+} from '../transactions/service.ts';
+import { categoryKeyForMcc, isMoneyMove, mccName } from './mcc.ts';
+import {
+  insertItemDetails,
+  lockAnchor,
+  selectBankAccounts,
+  selectMerchantRules,
+  selectStoredItems,
+  selectTransferCandidates,
+  updateAnchor,
+  updateItemDetails,
+} from './queries.ts';
+
+/** The account the items belong to, as the importer knows it. */
+export interface BankAccountRef {
+  accountId: number;
+  currencyCode: string;
+  /** ISO 4217 number, as the bank names currencies. */
+  currencyNumber: number;
+}
+
+export interface AppliedItems {
+  /** New transactions, as stored. */
+  inserted: TransactionRow[];
+  /** Stored transactions the bank changed (a hold settled, at another amount or not). */
+  updated: number;
+}
+
+/** The two legs of a move between own cards are posted within this much of each other. */
+const TRANSFER_MATCH_MS = 60_000;
+
+const signedAmount = (row: Pick<TransactionRow, 'amount' | 'transactionType'>) =>
+  row.transactionType === 'income' ? row.amount : -row.amount;
+
+/** What the ledger shows of an item: the merchant and, when the person wrote one, their comment. */
+function noteOf(item: MonobankStatementItem): string {
+  const merchant = item.description.trim() || mccName(item.mcc) || '';
+  const comment = item.comment?.trim();
+  return (comment && comment !== merchant ? `${merchant} — ${comment}` : merchant).slice(0, NOTE_MAX);
+}
+
+/** The items worth storing, once each (a page boundary repeats items; the later copy wins), oldest first. */
+function usableItems(items: readonly MonobankStatementItem[]): MonobankStatementItem[] {
+  // Statements come newest first: reversed, items of one second keep the bank's order.
+  const byId = new Map<string, MonobankStatementItem>();
+  for (const item of [...items].reverse()) {
+    byId.delete(item.id);
+    // An item of no amount moves nothing, and a ledger amount is never 0.
+    if (item.amount !== 0) byId.set(item.id, item);
+  }
+  return [...byId.values()].sort((a, b) => a.time - b.time);
+}
+
+/**
+ * Stores a batch of one account's items. Rates and categories are settled before the database
+ * transaction (a rate may need a provider); inside it, under the ledger's locks on all of the
+ * user's bank accounts, the stored rows are read again, so a webhook and an import racing on one
+ * item store it once. `within` runs last in the same transaction (a job's progress).
+ */
+export async function applyStatementItems(
+  db: Database,
+  rates: RatesService,
+  userId: number,
+  account: BankAccountRef,
+  batch: readonly MonobankStatementItem[],
+  within?: (tx: Executor, applied: AppliedItems) => Promise<void>,
+): Promise<AppliedItems> {
+  const items = usableItems(batch);
+  const applied: AppliedItems = { inserted: [], updated: 0 };
+  if (items.length === 0) {
+    if (within) await db.transaction((tx) => within(tx, applied));
+    return applied;
+  }
+  const base = await requireBaseCurrency(db, userId);
+  const refs = await refsOfItems(rates, userId, account.currencyCode, base, items);
+  const categoryOf = await categoryChooser(db, userId);
+  const bankAccountIds = (await selectBankAccounts(db, userId)).map((row) => row.accountId);
+
+  await db.transaction(async (tx) => {
+    await lockLedgerAccounts(tx, userId, [...bankAccountIds, account.accountId]);
+    const anchor = await lockAnchor(tx, account.accountId);
+    if (!anchor) throw new AppError('NOT_FOUND', 'The bank account is gone.');
+    const stored = new Map(
+      (
+        await selectStoredItems(
+          tx,
+          userId,
+          account.accountId,
+          items.map((item) => item.id),
+        )
+      ).map((found) => [found.row.externalId!, found]),
+    );
+
+    let anchorBalance = anchor.anchorBalance;
+    let anchoredAt = anchor.anchoredAt.getTime();
+    const fresh: NewTransactionRow[] = [];
+    for (const item of items) {
+      const time = new Date(item.time * 1000);
+      const amount = Math.abs(item.amount);
+      const transactionType = item.amount > 0 ? 'income' : 'expense';
+      const before = stored.get(item.id);
+      let moved = 0;
+      if (!before) {
+        fresh.push({
+          userId,
+          accountId: account.accountId,
+          amount,
+          transactionType,
+          ...refs.get(item.id)!,
+          paymentType: 'creditCard',
+          time,
+          note: noteOf(item),
+          categoryId: categoryOf(item),
+          cashbackAmount: item.cashbackAmount,
+          commissionRate: item.commissionRate,
+          externalId: item.id,
+        });
+      } else {
+        const { row } = before;
+        const moneyChanged =
+          row.amount !== amount || row.transactionType !== transactionType || row.time.getTime() !== time.getTime();
+        const figuresChanged = row.cashbackAmount !== item.cashbackAmount || row.commissionRate !== item.commissionRate;
+        if (moneyChanged || figuresChanged) {
+          moved = item.amount - signedAmount(row);
+          await changeBankTransaction(tx, userId, row, {
+            cashbackAmount: item.cashbackAmount,
+            commissionRate: item.commissionRate,
+            ...(moneyChanged ? { amount, transactionType, time, ...refs.get(item.id)! } : {}),
+          });
+        }
+        if (before.hold !== item.hold) await updateItemDetails(tx, row.id, { hold: item.hold });
+        if (moneyChanged || figuresChanged || before.hold !== item.hold) applied.updated += 1;
+      }
+      // The bank's balance after the newest item it stated is the account's; a change to an older
+      // item moves every later balance at the bank, the stated one too.
+      if (item.time * 1000 >= anchoredAt) {
+        anchorBalance = item.balance;
+        anchoredAt = item.time * 1000;
+      } else anchorBalance += moved;
+    }
+
+    applied.inserted = await insertBankTransactions(tx, userId, fresh);
+    const itemOf = new Map(items.map((item) => [item.id, item]));
+    await insertItemDetails(
+      tx,
+      applied.inserted.map((row) => {
+        const item = itemOf.get(row.externalId!)!;
+        return {
+          transactionId: row.id,
+          userId,
+          merchant: item.description.slice(0, 1000),
+          mcc: item.mcc,
+          hold: item.hold,
+          operationAmount: item.operationAmount,
+          operationCurrencyCode: item.currencyCode,
+        };
+      }),
+    );
+    await updateAnchor(tx, account.accountId, anchorBalance, new Date(anchoredAt));
+    await setBankFigures(tx, userId, account.accountId, { currentBalance: anchorBalance });
+    await pairOwnTransfers(tx, userId, account, applied.inserted, itemOf);
+    await within?.(tx, applied);
+  });
+  return applied;
+}
+
+/** Each item's base-currency figures at the rate of its day (one range of stored rates for the batch). */
+async function refsOfItems(
+  rates: RatesService,
+  userId: number,
+  currencyCode: string,
+  base: { currencyId: number; currency: { code: string } },
+  items: MonobankStatementItem[],
+) {
+  // The ledger's days (UTC, docs/decisions.md), as a manual transaction's rate is taken.
+  const days = items.map((item) => todayIso(new Date(item.time * 1000)));
+  const series = await rates.series(userId, [currencyCode], base.currency.code, days[0]!, days.at(-1)!);
+  const refs = new Map<string, ReturnType<typeof refsAtRate>>();
+  items.forEach((item, index) => {
+    const quote = series(currencyCode, days[index]!);
+    if (!quote) {
+      throw new AppError(
+        'VALIDATION_ERROR',
+        `No exchange rate for ${currencyCode} → ${base.currency.code} on ${days[index]}. Set a custom rate in Settings → Currencies, then sync again.`,
+      );
+    }
+    refs.set(item.id, refsAtRate(Math.abs(item.amount), quote.rate, base.currencyId));
+  });
+  return refs;
+}
+
+/**
+ * Where a new item goes: the person's rule for its merchant, else its code's category of the
+ * default tree (or that category's root, if the person removed it), else "Other".
+ */
+async function categoryChooser(db: Database, userId: number) {
+  const [byKey, rules, other] = await Promise.all([
+    defaultCategoryIds(db, userId),
+    selectMerchantRules(db, userId),
+    fallbackCategoryId(db, userId),
+  ]);
+  const byMerchant = new Map(rules.map((rule) => [rule.merchant, rule.categoryId]));
+  return (item: MonobankStatementItem): number => {
+    const ruled = byMerchant.get(item.description);
+    if (ruled !== undefined) return ruled;
+    const key = categoryKeyForMcc(item.mcc, item.amount > 0);
+    return byKey.get(key) ?? byKey.get(key.split('/')[0]!) ?? other;
+  };
+}
+
+/**
+ * A move between the person's own cards (or a card and a jar) arrives as two bank items: one out,
+ * one in, on different accounts, both money moves by their code, within a minute, for the same
+ * money — equal amounts in one currency, or one leg's operation amount equal to the other's
+ * amount in the other's currency. Each new item takes the closest such leg not yet paired.
+ */
+async function pairOwnTransfers(
+  tx: Executor,
+  userId: number,
+  account: BankAccountRef,
+  inserted: TransactionRow[],
+  itemOf: Map<string, MonobankStatementItem>,
+): Promise<void> {
+  for (const row of inserted) {
+    const item = itemOf.get(row.externalId!)!;
+    if (!isMoneyMove(item.mcc)) continue;
+    const candidates = await selectTransferCandidates(
+      tx,
+      userId,
+      account.accountId,
+      row.transactionType === 'income' ? 'expense' : 'income',
+      new Date(row.time.getTime() - TRANSFER_MATCH_MS),
+      new Date(row.time.getTime() + TRANSFER_MATCH_MS),
+    );
+    const sameMoney = (other: (typeof candidates)[number]) =>
+      other.currencyNumber === account.currencyNumber
+        ? other.amount === row.amount
+        : (item.currencyCode === other.currencyNumber && Math.abs(item.operationAmount) === other.amount) ||
+          (other.operationCurrencyCode === account.currencyNumber && Math.abs(other.operationAmount) === row.amount);
+    const match = candidates
+      .filter((other) => isMoneyMove(other.mcc) && sameMoney(other))
+      .sort(
+        (a, b) => Math.abs(a.time.getTime() - row.time.getTime()) - Math.abs(b.time.getTime() - row.time.getTime()),
+      )[0];
+    // Linked, both leave the candidates of the items after this one (they are transfers now).
+    if (match) await linkBankTransfer(tx, userId, [row.id, match.id]);
+  }
+}

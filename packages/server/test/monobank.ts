@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type ClientSeed,
+  type MonobankEmulator,
+  type MonobankEmulatorOptions,
+  startMonobankEmulator,
+} from '@kopiyka/fakes';
+import type { MonobankJob } from '@kopiyka/shared';
+import { vi } from 'vitest';
+import type { AppConfig } from '../src/config.ts';
+import { type StartOptions, signUpWithBase, startTestApp, type TestApp } from './app.ts';
+
+/** A token shaped like Monobank's (44 characters), unique to the test. */
+export function bankToken(): string {
+  return `u${randomBytes(32).toString('base64url').slice(0, 43)}`;
+}
+
+export interface BankWorld {
+  bank: MonobankEmulator;
+  t: TestApp;
+  close(): Promise<void>;
+}
+
+/**
+ * The Monobank emulator (no demo client, no interval unless given) and an app pointed at it.
+ * Jobs run in the app as they would for a person; the periodic tasks only when `config` asks.
+ */
+export async function startBankWorld(
+  emulator: MonobankEmulatorOptions = {},
+  config: Partial<AppConfig> = {},
+  start: StartOptions = {},
+): Promise<BankWorld> {
+  const bank = await startMonobankEmulator({ demo: false, requestIntervalMs: 0, ...emulator });
+  const t = await startTestApp(
+    {
+      ...config,
+      monobank: { apiUrl: bank.url, requestIntervalMs: 0, retryAfterFailureMs: 50, ...config.monobank },
+    },
+    start,
+  );
+  return {
+    bank,
+    t,
+    async close() {
+      await t.close();
+      await bank.close();
+    },
+  };
+}
+
+/** A client of the emulator with a fresh token: a UAH black card unless the seed says otherwise. */
+export function addBankClient(bank: MonobankEmulator, seed: Partial<ClientSeed> = {}) {
+  const token = seed.token ?? bankToken();
+  const info = bank.addClient({ accounts: [{ balance: 1_000_000, creditLimit: 0 }], ...seed, token });
+  return { token, info };
+}
+
+/** A signed-up user (base UAH) who paired the client of `token`; answers the pairing's body. */
+export async function pairUser(t: TestApp, token: string, base = 'UAH') {
+  const user = await signUpWithBase(t, base);
+  const res = await t.call('POST', '/api/v1/banks/monobank/pair-user', { token: user.token, body: { token } });
+  if (res.status !== 201) throw new Error(`pairing failed: ${JSON.stringify(res.body)}`);
+  return {
+    ...user,
+    pairing: res.body.response as { user: unknown; accounts: Array<{ id: number; externalId: string }> },
+  };
+}
+
+/** Waits until a job has finished (done or failed) and answers it. */
+export async function waitForJob(t: TestApp, token: string, jobId: number, timeout = 20_000): Promise<MonobankJob> {
+  let job: MonobankJob | undefined;
+  await vi.waitFor(
+    async () => {
+      const res = await t.call('GET', `/api/v1/banks/monobank/jobs/${jobId}`, { token });
+      job = res.body.response;
+      if (job?.state !== 'done' && job?.state !== 'failed') throw new Error(`job ${jobId}: ${JSON.stringify(job)}`);
+    },
+    { timeout, interval: 25 },
+  );
+  return job!;
+}
+
+/** Queues a load and waits for its job; answers the job. */
+export async function loadAndWait(t: TestApp, token: string, query: Record<string, string | number> = {}) {
+  const search = new URLSearchParams(
+    Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
+  const res = await t.call('GET', `/api/v1/banks/monobank/load-transactions${search ? `?${search}` : ''}`, { token });
+  if (res.status !== 202) throw new Error(`load failed: ${JSON.stringify(res.body)}`);
+  return waitForJob(t, token, res.body.response.jobId);
+}
+
+/** Every transaction of the user (pages of 200), newest first. */
+export async function allTransactions(t: TestApp, token: string, query = '') {
+  const all: Array<Record<string, never> & { id: number; amount: number; externalId: string | null }> = [];
+  for (let from = 0; ; from += 200) {
+    const res = await t.call('GET', `/api/v1/transactions?limit=200&from=${from}${query}`, { token });
+    // biome-ignore lint/suspicious/noExplicitAny: tests read what the API answered.
+    const page = res.body.response as any[];
+    all.push(...page);
+    if (page.length < 200) return all;
+  }
+}
