@@ -189,6 +189,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       intervalMs: config.monobank.requestIntervalMs,
       retryAfterFailureMs: config.monobank.retryAfterFailureMs,
       publicUrl: config.publicUrl,
+      singleInstance: database.kind === 'pglite',
     },
     rates,
     accounts,
@@ -196,7 +197,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
 
   const scheduler = config.backgroundJobs
-    ? startScheduler(db, [ratesSyncTask(rates), monobankSyncTask(monobank)], app.log, clock)
+    ? startScheduler(db, [ratesSyncTask(rates), monobankSyncTask(monobank)], app.log, clock, config.schedulerCheckMs)
     : undefined;
   // Picks up changes another instance left unfinished (its lease ran out) or a restart interrupted.
   const resume = config.backgroundJobs

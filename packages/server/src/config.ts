@@ -56,8 +56,10 @@ export interface AppConfig {
   auth: AuthLimits;
   rates: RatesConfig;
   monobank: MonobankConfig;
-  /** Periodic work (rates sync); tests run it by hand instead. */
+  /** Periodic work (rates sync, bank sync, leftover jobs); most tests leave it off. */
   backgroundJobs: boolean;
+  /** How often the periodic work looks for due tasks (a minute; tests that move a clock look more often). */
+  schedulerCheckMs: number;
 }
 
 export interface RatesConfig {
@@ -146,5 +148,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir: string | n
       retryAfterFailureMs: 30_000,
     },
     backgroundJobs: true,
+    schedulerCheckMs: 60_000,
   };
 }

@@ -51,6 +51,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     monobank: { apiUrl: 'http://127.0.0.1:9', requestIntervalMs: 0, retryAfterFailureMs: 50 },
     secretKey: TEST_SECRET_KEY,
     backgroundJobs: false,
+    schedulerCheckMs: 60_000,
     ...overrides,
   };
 }

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   type ClientSeed,
   type MonobankEmulator,
@@ -18,7 +20,18 @@ export function bankToken(): string {
 export interface BankWorld {
   bank: MonobankEmulator;
   t: TestApp;
+  /** With `listen`: where the app listens (and Monobank calls the webhook), e.g. `http://127.0.0.1:PORT`. */
+  url?: string;
   close(): Promise<void>;
+}
+
+/** A port nothing listens on right now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 /**
@@ -28,19 +41,24 @@ export interface BankWorld {
 export async function startBankWorld(
   emulator: MonobankEmulatorOptions = {},
   config: Partial<AppConfig> = {},
-  start: StartOptions = {},
+  { listen = false, ...start }: StartOptions & { listen?: boolean } = {},
 ): Promise<BankWorld> {
   const bank = await startMonobankEmulator({ demo: false, requestIntervalMs: 0, ...emulator });
+  const port = listen ? await freePort() : undefined;
+  const url = port ? `http://127.0.0.1:${port}` : undefined;
   const t = await startTestApp(
     {
+      ...(url ? { publicUrl: url } : {}),
       ...config,
       monobank: { apiUrl: bank.url, requestIntervalMs: 0, retryAfterFailureMs: 50, ...config.monobank },
     },
     start,
   );
+  if (port) await t.app.listen({ port, host: '127.0.0.1' });
   return {
     bank,
     t,
+    url,
     async close() {
       await t.close();
       await bank.close();
@@ -81,13 +99,18 @@ export async function waitForJob(t: TestApp, token: string, jobId: number, timeo
 }
 
 /** Queues a load and waits for its job; answers the job. */
-export async function loadAndWait(t: TestApp, token: string, query: Record<string, string | number> = {}) {
+export async function loadAndWait(
+  t: TestApp,
+  token: string,
+  query: Record<string, string | number> = {},
+  timeout?: number,
+) {
   const search = new URLSearchParams(
     Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
   ).toString();
   const res = await t.call('GET', `/api/v1/banks/monobank/load-transactions${search ? `?${search}` : ''}`, { token });
   if (res.status !== 202) throw new Error(`load failed: ${JSON.stringify(res.body)}`);
-  return waitForJob(t, token, res.body.response.jobId);
+  return waitForJob(t, token, res.body.response.jobId, timeout);
 }
 
 /** Every transaction of the user (pages of 200), newest first. */
@@ -100,4 +123,37 @@ export async function allTransactions(t: TestApp, token: string, query = '') {
     all.push(...page);
     if (page.length < 200) return all;
   }
+}
+
+/** The events of GET /events as they arrive, read over a real connection (streams never end, so not inject). */
+export async function openEventStream(url: string, token: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${url}/api/v1/events`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
+  const received: Array<{ type: string } & Record<string, unknown>> = [];
+  let text = '';
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      text += decoder.decode(chunk, { stream: true });
+      for (let end = text.indexOf('\n\n'); end >= 0; end = text.indexOf('\n\n')) {
+        const data = text
+          .slice(0, end)
+          .split('\n')
+          .find((line) => line.startsWith('data: '));
+        text = text.slice(end + 2);
+        if (data) received.push(JSON.parse(data.slice(6)));
+      }
+    }
+  })().catch(() => undefined);
+  return {
+    response,
+    received,
+    async close() {
+      controller.abort();
+      await reading;
+    },
+  };
 }

@@ -192,6 +192,15 @@ export class ClientState {
     }
   }
 
+  /** A card opened later (it shows in client-info from now on); answers it. */
+  openAccount(seed: AccountSeed): MonobankAccount {
+    const opened = account(seed);
+    if (this.#books.has(opened.id)) throw new Error(`Duplicate account or jar id: ${opened.id}`);
+    this.#accounts.push(opened);
+    this.#books.set(opened.id, { holder: opened, items: [] });
+    return structuredClone(opened);
+  }
+
   clientInfo(): ClientInfo {
     return structuredClone({
       clientId: this.clientId,

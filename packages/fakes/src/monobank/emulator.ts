@@ -15,11 +15,11 @@ import {
   statementAnswer,
   webhookUrlOf,
 } from './api.ts';
-import { type ClientSeed, ClientState, type ItemSeed, randomId } from './client.ts';
+import { type AccountSeed, type ClientSeed, ClientState, type ItemSeed, randomId } from './client.ts';
 import { CONTROL_PREFIX, controlAnswer } from './control.ts';
 import { demoClientSeed, demoShiftSeconds } from './data.ts';
 import { DEMO_TOKEN } from './generate.ts';
-import type { ClientInfo, StatementItem } from './types.ts';
+import type { ClientInfo, MonobankAccount, StatementItem } from './types.ts';
 import {
   DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
   DEFAULT_WEBHOOK_TIMEOUT_MS,
@@ -105,6 +105,8 @@ export interface MonobankEmulator {
   demoToken: string;
   /** Adds a client; answers its client-info. Throws for a token in use (or revoked). */
   addClient(seed: ClientSeed): ClientInfo;
+  /** The client opens another card (client-info lists it from now on); fields as {@link AccountSeed}. */
+  openAccount(token: string, seed?: AccountSeed): MonobankAccount;
   /** A client's current client-info, as the API would answer it, without using up a call. */
   clientInfo(token: string): ClientInfo;
   /** Every item of an account or jar, newest first, without using up a call. */
@@ -255,6 +257,7 @@ export async function startMonobankEmulator(options: MonobankEmulatorOptions = {
     demoToken: DEMO_TOKEN,
     addClient,
     clientInfo: (token) => clientOf(token).clientInfo(),
+    openAccount: (token, seed = {}) => clientOf(token).openAccount(seed),
     statement(token, account = '0') {
       const client = clientOf(token);
       const id = client.resolve(account);

@@ -91,7 +91,13 @@ describe('the rates sync task under the scheduler', () => {
       ran = resolve;
     });
     const sync = task();
-    const scheduler = startScheduler(t.handle.db, [{ ...sync, run: () => sync.run().finally(ran) }], t.app.log, clock);
+    const scheduler = startScheduler(
+      t.handle.db,
+      [{ ...sync, run: () => sync.run().finally(ran) }],
+      t.app.log,
+      clock,
+      60_000,
+    );
     await finished;
     // Stopping waits for the run to be recorded.
     await scheduler.stop();

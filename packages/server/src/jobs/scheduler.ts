@@ -10,17 +10,18 @@ export interface PeriodicTask {
   run(): Promise<void>;
 }
 
-const CHECK_EVERY_MS = 60_000;
 /** Longer than any run takes; if an instance dies mid-run, another takes over after it. */
 const LEASE_MS = 10 * 60_000;
 const RETRY_FAILED_AFTER_MS = 5 * 60_000;
 
-/** Checks every minute which tasks are due and runs those whose lease this instance wins. */
+/** Checks every `checkEveryMs` which tasks are due and runs those whose lease this instance wins. */
 export function startScheduler(
   db: Database,
   tasks: PeriodicTask[],
   log: FastifyBaseLogger,
   clock: Clock,
+  /** How often it looks (config.schedulerCheckMs: a minute). */
+  checkEveryMs: number,
 ): { stop(): Promise<void> } {
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
@@ -51,7 +52,7 @@ export function startScheduler(
     running = running.then(tick);
   };
   const first = setTimeout(schedule, 0);
-  const timer = setInterval(schedule, CHECK_EVERY_MS);
+  const timer = setInterval(schedule, checkEveryMs);
   timer.unref();
   first.unref();
   return {

@@ -35,6 +35,11 @@ export interface MonobankDeps {
   retryAfterFailureMs: number;
   /** Where Monobank reaches this app (the webhook); undefined: no webhook. */
   publicUrl?: string;
+  /**
+   * The embedded database: this process is the only instance, so a job lease left by a process
+   * that died (kill -9 mid-call) is released at start instead of waited out.
+   */
+  singleInstance: boolean;
 }
 
 export const notPaired = () =>
@@ -123,7 +128,8 @@ export async function withTurn<T>(
       throw tokenInvalid();
     }
     if (error.failure === 'rate-limit') {
-      const freeAt = new Date(deps.clock.now().getTime() + deps.intervalMs);
+      // Monobank counts from its own last call; an interval set shorter than its own still waits a while.
+      const freeAt = new Date(deps.clock.now().getTime() + Math.max(deps.intervalMs, deps.retryAfterFailureMs));
       await pushCallSlot(deps.db, userId, endpoint, freeAt);
       return { freeAt };
     }

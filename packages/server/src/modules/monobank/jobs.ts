@@ -14,6 +14,7 @@ import { jobView, type MonobankDeps, type Turn, withTurn } from './bank-calls.ts
 import {
   claimDueJob,
   type JobRow,
+  releaseJobLeases,
   type StatementWindow,
   selectBankAccounts,
   selectNextJobTime,
@@ -206,7 +207,10 @@ export function startImportWorker(deps: MonobankDeps, rates: RatesService, poll:
     if (stored) deps.events.publish(job.userId, { type: 'monobank.job', job: jobView(stored) });
   }
 
-  const first = setTimeout(kick, 0);
+  const first = setTimeout(() => {
+    const released = deps.singleInstance ? releaseJobLeases(deps.db) : Promise.resolve();
+    void released.catch(() => undefined).then(kick);
+  }, 0);
   first.unref();
   return {
     kick,

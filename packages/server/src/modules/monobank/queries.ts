@@ -357,6 +357,11 @@ export async function claimDueJob(db: Executor, now: Date, leaseMs: number, leas
   return job;
 }
 
+/** Lets every job lease go: at the start of the only instance, what holds one died with its process. */
+export async function releaseJobLeases(db: Executor) {
+  await db.update(monobankJobs).set({ lockedUntil: null, leaseToken: null }).where(inArray(monobankJobs.state, ACTIVE));
+}
+
 /** When the next job of any user may run (for the worker's timer). */
 export async function selectNextJobTime(db: Executor): Promise<Date | undefined> {
   const [row] = await db

@@ -153,8 +153,10 @@ export async function applyStatementItems(
         if (moneyChanged || figuresChanged || before.hold !== item.hold) applied.updated += 1;
       }
       // The bank's balance after the newest item it stated is the account's; a change to an older
-      // item moves every later balance at the bank, the stated one too.
-      if (item.time * 1000 >= anchoredAt) {
+      // item moves every later balance at the bank, the stated one too. Items have whole seconds:
+      // one of the second the balance was read in may have come after it, and its own balance is
+      // true either way, so it wins.
+      if (item.time >= Math.floor(anchoredAt / 1000)) {
         anchorBalance = item.balance;
         anchoredAt = item.time * 1000;
       } else anchorBalance += moved;
