@@ -26,10 +26,24 @@ function Toast({ notification }: { notification: AppNotification }) {
       onBlur={() => resume(notification.id)}
     >
       <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-      <div role={urgent ? 'alert' : 'status'} aria-atomic="true" className="flex min-w-0 flex-1 flex-col gap-0.5">
-        <span className="sr-only">{label}:</span>
-        {notification.title ? <p className="text-sm font-semibold text-foreground">{notification.title}</p> : null}
-        <p className="text-sm break-words text-foreground">{notification.message}</p>
+      <div className="flex min-w-0 flex-1 flex-col items-start gap-1.5">
+        <div role={urgent ? 'alert' : 'status'} aria-atomic="true" className="flex max-w-full min-w-0 flex-col gap-0.5">
+          <span className="sr-only">{label}:</span>
+          {notification.title ? <p className="text-sm font-semibold text-foreground">{notification.title}</p> : null}
+          <p className="text-sm break-words text-foreground">{notification.message}</p>
+        </div>
+        {notification.action ? (
+          <button
+            type="button"
+            onClick={() => {
+              dismiss(notification.id);
+              notification.action?.run();
+            }}
+            className="cursor-pointer rounded-md text-sm font-semibold text-primary underline-offset-4 hover:underline"
+          >
+            {notification.action.label}
+          </button>
+        ) : null}
       </div>
       <button
         type="button"

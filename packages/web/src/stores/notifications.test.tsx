@@ -91,4 +91,18 @@ describe('notifications (SPEC §2)', () => {
     expect(screen.queryByText('Failed to fetch data from the server.')).toBeNull();
     expect(visible()).toHaveLength(3);
   });
+
+  it('offers an action that runs once and closes the toast', async () => {
+    vi.useRealTimers();
+    const run = vi.fn();
+    render(<NotificationCenter />);
+    act(() => {
+      notify('info', 'Category changed.', { action: { label: 'Remember for this merchant', run } });
+    });
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('Information:Category changed.');
+    await userEvent.click(screen.getByRole('button', { name: 'Remember for this merchant' }));
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(visible()).toHaveLength(0);
+  });
 });

@@ -4,11 +4,18 @@ import { NOTIFICATION_VISIBILITY_MS } from '../lib/constants.ts';
 export const NOTIFICATION_TYPES = ['warning', 'error', 'success', 'info'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/** A button in a toast: what the message offers to do ("Undo", "Remember"); the toast closes when it is pressed. */
+export type NotificationAction = {
+  label: string;
+  run: () => void;
+};
+
 export type AppNotification = {
   id: string;
   type: NotificationType;
   message: string;
   title?: string;
+  action?: NotificationAction;
 };
 
 export type NotifyOptions = {
@@ -17,6 +24,7 @@ export type NotifyOptions = {
   title?: string;
   /** Milliseconds before the toast hides itself. */
   duration?: number;
+  action?: NotificationAction;
 };
 
 type NotificationsState = {
@@ -48,6 +56,7 @@ export const useNotificationsStore = create<NotificationsState>()((set, get) => 
       if (get().notifications.some((notification) => notification.id === id)) return id;
       const notification: AppNotification = { id, type, message };
       if (options.title) notification.title = options.title;
+      if (options.action) notification.action = options.action;
       set((state) => ({ notifications: [...state.notifications, notification] }));
       schedule(id, options.duration ?? NOTIFICATION_VISIBILITY_MS);
       return id;
