@@ -439,6 +439,8 @@ export const monobankAccounts = pgTable(
     kind: varchar('kind', { length: 8, enum: ['card', 'jar'] }).notNull(),
     anchorBalance: bigint('anchor_balance', { mode: 'number' }).notNull(),
     anchoredAt: timestamp('anchored_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The statement item whose balance the anchor is; null when client-info stated it. */
+    anchorItemId: varchar('anchor_item_id', { length: 128 }),
   },
   (t) => [uniqueIndex('monobank_accounts_user_external_id_key').on(t.userId, t.externalId)],
 );

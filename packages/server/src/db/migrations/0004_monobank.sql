@@ -12,7 +12,8 @@ CREATE TABLE "monobank_accounts" (
 	"external_id" varchar(128) NOT NULL,
 	"kind" varchar(8) NOT NULL,
 	"anchor_balance" bigint NOT NULL,
-	"anchored_at" timestamp with time zone NOT NULL
+	"anchored_at" timestamp with time zone NOT NULL,
+	"anchor_item_id" varchar(128)
 );
 --> statement-breakpoint
 CREATE TABLE "monobank_items" (

@@ -103,7 +103,12 @@ export async function syncBankAccounts(
         const anchor = await lockAnchor(tx, account.accountId);
         const newer = anchor && anchor.anchoredAt.getTime() > now.getTime();
         const balance = newer ? anchor.anchorBalance : holder.balance;
-        if (!newer) await updateAnchor(tx, account.accountId, holder.balance, now);
+        if (!newer)
+          await updateAnchor(tx, account.accountId, {
+            anchorBalance: holder.balance,
+            anchoredAt: now,
+            anchorItemId: null,
+          });
         await setBankFigures(tx, userId, account.accountId, {
           currentBalance: balance,
           creditLimit: holder.creditLimit,

@@ -138,7 +138,7 @@ describe('bank news and the ledger', () => {
           }
         }
       }),
-      { numRuns: 12 },
+      { numRuns: 15 },
     );
-  });
+  }, 120_000);
 });

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { MONOBANK_WINDOW_SECONDS, type MonobankStatementItem } from '@kopiyka/shared';
 import { MonobankError } from '../../integrations/monobank/client.ts';
+import { drain } from '../../lib/drain.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RatesService } from '../rates/service.ts';
 import { jobView, type MonobankDeps, type Turn, withTurn } from './bank-calls.ts';
@@ -66,49 +67,37 @@ export interface ImportWorker {
  */
 export function startImportWorker(deps: MonobankDeps, rates: RatesService, poll: boolean): ImportWorker {
   let stopped = false;
-  let draining: Promise<void> | undefined;
-  let again = false;
   let timer: NodeJS.Timeout | undefined;
 
-  async function drain(): Promise<void> {
-    while (!stopped) {
-      const leaseToken = randomUUID();
-      const job = await claimDueJob(deps.db, deps.clock.now(), LEASE_MS, leaseToken);
-      if (!job) return;
-      await step(job, leaseToken).catch((error: unknown) =>
-        deps.log.error({ err: error, jobId: job.id }, 'job step failed'),
-      );
-    }
-  }
+  const worker = drain(
+    async () => {
+      try {
+        while (!stopped) {
+          const leaseToken = randomUUID();
+          const job = await claimDueJob(deps.db, deps.clock.now(), LEASE_MS, leaseToken);
+          if (!job) break;
+          await step(job, leaseToken).catch((error: unknown) =>
+            deps.log.error({ err: error, jobId: job.id }, 'job step failed'),
+          );
+        }
+      } finally {
+        // Even after a failure (the database away for a moment), the worker wakes up again.
+        await schedule();
+      }
+    },
+    (error) => deps.log.error({ err: error }, 'the import worker failed'),
+  );
 
+  /** Wakes up when the next job is due (with `poll`, at least every few seconds). */
   async function schedule(): Promise<void> {
     clearTimeout(timer);
     if (stopped) return;
-    const next = await selectNextJobTime(deps.db).catch(() => undefined);
+    const next = await selectNextJobTime(deps.db);
     const wait = next ? Math.max(0, next.getTime() - deps.clock.now().getTime()) : undefined;
     const delay = poll ? Math.min(wait ?? POLL_MS, POLL_MS) : wait;
     if (delay === undefined) return;
-    timer = setTimeout(kick, delay);
+    timer = setTimeout(worker.kick, delay);
     timer.unref();
-  }
-
-  function kick(): void {
-    if (stopped) return;
-    if (draining) {
-      again = true;
-      return;
-    }
-    draining = drain()
-      .catch((error: unknown) => deps.log.error({ err: error }, 'the import worker failed'))
-      .then(schedule)
-      .catch(() => undefined)
-      .finally(() => {
-        draining = undefined;
-        if (again) {
-          again = false;
-          kick();
-        }
-      });
   }
 
   /** Writes the step's outcome (only while the lease is ours), lets the lease go and tells the user. */
@@ -209,16 +198,16 @@ export function startImportWorker(deps: MonobankDeps, rates: RatesService, poll:
 
   const first = setTimeout(() => {
     const released = deps.singleInstance ? releaseJobLeases(deps.db) : Promise.resolve();
-    void released.catch(() => undefined).then(kick);
+    void released.catch(() => undefined).then(worker.kick);
   }, 0);
   first.unref();
   return {
-    kick,
+    kick: worker.kick,
     async stop() {
       stopped = true;
       clearTimeout(first);
       clearTimeout(timer);
-      await draining;
+      await worker.stop();
     },
   };
 }

@@ -144,7 +144,11 @@ export async function selectBankAccountByExternalId(db: Executor, userId: number
 /** The anchor, locked until the caller's transaction ends (the caller holds the account's lock first). */
 export async function lockAnchor(db: Executor, accountId: number) {
   const [row] = await db
-    .select({ anchorBalance: monobankAccounts.anchorBalance, anchoredAt: monobankAccounts.anchoredAt })
+    .select({
+      anchorBalance: monobankAccounts.anchorBalance,
+      anchoredAt: monobankAccounts.anchoredAt,
+      anchorItemId: monobankAccounts.anchorItemId,
+    })
     .from(monobankAccounts)
     .where(eq(monobankAccounts.accountId, accountId))
     .for('update');
@@ -155,8 +159,13 @@ export async function insertBankAccountLink(db: Executor, row: typeof monobankAc
   await db.insert(monobankAccounts).values(row);
 }
 
-export async function updateAnchor(db: Executor, accountId: number, anchorBalance: number, anchoredAt: Date) {
-  await db.update(monobankAccounts).set({ anchorBalance, anchoredAt }).where(eq(monobankAccounts.accountId, accountId));
+/** The balance the bank stated at `anchoredAt`: after the item `anchorItemId`, or in client-info (null). */
+export async function updateAnchor(
+  db: Executor,
+  accountId: number,
+  anchor: { anchorBalance: number; anchoredAt: Date; anchorItemId: string | null },
+) {
+  await db.update(monobankAccounts).set(anchor).where(eq(monobankAccounts.accountId, accountId));
 }
 
 // ---- what the bank said of each imported transaction ----

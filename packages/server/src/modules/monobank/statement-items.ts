@@ -112,7 +112,7 @@ export async function applyStatementItems(
       ).map((found) => [found.row.externalId!, found]),
     );
 
-    let anchorBalance = anchor.anchorBalance;
+    let { anchorBalance, anchorItemId } = anchor;
     let anchoredAt = anchor.anchoredAt.getTime();
     const fresh: NewTransactionRow[] = [];
     for (const item of items) {
@@ -154,11 +154,16 @@ export async function applyStatementItems(
       }
       // The bank's balance after the newest item it stated is the account's; a change to an older
       // item moves every later balance at the bank, the stated one too. Items have whole seconds:
-      // one of the second the balance was read in may have come after it, and its own balance is
-      // true either way, so it wins.
-      if (item.time >= Math.floor(anchoredAt / 1000)) {
+      // a new one of the second the anchor was stated in came after it (its own balance is true
+      // either way), one stored already did not, unless it is the anchor's own item.
+      const later =
+        item.time * 1000 > anchoredAt ||
+        item.id === anchorItemId ||
+        (!before && item.time >= Math.floor(anchoredAt / 1000));
+      if (later) {
         anchorBalance = item.balance;
         anchoredAt = item.time * 1000;
+        anchorItemId = item.id;
       } else anchorBalance += moved;
     }
 
@@ -179,7 +184,7 @@ export async function applyStatementItems(
         };
       }),
     );
-    await updateAnchor(tx, account.accountId, anchorBalance, new Date(anchoredAt));
+    await updateAnchor(tx, account.accountId, { anchorBalance, anchoredAt: new Date(anchoredAt), anchorItemId });
     await setBankFigures(tx, userId, account.accountId, { currentBalance: anchorBalance });
     await pairOwnTransfers(tx, userId, account, applied.inserted, itemOf);
     await within?.(tx, applied);

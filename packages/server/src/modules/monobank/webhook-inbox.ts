@@ -4,6 +4,7 @@
  * after a restart; an event that cannot be applied yet (no rate) is tried again a few times.
  */
 import { monobankStatementItemSchema } from '@kopiyka/shared';
+import { drain } from '../../lib/drain.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RatesService } from '../rates/service.ts';
 import type { MonobankDeps } from './bank-calls.ts';
@@ -27,11 +28,9 @@ export interface WebhookInbox {
 
 export function startWebhookInbox(deps: MonobankDeps, rates: RatesService, poll: boolean): WebhookInbox {
   let stopped = false;
-  let draining: Promise<void> | undefined;
-  let again = false;
 
-  async function drain(): Promise<void> {
-    // Events failing for now are passed over until the next drain, not retried in a loop.
+  async function applyPending(): Promise<void> {
+    // Events failing for now are passed over until the next run, not retried in a loop.
     const tried = new Set<number>();
     while (!stopped) {
       const pending = (await selectPendingWebhookEvents(deps.db, BATCH + tried.size)).filter((e) => !tried.has(e.id));
@@ -73,32 +72,17 @@ export function startWebhookInbox(deps: MonobankDeps, rates: RatesService, poll:
     }
   }
 
-  function kick(): void {
-    if (stopped) return;
-    if (draining) {
-      again = true;
-      return;
-    }
-    draining = drain()
-      .catch((error: unknown) => deps.log.error({ err: error }, 'the webhook inbox failed'))
-      .finally(() => {
-        draining = undefined;
-        if (again) {
-          again = false;
-          kick();
-        }
-      });
-  }
+  const inbox = drain(applyPending, (error) => deps.log.error({ err: error }, 'the webhook inbox failed'));
 
-  const timer = poll ? setInterval(kick, POLL_MS) : undefined;
+  const timer = poll ? setInterval(inbox.kick, POLL_MS) : undefined;
   timer?.unref();
-  if (poll) kick();
+  if (poll) inbox.kick();
   return {
-    kick,
+    kick: inbox.kick,
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await draining;
+      await inbox.stop();
     },
   };
 }
