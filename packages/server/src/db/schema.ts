@@ -424,25 +424,26 @@ export const monobankUsers = pgTable('monobank_users', {
  * A bank account's side at Monobank: the card's or jar's id there, and the last balance the bank
  * stated (`anchorBalance`, true at `anchoredAt`). The bank is the authority on the balance: after
  * every import the account's current balance is set to it, and the difference from what the
- * imported items add up to goes into the opening balance (docs/decisions.md).
+ * imported items add up to goes into the opening balance (docs/decisions.md). When the person
+ * deletes the account the row stays without it, so the next refresh does not bring the card back.
  */
 export const monobankAccounts = pgTable(
   'monobank_accounts',
   {
-    accountId: integer('account_id')
-      .primaryKey()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     externalId: varchar('external_id', { length: 128 }).notNull(),
+    accountId: integer('account_id')
+      .unique()
+      .references(() => accounts.id, { onDelete: 'set null' }),
     kind: varchar('kind', { length: 8, enum: ['card', 'jar'] }).notNull(),
     anchorBalance: bigint('anchor_balance', { mode: 'number' }).notNull(),
     anchoredAt: timestamp('anchored_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** The statement item whose balance the anchor is; null when client-info stated it. */
     anchorItemId: varchar('anchor_item_id', { length: 128 }),
   },
-  (t) => [uniqueIndex('monobank_accounts_user_external_id_key').on(t.userId, t.externalId)],
+  (t) => [primaryKey({ columns: [t.userId, t.externalId] })],
 );
 
 /** What the bank said of an imported transaction beyond its ledger fields. */

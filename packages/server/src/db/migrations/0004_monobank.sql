@@ -7,13 +7,15 @@ CREATE TABLE "merchant_rules" (
 );
 --> statement-breakpoint
 CREATE TABLE "monobank_accounts" (
-	"account_id" integer PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL,
 	"external_id" varchar(128) NOT NULL,
+	"account_id" integer,
 	"kind" varchar(8) NOT NULL,
 	"anchor_balance" bigint NOT NULL,
 	"anchored_at" timestamp with time zone NOT NULL,
-	"anchor_item_id" varchar(128)
+	"anchor_item_id" varchar(128),
+	CONSTRAINT "monobank_accounts_user_id_external_id_pk" PRIMARY KEY("user_id","external_id"),
+	CONSTRAINT "monobank_accounts_account_id_unique" UNIQUE("account_id")
 );
 --> statement-breakpoint
 CREATE TABLE "monobank_items" (
@@ -82,15 +84,14 @@ CREATE TABLE "monobank_webhook_events" (
 ALTER TABLE "categories" ADD COLUMN "default_key" varchar(100);--> statement-breakpoint
 ALTER TABLE "merchant_rules" ADD CONSTRAINT "merchant_rules_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "merchant_rules" ADD CONSTRAINT "merchant_rules_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "monobank_accounts" ADD CONSTRAINT "monobank_accounts_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "monobank_accounts" ADD CONSTRAINT "monobank_accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "monobank_accounts" ADD CONSTRAINT "monobank_accounts_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "monobank_items" ADD CONSTRAINT "monobank_items_transaction_id_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."transactions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "monobank_items" ADD CONSTRAINT "monobank_items_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "monobank_jobs" ADD CONSTRAINT "monobank_jobs_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "monobank_users" ADD CONSTRAINT "monobank_users_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "monobank_webhook_events" ADD CONSTRAINT "monobank_webhook_events_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "merchant_rules_user_merchant_key" ON "merchant_rules" USING btree ("user_id","merchant");--> statement-breakpoint
-CREATE UNIQUE INDEX "monobank_accounts_user_external_id_key" ON "monobank_accounts" USING btree ("user_id","external_id");--> statement-breakpoint
 CREATE INDEX "monobank_items_user_merchant_idx" ON "monobank_items" USING btree ("user_id","merchant");--> statement-breakpoint
 CREATE INDEX "monobank_jobs_user_id_idx" ON "monobank_jobs" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "monobank_jobs_due_idx" ON "monobank_jobs" USING btree ("next_run_at") WHERE "monobank_jobs"."state" in ('queued', 'running');--> statement-breakpoint

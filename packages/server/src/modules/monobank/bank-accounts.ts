@@ -10,7 +10,13 @@ import type { MonobankCard, MonobankClientInfo, MonobankJar } from '../../integr
 import { createBankAccount, setBankFigures } from '../accounts/service.ts';
 import { findCurrencyByNumber } from '../currencies/service.ts';
 import { lockLedgerAccounts } from '../transactions/service.ts';
-import { insertBankAccountLink, lockAnchor, selectBankAccounts, updateAnchor } from './queries.ts';
+import {
+  insertBankAccountLink,
+  lockAnchor,
+  selectBankAccounts,
+  selectDeletedExternalIds,
+  updateAnchor,
+} from './queries.ts';
 
 const CARD_NAMES: Record<string, string> = {
   black: 'Black',
@@ -82,7 +88,7 @@ function holdersOf(info: MonobankClientInfo): Holder[] {
 
 /**
  * Brings the accounts in line with client-info read at `now`: a new card or jar becomes an account
- * (one the person kept from an earlier pairing is taken up again), a known one takes the bank's
+ * (one the person kept from an earlier pairing is taken up again; one they deleted stays away), a known one takes the bank's
  * balance and credit limit — unless the bank already stated a later balance (an item newer than
  * this reading). Answers the ids of the bank's accounts, new ones included.
  */
@@ -94,8 +100,10 @@ export async function syncBankAccounts(
   now: Date,
 ): Promise<number[]> {
   const known = new Map((await selectBankAccounts(db, userId)).map((row) => [row.externalId, row]));
+  const deleted = await selectDeletedExternalIds(db, userId);
   const ids: number[] = [];
   for (const holder of holdersOf(info)) {
+    if (deleted.has(holder.externalId)) continue;
     const account = known.get(holder.externalId);
     if (account) {
       await db.transaction(async (tx) => {

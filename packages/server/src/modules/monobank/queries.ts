@@ -115,7 +115,7 @@ export type BankAccountRow = Awaited<ReturnType<typeof selectBankAccounts>>[numb
 function selectBankAccountRows(db: Executor) {
   return db
     .select({
-      accountId: monobankAccounts.accountId,
+      accountId: accounts.id,
       externalId: monobankAccounts.externalId,
       kind: monobankAccounts.kind,
       anchorBalance: monobankAccounts.anchorBalance,
@@ -131,7 +131,7 @@ function selectBankAccountRows(db: Executor) {
 }
 
 export function selectBankAccounts(db: Executor, userId: number) {
-  return selectBankAccountRows(db).where(eq(monobankAccounts.userId, userId)).orderBy(asc(monobankAccounts.accountId));
+  return selectBankAccountRows(db).where(eq(monobankAccounts.userId, userId)).orderBy(asc(accounts.id));
 }
 
 export async function selectBankAccountByExternalId(db: Executor, userId: number, externalId: string) {
@@ -153,6 +153,20 @@ export async function lockAnchor(db: Executor, accountId: number) {
     .where(eq(monobankAccounts.accountId, accountId))
     .for('update');
   return row;
+}
+
+/** The bank ids of cards and jars whose account the person deleted: a refresh leaves them out. */
+export async function selectDeletedExternalIds(db: Executor, userId: number): Promise<Set<string>> {
+  const rows = await db
+    .select({ externalId: monobankAccounts.externalId })
+    .from(monobankAccounts)
+    .where(and(eq(monobankAccounts.userId, userId), isNull(monobankAccounts.accountId)));
+  return new Set(rows.map((row) => row.externalId));
+}
+
+/** Pairing again brings every card back, those deleted before too. */
+export async function forgetDeletedAccounts(db: Executor, userId: number) {
+  await db.delete(monobankAccounts).where(and(eq(monobankAccounts.userId, userId), isNull(monobankAccounts.accountId)));
 }
 
 export async function insertBankAccountLink(db: Executor, row: typeof monobankAccounts.$inferInsert) {

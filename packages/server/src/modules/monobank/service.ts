@@ -31,6 +31,7 @@ import {
   deleteBankUser,
   deleteMerchantRule,
   failActiveJobs,
+  forgetDeletedAccounts,
   insertBankUser,
   insertJob,
   insertWebhookEvent,
@@ -301,6 +302,7 @@ export function createMonobankService(
         clientInfoNextAt: new Date(now.getTime() + deps.intervalMs),
       });
       if (!inserted) throw alreadyConnected();
+      await forgetDeletedAccounts(db, userId);
       const ids = await syncBankAccounts(db, deps.log, userId, info, now);
       return {
         user: bankUserView(deps, await requireBankUser(db, userId)),

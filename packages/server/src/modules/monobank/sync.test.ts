@@ -58,6 +58,23 @@ describe('refreshing the cards', () => {
     expect(await ledgerProblems(t, user.id)).toEqual([]);
   });
 
+  it('does not bring back a card whose account the person deleted, until they pair again', async () => {
+    const { t, bank } = world;
+    const { token } = addBankClient(bank, { accounts: [{ id: 'keep' }, { id: 'drop' }] });
+    const user = await pairUser(t, token);
+    const drop = user.pairing.accounts.find((a) => a.externalId === 'drop')!;
+    expect((await t.call('DELETE', `/api/v1/accounts/${drop.id}`, { token: user.token })).status).toBe(204);
+    clock.advance(2 * 3_600_000);
+    const refreshed = await t.call('GET', api('/refresh-accounts'), { token: user.token });
+    expect(refreshed.body.response.map((a: { externalId: string }) => a.externalId)).toEqual(['keep']);
+    expect((await t.call('DELETE', api('/user'), { token: user.token })).status).toBe(204);
+    const again = await t.call('POST', api('/pair-user'), { token: user.token, body: { token } });
+    expect(again.body.response.accounts.map((a: { externalId: string }) => a.externalId).sort()).toEqual([
+      'drop',
+      'keep',
+    ]);
+  });
+
   it('leaves a bank account’s balance and limit to the bank, but lets the person rename, hide and recategorise it', async () => {
     const { t, bank } = world;
     const { token } = addBankClient(bank);
