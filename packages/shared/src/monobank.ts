@@ -50,6 +50,8 @@ export const replaceMonobankTokenBodySchema = z.object({
   name: z
     .string('Name must be text')
     .trim()
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
+    .regex(/^[^\u0000-\u001f\u007f]*$/, 'Name must not contain control characters')
     .min(1, 'Name must not be empty')
     .max(BANK_USER_NAME_MAX, `Name must be at most ${BANK_USER_NAME_MAX} characters`)
     .optional(),
@@ -144,18 +146,31 @@ export const monobankJobsQuerySchema = z.object({
 });
 
 export const updateMonobankWebhookBodySchema = z.object({
-  clientId: z.string('clientId is required').trim().min(1, 'clientId is required').max(64),
+  clientId: z
+    .string('clientId is required')
+    .trim()
+    .min(1, 'clientId is required')
+    .max(64)
+    .regex(/^[\x21-\x7e]+$/, 'Must be a Monobank client id'),
   /** false switches the webhook off. */
   enabled: z.boolean('Must be true or false').default(true),
 });
 export type UpdateMonobankWebhookBody = z.input<typeof updateMonobankWebhookBodySchema>;
 
 const minorSchema = z.number().int().min(-MAX_MINOR_AMOUNT).max(MAX_MINOR_AMOUNT);
-const bankTextSchema = (max: number) => z.string().max(max);
+/** Free text from the bank, without control characters (a database text cannot hold NUL). */
+const bankTextSchema = (max: number) =>
+  z
+    .string()
+    .max(max)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes.
+    .transform((text) => text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim());
+/** An id at the bank: printable ASCII (Monobank's are base64-like). */
+const bankIdSchema = z.string().regex(/^[\x21-\x7e]{1,128}$/, 'Must be a bank id');
 
 /** A statement item as Monobank sends it (external-apis.md §1.4); unknown fields are ignored. */
 export const monobankStatementItemSchema = z.object({
-  id: z.string().min(1).max(128),
+  id: bankIdSchema,
   time: z.number().int().min(0).max(4_102_444_800),
   description: bankTextSchema(1000),
   mcc: z.number().int().min(0).max(9999),
@@ -176,11 +191,11 @@ export type MonobankStatementItem = z.infer<typeof monobankStatementItemSchema>;
 /** What Monobank POSTs to the webhook (external-apis.md §1.5). */
 export const monobankWebhookEventSchema = z.object({
   type: z.literal('StatementItem', 'Only StatementItem events are known'),
-  data: z.object({ account: z.string().min(1).max(128), statementItem: monobankStatementItemSchema }),
+  data: z.object({ account: bankIdSchema, statementItem: monobankStatementItemSchema }),
 });
 export type MonobankWebhookEvent = z.infer<typeof monobankWebhookEventSchema>;
 
-export const monobankWebhookParamsSchema = z.object({ secret: z.string().min(1).max(128) });
+export const monobankWebhookParamsSchema = z.object({ secret: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) });
 
 /** Monobank takes exactly 200 (not 204) as success, for the check and for each event. */
 export const monobankWebhookAckSchema = z.object({ ok: z.literal(true) });

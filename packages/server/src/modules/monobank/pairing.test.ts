@@ -155,4 +155,36 @@ describe('pairing a Monobank client by its token', () => {
       expect(res.body.response.details[0].path).toBe('token');
     }
   });
+
+  it('rejects malformed bodies and parameters of every other bank call with VALIDATION_ERROR naming the field', async () => {
+    const { t, bank } = world;
+    const { token, info } = addBankClient(bank);
+    const user = await pairUser(t, token);
+    const cases: Array<[string, string, unknown, string]> = [
+      ['POST', '/user', {}, 'apiToken'],
+      ['POST', '/user', { apiToken: token, name: '' }, 'name'],
+      ['POST', '/user', { apiToken: token, name: 'x'.repeat(101) }, 'name'],
+      ['POST', '/user', { apiToken: token, name: 'a\u0000b' }, 'name'],
+      ['POST', '/update-webhook', {}, 'clientId'],
+      ['POST', '/update-webhook', { clientId: info.clientId, enabled: 'yes' }, 'enabled'],
+      ['POST', '/update-webhook', { clientId: 'x y' }, 'clientId'],
+      ['POST', '/merchant-rules', { transactionId: 'one' }, 'transactionId'],
+      ['POST', '/merchant-rules', { transactionId: 1, applyToExisting: 'always' }, 'applyToExisting'],
+      ['GET', '/jobs/abc', undefined, 'jobId'],
+      ['GET', '/jobs/99999999999', undefined, 'jobId'],
+      ['GET', '/jobs?active=maybe', undefined, 'active'],
+      ['DELETE', '/merchant-rules/-1', undefined, 'id'],
+    ];
+    for (const [method, path, body, field] of cases) {
+      const res = await t.call(method as 'GET', api(path), { token: user.token, body });
+      expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(422);
+      expect(res.body.response.code).toBe('VALIDATION_ERROR');
+      expect(res.body.response.details[0].path, `${method} ${path}`).toBe(field);
+    }
+    // Nothing changed.
+    expect((await t.call('GET', api('/user'), { token: user.token })).body.response).toMatchObject({
+      name: info.name,
+      webhookEnabled: false,
+    });
+  });
 });
