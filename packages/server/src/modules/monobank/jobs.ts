@@ -49,7 +49,7 @@ export function planWindows(accountIds: number[], from: number, to: number): Sta
   return windows.sort((a, b) => b.to - a.to || a.accountId - b.accountId);
 }
 
-/** How long `calls` calls take after `ahead` others, one per interval, the first at `firstAt`. */
+/** How long `calls` calls take after `ahead` others, one per interval, the first after `waitMs`. */
 export function estimateSeconds(ahead: number, calls: number, intervalMs: number, waitMs: number): number {
   if (calls === 0) return 0;
   return Math.ceil((Math.max(0, waitMs) + (ahead + calls - 1) * intervalMs) / 1000) + calls * CALL_SECONDS;
@@ -76,9 +76,11 @@ export function startImportWorker(deps: MonobankDeps, rates: RatesService, poll:
           const leaseToken = randomUUID();
           const job = await claimDueJob(deps.db, deps.clock.now(), LEASE_MS, leaseToken);
           if (!job) break;
-          await step(job, leaseToken).catch((error: unknown) =>
-            deps.log.error({ err: error, jobId: job.id }, 'job step failed'),
-          );
+          await step(job, leaseToken).catch(async (error: unknown) => {
+            deps.log.error({ err: error, jobId: job.id }, 'job step failed');
+            // Not left locked for the lease's two minutes: tried again like a failed call.
+            await retryLater(job, leaseToken, 'the step failed').catch(() => undefined);
+          });
         }
       } finally {
         // Even after a failure (the database away for a moment), the worker wakes up again.
@@ -115,6 +117,16 @@ export function startImportWorker(deps: MonobankDeps, rates: RatesService, poll:
     });
   }
 
+  /** The step failed for a reason that may pass (the bank down): again later, waiting longer each time. */
+  function retryLater(job: JobRow, leaseToken: string, reason: string) {
+    const failures = job.failures + 1;
+    if (failures >= MAX_FAILURES) {
+      return fail(job, leaseToken, 'BAD_GATEWAY', `Monobank did not answer (${reason}); try again later.`);
+    }
+    const wait = Math.min(MAX_RETRY_WAIT_MS, Math.max(deps.intervalMs, deps.retryAfterFailureMs * 2 ** (failures - 1)));
+    return finishStep(job, leaseToken, { failures, nextRunAt: new Date(deps.clock.now().getTime() + wait) });
+  }
+
   /** Past the current window: the next one, or done. */
   function nextWindow(job: JobRow): Partial<JobRow> {
     const position = job.position + 1;
@@ -147,16 +159,7 @@ export function startImportWorker(deps: MonobankDeps, rates: RatesService, poll:
         deps.log.warn({ jobId: job.id, accountId: account.accountId, reason: error.description }, 'statement refused');
         return finishStep(job, leaseToken, nextWindow(job));
       }
-      const failures = job.failures + 1;
-      const reason = error instanceof MonobankError ? error.description : 'the call failed';
-      if (failures >= MAX_FAILURES) {
-        return fail(job, leaseToken, 'BAD_GATEWAY', `Monobank did not answer (${reason}); try again later.`);
-      }
-      const wait = Math.min(
-        MAX_RETRY_WAIT_MS,
-        Math.max(deps.intervalMs, deps.retryAfterFailureMs * 2 ** (failures - 1)),
-      );
-      return finishStep(job, leaseToken, { failures, nextRunAt: new Date(deps.clock.now().getTime() + wait) });
+      return retryLater(job, leaseToken, error instanceof MonobankError ? error.description : 'the call failed');
     }
     if ('freeAt' in turn) return finishStep(job, leaseToken, { nextRunAt: turn.freeAt });
 

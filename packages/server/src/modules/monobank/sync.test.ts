@@ -202,6 +202,38 @@ describe('catching up, holds, 429s, tokens', () => {
     }
   });
 
+  it('tries again, waiting longer each time, while Monobank is down; gives up with BAD_GATEWAY after six failures', async () => {
+    const { t, bank } = world;
+    const start = nowSeconds();
+    const { token } = addBankClient(bank, {
+      accounts: [{ id: 'card', balance: 5_000 }],
+      statements: { card: [{ id: 'x', time: start - DAY, amount: -100 }] },
+    });
+    const user = await pairUser(t, token);
+    bank.setMode('down');
+    try {
+      const failed = await loadAndWait(t, user.token, { from: (start - 2 * DAY) * 1000 });
+      expect(failed).toMatchObject({ state: 'failed', error: { code: 'BAD_GATEWAY' }, imported: 0 });
+      const calls = bank.requests().filter((r) => r.token === token && r.path.startsWith('/personal/statement'));
+      expect(calls).toHaveLength(6);
+      const gaps = calls.slice(1).map((call, i) => call.at.getTime() - calls[i]!.at.getTime());
+      // 50, 100, 200, 400, 800 ms apart (at least).
+      gaps.forEach((gap, i) => expect(gap, `gap ${i}`).toBeGreaterThanOrEqual(50 * 2 ** i - 5));
+
+      // Down for a moment only: the same kind of job carries on when the bank is back.
+      const res = await t.call('GET', api(`/load-transactions?from=${(start - 2 * DAY) * 1000}`), {
+        token: user.token,
+      });
+      await vi.waitFor(() =>
+        expect(bank.requests().filter((r) => r.token === token && r.status === 503).length).toBeGreaterThan(6),
+      );
+      bank.setMode('normal');
+      expect(await waitForJob(t, user.token, res.body.response.jobId)).toMatchObject({ state: 'done', imported: 1 });
+    } finally {
+      bank.setMode('normal');
+    }
+  });
+
   it('stops on a refused token, says so, and goes on with the same job once a new token is in', async () => {
     const { t, bank } = world;
     const start = nowSeconds();
