@@ -14,6 +14,8 @@ const serverProject = (database: 'pglite' | 'postgres', atMoment = false) => ({
     name: `api-${database}${atMoment ? '@moment' : ''}`,
     root: './packages/server',
     include: ['src/**/*.test.ts'],
+    // `*.postgres.test.ts`: what only a server database has (several instances on one database).
+    exclude: database === 'postgres' ? [] : ['src/**/*.postgres.test.ts'],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
     setupFiles: [shiftClock],

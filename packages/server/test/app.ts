@@ -62,20 +62,36 @@ async function openTestDatabase(): Promise<DatabaseHandle> {
     const dump = await readFile(inject('pgliteTemplate'));
     return openPglite(new PGlite({ loadDataDir: new Blob([dump]) }));
   }
+  const [handle] = await openPostgresTestDatabase(1);
+  return handle!;
+}
+
+/**
+ * A fresh PostgreSQL database cloned from the run's template, opened `instances` times, as several
+ * app instances would open it; dropped when the last handle closes.
+ */
+export async function openPostgresTestDatabase(instances: number): Promise<DatabaseHandle[]> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `kopiyka_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-  const handle = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, name) });
-  return {
-    ...handle,
-    async close() {
-      await handle.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
+  let open = instances;
+  const handles: DatabaseHandle[] = [];
+  for (let i = 0; i < instances; i++) {
+    const handle = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, name) });
+    handles.push({
+      ...handle,
+      async close() {
+        await handle.close();
+        open -= 1;
+        if (open > 0) return;
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    });
+  }
+  return handles;
 }
 
 export interface StartOptions {
@@ -85,13 +101,15 @@ export interface StartOptions {
   beforeReady?: (app: FastifyInstance) => void;
   /** The server's clock, for tests whose meaning depends on the day or the hour (the system's when absent). */
   clock?: BuildOptions['clock'];
+  /** An opened database instead of a fresh one (several instances on one PostgreSQL database). */
+  database?: DatabaseHandle;
 }
 
 export async function startTestApp(
   overrides: Partial<AppConfig> = {},
-  { logStream, beforeReady, clock }: StartOptions = {},
+  { logStream, beforeReady, clock, database }: StartOptions = {},
 ): Promise<TestApp> {
-  const handle = await openTestDatabase();
+  const handle = database ?? (await openTestDatabase());
   const app = await buildApp(testConfig(overrides), { database: handle, logStream, clock });
   beforeReady?.(app);
   await app.ready();
