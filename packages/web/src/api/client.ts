@@ -94,21 +94,26 @@ function handleGlobally(error: ApiError, usedToken: string | null): ApiError {
   return error;
 }
 
-async function request<T>(method: Endpoint['method'], path: string, options: RequestOptions): Promise<T> {
-  const token = options.token === undefined ? useSessionStore.getState().token : options.token;
-  const headers = new Headers({ Accept: 'application/json' });
-  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+/** Sends a request with the session's headers; a failure to reach the server becomes an ApiError. */
+async function send(
+  method: Endpoint['method'],
+  url: string,
+  { body, signal, token }: Omit<RequestOptions, 'query'> & { token: string | null },
+  accept = 'application/json',
+): Promise<Response> {
+  const headers = new Headers({ Accept: accept });
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const sessionId = session.get(SESSION_ID_STORAGE_KEY);
   if (sessionId) headers.set(SESSION_ID_HEADER, sessionId);
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    response = await fetch(url, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
     });
   } catch (error) {
     if (isAbort(error)) throw error;
@@ -121,19 +126,31 @@ async function request<T>(method: Endpoint['method'], path: string, options: Req
 
   const newSessionId = response.headers.get(SESSION_ID_HEADER);
   if (newSessionId) session.set(SESSION_ID_STORAGE_KEY, newSessionId);
+  return response;
+}
 
+/** The error an answer that is not a success carries, told to the user where the app does that for everyone. */
+async function failureOf(response: Response, token: string | null): Promise<ApiError> {
+  const body = await readBody(response);
+  if (body === 'invalid') return handleGlobally(unexpected(response.status), token);
+  const envelope = errorEnvelopeSchema.safeParse(body.data);
+  if (!envelope.success) return handleGlobally(unexpected(response.status), token);
+  const { code, statusText, details }: ErrorBody = envelope.data.response;
+  return handleGlobally(new ApiError({ code, statusText, status: response.status, details }), token);
+}
+
+const tokenOf = (options: Pick<RequestOptions, 'token'>) =>
+  options.token === undefined ? useSessionStore.getState().token : options.token;
+
+async function request<T>(method: Endpoint['method'], path: string, options: RequestOptions): Promise<T> {
+  const token = tokenOf(options);
+  const response = await send(method, buildUrl(path, options.query), { ...options, token });
+  if (!response.ok) throw await failureOf(response, token);
   const body = await readBody(response);
   if (body === 'invalid') throw handleGlobally(unexpected(response.status), token);
-  if (response.ok) {
-    if (body.data === undefined) return undefined as T;
-    if (isSuccessEnvelope(body.data)) return body.data.response as T;
-    throw handleGlobally(unexpected(response.status), token);
-  }
-
-  const envelope = errorEnvelopeSchema.safeParse(body.data);
-  if (!envelope.success) throw handleGlobally(unexpected(response.status), token);
-  const { code, statusText, details }: ErrorBody = envelope.data.response;
-  throw handleGlobally(new ApiError({ code, statusText, status: response.status, details }), token);
+  if (body.data === undefined) return undefined as T;
+  if (isSuccessEnvelope(body.data)) return body.data.response as T;
+  throw handleGlobally(unexpected(response.status), token);
 }
 
 /** One part of a call: required when the endpoint has it, absent when it has not. */
@@ -160,4 +177,24 @@ export function call<E extends Endpoint>(
     query?: QueryParams;
   } & Omit<RequestOptions, 'query'>;
   return request(endpoint.method, endpointPath(endpoint, params), { query, body, signal, token });
+}
+
+/**
+ * Opens a server-sent event stream of the map (`stream` endpoints): answers the body to read it
+ * from (EventSource cannot send the bearer token), or throws as `call` does when it is refused.
+ */
+export async function openEventStream(
+  endpoint: Endpoint & { stream: 'text/event-stream' },
+  options: Pick<RequestOptions, 'signal' | 'token'> = {},
+): Promise<ReadableStream<Uint8Array>> {
+  const token = tokenOf(options);
+  const response = await send(
+    endpoint.method,
+    buildUrl(endpointPath(endpoint)),
+    { ...options, token },
+    'text/event-stream',
+  );
+  if (!response.ok) throw await failureOf(response, token);
+  if (!response.body) throw handleGlobally(unexpected(response.status), token);
+  return response.body;
 }

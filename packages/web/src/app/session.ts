@@ -1,5 +1,6 @@
 import { loadCategories } from '../api/categories.ts';
 import { baseCurrencyQueryOptions, userCurrenciesQueryOptions } from '../api/currencies.ts';
+import { bankUserQueryOptions } from '../api/monobank.ts';
 import { queryClient } from '../api/query-client.ts';
 import { userQueryOptions } from '../api/user.ts';
 import { completeSessionInit, useSessionStore } from '../stores/session.ts';
@@ -8,7 +9,8 @@ let pending: { token: string | null; promise: Promise<void> } | null = null;
 
 /**
  * Restores the session of the stored token (SPEC §2 guard): the user, the base currency and the
- * categories, with the user's currencies fetched alongside (SPEC §4) without holding the page up.
+ * categories, with the user's currencies fetched alongside (SPEC §4) without holding the page up;
+ * the bank user is asked for once the session stands.
  * Runs once per token; concurrent callers for the same token share one run.
  */
 export function ensureSession(): Promise<void> {
@@ -24,7 +26,10 @@ export function ensureSession(): Promise<void> {
       loadCategories(),
     ]);
     // A logout or another login while loading makes these answers someone else's.
-    if (useSessionStore.getState().token === token) completeSessionInit(user);
+    if (useSessionStore.getState().token !== token) return;
+    completeSessionInit(user);
+    // SPEC §4: then the bank user, and with it the financial sync (the shell runs it).
+    void queryClient.prefetchQuery(bankUserQueryOptions());
   })().finally(() => {
     if (pending?.promise === promise) pending = null;
   });

@@ -17,6 +17,11 @@ export const NOTIFICATION_VISIBILITY_MS = 4000;
 /** Toast width in CSS pixels (SPEC §2, §9). */
 export const TOAST_WIDTH_PX = 370;
 
+/** The financial sync may run once the last bank account refresh is older than this (SPEC §4, §9). */
+export const FINANCIAL_SYNC_AFTER_MS = 30 * 60_000;
+/** How often the app asks itself whether the financial sync is due (SPEC §9). */
+export const FINANCIAL_SYNC_CHECK_MS = 5000;
+
 /** Account data never goes stale by itself; the calls that change it invalidate it (SPEC §9). */
 export const ACCOUNT_DATA_STALE_TIME = Number.POSITIVE_INFINITY;
 

@@ -4,6 +4,8 @@ export const SIGN_IN_PATH = '/sign-in';
 export const SIGN_UP_PATH = '/sign-up';
 export const WELCOME_PATH = '/welcome';
 export const HOME_PATH = '/dashboard';
+export const TRANSACTIONS_PATH = '/transactions';
+export const BANK_SETTINGS_PATH = '/settings/bank';
 
 /**
  * Where to go after sign-in: the `redirect` value when it is a path of this site, else the root.

@@ -1,7 +1,7 @@
 import type { User } from '@kopiyka/shared';
 import { create } from 'zustand';
 import { queryClient } from '../api/query-client.ts';
-import { TOKEN_STORAGE_KEY } from '../lib/constants.ts';
+import { LATEST_ACCOUNT_REFRESH_DATE_KEY, TOKEN_STORAGE_KEY } from '../lib/constants.ts';
 import { local } from '../lib/storage.ts';
 import { useNotificationsStore } from './notifications.ts';
 
@@ -42,11 +42,13 @@ export function completeSessionInit(user: User): void {
 }
 
 /**
- * SPEC §4: clears the token, resets every store and invalidates all cached queries. The theme is
+ * SPEC §4: clears the token, resets every store and invalidates all cached queries. The last bank
+ * refresh goes too, so whoever signs in next on this device syncs their bank at once. The theme is
  * left alone: it is a preference of the device, not of the session.
  */
 export function logout(): void {
   local.remove(TOKEN_STORAGE_KEY);
+  local.remove(LATEST_ACCOUNT_REFRESH_DATE_KEY);
   queryClient.clear();
   useNotificationsStore.getState().reset();
   useSessionStore.setState({ ...signedOut, token: null });

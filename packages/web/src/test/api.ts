@@ -1,4 +1,4 @@
-import type { Category, UserCurrency, ValidationIssue } from '@kopiyka/shared';
+import type { Category, ServerEvent, UserCurrency, ValidationIssue } from '@kopiyka/shared';
 import { vi } from 'vitest';
 import { categoriesQueryOptions } from '../api/categories.ts';
 import { baseCurrencyQueryOptions } from '../api/currencies.ts';
@@ -33,6 +33,34 @@ export function failure(
     },
   );
 }
+
+/**
+ * GET /events as the server answers it: a stream that stays open. `send` writes to it (whole
+ * messages or any piece of one), `close` ends it as a dropped connection would.
+ */
+export function eventStream() {
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start(streamController) {
+      controller = streamController;
+    },
+  });
+  return {
+    response: new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } }),
+    send: (text: string) => controller.enqueue(encoder.encode(text)),
+    close: () => controller.close(),
+  };
+}
+
+/** One server-sent event as the server writes it. */
+export function sseMessage(event: ServerEvent): string {
+  return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+/** What the server says of a user who has not paired Monobank (SPEC §4). */
+export const notPaired = () =>
+  failure(404, 'MONOBANK_USER_NOT_PAIRED', 'Monobank is not connected. Connect it with your personal token first.');
 
 /**
  * Replaces the global fetch (the network boundary) with a fake server answering from `handlers`,

@@ -8,8 +8,10 @@ import { TOKEN_STORAGE_KEY } from '../lib/constants.ts';
 import { useNotificationsStore } from '../stores/notifications.ts';
 import { useSessionStore } from '../stores/session.ts';
 import {
+  eventStream,
   type FakeRequest,
   fakeServer,
+  notPaired,
   resetApp,
   sampleBaseCurrency,
   sampleCategories,
@@ -74,6 +76,9 @@ export function signedInServer(handlers: Handlers = {}) {
     'GET /models/currencies': () => success(sampleCurrencies),
     'GET /accounts': () => success([]),
     'GET /account-groups': () => success([]),
+    'GET /banks/monobank/user': notPaired,
+    'GET /banks/monobank/jobs': () => success([]),
+    'GET /events': () => eventStream().response,
     ...handlers,
   });
   const calls = (method: string, path: string) =>

@@ -1,0 +1,231 @@
+import {
+  type BankUser,
+  endpoints,
+  type LoadMonobankTransactionsQuery,
+  type MonobankJob,
+  type PairMonobankBody,
+  type ReplaceMonobankTokenBody,
+  type SaveMerchantRuleBody,
+} from '@kopiyka/shared';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LATEST_ACCOUNT_REFRESH_DATE_KEY } from '../lib/constants.ts';
+import { local } from '../lib/storage.ts';
+import { accountGroupKeys } from './account-groups.ts';
+import { accountKeys } from './accounts.ts';
+import { budgetKeys } from './budgets.ts';
+import { call } from './client.ts';
+import { currencyKeys } from './currencies.ts';
+import { hasErrorCode } from './errors.ts';
+import { statsKeys } from './stats.ts';
+import { transactionKeys } from './transactions.ts';
+
+export const monobankKeys = {
+  all: ['monobank'] as const,
+  user: () => [...monobankKeys.all, 'user'] as const,
+  jobs: () => [...monobankKeys.all, 'jobs'] as const,
+  activeJobs: () => [...monobankKeys.jobs(), 'active'] as const,
+  recentJobs: () => [...monobankKeys.jobs(), 'recent'] as const,
+  job: (id: number) => [...monobankKeys.jobs(), 'detail', id] as const,
+  merchantRules: () => [...monobankKeys.all, 'merchant-rules'] as const,
+};
+
+/** The connection changes by this app's calls and by events; a minute keeps pages from asking on every mount. */
+const BANK_USER_STALE_MS = 60_000;
+/**
+ * While a job runs its progress arrives as events; this slow poll only covers a stream that is
+ * down (a proxy that buffers it, say), so the bar never freezes for good.
+ */
+const ACTIVE_JOBS_POLL_MS = 15_000;
+
+/** SPEC §4: MONOBANK_USER_NOT_PAIRED marks the user unpaired, so it reads as null, not as a failure. */
+export const bankUserQueryOptions = () =>
+  queryOptions({
+    queryKey: monobankKeys.user(),
+    queryFn: async ({ signal }): Promise<BankUser | null> => {
+      try {
+        return await call(endpoints.monobank.user, { signal });
+      } catch (error) {
+        if (hasErrorCode(error, 'MONOBANK_USER_NOT_PAIRED')) return null;
+        throw error;
+      }
+    },
+    staleTime: BANK_USER_STALE_MS,
+  });
+
+export const isJobActive = (job: Pick<MonobankJob, 'state'>) => job.state === 'queued' || job.state === 'running';
+
+export const activeJobsQueryOptions = () =>
+  queryOptions({
+    queryKey: monobankKeys.activeJobs(),
+    queryFn: ({ signal }) => call(endpoints.monobank.jobs, { query: { active: true }, signal }),
+    refetchInterval: (query) => ((query.state.data?.length ?? 0) > 0 ? ACTIVE_JOBS_POLL_MS : false),
+  });
+
+export const recentJobsQueryOptions = () =>
+  queryOptions({
+    queryKey: monobankKeys.recentJobs(),
+    queryFn: ({ signal }) => call(endpoints.monobank.jobs, { signal }),
+  });
+
+export const jobQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: monobankKeys.job(id),
+    queryFn: ({ signal }) => call(endpoints.monobank.job, { params: { jobId: id }, signal }),
+    refetchInterval: (query) => (query.state.data && isJobActive(query.state.data) ? ACTIVE_JOBS_POLL_MS : false),
+  });
+
+/** The paired Monobank client; null while none is paired, undefined until known. */
+export function useBankUser() {
+  return useQuery(bankUserQueryOptions());
+}
+
+/** Import and sync jobs still queued or running, newest first: what progress is drawn from. */
+export function useActiveJobs(enabled = true) {
+  return useQuery({ ...activeJobsQueryOptions(), enabled });
+}
+
+/** The latest jobs, finished ones included, newest first. */
+export function useRecentJobs(enabled = true) {
+  return useQuery({ ...recentJobsQueryOptions(), enabled });
+}
+
+export function useMonobankJob(id: number | null) {
+  return useQuery({ ...jobQueryOptions(id ?? 0), enabled: id !== null });
+}
+
+export function useMerchantRules() {
+  return useQuery({
+    queryKey: monobankKeys.merchantRules(),
+    queryFn: ({ signal }) => call(endpoints.monobank.merchantRules, { signal }),
+  });
+}
+
+/**
+ * Bank transactions arrived or changed: every list and figure made of them (transactions, account
+ * balances, groups' totals, statistics, budgets) is asked for again.
+ */
+export function invalidateBankData(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all(
+    [transactionKeys.all, accountKeys.all, accountGroupKeys.all, statsKeys.all, budgetKeys.all].map((queryKey) =>
+      // Events can come in bursts: a refetch under way is not cancelled and restarted each time.
+      queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false }),
+    ),
+  );
+}
+
+const newestFirst = (a: MonobankJob, b: MonobankJob) => b.id - a.id;
+
+/**
+ * A job as it is now (from an event or a poll) goes into every cached list of jobs: the active
+ * list keeps it only while it runs. Answers whether this is the news that it ended, which comes
+ * once however the news arrives (the job's own entry remembers it ended).
+ */
+export function applyJobUpdate(queryClient: QueryClient, job: MonobankJob): boolean {
+  const before = queryClient.getQueryData<MonobankJob>(monobankKeys.job(job.id));
+  queryClient.setQueryData(monobankKeys.job(job.id), job);
+  const others = (jobs: MonobankJob[]) => jobs.filter((other) => other.id !== job.id);
+  queryClient.setQueryData<MonobankJob[]>(monobankKeys.activeJobs(), (jobs) =>
+    jobs === undefined ? undefined : isJobActive(job) ? [...others(jobs), job].sort(newestFirst) : others(jobs),
+  );
+  queryClient.setQueryData<MonobankJob[]>(monobankKeys.recentJobs(), (jobs) =>
+    jobs === undefined ? undefined : [...others(jobs), job].sort(newestFirst),
+  );
+  return !isJobActive(job) && (before === undefined || isJobActive(before));
+}
+
+/** The bank accounts were read just now (SPEC §9 `latest-account-refresh-date`): the financial sync waits its 30 minutes. */
+export function markAccountsRefreshed(now = new Date()): void {
+  local.set(LATEST_ACCOUNT_REFRESH_DATE_KEY, now.toISOString());
+}
+
+/**
+ * Pairs a client by its token: its cards and jars become accounts (and their currencies the
+ * user's). Pairing reads the cards, which counts as a refresh: no sync starts before the person
+ * has chosen how far back to import.
+ */
+export function usePairMonobank() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PairMonobankBody) => call(endpoints.monobank.pair, { body }),
+    onSuccess: ({ user }) => {
+      markAccountsRefreshed();
+      queryClient.setQueryData(monobankKeys.user(), user);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+        queryClient.invalidateQueries({ queryKey: accountGroupKeys.all }),
+        queryClient.invalidateQueries({ queryKey: currencyKeys.user() }),
+      ]);
+    },
+  });
+}
+
+/** A new token for the paired client, after Monobank refused the old one; its stopped jobs go on. */
+export function useReplaceMonobankToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReplaceMonobankTokenBody) => call(endpoints.monobank.replaceToken, { body }),
+    onSuccess: (user) => {
+      queryClient.setQueryData(monobankKeys.user(), user);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: monobankKeys.jobs() }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+      ]);
+    },
+  });
+}
+
+/** Forgets the token; the cards stay as accounts with their history and stop updating. */
+export function useDisconnectMonobank() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(endpoints.monobank.disconnect),
+    onSuccess: () => {
+      queryClient.setQueryData(monobankKeys.user(), null);
+      // Its running jobs end as failed.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: monobankKeys.jobs() }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+      ]);
+    },
+  });
+}
+
+/** Queues a statement import; its progress comes as events into the jobs' queries. */
+export function useLoadMonobankTransactions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (query: LoadMonobankTransactionsQuery) => call(endpoints.monobank.loadTransactions, { query }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: monobankKeys.jobs() }),
+  });
+}
+
+/** Switches the webhook (Monobank calling this server with each new transaction) on or off. */
+export function useUpdateMonobankWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { clientId: string; enabled: boolean }) => call(endpoints.monobank.updateWebhook, { body }),
+    onSuccess: (user) => queryClient.setQueryData(monobankKeys.user(), user),
+  });
+}
+
+/** Remembers a bank transaction's category for its merchant; with applyToExisting its earlier ones move too. */
+export function useSaveMerchantRule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaveMerchantRuleBody) => call(endpoints.monobank.saveMerchantRule, { body }),
+    onSuccess: ({ updated }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: monobankKeys.merchantRules() }),
+        updated > 0 ? invalidateBankData(queryClient) : undefined,
+      ]),
+  });
+}
+
+/** Forgets a merchant rule; transactions keep the categories they have. */
+export function useDeleteMerchantRule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call(endpoints.monobank.deleteMerchantRule, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: monobankKeys.merchantRules() }),
+  });
+}
