@@ -8,10 +8,11 @@ import { type SQL, sql } from 'drizzle-orm';
  * - Transfers (both kinds) are never members: budgets count income and expenses only. A transfer
  *   may still carry a `budget_id` (it keeps it if it becomes ordinary again), it just does not count.
  * - Explicit: the transaction's `budget_id` is this budget.
- * - By rule: assigned to no budget at all, the budget auto-includes, the category is one of the
- *   budget's or below one, the time is within [start, end] (end included to the millisecond, the
- *   API's precision), and the user has not removed it from the budget by hand. An explicit
- *   assignment wins: such a transaction counts for its own budget only.
+ * - By rule: assigned to no budget at all, the budget auto-includes, the time is within
+ *   [start, end] (end included to the millisecond, the API's precision), the user has not removed
+ *   it from the budget by hand, and either the category is one of the budget's or below one, or —
+ *   for a budget with dates but no categories, a spending limit for a period — it is an expense.
+ *   An explicit assignment wins: such a transaction counts for its own budget only.
  *
  * The rule part joins the budget row first and reads its categories as one array, so the budget's
  * dates and categories bound an index-only scan of `(user_id, category_id, time …)` instead of a
@@ -37,6 +38,18 @@ export function budgetMembers(userId: number, budgetId: number): SQL {
           select c.id from categories c join tree on c.parent_id = tree.id
         ) select id from tree
       ))
+      and not exists (
+        select 1 from budget_exclusions e where e.budget_id = ${budgetId} and e.transaction_id = t.id
+      )
+    union all
+    select t.id, t.transaction_type, t.ref_amount
+    from budgets b join transactions t on t.user_id = b.user_id
+      and t.time >= coalesce(b.start_date, '-infinity'::timestamptz)
+      and t.time < coalesce(b.end_date + interval '1 millisecond', 'infinity'::timestamptz)
+    where b.id = ${budgetId} and b.user_id = ${userId} and b.auto_include
+      and (b.start_date is not null or b.end_date is not null)
+      and not exists (select 1 from budget_categories bc where bc.budget_id = ${budgetId})
+      and t.budget_id is null and t.transfer_nature = 'not_transfer' and t.transaction_type = 'expense'
       and not exists (
         select 1 from budget_exclusions e where e.budget_id = ${budgetId} and e.transaction_id = t.id
       )`;

@@ -114,6 +114,45 @@ describe('budgets', () => {
     });
   });
 
+  it('with dates and no categories, count every expense of the period: a spending limit (not income, not transfers)', async () => {
+    const w = await world();
+    const budget = await w.createBudget({ name: 'March spending', limitAmount: 50_000, ...MARCH });
+    const groceries = await w.record({ amount: 10_000, categoryId: w.category('Groceries'), time: MARCH.startDate });
+    const taxi = await w.record({ amount: 3_000, categoryId: w.category('Taxi'), time: '2026-03-10T08:00:00Z' });
+    const dollars = await w.record({
+      amount: 100,
+      accountId: w.usd,
+      categoryId: w.category('Electronics'),
+      time: MARCH.endDate,
+    });
+    await w.record({
+      amount: 90_000,
+      transactionType: 'income',
+      categoryId: w.category('Wage, invoices'),
+      time: '2026-03-10T09:00:00Z',
+    });
+    await w.record({ amount: 5_000, transferNature: 'transfer_out_wallet', time: '2026-03-11T09:00:00Z' });
+    await w.record({
+      amount: 2_000,
+      transferNature: 'transfer_between_user_accounts',
+      destinationAccountId: w.usd,
+      destinationAmount: 50,
+      time: '2026-03-12T09:00:00Z',
+    });
+    await w.record({ amount: 7_000, categoryId: w.category('Groceries'), time: '2026-04-01T00:00:00.000Z' });
+    expect(await w.members(budget.id)).toEqual([groceries.id, taxi.id, dollars.id]);
+    expect(await w.stats(budget.id)).toMatchObject({
+      spent: 17_000,
+      income: 0,
+      remaining: 33_000,
+      transactionsCount: 3,
+    });
+
+    // Without dates and categories a budget counts only what is added to it by hand.
+    const open = await w.createBudget({ name: 'Loose ends' });
+    expect(await w.members(open.id)).toEqual([]);
+  });
+
   it('follow their dates to the millisecond when the dates change', async () => {
     const w = await world();
     const budget = await w.createBudget({ name: 'Taxi', ...MARCH, categoryIds: [w.category('Taxi')] });
