@@ -6,6 +6,7 @@ import { Money } from '../../components/ui/money.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { type AccountGroupNode, ownMoney } from '../../entities/accounts/account-tree.ts';
 import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
+import { BankMark } from '../../entities/monobank/bank-badge.tsx';
 import { cn } from '../../lib/utils.ts';
 
 function indent(depth: number) {
@@ -31,7 +32,10 @@ function AccountLinks({ accounts, depth }: { accounts: Account[]; depth: number 
               )}
               style={indent(depth)}
             >
-              <span className="min-w-0 truncate">{account.name}</span>
+              <span className="flex min-w-0 items-center gap-1.5">
+                <span className="truncate">{account.name}</span>
+                {account.type === 'monobank' ? <BankMark /> : null}
+              </span>
               <Money
                 minor={ownMoney(account)}
                 currency={account.currencyCode}

@@ -3,6 +3,7 @@ import { ArrowLeftRight, Check, LogIn, LogOut } from 'lucide-react';
 import { Money } from '../../components/ui/money.tsx';
 import { cn } from '../../lib/utils.ts';
 import { CategoryMark } from '../categories/category-mark.tsx';
+import { BankMark } from '../monobank/bank-badge.tsx';
 import { formatTime, transferTitle } from './describe.ts';
 import type { DayGroup } from './transaction-days.ts';
 import { dayLabel } from './transaction-days.ts';
@@ -64,6 +65,9 @@ export function TransactionRow({ transaction, category, accountName, onOpen }: T
         <span className="truncate text-sm font-medium">{title}</span>
         <span className="truncate text-xs text-muted-foreground">
           {transaction.note ? <span className="text-foreground/80">{transaction.note} · </span> : null}
+          {transaction.externalId === null ? null : (
+            <BankMark label="Imported from Monobank" className="mr-1 align-[-1px]" />
+          )}
           {account} · {formatTime(transaction.time)}
         </span>
       </span>

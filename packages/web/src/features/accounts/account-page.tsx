@@ -25,6 +25,7 @@ import { AccountIcon } from '../../entities/accounts/account-icon.tsx';
 import { groupChoices, ownMoney, refOwnMoney } from '../../entities/accounts/account-tree.ts';
 import { GroupOptions } from '../../entities/accounts/group-options.tsx';
 import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
+import { BankBadge } from '../../entities/monobank/bank-badge.tsx';
 import { TransactionList } from '../../entities/transactions/transaction-list.tsx';
 import { attempt } from '../../lib/form-errors.ts';
 import { notify } from '../../stores/notifications.ts';
@@ -84,7 +85,7 @@ function AccountHeader({ account, baseCode }: { account: Account; baseCode: stri
               <span>
                 {ACCOUNT_CATEGORY_INFO[account.accountCategory].label} · {account.currencyCode}
               </span>
-              {account.type === 'monobank' ? <Badge variant="info">Bank</Badge> : null}
+              {account.type === 'monobank' ? <BankBadge /> : null}
               {account.isEnabled ? null : <Badge>Hidden</Badge>}
             </div>
           </div>

@@ -69,6 +69,20 @@ describe('accounts page', () => {
     expect(sidebar.getByRole('link', { name: /Old wallet/ }).className).toContain('opacity-50');
   });
 
+  it('marks bank accounts, in the list and in the sidebar', async () => {
+    signedInServer({
+      'GET /accounts': () =>
+        success([...accounts, makeAccount({ id: 14, name: 'Black card', type: 'monobank', externalId: 'mono' })]),
+      'GET /account-groups': () => success(groups),
+    });
+    renderApp('/accounts');
+    const main = within(await screen.findByRole('main'));
+    expect(within(await main.findByRole('link', { name: /Black card/ })).getByText('Monobank')).toBeTruthy();
+    expect(within(main.getByRole('link', { name: /Joint card/ })).queryByText('Monobank')).toBeNull();
+    const sidebar = within(screen.getByRole('navigation', { name: 'Accounts' }));
+    expect(sidebar.getByRole('link', { name: /Black card/ }).textContent).toContain('From Monobank');
+  });
+
   it('invites the first account when there is none', async () => {
     signedInServer();
     renderApp('/accounts');

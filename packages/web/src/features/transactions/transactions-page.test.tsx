@@ -155,4 +155,15 @@ describe('transactions page', () => {
     expect((within(dialog).getByLabelText('Amount') as HTMLInputElement).value).toBe('250.50');
     expect((within(dialog).getByLabelText('Note') as HTMLTextAreaElement).value).toBe('Silpo');
   });
+
+  it('marks what came from the bank', async () => {
+    server([
+      makeTransaction({ id: 8, time: at(18, 21), note: 'Сільпо', externalId: 'mono-8', accountType: 'monobank' }),
+      makeTransaction({ id: 7, time: at(18, 20), note: 'Market' }),
+    ]);
+    renderApp('/transactions');
+    const list = within(await screen.findByRole('list', { name: 'Transactions' }));
+    expect(within(list.getByRole('button', { name: /Сільпо/ })).getByTitle('Imported from Monobank')).toBeTruthy();
+    expect(within(list.getByRole('button', { name: /Market/ })).queryByTitle('Imported from Monobank')).toBeNull();
+  });
 });

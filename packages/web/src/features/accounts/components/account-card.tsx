@@ -2,9 +2,9 @@ import type { Account } from '@kopiyka/shared';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Money } from '../../../components/ui/money.tsx';
-import { ACCOUNT_CATEGORY_INFO } from '../../../entities/accounts/account-categories.ts';
-import { AccountIcon } from '../../../entities/accounts/account-icon.tsx';
+import { AccountSummary, CreditLimitNote } from '../../../entities/accounts/account-summary.tsx';
 import { ownMoney, refOwnMoney } from '../../../entities/accounts/account-tree.ts';
+import { BankBadge } from '../../../entities/monobank/bank-badge.tsx';
 import { cn } from '../../../lib/utils.ts';
 
 /** One account in the list: what it is, and how much of the money in it is the owner's. */
@@ -20,14 +20,11 @@ export function AccountCard({ account, baseCode }: { account: Account; baseCode:
       )}
     >
       <div className="flex items-start gap-3">
-        <AccountIcon category={account.accountCategory} />
-        <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-          <span className="truncate font-medium group-hover:text-primary">{account.name}</span>
-          <span className="truncate text-xs text-muted-foreground">
-            {ACCOUNT_CATEGORY_INFO[account.accountCategory].label} · {account.currencyCode}
-          </span>
+        <AccountSummary account={account} nameClassName="group-hover:text-primary" />
+        <div className="flex flex-col items-end gap-1">
+          {account.type === 'monobank' ? <BankBadge /> : null}
+          {account.isEnabled ? null : <Badge>Hidden</Badge>}
         </div>
-        {account.isEnabled ? null : <Badge>Hidden</Badge>}
       </div>
       <div className="flex flex-col gap-1">
         <Money minor={ownMoney(account)} currency={account.currencyCode} className="text-xl font-semibold" />
@@ -42,11 +39,7 @@ export function AccountCard({ account, baseCode }: { account: Account; baseCode:
             )}
           </span>
         ) : null}
-        {account.creditLimit > 0 ? (
-          <span className="text-xs text-muted-foreground">
-            Credit limit <Money minor={account.creditLimit} currency={account.currencyCode} />
-          </span>
-        ) : null}
+        <CreditLimitNote account={account} />
       </div>
     </Link>
   );
