@@ -196,6 +196,52 @@ describe('PUT /categories/{categoryId}', () => {
   });
 });
 
+describe('names among siblings', () => {
+  it('are unique whatever the case, in any script; the same name under another parent is fine', async () => {
+    const { token } = await signUp(t);
+    const food = await byName(token, 'Food & Drinks');
+    const shopping = await byName(token, 'Shopping');
+    for (const name of ['Groceries', 'groceries', ' GROCERIES ']) {
+      const res = await create(token, { name, parentId: food.id });
+      expect(res.status, name).toBe(422);
+      expect(res.body.response.details).toEqual([
+        { path: 'name', message: 'There is a "Groceries" under the same parent already' },
+      ]);
+    }
+    expect((await create(token, { name: 'Groceries', parentId: shopping.id })).status).toBe(201);
+    expect((await create(token, { name: 'Продукти' })).status).toBe(201);
+    const again = await create(token, { name: 'ПРОДУКТИ' });
+    expect(again.status).toBe(422);
+    expect(again.body.response.details[0].message).toBe('There is a category "Продукти" already');
+    expect((await list(token)).filter((c) => c.name.toLowerCase() === 'groceries')).toHaveLength(2);
+  });
+
+  it('stay unique when a category is renamed or moved, or its subcategories move to another', async () => {
+    const { token } = await signUp(t);
+    const food = await byName(token, 'Food & Drinks');
+    const taxi = await byName(token, 'Taxi');
+    const groceries = await byName(token, 'Groceries');
+    const rename = await update(token, taxi.id, { name: 'bars, CAFÉS', parentId: food.id });
+    expect(rename.status).toBe(422);
+    expect(rename.body.response.details[0].path).toBe('name');
+    const move = await update(token, groceries.id, { parentId: (await byName(token, 'Shopping')).id });
+    expect(move.status).toBe(200);
+    const back = await create(token, { name: 'Groceries', parentId: food.id });
+    expect(back.status).toBe(201);
+    const clash = await update(token, groceries.id, { parentId: food.id });
+    expect(clash.status).toBe(422);
+    expect(clash.body.response.details[0].path).toBe('parentId');
+    // Only the case of its own name changes: no clash with itself.
+    expect((await update(token, groceries.id, { name: 'GROCERIES' })).status).toBe(200);
+
+    const shopping = await byName(token, 'Shopping');
+    const folding = await remove(token, shopping.id, `?moveTo=${food.id}`);
+    expect(folding.status).toBe(422);
+    expect(folding.body.response.details[0].path).toBe('moveTo');
+    expect(await byName(token, 'Shopping')).toBeDefined();
+  });
+});
+
 describe('DELETE /categories/{categoryId}', () => {
   it('deletes an unused category', async () => {
     const { token } = await signUp(t);

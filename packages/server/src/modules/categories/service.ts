@@ -38,6 +38,33 @@ async function parentsOf(db: Executor, userId: number): Promise<Map<number, numb
   return new Map((await selectCategories(db, userId)).map((c) => [c.id, c.parentId]));
 }
 
+/**
+ * Sibling categories have different names, whatever the case ("Groceries" and "groceries" under
+ * one parent would be told apart by nobody); the same name under another parent is fine. Compared
+ * in JavaScript: the database's lower() may know only ASCII.
+ */
+async function assertNameFree(
+  tx: Executor,
+  userId: number,
+  parentId: number | null,
+  name: string,
+  path: string,
+  exceptId?: number,
+): Promise<void> {
+  const key = name.toLocaleLowerCase();
+  const clash = (await selectCategories(tx, userId)).find(
+    (other) => other.parentId === parentId && other.id !== exceptId && other.name.toLocaleLowerCase() === key,
+  );
+  if (clash) {
+    throw validationError(
+      path,
+      parentId === null
+        ? `There is a category "${clash.name}" already`
+        : `There is a "${clash.name}" under the same parent already`,
+    );
+  }
+}
+
 const builtIn = (name: string) =>
   new AppError('NOT_ALLOWED', `"${name}" is built in: it cannot be renamed, moved or deleted.`);
 
@@ -68,6 +95,7 @@ export function createCategoriesService(db: Database): CategoriesService {
         await lockUserTree(tx, 'categories', userId);
         const parent =
           body.parentId != null ? await assertOwnCategory(tx, userId, body.parentId, 'parentId') : undefined;
+        await assertNameFree(tx, userId, parent?.id ?? null, body.name, 'name');
         const [created] = await insertCategories(tx, [
           {
             userId,
@@ -97,6 +125,16 @@ export function createCategoriesService(db: Database): CategoriesService {
             );
           }
         }
+        if (renames || moves) {
+          await assertNameFree(
+            tx,
+            userId,
+            moves ? (body.parentId ?? null) : category.parentId,
+            body.name ?? category.name,
+            renames ? 'name' : 'parentId',
+            id,
+          );
+        }
         await updateCategoryRow(tx, userId, id, body);
         return getCategory(tx, userId, id);
       });
@@ -111,6 +149,9 @@ export function createCategoriesService(db: Database): CategoriesService {
           await assertOwnCategory(tx, userId, moveTo, 'moveTo');
           if (isSelfOrDescendant(await parentsOf(tx, userId), id, moveTo)) {
             throw validationError('moveTo', 'Choose a category outside the one being deleted');
+          }
+          for (const child of (await selectCategories(tx, userId)).filter((c) => c.parentId === id)) {
+            await assertNameFree(tx, userId, moveTo, child.name, 'moveTo');
           }
           await moveChildren(tx, userId, id, moveTo);
           await reassignCategory(tx, userId, id, moveTo);
