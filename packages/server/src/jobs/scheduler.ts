@@ -3,6 +3,12 @@ import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { claimTask, finishTask } from './scheduler-queries.ts';
 
+/**
+ * A task that did not get done for a reason it has told the log already (a provider down): the
+ * scheduler says in one line that it will try again, without a stack.
+ */
+export class TaskNotDone extends Error {}
+
 export interface PeriodicTask {
   name: string;
   /** Runs again once this long has passed since its last success. */
@@ -40,7 +46,9 @@ export function startScheduler(
         await task.run();
       } catch (error) {
         succeeded = false;
-        log.error({ err: error, task: task.name }, 'scheduled task failed');
+        if (error instanceof TaskNotDone)
+          log.warn({ task: task.name, reason: error.message }, 'scheduled task not done; tried again later');
+        else log.error({ err: error, task: task.name }, 'scheduled task failed');
       }
       await finishTask(db, clock.now(), task.name, succeeded, RETRY_FAILED_AFTER_MS).catch((error) =>
         log.error({ err: error, task: task.name }, 'could not record a scheduled task run'),

@@ -61,7 +61,9 @@ export async function fetchJson(
     });
   } catch (error) {
     const reason =
-      error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'unreachable';
+      error instanceof Error && error.name === 'TimeoutError'
+        ? `no answer within ${timeoutMs} ms`
+        : `unreachable (${networkReason(error)})`;
     throw new RateProviderError(source, reason, { cause: error });
   }
   const text = await response.text().catch(() => '');
@@ -73,6 +75,17 @@ export async function fetchJson(
       cause: error,
     });
   }
+}
+
+/** Why fetch could not connect: the system's code (ECONNREFUSED, ENOTFOUND…), else the deepest message. */
+function networkReason(error: unknown): string {
+  let reason = 'no connection';
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    if (e !== error && e instanceof Error) reason = e.message;
+  }
+  return reason;
 }
 
 function isStaleConnection(error: unknown): boolean {

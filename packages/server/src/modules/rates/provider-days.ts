@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import type { RateProvider } from '../../integrations/rates/provider.ts';
+import { type RateProvider, RateProviderError } from '../../integrations/rates/provider.ts';
 import { type Clock, today } from '../../lib/clock.ts';
 import { addDays, daysBetween, earlierDay } from '../../lib/dates.ts';
 import {
@@ -140,7 +140,10 @@ export class ProviderDays {
       }
       await insertDays(this.db, provider.source, days);
     } catch (error) {
-      this.log.warn({ err: error, source: provider.source, from, to }, 'exchange rate history could not be fetched');
+      this.log.warn(
+        { source: provider.source, from, to, ...reasonOf(error) },
+        'exchange rate history could not be fetched',
+      );
       this.rest(failingKey, RETRY_FAILED_AFTER_MS);
     }
     return null;
@@ -186,9 +189,17 @@ export class ProviderDays {
       }
       return day;
     } catch (error) {
-      this.log.warn({ err: error, source: provider.source, date }, 'exchange rates could not be fetched');
+      this.log.warn({ source: provider.source, date, ...reasonOf(error) }, 'exchange rates could not be fetched');
       this.rest(key, RETRY_FAILED_AFTER_MS);
       throw error;
     }
   }
+}
+
+/**
+ * What a log line says of a failed fetch: a provider being unreachable or answering nonsense is
+ * expected and told in one plain line (its reason); anything else keeps its stack for a bug report.
+ */
+function reasonOf(error: unknown): { reason: string } | { err: unknown } {
+  return error instanceof RateProviderError ? { reason: error.message } : { err: error };
 }

@@ -2,6 +2,7 @@ import type { DeleteCustomRatesBody, Rate, SetCustomRatesBody } from '@kopiyka/s
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
 import type { RateProvider } from '../../integrations/rates/provider.ts';
+import { TaskNotDone } from '../../jobs/scheduler.ts';
 import { type Clock, today as todayOf } from '../../lib/clock.ts';
 import { addDays, earlierDay } from '../../lib/dates.ts';
 import { validationError } from '../../lib/errors.ts';
@@ -265,12 +266,10 @@ export function createRatesService(
     async syncToday() {
       const today = todayOf(clock);
       const results = await Promise.allSettled(providers.map((provider) => providerDays.sync(provider, today)));
-      const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-      if (failures.length > 0) {
-        throw new AggregateError(
-          failures.map((f) => f.reason),
-          "Today's exchange rates could not be fetched",
-        );
+      const failed = providers.filter((_, index) => results[index]!.status === 'rejected');
+      if (failed.length > 0) {
+        // Each failure has its own warning line (provider-days).
+        throw new TaskNotDone(`today's rates of ${failed.map((p) => p.source).join(', ')} could not be fetched`);
       }
     },
 
