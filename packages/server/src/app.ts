@@ -261,6 +261,8 @@ async function serveWebApp(app: FastifyInstance, root: string) {
     root,
     // Looked up per request, so a rebuilt web app is served without a restart.
     wildcard: true,
+    // The build writes brotli and gzip copies of the assets (packages/web/precompress.ts).
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       // Vite fingerprints everything under assets/, so those never change; index.html always may.
       res.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

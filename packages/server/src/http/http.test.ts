@@ -1,6 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { API_PREFIX, type Endpoint, endpoints } from '@kopiyka/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -195,12 +196,19 @@ describe('global rate limit', () => {
   });
 });
 
+const ASSET = `export const app = ${JSON.stringify('Kopiyka '.repeat(400))};\n`;
+
 describe('the built web app', () => {
   let web: TestApp;
   let dist: string;
   beforeAll(async () => {
     dist = await mkdtemp(path.join(os.tmpdir(), 'kopiyka-web-'));
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Kopiyka</title><div id="root"></div>');
+    // A built asset with the brotli and gzip copies the build writes beside it (web/precompress.ts).
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'assets', 'app-1a2b3c.js'), ASSET);
+    await writeFile(path.join(dist, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync(ASSET));
+    await writeFile(path.join(dist, 'assets', 'app-1a2b3c.js.gz'), gzipSync(ASSET));
     web = await startTestApp({ webDistDir: dist });
   });
   afterAll(async () => {
@@ -215,6 +223,30 @@ describe('the built web app', () => {
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('sends the built assets compressed as the build made them, cached for good', async () => {
+    const get = (encoding?: string) =>
+      web.app.inject({
+        method: 'GET',
+        url: '/assets/app-1a2b3c.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(ASSET);
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(ASSET);
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(ASSET);
+    for (const res of [br, gz, plain]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('javascript');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.vary).toContain('accept-encoding');
     }
   });
 
