@@ -9,7 +9,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { type Clock, today } from '../../lib/clock.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { assertOwnGroup } from '../account-groups/service.ts';
-import { ensureUserCurrency, findBaseCurrency, findCurrency } from '../currencies/service.ts';
+import { assertOffered, ensureUserCurrency, findBaseCurrency, findCurrency } from '../currencies/service.ts';
 import type { RateSession, RatesService } from '../rates/service.ts';
 import { detachTransfersOf } from '../transactions/service.ts';
 import {
@@ -77,6 +77,7 @@ export function createAccountsService(db: Database, rates: RatesService, clock: 
     async create(userId, body) {
       const currency = await findCurrency(db, body.currencyId);
       if (!currency) throw validationError('currencyId', 'Unknown currency');
+      assertOffered(currency, 'currencyId');
       const base = await findBaseCurrency(db, userId);
       if (base) await rates.session(userId).require(currency.code, base.currency.code, today(clock), 'currencyId');
       const id = await db.transaction(async (tx) => {

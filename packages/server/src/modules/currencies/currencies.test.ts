@@ -14,7 +14,7 @@ describe('GET /models/currencies', () => {
     const res = await t.call('GET', '/api/v1/models/currencies');
     expect(res.status).toBe(200);
     const list = res.body.response as Array<{ code: string }>;
-    expect(list.length).toBeGreaterThan(150);
+    expect(list.length).toBeGreaterThan(140);
     expect(list.find((c) => c.code === 'UAH')).toEqual({
       id: expect.any(Number),
       code: 'UAH',
@@ -25,6 +25,44 @@ describe('GET /models/currencies', () => {
     expect(list.map((c) => c.code)).toEqual([...list.map((c) => c.code)].sort());
     expect(list.map((c) => c.code)).not.toContain('XXX');
     expect(list.map((c) => c.code)).not.toContain('XTS');
+  });
+});
+
+describe('currencies that cannot be held', () => {
+  it('are not offered: three decimals (stored in hundredths, they would not be exact), funds, metals and units', async () => {
+    const codes = ((await t.call('GET', '/api/v1/models/currencies')).body.response as Array<{ code: string }>).map(
+      (c) => c.code,
+    );
+    for (const code of ['KWD', 'BHD', 'TND', 'CLF', 'USN', 'MXV', 'XAU', 'XDR', 'XBA'])
+      expect(codes).not.toContain(code);
+    for (const code of ['UAH', 'USD', 'EUR', 'PLN', 'JPY', 'ZWG']) expect(codes).toContain(code);
+  });
+
+  it('are refused as a base, a currency or an account’s, naming the field and saying why', async () => {
+    const { token } = await signUp(t);
+    const base = await setBase(token, { currencyId: ids.get('KWD') });
+    expect(base.status).toBe(422);
+    expect(base.body.response.details).toEqual([
+      {
+        path: 'currencyId',
+        message: 'KWD has 3 decimal places; amounts are kept in hundredths, so it cannot be held exactly',
+      },
+    ]);
+    expect((await setBase(token, { currencyId: ids.get('UAH') })).status).toBe(200);
+    const added = await t.call('POST', '/api/v1/user/currencies', {
+      token,
+      body: { currencies: [{ currencyId: ids.get('USD') }, { currencyId: ids.get('XAU') }] },
+    });
+    expect(added.status).toBe(422);
+    expect(added.body.response.details[0]).toMatchObject({ path: 'currencies.1.currencyId' });
+    const account = await t.call('POST', '/api/v1/accounts', {
+      token,
+      body: { name: 'Dinars', currencyId: ids.get('BHD') },
+    });
+    expect(account.status).toBe(422);
+    expect(account.body.response.details[0].path).toBe('currencyId');
+    const own = (await t.call('GET', '/api/v1/user/currencies', { token })).body.response;
+    expect(own.map((c: { currency: { code: string } }) => c.currency.code)).toEqual(['UAH']);
   });
 });
 

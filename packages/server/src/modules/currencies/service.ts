@@ -11,6 +11,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { type Clock, today } from '../../lib/clock.ts';
 import { earlierDay } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import { isOffered } from '../../lib/iso-currencies.ts';
 import { forgetCustomRatesOf, type RatesService } from '../rates/service.ts';
 import { discardPendingRefs } from '../transactions/service.ts';
 import type { BaseChangeService } from './base-change.ts';
@@ -125,7 +126,7 @@ export function createCurrenciesService(
   clock: Clock,
 ): CurrenciesService {
   return {
-    list: () => selectCurrencies(db),
+    list: async () => (await selectCurrencies(db)).filter(isOffered),
 
     listOwn: (userId) => selectUserCurrencies(db, userId),
 
@@ -137,6 +138,7 @@ export function createCurrenciesService(
       for (const [index, entry] of currencies.entries()) {
         const currency = known.get(entry.currencyId);
         if (!currency) throw validationError(`currencies.${index}.currencyId`, 'Unknown currency');
+        assertOffered(currency, `currencies.${index}.currencyId`);
         if (entry.liveRateUpdate === false) {
           const existing = await selectUserCurrency(db, userId, entry.currencyId);
           if (!existing || existing.liveRateUpdate) {
@@ -200,6 +202,7 @@ export function createCurrenciesService(
     async setBase(userId, currencyId) {
       const [currency] = await selectCurrenciesByIds(db, [currencyId]);
       if (!currency) throw validationError('currencyId', 'Unknown currency');
+      assertOffered(currency, 'currencyId');
       const { base, started } = await db.transaction(async (tx) => {
         await lockCurrencySettings(tx, userId);
         const current = await selectBaseCurrency(tx, userId);
@@ -281,6 +284,17 @@ export function createCurrenciesService(
 }
 
 // For other modules' transactions: each takes the executor first, so it joins the caller's transaction.
+
+/** A currency one may start keeping (iso-currencies.ts says why some are not); else VALIDATION_ERROR on `path`. */
+export function assertOffered(currency: Currency, path: string): void {
+  if (isOffered(currency)) return;
+  throw validationError(
+    path,
+    currency.digits > 2
+      ? `${currency.code} has ${currency.digits} decimal places; amounts are kept in hundredths, so it cannot be held exactly`
+      : `${currency.code} (${currency.name}) is not a currency an account holds`,
+  );
+}
 
 export async function findCurrency(db: Executor, id: number): Promise<Currency | undefined> {
   const [currency] = await selectCurrenciesByIds(db, [id]);

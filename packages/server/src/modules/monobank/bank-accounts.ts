@@ -7,6 +7,7 @@ import type { AccountCategory } from '@kopiyka/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { MonobankCard, MonobankClientInfo, MonobankJar } from '../../integrations/monobank/client.ts';
+import { isOffered } from '../../lib/iso-currencies.ts';
 import { createBankAccount, setBankFigures } from '../accounts/service.ts';
 import { findCurrencyByNumber } from '../currencies/service.ts';
 import { lockLedgerAccounts } from '../transactions/service.ts';
@@ -126,8 +127,8 @@ export async function syncBankAccounts(
       continue;
     }
     const currency = await findCurrencyByNumber(db, holder.currencyNumber);
-    if (!currency) {
-      log.warn({ currencyNumber: holder.currencyNumber }, 'a Monobank account in a currency not in the ISO list');
+    if (!currency || !isOffered(currency)) {
+      log.warn({ currencyNumber: holder.currencyNumber }, 'a Monobank account in a currency Kopiyka cannot hold');
       continue;
     }
     const id = await db.transaction(async (tx) => {
