@@ -195,11 +195,12 @@ describe('what an event changes', () => {
     expect(stale(transactionKeys.lists())).toBe(false);
   });
 
-  it('says why a job failed, unless a disconnect ended it', () => {
+  it('says why a job failed, unless a disconnect or a refused token (said elsewhere) ended it', () => {
     const failed = (id: number, code: string, message: string) =>
       makeJob({ id, state: 'failed', error: { code, message } });
     handleServerEvent(queryClient, jobEvent(failed(3, 'BAD_GATEWAY', 'Monobank did not answer as expected.')));
     handleServerEvent(queryClient, jobEvent(failed(4, 'MONOBANK_USER_NOT_PAIRED', 'Monobank was disconnected.')));
+    handleServerEvent(queryClient, jobEvent(failed(5, 'MONOBANK_USER_TOKEN_INVALID', 'Paste a new token.')));
     expect(toasts().map(({ type, title, message }) => ({ type, title, message }))).toEqual([
       { type: 'error', title: 'Bank import stopped', message: 'Monobank did not answer as expected.' },
     ]);

@@ -179,8 +179,9 @@ function jobEnded(queryClient: QueryClient, job: MonobankJob): void {
     if (job.imported > 0) notify('success', `${plural(job.imported, 'bank transaction')} imported.`, { id });
     return;
   }
-  // A disconnect ends its jobs as failed: the person did that, and knows.
-  if (job.error?.code === 'MONOBANK_USER_NOT_PAIRED') return;
+  // A disconnect ends its jobs as failed: the person did that, and knows. A refused token is said
+  // by the connection's own warning, and its jobs go on once a new token is pasted.
+  if (job.error?.code === 'MONOBANK_USER_NOT_PAIRED' || job.error?.code === 'MONOBANK_USER_TOKEN_INVALID') return;
   notify('error', job.error?.message ?? 'Monobank did not answer.', { id, title: 'Bank import stopped' });
 }
 

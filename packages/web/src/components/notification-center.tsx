@@ -39,7 +39,7 @@ function Toast({ notification }: { notification: AppNotification }) {
               dismiss(notification.id);
               notification.action?.run();
             }}
-            className="cursor-pointer rounded-md text-sm font-semibold text-primary underline-offset-4 hover:underline"
+            className="cursor-pointer rounded-md text-left text-sm font-semibold text-primary underline-offset-4 hover:underline"
           >
             {notification.action.label}
           </button>
