@@ -145,6 +145,40 @@ describe('changing the base currency', () => {
     expect(after.map((tx) => tx.refAmount)).toEqual([800, Math.round(1_234 * 0.9), 1_600, 1_710, 1_000]);
   });
 
+  it('changes the base offline through the user’s own rates: EUR and USD rated in UAH give EUR in USD', async () => {
+    // The providers are unreachable here (the test config points them at a closed port).
+    const w = await buildWorld(t, {
+      currencies: { EUR: 48, USD: 40 },
+      accounts: [{ currency: 'UAH' }, { currency: 'EUR' }, { currency: 'USD' }],
+    });
+    const [uah, eur, usd] = w.accounts;
+    const food = w.categories[0]!.id;
+    for (const [accountId, amount] of [
+      [uah, 4_000],
+      [eur, 1_000],
+      [usd, 700],
+    ] as const) {
+      await w.record({ amount, accountId, categoryId: food, transactionType: 'expense', time: '2026-05-01T10:00:00Z' });
+    }
+    const res = await t.call('POST', '/api/v1/user/currencies/base', {
+      token: w.token,
+      body: { currencyId: ids.get('USD') },
+    });
+    expect(res.status).toBe(200);
+    await waitUntilIdle(w.token);
+    expect((await progress(w.token)).error ?? null).toBeNull();
+    const after = await all(w.token);
+    expect(after.map((tx) => [tx.currencyCode, tx.refAmount, tx.refCurrencyCode])).toEqual([
+      ['UAH', 100, 'USD'],
+      ['EUR', 1_200, 'USD'],
+      ['USD', 700, 'USD'],
+    ]);
+    const rates = (await t.call('GET', '/api/v1/user/currencies/rates?date=2026-05-01', { token: w.token })).body
+      .response as Array<{ baseCode: string; quoteCode: string; rate: number; source: string }>;
+    expect(rates.find((r) => r.baseCode === 'EUR')).toMatchObject({ quoteCode: 'USD', source: 'custom' });
+    expect(rates.find((r) => r.baseCode === 'EUR')!.rate).toBeCloseTo(1.2, 12);
+  });
+
   it('values transactions recorded while the change runs before switching', async () => {
     const user = await setup();
     await insertRunningChange(user.id);

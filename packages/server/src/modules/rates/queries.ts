@@ -48,17 +48,9 @@ export async function insertDay(
   await db.insert(exchangeRateDays).values({ source, date, publishedDate }).onConflictDoNothing();
 }
 
-export function selectCustomRates(db: Executor, userId: number, pairs: Array<{ baseCode: string; quoteCode: string }>) {
-  if (pairs.length === 0) return Promise.resolve([]);
-  return db
-    .select()
-    .from(customRates)
-    .where(
-      and(
-        eq(customRates.userId, userId),
-        or(...pairs.map((p) => and(eq(customRates.baseCode, p.baseCode), eq(customRates.quoteCode, p.quoteCode)))),
-      ),
-    );
+/** Every custom rate of the user (a handful): what paths between currencies are found over. */
+export function selectAllCustomRates(db: Executor, userId: number) {
+  return db.select().from(customRates).where(eq(customRates.userId, userId));
 }
 
 /**

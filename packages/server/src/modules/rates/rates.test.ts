@@ -216,6 +216,19 @@ describe('rate resolution', () => {
     expect(emulator.requests('frankfurter').filter((path) => /^\/v1\/[\d-]+\.\.[\d-]+/.test(path))).toHaveLength(1);
   });
 
+  it('goes through the user’s own rate to a currency the providers quote, for one they do not', async () => {
+    // AMD is quoted by neither provider; the user rates it in USD, which the NBU quotes in UAH.
+    const user = await userWith('UAH', ['AMD', 'USD']);
+    const set = await t.call('PUT', '/api/v1/user/currency/rates', {
+      token: user.token,
+      body: { pairs: [{ baseCode: 'AMD', quoteCode: 'USD', rate: 0.0025 }] },
+    });
+    expect(set.status).toBe(200);
+    const amd = (await ratesOn(user.token, '2026-03-02')).get('AMD');
+    expect(amd).toMatchObject({ quoteCode: 'UAH', source: 'live', rateDate: '2026-03-02' });
+    expect(amd.rate).toBeCloseTo(0.0025 * 43.0, 12);
+  });
+
   it('answers no rate (never an error) when nothing at all can be had', async () => {
     emulator.setMode('nbu', 'down');
     emulator.setMode('frankfurter', 'down');

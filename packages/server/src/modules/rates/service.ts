@@ -11,7 +11,7 @@ import {
   deleteCustomRatesOfCurrency,
   deleteCustomRatesOfPairs,
   type StoredDay,
-  selectCustomRates,
+  selectAllCustomRates,
   upsertCustomRate,
 } from './queries.ts';
 
@@ -110,6 +110,42 @@ function customInEffect(rows: Array<{ rate: number; effectiveFrom: string | null
     : null;
 }
 
+type CustomRow = { baseCode: string; quoteCode: string; rate: number; effectiveFrom: string | null };
+
+/**
+ * Where the user's own rates lead from a currency on a day, with the rate to each place: a search
+ * over the custom rates in effect (each pair is stored both ways), fewest steps first. So with EUR
+ * and USD both rated in UAH, EUR reaches USD through UAH.
+ */
+function reachableByCustom(rows: CustomRow[], from: string, date: string): Map<string, number> {
+  const pairs = new Map<string, CustomRow[]>();
+  for (const row of rows) {
+    const key = `${row.baseCode}:${row.quoteCode}`;
+    pairs.set(key, [...(pairs.get(key) ?? []), row]);
+  }
+  const edges = new Map<string, Array<{ to: string; rate: number }>>();
+  for (const [key, pairRows] of pairs) {
+    const quote = customInEffect(pairRows, date);
+    if (!quote) continue;
+    const [base = '', quoteCode = ''] = key.split(':');
+    edges.set(base, [...(edges.get(base) ?? []), { to: quoteCode, rate: quote.rate }]);
+  }
+  const reached = new Map<string, number>([[from, 1]]);
+  const queue = [from];
+  while (queue.length > 0) {
+    const at = queue.shift()!;
+    for (const edge of edges.get(at) ?? []) {
+      if (reached.has(edge.to)) continue;
+      reached.set(edge.to, reached.get(at)! * edge.rate);
+      queue.push(edge.to);
+    }
+  }
+  reached.delete(from);
+  return reached;
+}
+
+const customPathQuote = (rate: number): RateQuote => ({ rate, source: 'custom', rateDate: null, effectiveFrom: null });
+
 function quoteFrom(rate: number, days: LoadedDay[]): RateQuote {
   return {
     rate,
@@ -140,7 +176,11 @@ export function createRatesService(
 
   function session(userId: number): RateSession {
     const days = new Map<string, Promise<LoadedDay | null>>();
-    const customs = new Map<string, ReturnType<typeof selectCustomRates>>();
+    let customs: Promise<CustomRow[]> | undefined;
+    const customRows = () => {
+      customs ??= selectAllCustomRates(db, userId);
+      return customs;
+    };
 
     const loadDay = (provider: RateProvider, date: string) => {
       const key = `${provider.source}:${date}`;
@@ -151,16 +191,6 @@ export function createRatesService(
       }
       return day;
     };
-
-    async function customQuote(from: string, to: string, date: string): Promise<RateQuote | null> {
-      const key = `${from}:${to}`;
-      let rows = customs.get(key);
-      if (!rows) {
-        rows = selectCustomRates(db, userId, [{ baseCode: from, quoteCode: to }]);
-        customs.set(key, rows);
-      }
-      return customInEffect(await rows, date);
-    }
 
     async function providerQuote(from: string, to: string, date: string): Promise<RateQuote | null> {
       const loaded: LoadedDay[] = [];
@@ -175,11 +205,30 @@ export function createRatesService(
       return quoteAcross(from, to, loaded);
     }
 
+    /**
+     * The user's own rate of the pair; else the providers'; else a path over the user's rates;
+     * else the user's rates to a currency the providers quote against `to`.
+     */
     async function quote(from: string, to: string, date: string): Promise<RateQuote | null> {
       if (from === to) return { rate: 1, source: 'live', rateDate: date, effectiveFrom: null };
+      const rows = await customRows();
+      const direct = customInEffect(
+        rows.filter((r) => r.baseCode === from && r.quoteCode === to),
+        date,
+      );
+      if (direct) return direct;
       // Nothing is published for days to come: the latest rates stand in for them.
       const day = earlierDay(date, todayOf(clock));
-      return (await customQuote(from, to, date)) ?? providerQuote(from, to, day);
+      const provided = await providerQuote(from, to, day);
+      if (provided) return provided;
+      const reached = reachableByCustom(rows, from, date);
+      const whole = reached.get(to);
+      if (whole !== undefined) return customPathQuote(whole);
+      for (const [via, rate] of reached) {
+        const rest = await providerQuote(via, to, day);
+        if (rest) return { ...rest, rate: rate * rest.rate };
+      }
+      return null;
     }
 
     return {
@@ -210,7 +259,10 @@ export function createRatesService(
     if (codes.every((code) => code === toCode)) return identity;
     const today = todayOf(clock);
     const last = earlierDay(to, today);
-    const needed = [...new Set([...codes, toCode, ...CROSS_PIVOTS])];
+    const customRows = await selectAllCustomRates(db, userId);
+    // The currencies the user's own rates lead through may be quoted by a provider on the way.
+    const throughCustom = customRows.flatMap((r) => [r.baseCode, r.quoteCode]);
+    const needed = [...new Set([...codes, toCode, ...CROSS_PIVOTS, ...throughCustom])];
     const stored = new Map<RateProvider, { days: Map<string, StoredDay>; sorted: string[] }>();
     await Promise.all(
       providers.map(async (provider) => {
@@ -219,11 +271,6 @@ export function createRatesService(
         const days = await providerDays.storedRange(provider, addDays(from, -31), last, needed);
         stored.set(provider, { days, sorted: [...days.keys()].sort() });
       }),
-    );
-    const customRows = await selectCustomRates(
-      db,
-      userId,
-      codes.map((code) => ({ baseCode: code, quoteCode: toCode })),
     );
 
     /** The provider's day, or else its nearest earlier stored day (approximate). */
@@ -244,18 +291,33 @@ export function createRatesService(
       return found ? { provider, day: days.get(found)!, approximate: true } : null;
     }
 
+    const onDayOf = (day: string) => earlierDay(day, today);
+    const provided = (from: string, day: string) =>
+      quoteAcross(
+        from,
+        toCode,
+        preference(from, toCode)
+          .map((provider) => dayOf(provider, onDayOf(day)))
+          .filter((d): d is LoadedDay => d !== null),
+      );
+    // The order of a session's quote (above), over what is stored.
     return (code, day) => {
       if (code === toCode) return identity(code, day);
       const custom = customInEffect(
-        customRows.filter((r) => r.baseCode === code),
+        customRows.filter((r) => r.baseCode === code && r.quoteCode === toCode),
         day,
       );
       if (custom) return custom;
-      const onDay = earlierDay(day, today);
-      const loaded = preference(code, toCode)
-        .map((provider) => dayOf(provider, onDay))
-        .filter((d): d is LoadedDay => d !== null);
-      return quoteAcross(code, toCode, loaded);
+      const live = provided(code, day);
+      if (live) return live;
+      const reached = reachableByCustom(customRows, code, day);
+      const whole = reached.get(toCode);
+      if (whole !== undefined) return customPathQuote(whole);
+      for (const [via, rate] of reached) {
+        const rest = provided(via, day);
+        if (rest) return { ...rest, rate: rate * rest.rate };
+      }
+      return null;
     };
   }
 
