@@ -1,8 +1,13 @@
 import { Link, Outlet, useNavigation } from 'react-router';
 import { useBaseCurrencyChangeWatcher } from '../../api/currencies.ts';
+import { useBankJobsWatcher, useServerEvents } from '../../api/events.ts';
+import { useFinancialSync } from '../../api/financial-sync.ts';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { LogoMark } from '../../components/ui/logo.tsx';
+import { SyncButton } from '../../entities/monobank/sync-button.tsx';
+import { TokenInvalidBanner } from '../../entities/monobank/token-invalid-banner.tsx';
 import { AddTransactionButton } from '../../entities/transactions/add-transaction-button.tsx';
+import { BankDialogHost } from '../../features/bank/bank-dialog-host.tsx';
 import { TransactionDialogHost } from '../../features/transactions/transaction-dialog.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { BottomNav } from './bottom-nav.tsx';
@@ -16,6 +21,10 @@ export function AppShell() {
   useDocumentTitle(title);
   const navigating = useNavigation().state !== 'idle';
   useBaseCurrencyChangeWatcher();
+  // The bank: news from the server as it happens, the financial sync when due, and jobs that end.
+  useServerEvents();
+  useFinancialSync();
+  useBankJobsWatcher();
   return (
     <div className="min-h-dvh">
       <a
@@ -26,11 +35,12 @@ export function AppShell() {
       </a>
       <Sidebar />
       <div className="flex min-h-dvh flex-col md:pl-64">
-        <header className="sticky top-0 z-20 flex h-16 shrink-0 items-center gap-3 border-b bg-background/85 px-4 backdrop-blur md:px-8">
+        <header className="sticky top-0 z-20 flex h-16 shrink-0 items-center gap-2 border-b bg-background/85 px-4 backdrop-blur sm:gap-3 md:px-8">
           <Link to="/dashboard" aria-label="Kopiyka, go to the dashboard" className="rounded-md md:hidden">
             <LogoMark />
           </Link>
           <h1 className="min-w-0 flex-1 truncate text-lg font-semibold tracking-tight md:text-xl">{title}</h1>
+          <SyncButton />
           <AddTransactionButton compact />
           <ThemeToggle />
           <UserMenu className="md:hidden" />
@@ -46,12 +56,14 @@ export function AppShell() {
         </header>
         <main id="main" className="flex-1 px-4 pt-6 pb-24 md:px-8 md:pb-10">
           <div className="mx-auto w-full max-w-6xl">
+            <TokenInvalidBanner className="mb-6" />
             <Outlet />
           </div>
         </main>
       </div>
       <BottomNav />
       <TransactionDialogHost />
+      <BankDialogHost />
     </div>
   );
 }

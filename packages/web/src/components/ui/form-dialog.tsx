@@ -41,6 +41,8 @@ type DialogFormProps = {
   /** Keeps the form from being sent for a reason of its own: nothing to save, say. */
   submitDisabled?: boolean;
   submitVariant?: ButtonProps['variant'];
+  /** What closing without sending is called: "Not now" where the form is an optional step. */
+  cancelLabel?: ReactNode;
 };
 
 /** The form of a FormDialog: its fields scroll, Cancel and the submit button stay at the bottom. */
@@ -52,6 +54,7 @@ export function DialogForm({
   submitting,
   submitDisabled = false,
   submitVariant,
+  cancelLabel = 'Cancel',
 }: DialogFormProps) {
   return (
     <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
@@ -61,7 +64,7 @@ export function DialogForm({
       </DialogBody>
       <DialogFooter>
         <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
+          <Button variant="outline">{cancelLabel}</Button>
         </DialogClose>
         <Button type="submit" variant={submitVariant} disabled={submitting || submitDisabled}>
           {submitting ? <Spinner /> : null}

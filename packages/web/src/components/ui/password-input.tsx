@@ -3,8 +3,12 @@ import { type ComponentProps, useState } from 'react';
 import { cn } from '../../lib/utils.ts';
 import { Input } from './input.tsx';
 
-/** A password field with a button that shows or hides what was typed. */
-export function PasswordInput({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
+/** A password field with a button that shows or hides what was typed; `revealLabel` names what it shows. */
+export function PasswordInput({
+  className,
+  revealLabel = 'Show password',
+  ...props
+}: Omit<ComponentProps<'input'>, 'type'> & { revealLabel?: string }) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
@@ -12,7 +16,7 @@ export function PasswordInput({ className, ...props }: Omit<ComponentProps<'inpu
       <button
         type="button"
         onClick={() => setVisible((shown) => !shown)}
-        aria-label="Show password"
+        aria-label={revealLabel}
         aria-pressed={visible}
         className="absolute inset-y-0 right-0 flex w-10 cursor-pointer items-center justify-center rounded-r-lg text-muted-foreground hover:text-foreground"
       >

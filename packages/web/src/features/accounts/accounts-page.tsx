@@ -3,6 +3,7 @@ import { Plus, TriangleAlert, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useBaseCurrencyCode } from '../../api/currencies.ts';
+import { useBankUser } from '../../api/monobank.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyCard } from '../../components/ui/empty-card.tsx';
@@ -11,6 +12,8 @@ import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { type AccountGroupNode, type MoneyTotal, totalOwnMoney } from '../../entities/accounts/account-tree.ts';
 import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
+import { ConnectMonobankButton } from '../../entities/monobank/connect-monobank-button.tsx';
+import { ActiveImportCard } from '../../entities/monobank/import-progress.tsx';
 import { cn, plural } from '../../lib/utils.ts';
 import { AccountCard } from './components/account-card.tsx';
 
@@ -57,7 +60,8 @@ function AccountGrid({ accounts, baseCode }: { accounts: Account[]; baseCode: st
   return (
     <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
       {accounts.map((account) => (
-        <li key={account.id} className="flex flex-col [&>a]:flex-1">
+        // min-w-0: a long name is cut short rather than widening the column past the screen.
+        <li key={account.id} className="flex min-w-0 flex-col [&>a]:flex-1">
           <AccountCard account={account} baseCode={baseCode} />
         </li>
       ))}
@@ -104,6 +108,8 @@ function AccountsSkeleton() {
 export function AccountsPage() {
   const state = useAccountTree();
   const baseCode = useBaseCurrencyCode();
+  // Offered once it is known that no bank is paired yet.
+  const canConnectBank = useBankUser().data === null;
 
   let content: ReactNode;
   if (state.status === 'pending' || !baseCode) {
@@ -122,8 +128,13 @@ export function AccountsPage() {
       <EmptyCard
         icon={Wallet}
         title="Add your first account"
-        description="Add the places you keep money in: a wallet, a card, a savings account. Their balances add up to your total."
-        action={<AddAccountButton>Add your first account</AddAccountButton>}
+        description="Add the places you keep money in: a wallet, a card, a savings account. Their balances add up to your total. Or connect Monobank, and its cards come with their history."
+        action={
+          <div className="flex flex-wrap justify-center gap-2">
+            <AddAccountButton>Add your first account</AddAccountButton>
+            {canConnectBank ? <ConnectMonobankButton variant="outline" /> : null}
+          </div>
+        }
       />
     );
   } else {
@@ -151,13 +162,15 @@ export function AccountsPage() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground">Cash, cards, savings and bank accounts, in any currency.</p>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline">
             <Link to="/settings/accounts">Groups</Link>
           </Button>
+          {canConnectBank ? <ConnectMonobankButton variant="outline" /> : null}
           <AddAccountButton />
         </div>
       </div>
+      <ActiveImportCard />
       {content}
     </div>
   );

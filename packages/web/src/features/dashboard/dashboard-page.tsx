@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { useBaseCurrencyCode } from '../../api/currencies.ts';
 import { useStatsFollowChanges } from '../../api/stats.ts';
+import { ActiveImportCard } from '../../entities/monobank/import-progress.tsx';
 import { parseMonth } from '../../lib/dates.ts';
 import { dayKey } from '../../lib/periods.ts';
 import { BalanceTrendWidget } from './components/balance-trend-widget.tsx';
@@ -29,6 +30,7 @@ export function DashboardPage() {
           onChange={(next) => setSearchParams((params) => ({ ...Object.fromEntries(params), month: next }))}
         />
       </div>
+      <ActiveImportCard />
       {currency ? (
         // Two columns from 1024 px, three from 1280 px. With two, the total and the expenses share
         // the first row and the charts take whole rows: `dense` lets the expenses move up beside the total.

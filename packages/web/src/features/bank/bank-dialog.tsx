@@ -1,0 +1,234 @@
+import {
+  type Account,
+  type BankUser,
+  type PairMonobankBody,
+  pairMonobankBodySchema,
+  type ReplaceMonobankTokenBody,
+  replaceMonobankTokenBodySchema,
+} from '@kopiyka/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Landmark } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useAccounts } from '../../api/accounts.ts';
+import { hasErrorCode } from '../../api/errors.ts';
+import { monobankKeys, useBankUser, usePairMonobank, useReplaceMonobankToken } from '../../api/monobank.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog, DialogBody, DialogContent, DialogFooter, DialogHeader } from '../../components/ui/dialog.tsx';
+import { focusMarkedField } from '../../components/ui/dialog-focus.ts';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { RetryButton } from '../../components/ui/retry-button.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { plural } from '../../lib/utils.ts';
+import type { BankDialogTarget } from '../../stores/bank-dialog.ts';
+import { notify } from '../../stores/notifications.ts';
+import { FoundCards } from './components/found-cards.tsx';
+import { ImportJobPanel } from './components/import-job-panel.tsx';
+import { ImportPeriodForm } from './components/import-period-form.tsx';
+import { TokenForm, TokenInstructions } from './components/token-form.tsx';
+
+/** Where the connect flow is: paste the token, see the cards, choose how far back, watch it import. */
+type Step =
+  | { name: 'token' }
+  | { name: 'cards'; user: BankUser; accounts: Account[] }
+  | { name: 'period' }
+  | { name: 'progress'; jobId: number };
+
+const CONNECT_STEPS = 4;
+const STEP_NUMBER: Record<Step['name'], number> = { token: 1, cards: 2, period: 3, progress: 4 };
+
+const STEP_TITLES: Record<Step['name'], string> = {
+  token: 'Connect Monobank',
+  cards: 'Your Monobank cards',
+  period: 'Import your history',
+  progress: 'Importing from Monobank',
+};
+
+type BankDialogProps = { target: BankDialogTarget; onClose: () => void };
+
+/** The bank dialog of the shell: the connect flow, an import of older history, or a new token. */
+export function BankDialog({ target, onClose }: BankDialogProps) {
+  const [step, setStep] = useState<Step>(target === 'import' ? { name: 'period' } : { name: 'token' });
+  let title: string;
+  let description: ReactNode;
+  let content: ReactNode;
+  if (target === 'replace-token') {
+    title = 'Paste a new Monobank token';
+    description = 'Monobank stopped accepting the token Kopiyka had. A new one brings your cards back up to date.';
+    content = <ReplaceTokenContent onClose={onClose} />;
+  } else {
+    title = target === 'import' && step.name === 'period' ? 'Import older history' : STEP_TITLES[step.name];
+    description = target === 'connect' ? `Step ${STEP_NUMBER[step.name]} of ${CONNECT_STEPS}` : undefined;
+    content = (
+      <ConnectContent
+        step={step}
+        setStep={setStep}
+        dismissLabel={target === 'connect' ? 'Not now' : 'Cancel'}
+        onClose={onClose}
+      />
+    );
+  }
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="sm:max-w-lg" onOpenAutoFocus={focusMarkedField}>
+        <DialogHeader title={title} description={description} />
+        {content}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type ConnectContentProps = {
+  step: Step;
+  setStep: (step: Step) => void;
+  dismissLabel: string;
+  onClose: () => void;
+};
+
+function ConnectContent({ step, setStep, dismissLabel, onClose }: ConnectContentProps) {
+  const pair = usePairMonobank();
+  const queryClient = useQueryClient();
+  switch (step.name) {
+    case 'token':
+      return (
+        <TokenForm<PairMonobankBody, Awaited<ReturnType<typeof pair.mutateAsync>>>
+          schema={pairMonobankBodySchema}
+          field="token"
+          label="Personal token"
+          submitLabel="Connect"
+          send={async (body) => {
+            try {
+              return await pair.mutateAsync(body);
+            } catch (error) {
+              // Paired already (in another tab, say): the pages learn it, the form says it.
+              if (hasErrorCode(error, 'MONOBANK_USER_ALREADY_CONNECTED')) {
+                void queryClient.invalidateQueries({ queryKey: monobankKeys.user() });
+              }
+              throw error;
+            }
+          }}
+          onSuccess={({ user, accounts }) => {
+            notify('success', `Monobank connected: ${plural(accounts.length, 'account')} added.`);
+            setStep({ name: 'cards', user, accounts });
+          }}
+        >
+          <TokenInstructions />
+        </TokenForm>
+      );
+    case 'cards':
+      return (
+        <>
+          <DialogBody>
+            <p className="text-sm text-muted-foreground">
+              Kopiyka found {plural(step.accounts.length, 'card and jar', 'cards and jars')} of {step.user.name}. They
+              are in your accounts now, and the bank keeps their balances up to date.
+            </p>
+            <FoundCards accounts={step.accounts} />
+          </DialogBody>
+          <DialogFooter>
+            <Button onClick={() => setStep({ name: 'period' })}>Choose what to import</Button>
+          </DialogFooter>
+        </>
+      );
+    case 'period':
+      return (
+        <PeriodContent
+          dismissLabel={dismissLabel}
+          onStarted={(jobId) => setStep({ name: 'progress', jobId })}
+          onClose={onClose}
+        />
+      );
+    case 'progress':
+      return <ProgressContent jobId={step.jobId} onClose={onClose} />;
+  }
+}
+
+/** The period form for the enabled bank accounts, once the connection and the accounts are known. */
+function PeriodContent({
+  dismissLabel,
+  onStarted,
+  onClose,
+}: {
+  dismissLabel: string;
+  onStarted: (jobId: number) => void;
+  onClose: () => void;
+}) {
+  const bankUser = useBankUser();
+  const accounts = useAccounts();
+  if (bankUser.isError || accounts.isError) {
+    return (
+      <DialogBody>
+        <EmptyState
+          icon={Landmark}
+          title="Your bank accounts could not be loaded"
+          description="Check your connection and try again."
+          action={
+            <RetryButton
+              onRetry={() => {
+                if (bankUser.isError) void bankUser.refetch();
+                if (accounts.isError) void accounts.refetch();
+              }}
+              retrying={bankUser.isFetching || accounts.isFetching}
+            />
+          }
+        />
+      </DialogBody>
+    );
+  }
+  if (bankUser.data === undefined || accounts.data === undefined) {
+    return (
+      <DialogBody role="status" aria-label="Loading your bank accounts">
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-20 w-full" />
+      </DialogBody>
+    );
+  }
+  const enabled = accounts.data.filter((account) => account.type === 'monobank' && account.isEnabled);
+  if (bankUser.data === null || enabled.length === 0) {
+    return (
+      <DialogBody>
+        <EmptyState
+          icon={Landmark}
+          title={bankUser.data === null ? 'Monobank is not connected' : 'No bank account is turned on'}
+          description={
+            bankUser.data === null
+              ? 'Connect Monobank first; then its history can be imported.'
+              : 'Show a Monobank account again (on its page) to import its history.'
+          }
+          action={<Button onClick={onClose}>Close</Button>}
+        />
+      </DialogBody>
+    );
+  }
+  return (
+    <ImportPeriodForm
+      accountCount={enabled.length}
+      requestIntervalMs={bankUser.data.requestIntervalMs}
+      dismissLabel={dismissLabel}
+      onStarted={(load) => onStarted(load.jobId)}
+    />
+  );
+}
+
+function ProgressContent({ jobId, onClose }: { jobId: number; onClose: () => void }) {
+  const requestIntervalMs = useBankUser().data?.requestIntervalMs ?? 0;
+  return <ImportJobPanel jobId={jobId} requestIntervalMs={requestIntervalMs} onClose={onClose} />;
+}
+
+function ReplaceTokenContent({ onClose }: { onClose: () => void }) {
+  const replaceToken = useReplaceMonobankToken();
+  return (
+    <TokenForm<ReplaceMonobankTokenBody, BankUser>
+      schema={replaceMonobankTokenBodySchema}
+      field="apiToken"
+      label="New personal token"
+      submitLabel="Save token"
+      send={(body) => replaceToken.mutateAsync({ apiToken: body.apiToken })}
+      onSuccess={() => {
+        notify('success', 'Token saved. Your cards are syncing again.');
+        onClose();
+      }}
+    >
+      <TokenInstructions />
+    </TokenForm>
+  );
+}

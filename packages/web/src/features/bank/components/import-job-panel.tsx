@@ -1,0 +1,79 @@
+import { CircleCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useMonobankJob } from '../../../api/monobank.ts';
+import { ErrorAlert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { DialogBody, DialogClose, DialogFooter } from '../../../components/ui/dialog.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { ImportProgress } from '../../../entities/monobank/import-progress.tsx';
+import { TRANSACTIONS_PATH } from '../../../lib/paths.ts';
+import { plural } from '../../../lib/utils.ts';
+import { LoadFailed } from './query-states.tsx';
+
+type ImportJobPanelProps = {
+  jobId: number;
+  requestIntervalMs: number;
+  onClose: () => void;
+};
+
+/** The import just started, as it goes (events keep its query current), and how it ended. */
+export function ImportJobPanel({ jobId, requestIntervalMs, onClose }: ImportJobPanelProps) {
+  const job = useMonobankJob(jobId);
+  let content: ReactNode;
+  if (job.data?.state === 'done') {
+    content = (
+      <div role="status" className="flex flex-col items-center gap-3 py-6 text-center">
+        <span className="flex size-12 items-center justify-center rounded-full bg-success/12 text-success">
+          <CircleCheck aria-hidden="true" className="size-6" />
+        </span>
+        <p className="font-medium">Import finished</p>
+        <p className="text-sm text-muted-foreground">
+          {plural(job.data.imported, 'transaction')} imported. From now on Kopiyka keeps your cards up to date by
+          itself.
+        </p>
+      </div>
+    );
+  } else if (job.data?.state === 'failed') {
+    content = <ErrorAlert>{job.data.error?.message ?? 'Monobank did not answer. Try again later.'}</ErrorAlert>;
+  } else if (job.data) {
+    content = (
+      <>
+        <ImportProgress jobs={[job.data]} requestIntervalMs={requestIntervalMs} label="Import progress" />
+        <p className="text-sm text-muted-foreground">
+          The newest months come first, so recent spending shows up soon. You can close this: the progress stays on the
+          accounts page and the dashboard.
+        </p>
+      </>
+    );
+  } else if (job.isError) {
+    content = <LoadFailed message="The import has started, but its progress could not be loaded." query={job} />;
+  } else {
+    content = (
+      <div role="status" aria-label="Loading the import" className="flex flex-col gap-2">
+        <Skeleton className="h-5 w-40" />
+        <Skeleton className="h-2 w-full" />
+        <Skeleton className="h-4 w-56" />
+      </div>
+    );
+  }
+
+  const finished = job.data?.state === 'done';
+  return (
+    <>
+      <DialogBody>{content}</DialogBody>
+      <DialogFooter>
+        {finished ? (
+          <Button asChild variant="outline" className="w-full sm:w-auto">
+            <Link to={TRANSACTIONS_PATH} onClick={onClose}>
+              See transactions
+            </Link>
+          </Button>
+        ) : null}
+        <DialogClose asChild>
+          <Button>{finished ? 'Done' : 'Close'}</Button>
+        </DialogClose>
+      </DialogFooter>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { MONOBANK_DEFAULT_IMPORT_MONTHS, MONOBANK_EARLIEST_IMPORT, MONOBANK_WINDOW_SECONDS } from '@kopiyka/shared';
+import { z } from 'zod';
+import { requestPace } from '../../../entities/monobank/job-progress.ts';
+import { formatDuration } from '../../../lib/dates.ts';
+import { plural } from '../../../lib/utils.ts';
+
+/** How far back an import may reach: a number of months, or a day of the person's choosing. */
+export const IMPORT_PERIODS = [
+  { value: '1', label: '1 month', months: 1 },
+  { value: '3', label: '3 months', months: 3 },
+  { value: '6', label: '6 months', months: 6 },
+  { value: '12', label: '1 year', months: 12 },
+] as const;
+export const FROM_A_DATE = 'date';
+export type ImportPeriod = (typeof IMPORT_PERIODS)[number]['value'] | typeof FROM_A_DATE;
+
+export const DEFAULT_IMPORT_PERIOD = String(MONOBANK_DEFAULT_IMPORT_MONTHS) as ImportPeriod;
+
+/** YYYY-MM-DD of a local day, as a date field holds it. */
+export function dateField(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+/** The same moment `months` earlier; the 31st of a shorter month becomes its last day. */
+export function monthsBefore(now: Date, months: number): Date {
+  const start = new Date(now);
+  const day = start.getDate();
+  start.setDate(1);
+  start.setMonth(start.getMonth() - months);
+  const lastDay = new Date(start.getFullYear(), start.getMonth() + 1, 0).getDate();
+  start.setDate(Math.min(day, lastDay));
+  return start;
+}
+
+export const EARLIEST_IMPORT_DAY = dateField(new Date(MONOBANK_EARLIEST_IMPORT));
+
+/** The form's values: the period picked, and the day when it is "from a date". */
+export type ImportPeriodValues = { period: ImportPeriod; date: string };
+
+/** The values checked, as the moment the import starts from (epoch ms, local midnight for a day). */
+export function importPeriodSchema(now: Date) {
+  const today = dateField(now);
+  return z
+    .object({ period: z.enum([...IMPORT_PERIODS.map((option) => option.value), FROM_A_DATE]), date: z.string() })
+    .transform((values, ctx) => {
+      const months = IMPORT_PERIODS.find((option) => option.value === values.period)?.months;
+      if (months !== undefined) return monthsBefore(now, months).getTime();
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date)) {
+        ctx.addIssue({ code: 'custom', path: ['date'], message: 'Choose the day to import from' });
+        return z.NEVER;
+      }
+      if (values.date < EARLIEST_IMPORT_DAY || values.date > today) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['date'],
+          message: `Choose a day from ${EARLIEST_IMPORT_DAY.slice(0, 4)} up to today`,
+        });
+        return z.NEVER;
+      }
+      const [year, month, day] = values.date.split('-').map(Number) as [number, number, number];
+      return new Date(year, month - 1, day).getTime();
+    });
+}
+
+/**
+ * The statement requests an import from `from` up to `now` needs: Monobank answers at most 31 days
+ * and an hour per request, for one account at a time.
+ */
+export function statementRequests(accounts: number, from: number, now: number): number {
+  const seconds = Math.max(0, (now - from) / 1000);
+  return accounts * Math.max(1, Math.ceil(seconds / MONOBANK_WINDOW_SECONDS));
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** How long an import will take, said honestly: one request per interval of this server. */
+export function importEstimate(
+  accounts: number,
+  requests: number,
+  requestIntervalMs: number,
+): { duration: string; reason: string } {
+  return {
+    duration: capitalised(formatDuration((requests * requestIntervalMs) / 1000)),
+    reason: `${capitalised(requestPace(requestIntervalMs))}, and ${plural(accounts, 'account')} ${accounts === 1 ? 'needs' : 'need'} ${plural(requests, 'statement request')} for this period.`,
+  };
+}
