@@ -45,6 +45,7 @@ const AccountGroupsSettings = page(
   async () => (await import('../features/settings/account-groups-settings.tsx')).AccountGroupsSettings,
 );
 const UserSettings = page(async () => (await import('../features/settings/user-settings.tsx')).UserSettings);
+const BankSettings = page(async () => (await import('../features/bank/bank-settings.tsx')).BankSettings);
 
 /** The dashboard's charts start loading beside the session restore, not after the figures arrive. */
 function preloadDashboard(): null {
@@ -97,6 +98,7 @@ export const routes: RouteObject[] = [
                   { path: 'categories', lazy: CategoriesSettings },
                   { path: 'currencies', lazy: CurrenciesSettings },
                   { path: 'accounts', lazy: AccountGroupsSettings },
+                  { path: 'bank', lazy: BankSettings },
                   { path: 'user', lazy: UserSettings },
                 ],
               },

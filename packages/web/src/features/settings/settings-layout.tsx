@@ -5,10 +5,11 @@ const TABS = [
   { to: 'categories', label: 'Categories' },
   { to: 'currencies', label: 'Currencies' },
   { to: 'accounts', label: 'Account groups' },
+  { to: 'bank', label: 'Bank' },
   { to: 'user', label: 'User' },
 ] as const;
 
-/** /settings and its four sections, as tabs that are links (each section has its own address). */
+/** /settings and its sections, as tabs that are links (each section has its own address). */
 export function SettingsLayout() {
   return (
     <div className="flex flex-col gap-6">

@@ -1,0 +1,56 @@
+import { Landmark } from 'lucide-react';
+import { useBankUser } from '../../api/monobank.ts';
+import { Card } from '../../components/ui/card.tsx';
+import { EmptyCard } from '../../components/ui/empty-card.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { RetryButton } from '../../components/ui/retry-button.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { ConnectMonobankButton } from '../../entities/monobank/connect-monobank-button.tsx';
+import { ConnectionCard } from './components/connection-card.tsx';
+import { JobsCard } from './components/jobs-card.tsx';
+import { MerchantRulesCard } from './components/merchant-rules-card.tsx';
+import { WebhookCard } from './components/webhook-card.tsx';
+
+/** /settings/bank: the Monobank connection, its webhook, its imports and the remembered merchants. */
+export function BankSettings() {
+  const bankUser = useBankUser();
+  if (bankUser.isPending) {
+    return (
+      <div role="status" aria-label="Loading the bank connection" className="flex flex-col gap-6">
+        <Skeleton className="h-48 w-full rounded-xl" />
+        <Skeleton className="h-36 w-full rounded-xl" />
+      </div>
+    );
+  }
+  if (bankUser.isError) {
+    return (
+      <Card>
+        <EmptyState
+          icon={Landmark}
+          title="The bank connection could not be loaded"
+          description="Check your connection and try again."
+          className="py-14"
+          action={<RetryButton onRetry={() => void bankUser.refetch()} retrying={bankUser.isFetching} />}
+        />
+      </Card>
+    );
+  }
+  if (bankUser.data === null) {
+    return (
+      <EmptyCard
+        icon={Landmark}
+        title="Connect Monobank"
+        description="Paste a personal token from api.monobank.ua: your cards and jars become accounts, and their transactions arrive by themselves."
+        action={<ConnectMonobankButton />}
+      />
+    );
+  }
+  return (
+    <div className="flex flex-col gap-6">
+      <ConnectionCard bankUser={bankUser.data} />
+      <WebhookCard bankUser={bankUser.data} />
+      <JobsCard />
+      <MerchantRulesCard />
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import type { BankUser } from '@kopiyka/shared';
+import { useId, useState } from 'react';
+import { inlineErrorMessage } from '../../../api/errors.ts';
+import { useUpdateMonobankWebhook } from '../../../api/monobank.ts';
+import { ErrorAlert } from '../../../components/ui/alert.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
+import { serverFieldErrors } from '../../../lib/form-errors.ts';
+import { notify } from '../../../stores/notifications.ts';
+
+/** Why the switch cannot be used, when it cannot. */
+function unavailableReason(bankUser: BankUser): string | null {
+  if (!bankUser.webhookAvailable) {
+    return 'Not available on this server: Monobank needs an address on the internet to call, and this server has none. Set PUBLIC_URL and restart the server to use it.';
+  }
+  if (bankUser.tokenState === 'invalid') return 'Paste a new token first: Monobank refuses the one Kopiyka has.';
+  return null;
+}
+
+/**
+ * The webhook: Monobank calls this server with each new transaction, so it shows up at once rather
+ * than with the next sync. Monobank checks the address before it agrees, so a refusal is said here.
+ */
+export function WebhookCard({ bankUser }: { bankUser: BankUser }) {
+  const update = useUpdateMonobankWebhook();
+  const [error, setError] = useState<string | null>(null);
+  const switchId = useId();
+  const stateId = useId();
+  const reason = unavailableReason(bankUser);
+
+  async function change(enabled: boolean) {
+    setError(null);
+    try {
+      await update.mutateAsync({ clientId: bankUser.clientId, enabled });
+    } catch (failure) {
+      // Monobank could not reach the address: the server names it on `enabled`.
+      setError(serverFieldErrors(failure, ['enabled']).enabled ?? inlineErrorMessage(failure));
+      return;
+    }
+    notify(
+      'success',
+      enabled ? 'Instant updates are on: new transactions arrive as they happen.' : 'Instant updates are off.',
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Instant updates</CardTitle>
+        <CardDescription>
+          With the webhook on, Monobank tells Kopiyka about each payment the moment it happens. Without it, new
+          transactions arrive with the next sync, at most half an hour later.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <div className="flex items-center justify-between gap-4">
+          <div className="flex min-w-0 flex-col gap-1">
+            <label htmlFor={switchId} className="text-sm font-medium">
+              Webhook
+            </label>
+            <span id={stateId} className="text-sm text-muted-foreground">
+              {bankUser.webhookEnabled
+                ? 'On: Monobank sends each new transaction here.'
+                : 'Off: new transactions come with the sync.'}
+            </span>
+          </div>
+          <div className="flex items-center gap-2">
+            {update.isPending ? <Spinner className="text-muted-foreground" /> : null}
+            <Switch
+              id={switchId}
+              checked={bankUser.webhookEnabled}
+              disabled={reason !== null || update.isPending}
+              aria-describedby={stateId}
+              onCheckedChange={(enabled) => void change(enabled)}
+            />
+          </div>
+        </div>
+        {reason ? <p className="text-sm text-muted-foreground">{reason}</p> : null}
+        {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+      </CardContent>
+    </Card>
+  );
+}
