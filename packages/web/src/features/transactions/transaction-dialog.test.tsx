@@ -428,4 +428,65 @@ describe('editing a transaction', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls('PUT', '/transactions/70').map((call) => call.body)).toEqual([{ categoryId: 3 }]));
   });
+
+  it('offers to remember a bank import’s new category for its merchant, and moves the earlier ones', async () => {
+    const silpo = makeTransaction({
+      id: 70,
+      externalId: 'mono-1',
+      accountType: 'monobank',
+      note: 'Сільпо',
+      categoryId: 3,
+    });
+    const { calls } = server([silpo], {
+      'PUT /transactions/70': () => success([{ ...silpo, categoryId: 2 }]),
+      'POST /banks/monobank/merchant-rules': () =>
+        success({ rule: { id: 5, merchant: 'Сільпо', categoryId: 2 }, updated: 12 }),
+    });
+    renderApp('/transactions');
+    const dialog = await openRow(/^Other/);
+    await chooseCategory(dialog, 'Groceries');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const notifications = within(screen.getByRole('region', { name: 'Notifications' }));
+    expect(notifications.getByText('Transaction saved.')).toBeTruthy();
+    expect(calls('POST', '/banks/monobank/merchant-rules')).toEqual([]);
+    await userEvent.click(notifications.getByRole('button', { name: 'Always put “Сільпо” in Groceries' }));
+
+    await waitFor(() =>
+      expect(toastMessages()).toContain('Сільпо goes to Groceries from now on; 12 earlier transactions moved.'),
+    );
+    expect(calls('POST', '/banks/monobank/merchant-rules').map((call) => call.body)).toEqual([
+      { transactionId: 70, applyToExisting: true },
+    ]);
+  });
+
+  it('offers nothing when only the note of a bank import changed, or for a manual transaction', async () => {
+    const silpo = makeTransaction({
+      id: 70,
+      externalId: 'mono-1',
+      accountType: 'monobank',
+      note: 'Сільпо',
+      categoryId: 3,
+    });
+    const lunch = makeTransaction({ id: 40, note: 'Lunch', categoryId: 3, time: '2026-03-17T09:00:00.000Z' });
+    server([silpo, lunch], {
+      'PUT /transactions/70': () => success([{ ...silpo, note: 'Сільпо, for the party' }]),
+      'PUT /transactions/40': () => success([{ ...lunch, categoryId: 2 }]),
+    });
+    renderApp('/transactions');
+    let dialog = await openRow(/^Other.*Сільпо/);
+    await userEvent.type(dialog.getByLabelText('Note'), ', for the party');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    dialog = await openRow(/^Other.*Lunch/);
+    await chooseCategory(dialog, 'Groceries');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const notifications = within(screen.getByRole('region', { name: 'Notifications' }));
+    expect(notifications.getByText('Transaction saved.')).toBeTruthy();
+    expect(notifications.queryByRole('button', { name: /^Always/ })).toBeNull();
+  });
 });

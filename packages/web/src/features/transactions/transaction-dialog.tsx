@@ -41,6 +41,7 @@ import {
   useTransactionDialogStore,
 } from '../../stores/transaction-dialog.ts';
 import { AccountSelect } from './components/account-select.tsx';
+import { useMerchantRuleOffer } from './components/merchant-rule-offer.ts';
 import {
   amountCurrencies,
   changeAccount,
@@ -190,6 +191,7 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
   });
   const createTransaction = useCreateTransaction();
   const updateTransaction = useUpdateTransaction();
+  const offerMerchantRule = useMerchantRuleOffer();
   const [formError, setFormError] = useState<string | null>(null);
   const { errors, isSubmitting } = form.formState;
   const values = form.watch();
@@ -281,7 +283,10 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
         if (saved) notify('success', createdMessage(saved));
       } else {
         await updateTransaction.mutateAsync({ id: request.id, body: request.body });
-        notify('success', 'Transaction saved.');
+        const { categoryId } = request.body;
+        // A bank import put in another category: its merchant's others likely belong there too.
+        if (original?.externalId && typeof categoryId === 'number') offerMerchantRule(original, categoryId);
+        else notify('success', 'Transaction saved.');
       }
     } catch (error) {
       showServerError(error, fieldOf);

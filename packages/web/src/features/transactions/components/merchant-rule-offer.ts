@@ -1,0 +1,51 @@
+import type { Transaction } from '@kopiyka/shared';
+import { useCategoryById } from '../../../api/categories.ts';
+import { inlineErrorMessage } from '../../../api/errors.ts';
+import { useSaveMerchantRule } from '../../../api/monobank.ts';
+import { plural } from '../../../lib/utils.ts';
+import { notify } from '../../../stores/notifications.ts';
+
+/** Long enough to read the offer and decide. */
+const OFFER_VISIBLE_MS = 12_000;
+
+/** The merchant as the bank named it: an import's note is the merchant, then " — " and the payer's comment. */
+export function merchantOf(note: string): string | null {
+  const merchant = note.split(' — ')[0]?.trim();
+  return merchant ? merchant : null;
+}
+
+/** What the person hears once the rule is kept: "Сільпо goes to Groceries from now on; 12 earlier transactions moved." */
+export function ruleSavedMessage(merchant: string, category: string, updated: number): string {
+  const from = `${merchant} goes to ${category} from now on`;
+  return updated > 0 ? `${from}; ${plural(updated, 'earlier transaction')} moved.` : `${from}.`;
+}
+
+/**
+ * After a bank transaction got another category: says it is saved, and offers to remember that
+ * category for its merchant, moving the merchant's earlier transactions too. The offer outlives
+ * the dialog (it is a toast), so the call it makes does not depend on the dialog staying open.
+ */
+export function useMerchantRuleOffer(): (transaction: Transaction, categoryId: number) => void {
+  const saveRule = useSaveMerchantRule();
+  const categoryById = useCategoryById();
+  return (transaction, categoryId) => {
+    const category = categoryById.get(categoryId)?.name ?? 'this category';
+    const merchant = merchantOf(transaction.note);
+    const remember = () =>
+      saveRule.mutateAsync({ transactionId: transaction.id, applyToExisting: true }).then(
+        ({ rule, updated }) => notify('success', ruleSavedMessage(rule.merchant, category, updated)),
+        (error: unknown) => {
+          const message = inlineErrorMessage(error);
+          if (message) notify('error', message, { title: 'The merchant was not remembered' });
+        },
+      );
+    notify('success', 'Transaction saved.', {
+      id: `merchant-rule-offer-${transaction.id}`,
+      duration: OFFER_VISIBLE_MS,
+      action: {
+        label: merchant ? `Always put “${merchant}” in ${category}` : `Always use ${category} for this merchant`,
+        run: () => void remember(),
+      },
+    });
+  };
+}
