@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import { createReadyUser, signIn } from './helpers.ts';
+
+/** The emulator's demo client (a UAH credit card, a USD card and a jar); every test of a run may pair it. */
+const DEMO_TOKEN = 'uDemoKopiykaOffline_notARealToken_2026-11-25';
+/** The Monobank emulator of the e2e server (scripts/e2e-server.mjs), with its test controls. */
+const MONOBANK_EMULATOR = `http://127.0.0.1:${process.env.MONOBANK_EMULATOR_PORT ?? '4311'}`;
+
+test('Monobank: connected with a token, a month imported, its accounts and transactions shown; a purchase arrives live by the webhook', async ({
+  page,
+  request,
+}) => {
+  const username = await createReadyUser(request, 'UAH');
+  await page.goto('/sign-in');
+  await signIn(page, username);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  // Connect: the token is checked, then the cards the bank has are shown.
+  await page.goto('/accounts');
+  await page.getByRole('main').getByRole('button', { name: 'Connect Monobank' }).first().click();
+  const connect = page.getByRole('dialog', { name: 'Connect Monobank' });
+  await connect.getByLabel('Personal token').fill('too-short');
+  await connect.getByRole('button', { name: 'Connect' }).click();
+  await expect(connect.getByText('This is too short for a Monobank token')).toBeVisible();
+  await connect.getByLabel('Personal token').fill(DEMO_TOKEN);
+  await connect.getByRole('button', { name: 'Connect' }).click();
+
+  const cardsDialog = page.getByRole('dialog', { name: 'Your Monobank cards' });
+  const cards = cardsDialog.getByRole('list', { name: 'Cards found' });
+  await expect(cards.getByRole('listitem')).toHaveCount(3);
+  await expect(cards.getByText('Credit limit UAH 15,000.00')).toBeVisible();
+  await expect(cards.getByText('US$2,750.24')).toBeVisible();
+  await cardsDialog.getByRole('button', { name: 'Choose what to import' }).click();
+
+  // One month back, at this server's pace (no wait between requests), then its progress to the end.
+  const period = page.getByRole('dialog', { name: 'Import your history' });
+  await period.getByText('1 month', { exact: true }).click();
+  await expect(period.getByText('Less than a minute')).toBeVisible();
+  await period.getByRole('button', { name: 'Start import' }).click();
+  const progress = page.getByRole('dialog', { name: 'Importing from Monobank' });
+  await expect(progress.getByText('Import finished')).toBeVisible({ timeout: 60_000 });
+  await expect(progress.getByText(/^[\d,]+ transactions? imported\./)).toBeVisible();
+  await progress.getByRole('button', { name: 'Done' }).click();
+  await expect(progress).toBeHidden();
+
+  // The bank accounts, marked as such, with the bank's balances.
+  const main = page.getByRole('main');
+  const jar = main.getByRole('link', { name: /^Jar/ });
+  await expect(jar.getByText('Monobank')).toBeVisible();
+  await expect(jar.getByText('UAH 40,000.00')).toBeVisible();
+  await expect(main.getByRole('link', { name: /Monobank White USD/ }).getByText('US$2,750.24')).toBeVisible();
+  await expect(main.getByRole('link', { name: /Monobank Black/ }).getByText('Credit limit UAH 15,000.00')).toBeVisible();
+  await expect(main.getByRole('region', { name: 'Importing from Monobank' })).toBeHidden();
+
+  // The imported transactions, marked as the bank's.
+  await page.goto('/transactions');
+  const list = page.getByRole('list', { name: 'Transactions' });
+  await expect(list.getByTitle('Imported from Monobank').first()).toBeVisible();
+
+  // The webhook on: a purchase at the bank shows up at once, with a toast.
+  await page.goto('/settings/bank');
+  const webhook = page.getByRole('switch', { name: 'Webhook' });
+  await expect(webhook).toHaveAttribute('aria-checked', 'false');
+  await webhook.click();
+  await expect(page.getByText('On: Monobank sends each new transaction here.')).toBeVisible();
+  await expect(webhook).toHaveAttribute('aria-checked', 'true');
+
+  await page.goto('/transactions');
+  await expect(list.getByTitle('Imported from Monobank').first()).toBeVisible();
+  const merchant = `E2E Coffee ${Date.now()}`;
+  const purchase = await request.post(`${MONOBANK_EMULATOR}/_control/purchase`, {
+    data: { token: DEMO_TOKEN, amount: -4250, description: merchant, mcc: 5814 },
+  });
+  expect(purchase.ok(), await purchase.text()).toBe(true);
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('1 new bank transaction')).toBeVisible();
+  await expect(list.getByRole('button', { name: new RegExp(merchant) })).toBeVisible();
+  await expect(list.getByRole('button', { name: new RegExp(merchant) }).getByText('−UAH 42.50')).toBeVisible();
+});
