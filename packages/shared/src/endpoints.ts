@@ -59,6 +59,7 @@ import {
 import {
   baseCurrencyChangeSchema,
   deleteCustomRatesBodySchema,
+  rateProviderStatusSchema,
   rateSchema,
   ratesQuerySchema,
   setCustomRatesBodySchema,
@@ -214,6 +215,13 @@ export const endpoints = {
       summary: 'Each non-base currency against the base on a day (default today)',
       query: ratesQuerySchema,
       response: z.array(rateSchema),
+    },
+    rateProviders: {
+      method: 'GET',
+      path: '/user/currencies/rates/providers',
+      tags: ['currencies'],
+      summary: 'Whether the exchange-rate providers answer: ok, unreachable (with why) or unknown',
+      response: z.array(rateProviderStatusSchema),
     },
     setCustomRates: {
       method: 'PUT',

@@ -91,3 +91,21 @@ export const IDLE_BASE_CURRENCY_CHANGE: BaseCurrencyChange = {
   total: 0,
   error: null,
 };
+
+export const PROVIDER_STATES = ['ok', 'unreachable', 'unknown'] as const;
+
+/**
+ * A rate provider as this server last found it: `ok` after its last answer, `unreachable` when its
+ * last attempt failed (with why), `unknown` before this server asked it anything.
+ */
+export const rateProviderStatusSchema = z.object({
+  source: z.string(),
+  name: z.string(),
+  state: z.enum(PROVIDER_STATES),
+  /** When it last gave rates (stored days count, so this survives a restart). */
+  lastSuccessAt: z.iso.datetime().nullable(),
+  lastFailureAt: z.iso.datetime().nullable(),
+  /** Why the last attempt failed, in a few words ("unreachable (ECONNREFUSED)"). */
+  reason: z.string().nullable(),
+});
+export type RateProviderStatus = z.infer<typeof rateProviderStatusSchema>;

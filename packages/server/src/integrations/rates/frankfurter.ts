@@ -22,6 +22,7 @@ export function createFrankfurterProvider(baseUrl: string, timeoutMs: number): R
   const rangeTimeoutMs = timeoutMs * 4;
   return {
     source,
+    name: 'European Central Bank (Frankfurter)',
     pivot: 'EUR',
     rangeTimeoutMs,
     async fetchDay(date): Promise<ProviderDay | null> {

@@ -28,6 +28,7 @@ export function createNbuProvider(baseUrl: string, timeoutMs: number): RateProvi
   const rangeTimeoutMs = timeoutMs * 4;
   return {
     source,
+    name: 'National Bank of Ukraine',
     pivot: 'UAH',
     rangeTimeoutMs,
     async fetchDay(date): Promise<ProviderDay | null> {

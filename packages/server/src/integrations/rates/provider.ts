@@ -8,6 +8,8 @@ export interface ProviderDay {
 export interface RateProvider {
   /** Stored with every rate it gives. */
   readonly source: string;
+  /** Who publishes the rates, for people. */
+  readonly name: string;
   /** The currency all its rates are expressed in; worth 1 by definition. */
   readonly pivot: string;
   /** That day's rates, or null when the provider has none for it. Throws RateProviderError. */

@@ -13,6 +13,7 @@ export const currencyRoutes: FastifyPluginAsync<{ currencies: CurrenciesService 
     setBase: (request) => currencies.setBase(request.userId, request.body.currencyId),
     baseChange: (request) => currencies.baseChange(request.userId),
     rates: (request) => currencies.listRates(request.userId, request.query.date),
+    rateProviders: () => currencies.rateProviders(),
     setCustomRates: (request) => currencies.setCustomRates(request.userId, request.body),
     deleteCustomRates: (request) => currencies.deleteCustomRates(request.userId, request.body),
   });

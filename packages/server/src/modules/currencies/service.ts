@@ -4,6 +4,7 @@ import type {
   Currency,
   DeleteCustomRatesBody,
   Rate,
+  RateProviderStatus,
   SetCustomRatesBody,
   UserCurrency,
 } from '@kopiyka/shared';
@@ -111,6 +112,8 @@ export interface CurrenciesService {
   baseChange(userId: number): Promise<BaseCurrencyChange>;
   /** Each non-base currency of the user against the base: 1 currency = rate base, on `date` (by default today). */
   listRates(userId: number, date: string | undefined): Promise<Rate[]>;
+  /** Whether the rate providers answer (the same for every user: they are this server's). */
+  rateProviders(): Promise<RateProviderStatus[]>;
   /**
    * Custom rates are for the user's own currencies. The rates and the recomputation of the figures
    * they move are asked for in one transaction: the figures catch up in the background.
@@ -230,6 +233,8 @@ export function createCurrenciesService(
     },
 
     baseChange: (userId) => baseChanges.progress(userId),
+
+    rateProviders: () => rates.providersStatus(),
 
     async listRates(userId, day) {
       const date = day ?? today(clock);

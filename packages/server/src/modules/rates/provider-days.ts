@@ -39,6 +39,8 @@ export class ProviderDays {
   private readonly notBefore = new Map<string, number>();
   /** Today's answer while it is still the previous working day's: kept in memory, not stored. */
   private readonly provisional = new Map<string, { day: StoredDay; until: number }>();
+  /** How each source's last fetch went, on this instance. */
+  private readonly outcomes = new Map<string, { at: Date; failure?: string }>();
 
   constructor(
     private readonly db: Database,
@@ -97,9 +99,19 @@ export class ProviderDays {
     return selectDaysInRange(this.db, provider.source, from, to, codes);
   }
 
+  /** The last fetch from the source on this instance: when, and why it failed if it did. */
+  lastOutcome(provider: RateProvider): { at: Date; failure?: string } | undefined {
+    return this.outcomes.get(provider.source);
+  }
+
   /** How many days (and sources) it remembers not to ask for yet, or holds provisionally. */
   remembered(): number {
     return this.notBefore.size + this.provisional.size;
+  }
+
+  private noteFailure(provider: RateProvider, error: unknown): void {
+    const failure = error instanceof RateProviderError ? error.message.replace(`${provider.source}: `, '') : 'failed';
+    this.outcomes.set(provider.source, { at: this.clock.now(), failure });
   }
 
   private keyOf(provider: RateProvider, date: string): string {
@@ -138,8 +150,10 @@ export class ProviderDays {
         if (own) carried = { day, perUnit: own };
         if (day >= from && carried) days.push({ date: day, publishedDate: carried.day, perUnit: carried.perUnit });
       }
-      await insertDays(this.db, provider.source, days);
+      await insertDays(this.db, provider.source, days, this.clock.now());
+      this.outcomes.set(provider.source, { at: this.clock.now() });
     } catch (error) {
+      this.noteFailure(provider, error);
       this.log.warn(
         { source: provider.source, from, to, ...reasonOf(error) },
         'exchange rate history could not be fetched',
@@ -172,23 +186,33 @@ export class ProviderDays {
   private async fetchAndStore(provider: RateProvider, date: string, key: string): Promise<StoredDay | null> {
     try {
       const fetched = await provider.fetchDay(date);
+      this.outcomes.set(provider.source, { at: this.clock.now() });
       if (!fetched) {
         this.rest(key, RETRY_EMPTY_AFTER_MS);
         return null;
       }
       const day: StoredDay = { date, publishedDate: fetched.publishedDate, perUnit: fetched.perUnit };
       // The rates belong to the provider's own day in any case.
-      await insertDay(this.db, provider.source, fetched.publishedDate, fetched.publishedDate, fetched.perUnit);
+      const fetchedAt = this.clock.now();
+      await insertDay(
+        this.db,
+        provider.source,
+        fetched.publishedDate,
+        fetched.publishedDate,
+        fetched.perUnit,
+        fetchedAt,
+      );
       // A past day is final. Today's answer may still be the last working day's, replaced once
       // today's rates are published, so it is only kept in memory for a while.
       if (date < today(this.clock) || fetched.publishedDate === date) {
-        await insertDay(this.db, provider.source, date, fetched.publishedDate, fetched.perUnit);
+        await insertDay(this.db, provider.source, date, fetched.publishedDate, fetched.perUnit, fetchedAt);
       } else {
         this.prune();
         this.provisional.set(key, { day, until: this.clock.now().getTime() + RETRY_EMPTY_AFTER_MS });
       }
       return day;
     } catch (error) {
+      this.noteFailure(provider, error);
       this.log.warn({ source: provider.source, date, ...reasonOf(error) }, 'exchange rates could not be fetched');
       this.rest(key, RETRY_FAILED_AFTER_MS);
       throw error;

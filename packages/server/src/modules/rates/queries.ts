@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, max, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { customRates, exchangeRateDays, exchangeRates } from '../../db/schema.ts';
 
@@ -42,10 +42,11 @@ export async function insertDay(
   date: string,
   publishedDate: string,
   perUnit: Record<string, number>,
+  fetchedAt: Date,
 ) {
   const rows = Object.entries(perUnit).map(([code, value]) => ({ source, date, code, perUnit: value }));
   if (rows.length > 0) await db.insert(exchangeRates).values(rows).onConflictDoNothing();
-  await db.insert(exchangeRateDays).values({ source, date, publishedDate }).onConflictDoNothing();
+  await db.insert(exchangeRateDays).values({ source, date, publishedDate, fetchedAt }).onConflictDoNothing();
 }
 
 /** Every custom rate of the user (a handful): what paths between currencies are found over. */
@@ -114,7 +115,7 @@ export async function countDayRows(db: Executor, source: string, from: string, t
 }
 
 /** Stores many days at once (a range fetch); days already stored are left as they are. */
-export async function insertDays(db: Executor, source: string, days: StoredDay[]) {
+export async function insertDays(db: Executor, source: string, days: StoredDay[], fetchedAt: Date) {
   const rates = days.flatMap((day) =>
     Object.entries(day.perUnit).map(([code, perUnit]) => ({ source, date: day.date, code, perUnit })),
   );
@@ -124,7 +125,7 @@ export async function insertDays(db: Executor, source: string, days: StoredDay[]
       .values(rates.slice(i, i + 5000))
       .onConflictDoNothing();
   }
-  const dayRows = days.map((day) => ({ source, date: day.date, publishedDate: day.publishedDate }));
+  const dayRows = days.map((day) => ({ source, date: day.date, publishedDate: day.publishedDate, fetchedAt }));
   for (let i = 0; i < dayRows.length; i += 5000) {
     await db
       .insert(exchangeRateDays)
@@ -162,4 +163,13 @@ export async function selectDaysInRange(db: Executor, source: string, from: stri
     if (day) day.perUnit[rate.code] = rate.perUnit;
   }
   return days;
+}
+
+/** When each source's rates were last stored (any day), across restarts. */
+export async function selectLastFetched(db: Executor): Promise<Map<string, Date>> {
+  const rows = await db
+    .select({ source: exchangeRateDays.source, at: max(exchangeRateDays.fetchedAt) })
+    .from(exchangeRateDays)
+    .groupBy(exchangeRateDays.source);
+  return new Map(rows.flatMap((row) => (row.at ? [[row.source, row.at] as const] : [])));
 }

@@ -528,3 +528,59 @@ describe('a slow provider on the range path', () => {
     expect(rangeRequests()).toEqual({ nbu: 1, frankfurter: 1 });
   });
 });
+
+describe('the providers’ status', () => {
+  let own: TestApp;
+  let providers: RatesEmulator;
+  beforeAll(async () => {
+    providers = await startRatesEmulator({ nbu, ecb, now: () => clock.now() });
+    own = await startTestApp(
+      { rates: { nbuBaseUrl: providers.url, frankfurterBaseUrl: providers.url, timeoutMs: 2500 } },
+      { clock },
+    );
+  });
+  afterAll(async () => {
+    await own.close();
+    await providers.close();
+  });
+
+  const status = async (token: string) =>
+    (await own.call('GET', '/api/v1/user/currencies/rates/providers', { token })).body.response as Array<{
+      source: string;
+      state: string;
+      reason: string | null;
+      lastSuccessAt: string | null;
+      lastFailureAt: string | null;
+    }>;
+
+  it('is unknown until asked, ok after an answer, unreachable with the reason after a failure', async () => {
+    const user = await signUp(own);
+    await own.call('POST', '/api/v1/user/currencies/base', { token: user.token, body: { currencyId: ids.get('UAH') } });
+    expect((await status(user.token)).map((p) => [p.source, p.state])).toEqual([
+      ['nbu', 'unknown'],
+      ['ecb', 'unknown'],
+    ]);
+    await own.call('POST', '/api/v1/user/currencies', {
+      token: user.token,
+      body: { currencies: [{ currencyId: ids.get('USD') }] },
+    });
+    await own.call('GET', `/api/v1/user/currencies/rates?date=${today}`, { token: user.token });
+    const ok = await status(user.token);
+    expect(ok.find((p) => p.source === 'nbu')).toMatchObject({
+      state: 'ok',
+      lastSuccessAt: clock.now().toISOString(),
+      reason: null,
+    });
+
+    providers.setMode('nbu', 'down');
+    await own.call('GET', '/api/v1/user/currencies/rates?date=2026-01-06', { token: user.token });
+    const down = await status(user.token);
+    expect(down.find((p) => p.source === 'nbu')).toMatchObject({
+      name: 'National Bank of Ukraine',
+      state: 'unreachable',
+      reason: 'answered 503',
+      lastFailureAt: clock.now().toISOString(),
+      lastSuccessAt: clock.now().toISOString(),
+    });
+  });
+});

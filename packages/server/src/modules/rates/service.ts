@@ -1,4 +1,4 @@
-import type { DeleteCustomRatesBody, Rate, SetCustomRatesBody } from '@kopiyka/shared';
+import type { DeleteCustomRatesBody, Rate, RateProviderStatus, SetCustomRatesBody } from '@kopiyka/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
 import type { RateProvider } from '../../integrations/rates/provider.ts';
@@ -12,6 +12,7 @@ import {
   deleteCustomRatesOfPairs,
   type StoredDay,
   selectAllCustomRates,
+  selectLastFetched,
   upsertCustomRate,
 } from './queries.ts';
 
@@ -42,6 +43,8 @@ export interface RatesService {
    * history, recomputing a history in a new base currency — where one quote a day would not do.
    */
   series(userId: number, codes: string[], toCode: string, from: string, to: string): Promise<RateSeries>;
+  /** Whether each provider answers, as this instance last found it (Settings → Currencies says so). */
+  providersStatus(): Promise<RateProviderStatus[]>;
   /**
    * Fetches today's rates from every provider that has not given them yet (the periodic task);
    * rejects when a provider failed, after the others had their turn.
@@ -324,6 +327,24 @@ export function createRatesService(
   return {
     session,
     series,
+
+    async providersStatus() {
+      const stored = await selectLastFetched(db);
+      return providers.map((provider) => {
+        const outcome = providerDays.lastOutcome(provider);
+        const successes = [stored.get(provider.source), outcome && !outcome.failure ? outcome.at : undefined]
+          .filter((at): at is Date => at !== undefined)
+          .map((at) => at.getTime());
+        return {
+          source: provider.source,
+          name: provider.name,
+          state: !outcome ? 'unknown' : outcome.failure ? 'unreachable' : 'ok',
+          lastSuccessAt: successes.length > 0 ? new Date(Math.max(...successes)).toISOString() : null,
+          lastFailureAt: outcome?.failure ? outcome.at.toISOString() : null,
+          reason: outcome?.failure ?? null,
+        };
+      });
+    },
 
     async syncToday() {
       const today = todayOf(clock);
