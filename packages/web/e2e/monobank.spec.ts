@@ -49,7 +49,9 @@ test('Monobank: connected with a token, a month imported, its accounts and trans
   await expect(jar.getByText('Monobank')).toBeVisible();
   await expect(jar.getByText('UAH 40,000.00')).toBeVisible();
   await expect(main.getByRole('link', { name: /Monobank White USD/ }).getByText('US$2,750.24')).toBeVisible();
-  await expect(main.getByRole('link', { name: /Monobank Black/ }).getByText('Credit limit UAH 15,000.00')).toBeVisible();
+  await expect(
+    main.getByRole('link', { name: /Monobank Black/ }).getByText('Credit limit UAH 15,000.00'),
+  ).toBeVisible();
   await expect(main.getByRole('region', { name: 'Importing from Monobank' })).toBeHidden();
 
   // The imported transactions, marked as the bank's.
