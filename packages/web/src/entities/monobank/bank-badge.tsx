@@ -3,7 +3,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { cn } from '../../lib/utils.ts';
 
 /** The name people know the bank by, on everything that comes from it. */
-export const BANK_NAME = 'Monobank';
+const BANK_NAME = 'Monobank';
 
 /** Marks an account that the bank keeps up to date. */
 export function BankBadge({ className }: { className?: string }) {

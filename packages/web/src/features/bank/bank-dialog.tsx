@@ -2,6 +2,7 @@ import {
   type Account,
   type BankUser,
   type PairMonobankBody,
+  type PairMonobankResponse,
   pairMonobankBodySchema,
   type ReplaceMonobankTokenBody,
   replaceMonobankTokenBodySchema,
@@ -90,7 +91,7 @@ function ConnectContent({ step, setStep, dismissLabel, onClose }: ConnectContent
   switch (step.name) {
     case 'token':
       return (
-        <TokenForm<PairMonobankBody, Awaited<ReturnType<typeof pair.mutateAsync>>>
+        <TokenForm<PairMonobankBody, PairMonobankResponse>
           schema={pairMonobankBodySchema}
           field="token"
           label="Personal token"
@@ -210,7 +211,7 @@ function PeriodContent({
 }
 
 function ProgressContent({ jobId, onClose }: { jobId: number; onClose: () => void }) {
-  const requestIntervalMs = useBankUser().data?.requestIntervalMs ?? 0;
+  const requestIntervalMs = useBankUser().data?.requestIntervalMs;
   return <ImportJobPanel jobId={jobId} requestIntervalMs={requestIntervalMs} onClose={onClose} />;
 }
 

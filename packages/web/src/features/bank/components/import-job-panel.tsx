@@ -13,7 +13,8 @@ import { LoadFailed } from './query-states.tsx';
 
 type ImportJobPanelProps = {
   jobId: number;
-  requestIntervalMs: number;
+  /** Monobank's pace for this server, for the time left; unknown leaves it out. */
+  requestIntervalMs: number | undefined;
   onClose: () => void;
 };
 
