@@ -2,8 +2,10 @@
 // Monobank with its demo client — so the app works the same with no network: used by the browser
 // tests and by `npm run demo`. Monobank's interval (MONOBANK_REQUEST_INTERVAL_MS, 3 s here unless
 // set) is the emulator's and the app's alike; MONOBANK_EMULATOR_PORT fixes the emulator's port,
-// whose `/_control/` routes let a browser test make a purchase happen.
+// whose `/_control/` routes let a browser test make a purchase happen. With KOPIYKA_DEMO_USER set
+// (the demo), a ready-made user with a few months of data is there to sign in as.
 import { startMonobankEmulator, startRatesEmulator } from '@kopiyka/fakes';
+import { DEMO_PASSWORD, DEMO_USERNAME, ensureDemoUser } from './demo-user.ts';
 
 const requestIntervalMs = Number(process.env.MONOBANK_REQUEST_INTERVAL_MS || 3000);
 const rates = await startRatesEmulator();
@@ -16,9 +18,26 @@ process.env.NBU_BASE_URL = rates.url;
 process.env.FRANKFURTER_BASE_URL = rates.url;
 process.env.MONOBANK_API_URL = bank.url;
 process.env.MONOBANK_REQUEST_INTERVAL_MS = String(requestIntervalMs);
+const port = process.env.PORT || '3000';
 // The emulator delivers webhook events to this process, so the webhook works offline too.
-process.env.PUBLIC_URL ||= `http://127.0.0.1:${process.env.PORT || 3000}`;
+process.env.PUBLIC_URL ||= `http://127.0.0.1:${port}`;
 console.log(`Exchange-rate emulator: ${rates.url}`);
 console.log(`Monobank emulator:      ${bank.url} (one call per ${requestIntervalMs / 1000} s per token)`);
-console.log(`Monobank demo token:    ${bank.demoToken}  (paste it in Accounts → Connect Monobank)`);
 await import('../packages/server/src/main.ts');
+
+if (process.env.KOPIYKA_DEMO_USER) {
+  const api = `http://127.0.0.1:${port}/api/v1`;
+  for (let attempt = 0; ; attempt++) {
+    const up = await fetch(`${api}/health`)
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (up) break;
+    if (attempt > 600) throw new Error('the server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const made = await ensureDemoUser(api);
+  console.log(
+    `  Demo user:           ${DEMO_USERNAME} / ${DEMO_PASSWORD}${made ? ' (made just now, with four months of data)' : ''}`,
+  );
+}
+console.log(`  Monobank demo token: ${bank.demoToken}  (Accounts → Connect Monobank)\n`);
