@@ -429,14 +429,16 @@ describe('editing a transaction', () => {
     await waitFor(() => expect(calls('PUT', '/transactions/70').map((call) => call.body)).toEqual([{ categoryId: 3 }]));
   });
 
+  /** A bank import whose note is its merchant, in the fallback category. */
+  const silpo = makeTransaction({
+    id: 70,
+    externalId: 'mono-1',
+    accountType: 'monobank',
+    note: 'Сільпо',
+    categoryId: 3,
+  });
+
   it('offers to remember a bank import’s new category for its merchant, and moves the earlier ones', async () => {
-    const silpo = makeTransaction({
-      id: 70,
-      externalId: 'mono-1',
-      accountType: 'monobank',
-      note: 'Сільпо',
-      categoryId: 3,
-    });
     const { calls } = server([silpo], {
       'PUT /transactions/70': () => success([{ ...silpo, categoryId: 2 }]),
       'POST /banks/monobank/merchant-rules': () =>
@@ -462,13 +464,6 @@ describe('editing a transaction', () => {
   });
 
   it('offers nothing when only the note of a bank import changed, or for a manual transaction', async () => {
-    const silpo = makeTransaction({
-      id: 70,
-      externalId: 'mono-1',
-      accountType: 'monobank',
-      note: 'Сільпо',
-      categoryId: 3,
-    });
     const lunch = makeTransaction({ id: 40, note: 'Lunch', categoryId: 3, time: '2026-03-17T09:00:00.000Z' });
     server([silpo, lunch], {
       'PUT /transactions/70': () => success([{ ...silpo, note: 'Сільпо, for the party' }]),
