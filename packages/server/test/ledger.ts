@@ -5,27 +5,42 @@ interface LedgerRow {
   id: number;
   initial: string;
   current: string;
+  opening: string;
   sum: string;
+  before: string;
   deltas: string;
 }
 
 /**
  * The ledger invariant, read straight from the database for every account of a user:
- * currentBalance = initialBalance + Σ signed amounts, and the day deltas add up to the same Σ.
+ * currentBalance = initialBalance + Σ signed amounts, the day deltas add up to the same Σ, and the
+ * opening balance is the initial one plus Σ of the transactions from before the opening moment.
  */
 export async function ledgerProblems(t: TestApp, userId: number): Promise<string[]> {
   const result = await t.handle.db.execute(sql`
     select a.id, a.initial_balance::text as initial, a.current_balance::text as current,
+      a.opening_balance::text as opening,
       coalesce((select sum(case when tx.transaction_type = 'income' then tx.amount else -tx.amount end)
         from transactions tx where tx.account_id = a.id), 0)::text as sum,
+      coalesce((select sum(case when tx.transaction_type = 'income' then tx.amount else -tx.amount end)
+        from transactions tx where tx.account_id = a.id and tx.time < a.opening_at), 0)::text as before,
       coalesce((select sum(d.delta) from account_day_deltas d where d.account_id = a.id), 0)::text as deltas
     from accounts a where a.user_id = ${userId} order by a.id`);
   const problems: string[] = [];
   for (const row of (result as unknown as { rows: LedgerRow[] }).rows) {
-    const [initial, current, sum, deltas] = [row.initial, row.current, row.sum, row.deltas].map(BigInt);
+    const [initial, current, opening, sum, before, deltas] = [
+      row.initial,
+      row.current,
+      row.opening,
+      row.sum,
+      row.before,
+      row.deltas,
+    ].map(BigInt);
     if (current !== initial! + sum!)
       problems.push(`account ${row.id}: current ${current} ≠ initial ${initial} + Σ ${sum}`);
     if (deltas !== sum) problems.push(`account ${row.id}: day deltas ${deltas} ≠ Σ ${sum}`);
+    if (opening !== initial! + before!)
+      problems.push(`account ${row.id}: opening ${opening} ≠ initial ${initial} + Σ before opening ${before}`);
   }
   return problems;
 }

@@ -7,6 +7,9 @@ import { type CallResult, ids, signUpWithBase, type TestApp } from './app.ts';
  */
 export type CustomRate = number | { rate: number; from?: Record<string, number> };
 
+/** The opening moment of the accounts a world makes unless its spec gives one. */
+export const LONG_AGO = '2000-01-01T00:00:00.000Z';
+
 /** A manual account: its name (the currency code unless given), its currency, and any other body fields. */
 export type AccountSpec = { name?: string; currency: string } & Record<string, unknown>;
 
@@ -66,7 +69,9 @@ export async function buildWorld<const Accounts extends readonly AccountSpec[] =
 
   const accounts: number[] = [];
   for (const { name, currency, ...rest } of spec.accounts ?? []) {
-    const body = { name: name ?? currency, currencyId: ids.get(currency), ...rest };
+    // The balance given was the account's long ago: the transactions a test records (dated in
+    // the past, as history) come after it and move the current balance.
+    const body = { name: name ?? currency, currencyId: ids.get(currency), openingAt: LONG_AGO, ...rest };
     const res = await t.call('POST', '/api/v1/accounts', { token, body });
     accounts.push(responseOf(`account ${body.name}`, res, 201).id);
   }

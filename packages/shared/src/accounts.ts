@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
 import { MAX_MINOR_AMOUNT } from './money.ts';
+import { timeSchema } from './time.ts';
 
 export const ACCOUNT_CATEGORIES = [
   'general',
@@ -55,6 +56,14 @@ export const accountSchema = z.object({
   refInitialBalance: z.number().int().nullable(),
   accountGroupId: z.number().int().nullable(),
   externalId: z.string().nullable(),
+  /**
+   * When the opening balance was the account's balance: its creation, or the start of a day the
+   * person chose. Transactions from before it were already in that balance (they move the initial
+   * balance, not the current one).
+   */
+  openingAt: z.iso.datetime(),
+  /** The balance at `openingAt`, as given: transactions never move it, only editing a balance. */
+  openingBalance: z.number().int(),
   createdAt: z.iso.datetime(),
 });
 export type Account = z.infer<typeof accountSchema>;
@@ -67,6 +76,8 @@ export const createAccountBodySchema = z.object({
   creditLimit: nonNegativeMinorAmountSchema.default(0),
   isEnabled: z.boolean().default(true),
   accountGroupId: idSchema.nullable().optional(),
+  /** When `initialBalance` was the balance (default: now); not in the future. */
+  openingAt: timeSchema.optional(),
 });
 export type CreateAccountBody = z.input<typeof createAccountBodySchema>;
 /** The body after defaults are applied, as the server receives it. */
@@ -78,15 +89,21 @@ export const updateAccountBodySchema = z
     accountCategory: z.enum(ACCOUNT_CATEGORIES),
     initialBalance: signedMinorAmountSchema,
     currentBalance: signedMinorAmountSchema,
+    openingBalance: signedMinorAmountSchema,
     creditLimit: nonNegativeMinorAmountSchema,
     isEnabled: z.boolean(),
     accountGroupId: idSchema.nullable(),
   })
   .partial()
-  .refine((body) => body.initialBalance === undefined || body.currentBalance === undefined, {
-    message: 'Change either the initial or the current balance, not both at once',
-    path: ['currentBalance'],
-  });
+  .refine(
+    (body) =>
+      [body.initialBalance, body.currentBalance, body.openingBalance].filter((value) => value !== undefined).length <=
+      1,
+    {
+      message: 'Change one of the opening, initial or current balance at a time',
+      path: ['currentBalance'],
+    },
+  );
 export type UpdateAccountBody = z.infer<typeof updateAccountBodySchema>;
 
 export const ACCOUNT_GROUP_NAME_MAX = 100;

@@ -25,11 +25,13 @@ export async function apiAs(request: APIRequestContext, username: string) {
   };
   return {
     /** A manual account in `code`, holding `initialBalance` minor units. */
+    /** An account whose balance was `initialBalance` long ago: the history recorded after moves it. */
     createAccount: (name: string, code: string, initialBalance = 0) =>
       call<Named>('post', '/accounts', {
         name,
         currencyId: currencies.find((currency) => currency.code === code)?.id,
         initialBalance,
+        openingAt: '2000-01-01T00:00:00.000Z',
       }),
     /** An expense (or income) of `amount` minor units in the category called `category`, at `time` (now by default). */
     record: (accountId: number, category: string, amount: number, options: { income?: boolean; time?: Date } = {}) =>

@@ -53,9 +53,9 @@ test('currencies are added with their rates, one gets a custom rate used in figu
   await api.record(dollars.id, 'Fines', 1_000, { time: new Date('2026-01-15T12:00:00Z') });
   await api.record(card.id, 'Fines', 4_000, { time: new Date('2026-01-16T12:00:00Z') });
 
-  // No provider quotes gold: amounts in it cannot be converted until the user gives a rate.
-  await addCurrency('gold', 'XAU');
-  await expect(row('Gold').getByText('No rate — set a custom rate')).toBeVisible();
+  // No provider quotes the dram: amounts in it cannot be converted until the user gives a rate.
+  await addCurrency('dram', 'AMD');
+  await expect(row('Armenian Dram').getByText('No rate — set a custom rate')).toBeVisible();
 
   await usd.getByRole('button', { name: 'Edit USD rate' }).click();
   const rateDialog = page.getByRole('dialog', { name: 'USD exchange rate' });

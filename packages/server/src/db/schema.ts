@@ -214,6 +214,17 @@ export const accounts = pgTable(
     currentBalance: money('current_balance'),
     accountGroupId: integer('account_group_id').references(() => accountGroups.id, { onDelete: 'set null' }),
     externalId: varchar('external_id', { length: 128 }),
+    /**
+     * When the opening balance was true (docs/decisions.md): the balance the person gave, at the
+     * account's creation or at the start of a day they chose. A transaction from before it was
+     * already in that balance, so it moves the initial balance and leaves the current one.
+     */
+    openingAt: timestamp('opening_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * The balance at `openingAt`, as the person gave it (or later set it): initial + Σ of the
+     * transactions from before `openingAt`. Transactions never move it; only editing a balance does.
+     */
+    openingBalance: money('opening_balance'),
     createdAt: createdAt(),
   },
   (t) => [index('accounts_user_id_idx').on(t.userId), index('accounts_account_group_id_idx').on(t.accountGroupId)],

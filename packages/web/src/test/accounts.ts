@@ -16,6 +16,7 @@ export function makeAccount(overrides: Partial<Account> & Pick<Account, 'id' | '
     refInitialBalance: overrides.initialBalance ?? 0,
     accountGroupId: null,
     externalId: null,
+    openingAt: '2025-02-01T10:00:00.000Z',
     createdAt: '2025-02-01T10:00:00.000Z',
     ...overrides,
   };

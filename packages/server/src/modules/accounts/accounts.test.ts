@@ -60,6 +60,8 @@ describe('POST /accounts', () => {
       refInitialBalance: 150_000,
       accountGroupId: null,
       externalId: null,
+      openingAt: res.body.response.createdAt,
+      openingBalance: 150_000,
       createdAt: expect.stringMatching(/^\d{4}-/),
     });
   });
@@ -134,6 +136,88 @@ describe('POST /accounts', () => {
       expect((await t.call('GET', '/api/v1/accounts', { token })).body.response).toEqual([]);
     },
   );
+});
+
+describe('the opening balance', () => {
+  /** A UAH account with 1 000.00, given at `openingAt` (or now), and a way to record on it. */
+  async function opened(openingAt?: string) {
+    const w = await buildWorld(t, {
+      accounts: [
+        { currency: 'UAH', initialBalance: 100_000, ...(openingAt ? { openingAt } : { openingAt: undefined }) },
+      ],
+    });
+    const id = w.accounts[0];
+    const record = (amount: number, time?: string) =>
+      w.record({
+        amount,
+        accountId: id,
+        transactionType: 'expense',
+        categoryId: w.category('Taxi'),
+        ...(time ? { time } : {}),
+      });
+    const account = async () => (await t.call('GET', `/api/v1/accounts/${id}`, { token: w.token })).body.response;
+    return { ...w, id, record, account };
+  }
+
+  it('is the balance now unless a moment is given: an older transaction was in it already, a newer one moves it', async () => {
+    const w = await opened();
+    expect((await w.account()).openingAt).toBe(clock.now().toISOString());
+    // Entered afterwards, dated yesterday: the balance the person gave stays.
+    await w.record(20_000, '2026-11-23T18:00:00Z');
+    expect(await w.account()).toMatchObject({
+      currentBalance: 100_000,
+      initialBalance: 120_000,
+      openingBalance: 100_000,
+    });
+    // From now on (the default time): it moves the balance.
+    const [taxi] = await w.record(5_000);
+    expect(await w.account()).toMatchObject({ currentBalance: 95_000, initialBalance: 120_000 });
+    // Moved to before the opening moment, the same transaction moves the initial balance instead.
+    await t.call('PUT', `/api/v1/transactions/${taxi!.id}`, { token: w.token, body: { time: '2026-11-20T09:00:00Z' } });
+    expect(await w.account()).toMatchObject({ currentBalance: 100_000, initialBalance: 125_000 });
+    await t.call('DELETE', `/api/v1/transactions/${taxi!.id}`, { token: w.token });
+    expect(await w.account()).toMatchObject({ currentBalance: 100_000, initialBalance: 120_000 });
+    expect(await ledgerProblems(t, w.id)).toEqual([]);
+  });
+
+  it('is set again like any balance: the others move by the difference, no transaction is made', async () => {
+    const w = await opened();
+    await w.record(20_000, '2026-11-23T18:00:00Z');
+    const res = await t.call('PUT', `/api/v1/accounts/${w.id}`, { token: w.token, body: { openingBalance: 150_000 } });
+    expect(res.status).toBe(200);
+    expect(res.body.response).toMatchObject({
+      openingBalance: 150_000,
+      currentBalance: 150_000,
+      initialBalance: 170_000,
+    });
+    const both = await t.call('PUT', `/api/v1/accounts/${w.id}`, {
+      token: w.token,
+      body: { openingBalance: 1, currentBalance: 2 },
+    });
+    expect(both.status).toBe(422);
+    expect(both.body.response.details[0].path).toBe('currentBalance');
+    expect(await ledgerProblems(t, w.id)).toEqual([]);
+  });
+
+  it('may be given for the start of an earlier day: what came after it moves the balance', async () => {
+    const w = await opened('2026-11-01T00:00:00+02:00');
+    expect((await w.account()).openingAt).toBe('2026-10-31T22:00:00.000Z');
+    await w.record(30_000, '2026-11-10T12:00:00Z');
+    await w.record(1_000, '2026-10-31T12:00:00Z');
+    expect(await w.account()).toMatchObject({ currentBalance: 70_000, initialBalance: 101_000 });
+    expect(await ledgerProblems(t, w.id)).toEqual([]);
+  });
+
+  it('cannot be a balance to come', async () => {
+    const { token } = await signUpWithBase(t);
+    const res = await t.call('POST', '/api/v1/accounts', {
+      token,
+      body: { name: 'Soon', currencyId: ids.get('UAH'), openingAt: '2026-11-25T00:00:00Z' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.response.details[0].path).toBe('openingAt');
+    expect((await t.call('GET', '/api/v1/accounts', { token })).body.response).toEqual([]);
+  });
 });
 
 describe('PUT /accounts/{id}', () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { accounts, currencies } from '../../db/schema.ts';
 
@@ -19,6 +19,8 @@ function selectAccountRows(db: Executor) {
       initialBalance: accounts.initialBalance,
       accountGroupId: accounts.accountGroupId,
       externalId: accounts.externalId,
+      openingAt: accounts.openingAt,
+      openingBalance: accounts.openingBalance,
       createdAt: accounts.createdAt,
     })
     .from(accounts)
@@ -49,27 +51,34 @@ export interface AccountChanges {
   accountGroupId?: number | null;
   initialBalance?: number;
   currentBalance?: number;
+  openingBalance?: number;
 }
 
 /**
  * One statement, so a concurrent transaction write cannot slip between reading and writing the
- * balances: a new current balance moves the initial one by the same difference and vice versa,
- * keeping current = initial + Σ transactions.
+ * balances: a new current, initial or opening balance moves the other two by the same difference
+ * (no transaction is made), keeping current = initial + Σ transactions and the opening balance
+ * initial + Σ of those from before the opening moment.
  */
 export async function updateAccount(db: Executor, userId: number, id: number, changes: AccountChanges) {
-  const { initialBalance, currentBalance, ...plain } = changes;
-  const balances =
+  const { initialBalance, currentBalance, openingBalance, ...plain } = changes;
+  const given =
     currentBalance !== undefined
-      ? {
-          currentBalance,
-          initialBalance: sql`${accounts.initialBalance} + (${currentBalance}::bigint - ${accounts.currentBalance})`,
-        }
+      ? { column: accounts.currentBalance, value: currentBalance }
       : initialBalance !== undefined
-        ? {
-            initialBalance,
-            currentBalance: sql`${accounts.currentBalance} + (${initialBalance}::bigint - ${accounts.initialBalance})`,
-          }
-        : {};
+        ? { column: accounts.initialBalance, value: initialBalance }
+        : openingBalance !== undefined
+          ? { column: accounts.openingBalance, value: openingBalance }
+          : undefined;
+  const shift = (column: typeof accounts.currentBalance) =>
+    sql`${column} + (${given!.value}::bigint - ${given!.column})`;
+  const balances = given
+    ? {
+        currentBalance: shift(accounts.currentBalance),
+        initialBalance: shift(accounts.initialBalance),
+        openingBalance: shift(accounts.openingBalance),
+      }
+    : {};
   const set = { ...plain, ...balances };
   if (Object.keys(set).length === 0) return;
   await db
@@ -79,10 +88,31 @@ export async function updateAccount(db: Executor, userId: number, id: number, ch
 }
 
 /** Moves the current balance by a relative amount: concurrent moves add up instead of overwriting. */
-export async function addToCurrentBalance(db: Executor, userId: number, id: number, delta: number) {
+/**
+ * Moves an account's balances by transactions' signed amounts, relatively (concurrent writes add
+ * up): one from the opening moment on moves the current balance; one from before it was in the
+ * opening balance already, so it moves the initial balance the other way instead. Either way
+ * current = initial + Σ amounts holds.
+ */
+export async function moveBalances(
+  db: Executor,
+  userId: number,
+  id: number,
+  moves: ReadonlyArray<{ time: Date; delta: number }>,
+) {
+  if (moves.length === 0) return;
+  const rows = sql.join(
+    moves.map(({ time, delta }) => sql`(${time.toISOString()}::timestamptz, ${delta}::bigint)`),
+    sql`, `,
+  );
+  const sumWhere = (condition: SQL) =>
+    sql`coalesce((select sum(m.delta) from (values ${rows}) as m(time, delta) where ${condition}), 0)`;
   await db
     .update(accounts)
-    .set({ currentBalance: sql`${accounts.currentBalance} + ${delta}::bigint` })
+    .set({
+      currentBalance: sql`${accounts.currentBalance} + ${sumWhere(sql`m.time >= ${accounts.openingAt}`)}`,
+      initialBalance: sql`${accounts.initialBalance} - ${sumWhere(sql`m.time < ${accounts.openingAt}`)}`,
+    })
     .where(and(eq(accounts.userId, userId), eq(accounts.id, id)));
 }
 

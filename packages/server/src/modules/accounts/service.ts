@@ -14,10 +14,10 @@ import type { RateSession, RatesService } from '../rates/service.ts';
 import { detachTransfersOf } from '../transactions/service.ts';
 import {
   type AccountRow,
-  addToCurrentBalance,
   deleteAccount as deleteAccountRow,
   insertAccount,
   moveAccountsToGroup,
+  moveBalances,
   selectAccount,
   selectAccounts,
   updateAccount as updateAccountRow,
@@ -41,6 +41,7 @@ async function withRefs(
       refCreditLimit: ref(row.creditLimit),
       refCurrentBalance: ref(row.currentBalance),
       refInitialBalance: ref(row.initialBalance),
+      openingAt: row.openingAt.toISOString(),
       createdAt: row.createdAt.toISOString(),
     });
   }
@@ -78,6 +79,11 @@ export function createAccountsService(db: Database, rates: RatesService, clock: 
       const currency = await findCurrency(db, body.currencyId);
       if (!currency) throw validationError('currencyId', 'Unknown currency');
       assertOffered(currency, 'currencyId');
+      const now = clock.now();
+      const openingAt = body.openingAt ? new Date(body.openingAt) : now;
+      if (openingAt.getTime() > now.getTime()) {
+        throw validationError('openingAt', 'The opening balance is a balance the account had: not a future one');
+      }
       const base = await findBaseCurrency(db, userId);
       if (base) await rates.session(userId).require(currency.code, base.currency.code, today(clock), 'currencyId');
       const id = await db.transaction(async (tx) => {
@@ -93,9 +99,10 @@ export function createAccountsService(db: Database, rates: RatesService, clock: 
           creditLimit: body.creditLimit,
           initialBalance: body.initialBalance,
           currentBalance: body.initialBalance,
+          openingBalance: body.initialBalance,
           accountGroupId: body.accountGroupId ?? null,
-          // Balance history starts an account on its creation day: that day is the clock's.
-          createdAt: clock.now(),
+          openingAt,
+          createdAt: now,
         });
       });
       return get(userId, id);
@@ -105,7 +112,7 @@ export function createAccountsService(db: Database, rates: RatesService, clock: 
       const account = await selectAccount(db, userId, id);
       if (!account) throw notFound('Account');
       if (account.type !== 'system') {
-        for (const field of ['initialBalance', 'currentBalance', 'creditLimit'] as const) {
+        for (const field of ['initialBalance', 'currentBalance', 'openingBalance', 'creditLimit'] as const) {
           if (body[field] !== undefined) {
             throw new AppError('NOT_ALLOWED', 'The balance and credit limit of a bank account come from the bank.', [
               { path: field, message: 'Read-only for bank accounts' },
@@ -179,7 +186,10 @@ export async function createBankAccount(
     creditLimit: fields.creditLimit ?? 0,
     initialBalance: fields.currentBalance,
     currentBalance: fields.currentBalance,
+    openingBalance: fields.currentBalance,
     externalId: fields.externalId,
+    // The balance the bank states now; imported history is from before it.
+    openingAt: fields.createdAt,
     createdAt: fields.createdAt,
   });
 }
@@ -195,8 +205,14 @@ export function setBankFigures(tx: Executor, userId: number, id: number, figures
 
 /**
  * The ledger's balance move (transactions: ledger.ts), inside its database transaction and after
- * it locked the account, together with the transaction row it moves money for.
+ * it locked the account, together with the transaction rows it moves money for: the current
+ * balance for a transaction from the opening moment on, the initial one for an earlier one.
  */
-export function moveCurrentBalance(tx: Executor, userId: number, id: number, delta: number): Promise<void> {
-  return addToCurrentBalance(tx, userId, id, delta);
+export function moveBalancesFor(
+  tx: Executor,
+  userId: number,
+  id: number,
+  moves: ReadonlyArray<{ time: Date; delta: number }>,
+): Promise<void> {
+  return moveBalances(tx, userId, id, moves);
 }

@@ -2,7 +2,7 @@ import { type DailyRates, type RatesEmulator, startRatesEmulator } from '@kopiyk
 import type { Rate } from '@kopiyka/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ids, signUp, startTestApp, type TestApp, waitForBaseChange } from '../../../test/app.ts';
-import { buildWorld } from '../../../test/world.ts';
+import { buildWorld, LONG_AGO } from '../../../test/world.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { todayIso } from '../../lib/dates.ts';
 
@@ -184,11 +184,11 @@ describe('rate resolution', () => {
     });
     const usd = await t.call('POST', '/api/v1/accounts', {
       token: user.token,
-      body: { name: 'USD', currencyId: ids.get('USD'), initialBalance: 10_000 },
+      body: { name: 'USD', currencyId: ids.get('USD'), initialBalance: 10_000, openingAt: LONG_AGO },
     });
     const gbp = await t.call('POST', '/api/v1/accounts', {
       token: user.token,
-      body: { name: 'GBP', currencyId: ids.get('GBP'), initialBalance: 10_000 },
+      body: { name: 'GBP', currencyId: ids.get('GBP'), initialBalance: 10_000, openingAt: LONG_AGO },
     });
     for (const id of [usd.body.response.id, gbp.body.response.id]) {
       await user.record({
@@ -497,7 +497,7 @@ describe('a slow provider on the range path', () => {
     });
     const account = await app.call('POST', '/api/v1/accounts', {
       token: user.token,
-      body: { name: 'USD', currencyId: ids.get('USD'), initialBalance: 10_000 },
+      body: { name: 'USD', currencyId: ids.get('USD'), initialBalance: 10_000, openingAt: LONG_AGO },
     });
     // Recorded while the providers answer: 2 January 2023 is stored.
     await user.record({
@@ -516,7 +516,9 @@ describe('a slow provider on the range path', () => {
       app.call('GET', '/api/v1/stats/balance-history?from=2023-01-02&to=2026-06-30', { token: user.token });
     const res = await history();
     expect(res.status).toBe(200);
-    const points = res.body.response as Array<{ date: string; refBalance: number | null }>;
+    const points = (res.body.response as Array<{ date: string; accountId: number; refBalance: number | null }>).filter(
+      (p) => p.accountId === account.body.response.id,
+    );
     expect(points.find((p) => p.date === '2023-01-02')?.refBalance).toBe(Math.round(10_100 * 36.5686));
     // Days without stored rates take the nearest earlier stored day's.
     expect(points.find((p) => p.date === '2024-07-01')?.refBalance).toBe(Math.round(10_100 * 36.5686));

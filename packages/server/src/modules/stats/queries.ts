@@ -14,14 +14,9 @@ export interface AccountBalanceRow {
   code: string;
   /** The balance at the end of the range's last day. */
   at_end: string;
-  /** Its first day: created, or its first backdated transaction, whichever is earlier. */
-  first_day: string;
 }
 
-/**
- * What balance history needs of each account: the balance at the end of `to` (the current one
- * less every day delta after it) and the day it starts.
- */
+/** What balance history needs of each account: the balance at the end of `to` (the current one less every day delta after it). */
 export function selectBalancesAtEnd(
   db: Executor,
   userId: number,
@@ -36,10 +31,7 @@ export function selectBalancesAtEnd(
       -- Own money, as the accounts list shows it: a credit limit is the bank's money, not the user's.
       (a.current_balance - a.credit_limit - coalesce((
         select sum(d.delta) from account_day_deltas d where d.account_id = a.id and d.day > ${to}::date
-      ), 0))::text as at_end,
-      to_char(least((a.created_at at time zone 'UTC')::date,
-        coalesce((select min(d.day) from account_day_deltas d where d.account_id = a.id), 'infinity'::date)),
-        'YYYY-MM-DD') as first_day
+      ), 0))::text as at_end
     from accounts a join currencies c on c.id = a.currency_id
     where a.user_id = ${userId} ${accountFilter(accountId, includeHidden)}
     order by a.id`,

@@ -101,8 +101,9 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
         balances[i] = balance;
         balance -= deltaOf.get(`${account.id}:${days[i]}`) ?? 0;
       }
+      // Before its first transaction an account held its initial balance: the money was there,
+      // only not recorded yet, so a new account is no growth in totals and trends.
       days.forEach((day, i) => {
-        if (day < account.first_day) return;
         const quote = series(account.code, day);
         const value = balances[i]!;
         points.push({

@@ -100,7 +100,7 @@ beforeAll(async () => {
 const get = (path: string, token = s.token) => t.call('GET', `/api/v1/stats/${path}`, { token });
 
 describe('GET /stats/balance-history', () => {
-  it('gives every visible account an end-of-day balance from its first day, valued at each day’s rate', async () => {
+  it('gives every visible account an end-of-day balance on every day, valued at each day’s rate', async () => {
     const res = await get('balance-history?from=2026-03-04&to=2026-03-20');
     expect(res.status).toBe(200);
     const points = res.body.response as Array<{ date: string; accountId: number; balance: number; refBalance: number }>;
@@ -110,15 +110,16 @@ describe('GET /stats/balance-history', () => {
       );
     const card = of(s.card);
     const dollars = of(s.dollars);
-    expect(Object.keys(card)).toHaveLength(16);
-    expect(card['2026-03-04']).toBeUndefined();
+    expect(Object.keys(card)).toHaveLength(17);
+    // Before its first transaction an account holds its initial balance.
+    expect(card['2026-03-04']).toEqual([100_000, 100_000]);
     expect(card['2026-03-05']).toEqual([90_000, 90_000]);
     expect(card['2026-03-08']).toEqual([90_000, 90_000]);
     expect(card['2026-03-09']).toEqual([87_000, 87_000]);
     expect(card['2026-03-12']).toEqual([137_000, 137_000]);
     expect(card['2026-03-15']).toEqual([97_000, 97_000]);
     expect(card['2026-03-20']).toEqual([90_000, 90_000]);
-    expect(Object.keys(dollars)[0]).toBe('2026-03-07');
+    expect(dollars['2026-03-04']).toEqual([1_000, 40_000]);
     expect(dollars['2026-03-07']).toEqual([900, 36_000]);
     expect(dollars['2026-03-09']).toEqual([900, 36_000]);
     expect(dollars['2026-03-10']).toEqual([900, 45_000]);
@@ -154,10 +155,19 @@ describe('GET /stats/balance-history', () => {
     expect(total).toEqual({ date: today, refBalance: -12_000, unvaluedAccountIds: [] });
   });
 
-  it('starts an account made today at today, with its initial balance', async () => {
-    const w = await buildWorld(t, { accounts: [{ name: 'New', currency: 'UAH', initialBalance: 777 }] });
+  it('counts an account made today at its balance on earlier days too: its appearance is no growth', async () => {
+    const w = await buildWorld(t, {
+      accounts: [{ name: 'New', currency: 'UAH', initialBalance: 777, openingAt: clock.now().toISOString() }],
+    });
     const points = (await get(`balance-history?from=${addDays(today, -3)}&to=${today}`, w.token)).body.response;
-    expect(points).toEqual([{ date: today, accountId: w.accounts[0], balance: 777, refBalance: 777 }]);
+    expect(points.map((p: { date: string; balance: number }) => [p.date, p.balance])).toEqual([
+      [addDays(today, -3), 777],
+      [addDays(today, -2), 777],
+      [addDays(today, -1), 777],
+      [today, 777],
+    ]);
+    const lastMonth = (await get(`total-balance?date=${addDays(today, -30)}`, w.token)).body.response;
+    expect(lastMonth.refBalance).toBe(777);
   });
 });
 
@@ -207,7 +217,7 @@ describe('accounts created inside the range, and accounts without a rate', () =>
     return { token, card, late, eur };
   }
 
-  it('starts an account at its creation day inside the range, with exact figures after', async () => {
+  it('counts an account made inside the range from the range’s start, with exact figures after', async () => {
     const m = await midRange();
     const points = (await get('balance-history?from=2026-03-05&to=2026-03-20', m.token)).body.response as Array<{
       date: string;
@@ -216,8 +226,8 @@ describe('accounts created inside the range, and accounts without a rate', () =>
       refBalance: number | null;
     }>;
     const late = points.filter((p) => p.accountId === m.late);
-    expect(late[0]).toEqual({ date: '2026-03-10', accountId: m.late, balance: 50_000, refBalance: 50_000 });
-    expect(late).toHaveLength(11);
+    expect(late[0]).toEqual({ date: '2026-03-05', accountId: m.late, balance: 50_000, refBalance: 50_000 });
+    expect(late).toHaveLength(16);
     expect(late.find((p) => p.date === '2026-03-14')?.balance).toBe(50_000);
     expect(late.find((p) => p.date === '2026-03-15')?.balance).toBe(40_000);
     expect(points.filter((p) => p.accountId === m.card)).toHaveLength(16);
@@ -234,7 +244,7 @@ describe('accounts created inside the range, and accounts without a rate', () =>
     const m = await midRange();
     expect((await get('total-balance?date=2026-03-09', m.token)).body.response).toEqual({
       date: '2026-03-09',
-      refBalance: 100_000,
+      refBalance: 150_000,
       unvaluedAccountIds: [m.eur],
     });
     expect((await get('total-balance?date=2026-03-11', m.token)).body.response).toEqual({

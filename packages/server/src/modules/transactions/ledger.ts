@@ -5,7 +5,7 @@
  */
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { moveCurrentBalance } from '../accounts/service.ts';
+import { moveBalancesFor } from '../accounts/service.ts';
 import {
   addDayDelta,
   deleteTransaction,
@@ -88,19 +88,20 @@ export async function lockForWrite(
 // ---- the only three ways a write touches money: each moves the balances with the rows ----
 
 /**
- * The one way money moves: the account's balance (the accounts module's write) and its day's delta
- * change together, by relative amounts, so concurrent writes add up instead of overwriting each
- * other. The caller holds the account's lock (lockForWrite).
+ * The one way money moves: the account's balances (the accounts module's write: the current one,
+ * or the initial one for a transaction from before the opening moment) and the day's delta change
+ * together, by relative amounts, so concurrent writes add up instead of overwriting each other.
+ * The caller holds the account's lock (lockForWrite).
  */
-async function moveBalance(tx: Executor, userId: number, accountId: number, day: string, delta: number) {
+async function moveBalance(tx: Executor, userId: number, accountId: number, time: Date, delta: number) {
   if (delta === 0) return;
-  await moveCurrentBalance(tx, userId, accountId, delta);
-  await addDayDelta(tx, userId, accountId, day, delta);
+  await moveBalancesFor(tx, userId, accountId, [{ time, delta }]);
+  await addDayDelta(tx, userId, accountId, dayOf(time), delta);
 }
 
 export async function insertLeg(tx: Executor, userId: number, row: NewTransactionRow) {
   const inserted = await insertTransaction(tx, row);
-  await moveBalance(tx, userId, inserted.accountId, dayOf(inserted.time), signed(inserted));
+  await moveBalance(tx, userId, inserted.accountId, inserted.time, signed(inserted));
   return inserted;
 }
 
@@ -112,16 +113,18 @@ export async function insertLeg(tx: Executor, userId: number, row: NewTransactio
 export async function insertLegs(tx: Executor, userId: number, rows: NewTransactionRow[]) {
   if (rows.length === 0) return [];
   const inserted = await insertTransactions(tx, rows);
-  const byAccount = new Map<number, number>();
+  const byAccount = new Map<number, Array<{ time: Date; delta: number }>>();
   const byDay = new Map<string, { accountId: number; day: string; delta: number }>();
   for (const row of inserted) {
-    byAccount.set(row.accountId, (byAccount.get(row.accountId) ?? 0) + signed(row));
+    const moves = byAccount.get(row.accountId) ?? [];
+    moves.push({ time: row.time, delta: signed(row) });
+    byAccount.set(row.accountId, moves);
     const key = `${row.accountId}:${dayOf(row.time)}`;
     const entry = byDay.get(key) ?? { accountId: row.accountId, day: dayOf(row.time), delta: 0 };
     entry.delta += signed(row);
     byDay.set(key, entry);
   }
-  for (const [accountId, delta] of byAccount) if (delta !== 0) await moveCurrentBalance(tx, userId, accountId, delta);
+  for (const [accountId, moves] of byAccount) await moveBalancesFor(tx, userId, accountId, moves);
   for (const { accountId, day, delta } of byDay.values()) {
     if (delta !== 0) await addDayDelta(tx, userId, accountId, day, delta);
   }
@@ -129,7 +132,7 @@ export async function insertLegs(tx: Executor, userId: number, rows: NewTransact
 }
 
 export async function removeLeg(tx: Executor, userId: number, row: TransactionRow) {
-  await moveBalance(tx, userId, row.accountId, dayOf(row.time), -signed(row));
+  await moveBalance(tx, userId, row.accountId, row.time, -signed(row));
   await deleteTransaction(tx, userId, row.id);
 }
 
@@ -146,8 +149,8 @@ export async function changeLeg(
     after.accountId !== before.accountId ||
     dayOf(after.time) !== dayOf(before.time);
   if (moved) {
-    await moveBalance(tx, userId, before.accountId, dayOf(before.time), -signed(before));
-    await moveBalance(tx, userId, after.accountId, dayOf(after.time), signed(after));
+    await moveBalance(tx, userId, before.accountId, before.time, -signed(before));
+    await moveBalance(tx, userId, after.accountId, after.time, signed(after));
   }
   await updateTransaction(tx, userId, before.id, changes);
 }

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids, startTestApp, type TestApp } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
-import { buildWorld } from '../../../test/world.ts';
+import { buildWorld, LONG_AGO } from '../../../test/world.ts';
 import { accountDayDeltas, accounts, transactions } from '../../db/schema.ts';
 
 let t: TestApp;
@@ -520,6 +520,8 @@ describe('bank transactions', () => {
         externalId: `mono-${w.userId}`,
         initialBalance: 500_000,
         currentBalance: 500_000 + signed,
+        openingAt: new Date(LONG_AGO),
+        openingBalance: 500_000,
       })
       .returning({ id: accounts.id });
     await db
