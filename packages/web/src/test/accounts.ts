@@ -17,6 +17,7 @@ export function makeAccount(overrides: Partial<Account> & Pick<Account, 'id' | '
     accountGroupId: null,
     externalId: null,
     openingAt: '2025-02-01T10:00:00.000Z',
+    openingBalance: overrides.initialBalance ?? 0,
     createdAt: '2025-02-01T10:00:00.000Z',
     ...overrides,
   };
