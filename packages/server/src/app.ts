@@ -36,6 +36,7 @@ import { currencyRoutes } from './modules/currencies/routes.ts';
 import { createCurrenciesService } from './modules/currencies/service.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { createEventBus } from './modules/events/service.ts';
+import { callSpacing } from './modules/monobank/bank-calls.ts';
 import { monobankRoutes } from './modules/monobank/routes.ts';
 import { createMonobankService } from './modules/monobank/service.ts';
 import { monobankSyncTask } from './modules/monobank/sync-task.ts';
@@ -186,7 +187,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       events,
       clock,
       log: app.log,
-      intervalMs: config.monobank.requestIntervalMs,
+      intervalMs: callSpacing(config.monobank.requestIntervalMs),
       retryAfterFailureMs: config.monobank.retryAfterFailureMs,
       publicUrl: config.publicUrl,
       singleInstance: database.kind === 'pglite',

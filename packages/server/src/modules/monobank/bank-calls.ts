@@ -29,7 +29,7 @@ export interface MonobankDeps {
   events: EventBus;
   clock: Clock;
   log: FastifyBaseLogger;
-  /** The least time between two calls with one token to one endpoint. */
+  /** The time between two calls with one token to one endpoint: Monobank's interval and a margin ({@link callSpacing}). */
   intervalMs: number;
   /** The first wait after Monobank failed to answer; it doubles with each failure in a row. */
   retryAfterFailureMs: number;
@@ -40,6 +40,15 @@ export interface MonobankDeps {
    * that died (kill -9 mid-call) is released at start instead of waited out.
    */
   singleInstance: boolean;
+}
+
+/**
+ * How far apart this server spaces a token's calls: Monobank's interval and a little more. Spaced
+ * exactly at the interval, a call that reaches Monobank a few milliseconds sooner than the one
+ * before did is refused, and a refusal costs a whole interval more.
+ */
+export function callSpacing(intervalMs: number): number {
+  return intervalMs > 0 ? intervalMs + Math.max(250, Math.ceil(intervalMs * 0.02)) : 0;
 }
 
 export const notPaired = () =>
@@ -128,8 +137,8 @@ export async function withTurn<T>(
       throw tokenInvalid();
     }
     if (error.failure === 'rate-limit') {
-      // Monobank counts from its own last call; an interval set shorter than its own still waits a while.
-      const freeAt = new Date(deps.clock.now().getTime() + Math.max(deps.intervalMs, deps.retryAfterFailureMs));
+      // Monobank counts from its own last call; with no interval set, still a short while.
+      const freeAt = new Date(deps.clock.now().getTime() + (deps.intervalMs || deps.retryAfterFailureMs));
       await pushCallSlot(deps.db, userId, endpoint, freeAt);
       return { freeAt };
     }

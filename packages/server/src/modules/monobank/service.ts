@@ -299,6 +299,8 @@ export function createMonobankService(
         name: info.name.trim().slice(0, 100) || 'Monobank',
         tokenSealed: deps.secrets.seal(token),
         lastRefreshAt: now,
+        // The person chooses how far back to import next; the periodic sync must not start its own.
+        lastSyncAt: now,
         clientInfoNextAt: new Date(now.getTime() + deps.intervalMs),
       });
       if (!inserted) throw alreadyConnected();

@@ -114,8 +114,15 @@ describe('the periodic sync on the server', () => {
       statements: { card: [{ id: 'before', time: start - 3 * DAY, amount: -2_000 }] },
     });
     const user = await pairUser(t, token);
-    // Due at once (never synced): the first catch-up looks back one window.
+    // Not while the person may still be choosing how far back to import: pairing counts as a sync.
     clock.advance(6 * 60_000);
+    await vi.waitFor(async () => {
+      const [task] = await t.handle.db.select().from(scheduledTasks).where(eq(scheduledTasks.name, 'monobank-sync'));
+      expect(task?.lastSuccessAt?.getTime()).toBe(clock.now().getTime());
+    });
+    expect(await syncJobs(user.token)).toEqual([]);
+    // Due 30 minutes on: the first catch-up of an account with nothing stored looks back one window.
+    clock.advance(25 * 60_000);
     await vi.waitFor(async () =>
       expect(await syncJobs(user.token)).toEqual([expect.objectContaining({ state: 'done' })]),
     );
