@@ -208,6 +208,12 @@ export const endpoints = {
       summary: 'Progress of recomputing base-currency figures after a base change or a custom-rate change',
       response: baseCurrencyChangeSchema,
     },
+    dismissBaseChange: {
+      method: 'DELETE',
+      path: '/user/currencies/base/change',
+      tags: ['currencies'],
+      summary: 'Put a failed recomputation aside (the old base and figures stayed); CONFLICT while one runs',
+    },
     rates: {
       method: 'GET',
       path: '/user/currencies/rates',

@@ -179,6 +179,35 @@ describe('changing the base currency', () => {
     expect(rates.find((r) => r.baseCode === 'EUR')!.rate).toBeCloseTo(1.2, 12);
   });
 
+  it('lets a failed change be put aside: back to idle, the old base and figures as they were', async () => {
+    const user = await setup();
+    const before = await all(user.token);
+    await t.call('POST', '/api/v1/user/currencies/base', { token: user.token, body: { currencyId: ids.get('EUR') } });
+    await vi.waitFor(async () => expect((await progress(user.token)).state).toBe('failed'), {
+      timeout: 20_000,
+      interval: 50,
+    });
+    const res = await t.call('DELETE', '/api/v1/user/currencies/base/change', { token: user.token });
+    expect(res.status).toBe(204);
+    expect(await progress(user.token)).toMatchObject({ state: 'idle', error: null });
+    expect(await all(user.token)).toEqual(before);
+    const pending = await t.handle.db
+      .select({ pending: transactions.pendingRefAmount })
+      .from(transactions)
+      .where(eq(transactions.userId, user.id));
+    expect(pending.every((row) => row.pending === null)).toBe(true);
+    // Idle: nothing to put aside, and nothing happens.
+    expect((await t.call('DELETE', '/api/v1/user/currencies/base/change', { token: user.token })).status).toBe(204);
+  });
+
+  it('refuses to put aside a change that is running', async () => {
+    const user = await setup();
+    await insertRunningChange(user.id);
+    const res = await t.call('DELETE', '/api/v1/user/currencies/base/change', { token: user.token });
+    expect(res.status).toBe(409);
+    expect((await progress(user.token)).state).toBe('running');
+  });
+
   it('values transactions recorded while the change runs before switching', async () => {
     const user = await setup();
     await insertRunningChange(user.id);

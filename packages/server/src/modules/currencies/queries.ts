@@ -212,6 +212,13 @@ export async function selectBaseChange(db: Executor, userId: number) {
   return row;
 }
 
+/** Forgets a failed change (the old base and figures stayed as they were). */
+export async function deleteFailedBaseChange(db: Executor, userId: number) {
+  await db
+    .delete(baseCurrencyChanges)
+    .where(and(eq(baseCurrencyChanges.userId, userId), eq(baseCurrencyChanges.state, 'failed')));
+}
+
 /** Takes the lease of one running change nobody works on (or whose worker died), under a new token. */
 export async function claimBaseChange(db: Executor, lease: { now: Date; until: Date }, token: string) {
   const [row] = await db

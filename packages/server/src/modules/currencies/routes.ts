@@ -12,6 +12,7 @@ export const currencyRoutes: FastifyPluginAsync<{ currencies: CurrenciesService 
     base: (request) => currencies.getBase(request.userId),
     setBase: (request) => currencies.setBase(request.userId, request.body.currencyId),
     baseChange: (request) => currencies.baseChange(request.userId),
+    dismissBaseChange: (request) => currencies.dismissBaseChange(request.userId),
     rates: (request) => currencies.listRates(request.userId, request.query.date),
     rateProviders: () => currencies.rateProviders(),
     setCustomRates: (request) => currencies.setCustomRates(request.userId, request.body),

@@ -19,6 +19,7 @@ import type { BaseChangeService } from './base-change.ts';
 import {
   countAccountsInCurrency,
   countInScope,
+  deleteFailedBaseChange,
   deleteUserCurrency,
   EVERYTHING,
   insertBaseChange,
@@ -110,6 +111,11 @@ export interface CurrenciesService {
   setBase(userId: number, currencyId: number): Promise<UserCurrency>;
   /** How far the base-currency change or revaluation under way has got. */
   baseChange(userId: number): Promise<BaseCurrencyChange>;
+  /**
+   * Puts a failed change aside: the old base and figures stayed, the half-made new figures go.
+   * CONFLICT while one runs; nothing to do when none failed.
+   */
+  dismissBaseChange(userId: number): Promise<void>;
   /** Each non-base currency of the user against the base: 1 currency = rate base, on `date` (by default today). */
   listRates(userId: number, date: string | undefined): Promise<Rate[]>;
   /** Whether the rate providers answer (the same for every user: they are this server's). */
@@ -233,6 +239,19 @@ export function createCurrenciesService(
     },
 
     baseChange: (userId) => baseChanges.progress(userId),
+
+    async dismissBaseChange(userId) {
+      await db.transaction(async (tx) => {
+        await lockCurrencySettings(tx, userId);
+        const found = await selectBaseChange(tx, userId);
+        if (found?.change.state === 'running') {
+          throw new AppError('CONFLICT', 'The figures are being recomputed right now; wait until that has finished.');
+        }
+        if (found?.change.state !== 'failed') return;
+        await discardPendingRefs(tx, userId);
+        await deleteFailedBaseChange(tx, userId);
+      });
+    },
 
     rateProviders: () => rates.providersStatus(),
 
