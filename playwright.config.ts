@@ -2,7 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 // The browser tests drive Debian's Chromium (never a downloaded build) against the built app,
 // served by the real server on an embedded database made fresh for the run.
-const PORT = 4310;
+// E2E_PORT lets two checkouts run their browser tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 4310);
 
 // Each spec is a whole user journey of dozens of steps. On a two-core machine a second worker only
 // makes the server and two browsers fight for the CPU (the run takes as long, and single steps slow

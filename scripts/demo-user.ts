@@ -2,22 +2,12 @@
 // data would be, with four months of everyday life in three currencies — a salary, rent and bills,
 // groceries and eating out, a dollar savings account fed every month, cash taken out, a trip paid
 // in euros, and a budget — so the dashboard has something to show from the first sign-in.
+import { prng } from '../packages/fakes/src/random.ts';
+
 export const DEMO_USERNAME = 'demo';
 export const DEMO_PASSWORD = 'kopiyka-demo';
 
 type Body = Record<string, unknown>;
-
-/** A small seeded PRNG (mulberry32): the same demo every time for the same day. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Signs the demo user in, creating and filling it first if it does not exist; answers whether it was new. */
 export async function ensureDemoUser(apiBase: string, now = new Date()): Promise<boolean> {
@@ -59,7 +49,8 @@ export async function ensureDemoUser(apiBase: string, now = new Date()): Promise
   const dollars = await account('Dollar savings', 'USD', 'saving', 150_000);
   const euros = await account('Euro account', 'EUR', 'current-account', 80_000);
 
-  const next = random(0x6b6f70);
+  // The same demo every time for the same day.
+  const next = prng(0x6b6f70);
   const between = (min: number, max: number) => Math.round(min + next() * (max - min));
   const at = (day: Date, hour: number) => {
     const time = new Date(day);

@@ -19,40 +19,38 @@ import { type SQL, sql } from 'drizzle-orm';
  * check on every transaction of the user.
  */
 export function budgetMembers(userId: number, budgetId: number): SQL {
-  return sql`
-    select t.id, t.transaction_type, t.ref_amount from transactions t
-    where t.budget_id = ${budgetId} and t.user_id = ${userId} and t.transfer_nature = 'not_transfer'
-    union all
+  // A rule member: in the budget's dates, assigned to no budget, not a transfer, not removed by hand.
+  const ruleMembers = (rule: SQL) => sql`
     select t.id, t.transaction_type, t.ref_amount
     from budgets b join transactions t on t.user_id = b.user_id
       and t.time >= coalesce(b.start_date, '-infinity'::timestamptz)
       and t.time < coalesce(b.end_date + interval '1 millisecond', 'infinity'::timestamptz)
     where b.id = ${budgetId} and b.user_id = ${userId} and b.auto_include
       and t.budget_id is null and t.transfer_nature = 'not_transfer'
+      and ${rule}
+      and not exists (
+        select 1 from budget_exclusions e where e.budget_id = ${budgetId} and e.transaction_id = t.id
+      )`;
+  return sql`
+    select t.id, t.transaction_type, t.ref_amount from transactions t
+    where t.budget_id = ${budgetId} and t.user_id = ${userId} and t.transfer_nature = 'not_transfer'
+    union all
+    ${ruleMembers(sql`
       -- = any(array(…)): the categories become one value the index can range over, category by category.
-      and t.category_id = any(array(
+      t.category_id = any(array(
         with recursive tree as (
           select bc.category_id as id from budget_categories bc where bc.budget_id = ${budgetId}
           -- union, not union all: a category loop (which moves refuse) could never recurse forever
           union
           select c.id from categories c join tree on c.parent_id = tree.id
         ) select id from tree
-      ))
-      and not exists (
-        select 1 from budget_exclusions e where e.budget_id = ${budgetId} and e.transaction_id = t.id
-      )
+      ))`)}
     union all
-    select t.id, t.transaction_type, t.ref_amount
-    from budgets b join transactions t on t.user_id = b.user_id
-      and t.time >= coalesce(b.start_date, '-infinity'::timestamptz)
-      and t.time < coalesce(b.end_date + interval '1 millisecond', 'infinity'::timestamptz)
-    where b.id = ${budgetId} and b.user_id = ${userId} and b.auto_include
-      and (b.start_date is not null or b.end_date is not null)
+    ${ruleMembers(sql`
+      -- A spending limit for a period: dates and no categories take every expense.
+      (b.start_date is not null or b.end_date is not null)
       and not exists (select 1 from budget_categories bc where bc.budget_id = ${budgetId})
-      and t.budget_id is null and t.transfer_nature = 'not_transfer' and t.transaction_type = 'expense'
-      and not exists (
-        select 1 from budget_exclusions e where e.budget_id = ${budgetId} and e.transaction_id = t.id
-      )`;
+      and t.transaction_type = 'expense'`)}`;
 }
 
 /** Fully qualified: drizzle leaves columns bare in one-table queries, which the subqueries would capture. */

@@ -44,6 +44,11 @@ const progress = async (token: string) =>
 const all = async (token: string) =>
   (await t.call('GET', '/api/v1/transactions?order=asc', { token })).body.response as Transaction[];
 const waitUntilIdle = (token: string) => waitForBaseChange(t, token);
+/** A change of the base to EUR, which no rate reaches in `setup`: it fails. */
+async function failToEuro(token: string) {
+  await t.call('POST', '/api/v1/user/currencies/base', { token, body: { currencyId: ids.get('EUR') } });
+  await vi.waitFor(async () => expect((await progress(token)).state).toBe('failed'), { timeout: 20_000, interval: 50 });
+}
 /** A change from UAH to USD of five transactions under way, its worker's lock an hour off unless told. */
 const insertRunningChange = (userId: number, worker: { done?: number; lastId?: number; lockedUntil?: SQL } = {}) =>
   t.handle.db.insert(baseCurrencyChanges).values({
@@ -117,11 +122,7 @@ describe('changing the base currency', () => {
   it('stops with a message asking for a custom rate when one is missing, keeping the old base and figures', async () => {
     const user = await setup();
     const before = await all(user.token);
-    await t.call('POST', '/api/v1/user/currencies/base', { token: user.token, body: { currencyId: ids.get('EUR') } });
-    await vi.waitFor(async () => expect((await progress(user.token)).state).toBe('failed'), {
-      timeout: 20_000,
-      interval: 50,
-    });
+    await failToEuro(user.token);
     expect((await progress(user.token)).error).toMatch(/No exchange rate for (UAH|USD) → EUR on .*custom rate/);
     expect(
       (await t.call('GET', '/api/v1/user/currencies/base', { token: user.token })).body.response.currency.code,
@@ -182,11 +183,7 @@ describe('changing the base currency', () => {
   it('lets a failed change be put aside: back to idle, the old base and figures as they were', async () => {
     const user = await setup();
     const before = await all(user.token);
-    await t.call('POST', '/api/v1/user/currencies/base', { token: user.token, body: { currencyId: ids.get('EUR') } });
-    await vi.waitFor(async () => expect((await progress(user.token)).state).toBe('failed'), {
-      timeout: 20_000,
-      interval: 50,
-    });
+    await failToEuro(user.token);
     const res = await t.call('DELETE', '/api/v1/user/currencies/base/change', { token: user.token });
     expect(res.status).toBe(204);
     expect(await progress(user.token)).toMatchObject({ state: 'idle', error: null });

@@ -21,7 +21,7 @@ import {
   selectNextJobTime,
   updateLeasedJob,
 } from './queries.ts';
-import { applyStatementItems } from './statement-items.ts';
+import { announceApplied, applyStatementItems } from './statement-items.ts';
 
 /** The most items Monobank puts in one statement answer; a full page means there may be more. */
 export const STATEMENT_PAGE_SIZE = 500;
@@ -182,15 +182,7 @@ export function startImportWorker(deps: MonobankDeps, rates: RatesService, poll:
         // Another instance took the job over meanwhile: this page is its to store.
         if (!stored) throw new LeaseLost();
       });
-      if (applied.inserted.length > 0 || applied.updated > 0) {
-        deps.events.publish(job.userId, {
-          type: 'monobank.transactions',
-          source: 'import',
-          count: applied.inserted.length,
-          updated: applied.updated,
-          accountIds: [account.accountId],
-        });
-      }
+      announceApplied(deps.events, job.userId, 'import', account.accountId, applied);
     } catch (error) {
       if (error instanceof LeaseLost) return;
       if (error instanceof AppError) return fail(job, leaseToken, error.code, error.message);

@@ -9,6 +9,7 @@ import { todayIso } from '../../lib/dates.ts';
 import { AppError } from '../../lib/errors.ts';
 import { setBankFigures } from '../accounts/service.ts';
 import { defaultCategoryIds, fallbackCategoryId } from '../categories/service.ts';
+import type { EventBus } from '../events/service.ts';
 import type { RatesService } from '../rates/service.ts';
 import {
   changeBankTransaction,
@@ -45,6 +46,24 @@ export interface AppliedItems {
   inserted: TransactionRow[];
   /** Stored transactions the bank changed (a hold settled, at another amount or not). */
   updated: number;
+}
+
+/** Tells the user's open pages about new or changed bank transactions, if there were any. */
+export function announceApplied(
+  events: EventBus,
+  userId: number,
+  source: 'import' | 'webhook',
+  accountId: number,
+  applied: AppliedItems,
+): void {
+  if (applied.inserted.length === 0 && applied.updated === 0) return;
+  events.publish(userId, {
+    type: 'monobank.transactions',
+    source,
+    count: applied.inserted.length,
+    updated: applied.updated,
+    accountIds: [accountId],
+  });
 }
 
 /** The two legs of a move between own cards are posted within this much of each other. */

@@ -14,7 +14,7 @@ import {
   selectBankAccountByExternalId,
   selectPendingWebhookEvents,
 } from './queries.ts';
-import { applyStatementItems } from './statement-items.ts';
+import { announceApplied, applyStatementItems } from './statement-items.ts';
 
 const BATCH = 50;
 const MAX_ATTEMPTS = 5;
@@ -56,15 +56,7 @@ export function startWebhookInbox(deps: MonobankDeps, rates: RatesService, poll:
       const applied = await applyStatementItems(deps.db, rates, event.userId, account, [item], (tx) =>
         finishWebhookEvent(tx, event.id, now(), null),
       );
-      if (applied.inserted.length > 0 || applied.updated > 0) {
-        deps.events.publish(event.userId, {
-          type: 'monobank.transactions',
-          source: 'webhook',
-          count: applied.inserted.length,
-          updated: applied.updated,
-          accountIds: [account.accountId],
-        });
-      }
+      announceApplied(deps.events, event.userId, 'webhook', account.accountId, applied);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       if (event.attempts + 1 >= MAX_ATTEMPTS) return finishWebhookEvent(deps.db, event.id, now(), error.message);
