@@ -57,7 +57,7 @@ export const accountSchema = z.object({
   accountGroupId: z.number().int().nullable(),
   externalId: z.string().nullable(),
   /**
-   * When the opening balance was the account's balance: its creation, or the start of a day the
+   * When the opening balance was the account's balance: the minute of its creation, or the start of a day the
    * person chose. Transactions from before it were already in that balance (they move the initial
    * balance, not the current one).
    */
@@ -76,7 +76,7 @@ export const createAccountBodySchema = z.object({
   creditLimit: nonNegativeMinorAmountSchema.default(0),
   isEnabled: z.boolean().default(true),
   accountGroupId: idSchema.nullable().optional(),
-  /** When `initialBalance` was the balance (default: now); not in the future. */
+  /** When `initialBalance` was the balance (default: the start of this minute); not in the future. */
   openingAt: timeSchema.optional(),
 });
 export type CreateAccountBody = z.input<typeof createAccountBodySchema>;

@@ -21,3 +21,8 @@ export function daysBetween(from: string, to: string): string[] {
 export function earlierDay(a: string, b: string): string {
   return a < b ? a : b;
 }
+
+/** The start of the minute `moment` falls in. */
+export function startOfMinute(moment: Date): Date {
+  return new Date(Math.floor(moment.getTime() / 60_000) * 60_000);
+}

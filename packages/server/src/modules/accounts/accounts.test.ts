@@ -180,6 +180,20 @@ describe('the opening balance', () => {
     expect(await ledgerProblems(t, w.id)).toEqual([]);
   });
 
+  it('opens at the start of the minute it is made in, so a purchase entered right after at that minute moves it', async () => {
+    clock.set('2026-11-24T12:00:42.500Z');
+    try {
+      const w = await opened();
+      expect((await w.account()).openingAt).toBe('2026-11-24T12:00:00.000Z');
+      // The dialog's time is to the minute: 12:00, seconds before the account was made.
+      await w.record(5_000, '2026-11-24T12:00:00Z');
+      expect(await w.account()).toMatchObject({ currentBalance: 95_000, initialBalance: 100_000 });
+      expect(await ledgerProblems(t, w.id)).toEqual([]);
+    } finally {
+      clock.set('2026-11-24T12:00:00Z');
+    }
+  });
+
   it('is set again like any balance: the others move by the difference, no transaction is made', async () => {
     const w = await opened();
     await w.record(20_000, '2026-11-23T18:00:00Z');

@@ -7,6 +7,7 @@ import {
 } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { type Clock, today } from '../../lib/clock.ts';
+import { startOfMinute } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { assertOwnGroup } from '../account-groups/service.ts';
 import { assertOffered, ensureUserCurrency, findBaseCurrency, findCurrency } from '../currencies/service.ts';
@@ -80,7 +81,9 @@ export function createAccountsService(db: Database, rates: RatesService, clock: 
       if (!currency) throw validationError('currencyId', 'Unknown currency');
       assertOffered(currency, 'currencyId');
       const now = clock.now();
-      const openingAt = body.openingAt ? new Date(body.openingAt) : now;
+      // By default the balance is the one of the minute the account is made: people record times
+      // to the minute, so a purchase entered right after, at "now", counts after the opening.
+      const openingAt = body.openingAt ? new Date(body.openingAt) : startOfMinute(now);
       if (openingAt.getTime() > now.getTime()) {
         throw validationError('openingAt', 'The opening balance is a balance the account had: not a future one');
       }
