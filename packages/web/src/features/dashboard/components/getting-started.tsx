@@ -67,20 +67,23 @@ export function GettingStarted({ context }: { context: DashboardContext }) {
       <CardContent>
         <ol aria-label="Getting started" className="flex flex-col divide-y divide-border">
           {steps.map((step) => (
-            <li key={step.title} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3 first:pt-0 last:pb-0">
+            <li key={step.title} className="flex items-start gap-3 py-3 first:pt-0 last:pb-0">
               {step.done ? (
-                <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-success" />
+                <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
               ) : (
-                <Circle aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
+                <Circle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
               )}
-              <div className="flex min-w-0 flex-1 flex-col">
-                <p className={step.done ? 'text-muted-foreground' : 'font-medium'}>
-                  <span className="sr-only">{step.done ? 'Done:' : 'To do:'} </span>
-                  {step.title}
-                </p>
-                {step.hint && !step.done ? <p className="text-sm text-muted-foreground">{step.hint}</p> : null}
+              {/* On a phone the action goes under the step rather than squeezing it. */}
+              <div className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-x-3 gap-y-2">
+                <div className="flex min-w-48 flex-1 flex-col">
+                  <p className={step.done ? 'text-muted-foreground' : 'font-medium'}>
+                    <span className="sr-only">{step.done ? 'Done:' : 'To do:'} </span>
+                    {step.title}
+                  </p>
+                  {step.hint && !step.done ? <p className="text-sm text-muted-foreground">{step.hint}</p> : null}
+                </div>
+                {step.done ? null : step.action}
               </div>
-              {step.done ? null : step.action}
             </li>
           ))}
         </ol>
