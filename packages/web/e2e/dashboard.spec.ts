@@ -10,16 +10,94 @@ const widget = (page: Page, title: string): Locator =>
 
 const monthName = (date: Date) => new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }).format(date);
 
-test('dashboard: empty states for a new user', async ({ page, request }) => {
+/** The value axis labels of the chart in `scope`, top to bottom as the axis reads. */
+const valueLabels = async (scope: Locator) =>
+  (await scope.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value').allTextContents())
+    .map((label) => label.replaceAll('\u00a0', ' '))
+    .reverse();
+
+test('dashboard: one checklist for a new user, ticked as the steps are taken', async ({ page, request }) => {
   const username = await createReadyUser(request, 'UAH');
   await page.goto('/dashboard');
   await signIn(page, username);
   await expect(page).toHaveURL(/\/dashboard$/);
-  for (const title of ['Total balance', 'Balance trend', 'Expenses structure', 'Cash flow', 'Latest records']) {
-    await expect(widget(page, title).getByRole('link', { name: 'Add your first account' })).toBeVisible();
-  }
-  await widget(page, 'Total balance').getByRole('link', { name: 'Add your first account' }).click();
+  const checklist = page.getByRole('list', { name: 'Getting started' });
+  const step = (title: string) => checklist.getByRole('listitem').filter({ hasText: title });
+  await expect(step('Choose a base currency')).toContainText('Done:');
+  await expect(step('Add your first account')).toContainText('To do:');
+  await expect(step('Record your first transaction')).toContainText('To do:');
+  await expect(step('Connect your bank (optional)')).toContainText('To do:');
+  // The checklist is the one call to action: the widgets only say what will be there.
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: /account/i })).toHaveCount(1);
+  await expect(main.getByRole('button', { name: 'Connect Monobank' })).toHaveCount(1);
+  await expect(widget(page, 'Total balance')).toContainText('No accounts yet');
+  await expect(widget(page, 'Total balance').getByRole('link')).toHaveCount(0);
+
+  await step('Add your first account').getByRole('link', { name: 'Add account' }).click();
   await expect(page).toHaveURL(/\/create-account$/);
+  const api = await apiAs(request, username);
+  await api.createAccount('Savings', 'UAH', 9_000_000);
+  await page.goto('/dashboard');
+  await expect(step('Add your first account')).toContainText('Done:');
+  await expect(step('Record your first transaction')).toContainText('To do:');
+  // The balance is flat: its axis names it once.
+  const trend = widget(page, 'Balance trend');
+  await expect(trend.getByRole('img', { name: /^Daily total balance/ })).toBeVisible();
+  await expect.poll(() => valueLabels(trend)).toEqual(['UAH 90k']);
+
+  await step('Record your first transaction').getByRole('button', { name: 'Add transaction' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New transaction' });
+  await dialog.getByLabel('Amount').fill('12500');
+  await dialog.getByLabel('Category').click();
+  await page.getByRole('combobox', { name: 'Search categories' }).fill('Groceries');
+  await page
+    .getByRole('listbox', { name: 'Categories' })
+    .getByRole('option', { name: 'Groceries', exact: true })
+    .click();
+  await dialog.getByRole('button', { name: 'Add expense' }).click();
+  // Every core step done: the checklist goes, the figures come.
+  await expect(checklist).toBeHidden();
+  await expect(widget(page, 'Total balance')).toContainText('UAH 77,500.00');
+  await expect(widget(page, 'Latest records').getByRole('button', { name: /^Groceries/ })).toBeVisible();
+});
+
+test("account page: the balance trend from the account's first day, in steps, with distinct labels", async ({
+  page,
+  request,
+}) => {
+  const username = await createReadyUser(request, 'UAH');
+  const api = await apiAs(request, username);
+  const card = await api.createAccount('Card', 'UAH', 9_000_000);
+  await page.goto(`/account/${card.id}`);
+  await signIn(page, username);
+  const trend = widget(page, 'Balance trend');
+  // All its history is one day, today: still a chart, its balance named once.
+  await trend.getByRole('radio', { name: 'All' }).click();
+  await expect(
+    trend.getByRole('img', { name: /^Balance of Card over all its history: UAH\s90,000\.00 on [^,]+$/ }),
+  ).toBeVisible();
+  await expect.poll(() => valueLabels(trend)).toEqual(['UAH 90k']);
+
+  // An expense today: the month before holds its balance, then steps down on the day.
+  await api.record(card.id, 'Groceries', 1_250_000);
+  await page.reload();
+  await trend.getByRole('radio', { name: '1M' }).click();
+  await expect(trend.getByRole('img', { name: /over the last month: .*UAH\s77,500\.00 on/ })).toBeVisible();
+  await expect.poll(async () => (await valueLabels(trend)).length).toBeGreaterThan(1);
+  const labels = await valueLabels(trend);
+  expect(new Set(labels).size).toBe(labels.length);
+  const line = (await trend.locator('.recharts-area-curve').getAttribute('d')) ?? '';
+  // Straight level and upright segments only: no curve, no ramp.
+  expect(line).toMatch(/^M[^A-Za-z]+(L[^A-Za-z]+)+$/);
+  const corners = line
+    .slice(1)
+    .split('L')
+    .map((pair) => pair.split(',').map(Number));
+  corners.slice(1).forEach(([x, y], i) => {
+    const [previousX, previousY] = corners[i] as number[];
+    expect(x === previousX || y === previousY).toBe(true);
+  });
 });
 
 test('dashboard: figures of this month and the last, and their refresh after a new expense', async ({

@@ -95,8 +95,11 @@ describe('account balance trend', () => {
     ).toBeTruthy();
   });
 
-  it('says when there is too little history to draw', async () => {
+  it('draws an account from its first day', async () => {
     renderTrend([point('2026-11-22', 12_000)]);
-    expect(await screen.findByText('Not enough history yet')).toBeTruthy();
+    const chart = await screen.findByRole('img', { name: /^Balance of Dollars over the last month/ });
+    expect(chart.getAttribute('aria-label')?.replaceAll('\u00a0', ' ')).toBe(
+      'Balance of Dollars over the last month: US$120.00 on 22 Nov 2026',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { STATS_MAX_DAYS } from '@kopiyka/shared';
-import { ChartArea, CircleAlert } from 'lucide-react';
+import { CircleAlert } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useAccount } from '../../api/accounts.ts';
 import { useBaseCurrencyCode } from '../../api/currencies.ts';
@@ -71,14 +71,6 @@ export function AccountBalanceTrend({ accountId }: { accountId: number }) {
       <div role="status" aria-label="Loading the balance trend">
         <Skeleton className="w-full" style={{ height: CHART_HEIGHT }} />
       </div>
-    );
-  } else if (points.length < 2) {
-    content = (
-      <EmptyState
-        icon={ChartArea}
-        title="Not enough history yet"
-        description="The trend is drawn from the account's second day on."
-      />
     );
   } else {
     content = (

@@ -1,24 +1,58 @@
 import { formatMoney } from '../../lib/money.ts';
 
-/** About how many ticks a value axis gets. */
-const TICKS = 4;
+/** The most steps a value axis is cut into: it has at most one tick more, at least two. */
+const MAX_STEPS = 5;
+/** Steps between ticks are one of these times a power of ten: 10, 20, 50, 100… */
+const NICE_FACTORS = [1, 2, 5, 10];
+/** How far a flat line's axis reaches each side of it when the line is at zero: one major unit. */
+const ZERO_PAD = 100;
 
-/**
- * Digits an axis needs so its ticks read apart: a balance between 2,300 and 2,500 needs three
- * ("2.35k"), one between 0 and 270,000 two ("270k").
- */
-export function axisDigits(values: readonly number[]): number {
-  if (values.length === 0) return 2;
-  const high = Math.max(...values);
-  const low = Math.min(...values);
-  const size = Math.max(Math.abs(high), Math.abs(low));
-  const step = (high - low) / TICKS;
-  if (size === 0 || step === 0) return 2;
-  return Math.min(6, Math.max(2, Math.ceil(Math.log10(size / step)) + 1));
+/** A value axis: where its ticks are and the range it spans, in minor units. */
+export type ValueScale = { ticks: number[]; domain: [number, number] };
+
+/** The smallest round step (10, 20, 50, 100…) that cuts `span` into MAX_STEPS parts or fewer; at least one minor unit. */
+function niceStep(span: number): number {
+  const rough = span / MAX_STEPS;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const factor = NICE_FACTORS.find((nice) => nice * power >= rough) ?? 10;
+  return Math.max(1, Math.round(factor * power));
 }
 
-/** A tick formatter for an axis of money over `values`. */
-export function moneyTicks(values: readonly number[], currency: string) {
-  const significantDigits = axisDigits(values);
-  return (minor: number) => formatMoney(minor, currency, { compact: true, significantDigits });
+/**
+ * Ticks a round step apart that cover `values`. A flat line gets one tick, its own value, with
+ * the line in the middle of the axis: a column of equal labels would say nothing.
+ */
+export function valueScale(values: readonly number[]): ValueScale {
+  if (values.length === 0) return { ticks: [0], domain: [-ZERO_PAD, ZERO_PAD] };
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  if (low === high) {
+    const pad = Math.abs(low) || ZERO_PAD;
+    return { ticks: [low], domain: [low - pad, low + pad] };
+  }
+  const step = niceStep(high - low);
+  const first = Math.floor(low / step) * step;
+  const last = Math.ceil(high / step) * step;
+  const ticks: number[] = [];
+  for (let tick = first; tick <= last; tick += step) ticks.push(tick);
+  return { ticks, domain: [first, last] };
+}
+
+/** The significant digits of a whole number of minor units: 9,000,000 has 1, 8,999,500 has 5. */
+function significantDigits(minor: number): number {
+  let digits = Math.abs(minor);
+  if (digits === 0) return 1;
+  while (digits % 10 === 0) digits /= 10;
+  return String(digits).length;
+}
+
+/**
+ * A value axis of money over `values`, as YAxis props: round ticks, labelled short ("UAH 90k")
+ * yet with every digit a tick has ("UAH 89.995k"), so no label is rounded onto its neighbour's.
+ */
+export function moneyAxis(values: readonly number[], currency: string) {
+  const { ticks, domain } = valueScale(values);
+  const digits = Math.max(...ticks.map(significantDigits));
+  const tickFormatter = (minor: number) => formatMoney(minor, currency, { compact: true, significantDigits: digits });
+  return { ticks, domain, tickFormatter };
 }

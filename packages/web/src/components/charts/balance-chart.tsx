@@ -1,10 +1,19 @@
 import { useId } from 'react';
-import { Area, AreaChart, CartesianGrid, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
+import {
+  Area,
+  AreaChart,
+  CartesianGrid,
+  ReferenceLine,
+  Tooltip,
+  type TooltipContentProps,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { type DayKey, formatDay } from '../../lib/dates.ts';
 import { DISPLAY_LOCALE } from '../../lib/locale.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { plural } from '../../lib/utils.ts';
-import { moneyTicks } from './axis.ts';
+import { moneyAxis } from './axis.ts';
 import { ChartTooltipBox, ChartTooltipRow } from './chart-tooltip.tsx';
 import type { TrendPoint } from './series.ts';
 
@@ -55,7 +64,11 @@ function BalanceTooltip({
   );
 }
 
-/** A balance over time as a filled line, in the theme's primary colour. */
+/**
+ * A balance over time as a filled line, in the theme's primary colour, drawn in steps: a balance
+ * holds from one day's end to the next change, so a payment is a drop on its day, not a ramp
+ * across the days before it.
+ */
 export default function BalanceChart({ data, currency, refCurrency, label, height }: BalanceChartProps) {
   // Gradient ids are document-wide: each chart needs its own, and an id usable in url(#…).
   const gradientId = `balance-fill-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
@@ -63,10 +76,11 @@ export default function BalanceChart({ data, currency, refCurrency, label, heigh
   const last = data.at(-1);
   const span = first && last ? (toDate(last.date).getTime() - toDate(first.date).getTime()) / 86_400_000 : 0;
   const tickFormat = span > DAY_TICKS_MAX_SPAN ? monthTick : dayTick;
-  const summary =
-    first && last
-      ? `${label}: ${formatMoney(first.value, currency)} on ${formatDay(first.date)}, ${formatMoney(last.value, currency)} on ${formatDay(last.date)}`
-      : label;
+  const dayValue = (point: TrendPoint) => `${formatMoney(point.value, currency)} on ${formatDay(point.date)}`;
+  let summary = label;
+  if (first && last) summary += `: ${dayValue(first)}${first === last ? '' : `, ${dayValue(last)}`}`;
+  // One day is no line: its balance runs across the chart, as it holds until a change.
+  const single = data.length === 1 ? first : undefined;
   return (
     <div role="img" aria-label={summary} style={{ height }}>
       <AreaChart
@@ -92,15 +106,16 @@ export default function BalanceChart({ data, currency, refCurrency, label, heigh
           tickMargin={8}
         />
         <YAxis
-          tickFormatter={moneyTicks(
+          {...moneyAxis(
             data.map((point) => point.value),
             currency,
           )}
           tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }}
           tickLine={false}
           axisLine={false}
-          width={72}
-          domain={['auto', 'auto']}
+          // As wide as its labels; its few round ticks all show.
+          width="auto"
+          interval={0}
         />
         <Tooltip
           cursor={{ stroke: 'var(--muted-foreground)', strokeDasharray: '3 3' }}
@@ -108,14 +123,14 @@ export default function BalanceChart({ data, currency, refCurrency, label, heigh
             <BalanceTooltip active={active} payload={payload} currency={currency} refCurrency={refCurrency} />
           )}
         />
+        {single ? <ReferenceLine y={single.value} stroke="var(--primary)" strokeWidth={2} /> : null}
         <Area
-          type="monotone"
+          type="stepAfter"
           dataKey="value"
           stroke="var(--primary)"
           strokeWidth={2}
           fill={`url(#${gradientId})`}
-          // A single day has no line to draw: its dot stands for it.
-          dot={data.length === 1 ? { r: 4, fill: 'var(--primary)', stroke: 'var(--card)', strokeWidth: 2 } : false}
+          dot={single ? { r: 4, fill: 'var(--primary)', stroke: 'var(--card)', strokeWidth: 2 } : false}
           activeDot={{ r: 4, fill: 'var(--primary)', stroke: 'var(--card)', strokeWidth: 2 }}
           isAnimationActive={false}
         />

@@ -3,7 +3,7 @@ import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { type DayKey, formatMonth } from '../../lib/dates.ts';
 import { DISPLAY_LOCALE } from '../../lib/locale.ts';
 import { formatMoney, formatSignedMoney } from '../../lib/money.ts';
-import { moneyTicks } from './axis.ts';
+import { moneyAxis } from './axis.ts';
 import { ChartTooltipBox, ChartTooltipRow } from './chart-tooltip.tsx';
 import { EXPENSE_COLOR, INCOME_COLOR } from './colors.ts';
 
@@ -43,14 +43,14 @@ export default function CashFlowChart({ data, currency, label, height }: CashFlo
           tickMargin={8}
         />
         <YAxis
-          tickFormatter={moneyTicks(
-            data.flatMap((point) => [point.income, point.expense]),
-            currency,
-          )}
+          // Bars stand on zero.
+          {...moneyAxis([0, ...data.flatMap((point) => [point.income, point.expense])], currency)}
           tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }}
           tickLine={false}
           axisLine={false}
-          width={72}
+          // As wide as its labels; its few round ticks all show.
+          width="auto"
+          interval={0}
         />
         <Tooltip
           cursor={{ fill: 'var(--muted)', opacity: 0.6 }}

@@ -1,6 +1,5 @@
 import type { BalancePoint } from '@kopiyka/shared';
 import { describe, expect, it } from 'vitest';
-import { axisDigits, moneyTicks } from './axis.ts';
 import { accountSeries, dailyTotals, unvaluedAccounts } from './series.ts';
 
 const point = (date: string, accountId: number, balance: number, refBalance: number | null): BalancePoint => ({
@@ -24,7 +23,7 @@ describe('daily totals', () => {
     ]);
   });
 
-  it('counts an account from its first day only', () => {
+  it('sums the accounts each day has', () => {
     const totals = dailyTotals([
       point('2026-11-01', 1, 50, 50),
       point('2026-11-02', 1, 50, 50),
@@ -67,20 +66,5 @@ describe('one account', () => {
       { date: '2026-11-01', value: 10, refValue: null, unvaluedAccountIds: [] },
       { date: '2026-11-02', value: 20, refValue: 800, unvaluedAccountIds: [] },
     ]);
-  });
-});
-
-describe('value axes', () => {
-  it('keeps enough digits for neighbouring ticks to differ', () => {
-    expect(axisDigits([230_000, 250_000])).toBe(3);
-    expect(axisDigits([0, 27_000_000])).toBe(2);
-    expect(axisDigits([10_000_000, 10_010_000])).toBe(5);
-    expect(axisDigits([5, 5])).toBe(2);
-    expect(axisDigits([])).toBe(2);
-  });
-
-  it('writes ticks short, with those digits', () => {
-    const tick = moneyTicks([230_000, 250_000], 'USD');
-    expect(tick(235_000)).toBe('US$2.35k');
   });
 });

@@ -13,10 +13,10 @@ export type TrendPoint = {
 };
 
 /**
- * The daily total across accounts in the base currency, oldest first. An account counts from its
- * first day (the API leaves earlier days out). A day without a rate for an account leaves it out
- * of that day's total and names it, the rule of GET /stats/total-balance, so the chart's last
- * day and the total balance agree.
+ * The daily total across accounts in the base currency, oldest first. The API gives every account
+ * on every day (before its first transaction, at its initial balance), so a new account is no jump
+ * here. A day without a rate for an account leaves it out of that day's total and names it, the
+ * rule of GET /stats/total-balance, so the chart's last day and the total balance agree.
  */
 export function dailyTotals(points: readonly BalancePoint[]): TrendPoint[] {
   const totals = new Map<DayKey, { date: DayKey; value: number; unvaluedAccountIds: number[] }>();

@@ -7,6 +7,7 @@ import { queryClient } from '../../api/query-client.ts';
 import { makeAccount } from '../../test/accounts.ts';
 import { type FakeRequest, failure, success } from '../../test/api.ts';
 import { freshAppEachTest, type Handlers, renderApp, signedInServer } from '../../test/app.tsx';
+import { makeBankUser } from '../../test/monobank.ts';
 import { makeTransaction } from '../../test/transactions.ts';
 
 /** Text as read aloud: money formats with no-break spaces. */
@@ -148,24 +149,70 @@ describe('dashboard', () => {
     expect(await (await widget('Total balance')).findByText('UAH 12,000.00')).toBeTruthy();
   });
 
-  it('invites the first account when there is none', async () => {
+  /** The getting-started checklist's steps as read aloud: "Done: …" or "To do: …". */
+  const checklist = async () => {
+    const list = await screen.findByRole('list', { name: 'Getting started' });
+    return within(list)
+      .getAllByRole('listitem')
+      .map((item) => within(item).getByText(/^(Done|To do):/).parentElement?.textContent);
+  };
+  const widgetTitles = ['Total balance', 'Balance trend', 'Expenses structure', 'Cash flow', 'Latest records'];
+
+  it('starts a new user with one checklist, not an invitation in every widget', async () => {
     dashboardServer({ 'GET /accounts': () => success([]) }, []);
     renderApp('/dashboard');
-    for (const title of ['Total balance', 'Balance trend', 'Expenses structure', 'Cash flow', 'Latest records']) {
+    expect(await checklist()).toEqual([
+      'Done: Choose a base currency',
+      'To do: Add your first account',
+      'To do: Record your first transaction',
+      'To do: Connect your bank (optional)',
+    ]);
+    const start = within(screen.getByRole('list', { name: 'Getting started' }));
+    expect(start.getByRole('link', { name: 'Add account' }).getAttribute('href')).toBe('/create-account');
+    expect(start.getByRole('button', { name: 'Connect Monobank' })).toBeTruthy();
+    // A transaction needs an account first: no button that cannot work yet.
+    expect(start.queryByRole('button', { name: 'Add transaction' })).toBeNull();
+    for (const title of widgetTitles) {
       const card = await widget(title);
-      const link = await card.findByRole('link', { name: 'Add your first account' });
-      expect(link.getAttribute('href')).toBe('/create-account');
+      expect(await card.findByText('No accounts yet')).toBeTruthy();
+      expect(card.queryAllByRole('link')).toEqual([]);
+      expect(card.queryAllByRole('button')).toEqual([]);
     }
   });
 
-  it('invites the first transaction when there are accounts but no transactions', async () => {
+  it('keeps the checklist while there are accounts but no transactions, the account ticked', async () => {
     dashboardServer({ 'GET /stats/spendings-by-categories': () => success([]) }, []);
     renderApp('/dashboard');
+    expect(await checklist()).toEqual([
+      'Done: Choose a base currency',
+      'Done: Add your first account',
+      'To do: Record your first transaction',
+      'To do: Connect your bank (optional)',
+    ]);
+    const start = within(screen.getByRole('list', { name: 'Getting started' }));
+    expect(start.queryByRole('link', { name: 'Add account' })).toBeNull();
+    expect(start.getByRole('button', { name: 'Add transaction' })).toBeTruthy();
     for (const title of ['Expenses structure', 'Cash flow', 'Latest records']) {
       const card = await widget(title);
-      expect(await card.findByRole('button', { name: 'Record your first transaction' })).toBeTruthy();
+      expect(await card.findByText('No transactions yet')).toBeTruthy();
+      expect(card.queryAllByRole('button')).toEqual([]);
     }
     expect(await (await widget('Total balance')).findByText('UAH 12,000.00')).toBeTruthy();
+  });
+
+  it('ticks the bank once Monobank is connected', async () => {
+    dashboardServer({ 'GET /banks/monobank/user': () => success(makeBankUser()) }, []);
+    renderApp('/dashboard');
+    expect((await checklist()).at(-1)).toBe('Done: Connect your bank (optional)');
+    expect(screen.queryByRole('button', { name: 'Connect Monobank' })).toBeNull();
+  });
+
+  it('leaves out the checklist once there are accounts and transactions', async () => {
+    dashboardServer();
+    renderApp('/dashboard');
+    expect(await (await widget('Total balance')).findByText('UAH 12,000.00')).toBeTruthy();
+    await (await widget('Latest records')).findByRole('list', { name: 'Latest records' });
+    expect(screen.queryByRole('list', { name: 'Getting started' })).toBeNull();
   });
 
   it('says so when a month had no expenses though others did', async () => {

@@ -8,6 +8,7 @@ import { BalanceTrendWidget } from './components/balance-trend-widget.tsx';
 import { CashFlowWidget } from './components/cash-flow-widget.tsx';
 import { useDashboardContext } from './components/dashboard-context.ts';
 import { ExpensesWidget } from './components/expenses-widget.tsx';
+import { GettingStarted, isSettingUp } from './components/getting-started.tsx';
 import { LatestRecordsWidget } from './components/latest-records-widget.tsx';
 import { MonthSwitcher } from './components/month-switcher.tsx';
 import { TotalBalanceWidget } from './components/total-balance-widget.tsx';
@@ -31,6 +32,7 @@ export function DashboardPage() {
         />
       </div>
       <ActiveImportCard />
+      {currency && isSettingUp(context) ? <GettingStarted context={context} /> : null}
       {currency ? (
         // Two columns from 1024 px, three from 1280 px. With two, the total and the expenses share
         // the first row and the charts take whole rows: `dense` lets the expenses move up beside the total.

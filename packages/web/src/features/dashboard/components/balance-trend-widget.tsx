@@ -28,7 +28,7 @@ export function BalanceTrendWidget({ context, className }: { context: DashboardC
       <EmptyState
         icon={CalendarX}
         title={`No balance in ${monthLabel}`}
-        description="None of your accounts existed yet. Choose a later month."
+        description="Every account is hidden from your totals. Show one on its page to see your balance day by day."
       />
     );
   }

@@ -1,0 +1,79 @@
+import { render, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import BalanceChart from './balance-chart.tsx';
+import type { TrendPoint } from './series.ts';
+
+const day = (date: string, value: number): TrendPoint => ({ date, value, unvaluedAccountIds: [] });
+
+function renderChart(data: TrendPoint[]) {
+  const { container, getByRole } = render(
+    <BalanceChart data={data} currency="UAH" label="Daily total balance" height={200} />,
+  );
+  // The axes draw their labels a frame after the chart.
+  const yLabels = async () => {
+    const labels = () => [
+      ...container.querySelectorAll('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value'),
+    ];
+    await waitFor(() => expect(labels().length).toBeGreaterThan(0));
+    return labels().map((text) => text.textContent?.replaceAll('\u00a0', ' '));
+  };
+  const line = () => container.querySelector('.recharts-area-curve')?.getAttribute('d') ?? '';
+  return { container, getByRole, yLabels, line };
+}
+
+/** The corners of a path made of straight segments; null when it has curves. */
+function corners(path: string): Array<[number, number]> | null {
+  if (!/^M[^A-Za-z]+(L[^A-Za-z]+)*$/.test(path)) return null;
+  return path
+    .slice(1)
+    .split('L')
+    .map((pair) => pair.split(',').map(Number) as [number, number]);
+}
+
+describe('balance chart', () => {
+  it('labels a flat balance once, not as a column of equal figures', async () => {
+    const { yLabels } = renderChart([
+      day('2026-11-01', 9_000_000),
+      day('2026-11-02', 9_000_000),
+      day('2026-11-03', 9_000_000),
+    ]);
+    expect(await yLabels()).toEqual(['UAH 90k']);
+  });
+
+  it('labels a nearly flat balance with round figures that differ, each as precise as it needs', async () => {
+    const { yLabels } = renderChart([day('2026-11-01', 9_000_000), day('2026-11-02', 8_999_500)]);
+    expect(await yLabels()).toEqual([
+      'UAH 89.995k',
+      'UAH 89.996k',
+      'UAH 89.997k',
+      'UAH 89.998k',
+      'UAH 89.999k',
+      'UAH 90k',
+    ]);
+  });
+
+  it('draws a balance as steps: it holds until the day it changes', () => {
+    const { line } = renderChart([
+      day('2026-11-01', 9_000_000),
+      day('2026-11-02', 9_000_000),
+      day('2026-11-03', 7_750_000),
+      day('2026-11-04', 7_750_000),
+    ]);
+    const points = corners(line());
+    expect(points).not.toBeNull();
+    // Every segment is level (the balance held) or upright (it changed), never a ramp.
+    points?.slice(1).forEach(([x, y], i) => {
+      const [previousX, previousY] = points[i] as [number, number];
+      expect(x === previousX || y === previousY).toBe(true);
+    });
+  });
+
+  it('draws a single day as its balance across the chart, labelled', async () => {
+    const { container, getByRole, yLabels } = renderChart([day('2026-11-25', 1_500_000)]);
+    expect(getByRole('img').getAttribute('aria-label')?.replaceAll('\u00a0', ' ')).toBe(
+      'Daily total balance: UAH 15,000.00 on 25 Nov 2026',
+    );
+    expect(await yLabels()).toEqual(['UAH 15k']);
+    expect(container.querySelector('.recharts-reference-line')).not.toBeNull();
+  });
+});
