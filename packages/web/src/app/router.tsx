@@ -18,7 +18,7 @@ import { NotFoundPage } from './not-found-page.tsx';
 import { RouteError } from './route-error.tsx';
 import { SignedIn } from './signed-in.tsx';
 
-const titled = (title: string): RouteHandle => ({ title });
+const titled = (title: string, tabTitle?: string): RouteHandle => ({ title, tabTitle });
 
 /*
  * The pages people land on (sign-in, sign-up, welcome, the dashboard) are in the main bundle; every
@@ -97,11 +97,11 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'dashboard', loader: preloadDashboard, element: <DashboardPage />, handle: titled('Dashboard') },
               { path: 'accounts', lazy: AccountsPage, handle: titled('Accounts') },
-              { path: 'account/:id', lazy: AccountPage, handle: titled('Account') },
+              { path: 'account/:id', lazy: AccountPage, handle: titled('Account', 'Accounts') },
               { path: 'create-account', lazy: CreateAccountPage, handle: titled('New account') },
               { path: 'crypto', lazy: CryptoPage, handle: titled('Crypto') },
               { path: 'budgets', lazy: BudgetsPage, handle: titled('Budgets') },
-              { path: 'budgets/:id', lazy: BudgetPage, handle: titled('Budget') },
+              { path: 'budgets/:id', lazy: BudgetPage, handle: titled('Budget', 'Budgets') },
               { path: 'transactions', lazy: TransactionsPage, handle: titled('Transactions') },
               {
                 path: 'settings',
@@ -109,11 +109,11 @@ export const routes: RouteObject[] = [
                 handle: titled('Settings'),
                 children: [
                   { index: true, loader: forwardTo('/settings/categories'), element: null },
-                  { path: 'categories', lazy: CategoriesSettings },
-                  { path: 'currencies', lazy: CurrenciesSettings },
-                  { path: 'accounts', lazy: AccountGroupsSettings },
-                  { path: 'bank', lazy: BankSettings },
-                  { path: 'user', lazy: UserSettings },
+                  { path: 'categories', lazy: CategoriesSettings, handle: titled('Categories') },
+                  { path: 'currencies', lazy: CurrenciesSettings, handle: titled('Currencies') },
+                  { path: 'accounts', lazy: AccountGroupsSettings, handle: titled('Account groups') },
+                  { path: 'bank', lazy: BankSettings, handle: titled('Bank') },
+                  { path: 'user', lazy: UserSettings, handle: titled('User') },
                 ],
               },
             ],

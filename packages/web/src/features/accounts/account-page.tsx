@@ -298,7 +298,14 @@ function AccountView({ id }: { id: number }) {
   const account = useAccount(id);
   const baseCode = useBaseCurrencyCode();
   return (
-    <DetailPage query={account} list={ACCOUNTS} noun="account" icon={Wallet} placeholder={<AccountSkeleton />}>
+    <DetailPage
+      query={account}
+      list={ACCOUNTS}
+      noun="account"
+      name={(a) => a.name}
+      icon={Wallet}
+      placeholder={<AccountSkeleton />}
+    >
       {(data) => (
         // Two columns from 1024 px; in one column the settings come before the transactions and the
         // danger zone last, so the columns dissolve (`contents`) and `order` sorts their cards.
