@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
-import { MAX_MINOR_AMOUNT } from './money.ts';
+import { signedMinorAmountSchema } from './money.ts';
 import { timeSchema } from './time.ts';
 
 export const ACCOUNT_CATEGORIES = [
@@ -23,13 +23,6 @@ export const ACCOUNT_TYPES = ['system', 'monobank'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
 export const ACCOUNT_NAME_MAX = 100;
-
-/** A signed amount in minor units within the range every amount must stay in. */
-export const signedMinorAmountSchema = z
-  .number('Must be a number')
-  .int('Must be a whole number of minor units (cents)')
-  .min(-MAX_MINOR_AMOUNT, 'Amount is too large')
-  .max(MAX_MINOR_AMOUNT, 'Amount is too large');
 
 export const nonNegativeMinorAmountSchema = signedMinorAmountSchema.min(0, 'Must not be negative');
 

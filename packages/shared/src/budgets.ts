@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
-import { MAX_MINOR_AMOUNT } from './money.ts';
+import { signedMinorAmountSchema } from './money.ts';
 import { timeSchema } from './time.ts';
 
 export const BUDGET_NAME_MAX = 200;
@@ -28,11 +28,7 @@ const nameSchema = z
   .trim()
   .min(1, 'Name is required')
   .max(BUDGET_NAME_MAX, `Name must be at most ${BUDGET_NAME_MAX} characters`);
-const limitSchema = z
-  .number('Limit must be a number')
-  .int('Limit must be a whole number of minor units (cents)')
-  .positive('Limit must be greater than 0')
-  .max(MAX_MINOR_AMOUNT, 'Limit is too large');
+const limitSchema = signedMinorAmountSchema.positive('Limit must be greater than 0');
 
 const budgetFields = {
   name: nameSchema,

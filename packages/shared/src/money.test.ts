@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertMinorUnits, fromMinorUnits, toMinorUnits } from './money.ts';
+import { convertMinorUnits, fromMinorUnits, signedMinorAmountSchema, toMinorUnits } from './money.ts';
 
 describe('minor units', () => {
   it('multiplies by 100 and rounds once, absorbing binary float noise', () => {
@@ -37,5 +37,21 @@ describe('conversion at a rate', () => {
     expect(convertMinorUnits(-12345, 41.2)).toBe(-508614);
     expect(convertMinorUnits(-26, 0.1)).toBe(-3);
     expect(convertMinorUnits(-24, 0.1)).toBe(-2);
+  });
+});
+
+describe('an amount in minor units', () => {
+  const messages = (value: unknown) =>
+    signedMinorAmountSchema.safeParse(value).error?.issues.map((issue) => issue.message);
+
+  it('is too large past the largest amount either way, even past 2^53, and says the largest', () => {
+    for (const value of [1e15 + 1, -1e15 - 1, 1e22, -1e22]) {
+      expect(messages(value)).toEqual(['Too large: at most 10,000,000,000,000.00']);
+    }
+  });
+
+  it('is a whole number of minor units', () => {
+    expect(messages(1.5)).toEqual(['Must be a whole number of minor units (cents)']);
+    expect(messages(-1e15)).toBeUndefined();
   });
 });

@@ -1,8 +1,24 @@
+import { z } from 'zod';
+
 /** SPEC §9: money travels and is stored in minor units; display divides by this factor. */
 export const MINOR_UNIT_FACTOR = 100;
 
 /** Largest amount accepted anywhere, in minor units: far above any real balance, far below 2^53. */
 export const MAX_MINOR_AMOUNT = 1_000_000_000_000_000;
+
+/** What is said of an amount past MAX_MINOR_AMOUNT, either way: "Too large: at most 10,000,000,000,000.00". */
+export const AMOUNT_TOO_LARGE_MESSAGE = `Too large: at most ${(MAX_MINOR_AMOUNT / MINOR_UNIT_FACTOR).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`;
+
+/**
+ * A signed amount in minor units within ±MAX_MINOR_AMOUNT. The range is checked first and stops
+ * the rest: zod's whole-number check also refuses numbers past 2^53, and a huge amount is too
+ * large, not a fraction.
+ */
+export const signedMinorAmountSchema = z
+  .number('Must be a number')
+  .min(-MAX_MINOR_AMOUNT, { error: AMOUNT_TOO_LARGE_MESSAGE, abort: true })
+  .max(MAX_MINOR_AMOUNT, { error: AMOUNT_TOO_LARGE_MESSAGE, abort: true })
+  .int('Must be a whole number of minor units (cents)');
 
 /**
  * Major units (what a person types) to minor units. SPEC §5: multiply by 100 and round,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES } from './accounts.ts';
 import { idSchema } from './ids.ts';
-import { MAX_MINOR_AMOUNT } from './money.ts';
+import { MAX_MINOR_AMOUNT, signedMinorAmountSchema } from './money.ts';
 import { queryFlagSchema, queryListSchema } from './query.ts';
 import { timeSchema } from './time.ts';
 
@@ -35,11 +35,7 @@ export const TRANSACTIONS_PAGE_MAX = 200;
 export const TRANSACTIONS_PAGE_DEFAULT = 20;
 
 /** Amounts are positive minor units; the direction comes from the transaction type (API.md). */
-export const positiveMinorAmountSchema = z
-  .number('Must be a number')
-  .int('Must be a whole number of minor units (cents)')
-  .positive('Must be greater than 0')
-  .max(MAX_MINOR_AMOUNT, 'Amount is too large');
+export const positiveMinorAmountSchema = signedMinorAmountSchema.positive('Must be greater than 0');
 
 export const transactionSchema = z.object({
   id: z.number().int(),

@@ -77,3 +77,53 @@ test('a wrong current password shows on its field when changing the password', a
   await expect(page.getByText('The password is not correct.')).toBeVisible();
   await expect(page).toHaveURL(/\/settings\/user$/);
 });
+
+test('signing out asks nothing more with the revoked token', async ({ page, request }) => {
+  const username = await createReadyUser(request);
+  await page.goto('/sign-in');
+  await signIn(page, username);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  const token = await page.evaluate(() => localStorage.getItem('user-token'));
+  const withToken: string[] = [];
+  const refused: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.headers().authorization === `Bearer ${token}` && !sent.url().endsWith('/auth/logout')) {
+      withToken.push(`${sent.method()} ${sent.url()}`);
+    }
+  });
+  page.on('response', (answer) => {
+    if (answer.status() === 401) refused.push(`${answer.request().method()} ${answer.url()}`);
+  });
+
+  const revoked = page.waitForResponse((answer) => answer.url().endsWith('/auth/logout'));
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  expect((await revoked).status()).toBe(204);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  // What the ended session would still ask, it asks at once: by the next sign-in it has.
+  await signIn(page, username);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  expect(withToken).toEqual([]);
+  expect(refused).toEqual([]);
+});
+
+test('a session ended elsewhere leads to sign-in and back to the page it was on', async ({ page, request }) => {
+  const username = await createReadyUser(request);
+  await page.goto('/sign-in');
+  await signIn(page, username);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.getByRole('navigation').first().getByRole('link', { name: 'Transactions' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
+
+  // Signed out everywhere from another device: the next question this page asks is refused.
+  const login = await request.post('/api/v1/auth/login', { data: { username, password: PASSWORD } });
+  const { token } = (await login.json()).response as { token: string };
+  const everywhere = await request.post('/api/v1/auth/logout-all', { headers: { Authorization: `Bearer ${token}` } });
+  expect(everywhere.ok()).toBe(true);
+  await page.getByLabel('Search notes').fill('coffee');
+
+  await expect(page).toHaveURL(/\/sign-in\?redirect=%2Ftransactions%3Fq%3Dcoffee$/);
+  await expect(page.getByText('Unauthorized. Please, login first.')).toBeVisible();
+  await signIn(page, username);
+  await expect(page).toHaveURL(/\/transactions\?q=coffee$/);
+  await expect(page.getByLabel('Search notes')).toHaveValue('coffee');
+});

@@ -1,7 +1,6 @@
 import { endpoints } from '@kopiyka/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_ID_STORAGE_KEY, TOKEN_STORAGE_KEY } from '../lib/constants.ts';
-import { setNavigator } from '../lib/navigation.ts';
 import { useNotificationsStore } from '../stores/notifications.ts';
 import { signIn, useSessionStore } from '../stores/session.ts';
 import {
@@ -30,13 +29,7 @@ async function caught(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('API client (SPEC §7, §8)', () => {
-  const navigate = vi.fn();
-
-  beforeEach(() => {
-    resetApp();
-    navigate.mockReset();
-    setNavigator(navigate);
-  });
+  beforeEach(resetApp);
 
   afterEach(() => {
     resetApp();
@@ -232,7 +225,7 @@ describe('API client (SPEC §7, §8)', () => {
       ]);
     });
 
-    it('logs out on UNAUTHENTICATED: token, stores and caches cleared, back to /, message shown', async () => {
+    it('logs out on UNAUTHENTICATED: token, stores and caches cleared, ended by the server, message shown', async () => {
       fakeServer({ 'GET /user': () => failure(401, 'UNAUTHENTICATED', 'Session expired') });
       signIn('expired-token');
       cacheCategories(sampleCategories as never);
@@ -245,7 +238,7 @@ describe('API client (SPEC §7, §8)', () => {
       expect(useSessionStore.getState()).toMatchObject({ token: null, isLoggedIn: false, user: null });
       expect(cachedCategories()).toEqual([]);
       expect(queryClient.getQueryData(['anything'])).toBeUndefined();
-      expect(navigate).toHaveBeenCalledWith('/');
+      expect(useSessionStore.getState().endedBy).toBe('server');
       expect(messages()).toEqual(['Unauthorized. Please, login first.']);
     });
 
@@ -261,7 +254,7 @@ describe('API client (SPEC §7, §8)', () => {
       answer(failure(401, 'UNAUTHENTICATED', 'Session expired'));
       await late;
       expect(useSessionStore.getState().token).toBe('new-token');
-      expect(navigate).not.toHaveBeenCalled();
+      expect(useSessionStore.getState().endedBy).toBeNull();
       expect(messages()).toEqual([]);
     });
 

@@ -10,7 +10,6 @@ import {
   errorEnvelopeSchema,
 } from '@kopiyka/shared';
 import { SESSION_ID_HEADER, SESSION_ID_STORAGE_KEY } from '../lib/constants.ts';
-import { navigateTo } from '../lib/navigation.ts';
 import { session } from '../lib/storage.ts';
 import { notify } from '../stores/notifications.ts';
 import { logout, useSessionStore } from '../stores/session.ts';
@@ -86,8 +85,8 @@ function handleGlobally(error: ApiError, usedToken: string | null): ApiError {
     error.notified = true;
   } else if (error.code === 'UNAUTHENTICATED' && usedToken && usedToken === useSessionStore.getState().token) {
     // Only the session that made the call is ended: a late answer must not sign out a newer login.
-    logout();
-    navigateTo('/');
+    // The router then leads to sign-in, and back to this page after it.
+    logout('server');
     notify('warning', ERROR_MESSAGES.unauthenticated);
     error.notified = true;
   }

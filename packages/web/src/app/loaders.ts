@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { baseCurrencyQueryOptions } from '../api/currencies.ts';
-import { hasErrorCode } from '../api/errors.ts';
 import { queryClient } from '../api/query-client.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { guestRedirect, protectedRedirect, sessionRedirect, signInPath } from './guards.ts';
@@ -19,8 +18,9 @@ export async function requireSession({ request }: LoaderFunctionArgs): Promise<n
   try {
     await ensureSession();
   } catch (error) {
-    // The client has already ended the session; come back here after signing in again.
-    if (hasErrorCode(error, 'UNAUTHENTICATED')) throw redirect(signInPath(fullPath));
+    // A refused token has ended the session (whichever call failed first, the others cancelled
+    // with the cache): come back here after signing in again.
+    if (!useSessionStore.getState().token) throw redirect(signInPath(fullPath));
     throw error;
   }
   if (!useSessionStore.getState().token) throw redirect(signInPath(fullPath));

@@ -106,13 +106,16 @@ describe('routes and guards (SPEC §2)', () => {
     storeToken('token');
     const { location } = renderApp('/dashboard');
     await pageTitle();
+    const before = server.mock.calls.length;
     const [sidebarSignOut] = screen.getAllByRole('button', { name: 'Sign out' });
     await userEvent.click(sidebarSignOut as HTMLElement);
 
     await waitFor(() => expect(location()).toBe('/sign-in'));
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
-    const logoutCall = server.mock.calls.find(([url]) => String(url) === '/api/v1/auth/logout');
-    expect(new Headers(logoutCall?.[1]?.headers).get('Authorization')).toBe('Bearer token');
+    // The revoke is the one call: nothing on the page left asks again for the cache just cleared.
+    const after = server.mock.calls.slice(before);
+    expect(after.map(([url]) => String(url))).toEqual(['/api/v1/auth/logout']);
+    expect(new Headers(after[0]?.[1]?.headers).get('Authorization')).toBe('Bearer token');
   });
 
   it('signs a stale token out with a message', async () => {
@@ -126,6 +129,25 @@ describe('routes and guards (SPEC §2)', () => {
     await waitFor(() => expect(location()).toMatch(/^\/sign-in/));
     expect(messages()).toEqual(['Unauthorized. Please, login first.']);
     expect(useSessionStore.getState().token).toBeNull();
+  });
+
+  it('sends a session the server ends to sign-in, and back to the page after signing in', async () => {
+    let revoked = false;
+    signedUpServer(
+      { withBase: true },
+      {
+        'GET /transactions': () => (revoked ? failure(401, 'UNAUTHENTICATED', 'Session expired') : success([])),
+      },
+    );
+    storeToken('token');
+    const { location } = renderApp('/dashboard');
+    await pageTitle('Dashboard');
+    revoked = true;
+    const [transactions] = screen.getAllByRole('link', { name: 'Transactions' });
+    await userEvent.click(transactions as HTMLElement);
+
+    await waitFor(() => expect(location()).toBe('/sign-in?redirect=%2Ftransactions'));
+    expect(messages()).toEqual(['Unauthorized. Please, login first.']);
   });
 
   it('says "Cannot load categories" when they fail, but still opens the page', async () => {

@@ -10,13 +10,15 @@ import { SIGN_IN_PATH } from '../lib/paths.ts';
 import { local } from '../lib/storage.ts';
 import { logout, useSessionStore } from '../stores/session.ts';
 import { AppLoading } from './app-loading.tsx';
+import { signInPath } from './guards.ts';
 import { AppShell } from './layout/app-shell.tsx';
 import type { RouteHandle } from './layout/page-title.ts';
 import { forwardTo, guestOnly, requireSession } from './loaders.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RouteError } from './route-error.tsx';
+import { SignedIn } from './signed-in.tsx';
 
-const titled = (title: string): RouteHandle => ({ title });
+const titled = (title: string, tabTitle?: string): RouteHandle => ({ title, tabTitle });
 
 /*
  * The pages people land on (sign-in, sign-up, welcome, the dashboard) are in the main bundle; every
@@ -72,10 +74,22 @@ export const routes: RouteObject[] = [
           { path: 'sign-up', element: <SignUpPage /> },
         ],
       },
-      { path: 'welcome', loader: requireSession, element: <WelcomePage /> },
+      {
+        path: 'welcome',
+        loader: requireSession,
+        element: (
+          <SignedIn>
+            <WelcomePage />
+          </SignedIn>
+        ),
+      },
       {
         loader: requireSession,
-        element: <AppShell />,
+        element: (
+          <SignedIn>
+            <AppShell />
+          </SignedIn>
+        ),
         children: [
           {
             // Inside the shell, so a failing page keeps the navigation around its error.
@@ -83,11 +97,11 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'dashboard', loader: preloadDashboard, element: <DashboardPage />, handle: titled('Dashboard') },
               { path: 'accounts', lazy: AccountsPage, handle: titled('Accounts') },
-              { path: 'account/:id', lazy: AccountPage, handle: titled('Account') },
+              { path: 'account/:id', lazy: AccountPage, handle: titled('Account', 'Accounts') },
               { path: 'create-account', lazy: CreateAccountPage, handle: titled('New account') },
               { path: 'crypto', lazy: CryptoPage, handle: titled('Crypto') },
               { path: 'budgets', lazy: BudgetsPage, handle: titled('Budgets') },
-              { path: 'budgets/:id', lazy: BudgetPage, handle: titled('Budget') },
+              { path: 'budgets/:id', lazy: BudgetPage, handle: titled('Budget', 'Budgets') },
               { path: 'transactions', lazy: TransactionsPage, handle: titled('Transactions') },
               {
                 path: 'settings',
@@ -95,11 +109,11 @@ export const routes: RouteObject[] = [
                 handle: titled('Settings'),
                 children: [
                   { index: true, loader: forwardTo('/settings/categories'), element: null },
-                  { path: 'categories', lazy: CategoriesSettings },
-                  { path: 'currencies', lazy: CurrenciesSettings },
-                  { path: 'accounts', lazy: AccountGroupsSettings },
-                  { path: 'bank', lazy: BankSettings },
-                  { path: 'user', lazy: UserSettings },
+                  { path: 'categories', lazy: CategoriesSettings, handle: titled('Categories') },
+                  { path: 'currencies', lazy: CurrenciesSettings, handle: titled('Currencies') },
+                  { path: 'accounts', lazy: AccountGroupsSettings, handle: titled('Account groups') },
+                  { path: 'bank', lazy: BankSettings, handle: titled('Bank') },
+                  { path: 'user', lazy: UserSettings, handle: titled('User') },
                 ],
               },
             ],
@@ -115,13 +129,16 @@ type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
  * Connects the router to the session: code outside React can navigate, a session that ends
- * (true → false) leads to sign-in (SPEC §2), and a sign-out or sign-in in another tab is followed.
+ * (true → false) leads to sign-in (SPEC §2), back to the page after a refused token, and a sign-out or sign-in in another tab is followed.
  * Returns a function that disconnects it again.
  */
 export function wireRouter(router: AppRouter): () => void {
   setNavigator((to) => void router.navigate(to));
   const unsubscribe = useSessionStore.subscribe((state, previous) => {
-    if (previous.isLoggedIn && !state.isLoggedIn) void router.navigate(SIGN_IN_PATH);
+    if (!previous.isLoggedIn || state.isLoggedIn) return;
+    // A session the server ended comes back to the page it was on after signing in again.
+    const { pathname, search } = router.state.location;
+    void router.navigate(state.endedBy === 'server' ? signInPath(`${pathname}${search}`) : SIGN_IN_PATH);
   });
   const onStorage = (event: StorageEvent) => {
     if (event.key !== TOKEN_STORAGE_KEY && event.key !== null) return;

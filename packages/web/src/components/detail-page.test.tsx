@@ -5,10 +5,12 @@ import { Box } from 'lucide-react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors.ts';
+import { useDocumentTitle } from '../hooks/use-document-title.ts';
 import { DetailPage } from './detail-page.tsx';
 
 function ThingPage({ load }: { load: () => Promise<string> }) {
   const thing = useQuery({ queryKey: ['thing'], queryFn: load });
+  useDocumentTitle('Things');
   return (
     <DetailPage
       query={thing}
@@ -16,6 +18,7 @@ function ThingPage({ load }: { load: () => Promise<string> }) {
       noun="thing"
       icon={Box}
       placeholder={<p>Stand-in</p>}
+      name={(name) => name}
     >
       {(name) => <h1>{name}</h1>}
     </DetailPage>
@@ -41,6 +44,7 @@ describe('<DetailPage>', () => {
     expect(screen.getByRole('status', { name: 'Loading the thing' }).textContent).toBe('Stand-in');
     expect(backLinks()).toEqual(['/things']);
     expect(await screen.findByRole('heading', { name: 'Lamp' })).toBeTruthy();
+    expect(document.title).toBe('Lamp · Things · Kopiyka');
   });
 
   it('says when there is no such thing, with a way back to the list', async () => {

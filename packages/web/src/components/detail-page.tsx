@@ -3,6 +3,7 @@ import { ArrowLeft, type LucideIcon, SearchX } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { hasErrorCode } from '../api/errors.ts';
+import { useDocumentSubject } from '../hooks/use-document-title.ts';
 import { Button } from './ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card.tsx';
 import { EmptyCard } from './ui/empty-card.tsx';
@@ -54,11 +55,14 @@ type DetailPageProps<T> = DetailNotFoundProps & {
   icon: LucideIcon;
   /** The cards' stand-ins while the page loads. */
   placeholder: ReactNode;
+  /** What the thing is called, first in the browser tab's title: "Cash · Accounts · Kopiyka". */
+  name: (data: T) => string;
   children: (data: T) => ReactNode;
 };
 
 /** One thing of a list, on a page of its own: a link back to the list, then the thing once loaded. */
-export function DetailPage<T>({ query, list, noun, icon, placeholder, children }: DetailPageProps<T>) {
+export function DetailPage<T>({ query, list, noun, icon, placeholder, name, children }: DetailPageProps<T>) {
+  useDocumentSubject(query.data === undefined ? undefined : name(query.data));
   if (query.isError && hasErrorCode(query.error, 'NOT_FOUND')) return <DetailNotFound list={list} noun={noun} />;
   let content: ReactNode;
   if (query.isPending) {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompactMoney, formatMoney, formatRate, formatSignedMoney, parseAmount, parseDecimal } from './money.ts';
+import {
+  AMOUNT_FORMAT_MESSAGE,
+  formatCompactMoney,
+  formatMoney,
+  formatRate,
+  formatSignedMoney,
+  parseAmount,
+  parseDecimal,
+  readAmount,
+} from './money.ts';
 
 // The app formats in one fixed locale (en-GB), so these strings are the same on any machine.
 describe('formatMoney', () => {
@@ -107,10 +116,13 @@ describe('parseAmount (SPEC §5)', () => {
     expect(parseAmount('-20')).toBe(-2000);
   });
 
-  it('reads a single mark before three digits as thousands', () => {
-    expect(parseAmount('1,500')).toBe(150000);
-    expect(parseAmount('12.000')).toBe(1200000);
+  it('reads thousands separators only where they cannot be a decimal mark', () => {
+    expect(parseAmount('1 500')).toBe(150000);
+    expect(parseAmount('1,500.00')).toBe(150000);
+    expect(parseAmount('1.500,00')).toBe(150000);
+    expect(parseAmount('1,000,000')).toBe(100000000);
     expect(parseAmount('1234,567')).toBe(123457);
+    expect(parseAmount('0,500')).toBe(50);
   });
 
   it('leaves empty and zero amounts unconverted', () => {
@@ -124,5 +136,25 @@ describe('parseAmount (SPEC §5)', () => {
   it('answers NaN for text that is not an amount', () => {
     expect(parseAmount('twelve')).toBeNaN();
     expect(parseAmount('1,2.5')).toBeNaN();
+  });
+});
+
+describe('readAmount', () => {
+  it('asks about a single mark before three digits instead of guessing', () => {
+    expect(readAmount('1,500')).toEqual({ minor: Number.NaN, problem: 'Is this 1,500 or 1.5? Write 1500 or 1.50' });
+    expect(readAmount('12.345').problem).toBe('Is this 12,345 or 12.345? Write 12345 or 12.35');
+    expect(readAmount('1.000').problem).toBe('Is this 1,000 or 1? Write 1000 or 1.00');
+    expect(readAmount('-2.500').problem).toBe('Is this -2,500 or -2.5? Write -2500 or -2.50');
+  });
+
+  it('says an amount past the largest one is too large, with the largest', () => {
+    expect(readAmount('99999999999999999999')).toMatchObject({ problem: 'Too large: at most 10,000,000,000,000.00' });
+    expect(readAmount('-10000000000000.01').problem).toBe('Too large: at most 10,000,000,000,000.00');
+    expect(readAmount('10000000000000')).toEqual({ minor: 1_000_000_000_000_000, problem: null });
+  });
+
+  it('says how to write text that is no number, and nothing of an empty field', () => {
+    expect(readAmount('twelve')).toEqual({ minor: Number.NaN, problem: AMOUNT_FORMAT_MESSAGE });
+    expect(readAmount(' ')).toEqual({ minor: null, problem: null });
   });
 });

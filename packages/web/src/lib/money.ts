@@ -1,4 +1,10 @@
-import { fromMinorUnits, toMinorUnits } from '@kopiyka/shared';
+import {
+  AMOUNT_TOO_LARGE_MESSAGE,
+  fromMinorUnits,
+  MAX_MINOR_AMOUNT,
+  MINOR_UNIT_FACTOR,
+  toMinorUnits,
+} from '@kopiyka/shared';
 import { DISPLAY_LOCALE } from './locale.ts';
 
 export type MoneyFormatOptions = {
@@ -126,24 +132,55 @@ export function parseDecimal(text: string): number | null {
   return sign === '-' || sign === MINUS_SIGN ? -value : value;
 }
 
-/** One to three digits (not a lone zero), a single mark and exactly three digits: "1,500", "12.000". */
-const THOUSANDS_ONLY = /^[+\-\u2212]?[1-9]\d{0,2}[.,]\d{3}$/;
+/**
+ * One to three digits (not a lone zero), a single mark and exactly three digits: "1,500" is fifteen
+ * hundred to some and one and a half to others, so such an amount is asked about, not guessed.
+ */
+const AMBIGUOUS = /^([+\-\u2212]?)([1-9]\d{0,2})[.,](\d{3})$/;
+
+/** What an amount field says when its text is not a number. */
+export const AMOUNT_FORMAT_MESSAGE = 'Enter an amount, e.g. 1250.50';
+
+/** "Is this 1,500 or 1.5? Write 1500 or 1.50": both readings, and how to write each. */
+function ambiguityMessage(sign: string, integer: string, fraction: string): string {
+  const decimal = `${integer}.${fraction}`.replace(/\.?0+$/, '');
+  const decimalMinor = Number(integer) * MINOR_UNIT_FACTOR + Math.round(Number(fraction) / 10);
+  return `Is this ${sign}${integer},${fraction} or ${sign}${decimal}? Write ${sign}${integer}${fraction} or ${sign}${amountText(decimalMinor)}`;
+}
 
 /** Minor units as an amount field shows them: "1250.50". */
 export function amountText(minor: number): string {
   return fromMinorUnits(minor).toFixed(2);
 }
 
+export type AmountReading = {
+  /** Null when empty or zero: such amounts are not converted (SPEC §5); NaN when not an amount. */
+  minor: number | null;
+  /** Why the text cannot be taken as it stands; null when it can (or is empty). */
+  problem: string | null;
+};
+
 /**
- * A typed amount in minor units (SPEC §5: × 100, rounded). Amounts never have three decimals, so
- * "1,500" is fifteen hundred, not one and a half. Null when empty or zero: such amounts are not
- * converted (SPEC §5). NaN when the text is not an amount.
+ * A typed amount in minor units (SPEC §5: × 100, rounded), with what keeps it from being taken:
+ * text that is no number, a single mark before three digits ("1,500", "12.345": write "1500",
+ * "1,500.00" or "1.50"), an amount past MAX_MINOR_AMOUNT.
  */
-export function parseAmount(text: string): number | null {
+export function readAmount(text: string): AmountReading {
   const compact = text.replace(GROUPING_NOISE, '');
-  if (compact === '') return null;
-  const major = parseDecimal(THOUSANDS_ONLY.test(compact) ? compact.replace(/[.,]/, '') : compact);
-  if (major === null) return Number.NaN;
+  if (compact === '') return { minor: null, problem: null };
+  const ambiguous = AMBIGUOUS.exec(compact);
+  if (ambiguous) {
+    const [, sign = '', integer = '', fraction = ''] = ambiguous;
+    return { minor: Number.NaN, problem: ambiguityMessage(sign, integer, fraction) };
+  }
+  const major = parseDecimal(compact);
+  if (major === null) return { minor: Number.NaN, problem: AMOUNT_FORMAT_MESSAGE };
   const minor = toMinorUnits(major);
-  return minor === 0 ? null : minor;
+  if (Math.abs(minor) > MAX_MINOR_AMOUNT) return { minor, problem: AMOUNT_TOO_LARGE_MESSAGE };
+  return { minor: minor === 0 ? null : minor, problem: null };
+}
+
+/** A typed amount in minor units, as `readAmount` reads it: null when empty or zero, NaN when not an amount. */
+export function parseAmount(text: string): number | null {
+  return readAmount(text).minor;
 }

@@ -16,9 +16,11 @@ type SessionState = {
    * the categories in the query cache.
    */
   initialised: boolean;
+  /** Who ended the last session: the person (sign-out), or the server (it refused the token). */
+  endedBy: 'person' | 'server' | null;
 };
 
-const signedOut: Omit<SessionState, 'token'> = {
+const signedOut: Omit<SessionState, 'token' | 'endedBy'> = {
   user: null,
   isLoggedIn: false,
   initialised: false,
@@ -27,13 +29,14 @@ const signedOut: Omit<SessionState, 'token'> = {
 export const useSessionStore = create<SessionState>()(() => ({
   ...signedOut,
   token: local.get(TOKEN_STORAGE_KEY),
+  endedBy: null,
 }));
 
 /** A successful login: keep the token and drop every cached answer of any previous user (SPEC §4). */
 export function signIn(token: string): void {
   local.set(TOKEN_STORAGE_KEY, token);
   queryClient.clear();
-  useSessionStore.setState({ ...signedOut, token, isLoggedIn: true });
+  useSessionStore.setState({ ...signedOut, token, isLoggedIn: true, endedBy: null });
 }
 
 /** The session of the stored token is restored. */
@@ -46,10 +49,10 @@ export function completeSessionInit(user: User): void {
  * refresh goes too, so whoever signs in next on this device syncs their bank at once. The theme is
  * left alone: it is a preference of the device, not of the session.
  */
-export function logout(): void {
+export function logout(endedBy: 'person' | 'server' = 'person'): void {
   local.remove(TOKEN_STORAGE_KEY);
   local.remove(LATEST_ACCOUNT_REFRESH_DATE_KEY);
   queryClient.clear();
   useNotificationsStore.getState().reset();
-  useSessionStore.setState({ ...signedOut, token: null });
+  useSessionStore.setState({ ...signedOut, token: null, endedBy });
 }

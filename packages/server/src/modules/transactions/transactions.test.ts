@@ -216,6 +216,18 @@ describe('POST /transactions', () => {
   });
 
   it.each([
+    [1e18, 'Too large: at most 10,000,000,000,000.00'],
+    // Past 2^53 too: so large a number is no fraction.
+    [1e22, 'Too large: at most 10,000,000,000,000.00'],
+    [1.5, 'Must be a whole number of minor units (cents)'],
+  ])('says of an amount of %d only that it is %s', async (amount, message) => {
+    const w = await world();
+    const res = await post(w, { amount, transactionType: 'expense', accountId: w.uah, categoryId: w.food });
+    expect(res.status).toBe(422);
+    expect(res.body.response.details).toEqual([{ path: 'amount', message }]);
+  });
+
+  it.each([
     [{ accountId: 999_999 }, 'accountId'],
     [{ categoryId: 999_999 }, 'categoryId'],
     [{ budgetId: 999_999 }, 'budgetId'],

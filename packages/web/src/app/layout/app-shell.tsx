@@ -17,8 +17,8 @@ import { UserMenu } from './user-menu.tsx';
 
 /** The frame of every signed-in page: sidebar (or bottom bar on phones), header, content. */
 export function AppShell() {
-  const title = usePageTitle();
-  useDocumentTitle(title);
+  const { title, tabTitles } = usePageTitle();
+  useDocumentTitle(...tabTitles);
   const navigating = useNavigation().state !== 'idle';
   useBaseCurrencyChangeWatcher();
   // The bank: news from the server as it happens, the financial sync when due, and jobs that end.

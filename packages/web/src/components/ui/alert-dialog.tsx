@@ -2,6 +2,7 @@ import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/utils.ts';
 import { dialogDescriptionClass, dialogFooterClass, dialogOverlayClass, dialogTitleClass } from './dialog.tsx';
+import { useFocusReturn } from './dialog-focus.ts';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogCancel = AlertDialogPrimitive.Cancel;
@@ -25,8 +26,11 @@ export function AlertDialogContent({
   children,
   actions,
   className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: AlertDialogContentProps) {
+  const focusReturn = useFocusReturn(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className={dialogOverlayClass} />
@@ -37,6 +41,7 @@ export function AlertDialogContent({
           className,
         )}
         {...props}
+        {...focusReturn}
       >
         <div className="flex flex-col gap-3 overflow-y-auto px-5 pt-5 pb-4">
           <AlertDialogPrimitive.Title className={dialogTitleClass}>{title}</AlertDialogPrimitive.Title>

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/utils.ts';
+import { useFocusReturn } from './dialog-focus.ts';
 
 /** Shared with the alert dialog, so both kinds look alike. */
 export const dialogOverlayClass = 'fixed inset-0 z-50 animate-fade-in bg-black/55 backdrop-blur-[2px]';
@@ -17,7 +18,14 @@ export const DialogClose = DialogPrimitive.Close;
  * A form in a dialog: a full-screen sheet on phones (the product notes' rule for forms), a centred
  * card from 640 px up. Children are a DialogHeader, a DialogBody and a DialogFooter.
  */
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+export function DialogContent({
+  className,
+  children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content>) {
+  const focusReturn = useFocusReturn(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={dialogOverlayClass} />
@@ -28,6 +36,7 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
           className,
         )}
         {...props}
+        {...focusReturn}
       >
         {children}
       </DialogPrimitive.Content>

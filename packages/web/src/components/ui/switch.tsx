@@ -2,7 +2,15 @@ import { Switch as SwitchPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils.ts';
 
-export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrimitive.Root>) {
+/** A switch says what it turns on: by its own words, or by the id of the label shown beside it. */
+type SwitchLabel =
+  | { 'aria-label': string; 'aria-labelledby'?: never }
+  | { 'aria-labelledby': string; 'aria-label'?: never };
+
+export function Switch({
+  className,
+  ...props
+}: Omit<ComponentProps<typeof SwitchPrimitive.Root>, 'aria-label' | 'aria-labelledby'> & SwitchLabel) {
   return (
     <SwitchPrimitive.Root
       className={cn(

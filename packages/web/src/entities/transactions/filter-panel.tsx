@@ -202,11 +202,12 @@ export function FilterPanel({ filters, onChange, accounts }: FilterPanelProps) {
       </div>
 
       <div className="flex items-center justify-between gap-4">
-        <Label htmlFor={`${id}-transfers`} className="font-normal">
+        <Label id={`${id}-transfers-label`} htmlFor={`${id}-transfers`} className="font-normal">
           Leave out transfers
         </Label>
         <Switch
           id={`${id}-transfers`}
+          aria-labelledby={`${id}-transfers-label`}
           checked={filters.excludeTransfers}
           onCheckedChange={(excludeTransfers) => onChange({ excludeTransfers })}
         />

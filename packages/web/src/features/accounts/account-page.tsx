@@ -216,7 +216,7 @@ function SettingsCard({ account }: { account: Account }) {
       <CardContent className="divide-y py-2">
         <div className="flex items-center justify-between gap-4 py-4">
           <div className="flex flex-col gap-0.5">
-            <label htmlFor={visibilityId} className="text-sm font-medium">
+            <label id={`${visibilityId}-label`} htmlFor={visibilityId} className="text-sm font-medium">
               Show this account
             </label>
             <span className="text-xs text-muted-foreground">
@@ -225,6 +225,7 @@ function SettingsCard({ account }: { account: Account }) {
           </div>
           <Switch
             id={visibilityId}
+            aria-labelledby={`${visibilityId}-label`}
             checked={account.isEnabled}
             disabled={pending}
             onCheckedChange={(isEnabled) =>
@@ -297,7 +298,14 @@ function AccountView({ id }: { id: number }) {
   const account = useAccount(id);
   const baseCode = useBaseCurrencyCode();
   return (
-    <DetailPage query={account} list={ACCOUNTS} noun="account" icon={Wallet} placeholder={<AccountSkeleton />}>
+    <DetailPage
+      query={account}
+      list={ACCOUNTS}
+      noun="account"
+      name={(a) => a.name}
+      icon={Wallet}
+      placeholder={<AccountSkeleton />}
+    >
       {(data) => (
         // Two columns from 1024 px; in one column the settings come before the transactions and the
         // danger zone last, so the columns dissolve (`contents`) and `order` sorts their cards.

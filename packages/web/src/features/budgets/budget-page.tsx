@@ -94,7 +94,14 @@ function BudgetView({ id }: { id: number }) {
   const currency = useBaseCurrencyCode() ?? '';
   useStatsFollowChanges();
   return (
-    <DetailPage query={budget} list={BUDGETS} noun="budget" icon={PiggyBank} placeholder={<BudgetSkeleton />}>
+    <DetailPage
+      query={budget}
+      list={BUDGETS}
+      noun="budget"
+      name={(b) => b.name}
+      icon={PiggyBank}
+      placeholder={<BudgetSkeleton />}
+    >
       {(data) => (
         // Two columns from 1024 px. In one, the figures and settings come first and the
         // transactions last: their list grows as the page scrolls.

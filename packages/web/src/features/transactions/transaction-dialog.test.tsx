@@ -139,6 +139,43 @@ describe('adding a transaction', () => {
     expect(posted(calls)).toEqual([]);
   });
 
+  it('says under the amount how it is read, and asks about a mark before three digits', async () => {
+    const { calls } = server();
+    renderApp('/transactions');
+    const dialog = await openAddDialog();
+    const amount = dialog.getByLabelText('Amount');
+    await userEvent.type(amount, '1 500');
+    expect(dialog.getByText('= UAH 1,500.00')).toBeTruthy();
+    expect(amount.getAttribute('aria-describedby')).toBeTruthy();
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '1.500');
+    expect(dialog.getByText('Is this 1,500 or 1.5? Write 1500 or 1.50')).toBeTruthy();
+    await chooseCategory(dialog, 'Groceries');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add expense' }));
+    // Once refused, the field's error says it, once.
+    expect(await dialog.findAllByText('Is this 1,500 or 1.5? Write 1500 or 1.50')).toHaveLength(1);
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '1,500.00');
+    expect(dialog.getByText('= UAH 1,500.00')).toBeTruthy();
+    await userEvent.click(dialog.getByRole('button', { name: 'Add expense' }));
+    await waitFor(() => expect(posted(calls)).toHaveLength(1));
+    expect(posted(calls)[0]).toMatchObject({ amount: 150_000 });
+  });
+
+  it('says a too large amount is too large, with the largest, and sends nothing', async () => {
+    const { calls } = server();
+    renderApp('/transactions');
+    const dialog = await openAddDialog();
+    await userEvent.type(dialog.getByLabelText('Amount'), '99999999999999999');
+    await chooseCategory(dialog, 'Groceries');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add expense' }));
+    expect(await dialog.findByText('Too large: at most 10,000,000,000,000.00')).toBeTruthy();
+    expect(posted(calls)).toEqual([]);
+  });
+
   it('preselects how a cash account pays', async () => {
     const { calls } = server();
     renderApp('/transactions');

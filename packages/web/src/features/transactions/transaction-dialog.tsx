@@ -21,6 +21,7 @@ import {
   DialogFooter,
   DialogHeader,
 } from '../../components/ui/dialog.tsx';
+import { focusMarkedField } from '../../components/ui/dialog-focus.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { type FieldControlProps, FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -117,7 +118,7 @@ export function TransactionDialog({ target, onClose }: { target: DialogTarget; o
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-lg">
+      <DialogContent className="sm:max-w-lg" onOpenAutoFocus={focusMarkedField}>
         <DialogHeader
           title={linking ? 'Link with an existing transaction' : dialogTitle(target)}
           description={
@@ -348,7 +349,7 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
             ) : (
               <AmountInput
                 {...control}
-                autoFocus={!original}
+                data-autofocus={!original || undefined}
                 currency={currencies.amount}
                 {...form.register('amount', { onChange: followRate })}
               />

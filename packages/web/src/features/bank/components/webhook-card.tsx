@@ -56,7 +56,7 @@ export function WebhookCard({ bankUser }: { bankUser: BankUser }) {
       <CardContent className="flex flex-col gap-4">
         <div className="flex items-center justify-between gap-4">
           <div className="flex min-w-0 flex-col gap-1">
-            <label htmlFor={switchId} className="text-sm font-medium">
+            <label id={`${switchId}-label`} htmlFor={switchId} className="text-sm font-medium">
               Webhook
             </label>
             <span id={stateId} className="text-sm text-muted-foreground">
@@ -69,6 +69,7 @@ export function WebhookCard({ bankUser }: { bankUser: BankUser }) {
             {update.isPending ? <Spinner className="text-muted-foreground" /> : null}
             <Switch
               id={switchId}
+              aria-labelledby={`${switchId}-label`}
               checked={bankUser.webhookEnabled}
               disabled={reason !== null || update.isPending}
               aria-describedby={stateId}

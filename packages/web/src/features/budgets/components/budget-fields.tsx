@@ -123,12 +123,20 @@ export function AutoIncludeField({ form }: { form: BudgetForm }) {
       render={({ field }) => (
         <div className="flex items-center justify-between gap-4">
           <div className="flex flex-col gap-1">
-            <Label htmlFor={id}>Include automatically</Label>
+            <Label id={`${id}-label`} htmlFor={id}>
+              Include automatically
+            </Label>
             <p className="text-xs text-muted-foreground">
               Transactions in these categories and dates join this budget by themselves.
             </p>
           </div>
-          <Switch id={id} checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} />
+          <Switch
+            id={id}
+            aria-labelledby={`${id}-label`}
+            checked={field.value}
+            onCheckedChange={field.onChange}
+            onBlur={field.onBlur}
+          />
         </div>
       )}
     />

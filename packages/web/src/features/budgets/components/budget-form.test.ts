@@ -1,12 +1,12 @@
 import type { Budget } from '@kopiyka/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AMOUNT_FORMAT_MESSAGE } from '../../../lib/money.ts';
 import {
   type BudgetFormValues,
   budgetChanges,
   budgetFormSchema,
   budgetFormValues,
   DATE_FORMAT_MESSAGE,
-  LIMIT_FORMAT_MESSAGE,
 } from './budget-form.ts';
 
 const values = (overrides: Partial<BudgetFormValues> = {}): BudgetFormValues => ({
@@ -63,7 +63,11 @@ describe('budget form', () => {
 
   it('says what is wrong with each field, in the shared contract’s words', () => {
     expect(issues(values({ name: '  ' }))).toEqual({ name: 'Name is required' });
-    expect(issues(values({ limit: 'lots' }))).toEqual({ limit: LIMIT_FORMAT_MESSAGE });
+    expect(issues(values({ limit: 'lots' }))).toEqual({ limit: AMOUNT_FORMAT_MESSAGE });
+    expect(issues(values({ limit: '1.500' }))).toEqual({ limit: 'Is this 1,500 or 1.5? Write 1500 or 1.50' });
+    expect(issues(values({ limit: '100000000000000' }))).toEqual({
+      limit: 'Too large: at most 10,000,000,000,000.00',
+    });
     expect(issues(values({ limit: '0' }))).toEqual({ limit: 'Limit must be greater than 0' });
     expect(issues(values({ limit: '-5' }))).toEqual({ limit: 'Limit must be greater than 0' });
     expect(issues(values({ startDate: '2026-12-01', endDate: '2026-11-30' }))).toEqual({

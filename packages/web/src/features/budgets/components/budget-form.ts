@@ -1,9 +1,7 @@
 import { type Budget, createBudgetBodySchema, type NewBudget, type UpdateBudgetBody } from '@kopiyka/shared';
 import { z } from 'zod';
-import { amountText, parseAmount } from '../../../lib/money.ts';
+import { amountText, readAmount } from '../../../lib/money.ts';
 import { type BudgetDates, dayEnd, dayKey, dayStart } from '../../../lib/periods.ts';
-
-export const LIMIT_FORMAT_MESSAGE = 'Enter an amount, e.g. 5000 or 1250.50';
 
 export const budgetFormValuesSchema = z.object({
   name: z.string(),
@@ -51,8 +49,9 @@ export const DATE_FORMAT_MESSAGE = 'Enter a date';
  * millisecond of its day, as the budget includes it.
  */
 export const budgetFormSchema = budgetFormValuesSchema.transform((values, ctx): NewBudget => {
-  const limitAmount = values.limit.trim() === '' ? null : (parseAmount(values.limit) ?? 0);
-  if (Number.isNaN(limitAmount)) ctx.addIssue({ code: 'custom', path: ['limit'], message: LIMIT_FORMAT_MESSAGE });
+  const limit = readAmount(values.limit);
+  const limitAmount = values.limit.trim() === '' ? null : (limit.minor ?? 0);
+  if (limit.problem !== null) ctx.addIssue({ code: 'custom', path: ['limit'], message: limit.problem });
   const bound = (field: 'startDate' | 'endDate', toInstant: (day: string) => Date) => {
     const day = values[field];
     if (day === '') return null;

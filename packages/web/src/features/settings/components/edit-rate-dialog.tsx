@@ -122,7 +122,9 @@ function RateForm({ currencyCode, baseCode, rate, hasCustomRate, onDone }: RateF
     >
       <div className="flex items-start justify-between gap-4 rounded-lg border bg-muted/40 p-3.5">
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-live`}>Use live rate</Label>
+          <Label id={`${id}-live-label`} htmlFor={`${id}-live`}>
+            Use live rate
+          </Label>
           <p id={`${id}-live-hint`} className="text-xs text-muted-foreground">
             {useLive
               ? hasCustomRate
@@ -139,6 +141,7 @@ function RateForm({ currencyCode, baseCode, rate, hasCustomRate, onDone }: RateF
           render={({ field }) => (
             <Switch
               id={`${id}-live`}
+              aria-labelledby={`${id}-live-label`}
               aria-describedby={`${id}-live-hint`}
               checked={field.value}
               onCheckedChange={(checked) => {

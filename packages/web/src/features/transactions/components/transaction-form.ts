@@ -11,7 +11,7 @@ import {
   updateTransactionBodySchema,
 } from '@kopiyka/shared';
 import { z } from 'zod';
-import { amountText, parseAmount } from '../../../lib/money.ts';
+import { amountText, readAmount } from '../../../lib/money.ts';
 import type { DialogTarget } from '../../../stores/transaction-dialog.ts';
 
 export const TRANSACTION_KINDS = ['expense', 'income', 'transfer'] as const;
@@ -227,17 +227,15 @@ type Plan = {
   fieldOf: (path: string) => TransactionFormField | null;
 };
 
-const AMOUNT_FORMAT = 'Enter an amount, e.g. 1250.50';
-
-function readAmount(
+function requireAmount(
   text: string,
   field: TransactionFormField,
   missing: string,
   problems: Plan['problems'],
 ): number | undefined {
-  const minor = parseAmount(text);
-  if (minor === null) problems.push([field, missing]);
-  else if (Number.isNaN(minor)) problems.push([field, AMOUNT_FORMAT]);
+  const { minor, problem } = readAmount(text);
+  if (problem !== null) problems.push([field, problem]);
+  else if (minor === null) problems.push([field, missing]);
   else return minor;
   return undefined;
 }
@@ -256,7 +254,7 @@ function plan(values: TransactionFormValues, { currencyOf, original }: FormConte
   };
 
   if (values.kind !== 'transfer') {
-    const amount = readAmount(values.amount, 'amount', 'Enter an amount', problems);
+    const amount = requireAmount(values.amount, 'amount', 'Enter an amount', problems);
     if (values.accountId === '') problems.push(['accountId', 'Choose an account']);
     if (values.categoryId === null) problems.push(['categoryId', 'Choose a category']);
     const body: Partial<CreateTransactionBody> = {
@@ -281,9 +279,9 @@ function plan(values: TransactionFormValues, { currencyOf, original }: FormConte
   }
   const { destination } = amountCurrencies(values, currencyOf);
   const cross = destination !== undefined;
-  const amount = readAmount(values.amount, 'amount', 'Enter an amount', problems);
+  const amount = requireAmount(values.amount, 'amount', 'Enter an amount', problems);
   const destinationAmount = cross
-    ? readAmount(
+    ? requireAmount(
         values.destinationAmount,
         'destinationAmount',
         `Enter the amount that arrives, in ${destination}`,
