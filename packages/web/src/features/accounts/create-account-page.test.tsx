@@ -175,6 +175,8 @@ describe('create account form', () => {
     expect(calls('PUT', '/user/currency/rates')).toEqual([
       expect.objectContaining({ body: { pairs: [{ baseCode: 'USD', quoteCode: 'UAH', rate: 40 }] } }),
     ]);
+    // Saving the rate sends only the rate, not the form the dialog was opened from.
+    expect(calls('POST', '/accounts')).toHaveLength(1);
     expect(screen.queryByText('No exchange rate for USD → UAH on 2026-11-20.')).toBeNull();
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Dollars');
     expect((screen.getByLabelText('Opening balance') as HTMLInputElement).value).toBe('250');
