@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { apiAs } from './api.ts';
 import { createReadyUser, signIn } from './helpers.ts';
 
 /**
@@ -44,7 +45,7 @@ test('a manual account in a foreign currency: created, shown with both balances,
   await page.getByLabel('Name', { exact: true }).fill('Euro travel');
   await page.getByLabel('Currency').selectOption({ label: 'EUR · Euro' });
   await page.getByRole('main').getByText('Savings', { exact: true }).click();
-  await page.getByLabel('Initial balance').fill('1 234,56');
+  await page.getByLabel('Opening balance').fill('1 234,56');
   await page.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page).toHaveURL(/\/account\/\d+$/);
@@ -120,7 +121,7 @@ test('an account of any category can have a credit limit, which is not counted a
   await expect(page).toHaveURL(/\/create-account$/);
   // Exact: until the new page has replaced the sign-in form, "Name" would also find its "Username".
   await page.getByLabel('Name', { exact: true }).fill('Wallet');
-  await page.getByLabel('Initial balance').fill('500');
+  await page.getByLabel('Opening balance').fill('500');
   await page.getByLabel('Credit limit (optional)').fill('200');
   await page.getByRole('button', { name: 'Create account' }).click();
 
@@ -129,4 +130,77 @@ test('an account of any category can have a credit limit, which is not counted a
   await expect(header.getByText('Credit limit')).toBeVisible();
   await expect(header.getByText('UAH 200.00')).toBeVisible();
   await expect(header.getByText('UAH 300.00')).toBeVisible();
+});
+
+test('a currency without a rate: the rate is set right in the create form, which keeps what was typed', async ({
+  page,
+  request,
+}) => {
+  const username = await createReadyUser(request, 'UAH');
+  await page.goto('/create-account');
+  await signIn(page, username);
+  await expect(page).toHaveURL(/\/create-account$/);
+  await page.getByLabel('Name', { exact: true }).fill('Dram cash');
+  // No provider quotes the dram.
+  await page.getByLabel('Currency').selectOption({ label: 'Another currency…' });
+  await page.getByRole('combobox', { name: 'Search currencies' }).fill('dram');
+  await page.getByRole('option', { name: /^AMD/ }).click();
+  await page.getByLabel('Opening balance').fill('5000');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText(/No exchange rate for AMD → UAH/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Set the AMD rate' }).click();
+  const rateDialog = page.getByRole('dialog', { name: 'AMD exchange rate' });
+  const live = rateDialog.getByRole('switch', { name: 'Use live rate' });
+  await expect(live).toBeDisabled();
+  await expect(live).toHaveAttribute('aria-checked', 'false');
+  await rateDialog.getByLabel('1 AMD =').fill('0.1');
+  await rateDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(rateDialog).toBeHidden();
+  await expect(page.getByText(/No exchange rate for AMD → UAH/)).toBeHidden();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Dram cash');
+  await expect(page.getByLabel('Opening balance')).toHaveValue('5000');
+
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/account\/\d+$/);
+  const header = page.getByRole('main').locator('section').first();
+  // 5,000 drams at 0.1 hryvnia.
+  await expect(header.getByText('UAH 500.00')).toBeVisible();
+});
+
+test('a balance given on an earlier day: later transactions move the current balance, the opening one is edited on the account page', async ({
+  page,
+  request,
+}) => {
+  const username = await createReadyUser(request, 'UAH');
+  await page.goto('/create-account');
+  await signIn(page, username);
+  await expect(page).toHaveURL(/\/create-account$/);
+  await page.getByLabel('Name', { exact: true }).fill('Savings box');
+  await page.getByLabel('Balance on').fill('2020-03-01');
+  await page.getByLabel('Opening balance').fill('1000');
+  await expect(page.getByText(/What it held at the start of 1 Mar 2020/)).toBeVisible();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/account\/\d+$/);
+  const accountId = Number(page.url().split('/').at(-1));
+
+  // Spent after the opening day: out of the current balance, not the opening one.
+  const api = await apiAs(request, username);
+  await api.record(accountId, 'Fines', 10_000, { time: new Date(2021, 0, 10, 12) });
+  await page.reload();
+  const details = page.getByRole('main').locator('section').filter({ hasText: 'Details' });
+  const setting = (label: string) =>
+    details.locator('div.py-4').filter({ has: page.getByText(label, { exact: true }) });
+  const opening = setting('Opening balance');
+  const current = setting('Current balance');
+  await expect(opening).toContainText('On 1 Mar 2020.');
+  await expect(opening).toContainText('UAH 1,000.00');
+  await expect(current).toContainText('UAH 900.00');
+
+  await opening.getByRole('button', { name: 'Change opening balance' }).click();
+  await page.getByRole('textbox', { name: 'Opening balance' }).fill('1200');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Opening balance updated.')).toBeVisible();
+  await expect(opening).toContainText('UAH 1,200.00');
+  await expect(current).toContainText('UAH 1,100.00');
 });

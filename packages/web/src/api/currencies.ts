@@ -4,6 +4,7 @@ import {
   type DeleteCustomRatesBody,
   type DeleteUserCurrencyBody,
   endpoints,
+  IDLE_BASE_CURRENCY_CHANGE,
   type SetBaseCurrencyBody,
   type SetCustomRatesBody,
   type UserCurrency,
@@ -24,6 +25,7 @@ export const currencyKeys = {
   rates: () => [...currencyKeys.user(), 'rates'] as const,
   ratesOn: (date: DayKey | undefined) => [...currencyKeys.rates(), date ?? 'today'] as const,
   baseChange: () => [...currencyKeys.all, 'base-change'] as const,
+  rateProviders: () => [...currencyKeys.all, 'rate-providers'] as const,
 };
 
 /** The ISO 4217 list changes once in years: fetched once per page load. */
@@ -66,6 +68,13 @@ export const ratesQueryOptions = (date?: DayKey) =>
     queryFn: ({ signal }) => call(endpoints.currencies.rates, { query: { date }, signal }),
   });
 
+/** Whether the exchange-rate providers answer, as the server last found them. */
+export const rateProvidersQueryOptions = () =>
+  queryOptions({
+    queryKey: currencyKeys.rateProviders(),
+    queryFn: ({ signal }) => call(endpoints.currencies.rateProviders, { signal }),
+  });
+
 /** How often the progress of a base-currency change is asked for while it runs. */
 const BASE_CHANGE_POLL_MS = 1000;
 
@@ -100,6 +109,10 @@ export function useUserCurrencies() {
 
 export function useRates(date?: DayKey) {
   return useQuery(ratesQueryOptions(date));
+}
+
+export function useRateProviders() {
+  return useQuery(rateProvidersQueryOptions());
 }
 
 /** The progress of the latest base-currency change; it polls by itself while one runs. */
@@ -221,6 +234,15 @@ export function useChangeBaseCurrency() {
     },
     // Nothing to recalculate (or no progress to follow): the switch has already happened.
     onSuccess: (change) => (change?.state === 'running' ? undefined : finishRecomputation(queryClient, 'base', change)),
+  });
+}
+
+/** Puts a failed recomputation aside: the old figures stayed, and its failure is no longer shown. */
+export function useDismissBaseChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(endpoints.currencies.dismissBaseChange),
+    onSuccess: () => queryClient.setQueryData(currencyKeys.baseChange(), IDLE_BASE_CURRENCY_CHANGE),
   });
 }
 

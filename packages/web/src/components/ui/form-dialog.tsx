@@ -57,7 +57,15 @@ export function DialogForm({
   cancelLabel = 'Cancel',
 }: DialogFormProps) {
   return (
-    <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
+    <form
+      onSubmit={(event) => {
+        // The dialog is portalled, but React bubbles its submit to a form it was opened from.
+        event.stopPropagation();
+        onSubmit(event);
+      }}
+      noValidate
+      className="flex min-h-0 flex-1 flex-col"
+    >
       <DialogBody>
         {children}
         {error ? <ErrorAlert>{error}</ErrorAlert> : null}

@@ -16,8 +16,11 @@ function accountServer(initial: Account) {
     [`PUT /accounts/${initial.id}`]: ({ body }) => {
       const changes = body as Partial<Account>;
       if (account && changes.currentBalance !== undefined) {
-        // Product notes: the initial balance moves by the same difference.
-        changes.initialBalance = account.initialBalance + changes.currentBalance - account.currentBalance;
+        // Product notes: the opening balance moves by the same difference.
+        changes.openingBalance = account.openingBalance + changes.currentBalance - account.currentBalance;
+      }
+      if (account && changes.openingBalance !== undefined && changes.currentBalance === undefined) {
+        changes.currentBalance = account.currentBalance + changes.openingBalance - account.openingBalance;
       }
       account = account && { ...account, ...changes };
       return found();
@@ -87,9 +90,32 @@ describe('account page', () => {
       expect(calls('PUT', '/accounts/7').map((call) => call.body)).toEqual([{ currentBalance: 175_025 }]),
     );
     expect(
-      await screen.findByText('Changing it moves the initial balance by the difference; no transaction is recorded.'),
+      await screen.findByText('Changing it moves the opening balance by the difference; no transaction is recorded.'),
     ).toBeTruthy();
     expect(toastMessages()).toContain('Balance updated.');
+  });
+
+  it('shows the opening balance with its day, and changes it', async () => {
+    const { calls } = await openAccount(
+      makeAccount({ id: 7, name: 'Wallet', currentBalance: 150_000, initialBalance: 100_000 }),
+    );
+    // The opening moment of the sample account: 1 February 2025.
+    const hint = screen.getByText(/^On 1 Feb 2025\. Transactions don’t change it;/);
+    const setting = hint.closest('div')?.parentElement as HTMLElement;
+    expect(within(setting).getByText('Opening balance')).toBeTruthy();
+    expect(within(setting).getByText('UAH 1,000.00')).toBeTruthy();
+    expect(screen.queryByText(/before its first transaction/)).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Change opening balance' }));
+    const field = screen.getByRole('textbox', { name: 'Opening balance' });
+    await userEvent.clear(field);
+    await userEvent.type(field, '1200{Enter}');
+    await waitFor(() =>
+      expect(calls('PUT', '/accounts/7').map((call) => call.body)).toEqual([{ openingBalance: 120_000 }]),
+    );
+    expect(toastMessages()).toContain('Opening balance updated.');
+    // The current balance moved by the same 200.
+    expect((await screen.findAllByText('UAH 1,700.00')).length).toBeGreaterThan(0);
   });
 
   it('hides the account', async () => {

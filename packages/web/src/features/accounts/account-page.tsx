@@ -27,6 +27,7 @@ import { GroupOptions } from '../../entities/accounts/group-options.tsx';
 import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
 import { BankBadge } from '../../entities/monobank/bank-badge.tsx';
 import { TransactionList } from '../../entities/transactions/transaction-list.tsx';
+import { formatShortDate } from '../../lib/dates.ts';
 import { attempt } from '../../lib/form-errors.ts';
 import { notify } from '../../stores/notifications.ts';
 import { AmountSetting } from './components/amount-setting.tsx';
@@ -168,26 +169,26 @@ function DetailsCard({ account }: { account: Account }) {
           </span>
         </div>
         <AmountSetting
+          label="Opening balance"
+          value={account.openingBalance}
+          currency={code}
+          hint={`On ${formatShortDate(account.openingAt)}. ${fromBank ? 'What the bank stated when you connected it.' : 'Transactions don’t change it; changing it moves the current balance by the difference.'}`}
+          readOnlyReason={fromBank}
+          validate={(openingBalance) => contractProblem({ openingBalance })}
+          onSave={(openingBalance) => save({ openingBalance }, 'Opening balance updated.')}
+        />
+        <AmountSetting
           label="Current balance"
           value={account.currentBalance}
           currency={code}
           hint={
             fromBank
               ? undefined
-              : 'Changing it moves the initial balance by the difference; no transaction is recorded.'
+              : 'Changing it moves the opening balance by the difference; no transaction is recorded.'
           }
           readOnlyReason={fromBank}
           validate={(currentBalance) => contractProblem({ currentBalance })}
           onSave={(currentBalance) => save({ currentBalance }, 'Balance updated.')}
-        />
-        <AmountSetting
-          label="Initial balance"
-          value={account.initialBalance}
-          currency={code}
-          hint={fromBank ? undefined : 'What the account held before its first transaction.'}
-          readOnlyReason={fromBank}
-          validate={(initialBalance) => contractProblem({ initialBalance })}
-          onSave={(initialBalance) => save({ initialBalance }, 'Initial balance updated.')}
         />
         <AmountSetting
           label="Credit limit"

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { IDLE_BASE_CURRENCY_CHANGE } from '@kopiyka/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeAccount, makeGroup } from '../../test/accounts.ts';
@@ -20,6 +21,21 @@ function server(answer: (body: Record<string, unknown>) => Response) {
     'GET /account-groups': () =>
       success([makeGroup({ id: 4, name: 'Family' }), makeGroup({ id: 5, name: 'Kids', parentGroupId: 4 })]),
     'POST /accounts': ({ body }) => answer(body as Record<string, unknown>),
+    'GET /user/currencies/rates': () =>
+      success([
+        {
+          baseCode: 'USD',
+          quoteCode: 'UAH',
+          rate: null,
+          date: '2026-11-20',
+          custom: false,
+          source: 'none',
+          rateDate: null,
+          effectiveFrom: null,
+        },
+      ]),
+    'PUT /user/currency/rates': ({ body }) => success((body as { pairs: unknown[] }).pairs),
+    'GET /user/currencies/base/change': () => success(IDLE_BASE_CURRENCY_CHANGE),
     'GET /accounts/41': () => success(makeAccount({ id: 41, name: 'Visa Gold' })),
   });
 }
@@ -44,7 +60,7 @@ describe('create account form', () => {
     await userEvent.tab();
     expect(await screen.findByText('Name is required')).toBeTruthy();
 
-    await userEvent.type(screen.getByLabelText('Initial balance'), '12abc');
+    await userEvent.type(screen.getByLabelText('Opening balance'), '12abc');
     await userEvent.tab();
     expect(await screen.findByText('Enter an amount, e.g. 1250.50')).toBeTruthy();
 
@@ -85,7 +101,7 @@ describe('create account form', () => {
     await userEvent.type(screen.getByLabelText('Name'), 'Visa Gold');
     await userEvent.selectOptions(screen.getByLabelText('Currency'), 'USD · US Dollar');
     await userEvent.click(screen.getByRole('radio', { name: 'Credit card' }));
-    await userEvent.type(screen.getByLabelText('Initial balance'), '-1 250,50');
+    await userEvent.type(screen.getByLabelText('Opening balance'), '-1 250,50');
     await userEvent.type(screen.getByLabelText('Credit limit (optional)'), '5000');
     await userEvent.selectOptions(screen.getByLabelText('Group (optional)'), '5');
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
@@ -117,7 +133,7 @@ describe('create account form', () => {
     expect(calls('POST', '/accounts')[0]?.body).toMatchObject({ currencyId: 3 });
   });
 
-  it('puts the server’s field errors on their fields, with a way to set a missing rate', async () => {
+  it('puts the server’s field errors on their fields', async () => {
     server(() =>
       validationError([
         { path: 'currencyId', message: 'There is no exchange rate for USD yet: set a custom rate first.' },
@@ -132,9 +148,75 @@ describe('create account form', () => {
     expect(await screen.findByText('There is no exchange rate for USD yet: set a custom rate first.')).toBeTruthy();
     expect(screen.getByText('An account with this name exists')).toBeTruthy();
     expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
-    const link = screen.getByRole('link', { name: 'Set a custom rate in currency settings' });
-    expect(link.getAttribute('href')).toBe('/settings/currencies');
     expect(location()).toBe('/create-account');
+  });
+
+  it('offers to set a missing rate right there, keeping what was typed for sending again', async () => {
+    let refused = true;
+    const { calls } = server(() =>
+      refused
+        ? validationError([{ path: 'currencyId', message: 'No exchange rate for USD → UAH on 2026-11-20.' }])
+        : success(makeAccount({ id: 41, name: 'Dollars' }), { status: 201 }),
+    );
+    const { location } = await openForm();
+    await userEvent.type(screen.getByLabelText('Name'), 'Dollars');
+    await userEvent.selectOptions(screen.getByLabelText('Currency'), 'USD · US Dollar');
+    await userEvent.type(screen.getByLabelText('Opening balance'), '250');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await screen.findByText('No exchange rate for USD → UAH on 2026-11-20.');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Set the USD rate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'USD exchange rate' });
+    // No provider quotes it: the live rate is not on offer.
+    expect(within(dialog).getByRole('switch', { name: 'Use live rate' }).getAttribute('aria-checked')).toBe('false');
+    await userEvent.type(within(dialog).getByLabelText('1 USD ='), '40');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls('PUT', '/user/currency/rates')).toEqual([
+      expect.objectContaining({ body: { pairs: [{ baseCode: 'USD', quoteCode: 'UAH', rate: 40 }] } }),
+    ]);
+    // Saving the rate sends only the rate, not the form the dialog was opened from.
+    expect(calls('POST', '/accounts')).toHaveLength(1);
+    expect(screen.queryByText('No exchange rate for USD → UAH on 2026-11-20.')).toBeNull();
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Dollars');
+    expect((screen.getByLabelText('Opening balance') as HTMLInputElement).value).toBe('250');
+
+    refused = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(location()).toBe('/account/41'));
+    expect(calls('POST', '/accounts').at(-1)?.body).toMatchObject({
+      name: 'Dollars',
+      currencyId: 2,
+      initialBalance: 25_000,
+    });
+  });
+
+  it('gives the balance as of the start of an earlier day when one is chosen, never a day to come', async () => {
+    const { calls } = server(() => success(makeAccount({ id: 41, name: 'Cash' }), { status: 201 }));
+    await openForm();
+    await userEvent.type(screen.getByLabelText('Name'), 'Cash');
+    await userEvent.type(screen.getByLabelText('Opening balance'), '100');
+    const day = screen.getByLabelText('Balance on') as HTMLInputElement;
+    expect(day.value).toBe(day.max);
+    expect(screen.getByText('What the account holds today; negative for a debt.')).toBeTruthy();
+
+    fireEvent.change(day, { target: { value: '9999-12-31' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('The balance can’t be on a day still to come')).toBeTruthy();
+    expect(calls('POST', '/accounts')).toEqual([]);
+
+    fireEvent.change(day, { target: { value: '2020-03-01' } });
+    expect(
+      await screen.findByText(
+        'What it held at the start of 1 Mar 2020; negative for a debt. Transactions you record from that day on change it.',
+      ),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(calls('POST', '/accounts')).toHaveLength(1));
+    expect(calls('POST', '/accounts')[0]?.body).toMatchObject({
+      initialBalance: 10_000,
+      openingAt: new Date(2020, 2, 1).toISOString(),
+    });
   });
 
   it('shows any other refusal under the form', async () => {

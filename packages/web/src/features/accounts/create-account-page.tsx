@@ -1,11 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { UserCurrency } from '@kopiyka/shared';
+import type { Rate, UserCurrency } from '@kopiyka/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { type Control, useController, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useCreateAccount } from '../../api/accounts.ts';
-import { useBaseCurrency, useSystemCurrencies, useUserCurrencies } from '../../api/currencies.ts';
+import {
+  ratesQueryOptions,
+  useAddUserCurrencies,
+  useBaseCurrency,
+  useSystemCurrencies,
+  useUserCurrencies,
+} from '../../api/currencies.ts';
 import { inlineErrorMessage } from '../../api/errors.ts';
 import { CurrencyPicker, CurrencyPickerError, CurrencyPickerSkeleton } from '../../components/currency-picker.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
@@ -19,12 +26,15 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { isCreditCategory } from '../../entities/accounts/account-categories.ts';
 import { GroupOptions } from '../../entities/accounts/group-options.tsx';
 import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
-import { serverFieldErrors, setServerFieldErrors } from '../../lib/form-errors.ts';
+import { EditRateDialog } from '../../entities/currencies/edit-rate-dialog.tsx';
+import { formatDay } from '../../lib/dates.ts';
+import { attempt, serverFieldErrors, setServerFieldErrors } from '../../lib/form-errors.ts';
+import { dayKey } from '../../lib/periods.ts';
 import { notify } from '../../stores/notifications.ts';
 import { AccountCategoryChooser } from './components/account-category-chooser.tsx';
 import { ACCOUNT_FORM_FIELDS, type AccountFormValues, accountFormSchema } from './components/account-form.ts';
 
-type AccountFormOutput = z.output<typeof accountFormSchema>;
+type AccountFormOutput = z.output<ReturnType<typeof accountFormSchema>>;
 
 /** The select's value for "a currency I do not have yet". */
 const OTHER_CURRENCY = 'other';
@@ -36,26 +46,36 @@ function sortUserCurrencies(userCurrencies: readonly UserCurrency[]): UserCurren
   );
 }
 
-/** A server refusal for want of an exchange rate: the fix is on the currencies page. */
+/** A server refusal for want of an exchange rate: the person can give one right here. */
 const isMissingRate = (message: string | undefined) => message !== undefined && /rate/i.test(message);
 
 type CurrencyFieldProps = {
   control: Control<AccountFormValues, unknown, AccountFormOutput>;
+  /** The chosen currency's code; undefined until one is chosen. */
+  currencyCode: string | undefined;
+  baseCode: string | undefined;
   /** The server's refusal of the chosen currency. */
   refusal: string | null;
-  onCurrencyChange: () => void;
+  /** The currency changed, or got the rate it was refused for: the refusal no longer holds. */
+  onRefusalResolved: () => void;
 };
 
 /**
  * The user's currencies in a select, with "another currency" opening the searchable ISO list
  * below it; choosing there adds the currency to the user's list when the account is created.
  */
-function CurrencyField({ control, refusal, onCurrencyChange }: CurrencyFieldProps) {
+function CurrencyField({ control, currencyCode, baseCode, refusal, onRefusalResolved }: CurrencyFieldProps) {
   const { field, fieldState } = useController({ control, name: 'currencyId' });
   const choose = (currencyId: number | null) => {
     field.onChange(currencyId);
-    onCurrencyChange();
+    onRefusalResolved();
   };
+  const queryClient = useQueryClient();
+  const addCurrencies = useAddUserCurrencies();
+  /** The rate to start the rate dialog from while it is open (undefined: none listed); null while closed. */
+  const [rateDialog, setRateDialog] = useState<{ rate: Rate | undefined } | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const [preparingError, setPreparingError] = useState<string | null>(null);
   const userCurrencies = useUserCurrencies();
   const systemCurrencies = useSystemCurrencies();
   const [other, setOther] = useState(false);
@@ -65,6 +85,30 @@ function CurrencyField({ control, refusal, onCurrencyChange }: CurrencyFieldProp
     return systemCurrencies.data?.filter((currency) => !ownedIds.has(currency.id)) ?? [];
   }, [systemCurrencies.data, owned]);
   const error = refusal ?? fieldState.error?.message;
+
+  /**
+   * A rate can be set only for one of the user's currencies: one chosen from the whole list is
+   * added first (creating the account would add it anyway), then the dialog opens at its rate.
+   */
+  async function openRateDialog() {
+    const currencyId = field.value;
+    if (currencyId === null) return;
+    setPreparing(true);
+    setPreparingError(null);
+    let rates: Rate[] = [];
+    const refusal = await attempt(
+      (async () => {
+        if (!owned.some((userCurrency) => userCurrency.currencyId === currencyId)) {
+          await addCurrencies.mutateAsync({ currencies: [{ currencyId }] });
+          setOther(false);
+        }
+        rates = await queryClient.fetchQuery(ratesQueryOptions());
+      })(),
+    );
+    setPreparing(false);
+    if (refusal !== null) setPreparingError(refusal || 'The rate could not be opened. Try again.');
+    else setRateDialog({ rate: rates.find((rate) => rate.baseCode === currencyCode) });
+  }
 
   return (
     <div className="flex flex-col gap-3">
@@ -103,12 +147,31 @@ function CurrencyField({ control, refusal, onCurrencyChange }: CurrencyFieldProp
           <CurrencyPicker currencies={others} value={field.value} onChange={choose} error={error} />
         )
       ) : null}
-      {isMissingRate(error) ? (
-        <p className="text-sm">
-          <Link to="/settings/currencies" className="font-medium text-primary underline-offset-4 hover:underline">
-            Set a custom rate in currency settings
-          </Link>
-        </p>
+      {isMissingRate(error) && currencyCode && baseCode ? (
+        <div className="flex flex-col items-start gap-1">
+          <Button type="button" variant="outline" size="sm" onClick={openRateDialog} disabled={preparing}>
+            {preparing ? <Spinner /> : null}
+            {`Set the ${currencyCode} rate`}
+          </Button>
+          {preparingError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {preparingError}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {currencyCode && baseCode ? (
+        <EditRateDialog
+          open={rateDialog !== null}
+          onOpenChange={(open) => !open && setRateDialog(null)}
+          currencyCode={currencyCode}
+          baseCode={baseCode}
+          rate={rateDialog?.rate}
+          hasCustomRate={
+            owned.find((userCurrency) => userCurrency.currencyId === field.value)?.liveRateUpdate === false
+          }
+          onSaved={onRefusalResolved}
+        />
       ) : null}
     </div>
   );
@@ -118,17 +181,22 @@ export function CreateAccountPage() {
   const navigate = useNavigate();
   const createAccount = useCreateAccount();
   const groups = useAccountTree();
-  const baseCurrencyId = useBaseCurrency()?.currencyId ?? null;
+  const baseCurrency = useBaseCurrency();
+  const baseCurrencyId = baseCurrency?.currencyId ?? null;
+  // The day the page opened: the latest day a balance can be given for.
+  const [today] = useState(() => dayKey(new Date()));
+  const schema = useMemo(() => accountFormSchema(today), [today]);
   const [formError, setFormError] = useState<string | null>(null);
   const [currencyRefusal, setCurrencyRefusal] = useState<string | null>(null);
   const form = useForm<AccountFormValues, unknown, AccountFormOutput>({
-    resolver: zodResolver(accountFormSchema),
+    resolver: zodResolver(schema),
     mode: 'onTouched',
     defaultValues: {
       name: '',
       currencyId: baseCurrencyId,
       accountCategory: 'general',
       initialBalance: '',
+      openingDay: today,
       creditLimit: '',
       accountGroupId: '',
     },
@@ -136,6 +204,7 @@ export function CreateAccountPage() {
   const { errors, isSubmitting } = form.formState;
   const category = form.watch('accountCategory');
   const currencyId = form.watch('currencyId');
+  const openingDay = form.watch('openingDay');
   const userCurrencies = useUserCurrencies();
   const systemCurrencies = useSystemCurrencies();
   const currencyCode = (
@@ -171,15 +240,29 @@ export function CreateAccountPage() {
           </FormField>
           <CurrencyField
             control={form.control}
+            currencyCode={currencyCode}
+            baseCode={baseCurrency?.currency.code}
             refusal={currencyRefusal}
-            onCurrencyChange={() => setCurrencyRefusal(null)}
+            onRefusalResolved={() => setCurrencyRefusal(null)}
           />
           <AccountCategoryChooser registration={form.register('accountCategory')} />
           <div className="grid gap-6 sm:grid-cols-2">
             <FormField
+              id="account-opening-day"
+              label="Balance on"
+              hint="Today, or an earlier day if you know the balance then."
+              error={errors.openingDay?.message}
+            >
+              {(control) => <Input {...control} type="date" max={today} {...form.register('openingDay')} />}
+            </FormField>
+            <FormField
               id="account-initial-balance"
-              label="Initial balance"
-              hint="What the account holds now; negative for a debt."
+              label="Opening balance"
+              hint={
+                openingDay === today || !openingDay
+                  ? 'What the account holds today; negative for a debt.'
+                  : `What it held at the start of ${formatDay(openingDay)}; negative for a debt. Transactions you record from that day on change it.`
+              }
               error={errors.initialBalance?.message}
             >
               {(control) => <AmountInput {...control} currency={currencyCode} {...form.register('initialBalance')} />}

@@ -2,6 +2,7 @@ import {
   type BaseCurrencyChange,
   IDLE_BASE_CURRENCY_CHANGE,
   type Rate,
+  type RateProviderStatus,
   type RateSource,
   type UserCurrency,
 } from '@kopiyka/shared';
@@ -50,7 +51,36 @@ function rate(code: string, value: number | null, source: RateSource, extra: Par
 
 const idle = IDLE_BASE_CURRENCY_CHANGE;
 
-type ServerState = { userCurrencies: UserCurrency[]; rates: Rate[]; change: BaseCurrencyChange; base: UserCurrency };
+/** A change of the base to USD that stopped for want of a rate. */
+const failedBaseChange: BaseCurrencyChange = {
+  state: 'failed',
+  kind: 'base',
+  fromCode: 'UAH',
+  toCode: 'USD',
+  done: 3,
+  total: 450,
+  error: 'no rate for USD on 2024-02-01.',
+};
+
+type ServerState = {
+  userCurrencies: UserCurrency[];
+  rates: Rate[];
+  change: BaseCurrencyChange;
+  base: UserCurrency;
+  providers: RateProviderStatus[];
+};
+
+function provider(name: string, state: RateProviderStatus['state'], extra: Partial<RateProviderStatus> = {}) {
+  return {
+    source: name.toLowerCase(),
+    name,
+    state,
+    lastSuccessAt: null,
+    lastFailureAt: null,
+    reason: null,
+    ...extra,
+  } satisfies RateProviderStatus;
+}
 type Handlers = Record<string, (request: FakeRequest) => Response | Promise<Response>>;
 
 /** A signed-in user with UAH as base and USD beside it, unless the test says otherwise. */
@@ -60,6 +90,7 @@ function currenciesServer(state: Partial<ServerState> = {}, handlers: Handlers =
     userCurrencies: [userCurrency(UAH, { id: 11, isBase: true }), userCurrency(USD)],
     rates: [rate('USD', 41.7625, 'live')],
     change: idle,
+    providers: [provider('NBU', 'ok', { lastSuccessAt: new Date(Date.now() - 5 * 60_000).toISOString() })],
     ...state,
   };
   const fetchMock = fakeServer({
@@ -70,6 +101,7 @@ function currenciesServer(state: Partial<ServerState> = {}, handlers: Handlers =
     'GET /user/currencies': () => success(server.userCurrencies),
     'GET /user/currencies/rates': () => success(server.rates),
     'GET /user/currencies/base/change': () => success(server.change),
+    'GET /user/currencies/rates/providers': () => success(server.providers),
     ...handlers,
   });
   const matching = (method: string, path: string) =>
@@ -289,19 +321,27 @@ describe('currencies settings', () => {
   });
 
   it('keeps the server’s refusal to remove a currency in the dialog', async () => {
-    const refusal = 'UAH is your base currency. Choose another base currency first.';
+    const refusal = 'USD is used by an account. Delete the account first.';
     const { calls } = currenciesServer({}, { 'DELETE /user/currency': () => failure(409, 'CONFLICT', refusal) });
     await openPage();
-    await userEvent.click(within(await row('UAH')).getByRole('button', { name: 'Remove UAH' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Remove UAH?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove UAH' }));
+    await userEvent.click(within(await row('USD')).getByRole('button', { name: 'Remove USD' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove USD?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove USD' }));
 
     expect((await within(dialog).findByRole('alert')).textContent).toBe(refusal);
-    expect(calls('DELETE', '/user/currency')).toEqual([{ currencyId: UAH.id }]);
-    expect(within(dialog).queryByRole('button', { name: 'Remove UAH' })).toBeNull();
+    expect(calls('DELETE', '/user/currency')).toEqual([{ currencyId: USD.id }]);
+    expect(within(dialog).queryByRole('button', { name: 'Remove USD' })).toBeNull();
     expect(messages()).toEqual([]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('does not offer to remove the base currency, and says why', async () => {
+    currenciesServer();
+    await openPage();
+    const base = await row('UAH');
+    expect(within(base).queryByRole('button', { name: 'Remove UAH' })).toBeNull();
+    expect(within(base).getByText('The base currency can’t be removed; choose another base first.')).toBeTruthy();
   });
 
   it('removes a currency once confirmed', async () => {
@@ -399,18 +439,121 @@ describe('currencies settings', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
-  it('says when a recalculation failed', async () => {
-    currenciesServer({
-      change: {
-        state: 'failed',
-        kind: 'base',
-        fromCode: 'UAH',
-        toCode: 'USD',
-        done: 3,
-        total: 450,
-        error: 'no rate for USD on 2024-02-01.',
+  it('puts a failed recalculation aside when dismissed, so it stays gone', async () => {
+    const { server, calls } = currenciesServer(
+      { change: failedBaseChange },
+      {
+        'DELETE /user/currencies/base/change': () => {
+          server.change = idle;
+          return new Response(null, { status: 204 });
+        },
       },
+    );
+    await openPage();
+    const banner = await screen.findByText(/Changing the base currency to USD failed/);
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(banner.isConnected).toBe(false));
+    expect(calls('DELETE', '/user/currencies/base/change')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Dismiss' })).toBeNull();
+  });
+
+  it('says plainly when the rate providers cannot be reached, and that the user’s own rates still work', async () => {
+    currenciesServer({
+      providers: [
+        provider('NBU', 'unreachable', {
+          reason: 'unreachable (ECONNREFUSED)',
+          lastSuccessAt: new Date(Date.now() - 2 * 60 * 60_000).toISOString(),
+        }),
+        provider('Frankfurter', 'ok', { lastSuccessAt: new Date(Date.now() - 5 * 60_000).toISOString() }),
+      ],
     });
+    await openPage();
+    const status = await screen.findByRole('region', { name: 'Exchange-rate providers' });
+    expect(
+      within(status).getByText(
+        'Exchange rates can’t be fetched right now: NBU does not answer. Your own rates still work; other currencies use the latest rates fetched.',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(status).getByText('NBU: can’t be reached (unreachable (ECONNREFUSED)); rates last fetched 2 hours ago.'),
+    ).toBeTruthy();
+    expect(within(status).getByText('Frankfurter: working, rates last fetched 5 minutes ago.')).toBeTruthy();
+  });
+
+  it('says nothing is wrong while the providers answer', async () => {
+    currenciesServer({ providers: [provider('NBU', 'ok'), provider('Frankfurter', 'unknown')] });
+    await openPage();
+    const status = await screen.findByRole('region', { name: 'Exchange-rate providers' });
+    expect(within(status).queryByText(/can’t be fetched/)).toBeNull();
+    expect(within(status).getByText('NBU: working, no rates fetched yet.')).toBeTruthy();
+    expect(
+      within(status).getByText('Frankfurter: not asked yet; rates are fetched when a currency needs them.'),
+    ).toBeTruthy();
+  });
+
+  it('keeps the live-rate switch off and disabled for a currency no provider quotes', async () => {
+    currenciesServer({
+      userCurrencies: [userCurrency(UAH, { id: 11, isBase: true }), userCurrency(GBP)],
+      rates: [rate('GBP', null, 'none')],
+    });
+    await openPage();
+    const dialog = await openRateDialog('GBP');
+    const live = within(dialog).getByRole('switch', { name: 'Use live rate' });
+    expect(live.getAttribute('aria-checked')).toBe('false');
+    expect((live as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      within(dialog).getByText(
+        'No live rate is available for GBP: the rate providers don’t quote it. Set your own below.',
+      ),
+    ).toBeTruthy();
+    expect((within(dialog).getByLabelText('1 GBP =') as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it('sets a rate between two currencies that are not the base', async () => {
+    const { calls } = currenciesServer(
+      {
+        userCurrencies: [userCurrency(UAH, { id: 11, isBase: true }), userCurrency(USD), userCurrency(EUR)],
+        rates: [rate('USD', 40, 'live'), rate('EUR', 44, 'custom')],
+      },
+      { 'PUT /user/currency/rates': ({ body }) => success((body as { pairs: Rate[] }).pairs) },
+    );
+    await openPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Set a rate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Exchange rate' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('One unit of'), 'EUR');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Is worth, in'), 'USD');
+    // Two currencies other than the base have no live rate of their own to follow.
+    expect(within(dialog).queryByRole('switch')).toBeNull();
+    // It starts from what their rates in the base make of it: 44 / 40.
+    expect((within(dialog).getByLabelText('1 EUR =') as HTMLInputElement).value).toBe('1.1');
+    const forward = within(dialog).getByLabelText('1 EUR =');
+    await userEvent.clear(forward);
+    await userEvent.type(forward, '1.2');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls('PUT', '/user/currency/rates')).toEqual([
+        { pairs: [{ baseCode: 'EUR', quoteCode: 'USD', rate: 1.2 }] },
+      ]),
+    );
+    expect(messages()).toContain('Custom rate saved: 1 EUR = 1.2 USD.');
+  });
+
+  it('choosing on one side of the pair the currency of the other swaps them', async () => {
+    currenciesServer();
+    await openPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Set a rate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Exchange rate' });
+    const side = (label: string) => within(dialog).getByLabelText(label) as HTMLSelectElement;
+    expect([side('One unit of').value, side('Is worth, in').value]).toEqual(['USD', 'UAH']);
+    await userEvent.selectOptions(side('One unit of'), 'UAH');
+    expect([side('One unit of').value, side('Is worth, in').value]).toEqual(['UAH', 'USD']);
+    // The rate form is the new pair's, and the select just used keeps the focus.
+    expect(within(dialog).getByLabelText('1 UAH =')).toBeTruthy();
+    expect(document.activeElement).toBe(side('One unit of'));
+  });
+
+  it('says when a recalculation failed', async () => {
+    currenciesServer({ change: failedBaseChange });
     await openPage();
     expect(
       await screen.findByText(

@@ -1,18 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { type AccountFormValues, accountFormSchema, amountToMinor } from './account-form.ts';
 
+const TODAY = '2026-11-25';
+const schema = accountFormSchema(TODAY);
+
 const values = (overrides: Partial<AccountFormValues> = {}): AccountFormValues => ({
   name: 'Visa Gold',
   currencyId: 2,
   accountCategory: 'general',
   initialBalance: '',
+  openingDay: TODAY,
   creditLimit: '',
   accountGroupId: '',
   ...overrides,
 });
 
 const issues = (overrides: Partial<AccountFormValues>) => {
-  const result = accountFormSchema.safeParse(values(overrides));
+  const result = schema.safeParse(values(overrides));
   return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path[0], issue.message]));
 };
 
@@ -27,7 +31,7 @@ describe('account form', () => {
 
   it('becomes the body of POST /accounts, with the contract defaults', () => {
     expect(
-      accountFormSchema.parse(
+      schema.parse(
         values({
           name: '  Visa Gold ',
           accountCategory: 'credit-card',
@@ -48,7 +52,7 @@ describe('account form', () => {
   });
 
   it('keeps a credit limit typed for any category, not only the lending ones', () => {
-    expect(accountFormSchema.parse(values({ accountCategory: 'cash', creditLimit: '300' })).creditLimit).toBe(30_000);
+    expect(schema.parse(values({ accountCategory: 'cash', creditLimit: '300' })).creditLimit).toBe(30_000);
     expect(issues({ accountCategory: 'general', creditLimit: '-5' })).toEqual({ creditLimit: 'Must not be negative' });
   });
 
@@ -58,5 +62,16 @@ describe('account form', () => {
     expect(issues({ initialBalance: '12abc' })).toEqual({ initialBalance: 'Enter an amount, e.g. 1250.50' });
     expect(issues({ accountCategory: 'loan', creditLimit: '-5' })).toEqual({ creditLimit: 'Must not be negative' });
     expect(issues({ name: 'x'.repeat(101) })).toEqual({ name: 'Name must be at most 100 characters' });
+  });
+
+  it('gives a balance of today as of the creation, and one of an earlier day as of that day’s start', () => {
+    expect(schema.parse(values()).openingAt).toBeUndefined();
+    const earlier = schema.parse(values({ openingDay: '2026-11-01' })).openingAt;
+    expect(earlier).toBe(new Date(2026, 10, 1).toISOString());
+  });
+
+  it('refuses a balance on a day still to come, or on no day', () => {
+    expect(issues({ openingDay: '2026-11-26' })).toEqual({ openingDay: 'The balance can’t be on a day still to come' });
+    expect(issues({ openingDay: '' })).toEqual({ openingDay: 'Choose a day' });
   });
 });

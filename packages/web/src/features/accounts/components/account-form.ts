@@ -1,6 +1,8 @@
-import { ACCOUNT_CATEGORIES, createAccountBodySchema } from '@kopiyka/shared';
+import { ACCOUNT_CATEGORIES, createAccountBodySchema, isoDateSchema } from '@kopiyka/shared';
 import { z } from 'zod';
+import type { DayKey } from '../../../lib/dates.ts';
 import { parseAmount } from '../../../lib/money.ts';
+import { dayStart } from '../../../lib/periods.ts';
 
 export const AMOUNT_FORMAT_MESSAGE = 'Enter an amount, e.g. 1250.50';
 
@@ -18,7 +20,10 @@ export const accountFormValuesSchema = z.object({
   name: z.string(),
   currencyId: z.number().nullable(),
   accountCategory: z.enum(ACCOUNT_CATEGORIES),
+  /** The balance on `openingDay`: what the account held then. */
   initialBalance: z.string(),
+  /** YYYY-MM-DD: the day the balance is given for; today means as of the account's creation. */
+  openingDay: z.string(),
   creditLimit: z.string(),
   /** A group id as the select holds it; '' for none. */
   accountGroupId: z.string(),
@@ -30,34 +35,46 @@ export const ACCOUNT_FORM_FIELDS: readonly AccountFormField[] = accountFormValue
 
 /**
  * The form as typed, turned into the body of POST /accounts and checked with the shared contract,
- * so the form says what the server would before anything is sent.
+ * so the form says what the server would before anything is sent. A balance on an earlier day than
+ * `today` is given as of the start of that day; today's is as of the account's creation.
  */
-export const accountFormSchema = accountFormValuesSchema.transform((values, ctx) => {
-  const amounts = {
-    initialBalance: amountToMinor(values.initialBalance),
-    creditLimit: amountToMinor(values.creditLimit),
-  };
-  for (const [field, minor] of Object.entries(amounts)) {
-    if (minor === null) ctx.addIssue({ code: 'custom', path: [field], message: AMOUNT_FORMAT_MESSAGE });
-  }
-  if (values.currencyId === null) ctx.addIssue({ code: 'custom', path: ['currencyId'], message: 'Choose a currency' });
-  const body = createAccountBodySchema.safeParse({
-    name: values.name,
-    currencyId: values.currencyId ?? undefined,
-    accountCategory: values.accountCategory,
-    initialBalance: amounts.initialBalance ?? 0,
-    creditLimit: amounts.creditLimit ?? 0,
-    accountGroupId: values.accountGroupId === '' ? null : Number(values.accountGroupId),
-  });
-  if (!body.success) {
-    for (const issue of body.error.issues) {
-      const field = String(issue.path[0]);
-      // The missing currency and unreadable amounts have their own messages above.
-      if (field === 'currencyId' && values.currencyId === null) continue;
-      if (field in amounts && amounts[field as keyof typeof amounts] === null) continue;
-      ctx.addIssue({ code: 'custom', path: [field], message: issue.message });
+export const accountFormSchema = (today: DayKey) =>
+  accountFormValuesSchema.transform((values, ctx) => {
+    const amounts = {
+      initialBalance: amountToMinor(values.initialBalance),
+      creditLimit: amountToMinor(values.creditLimit),
+    };
+    for (const [field, minor] of Object.entries(amounts)) {
+      if (minor === null) ctx.addIssue({ code: 'custom', path: [field], message: AMOUNT_FORMAT_MESSAGE });
     }
-  }
-  if (!body.success || Object.values(amounts).includes(null) || values.currencyId === null) return z.NEVER;
-  return body.data;
-});
+    if (values.currencyId === null)
+      ctx.addIssue({ code: 'custom', path: ['currencyId'], message: 'Choose a currency' });
+    const openingProblem =
+      values.openingDay === ''
+        ? 'Choose a day'
+        : (isoDateSchema.safeParse(values.openingDay).error?.issues[0]?.message ??
+          (values.openingDay > today ? 'The balance can’t be on a day still to come' : null));
+    if (openingProblem) ctx.addIssue({ code: 'custom', path: ['openingDay'], message: openingProblem });
+    const body = createAccountBodySchema.safeParse({
+      name: values.name,
+      currencyId: values.currencyId ?? undefined,
+      accountCategory: values.accountCategory,
+      initialBalance: amounts.initialBalance ?? 0,
+      creditLimit: amounts.creditLimit ?? 0,
+      accountGroupId: values.accountGroupId === '' ? null : Number(values.accountGroupId),
+      openingAt: openingProblem || values.openingDay === today ? undefined : dayStart(values.openingDay).toISOString(),
+    });
+    if (!body.success) {
+      for (const issue of body.error.issues) {
+        const field = String(issue.path[0]);
+        // The missing currency and unreadable amounts have their own messages above.
+        if (field === 'currencyId' && values.currencyId === null) continue;
+        if (field in amounts && amounts[field as keyof typeof amounts] === null) continue;
+        ctx.addIssue({ code: 'custom', path: [field], message: issue.message });
+      }
+    }
+    if (!body.success || Object.values(amounts).includes(null) || values.currencyId === null || openingProblem) {
+      return z.NEVER;
+    }
+    return body.data;
+  });

@@ -1,6 +1,6 @@
 import type { BaseCurrencyChange, UserCurrency } from '@kopiyka/shared';
 import { type FormEvent, useId, useState } from 'react';
-import { useBaseCurrencyChange, useChangeBaseCurrency } from '../../../api/currencies.ts';
+import { useBaseCurrencyChange, useChangeBaseCurrency, useDismissBaseChange } from '../../../api/currencies.ts';
 import { inlineErrorMessage } from '../../../api/errors.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { AlertDialog, AlertDialogCancel, AlertDialogContent } from '../../../components/ui/alert-dialog.tsx';
@@ -67,15 +67,30 @@ function ChangeProgress({ change }: { change: BaseCurrencyChange }) {
   );
 }
 
+/** A failed recomputation changed nothing; its banner stays, across reloads, until the person puts it aside. */
 function ChangeFailure({ change }: { change: BaseCurrencyChange }) {
+  const dismiss = useDismissBaseChange();
   // The server's reason is a sentence of its own, with or without a full stop.
   const reason = change.error ? `: ${change.error.replace(/\.+$/, '')}` : '';
   return (
-    <ErrorAlert>
-      {change.kind === 'revaluation'
-        ? `Recomputing figures after a rate change failed${reason}. The figures it would move keep their previous values until it succeeds.`
-        : `Changing the base currency to ${change.toCode} failed${reason}. Your figures are still in ${change.fromCode}; you can try again.`}
-    </ErrorAlert>
+    <div className="flex flex-col gap-2">
+      <ErrorAlert>
+        {change.kind === 'revaluation'
+          ? `Recomputing figures after a rate change failed${reason}. The figures it would move keep their previous values until it succeeds.`
+          : `Changing the base currency to ${change.toCode} failed${reason}. Your figures are still in ${change.fromCode}; you can try again.`}
+      </ErrorAlert>
+      <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
+        {dismiss.isError ? (
+          <span role="alert" className="text-sm text-destructive">
+            {inlineErrorMessage(dismiss.error) ?? 'The message could not be dismissed.'}
+          </span>
+        ) : null}
+        <Button variant="outline" size="sm" onClick={() => dismiss.mutate()} disabled={dismiss.isPending}>
+          {dismiss.isPending ? <Spinner /> : null}
+          Dismiss
+        </Button>
+      </div>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { UserCurrency } from '@kopiyka/shared';
-import { Coins, Plus, RotateCw } from 'lucide-react';
+import { ArrowLeftRight, Coins, Plus, RotateCw } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useRates } from '../../../api/currencies.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
@@ -8,10 +8,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { EditRateDialog } from '../../../entities/currencies/edit-rate-dialog.tsx';
 import type { DayKey } from '../../../lib/dates.ts';
 import { AddCurrencyDialog } from './add-currency-dialog.tsx';
 import { CurrencyRow } from './currency-row.tsx';
-import { EditRateDialog } from './edit-rate-dialog.tsx';
+import { RateProvidersStatus } from './rate-providers-status.tsx';
 import { RemoveCurrencyDialog } from './remove-currency-dialog.tsx';
 
 type CurrencyListCardProps = {
@@ -26,10 +27,13 @@ export function CurrencyListCard({ userCurrencies, baseCode }: CurrencyListCardP
   const rates = useRates(date || undefined);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<UserCurrency | null>(null);
+  const [settingPair, setSettingPair] = useState(false);
   const [removing, setRemoving] = useState<UserCurrency | null>(null);
   const rateByCode = useMemo(() => new Map(rates.data?.map((rate) => [rate.baseCode, rate])), [rates.data]);
   const existingIds = useMemo(() => userCurrencies.map((userCurrency) => userCurrency.currencyId), [userCurrencies]);
   const editingRate = editing ? rateByCode.get(editing.currency.code) : undefined;
+  // The pair dialog starts from the first other currency in the base.
+  const firstOther = userCurrencies.find((userCurrency) => !userCurrency.isBase);
 
   return (
     <Card>
@@ -38,12 +42,21 @@ export function CurrencyListCard({ userCurrencies, baseCode }: CurrencyListCardP
           <CardTitle>Your currencies</CardTitle>
           <CardDescription>{`Accounts can be in any of them; each is valued in ${baseCode} at its rate.`}</CardDescription>
         </div>
-        <Button size="sm" onClick={() => setAdding(true)}>
-          <Plus aria-hidden="true" className="size-4" />
-          Add currency
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {firstOther ? (
+            <Button size="sm" variant="outline" onClick={() => setSettingPair(true)}>
+              <ArrowLeftRight aria-hidden="true" className="size-4" />
+              Set a rate
+            </Button>
+          ) : null}
+          <Button size="sm" onClick={() => setAdding(true)}>
+            <Plus aria-hidden="true" className="size-4" />
+            Add currency
+          </Button>
+        </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
+        <RateProvidersStatus />
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <Label htmlFor={dateId} className="text-muted-foreground">
             Rates on
@@ -99,6 +112,17 @@ export function CurrencyListCard({ userCurrencies, baseCode }: CurrencyListCardP
           baseCode={baseCode}
           rate={editingRate}
           hasCustomRate={!editing.liveRateUpdate || editingRate?.custom === true}
+        />
+      ) : null}
+      {firstOther ? (
+        <EditRateDialog
+          open={settingPair}
+          onOpenChange={setSettingPair}
+          choosePair
+          currencyCode={firstOther.currency.code}
+          baseCode={baseCode}
+          rate={rateByCode.get(firstOther.currency.code)}
+          hasCustomRate={!firstOther.liveRateUpdate}
         />
       ) : null}
       <RemoveCurrencyDialog userCurrency={removing} onClose={() => setRemoving(null)} />

@@ -17,7 +17,13 @@ type CurrencyRowProps = {
 
 function RateCell({ userCurrency, baseCode, rate, ratesStatus }: Omit<CurrencyRowProps, 'onEditRate' | 'onRemove'>) {
   if (userCurrency.isBase) {
-    return <p className="text-sm text-muted-foreground">{`Other currencies are valued in ${baseCode}.`}</p>;
+    return (
+      <div className="flex flex-col gap-0.5 text-sm text-muted-foreground">
+        <p>{`Other currencies are valued in ${baseCode}.`}</p>
+        {/* Said instead of offering a Remove the server would refuse. */}
+        <p className="text-xs">The base currency can’t be removed; choose another base first.</p>
+      </div>
+    );
   }
   if (rate) return <RateSummary rate={rate} />;
   if (ratesStatus === 'pending') {
@@ -51,27 +57,29 @@ export function CurrencyRow({ onEditRate, onRemove, ...props }: CurrencyRowProps
       </div>
       <div className="col-start-2 row-start-1 flex items-center justify-end gap-1 sm:col-start-3">
         {isBase ? null : (
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-9 text-muted-foreground hover:text-foreground"
-            aria-label={`Edit ${currency.code} rate`}
-            title="Edit rate"
-            onClick={onEditRate}
-          >
-            <Pencil aria-hidden="true" className="size-4" />
-          </Button>
+          <>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-9 text-muted-foreground hover:text-foreground"
+              aria-label={`Edit ${currency.code} rate`}
+              title="Edit rate"
+              onClick={onEditRate}
+            >
+              <Pencil aria-hidden="true" className="size-4" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-9 text-muted-foreground hover:text-destructive"
+              aria-label={`Remove ${currency.code}`}
+              title="Remove"
+              onClick={onRemove}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+            </Button>
+          </>
         )}
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-9 text-muted-foreground hover:text-destructive"
-          aria-label={`Remove ${currency.code}`}
-          title="Remove"
-          onClick={onRemove}
-        >
-          <Trash2 aria-hidden="true" className="size-4" />
-        </Button>
       </div>
     </li>
   );
