@@ -1,5 +1,7 @@
+import { AMOUNT_TOO_LARGE_MESSAGE } from '@kopiyka/shared';
 import { describe, expect, it } from 'vitest';
-import { type AccountFormValues, accountFormSchema, amountToMinor } from './account-form.ts';
+import { AMOUNT_FORMAT_MESSAGE } from '../../../lib/money.ts';
+import { type AccountFormValues, accountFormSchema, readAccountAmount } from './account-form.ts';
 
 const TODAY = '2026-11-25';
 const schema = accountFormSchema(TODAY);
@@ -22,11 +24,17 @@ const issues = (overrides: Partial<AccountFormValues>) => {
 
 describe('account form', () => {
   it('converts typed amounts to minor units, either decimal mark, empty or zero as 0', () => {
-    expect(amountToMinor('1 250,50')).toBe(125_050);
-    expect(amountToMinor('-99.99')).toBe(-9_999);
-    expect(amountToMinor('')).toBe(0);
-    expect(amountToMinor('0')).toBe(0);
-    expect(amountToMinor('ten')).toBeNull();
+    expect(readAccountAmount('1 250,50').minor).toBe(125_050);
+    expect(readAccountAmount('-99.99').minor).toBe(-9_999);
+    expect(readAccountAmount('').minor).toBe(0);
+    expect(readAccountAmount('0').minor).toBe(0);
+    expect(readAccountAmount('ten')).toEqual({ minor: null, problem: AMOUNT_FORMAT_MESSAGE });
+  });
+
+  it('asks about a mark before three digits and says a too large balance is too large', () => {
+    expect(issues({ initialBalance: '1.500' })).toEqual({ initialBalance: 'Is this 1,500 or 1.5? Write 1500 or 1.50' });
+    expect(issues({ creditLimit: '200000000000000' })).toEqual({ creditLimit: AMOUNT_TOO_LARGE_MESSAGE });
+    expect(issues({ initialBalance: '100000000000000000' })).toEqual({ initialBalance: AMOUNT_TOO_LARGE_MESSAGE });
   });
 
   it('becomes the body of POST /accounts, with the contract defaults', () => {

@@ -1,19 +1,16 @@
 import { ACCOUNT_CATEGORIES, createAccountBodySchema, isoDateSchema } from '@kopiyka/shared';
 import { z } from 'zod';
 import type { DayKey } from '../../../lib/dates.ts';
-import { parseAmount } from '../../../lib/money.ts';
+import { readAmount } from '../../../lib/money.ts';
 import { dayStart } from '../../../lib/periods.ts';
 
-export const AMOUNT_FORMAT_MESSAGE = 'Enter an amount, e.g. 1250.50';
-
 /**
- * A typed amount in minor units (SPEC §5): empty or zero is 0, anything that is not a number is
- * null.
+ * A typed balance or limit in minor units (SPEC §5), empty or zero being 0, or what keeps it from
+ * being read (no number, a mark before three digits, too large) as `readAmount` says it.
  */
-export function amountToMinor(text: string): number | null {
-  const minor = parseAmount(text);
-  if (minor === null) return 0;
-  return Number.isNaN(minor) ? null : minor;
+export function readAccountAmount(text: string): { minor: number; problem: null } | { minor: null; problem: string } {
+  const { minor, problem } = readAmount(text);
+  return problem === null ? { minor: minor ?? 0, problem } : { minor: null, problem };
 }
 
 export const accountFormValuesSchema = z.object({
@@ -40,13 +37,14 @@ export const ACCOUNT_FORM_FIELDS: readonly AccountFormField[] = accountFormValue
  */
 export const accountFormSchema = (today: DayKey) =>
   accountFormValuesSchema.transform((values, ctx) => {
-    const amounts = {
-      initialBalance: amountToMinor(values.initialBalance),
-      creditLimit: amountToMinor(values.creditLimit),
+    const readings = {
+      initialBalance: readAccountAmount(values.initialBalance),
+      creditLimit: readAccountAmount(values.creditLimit),
     };
-    for (const [field, minor] of Object.entries(amounts)) {
-      if (minor === null) ctx.addIssue({ code: 'custom', path: [field], message: AMOUNT_FORMAT_MESSAGE });
+    for (const [field, { problem }] of Object.entries(readings)) {
+      if (problem !== null) ctx.addIssue({ code: 'custom', path: [field], message: problem });
     }
+    const amounts = { initialBalance: readings.initialBalance.minor, creditLimit: readings.creditLimit.minor };
     if (values.currencyId === null)
       ctx.addIssue({ code: 'custom', path: ['currencyId'], message: 'Choose a currency' });
     const openingProblem =

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useDraftEditor } from '../../../components/ui/draft-editor.ts';
 import { Money } from '../../../components/ui/money.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { AMOUNT_FORMAT_MESSAGE, amountToMinor } from './account-form.ts';
+import { readAccountAmount } from './account-form.ts';
 
 type AmountSettingProps = {
   label: string;
@@ -30,8 +30,8 @@ export function AmountSetting({ label, value, currency, hint, readOnlyReason, va
   async function save(event: FormEvent) {
     event.preventDefault();
     if (editor.draft === null) return;
-    const minor = amountToMinor(editor.draft);
-    if (minor === null) editor.reject(AMOUNT_FORMAT_MESSAGE);
+    const { minor, problem } = readAccountAmount(editor.draft);
+    if (minor === null) editor.reject(problem);
     else await editor.commit(minor);
   }
 
