@@ -238,7 +238,9 @@ function RateForm({ fromCode, toCode, facts, pairPicker, onDone }: RateFormProps
       {live ? (
         <div className="flex items-start justify-between gap-4 rounded-lg border bg-muted/40 p-3.5">
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-live`}>Use live rate</Label>
+            <Label id={`${id}-live-label`} htmlFor={`${id}-live`}>
+              Use live rate
+            </Label>
             <p id={`${id}-live-hint`} className="text-xs text-muted-foreground">
               {liveUnavailable
                 ? `No live rate is available for ${live.code}: the rate providers don’t quote it. Set your own below.`
@@ -255,6 +257,7 @@ function RateForm({ fromCode, toCode, facts, pairPicker, onDone }: RateFormProps
             render={({ field }) => (
               <Switch
                 id={`${id}-live`}
+                aria-labelledby={`${id}-live-label`}
                 aria-describedby={`${id}-live-hint`}
                 checked={field.value}
                 disabled={liveUnavailable}
