@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './api.ts';
-import { createReadyUser, signIn } from './helpers.ts';
+import { createReadyUser, signIn, signInAt } from './helpers.ts';
 
 /**
  * Adds a currency and gives it a custom rate on the currencies page, so amounts in it have a known
@@ -115,10 +115,7 @@ test('an account of any category can have a credit limit, which is not counted a
   page,
   request,
 }) => {
-  const username = await createReadyUser(request, 'UAH');
-  await page.goto('/create-account');
-  await signIn(page, username);
-  await expect(page).toHaveURL(/\/create-account$/);
+  await signInAt(page, request, '/create-account');
   // Exact: until the new page has replaced the sign-in form, "Name" would also find its "Username".
   await page.getByLabel('Name', { exact: true }).fill('Wallet');
   await page.getByLabel('Opening balance').fill('500');
@@ -136,10 +133,7 @@ test('a currency without a rate: the rate is set right in the create form, which
   page,
   request,
 }) => {
-  const username = await createReadyUser(request, 'UAH');
-  await page.goto('/create-account');
-  await signIn(page, username);
-  await expect(page).toHaveURL(/\/create-account$/);
+  await signInAt(page, request, '/create-account');
   await page.getByLabel('Name', { exact: true }).fill('Dram cash');
   // No provider quotes the dram.
   await page.getByLabel('Currency').selectOption({ label: 'Another currency…' });
@@ -172,10 +166,7 @@ test('a balance given on an earlier day: later transactions move the current bal
   page,
   request,
 }) => {
-  const username = await createReadyUser(request, 'UAH');
-  await page.goto('/create-account');
-  await signIn(page, username);
-  await expect(page).toHaveURL(/\/create-account$/);
+  const username = await signInAt(page, request, '/create-account');
   await page.getByLabel('Name', { exact: true }).fill('Savings box');
   await page.getByLabel('Balance on').fill('2020-03-01');
   await page.getByLabel('Opening balance').fill('1000');

@@ -1,15 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { apiAs } from './api.ts';
-import { createReadyUser, PASSWORD, signIn } from './helpers.ts';
+import { createReadyUser, PASSWORD, signIn, signInAt } from './helpers.ts';
 
 test('a subcategory is added, and a category in use is deleted once its contents have somewhere to go', async ({
   page,
   request,
 }) => {
-  const username = await createReadyUser(request);
-  await page.goto('/settings/categories');
-  await signIn(page, username);
-  await expect(page).toHaveURL(/\/settings\/categories$/);
+  await signInAt(page, request, '/settings/categories');
   const list = page.getByRole('list', { name: 'Categories' });
   await expect(list.getByText('Food & Drinks')).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './api.ts';
-import { createReadyUser, signIn } from './helpers.ts';
+import { createReadyUser, signIn, signInAt } from './helpers.ts';
 
 /** Reloads until a figure recomputed in the background is shown (the page shows what it loaded). */
 async function reloadUntil(page: Page, check: () => Promise<void>) {
@@ -14,10 +14,7 @@ test('currencies are added with their rates, one gets a custom rate used in figu
   page,
   request,
 }) => {
-  const username = await createReadyUser(request, 'UAH');
-  await page.goto('/settings/currencies');
-  await signIn(page, username);
-  await expect(page).toHaveURL(/\/settings\/currencies$/);
+  const username = await signInAt(page, request, '/settings/currencies');
 
   const list = page.getByRole('list', { name: 'Your currencies' });
   const row = (name: string) => list.getByRole('listitem').filter({ hasText: name });
@@ -105,10 +102,7 @@ test('offline: currencies no provider quotes, rated against the base and against
   page,
   request,
 }) => {
-  const username = await createReadyUser(request, 'UAH');
-  await page.goto('/settings/currencies');
-  await signIn(page, username);
-  await expect(page).toHaveURL(/\/settings\/currencies$/);
+  const username = await signInAt(page, request, '/settings/currencies');
   const list = page.getByRole('list', { name: 'Your currencies' });
   const row = (name: string) => list.getByRole('listitem').filter({ hasText: name });
 

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiAs } from './api.ts';
-import { createReadyUser, signIn } from './helpers.ts';
+import { createReadyUser, signIn, signInAt } from './helpers.ts';
 
 const widget = (page: Page, title: string): Locator =>
   page
@@ -17,10 +17,7 @@ const valueLabels = async (scope: Locator) =>
     .reverse();
 
 test('dashboard: one checklist for a new user, ticked as the steps are taken', async ({ page, request }) => {
-  const username = await createReadyUser(request, 'UAH');
-  await page.goto('/dashboard');
-  await signIn(page, username);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const username = await signInAt(page, request, '/dashboard');
   const checklist = page.getByRole('list', { name: 'Getting started' });
   const step = (title: string) => checklist.getByRole('listitem').filter({ hasText: title });
   await expect(step('Choose a base currency')).toContainText('Done:');

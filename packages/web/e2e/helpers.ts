@@ -31,3 +31,12 @@ export async function signIn(page: Page, username: string, password = PASSWORD):
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+/** A ready user signed in on `path`: the page asks to sign in first, then shows what was asked for. */
+export async function signInAt(page: Page, request: APIRequestContext, path: string, currencyCode = 'UAH') {
+  const username = await createReadyUser(request, currencyCode);
+  await page.goto(path);
+  await signIn(page, username);
+  await expect(page).toHaveURL((url) => url.pathname === path);
+  return username;
+}
