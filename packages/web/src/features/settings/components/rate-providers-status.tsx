@@ -1,7 +1,7 @@
 import type { RateProviderStatus } from '@kopiyka/shared';
-import { RotateCw, TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from 'lucide-react';
 import { useRateProviders } from '../../../api/currencies.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { RetryButton } from '../../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatTimeAgo } from '../../../lib/dates.ts';
 import { cn } from '../../../lib/utils.ts';
@@ -43,12 +43,9 @@ export function RateProvidersStatus() {
   }
   if (providers.isError) {
     return (
-      <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
         Whether exchange rates can be fetched is not known right now.
-        <Button variant="link" className="text-sm" onClick={() => providers.refetch()} disabled={providers.isFetching}>
-          <RotateCw aria-hidden="true" className="size-3.5" />
-          Try again
-        </Button>
+        <RetryButton onRetry={() => providers.refetch()} retrying={providers.isFetching} />
       </p>
     );
   }
