@@ -8,11 +8,12 @@ import swaggerUi from '@fastify/swagger-ui';
 import { API_PREFIX } from '@kopiyka/shared';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config.ts';
+import type { AppConfig, TrustedProxies } from './config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from './db/client.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { registerErrorHandling, sendNotFound } from './http/error-handler.ts';
 import { registerEmptyQueryDropping } from './http/query.ts';
+import { databaseRequestCountStore } from './http/request-count-store.ts';
 import { childLoggerWithSessionId, registerSessionId } from './http/session-id.ts';
 import { createMonobankClient } from './integrations/monobank/client.ts';
 import { createFrankfurterProvider } from './integrations/rates/frankfurter.ts';
@@ -90,7 +91,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       serializers: { req: requestForLog },
     },
     childLoggerFactory: childLoggerWithSessionId,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -127,9 +128,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     hsts: false,
   });
 
+  const clock = options.clock ?? systemClock;
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
+    // Instances sharing PostgreSQL count together; the embedded database has one instance, which
+    // counts in memory. A database hiccup lets a request through rather than failing it.
+    ...(database.kind === 'postgres'
+      ? { store: databaseRequestCountStore(database.db, clock), skipOnError: true }
+      : {}),
     // The limit guards the API. The web app's files are static and cached; one page load fetches
     // dozens of them, and a household behind one address must not lock itself out by browsing.
     allowList: (request) => !request.url.startsWith(API_ROOT),
@@ -157,7 +164,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // Every service, built once with what it depends on; each route plugin gets its module's service.
   const db = database.db;
-  const clock = options.clock ?? systemClock;
   const rates = createRatesService(
     db,
     [
@@ -243,6 +249,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.setNotFoundHandler(sendNotFound);
   }
   return app;
+}
+
+/**
+ * Fastify's own hop count trusts nothing (it cannot tell the nearest peer is the proxy), so a
+ * count is a function over hops: the socket's peer is hop 0, the last X-Forwarded-For entry hop 1.
+ */
+function trustedProxies(trust: TrustedProxies) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 /** The request as a log line shows it; a secret in the path (the webhook's) is not shown. */

@@ -48,11 +48,28 @@ describe('loadConfig', () => {
   });
 
   it('allows 10 sign-ups per hour per address unless REGISTRATIONS_PER_HOUR says otherwise', () => {
-    expect(loadConfig({}, null).auth).toMatchObject({
-      maxRegistrationsPerAddress: 10,
-      registrationWindowMs: 3_600_000,
-    });
-    expect(loadConfig({ REGISTRATIONS_PER_HOUR: '500' }, null).auth.maxRegistrationsPerAddress).toBe(500);
+    expect(loadConfig({}, null).auth.registrationsPerAddress).toMatchObject({ free: 10, firstDelayMs: 3_600_000 });
+    expect(loadConfig({ REGISTRATIONS_PER_HOUR: '500' }, null).auth.registrationsPerAddress.free).toBe(500);
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names how many there are or where they are', () => {
+    expect(loadConfig({}, null).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }, null).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }, null).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }, null).trustProxy).toEqual(['127.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1 ,loopback' }, null).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+    ]);
+  });
+
+  it('refuses TRUST_PROXY=true, which would let a client choose its own address, and anything unclear', () => {
+    for (const value of ['true', '0', '11', '10.0.0.0/33', '300.1.1.1', 'proxy.local', '1,2', '10.0.0.1,']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }, null), value).toThrow(
+        /TRUST_PROXY: must be false, the number of reverse proxies .*`true` would let any client choose its own address/,
+      );
+    }
   });
 
   it('names every bad variable at once', () => {

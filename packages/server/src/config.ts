@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -18,10 +19,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   PUBLIC_URL: z.url('must be an absolute URL such as https://money.example.com').optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
-  TRUST_PROXY: z
-    .enum(['true', 'false'], 'must be true or false')
-    .default('false')
-    .transform((v) => v === 'true'),
+  TRUST_PROXY: z.string().default('false').transform(readTrustProxy),
   NBU_BASE_URL: z.url('must be an absolute URL').default('https://bank.gov.ua'),
   FRANKFURTER_BASE_URL: z.url('must be an absolute URL').default('https://api.frankfurter.dev'),
   RATES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
@@ -51,8 +49,12 @@ export interface AppConfig {
   /** Built web app to serve; null serves the API alone (tests, `npm run dev`). */
   webDistDir: string | null;
   rateLimitPerMinute: number;
-  /** Behind a reverse proxy, the client address comes from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Which hops of X-Forwarded-For to believe: none (false), the last `n` proxies in front of the
+   * app, or the proxies at these addresses. The client address is the one the nearest untrusted
+   * hop gave; what a client writes into the header itself is never taken.
+   */
+  trustProxy: TrustedProxies;
   auth: AuthLimits;
   rates: RatesConfig;
   monobank: MonobankConfig;
@@ -77,25 +79,78 @@ export interface MonobankConfig {
   retryAfterFailureMs: number;
 }
 
-export interface AuthLimits {
-  tokenTtlMs: number;
-  /** Failed logins allowed per username, and per address, within the window. */
-  maxFailuresPerUsername: number;
-  maxFailuresPerAddress: number;
-  failureWindowMs: number;
-  /** Sign-ups allowed per address within their window: each one costs an argon2 hash. */
-  maxRegistrationsPerAddress: number;
-  registrationWindowMs: number;
+export type TrustedProxies = false | number | string[];
+
+/**
+ * How password guesses in one bucket are slowed: `free` attempts go through at once, then each
+ * waits twice as long as the one before, from `firstDelayMs` up to `maxDelayMs`. A bucket with no
+ * attempt for `forgetAfterMs` starts again.
+ */
+export interface GuessRule {
+  free: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+  forgetAfterMs: number;
 }
 
+export interface AuthLimits {
+  tokenTtlMs: number;
+  /** Guesses at one username (or a signed-in user's password) from one address. */
+  perUsernameAndAddress: GuessRule;
+  /**
+   * Guesses at one username from addresses it has not signed in from lately (spread guessing);
+   * the right password from an address it has signed in from is never held back by these.
+   */
+  perUsername: GuessRule;
+  /** Guesses from one address at usernames that have not signed in from it lately (spraying). */
+  perAddress: GuessRule;
+  /** Sign-ups per address, each of which costs an argon2 hash: `free` an hour, then one an hour. */
+  registrationsPerAddress: GuessRule;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
-  tokenTtlMs: 30 * 24 * 60 * 60 * 1000,
-  maxFailuresPerUsername: 5,
-  maxFailuresPerAddress: 20,
-  failureWindowMs: 15 * 60 * 1000,
-  maxRegistrationsPerAddress: 10,
-  registrationWindowMs: 60 * 60 * 1000,
+  tokenTtlMs: 30 * 24 * HOUR,
+  perUsernameAndAddress: { free: 5, firstDelayMs: 30_000, maxDelayMs: 15 * MINUTE, forgetAfterMs: 24 * HOUR },
+  perUsername: { free: 20, firstDelayMs: 30_000, maxDelayMs: 15 * MINUTE, forgetAfterMs: 24 * HOUR },
+  perAddress: { free: 50, firstDelayMs: 30_000, maxDelayMs: 15 * MINUTE, forgetAfterMs: HOUR },
+  registrationsPerAddress: { free: 10, firstDelayMs: HOUR, maxDelayMs: HOUR, forgetAfterMs: HOUR },
 };
+
+/** Proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDR ranges. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: `false`, a hop count, or a comma-separated list of proxy addresses or ranges.
+ * `true` is refused: it would take the left-most address of X-Forwarded-For, which the client writes.
+ */
+function readTrustProxy(value: string, context: z.RefinementCtx): TrustedProxies {
+  const trimmed = value.trim();
+  if (trimmed === 'false') return false;
+  if (/^\d+$/.test(trimmed)) {
+    const hops = Number(trimmed);
+    if (hops >= 1 && hops <= 10) return hops;
+  }
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  if (trimmed !== 'true' && !/^\d+$/.test(trimmed) && entries.every(isAddressOrRange)) return entries;
+  context.addIssue({
+    code: 'custom',
+    message:
+      'must be false, the number of reverse proxies in front of the app (1 to 10), or their addresses (e.g. 127.0.0.1 or 10.0.0.0/8, comma-separated); `true` would let any client choose its own address',
+  });
+  return z.NEVER;
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -135,7 +190,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir: string | n
     trustProxy: e.TRUST_PROXY,
     auth: {
       ...DEFAULT_AUTH_LIMITS,
-      maxRegistrationsPerAddress: e.REGISTRATIONS_PER_HOUR ?? DEFAULT_AUTH_LIMITS.maxRegistrationsPerAddress,
+      registrationsPerAddress: {
+        ...DEFAULT_AUTH_LIMITS.registrationsPerAddress,
+        free: e.REGISTRATIONS_PER_HOUR ?? DEFAULT_AUTH_LIMITS.registrationsPerAddress.free,
+      },
     },
     rates: {
       nbuBaseUrl: e.NBU_BASE_URL.replace(/\/+$/, ''),

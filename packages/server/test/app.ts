@@ -44,7 +44,10 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     rateLimitPerMinute: 10_000,
     trustProxy: false,
     // Every test signs up users of its own from one address; the sign-up limit has its own test.
-    auth: { ...DEFAULT_AUTH_LIMITS, maxRegistrationsPerAddress: 10_000 },
+    auth: {
+      ...DEFAULT_AUTH_LIMITS,
+      registrationsPerAddress: { ...DEFAULT_AUTH_LIMITS.registrationsPerAddress, free: 10_000 },
+    },
     // Nothing answers here unless a test starts the rates emulator and points these at it.
     rates: { nbuBaseUrl: 'http://127.0.0.1:9', frankfurterBaseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 },
     // Likewise Monobank; bank tests start its emulator and wait no interval unless they test it.
@@ -68,20 +71,23 @@ async function openTestDatabase(): Promise<DatabaseHandle> {
 
 /**
  * A fresh PostgreSQL database cloned from the run's template, opened `instances` times, as several
- * app instances would open it; dropped when the last handle closes.
+ * app instances would open it; dropped when the last handle closes. `url` reaches it from elsewhere
+ * (a server process).
  */
-export async function openPostgresTestDatabase(instances: number): Promise<DatabaseHandle[]> {
+export async function openPostgresTestDatabase(instances: number): Promise<Array<DatabaseHandle & { url: string }>> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `kopiyka_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
   let open = instances;
-  const handles: DatabaseHandle[] = [];
+  const url = withDatabase(adminUrl, name);
+  const handles: Array<DatabaseHandle & { url: string }> = [];
   for (let i = 0; i < instances; i++) {
-    const handle = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, name) });
+    const handle = await openDatabase({ kind: 'postgres', url });
     handles.push({
       ...handle,
+      url,
       async close() {
         await handle.close();
         open -= 1;

@@ -49,6 +49,40 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
 
+/**
+ * Sign-in and sign-up attempts, counted per bucket (a username at an address, a username, an
+ * address) in the database, so every instance counts the same attempts. The key is a digest of
+ * the bucket: names and addresses are not kept here in clear.
+ */
+export const authAttempts = pgTable('auth_attempts', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  attempts: integer('attempts').notNull(),
+  firstAt: timestamp('first_at', { withTimezone: true, mode: 'date' }).notNull(),
+  lastAt: timestamp('last_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /** No attempt in this bucket is let through before this moment. */
+  nextAt: timestamp('next_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** Where each user has signed in with the right password lately (a digest of username and address). */
+export const knownSignIns = pgTable(
+  'known_sign_ins',
+  {
+    key: varchar('key', { length: 64 }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastAt: timestamp('last_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('known_sign_ins_user_id_idx').on(t.userId)],
+);
+
+/** Requests per client address in the current window, for the global limit across instances. */
+export const requestCounts = pgTable('request_counts', {
+  key: varchar('key', { length: 200 }).primaryKey(),
+  hits: integer('hits').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
 /** ISO 4217 reference list, seeded at start-up. */
 export const currencies = pgTable('currencies', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),

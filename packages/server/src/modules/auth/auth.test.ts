@@ -1,12 +1,12 @@
 import { DEFAULT_CATEGORY_TREE } from '@kopiyka/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, signUp, startTestApp, type TestApp, testConfig, uniqueUsername } from '../../../test/app.ts';
+import { PASSWORD, signUp, startTestApp, type TestApp, uniqueUsername } from '../../../test/app.ts';
 import { sessions, userSettings, users } from '../../db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ trustProxy: true });
+  t = await startTestApp();
 });
 afterAll(() => t.close());
 
@@ -146,87 +146,6 @@ describe('POST /auth/login', () => {
     expect(missing.body.response.details).toEqual([{ path: 'password', message: expect.any(String) }]);
     expect(long.status).toBe(422);
     expect(long.body.response.details[0].path).toBe('password');
-  });
-});
-
-describe('login throttling', () => {
-  it('refuses a username after 5 failures with TOO_MANY_REQUESTS and Retry-After, even with the right password', async () => {
-    const { username } = await signUp(t);
-    // Each failure comes from its own address, so only the per-username limit can trip.
-    for (let i = 0; i < 5; i++) {
-      const res = await login({ username, password: 'wrong password' }, { 'x-forwarded-for': `10.0.0.${i}` });
-      expect(res.status).toBe(401);
-    }
-    const blocked = await login({ username, password: PASSWORD });
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.response.code).toBe('TOO_MANY_REQUESTS');
-    const retryAfter = Number(blocked.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-  });
-
-  it('a success before the limit clears the username count', async () => {
-    const { username } = await signUp(t);
-    for (let round = 0; round < 2; round++) {
-      for (let i = 0; i < 4; i++) expect((await login({ username, password: 'nope nope' })).status).toBe(401);
-      expect((await login({ username, password: PASSWORD })).status).toBe(200);
-    }
-  });
-});
-
-describe('throttling per address', () => {
-  let throttled: TestApp;
-  beforeAll(async () => {
-    throttled = await startTestApp({
-      trustProxy: true,
-      auth: {
-        ...testConfig().auth,
-        maxFailuresPerUsername: 100,
-        maxFailuresPerAddress: 3,
-        failureWindowMs: 60_000,
-        maxRegistrationsPerAddress: 2,
-        registrationWindowMs: 60 * 60 * 1000,
-      },
-    });
-  });
-  afterAll(() => throttled.close());
-
-  it('refuses an address after its failures, across usernames, while other addresses still sign in', async () => {
-    const { username } = await signUp(throttled);
-    const from = (ip: string, body: unknown) =>
-      throttled.call('POST', '/api/v1/auth/login', { body, headers: { 'x-forwarded-for': ip } });
-    for (let i = 0; i < 3; i++) {
-      expect((await from('192.0.2.7', { username: `nobody${i}`, password: 'whatever1' })).status).toBe(401);
-    }
-    const blocked = await from('192.0.2.7', { username, password: PASSWORD });
-    expect(blocked.status).toBe(429);
-    expect(blocked.headers['retry-after']).toBeDefined();
-    expect((await from('192.0.2.8', { username, password: PASSWORD })).status).toBe(200);
-  });
-
-  it('refuses sign-ups from an address past its limit, taken names included, while other addresses sign up', async () => {
-    const register = (ip: string, username: string) =>
-      throttled.call('POST', '/api/v1/auth/register', {
-        body: { username, password: PASSWORD },
-        headers: { 'x-forwarded-for': ip },
-      });
-    const taken = uniqueUsername('taken');
-    expect((await register('192.0.2.20', taken)).status).toBe(201);
-    // A refused sign-up has hashed a password all the same, so it counts.
-    expect((await register('192.0.2.20', taken)).status).toBe(409);
-    const refusedName = uniqueUsername('refused');
-    const blocked = await register('192.0.2.20', refusedName);
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.response).toEqual({
-      code: 'TOO_MANY_REQUESTS',
-      statusText: expect.stringMatching(/^Too many sign-ups from this address\. Try again in \d+ min\.$/),
-    });
-    const retryAfter = Number(blocked.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(60 * 60);
-    const rows = await throttled.handle.db.select().from(users).where(eq(users.username, refusedName));
-    expect(rows).toEqual([]);
-    expect((await register('192.0.2.21', refusedName)).status).toBe(201);
   });
 });
 

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { createDefaultCategories } from '../categories/service.ts';
 import { createDefaultSettings } from '../settings/service.ts';
 import { createUser, deleteUser, findPasswordHash, findUserByUsername, setPasswordHash } from '../users/service.ts';
-import { AttemptThrottle } from './attempt-throttle.ts';
+import { createAttemptThrottle } from './attempt-throttle.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import { deleteSessionByHash, deleteSessionsOfUser, extendSession, findLiveSession, insertSession } from './queries.ts';
 import { newToken, tokenHash } from './tokens.ts';
@@ -29,26 +29,11 @@ export interface AuthService {
 }
 
 export function createAuthService(db: Database, limits: AuthLimits, clock: Clock): AuthService {
-  const byUsername = new AttemptThrottle(limits.maxFailuresPerUsername, limits.failureWindowMs, clock);
-  const byAddress = new AttemptThrottle(limits.maxFailuresPerAddress, limits.failureWindowMs, clock);
-  const registrations = new AttemptThrottle(limits.maxRegistrationsPerAddress, limits.registrationWindowMs, clock);
+  const throttle = createAttemptThrottle(db, limits, clock);
   const expiry = (now: Date) => new Date(now.getTime() + limits.tokenTtlMs);
 
-  function refuseIfWaiting(wait: number, what: string) {
-    if (wait > 0) {
-      throw new AppError('TOO_MANY_REQUESTS', `${what} Try again in ${Math.ceil(wait / 60)} min.`, undefined, {
-        'retry-after': String(wait),
-      });
-    }
-  }
-
-  function refuseIfThrottled(usernameKey: string, addressKey: string) {
-    const wait = Math.max(byUsername.retryAfterSeconds(usernameKey), byAddress.retryAfterSeconds(addressKey));
-    refuseIfWaiting(wait, 'Too many failed sign-in attempts.');
-  }
-
   /**
-   * Re-checks the password of a signed-in user; failures count towards the same throttle as logins.
+   * Re-checks the password of a signed-in user; failures slow further checks from that address.
    * `field` is the body field that carried it, so the answer names it.
    */
   async function confirmPassword(
@@ -57,23 +42,19 @@ export function createAuthService(db: Database, limits: AuthLimits, clock: Clock
     address: string,
     field: keyof ChangePasswordBody | keyof DeleteUserBody,
   ) {
-    const key = `user:${userId}`;
-    refuseIfThrottled(key, address);
+    const guess = await throttle.admitPasswordCheck(userId, address);
     const passwordHash = await findPasswordHash(db, userId);
     if (!passwordHash || !(await verifyPassword(passwordHash, password))) {
-      byUsername.record(key);
-      byAddress.record(address);
       throw new AppError('INVALID_CREDENTIALS', 'The password is not correct.', [
         { path: field, message: 'The password is not correct.' },
       ]);
     }
-    byUsername.reset(key);
+    await guess.succeeded(userId);
   }
 
   return {
     async register({ username, password }, address) {
-      refuseIfWaiting(registrations.retryAfterSeconds(address), 'Too many sign-ups from this address.');
-      registrations.record(address);
+      await throttle.admitRegistration(address);
       const passwordHash = await hashPassword(password);
       return db.transaction(async (tx) => {
         const user = await createUser(tx, username, passwordHash);
@@ -84,19 +65,14 @@ export function createAuthService(db: Database, limits: AuthLimits, clock: Clock
     },
 
     async login({ username, password }, address) {
-      const usernameKey = username.toLowerCase();
-      refuseIfThrottled(usernameKey, address);
+      const guess = await throttle.admitLogin(username, address);
       const user = await findUserByUsername(db, username);
       let valid = false;
       if (user) valid = await verifyPassword(user.passwordHash, password);
       else await verifyAgainstDecoy(password);
-      if (!user || !valid) {
-        byUsername.record(usernameKey);
-        byAddress.record(address);
-        // Unknown name and wrong password answer alike: no probing for usernames.
-        throw new AppError('INVALID_CREDENTIALS', 'Invalid username or password.');
-      }
-      byUsername.reset(usernameKey);
+      // Unknown name and wrong password answer alike: no probing for usernames.
+      if (!user || !valid) throw new AppError('INVALID_CREDENTIALS', 'Invalid username or password.');
+      await guess.succeeded(user.id);
       const token = newToken();
       const now = clock.now();
       await insertSession(db, user.id, tokenHash(token), now, expiry(now));

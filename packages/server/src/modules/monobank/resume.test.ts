@@ -1,17 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type MonobankEmulator, startMonobankEmulator } from '@kopiyka/fakes';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bankToken } from '../../../test/monobank.ts';
+import { callServer, type ServerProcess, startServerProcess } from '../../../test/server-process.ts';
 
 /**
  * A real server process on the embedded database, killed with SIGKILL in the middle of an import,
  * then started again on the same data: the job carries on where it stood, and every statement
  * item is stored exactly once.
  */
-const ROOT = path.resolve(import.meta.dirname, '../../../../..');
 const DAY = 86_400;
 // Items of a fixed past half-year, so the server's clock and this process's (which the odd-moment
 // run shifts) both see all of them as past.
@@ -20,7 +19,7 @@ const ITEMS = 600;
 
 let bank: MonobankEmulator;
 let dataDir: string;
-let server: ChildProcess | undefined;
+let server: ServerProcess | undefined;
 const token = bankToken();
 
 beforeAll(async () => {
@@ -41,64 +40,29 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  server?.kill('SIGKILL');
+  await server?.kill();
   await bank.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** Starts the server on the data folder; answers its API base URL once it listens. */
+/** Starts the server on the data folder. */
 async function startServer(): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-      NBU_BASE_URL: 'http://127.0.0.1:9',
-      FRANKFURTER_BASE_URL: 'http://127.0.0.1:9',
-      MONOBANK_API_URL: bank.url,
-      // Slow enough to be stopped in the middle, one window every 200 ms.
-      MONOBANK_REQUEST_INTERVAL_MS: '200',
-      RATE_LIMIT_PER_MINUTE: '100000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  server = await startServerProcess({
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    NBU_BASE_URL: 'http://127.0.0.1:9',
+    FRANKFURTER_BASE_URL: 'http://127.0.0.1:9',
+    MONOBANK_API_URL: bank.url,
+    // Slow enough to be stopped in the middle, one window every 200 ms.
+    MONOBANK_REQUEST_INTERVAL_MS: '200',
+    RATE_LIMIT_PER_MINUTE: '100000',
   });
-  server = child;
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = /Kopiyka is ready: (http:\/\/\S+)/.exec(output);
-      if (ready) resolve(`${ready[1]!.replace('localhost', '127.0.0.1')}/api/v1`);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${output}`)));
-  });
+  return server.api;
 }
 
-async function call(
-  base: string,
-  method: string,
-  url: string,
-  body?: unknown,
-  auth?: string,
-  // biome-ignore lint/suspicious/noExplicitAny: tests read what the API answered.
-): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(auth ? { authorization: `Bearer ${auth}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: await res.json() };
-}
+const call = (base: string, method: string, url: string, body?: unknown, token?: string) =>
+  callServer(base, method, url, { body, token });
 
 describe('an import survives kill -9', () => {
   it('carries on after a restart with nothing lost and nothing doubled', async () => {
@@ -132,8 +96,7 @@ describe('an import survives kill -9', () => {
       timeout: 20_000,
       interval: 10,
     });
-    server!.kill('SIGKILL');
-    await new Promise((resolve) => server!.once('exit', resolve));
+    await server!.kill();
     const killedAt = bank.requests().length;
 
     base = await startServer();

@@ -1,0 +1,66 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+export interface ServerProcess {
+  /** The API's base URL, `http://127.0.0.1:<port>/api/v1`. */
+  api: string;
+  child: ChildProcess;
+  /** Ends it the hard way (SIGKILL), as a crash or a pulled plug would, and waits until it is gone. */
+  kill(): Promise<void>;
+}
+
+/**
+ * The real server (`main.ts`) in a child process, with nothing of this process's environment but
+ * PATH and what `env` gives; answers once it listens.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const api = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const ready = /Kopiyka is ready: (http:\/\/\S+)/.exec(output);
+      if (ready) resolve(`${ready[1]!.replace('localhost', '127.0.0.1')}/api/v1`);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${output}`)));
+  });
+  return {
+    api,
+    child,
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+/** One API call over real HTTP, its JSON parsed. */
+export async function callServer(
+  api: string,
+  method: string,
+  url: string,
+  { body, token, headers = {} }: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  // biome-ignore lint/suspicious/noExplicitAny: tests read what the API answered.
+): Promise<{ status: number; headers: Headers; body: any }> {
+  const res = await fetch(`${api}${url}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+}
