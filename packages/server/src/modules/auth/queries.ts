@@ -52,7 +52,9 @@ export async function takeAttempt(db: Executor, key: string, rule: GuessRule, no
         lastAt: now,
         nextAt: sql`${now}::timestamptz + ${waitMs} * interval '1 millisecond'`,
       },
-      setWhere: sql`${authAttempts.nextAt} <= ${now} or ${forgotten}`,
+      // Below `free` the bucket is open whatever next_at says: a clock set back (tests, a skewed
+      // instance) must not hold back attempts that were never to wait.
+      setWhere: sql`${authAttempts.attempts} < ${rule.free} or ${authAttempts.nextAt} <= ${now} or ${forgotten}`,
     })
     .returning({ attempts: authAttempts.attempts });
   return taken.length > 0;
