@@ -55,6 +55,7 @@ import { createUsersService } from './modules/users/service.ts';
 /** Everything under here is the API (and its docs); everything else is the web app. */
 const API_ROOT = '/api/';
 const BASE_CHANGE_POLL_MS = 15_000;
+const HSTS_MAX_AGE_S = 180 * 24 * 60 * 60;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -124,7 +125,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         upgradeInsecureRequests: null,
       },
     },
-    hsts: false,
+    hsts: strictTransportSecurity(config.publicUrl),
   });
 
   await app.register(rateLimit, {
@@ -243,6 +244,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.setNotFoundHandler(sendNotFound);
   }
   return app;
+}
+
+/**
+ * HSTS only when the app is published over https: browsers then refuse plain http to it for the
+ * next 180 days. Subdomains are left out, as a home domain often has devices on http beside the app.
+ */
+function strictTransportSecurity(publicUrl: string | undefined) {
+  const https = publicUrl !== undefined && new URL(publicUrl).protocol === 'https:';
+  return https ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: false } : false;
 }
 
 /** The request as a log line shows it; a secret in the path (the webhook's) is not shown. */
