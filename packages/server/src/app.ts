@@ -27,6 +27,7 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { sessionPurgeTask } from './modules/auth/session-purge-task.ts';
 import { budgetRoutes } from './modules/budgets/routes.ts';
 import { createBudgetsService } from './modules/budgets/service.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
@@ -199,7 +200,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
 
   const scheduler = config.backgroundJobs
-    ? startScheduler(db, [ratesSyncTask(rates), monobankSyncTask(monobank)], app.log, clock, config.schedulerCheckMs)
+    ? startScheduler(
+        db,
+        [ratesSyncTask(rates), monobankSyncTask(monobank), sessionPurgeTask(db, clock)],
+        app.log,
+        clock,
+        config.schedulerCheckMs,
+      )
     : undefined;
   // Picks up changes another instance left unfinished (its lease ran out) or a restart interrupted.
   const resume = config.backgroundJobs

@@ -1,4 +1,4 @@
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, lte, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
 
@@ -26,4 +26,9 @@ export async function deleteSessionsOfUser(db: Executor, userId: number, keepTok
   await db
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined));
+}
+
+/** Sessions whose expiry has passed: no request can use them any more (findLiveSession). */
+export async function deleteExpiredSessions(db: Executor, now: Date) {
+  await db.delete(sessions).where(lte(sessions.expiresAt, now));
 }
