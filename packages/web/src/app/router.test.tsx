@@ -324,7 +324,7 @@ describe('sign-up and welcome (SPEC §4)', () => {
     const hintOf = (field: HTMLElement) =>
       document.getElementById(field.getAttribute('aria-describedby')!)?.textContent;
     expect(hintOf(username)).toBe(
-      '3–64 characters: letters, digits, “.”, “_” or “-”. Letters of one alphabet only (Latin or Cyrillic, not both).',
+      '3–64 characters: letters of one alphabet (Latin or Cyrillic, not mixed), digits, “.”, “_” or “-”.',
     );
     expect(hintOf(password)).toBe(
       '8–128 characters, not only spaces, and not a common password such as “password123”.',
