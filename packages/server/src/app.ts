@@ -13,7 +13,7 @@ import { type Database, type DatabaseHandle, openDatabase } from './db/client.ts
 import { registerAuthentication } from './http/auth.ts';
 import { registerErrorHandling, sendNotFound } from './http/error-handler.ts';
 import { registerEmptyQueryDropping } from './http/query.ts';
-import { databaseRequestCountStore } from './http/request-count-store.ts';
+import { databaseRequestCountStore, requestCountPurgeTask } from './http/request-count-store.ts';
 import { childLoggerWithSessionId, registerSessionId } from './http/session-id.ts';
 import { createMonobankClient } from './integrations/monobank/client.ts';
 import { createFrankfurterProvider } from './integrations/rates/frankfurter.ts';
@@ -26,6 +26,7 @@ import { accountGroupRoutes } from './modules/account-groups/routes.ts';
 import { createAccountGroupsService } from './modules/account-groups/service.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
+import { authPurgeTask } from './modules/auth/purge-task.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { budgetRoutes } from './modules/budgets/routes.ts';
@@ -56,6 +57,7 @@ import { createUsersService } from './modules/users/service.ts';
 /** Everything under here is the API (and its docs); everything else is the web app. */
 const API_ROOT = '/api/';
 const BASE_CHANGE_POLL_MS = 15_000;
+const HSTS_MAX_AGE_S = 180 * 24 * 60 * 60;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -125,7 +127,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         upgradeInsecureRequests: null,
       },
     },
-    hsts: false,
+    hsts: strictTransportSecurity(config.publicUrl),
   });
 
   const clock = options.clock ?? systemClock;
@@ -204,7 +206,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
 
   const scheduler = config.backgroundJobs
-    ? startScheduler(db, [ratesSyncTask(rates), monobankSyncTask(monobank)], app.log, clock, config.schedulerCheckMs)
+    ? startScheduler(
+        db,
+        [
+          ratesSyncTask(rates),
+          monobankSyncTask(monobank),
+          authPurgeTask(auth),
+          ...(database.kind === 'postgres' ? [requestCountPurgeTask(db, clock)] : []),
+        ],
+        app.log,
+        clock,
+        config.schedulerCheckMs,
+      )
     : undefined;
   // Picks up changes another instance left unfinished (its lease ran out) or a restart interrupted.
   const resume = config.backgroundJobs
@@ -257,6 +270,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
  */
 function trustedProxies(trust: TrustedProxies) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
+/**
+ * HSTS only when the app is published over https: browsers then refuse plain http to it for the
+ * next 180 days. Subdomains are left out, as a home domain often has devices on http beside the app.
+ */
+function strictTransportSecurity(publicUrl: string | undefined) {
+  const https = publicUrl !== undefined && new URL(publicUrl).protocol === 'https:';
+  return https ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: false } : false;
 }
 
 /** The request as a log line shows it; a secret in the path (the webhook's) is not shown. */

@@ -26,6 +26,28 @@ test('sign-up leads through the welcome page to the dashboard, and the session s
   await expect(page.getByText(username)).toBeVisible();
 });
 
+test('sign-up says why it refuses a name mixing alphabets and a common password, and creates nothing', async ({
+  page,
+  request,
+}) => {
+  // "оlena…" with a Cyrillic "о": it would pass for a Latin name.
+  const lookAlike = `\u043e${uniqueUsername()}`;
+  await page.goto('/sign-up');
+  await page.getByLabel('Username').fill(lookAlike);
+  await page.getByLabel('Password', { exact: true }).fill('Password123');
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(
+    page.getByText('Username must use letters of one alphabet only (for example all Latin or all Cyrillic)'),
+  ).toBeVisible();
+  await expect(
+    page.getByText('This password is one of the most common ones. Choose one that is harder to guess'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-up$/);
+  const login = await request.post('/api/v1/auth/login', { data: { username: lookAlike, password: 'Password123' } });
+  expect(login.status()).toBe(401);
+});
+
 test('signing out leads to sign-in and closes the signed-in pages', async ({ page, request }) => {
   const username = await createReadyUser(request);
   await page.goto('/sign-in');

@@ -72,6 +72,21 @@ describe('envelope and errors', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
+
+  it('sends Strict-Transport-Security only when PUBLIC_URL is https', async () => {
+    expect((await t.call('GET', '/api/v1/health')).headers['strict-transport-security']).toBeUndefined();
+    for (const [publicUrl, hsts] of [
+      ['https://money.example.com', 'max-age=15552000'],
+      ['http://192.168.1.20:3000', undefined],
+    ]) {
+      const instance = await startTestApp({ publicUrl });
+      try {
+        expect((await instance.call('GET', '/api/v1/health')).headers['strict-transport-security']).toBe(hsts);
+      } finally {
+        await instance.close();
+      }
+    }
+  });
 });
 
 describe('database races no service foresaw', () => {

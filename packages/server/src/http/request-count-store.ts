@@ -1,6 +1,7 @@
 import type { Database } from '../db/client.ts';
+import type { PeriodicTask } from '../jobs/scheduler.ts';
 import type { Clock } from '../lib/clock.ts';
-import { countRequest } from './request-count-queries.ts';
+import { countRequest, deleteEndedRequestCounts } from './request-count-queries.ts';
 
 type Counted = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -22,4 +23,9 @@ export function databaseRequestCountStore(db: Database, clock: Clock) {
       return new DatabaseRequestCountStore();
     }
   };
+}
+
+/** Every ten minutes, deletes the counts of windows that have ended (an address seen once stays no longer). */
+export function requestCountPurgeTask(db: Database, clock: Clock): PeriodicTask {
+  return { name: 'request-count-purge', everyMs: 10 * 60_000, run: () => deleteEndedRequestCounts(db, clock.now()) };
 }

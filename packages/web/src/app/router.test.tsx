@@ -315,6 +315,39 @@ describe('sign-up and welcome (SPEC §4)', () => {
     expect(messages()).toContain('USD is your base currency.');
   });
 
+  it('shows the username and password rules, and holds back look-alike names, blank and common passwords', async () => {
+    const server = fakeServer({});
+    renderApp('/sign-up');
+    const username = await screen.findByLabelText('Username');
+    const password = screen.getByLabelText('Password');
+    expect(username.getAttribute('aria-describedby')).toBeTruthy();
+    const hintOf = (field: HTMLElement) =>
+      document.getElementById(field.getAttribute('aria-describedby')!)?.textContent;
+    expect(hintOf(username)).toBe(
+      '3–64 characters: letters of one alphabet (Latin or Cyrillic, not mixed), digits, “.”, “_” or “-”.',
+    );
+    expect(hintOf(password)).toBe(
+      '8–128 characters, not only spaces, and not a common password such as “password123”.',
+    );
+
+    // "оlena" with a Cyrillic о: a look-alike of "olena".
+    await userEvent.type(username, '\u043elena');
+    await userEvent.type(password, '          ');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(
+      await screen.findByText('Username must use letters of one alphabet only (for example all Latin or all Cyrillic)'),
+    ).toBeTruthy();
+    expect(screen.getByText('Password cannot be made of spaces only')).toBeTruthy();
+
+    await userEvent.clear(password);
+    await userEvent.type(password, 'Password123');
+    await userEvent.tab();
+    expect(
+      await screen.findByText('This password is one of the most common ones. Choose one that is harder to guess'),
+    ).toBeTruthy();
+    expect(server).not.toHaveBeenCalled();
+  });
+
   it('says "Unexpected error" once when the server fails', async () => {
     const signUp = {
       path: '/sign-up',

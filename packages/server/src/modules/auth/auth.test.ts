@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { DEFAULT_CATEGORY_TREE } from '@kopiyka/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +75,9 @@ describe('POST /auth/register', () => {
     [{ username: 'shortpass', password: 'seven77' }, 'password'],
     [{ username: 'longpass', password: 'x'.repeat(129) }, 'password'],
     [{ username: 'typedpass', password: 12345678 }, 'password'],
+    [{ username: 'spacepass', password: ' '.repeat(10) }, 'password'],
+    [{ username: 'commonpass', password: 'Qwerty123' }, 'password'],
+    [{ username: '\u0430dmin', password: PASSWORD }, 'username'],
   ] as Array<[Record<string, unknown>, string]>)('rejects %j with VALIDATION_ERROR naming %s', async (body, field) => {
     const res = await register(body);
     expect(res.status).toBe(422);
@@ -88,8 +92,20 @@ describe('POST /auth/register', () => {
   });
 
   it('accepts letters beyond ASCII, digits, dots, underscores and hyphens', async () => {
-    const res = await register({ username: `Тарас.${uniqueUsername('x')}-9`, password: PASSWORD });
+    const res = await register({ username: `Тарас.${randomInt(1e9)}_Ґ-9`, password: PASSWORD });
     expect(res.status).toBe(201);
+  });
+
+  it('stores a name in one spelling (NFKC), so a look-alike spelling is taken and either one signs in', async () => {
+    const name = uniqueUsername('wide');
+    const fullWidth = [...name].map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join('');
+    const res = await register({ username: fullWidth, password: PASSWORD });
+    expect(res.status).toBe(201);
+    expect(res.body.response.user.username).toBe(name);
+    expect((await register({ username: name.toUpperCase(), password: PASSWORD })).status).toBe(409);
+    for (const username of [name, fullWidth]) {
+      expect((await login({ username, password: PASSWORD })).status).toBe(200);
+    }
   });
 
   it('rejects malformed JSON, a non-object body and an oversized body with VALIDATION_ERROR on body', async () => {

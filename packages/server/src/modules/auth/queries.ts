@@ -102,3 +102,8 @@ export async function deleteStaleAttempts(db: Executor, attemptsBefore: Date, si
   await db.delete(authAttempts).where(lte(authAttempts.lastAt, attemptsBefore));
   await db.delete(knownSignIns).where(lte(knownSignIns.lastAt, signInsBefore));
 }
+
+/** Sessions whose expiry has passed: no request can use them any more (findLiveSession). */
+export async function deleteExpiredSessions(db: Executor, now: Date) {
+  await db.delete(sessions).where(lte(sessions.expiresAt, now));
+}

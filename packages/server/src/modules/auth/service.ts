@@ -8,7 +8,14 @@ import { createDefaultSettings } from '../settings/service.ts';
 import { createUser, deleteUser, findPasswordHash, findUserByUsername, setPasswordHash } from '../users/service.ts';
 import { createAttemptThrottle } from './attempt-throttle.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
-import { deleteSessionByHash, deleteSessionsOfUser, extendSession, findLiveSession, insertSession } from './queries.ts';
+import {
+  deleteExpiredSessions,
+  deleteSessionByHash,
+  deleteSessionsOfUser,
+  extendSession,
+  findLiveSession,
+  insertSession,
+} from './queries.ts';
 import { newToken, tokenHash } from './tokens.ts';
 
 /** A session is extended at most this often, so a busy client does not write on every request. */
@@ -26,6 +33,8 @@ export interface AuthService {
   logoutEverywhere(userId: number): Promise<void>;
   /** Removes the user and everything of theirs, once the password is confirmed. */
   deleteAccount(userId: number, password: string, address: string): Promise<void>;
+  /** Deletes expired sessions and throttle records nothing reads any more (the periodic purge). */
+  purgeExpired(): Promise<void>;
 }
 
 export function createAuthService(db: Database, limits: AuthLimits, clock: Clock): AuthService {
@@ -99,6 +108,11 @@ export function createAuthService(db: Database, limits: AuthLimits, clock: Clock
     async deleteAccount(userId, password, address) {
       await confirmPassword(userId, password, address, 'password');
       await deleteUser(db, userId);
+    },
+
+    async purgeExpired() {
+      await deleteExpiredSessions(db, clock.now());
+      await throttle.purge();
     },
 
     async authenticate(token) {

@@ -47,6 +47,8 @@ describe('PUT /user/password', () => {
     [{ currentPassword: PASSWORD }, 'newPassword'],
     [{ currentPassword: PASSWORD, newPassword: 'short' }, 'newPassword'],
     [{ currentPassword: PASSWORD, newPassword: 'x'.repeat(129) }, 'newPassword'],
+    [{ currentPassword: PASSWORD, newPassword: ' '.repeat(12) }, 'newPassword'],
+    [{ currentPassword: PASSWORD, newPassword: 'Password123' }, 'newPassword'],
   ])('rejects %j with VALIDATION_ERROR on %s', async (body, path) => {
     const { token, username } = await signUp(t);
     const res = await t.call('PUT', '/api/v1/user/password', { token, body });

@@ -1,15 +1,13 @@
-import { PASSWORD_MAX, PASSWORD_MIN, registerBodySchema, USERNAME_MAX, USERNAME_MIN } from '@kopiyka/shared';
+import { registerBodySchema } from '@kopiyka/shared';
 import { Link, useNavigate } from 'react-router';
 import { useRegister } from '../../api/auth.ts';
 import { AuthScreen } from '../../components/auth-screen.tsx';
+import { NEW_PASSWORD_HINT, USERNAME_HINT } from '../../lib/credential-hints.ts';
 import { WELCOME_PATH } from '../../lib/paths.ts';
 import { registerErrorFeedback } from './components/auth-errors.ts';
 import { CredentialsForm } from './components/credentials-form.tsx';
 
-const HINTS = {
-  username: `${USERNAME_MIN}–${USERNAME_MAX} characters: letters, digits, “.”, “_” or “-”.`,
-  password: `${PASSWORD_MIN}–${PASSWORD_MAX} characters.`,
-};
+const HINTS = { username: USERNAME_HINT, password: NEW_PASSWORD_HINT };
 
 export function SignUpPage() {
   const navigate = useNavigate();

@@ -49,7 +49,16 @@ describe('user settings', () => {
     await userEvent.type(screen.getByLabelText('New password'), 'short');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Password must be at least 8 characters')).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText('New password'));
+    await userEvent.type(screen.getByLabelText('New password'), 'QWERTY123');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(
+      await screen.findByText('This password is one of the most common ones. Choose one that is harder to guess'),
+    ).toBeTruthy();
     expect(calls('PUT', '/user/password')).toEqual([]);
+
+    await userEvent.clear(screen.getByLabelText('New password'));
+    await userEvent.type(screen.getByLabelText('New password'), 'short');
 
     await userEvent.type(screen.getByLabelText('New password'), ' but longer now');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));

@@ -4,8 +4,6 @@ import {
   changePasswordBodySchema,
   type DeleteUserBody,
   deleteUserBodySchema,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
 } from '@kopiyka/shared';
 import { LogOut, MonitorSmartphone, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -22,12 +20,11 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { NEW_PASSWORD_HINT } from '../../lib/credential-hints.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { formFailureMessage, useSubmission } from '../../lib/submission.ts';
 import { notify } from '../../stores/notifications.ts';
 import { useSessionStore } from '../../stores/session.ts';
-
-const NEW_PASSWORD_HINT = `${PASSWORD_MIN}–${PASSWORD_MAX} characters.`;
 
 function AccountCard() {
   const user = useUser();
