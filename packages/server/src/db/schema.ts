@@ -76,7 +76,10 @@ export const knownSignIns = pgTable(
   (t) => [index('known_sign_ins_user_id_idx').on(t.userId)],
 );
 
-/** Requests per client address in the current window, for the global limit across instances. */
+/**
+ * Requests per client address in the current window, for the global limit across instances.
+ * UNLOGGED (in the migration; drizzle cannot say it): a request's count is not worth an fsync.
+ */
 export const requestCounts = pgTable('request_counts', {
   key: varchar('key', { length: 200 }).primaryKey(),
   hits: integer('hits').notNull(),

@@ -12,7 +12,9 @@ CREATE TABLE "known_sign_ins" (
 	"last_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "request_counts" (
+-- Counts of a minute: nothing worth a write-ahead log and an fsync on every request; a crash
+-- forgets them, which only opens the current windows again.
+CREATE UNLOGGED TABLE "request_counts" (
 	"key" varchar(200) PRIMARY KEY NOT NULL,
 	"hits" integer NOT NULL,
 	"window_ends_at" timestamp with time zone NOT NULL

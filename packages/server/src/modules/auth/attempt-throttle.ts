@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AuthLimits, GuessRule } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
@@ -20,11 +20,11 @@ const KNOWN_SIGN_IN_MS = 90 * 24 * 60 * 60 * 1000;
 const bucket = (...parts: string[]) => createHash('sha256').update(parts.join('\0')).digest('hex');
 
 /**
- * One password check that has been let through: settle it with `succeeded` (the right password)
- * or leave it counted as a guess.
+ * One password check that has been let through: settle it with `succeeded` (the right password,
+ * written with `db`, the caller's transaction) or leave it counted as a guess.
  */
 export interface AdmittedGuess {
-  succeeded(userId: number): Promise<void>;
+  succeeded(db: Executor, userId: number): Promise<void>;
 }
 
 /**
@@ -68,10 +68,10 @@ export function createAttemptThrottle(db: Database, limits: AuthLimits, clock: C
       buckets.push([pair, limits.perUsernameAndAddress]);
       const taken = await admit(buckets, 'Too many failed sign-in attempts.');
       return {
-        async succeeded(userId) {
-          await forgetAttempts(db, pair);
-          for (const key of taken) if (key !== pair) await returnAttempt(db, key);
-          await recordKnownSignIn(db, pair, userId, clock.now());
+        async succeeded(tx, userId) {
+          await forgetAttempts(tx, pair);
+          for (const key of taken) if (key !== pair) await returnAttempt(tx, key);
+          await recordKnownSignIn(tx, pair, userId, clock.now());
         },
       };
     },
@@ -80,7 +80,7 @@ export function createAttemptThrottle(db: Database, limits: AuthLimits, clock: C
     async admitPasswordCheck(userId: number, address: string): Promise<AdmittedGuess> {
       const pair = bucket('password', String(userId), address);
       await admit([[pair, limits.perUsernameAndAddress]], 'Too many failed sign-in attempts.');
-      return { succeeded: () => forgetAttempts(db, pair) };
+      return { succeeded: (tx) => forgetAttempts(tx, pair) };
     },
 
     /** Every sign-up counts, refused ones too: each hashes a password. */

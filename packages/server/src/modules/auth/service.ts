@@ -58,7 +58,7 @@ export function createAuthService(db: Database, limits: AuthLimits, clock: Clock
         { path: field, message: 'The password is not correct.' },
       ]);
     }
-    await guess.succeeded(userId);
+    await guess.succeeded(db, userId);
   }
 
   return {
@@ -81,10 +81,13 @@ export function createAuthService(db: Database, limits: AuthLimits, clock: Clock
       else await verifyAgainstDecoy(password);
       // Unknown name and wrong password answer alike: no probing for usernames.
       if (!user || !valid) throw new AppError('INVALID_CREDENTIALS', 'Invalid username or password.');
-      await guess.succeeded(user.id);
       const token = newToken();
       const now = clock.now();
-      await insertSession(db, user.id, tokenHash(token), now, expiry(now));
+      // One commit for the sign-in's writes: the throttle's settling and the session.
+      await db.transaction(async (tx) => {
+        await guess.succeeded(tx, user.id);
+        await insertSession(tx, user.id, tokenHash(token), now, expiry(now));
+      });
       return { token };
     },
 
