@@ -11,8 +11,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppConfig } from './config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from './db/client.ts';
 import { registerAuthentication } from './http/auth.ts';
-import { registerErrorHandling, sendNotFound } from './http/error-handler.ts';
-import { registerEmptyQueryDropping } from './http/query.ts';
+import { answerFrameworkError, registerErrorHandling, sendNotFound } from './http/error-handler.ts';
+import { registerEmptyQueryDropping, registerQueryEncodingCheck } from './http/query.ts';
 import { childLoggerWithSessionId, registerSessionId } from './http/session-id.ts';
 import { createMonobankClient } from './integrations/monobank/client.ts';
 import { createFrankfurterProvider } from './integrations/rates/frankfurter.ts';
@@ -92,6 +92,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     childLoggerFactory: childLoggerWithSessionId,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -217,6 +218,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(
     async (api) => {
       registerAuthentication(api, auth);
+      registerQueryEncodingCheck(api);
       registerEmptyQueryDropping(api);
       await api.register(systemRoutes);
       await api.register(authRoutes, { auth });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { idSchema } from './ids.ts';
+import { idSchema, idTextSchema } from './ids.ts';
 import { signedMinorAmountSchema } from './money.ts';
+import { freeText } from './text.ts';
 import { timeSchema } from './time.ts';
 
 export const ACCOUNT_CATEGORIES = [
@@ -26,9 +27,7 @@ export const ACCOUNT_NAME_MAX = 100;
 
 export const nonNegativeMinorAmountSchema = signedMinorAmountSchema.min(0, 'Must not be negative');
 
-const accountNameSchema = z
-  .string('Name is required')
-  .trim()
+const accountNameSchema = freeText(z.string('Name is required').trim(), 'Name')
   .min(1, 'Name is required')
   .max(ACCOUNT_NAME_MAX, `Name must be at most ${ACCOUNT_NAME_MAX} characters`);
 
@@ -109,9 +108,7 @@ export const accountGroupSchema = z.object({
 });
 export type AccountGroup = z.infer<typeof accountGroupSchema>;
 
-const groupNameSchema = z
-  .string('Name is required')
-  .trim()
+const groupNameSchema = freeText(z.string('Name is required').trim(), 'Name')
   .min(1, 'Name is required')
   .max(ACCOUNT_GROUP_NAME_MAX, `Name must be at most ${ACCOUNT_GROUP_NAME_MAX} characters`);
 
@@ -126,4 +123,4 @@ export const updateAccountGroupBodySchema = z
   .partial();
 export type UpdateAccountGroupBody = z.infer<typeof updateAccountGroupBodySchema>;
 
-export const idParamsSchema = z.object({ id: idSchema });
+export const idParamsSchema = z.object({ id: idTextSchema });

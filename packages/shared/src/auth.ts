@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from './text.ts';
 
 /** Product notes: 3–64 letters, digits, dot, underscore or hyphen; unique case-insensitively. */
 export const USERNAME_MIN = 3;
@@ -6,9 +7,7 @@ export const USERNAME_MAX = 64;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-export const usernameSchema = z
-  .string({ error: 'Username is required' })
-  .trim()
+export const usernameSchema = freeText(z.string({ error: 'Username is required' }).trim(), 'Username')
   .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
   .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
   .regex(/^[\p{L}\p{N}._-]+$/u, 'Username may contain only letters, digits, ".", "_" and "-"');
@@ -23,7 +22,9 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 /** Login checks only presence and size: the rules above are for new accounts. */
 export const loginBodySchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(USERNAME_MAX),
+  username: freeText(z.string({ error: 'Username is required' }).trim(), 'Username')
+    .min(1, 'Username is required')
+    .max(USERNAME_MAX),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
 import { signedMinorAmountSchema } from './money.ts';
+import { freeText } from './text.ts';
 import { timeSchema } from './time.ts';
 
 export const BUDGET_NAME_MAX = 200;
@@ -23,9 +24,7 @@ export const budgetSchema = z.object({
 });
 export type Budget = z.infer<typeof budgetSchema>;
 
-const nameSchema = z
-  .string('Name is required')
-  .trim()
+const nameSchema = freeText(z.string('Name is required').trim(), 'Name')
   .min(1, 'Name is required')
   .max(BUDGET_NAME_MAX, `Name must be at most ${BUDGET_NAME_MAX} characters`);
 const limitSchema = signedMinorAmountSchema.positive('Limit must be greater than 0');

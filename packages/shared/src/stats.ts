@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './ids.ts';
+import { idTextSchema } from './ids.ts';
 import { queryFlagSchema } from './query.ts';
 import { isoDateSchema } from './time.ts';
 
@@ -24,7 +24,7 @@ const notTooLong: [(q: DayRange) => boolean, { message: string; path: string[] }
 ];
 
 export const balanceHistoryQuerySchema = dayRange
-  .extend({ accountId: idSchema.optional(), includeHidden: includeHiddenSchema })
+  .extend({ accountId: idTextSchema.optional(), includeHidden: includeHiddenSchema })
   .refine(...inOrder)
   .refine(...notTooLong);
 export type BalanceHistoryQuery = z.output<typeof balanceHistoryQuerySchema>;
@@ -50,7 +50,7 @@ export const totalBalanceSchema = z.object({
 export type TotalBalance = z.infer<typeof totalBalanceSchema>;
 
 export const spendingsQuerySchema = dayRange
-  .extend({ accountId: idSchema.optional(), includeHidden: includeHiddenSchema })
+  .extend({ accountId: idTextSchema.optional(), includeHidden: includeHiddenSchema })
   .refine(...inOrder)
   .refine(...notTooLong);
 export type SpendingsQuery = z.output<typeof spendingsQuerySchema>;
@@ -67,7 +67,7 @@ export const CASH_FLOW_INTERVALS = ['day', 'week', 'month'] as const;
 export const cashFlowQuerySchema = dayRange
   .extend({
     interval: z.enum(CASH_FLOW_INTERVALS).default('month'),
-    accountId: idSchema.optional(),
+    accountId: idTextSchema.optional(),
     includeHidden: includeHiddenSchema,
   })
   .refine(...inOrder)
