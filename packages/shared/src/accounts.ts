@@ -24,6 +24,8 @@ export const ACCOUNT_TYPES = ['system', 'monobank'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
 export const ACCOUNT_NAME_MAX = 100;
+/** The most accounts one user may create (bank cards and jars count, but pairing a bank is never refused). */
+export const ACCOUNTS_MAX = 200;
 
 export const nonNegativeMinorAmountSchema = signedMinorAmountSchema.min(0, 'Must not be negative');
 
@@ -99,6 +101,8 @@ export const updateAccountBodySchema = z
 export type UpdateAccountBody = z.infer<typeof updateAccountBodySchema>;
 
 export const ACCOUNT_GROUP_NAME_MAX = 100;
+/** The most account groups one user may have. */
+export const ACCOUNT_GROUPS_MAX = 100;
 
 export const accountGroupSchema = z.object({
   id: z.number().int(),

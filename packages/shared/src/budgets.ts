@@ -6,6 +6,8 @@ import { timeSchema } from './time.ts';
 
 export const BUDGET_NAME_MAX = 200;
 export const BUDGET_CATEGORIES_MAX = 200;
+/** The most budgets one user may have, archived ones included (a monthly budget for forty years). */
+export const BUDGETS_MAX = 500;
 
 export const budgetSchema = z.object({
   id: z.number().int(),

@@ -17,6 +17,8 @@ export type Category = z.infer<typeof categorySchema>;
 
 export const CATEGORY_NAME_MAX = 200;
 export const CATEGORY_ICON_MAX = 64;
+/** The most categories one user may have, the default tree's included (as many as statistics may leave out). */
+export const CATEGORIES_MAX = 500;
 
 const categoryNameSchema = freeText(z.string('Name is required').trim(), 'Name')
   .min(1, 'Name is required')

@@ -6,6 +6,13 @@ import { isoDateSchema } from './time.ts';
 /** The longest span a statistics query may cover: ten years and a few leap days. */
 export const STATS_MAX_DAYS = 3660;
 
+/**
+ * The most points one balance history answers: a point per account per day. One account over the
+ * longest range, or every account of a person with the most accounts over a month, fits; every
+ * account over years does not (it was 11.8 MB for 50 accounts over ten years) and is refused.
+ */
+export const BALANCE_HISTORY_MAX_POINTS = 20_000;
+
 const includeHiddenSchema = queryFlagSchema.optional();
 
 const daySpan = (q: { from: string; to: string }) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000;
