@@ -9,6 +9,15 @@ function send(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.status(status).send({ status: 'error', response: body });
 }
 
+/** A VALIDATION_ERROR on a part of the request as a whole (`body`, `path`) rather than on a field. */
+function sendInvalid(reply: FastifyReply, path: string, message: string) {
+  return send(reply, 422, {
+    code: 'VALIDATION_ERROR',
+    statusText: `Invalid input. ${path}: ${message}`,
+    details: [{ path, message }],
+  });
+}
+
 function issuePath(instancePath: string, context: string | undefined): string {
   const path = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
   return path || context || 'body';
@@ -52,11 +61,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Fastify's own parsing errors: malformed JSON, empty body with a JSON type, body too large…
       const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Request body is too large' : error.message;
-      return send(reply, 422, {
-        code: 'VALIDATION_ERROR',
-        statusText: `Invalid input. body: ${message}`,
-        details: [{ path: 'body', message }],
-      });
+      return sendInvalid(reply, 'body', message);
     }
     request.log.error({ err: error }, 'unexpected error');
     return send(reply, 500, { code: 'UNEXPECTED', statusText: 'Unexpected error.' });
@@ -77,13 +82,7 @@ const UNREADABLE_PATHS: Record<string, string> = {
 export const answerFrameworkError: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
   attachSessionId(request, reply);
   const message = UNREADABLE_PATHS[error.code];
-  if (message) {
-    return send(reply, 422, {
-      code: 'VALIDATION_ERROR',
-      statusText: `Invalid input. path: ${message}`,
-      details: [{ path: 'path', message }],
-    });
-  }
+  if (message) return sendInvalid(reply, 'path', message);
   request.log.error({ err: error }, 'unexpected error');
   return send(reply, 500, { code: 'UNEXPECTED', statusText: 'Unexpected error.' });
 };
