@@ -11,8 +11,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppConfig, TrustedProxies } from './config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from './db/client.ts';
 import { registerAuthentication } from './http/auth.ts';
-import { registerErrorHandling, sendNotFound } from './http/error-handler.ts';
-import { registerEmptyQueryDropping } from './http/query.ts';
+import { answerFrameworkError, registerErrorHandling, sendNotFound } from './http/error-handler.ts';
+import { registerEmptyQueryDropping, registerQueryEncodingCheck } from './http/query.ts';
 import { databaseRequestCountStore, requestCountPurgeTask } from './http/request-count-store.ts';
 import { childLoggerWithSessionId, registerSessionId } from './http/session-id.ts';
 import { createMonobankClient } from './integrations/monobank/client.ts';
@@ -95,6 +95,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     childLoggerFactory: childLoggerWithSessionId,
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -236,6 +237,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(
     async (api) => {
       registerAuthentication(api, auth);
+      registerQueryEncodingCheck(api);
       registerEmptyQueryDropping(api);
       await api.register(systemRoutes);
       await api.register(authRoutes, { auth });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { idSchema } from './ids.ts';
+import { idSchema, idTextSchema } from './ids.ts';
 import { signedMinorAmountSchema } from './money.ts';
+import { freeText } from './text.ts';
 import { timeSchema } from './time.ts';
 
 export const ACCOUNT_CATEGORIES = [
@@ -23,12 +24,12 @@ export const ACCOUNT_TYPES = ['system', 'monobank'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
 export const ACCOUNT_NAME_MAX = 100;
+/** The most accounts one user may create (bank cards and jars count, but pairing a bank is never refused). */
+export const ACCOUNTS_MAX = 200;
 
 export const nonNegativeMinorAmountSchema = signedMinorAmountSchema.min(0, 'Must not be negative');
 
-const accountNameSchema = z
-  .string('Name is required')
-  .trim()
+const accountNameSchema = freeText(z.string('Name is required').trim(), 'Name')
   .min(1, 'Name is required')
   .max(ACCOUNT_NAME_MAX, `Name must be at most ${ACCOUNT_NAME_MAX} characters`);
 
@@ -100,6 +101,8 @@ export const updateAccountBodySchema = z
 export type UpdateAccountBody = z.infer<typeof updateAccountBodySchema>;
 
 export const ACCOUNT_GROUP_NAME_MAX = 100;
+/** The most account groups one user may have. */
+export const ACCOUNT_GROUPS_MAX = 100;
 
 export const accountGroupSchema = z.object({
   id: z.number().int(),
@@ -109,9 +112,7 @@ export const accountGroupSchema = z.object({
 });
 export type AccountGroup = z.infer<typeof accountGroupSchema>;
 
-const groupNameSchema = z
-  .string('Name is required')
-  .trim()
+const groupNameSchema = freeText(z.string('Name is required').trim(), 'Name')
   .min(1, 'Name is required')
   .max(ACCOUNT_GROUP_NAME_MAX, `Name must be at most ${ACCOUNT_GROUP_NAME_MAX} characters`);
 
@@ -126,4 +127,4 @@ export const updateAccountGroupBodySchema = z
   .partial();
 export type UpdateAccountGroupBody = z.infer<typeof updateAccountGroupBodySchema>;
 
-export const idParamsSchema = z.object({ id: idSchema });
+export const idParamsSchema = z.object({ id: idTextSchema });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMMON_PASSWORDS } from './common-passwords.ts';
+import { freeText } from './text.ts';
 
 /**
  * Product notes: 3–64 letters, digits, dot, underscore or hyphen; unique case-insensitively.
@@ -18,7 +19,7 @@ const mixesAlphabets = (name: string) => LOOK_ALIKE_ALPHABETS.filter((letters) =
  * One spelling per name: NFKC folds full-width letters, ligatures and composed accents, so what looks
  * the same is stored the same. Login normalises alike, so either spelling finds the account.
  */
-const typedUsername = () => z.string({ error: 'Username is required' }).trim().normalize('NFKC');
+const typedUsername = () => freeText(z.string({ error: 'Username is required' }).trim(), 'Username').normalize('NFKC');
 
 export const usernameSchema = typedUsername()
   .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
 import { signedMinorAmountSchema } from './money.ts';
+import { freeText } from './text.ts';
 import { timeSchema } from './time.ts';
 
 export const BUDGET_NAME_MAX = 200;
 export const BUDGET_CATEGORIES_MAX = 200;
+/** The most budgets one user may have, archived ones included (a monthly budget for forty years). */
+export const BUDGETS_MAX = 500;
 
 export const budgetSchema = z.object({
   id: z.number().int(),
@@ -23,9 +26,7 @@ export const budgetSchema = z.object({
 });
 export type Budget = z.infer<typeof budgetSchema>;
 
-const nameSchema = z
-  .string('Name is required')
-  .trim()
+const nameSchema = freeText(z.string('Name is required').trim(), 'Name')
   .min(1, 'Name is required')
   .max(BUDGET_NAME_MAX, `Name must be at most ${BUDGET_NAME_MAX} characters`);
 const limitSchema = signedMinorAmountSchema.positive('Limit must be greater than 0');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema } from './ids.ts';
+import { idSchema, idTextSchema } from './ids.ts';
+import { freeText } from './text.ts';
 
 export const CATEGORY_TYPES = ['custom', 'internal'] as const;
 export type CategoryType = (typeof CATEGORY_TYPES)[number];
@@ -16,19 +17,17 @@ export type Category = z.infer<typeof categorySchema>;
 
 export const CATEGORY_NAME_MAX = 200;
 export const CATEGORY_ICON_MAX = 64;
+/** The most categories one user may have, the default tree's included (as many as statistics may leave out). */
+export const CATEGORIES_MAX = 500;
 
-const categoryNameSchema = z
-  .string('Name is required')
-  .trim()
+const categoryNameSchema = freeText(z.string('Name is required').trim(), 'Name')
   .min(1, 'Name is required')
   .max(CATEGORY_NAME_MAX, `Name must be at most ${CATEGORY_NAME_MAX} characters`);
 export const categoryColorSchema = z
   .string('Colour is required')
   .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #1a2b3c')
   .transform((c) => c.toLowerCase());
-const categoryIconSchema = z
-  .string()
-  .trim()
+const categoryIconSchema = freeText(z.string('Icon must be text').trim(), 'Icon')
   .min(1, 'Icon must not be empty')
   .max(CATEGORY_ICON_MAX, `Icon must be at most ${CATEGORY_ICON_MAX} characters`);
 
@@ -51,10 +50,10 @@ export const updateCategoryBodySchema = z
   .partial();
 export type UpdateCategoryBody = z.infer<typeof updateCategoryBodySchema>;
 
-export const categoryParamsSchema = z.object({ categoryId: idSchema });
+export const categoryParamsSchema = z.object({ categoryId: idTextSchema });
 
 /** Deleting a category in use can first move its subcategories and transactions to another. */
-export const deleteCategoryQuerySchema = z.object({ moveTo: idSchema.optional() });
+export const deleteCategoryQuerySchema = z.object({ moveTo: idTextSchema.optional() });
 
 /** SPEC §3: the client builds the tree from parentId. */
 export type CategoryNode = Category & { subCategories: CategoryNode[] };

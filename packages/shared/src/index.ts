@@ -15,5 +15,6 @@ export * from './rates.ts';
 export * from './settings.ts';
 export * from './stats.ts';
 export * from './system.ts';
+export * from './text.ts';
 export * from './time.ts';
 export * from './transactions.ts';

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { accountSchema } from './accounts.ts';
-import { idSchema } from './ids.ts';
+import { idSchema, idTextSchema } from './ids.ts';
 import { MAX_MINOR_AMOUNT } from './money.ts';
 import { queryFlagSchema } from './query.ts';
+import { controlCharactersAsSpaces, freeText } from './text.ts';
 
 /** The longest statement window Monobank answers: 31 days + 1 hour, in seconds (external-apis.md §1.2). */
 export const MONOBANK_WINDOW_SECONDS = 2_682_000;
@@ -47,11 +48,7 @@ export const BANK_USER_NAME_MAX = 100;
 /** Replaces the token of the paired client (after Monobank refused the old one); `name` renames it. */
 export const replaceMonobankTokenBodySchema = z.object({
   apiToken: monobankTokenSchema,
-  name: z
-    .string('Name must be text')
-    .trim()
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
-    .regex(/^[^\u0000-\u001f\u007f]*$/, 'Name must not contain control characters')
+  name: freeText(z.string('Name must be text').trim(), 'Name')
     .min(1, 'Name must not be empty')
     .max(BANK_USER_NAME_MAX, `Name must be at most ${BANK_USER_NAME_MAX} characters`)
     .optional(),
@@ -96,7 +93,7 @@ const queryMomentSchema = z
  * latest stored bank transaction, or an open hold, whichever is older) up to a moment (else now).
  */
 export const loadMonobankTransactionsQuerySchema = z
-  .object({ accountId: idSchema.optional(), from: queryMomentSchema.optional(), to: queryMomentSchema.optional() })
+  .object({ accountId: idTextSchema.optional(), from: queryMomentSchema.optional(), to: queryMomentSchema.optional() })
   .refine((q) => q.from === undefined || q.to === undefined || q.from < q.to, {
     message: 'Must be later than from',
     path: ['to'],
@@ -138,7 +135,7 @@ export const monobankJobSchema = z.object({
 });
 export type MonobankJob = z.infer<typeof monobankJobSchema>;
 
-export const monobankJobParamsSchema = z.object({ jobId: idSchema });
+export const monobankJobParamsSchema = z.object({ jobId: idTextSchema });
 
 export const monobankJobsQuerySchema = z.object({
   /** Only jobs still queued or running. */
@@ -163,8 +160,7 @@ const bankTextSchema = (max: number) =>
   z
     .string()
     .max(max)
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes.
-    .transform((text) => text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim());
+    .transform((text) => controlCharactersAsSpaces(text).trim());
 /** An id at the bank: printable ASCII (Monobank's are base64-like). */
 const bankIdSchema = z.string().regex(/^[\x21-\x7e]{1,128}$/, 'Must be a bank id');
 

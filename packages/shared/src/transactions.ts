@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES } from './accounts.ts';
-import { idSchema } from './ids.ts';
+import { idSchema, idTextSchema } from './ids.ts';
 import { MAX_MINOR_AMOUNT, signedMinorAmountSchema } from './money.ts';
 import { queryFlagSchema, queryListSchema } from './query.ts';
+import { freeText } from './text.ts';
 import { timeSchema } from './time.ts';
 
 export const TRANSACTION_TYPES = ['income', 'expense'] as const;
@@ -66,7 +67,10 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
-const noteSchema = z.string('Note must be text').max(NOTE_MAX, `Note must be at most ${NOTE_MAX} characters`);
+const noteSchema = freeText(z.string('Note must be text'), 'Note', { multiline: true }).max(
+  NOTE_MAX,
+  `Note must be at most ${NOTE_MAX} characters`,
+);
 
 const transactionFields = {
   amount: positiveMinorAmountSchema,
@@ -99,16 +103,15 @@ export type NewTransaction = z.output<typeof createTransactionBodySchema>;
 export const updateTransactionBodySchema = z.object(transactionFields).partial();
 export type UpdateTransactionBody = z.infer<typeof updateTransactionBodySchema>;
 
-const idListSchema = queryListSchema(z.array(idSchema).min(1).max(200));
+const idListSchema = queryListSchema(z.array(idTextSchema).min(1).max(200));
 const minorQuerySchema = z.coerce.number<number>('Must be a number').int().min(0).max(MAX_MINOR_AMOUNT);
 
 /** `<time>_<id>` of the last row seen: an ISO timestamp and a transaction id. */
 const cursorSchema = z.string().transform((cursor, ctx) => {
   const split = cursor.lastIndexOf('_');
   const time = timeSchema.safeParse(cursor.slice(0, split));
-  const digits = cursor.slice(split + 1);
-  const id = idSchema.safeParse(digits);
-  if (split < 0 || !time.success || !/^\d+$/.test(digits) || !id.success) {
+  const id = idTextSchema.safeParse(cursor.slice(split + 1));
+  if (split < 0 || !time.success || !id.success) {
     ctx.addIssue({ code: 'custom', message: 'Must be <time>_<id> of the last row seen' });
     return z.NEVER;
   }
@@ -135,12 +138,10 @@ export const transactionsQuerySchema = z
     /** Members of any of these budgets (a budget's page). */
     budgetIds: idListSchema.optional(),
     /** Leaves out the members of this budget (the "add transactions" picker). */
-    excludeBudgetId: idSchema.optional(),
+    excludeBudgetId: idTextSchema.optional(),
     excludeTransfer: queryFlagSchema.optional(),
     /** Only spaces search for nothing: no filter, like an empty value. */
-    noteSearch: z
-      .string()
-      .trim()
+    noteSearch: freeText(z.string().trim(), 'Search', { multiline: true })
       .max(200)
       .transform((note) => note || undefined)
       .optional(),
@@ -156,7 +157,7 @@ export const transactionsQuerySchema = z
   });
 export type TransactionsQuery = z.output<typeof transactionsQuerySchema>;
 
-export const transactionIdParamsSchema = z.object({ txId: idSchema });
+export const transactionIdParamsSchema = z.object({ txId: idTextSchema });
 
 export const linkTransactionsBodySchema = z.object({
   ids: z

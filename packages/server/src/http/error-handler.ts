@@ -1,11 +1,21 @@
 import { ERROR_STATUS, type ErrorBody, type ValidationIssue } from '@kopiyka/shared';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConcurrentChange } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
+import { attachSessionId } from './session-id.ts';
 
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.status(status).send({ status: 'error', response: body });
+}
+
+/** A VALIDATION_ERROR on a part of the request as a whole (`body`, `path`) rather than on a field. */
+function sendInvalid(reply: FastifyReply, path: string, message: string) {
+  return send(reply, 422, {
+    code: 'VALIDATION_ERROR',
+    statusText: `Invalid input. ${path}: ${message}`,
+    details: [{ path, message }],
+  });
 }
 
 function issuePath(instancePath: string, context: string | undefined): string {
@@ -51,16 +61,31 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Fastify's own parsing errors: malformed JSON, empty body with a JSON type, body too large…
       const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Request body is too large' : error.message;
-      return send(reply, 422, {
-        code: 'VALIDATION_ERROR',
-        statusText: `Invalid input. body: ${message}`,
-        details: [{ path: 'body', message }],
-      });
+      return sendInvalid(reply, 'body', message);
     }
     request.log.error({ err: error }, 'unexpected error');
     return send(reply, 500, { code: 'UNEXPECTED', statusText: 'Unexpected error.' });
   });
 }
+
+/** Why the router could not read an address, for the failures a request causes; anything else is a bug. */
+const UNREADABLE_PATHS: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address is not valid URL encoding',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the address is too long',
+};
+
+/**
+ * The router's own failures, before any route or hook runs (Fastify's `frameworkErrors`): a path
+ * that does not decode (`/accounts/%ED%A0%80`, a lone surrogate) or a segment past its length.
+ * They keep the envelope and the session id like every other answer.
+ */
+export const answerFrameworkError: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
+  attachSessionId(request, reply);
+  const message = UNREADABLE_PATHS[error.code];
+  if (message) return sendInvalid(reply, 'path', message);
+  request.log.error({ err: error }, 'unexpected error');
+  return send(reply, 500, { code: 'UNEXPECTED', statusText: 'Unexpected error.' });
+};
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
   return send(reply, 404, {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 
 export const SESSION_ID_HEADER = 'x-session-id';
 const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
@@ -31,10 +31,13 @@ function sessionIdOf(raw: IncomingMessage): string {
 export const childLoggerWithSessionId: FastifyServerOptions['childLoggerFactory'] = (logger, bindings, options, raw) =>
   logger.child({ ...bindings, sessionId: sessionIdOf(raw as IncomingMessage) }, options);
 
+/** Gives the request its session id and the reply the header; hooks do it, and so does an answer given before them. */
+export function attachSessionId(request: FastifyRequest, reply: FastifyReply) {
+  request.sessionId = sessionIdOf(request.raw);
+  reply.header(SESSION_ID_HEADER, request.sessionId);
+}
+
 export function registerSessionId(app: FastifyInstance) {
   app.decorateRequest('sessionId', '');
-  app.addHook('onRequest', async (request, reply) => {
-    request.sessionId = sessionIdOf(request.raw);
-    reply.header(SESSION_ID_HEADER, request.sessionId);
-  });
+  app.addHook('onRequest', async (request, reply) => attachSessionId(request, reply));
 }

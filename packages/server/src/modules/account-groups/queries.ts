@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { LockStrength } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { accountGroups, accounts } from '../../db/schema.ts';
@@ -9,6 +9,14 @@ export function selectGroups(db: Executor, userId: number) {
     .from(accountGroups)
     .where(eq(accountGroups.userId, userId))
     .orderBy(asc(accountGroups.name), asc(accountGroups.id));
+}
+
+export async function countGroups(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(accountGroups)
+    .where(eq(accountGroups.userId, userId));
+  return row?.n ?? 0;
 }
 
 /** With `lock`, the row stays locked until the caller's transaction ends. */

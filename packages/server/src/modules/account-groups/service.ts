@@ -1,9 +1,11 @@
 import type { AccountGroup, CreateAccountGroupBody, UpdateAccountGroupBody } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { assertRoomForOneMore } from '../../lib/limits.ts';
 import { isSelfOrDescendant, lockUserTree } from '../../lib/trees.ts';
 import { liftAccountsOutOfGroup } from '../accounts/service.ts';
 import {
+  countGroups,
   deleteGroupLiftingSubgroups,
   insertGroup,
   selectGroup,
@@ -34,6 +36,7 @@ export function createAccountGroupsService(db: Database): AccountGroupsService {
     create(userId, body) {
       return db.transaction(async (tx) => {
         await lockUserTree(tx, 'accountGroups', userId);
+        await assertRoomForOneMore(tx, 'accountGroups', userId, (locked) => countGroups(locked, userId));
         const parentGroupId = body.parentGroupId ?? null;
         if (parentGroupId !== null) await assertOwnGroup(tx, userId, parentGroupId, 'parentGroupId');
         const id = await insertGroup(tx, userId, body.name, parentGroupId);

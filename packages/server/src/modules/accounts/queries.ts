@@ -38,6 +38,11 @@ export async function selectAccount(db: Executor, userId: number, id: number) {
   return row;
 }
 
+export async function countAccounts(db: Executor, userId: number) {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(accounts).where(eq(accounts.userId, userId));
+  return row?.n ?? 0;
+}
+
 export async function insertAccount(db: Executor, values: typeof accounts.$inferInsert) {
   const [row] = await db.insert(accounts).values(values).returning({ id: accounts.id });
   return row!.id;

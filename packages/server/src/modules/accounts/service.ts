@@ -9,12 +9,14 @@ import type { Database, Executor } from '../../db/client.ts';
 import { type Clock, today } from '../../lib/clock.ts';
 import { startOfMinute } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import { assertRoomForOneMore } from '../../lib/limits.ts';
 import { assertOwnGroup } from '../account-groups/service.ts';
 import { assertOffered, ensureUserCurrency, findBaseCurrency, findCurrency } from '../currencies/service.ts';
 import type { RateSession, RatesService } from '../rates/service.ts';
 import { detachTransfersOf } from '../transactions/service.ts';
 import {
   type AccountRow,
+  countAccounts,
   deleteAccount as deleteAccountRow,
   insertAccount,
   moveAccountsToGroup,
@@ -92,6 +94,7 @@ export function createAccountsService(db: Database, rates: RatesService, clock: 
       const id = await db.transaction(async (tx) => {
         // Checked inside the transaction: the group cannot be deleted before the account is in it.
         if (body.accountGroupId != null) await assertOwnGroup(tx, userId, body.accountGroupId, 'accountGroupId');
+        await assertRoomForOneMore(tx, 'accounts', userId, (locked) => countAccounts(locked, userId));
         await ensureUserCurrency(tx, userId, currency.id);
         return insertAccount(tx, {
           userId,

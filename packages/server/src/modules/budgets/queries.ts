@@ -41,6 +41,11 @@ export function selectBudgetCategoryIds(db: Executor, budgetIds: number[]) {
     .orderBy(asc(budgetCategories.categoryId));
 }
 
+export async function countBudgets(db: Executor, userId: number) {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(budgets).where(eq(budgets.userId, userId));
+  return row?.n ?? 0;
+}
+
 export async function insertBudget(db: Executor, row: typeof budgets.$inferInsert) {
   const [inserted] = await db.insert(budgets).values(row).returning({ id: budgets.id });
   return inserted!.id;

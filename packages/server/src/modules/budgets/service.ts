@@ -1,11 +1,13 @@
 import type { Budget, BudgetStats, NewBudget, UpdateBudgetBody } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
+import { assertRoomForOneMore } from '../../lib/limits.ts';
 import { assertOwnCategory } from '../categories/service.ts';
 import { assignBudget, unassignBudget } from '../transactions/service.ts';
 import {
   type BudgetRow,
   countBudgetLimits,
+  countBudgets,
   deleteBudget as deleteBudgetRow,
   deleteExclusions,
   insertBudget,
@@ -106,6 +108,7 @@ export function createBudgetsService(db: Database): BudgetsService {
       const categoryIds = [...new Set(body.categoryIds)];
       await assertOwnCategories(db, userId, categoryIds);
       const id = await db.transaction(async (tx) => {
+        await assertRoomForOneMore(tx, 'budgets', userId, (locked) => countBudgets(locked, userId));
         const created = await insertBudget(tx, {
           userId,
           name: body.name,

@@ -46,6 +46,14 @@ export async function updateCategory(
     .where(and(eq(categories.userId, userId), eq(categories.id, id)));
 }
 
+export async function countCategories(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(categories)
+    .where(eq(categories.userId, userId));
+  return row?.n ?? 0;
+}
+
 export async function countChildren(db: Executor, userId: number, id: number) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

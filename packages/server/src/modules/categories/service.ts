@@ -8,10 +8,12 @@ import {
 import type { LockStrength } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import { assertRoomForOneMore } from '../../lib/limits.ts';
 import { isSelfOrDescendant, lockUserTree } from '../../lib/trees.ts';
 import { forgetExcludedCategory } from '../settings/service.ts';
 import { reassignCategory } from '../transactions/service.ts';
 import {
+  countCategories,
   countChildren,
   countTransactionsIn,
   deleteCategory as deleteCategoryRow,
@@ -93,6 +95,7 @@ export function createCategoriesService(db: Database): CategoriesService {
     async create(userId, body) {
       return db.transaction(async (tx) => {
         await lockUserTree(tx, 'categories', userId);
+        await assertRoomForOneMore(tx, 'categories', userId, (locked) => countCategories(locked, userId));
         const parent =
           body.parentId != null ? await assertOwnCategory(tx, userId, body.parentId, 'parentId') : undefined;
         await assertNameFree(tx, userId, parent?.id ?? null, body.name, 'name');

@@ -1,4 +1,5 @@
 import {
+  BALANCE_HISTORY_MAX_POINTS,
   type BalanceHistoryQuery,
   type BalancePoint,
   type CashFlowPoint,
@@ -12,7 +13,7 @@ import {
 } from '@kopiyka/shared';
 import type { Database } from '../../db/client.ts';
 import { addDays, daysBetween } from '../../lib/dates.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, validationError } from '../../lib/errors.ts';
 import { assertOwnAccount } from '../accounts/service.ts';
 import { listCategories } from '../categories/service.ts';
 import { findBaseCurrency } from '../currencies/service.ts';
@@ -85,13 +86,19 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
     const base = await baseCode(userId);
     if (q.accountId !== undefined) await assertOwnAccount(db, userId, q.accountId);
     const includeHidden = q.includeHidden ?? false;
-    const [accounts, deltas] = await Promise.all([
-      selectBalancesAtEnd(db, userId, q.to, q.accountId, includeHidden),
-      selectDeltasAfter(db, userId, q.from, q.to, q.accountId, includeHidden),
-    ]);
-    const series = await rates.series(userId, [...new Set(accounts.map((a) => a.code))], base, q.from, q.to);
-    const deltaOf = new Map(deltas.map((d) => [`${d.account_id}:${d.day}`, Number(d.delta)]));
     const days = daysBetween(q.from, q.to);
+    const accounts = await selectBalancesAtEnd(db, userId, q.to, q.accountId, includeHidden);
+    if (accounts.length * days.length > BALANCE_HISTORY_MAX_POINTS) {
+      throw validationError(
+        'to',
+        `${accounts.length} accounts over ${days.length} days are more than ${BALANCE_HISTORY_MAX_POINTS} points: choose a shorter range or one account`,
+      );
+    }
+    const [deltas, series] = await Promise.all([
+      selectDeltasAfter(db, userId, q.from, q.to, q.accountId, includeHidden),
+      rates.series(userId, [...new Set(accounts.map((a) => a.code))], base, q.from, q.to),
+    ]);
+    const deltaOf = new Map(deltas.map((d) => [`${d.account_id}:${d.day}`, Number(d.delta)]));
     const points: BalancePoint[] = [];
     for (const account of accounts) {
       // Walk back from the end of the range: each day's balance is the next day's less its delta.

@@ -1,3 +1,4 @@
+import { BALANCE_HISTORY_MAX_POINTS } from '@kopiyka/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids, signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
@@ -355,6 +356,26 @@ describe('validation and isolation', () => {
     const res = await get(path);
     expect(res.status).toBe(422);
     expect(res.body.response.details.map((d: { path: string }) => d.path)).toContain(field);
+  });
+
+  it('refuses a history of more than BALANCE_HISTORY_MAX_POINTS points (accounts × days), naming the range end', async () => {
+    const { token } = await buildWorld(t, {
+      accounts: Array.from({ length: 6 }, (_, n) => ({ name: `Account ${n}`, currency: 'UAH' })),
+    });
+    const tenYears = `from=${addDays(today, -3650)}&to=${today}`;
+    const refused = await get(`balance-history?${tenYears}`, token);
+    expect(refused.status).toBe(422);
+    expect(refused.body.response.details).toEqual([
+      {
+        path: 'to',
+        message: `6 accounts over 3651 days are more than ${BALANCE_HISTORY_MAX_POINTS} points: choose a shorter range or one account`,
+      },
+    ]);
+    // One account over the same years, or all of them over a month, is answered.
+    const [one] = (await t.call('GET', '/api/v1/accounts', { token })).body.response;
+    expect((await get(`balance-history?${tenYears}&accountId=${one.id}`, token)).body.response).toHaveLength(3651);
+    const month = await get(`balance-history?from=${addDays(today, -30)}&to=${today}`, token);
+    expect(month.body.response).toHaveLength(6 * 31);
   });
 
   it("answers NOT_FOUND for another user's account, and counts nothing of another user's", async () => {

@@ -1,4 +1,4 @@
-import type { FormEventHandler, ReactNode } from 'react';
+import { type FormEventHandler, type ReactNode, useEffect, useRef } from 'react';
 import { ErrorAlert } from './alert.tsx';
 import { Button, type ButtonProps } from './button.tsx';
 import { Dialog, DialogBody, DialogClose, DialogContent, DialogFooter, DialogHeader } from './dialog.tsx';
@@ -56,6 +56,11 @@ export function DialogForm({
   submitVariant,
   cancelLabel = 'Cancel',
 }: DialogFormProps) {
+  const errorRef = useRef<HTMLDivElement>(null);
+  // The message sits under the fields, which may be scrolled away (a phone): a new one is brought into view.
+  useEffect(() => {
+    if (error) errorRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [error]);
   return (
     <form
       onSubmit={(event) => {
@@ -68,7 +73,7 @@ export function DialogForm({
     >
       <DialogBody>
         {children}
-        {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+        {error ? <ErrorAlert ref={errorRef}>{error}</ErrorAlert> : null}
       </DialogBody>
       <DialogFooter>
         <DialogClose asChild>
