@@ -1,5 +1,6 @@
 import {
   defaultPaymentType,
+  isWithinAmountLimit,
   type LinkTransactionsBody,
   type NewTransaction,
   type Transaction,
@@ -11,6 +12,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import { recountRefTurnoversOf } from '../accounts/service.ts';
 import { assertOwnBudget } from '../budgets/service.ts';
 import { assertOwnCategory } from '../categories/service.ts';
 import type { RatesService } from '../rates/service.ts';
@@ -96,7 +98,12 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
         if (transfer) refuseBankAccount(transfer.destination, 'destinationAccountId');
         const time = body.time ? new Date(body.time) : clock.now();
         const base = await baseOf(db, userId);
-        const refs = await refsFor(rates.session(userId), base, { account, amount: body.amount, time }, transfer);
+        const refs = await refsFor(
+          rates.session(userId),
+          base,
+          { account, amount: body.amount, time, transactionType: body.transactionType },
+          transfer,
+        );
         const shared = {
           userId,
           time,
@@ -120,14 +127,19 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
             transferId,
           });
           if (!transfer) return [first.id];
-          const second = await insertLeg(tx, userId, {
-            ...shared,
-            ...refs[1]!,
-            accountId: transfer.destination.id,
-            amount: transfer.destinationAmount,
-            transactionType: opposite(body.transactionType),
-            transferId,
-          });
+          const second = await insertLeg(
+            tx,
+            userId,
+            {
+              ...shared,
+              ...refs[1]!,
+              accountId: transfer.destination.id,
+              amount: transfer.destinationAmount,
+              transactionType: opposite(body.transactionType),
+              transferId,
+            },
+            'destinationAmount',
+          );
           return [first.id, second.id];
         });
         return views(userId, ids);
@@ -172,7 +184,12 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
           refuseBankAccount(transfer.destination, 'destinationAccountId');
         }
         const refs = moneyChanged
-          ? await refsFor(rates.session(userId), await baseOf(db, userId), { account, amount, time }, transfer)
+          ? await refsFor(
+              rates.session(userId),
+              await baseOf(db, userId),
+              { account, amount, time, transactionType },
+              transfer,
+            )
           : undefined;
 
         const ids = await db.transaction(async (tx) => {
@@ -202,31 +219,37 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
               ...refs[1],
             };
             if (other && isBankLeg(other)) {
-              await changeLeg(tx, userId, other, legChanges);
+              await changeLeg(tx, userId, other, legChanges, 'destinationAmount');
             } else if (other) {
-              await changeLeg(tx, userId, other, {
-                ...legChanges,
-                accountId: transfer.destination.id,
-                amount: transfer.destinationAmount,
-                time,
-              });
+              await changeLeg(
+                tx,
+                userId,
+                other,
+                { ...legChanges, accountId: transfer.destination.id, amount: transfer.destinationAmount, time },
+                'destinationAmount',
+              );
             } else {
               const transferId = await nextTransferId(tx);
-              const created = await insertLeg(tx, userId, {
-                ...refs[1]!,
+              const created = await insertLeg(
+                tx,
                 userId,
-                accountId: transfer.destination.id,
-                amount: transfer.destinationAmount,
-                transactionType: opposite(transactionType),
-                paymentType: body.paymentType ?? before.paymentType,
-                time,
-                note: body.note ?? before.note,
-                categoryId,
-                transferNature: BETWEEN,
-                transferId,
-                createdByTransfer: true,
-                budgetId: null,
-              });
+                {
+                  ...refs[1]!,
+                  userId,
+                  accountId: transfer.destination.id,
+                  amount: transfer.destinationAmount,
+                  transactionType: opposite(transactionType),
+                  paymentType: body.paymentType ?? before.paymentType,
+                  time,
+                  note: body.note ?? before.note,
+                  categoryId,
+                  transferNature: BETWEEN,
+                  transferId,
+                  createdByTransfer: true,
+                  budgetId: null,
+                },
+                'destinationAmount',
+              );
               changes.transferId = transferId;
               changes.createdByTransfer = false;
               otherId = created.id;
@@ -380,9 +403,14 @@ export function stagePendingRefs(
   return setPendingRefs(tx, userId, rows);
 }
 
-/** The switch: every transaction with a waiting figure takes it, in the (new) base currency. */
-export function applyPendingRefs(tx: Executor, userId: number, refCurrencyId: number): Promise<void> {
-  return promotePendingRefs(tx, userId, refCurrencyId);
+/**
+ * The switch: every transaction with a waiting figure takes it, in the (new) base currency, and
+ * the accounts' Σ |ref figure| follow. Answers whether the user's figures stay within the limit
+ * (when not, the caller's transaction must not commit).
+ */
+export async function applyPendingRefs(tx: Executor, userId: number, refCurrencyId: number): Promise<boolean> {
+  await promotePendingRefs(tx, userId, refCurrencyId);
+  return isWithinAmountLimit(await recountRefTurnoversOf(tx, userId));
 }
 
 /*
