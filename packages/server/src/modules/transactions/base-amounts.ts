@@ -56,11 +56,7 @@ export async function refsFor(
   ];
   const baseCode = base.currency.code;
   const refCurrencyId = base.currencyId;
-  const winner =
-    legs.length === 1
-      ? legs[0]!
-      : (legs.find((leg) => leg.account.currencyCode === baseCode) ??
-        legs.find((leg) => leg.transactionType === 'expense')!);
+  const winner = neutralFigureOf(legs, (leg) => leg.account.currencyCode === baseCode);
   const rate =
     winner.account.currencyCode === baseCode
       ? 1
@@ -74,6 +70,17 @@ export async function refsFor(
     pendingRefAmount: null,
     pendingRate: null,
   }));
+}
+
+/**
+ * Of the legs of one transfer, the one whose figure both carry (docs/decisions.md): the leg in the
+ * base currency, which is exact, else the outgoing one (the expense), at its rate of the day.
+ */
+export function neutralFigureOf<Leg extends { transactionType: string }>(
+  legs: Leg[],
+  inBase: (leg: Leg) => boolean,
+): Leg {
+  return legs.find(inBase) ?? legs.find((leg) => leg.transactionType === 'expense') ?? legs[0]!;
 }
 
 /** The account field of a leg, which a missing rate is asked for on. */

@@ -245,10 +245,10 @@ function consistencyProblems(w: World, rows: Row[], kept: Kept): string[] {
   };
   const figureOk = (row: Row) => row.refAmount === ownFigure(row) || keptFigures(row).includes(row.refAmount);
   /** The product rule: both legs carry the figure of the leg in the base currency, or else of the outgoing leg. */
+  const giverOf = (a: Row, b: Row) => [a, b].find(inBase) ?? [a, b].find((leg) => leg.transactionType === 'expense');
   const pairFiguresOk = (a: Row, b: Row) => {
-    const winner = [a, b].find(inBase) ?? [a, b].find((leg) => leg.transactionType === 'expense');
-    const figure = winner && ownFigure(winner);
-    return a.refAmount === figure && b.refAmount === figure;
+    const giver = giverOf(a, b);
+    return giver !== undefined && a.refAmount === ownFigure(giver) && b.refAmount === ownFigure(giver);
   };
 
   const byTransfer = new Map<number, Row[]>();
@@ -277,15 +277,19 @@ function consistencyProblems(w: World, rows: Row[], kept: Kept): string[] {
     if (a.accountId === b.accountId) problems.push(`transfer ${transferId}: both legs on one account`);
     if (a.transactionType === b.transactionType) problems.push(`transfer ${transferId}: legs of one type`);
     // Legs recorded together (a transfer, or a conversion into one) move together; a linked pair
-    // keeps its own times, amounts and figures until an edit of its money rewrites both.
+    // keeps its own times and amounts until an edit of its money rewrites both, and takes the
+    // giver's figure (which may be one it kept) when linked.
     if (a.createdByTransfer || b.createdByTransfer) {
       if (a.time.getTime() !== b.time.getTime()) problems.push(`transfer ${transferId}: legs at different times`);
       if (currency.get(a.accountId) === currency.get(b.accountId) && a.amount !== b.amount) {
         problems.push(`transfer ${transferId}: ${a.amount} ≠ ${b.amount} in one currency`);
       }
       if (!pairFiguresOk(a, b)) problems.push(`transfer ${transferId}: figures ${a.refAmount}, ${b.refAmount}`);
-    } else if (!pairFiguresOk(a, b) && !(figureOk(a) && figureOk(b))) {
-      problems.push(`transfer ${transferId}: figures ${a.refAmount}, ${b.refAmount} fit neither rule`);
+    } else {
+      const giver = giverOf(a, b);
+      if (!giver || a.refAmount !== b.refAmount || !figureOk(giver)) {
+        problems.push(`transfer ${transferId}: linked figures ${a.refAmount}, ${b.refAmount} are not the giver's`);
+      }
     }
   }
   return problems;

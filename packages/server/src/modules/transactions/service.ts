@@ -16,7 +16,7 @@ import { recountRefTurnoversOf } from '../accounts/service.ts';
 import { assertOwnBudget } from '../budgets/service.ts';
 import { assertOwnCategory } from '../categories/service.ts';
 import type { RatesService } from '../rates/service.ts';
-import { baseOf, type Refs, refsAt, refsFor } from './base-amounts.ts';
+import { baseOf, neutralFigureOf, type Refs, refsAt, refsFor } from './base-amounts.ts';
 import { ChangedMeanwhile, changeLeg, insertLeg, insertLegs, lockForWrite, onFreshRows, removeLeg } from './ledger.ts';
 import {
   clearBudgetOf,
@@ -27,6 +27,7 @@ import {
   nullPendingRefs,
   promotePendingRefs,
   selectOtherLegsOfTransfersOf,
+  selectOwnAccount,
   selectTransactions,
   selectTransferLegs,
   selectTransferViews,
@@ -314,16 +315,9 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
         });
         // The checks above hold for the locked rows too: lockForWrite answers only unchanged rows.
         await db.transaction(async (tx) => {
-          await lockForWrite(tx, userId, read);
-          for (const pair of ids) {
-            const transferId = await nextTransferId(tx);
-            for (const id of pair) {
-              await updateTransaction(tx, userId, id, {
-                transferNature: BETWEEN,
-                transferId,
-                createdByTransfer: false,
-              });
-            }
+          const locked = await lockForWrite(tx, userId, read);
+          for (const [index, pair] of ids.entries()) {
+            await pairAsTransfer(tx, userId, [locked.get(pair[0])!, locked.get(pair[1])!], `ids.${index}`);
           }
         });
       });
@@ -348,6 +342,29 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
       });
     },
   };
+}
+
+/**
+ * Two existing transactions become the legs of one transfer (inside the caller's transaction, which
+ * holds their accounts' locks). No money moves, but a transfer is neutral in the base currency: the
+ * leg that does not give the figure (base-amounts.ts: neutralFigureOf) takes the other's, and
+ * both drop a figure a base change in progress made for them apart, to be valued again as a pair.
+ */
+async function pairAsTransfer(tx: Executor, userId: number, legs: [TransactionRow, TransactionRow], path: string) {
+  const transferId = await nextTransferId(tx);
+  const accounts = await Promise.all(legs.map((leg) => selectOwnAccount(tx, userId, leg.accountId)));
+  const giver = neutralFigureOf(legs, (leg) => accounts[legs.indexOf(leg)]!.currencyId === leg.refCurrencyId);
+  for (const leg of legs) {
+    const figure = leg === giver ? {} : { refAmount: giver.refAmount, rate: giver.refAmount / leg.amount };
+    const changes = {
+      transferNature: BETWEEN,
+      transferId,
+      createdByTransfer: false,
+      pendingRefAmount: null,
+      pendingRate: null,
+    };
+    await changeLeg(tx, userId, leg, { ...changes, ...figure }, path);
+  }
 }
 
 // For other modules' transactions: each takes the executor first, so it joins the caller's transaction.
@@ -446,10 +463,8 @@ export function changeBankTransaction(
 
 /** Two bank transactions found to be one move between own accounts become its legs; no money moves. */
 export async function linkBankTransfer(tx: Executor, userId: number, ids: [number, number]): Promise<void> {
-  const transferId = await nextTransferId(tx);
-  for (const id of ids) {
-    await updateTransaction(tx, userId, id, { transferNature: BETWEEN, transferId, createdByTransfer: false });
-  }
+  const [first, second] = await Promise.all(ids.map(async (id) => (await selectTransactions(tx, userId, [id]))[0]!));
+  await pairAsTransfer(tx, userId, [first!, second!], 'amount');
 }
 
 /** These transactions move to a category (no money moves); answers how many changed. */

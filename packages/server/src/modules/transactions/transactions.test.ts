@@ -179,7 +179,7 @@ describe('POST /transactions', () => {
     expect(from).toMatchObject({ refAmount: 100_000 });
   });
 
-  it('gives both legs of a transfer between two foreign currencies the outgoing leg’s figure, on create and update', async () => {
+  it('gives both legs of a transfer between two foreign currencies the outgoing leg’s figure, on create, update and link', async () => {
     const w = await buildWorld(t, {
       currencies: { USD: 41.4378, EUR: 44.8611 },
       accounts: [{ currency: 'USD' }, { currency: 'EUR' }],
@@ -207,6 +207,18 @@ describe('POST /transactions', () => {
     expect(updated.status).toBe(200);
     expect(updated.body.response.map((leg: Transaction) => leg.refAmount)).toEqual([414_378, 414_378]);
     expect(net(updated.body.response)).toBe(0);
+
+    // Two transactions recorded apart and linked: the euros take the dollars' figure.
+    const ordinary = { time: transfer.time, categoryId: w.category('Food & Drinks') };
+    const [out] = await w.record({ ...ordinary, amount: 33_333, transactionType: 'expense', accountId: usd });
+    const [into] = await w.record({ ...ordinary, amount: 30_791, transactionType: 'income', accountId: eur });
+    expect(into!.refAmount).toBe(1_381_318);
+    const linked = await t.call('PUT', '/api/v1/transactions/link', {
+      token: w.token,
+      body: { ids: [[into!.id, out!.id]] },
+    });
+    expect(linked.status).toBe(200);
+    expect(linked.body.response[0].map((leg: Transaction) => leg.refAmount)).toEqual([1_381_246, 1_381_246]);
     expect(await ledgerProblems(t, w.id)).toEqual([]);
   });
 
