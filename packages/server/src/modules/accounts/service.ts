@@ -255,7 +255,7 @@ export async function moveBalancesFor(
   if (grows('refTurnover') && !isWithinAmountLimit(refTotal)) {
     throw validationError(
       path,
-      `Too large in your base currency: all your amounts together may come to at most ${MAX_AMOUNT_TEXT} in it`,
+      `Too large: all your amounts together would be worth more than ${MAX_AMOUNT_TEXT} in your base currency`,
     );
   }
 }
