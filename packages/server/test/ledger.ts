@@ -9,12 +9,17 @@ interface LedgerRow {
   sum: string;
   before: string;
   deltas: string;
+  turnover: string;
+  turnover_sum: string;
+  ref_turnover: string;
+  ref_sum: string;
 }
 
 /**
  * The ledger invariant, read straight from the database for every account of a user:
  * currentBalance = initialBalance + Σ signed amounts, the day deltas add up to the same Σ, and the
- * opening balance is the initial one plus Σ of the transactions from before the opening moment.
+ * opening balance is the initial one plus Σ of the transactions from before the opening moment;
+ * the turnovers are Σ amount and Σ |ref figure| of the account's transactions.
  */
 export async function ledgerProblems(t: TestApp, userId: number): Promise<string[]> {
   const result = await t.handle.db.execute(sql`
@@ -24,7 +29,11 @@ export async function ledgerProblems(t: TestApp, userId: number): Promise<string
         from transactions tx where tx.account_id = a.id), 0)::text as sum,
       coalesce((select sum(case when tx.transaction_type = 'income' then tx.amount else -tx.amount end)
         from transactions tx where tx.account_id = a.id and tx.time < a.opening_at), 0)::text as before,
-      coalesce((select sum(d.delta) from account_day_deltas d where d.account_id = a.id), 0)::text as deltas
+      coalesce((select sum(d.delta) from account_day_deltas d where d.account_id = a.id), 0)::text as deltas,
+      a.turnover::text as turnover,
+      coalesce((select sum(tx.amount) from transactions tx where tx.account_id = a.id), 0)::text as turnover_sum,
+      a.ref_turnover::text as ref_turnover,
+      coalesce((select sum(abs(tx.ref_amount)) from transactions tx where tx.account_id = a.id), 0)::text as ref_sum
     from accounts a where a.user_id = ${userId} order by a.id`);
   const problems: string[] = [];
   for (const row of (result as unknown as { rows: LedgerRow[] }).rows) {
@@ -41,6 +50,11 @@ export async function ledgerProblems(t: TestApp, userId: number): Promise<string
     if (deltas !== sum) problems.push(`account ${row.id}: day deltas ${deltas} ≠ Σ ${sum}`);
     if (opening !== initial! + before!)
       problems.push(`account ${row.id}: opening ${opening} ≠ initial ${initial} + Σ before opening ${before}`);
+    if (row.turnover !== row.turnover_sum)
+      problems.push(`account ${row.id}: turnover ${row.turnover} ≠ Σ ${row.turnover_sum}`);
+    if (row.ref_turnover !== row.ref_sum) {
+      problems.push(`account ${row.id}: ref turnover ${row.ref_turnover} ≠ Σ |ref| ${row.ref_sum}`);
+    }
   }
   return problems;
 }

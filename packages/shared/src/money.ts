@@ -6,8 +6,21 @@ export const MINOR_UNIT_FACTOR = 100;
 /** Largest amount accepted anywhere, in minor units: far above any real balance, far below 2^53. */
 export const MAX_MINOR_AMOUNT = 1_000_000_000_000_000;
 
+/** MAX_MINOR_AMOUNT as people read it: "10,000,000,000,000.00". */
+export const MAX_AMOUNT_TEXT = (MAX_MINOR_AMOUNT / MINOR_UNIT_FACTOR).toLocaleString('en-GB', {
+  minimumFractionDigits: 2,
+});
+
 /** What is said of an amount past MAX_MINOR_AMOUNT, either way: "Too large: at most 10,000,000,000,000.00". */
-export const AMOUNT_TOO_LARGE_MESSAGE = `Too large: at most ${(MAX_MINOR_AMOUNT / MINOR_UNIT_FACTOR).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`;
+export const AMOUNT_TOO_LARGE_MESSAGE = `Too large: at most ${MAX_AMOUNT_TEXT}`;
+
+/**
+ * Whether a figure (an amount, a balance, a base-currency figure or a sum of them) is within
+ * ±MAX_MINOR_AMOUNT: every figure stored or answered is (docs/decisions.md), so none is past 2^53.
+ */
+export function isWithinAmountLimit(minor: number | bigint): boolean {
+  return minor <= MAX_MINOR_AMOUNT && minor >= -MAX_MINOR_AMOUNT;
+}
 
 /**
  * A signed amount in minor units within ±MAX_MINOR_AMOUNT. The range is checked first and stops

@@ -262,6 +262,14 @@ export const accounts = pgTable(
      * transactions from before `openingAt`. Transactions never move it; only editing a balance does.
      */
     openingBalance: money('opening_balance'),
+    /**
+     * Σ amount of the account's transactions (every amount is positive): with the initial balance
+     * it bounds every balance the account ever had, so one comparison keeps them all within the
+     * limit (docs/decisions.md "Figures stay within MAX_MINOR_AMOUNT").
+     */
+    turnover: money('turnover'),
+    /** Σ |refAmount| of the account's transactions: summed over a user's accounts, it bounds every sum of base figures. */
+    refTurnover: money('ref_turnover'),
     createdAt: createdAt(),
   },
   (t) => [index('accounts_user_id_idx').on(t.userId), index('accounts_account_group_id_idx').on(t.accountGroupId)],

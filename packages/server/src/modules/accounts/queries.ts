@@ -2,6 +2,9 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { accounts, currencies } from '../../db/schema.ts';
 
+/** What bounds every balance an account ever had: |initial balance| + Σ amounts (as text: read exactly). */
+const extent = sql<string>`(abs(${accounts.initialBalance}) + ${accounts.turnover})::text`;
+
 export type AccountRow = Awaited<ReturnType<typeof selectAccounts>>[number];
 
 function selectAccountRows(db: Executor) {
@@ -85,40 +88,85 @@ export async function updateAccount(db: Executor, userId: number, id: number, ch
       }
     : {};
   const set = { ...plain, ...balances };
-  if (Object.keys(set).length === 0) return;
-  await db
+  if (Object.keys(set).length === 0) return undefined;
+  const [row] = await db
     .update(accounts)
     .set(set)
-    .where(and(eq(accounts.userId, userId), eq(accounts.id, id)));
+    .where(and(eq(accounts.userId, userId), eq(accounts.id, id)))
+    .returning({ extent });
+  return row && BigInt(row.extent);
 }
 
-/** Moves the current balance by a relative amount: concurrent moves add up instead of overwriting. */
+/** A move of an account's figures by one transaction row: its signed amount, |amount| and |ref figure|, each ± as the row comes or goes. */
+export interface BalanceMove {
+  time: Date;
+  delta: number;
+  turnover: number;
+  refTurnover: number;
+}
+
 /**
  * Moves an account's balances by transactions' signed amounts, relatively (concurrent writes add
  * up): one from the opening moment on moves the current balance; one from before it was in the
  * opening balance already, so it moves the initial balance the other way instead. Either way
- * current = initial + Σ amounts holds.
+ * current = initial + Σ amounts holds. The turnovers move with them. Answers the account's extent
+ * and the user's Σ |ref figure| after the move, read exactly, for the caller to bound.
  */
-export async function moveBalances(
-  db: Executor,
-  userId: number,
-  id: number,
-  moves: ReadonlyArray<{ time: Date; delta: number }>,
-) {
-  if (moves.length === 0) return;
+export async function moveBalances(db: Executor, userId: number, id: number, moves: ReadonlyArray<BalanceMove>) {
   const rows = sql.join(
     moves.map(({ time, delta }) => sql`(${time.toISOString()}::timestamptz, ${delta}::bigint)`),
     sql`, `,
   );
   const sumWhere = (condition: SQL) =>
     sql`coalesce((select sum(m.delta) from (values ${rows}) as m(time, delta) where ${condition}), 0)`;
+  const sumOf = (field: 'turnover' | 'refTurnover') => moves.reduce((sum, move) => sum + move[field], 0);
   await db
     .update(accounts)
     .set({
       currentBalance: sql`${accounts.currentBalance} + ${sumWhere(sql`m.time >= ${accounts.openingAt}`)}`,
       initialBalance: sql`${accounts.initialBalance} - ${sumWhere(sql`m.time < ${accounts.openingAt}`)}`,
+      turnover: sql`${accounts.turnover} + ${sumOf('turnover')}::bigint`,
+      refTurnover: sql`${accounts.refTurnover} + ${sumOf('refTurnover')}::bigint`,
     })
     .where(and(eq(accounts.userId, userId), eq(accounts.id, id)));
+  const [row] = await db
+    .select({
+      extent,
+      refTotal: sql<string>`(select coalesce(sum(o.ref_turnover), 0) from accounts o where o.user_id = ${userId})::text`,
+    })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.id, id)));
+  return { extent: BigInt(row!.extent), refTotal: BigInt(row!.refTotal) };
+}
+
+/** The user's Σ |ref figure| over every account (what a change of rates or base recomputes). */
+export async function selectTurnovers(db: Executor, userId: number) {
+  return db
+    .select({
+      code: currencies.code,
+      turnover: sql<string>`${accounts.turnover}::text`,
+      refTurnover: sql<string>`${accounts.refTurnover}::text`,
+    })
+    .from(accounts)
+    .innerJoin(currencies, eq(currencies.id, accounts.currencyId))
+    .where(eq(accounts.userId, userId));
+}
+
+/**
+ * Recounts each account's Σ |ref figure| from its transactions (after a base change or revaluation
+ * swapped figures in); answers the user's total.
+ */
+export async function recountRefTurnovers(db: Executor, userId: number): Promise<bigint> {
+  const result = await db.execute(sql`
+    with counted as (
+      update accounts a set ref_turnover = coalesce((
+        select sum(abs(t.ref_amount)) from transactions t where t.account_id = a.id
+      ), 0)
+      where a.user_id = ${userId}
+      returning a.ref_turnover
+    )
+    select coalesce(sum(ref_turnover), 0)::text as total from counted`);
+  return BigInt((result as unknown as { rows: Array<{ total: string }> }).rows[0]!.total);
 }
 
 export async function deleteAccount(db: Executor, userId: number, id: number) {

@@ -2,6 +2,8 @@ import {
   type Account,
   type AccountCategory,
   convertMinorUnits,
+  isWithinAmountLimit,
+  MAX_AMOUNT_TEXT,
   type NewAccount,
   type UpdateAccountBody,
 } from '@kopiyka/shared';
@@ -16,15 +18,35 @@ import type { RateSession, RatesService } from '../rates/service.ts';
 import { detachTransfersOf } from '../transactions/service.ts';
 import {
   type AccountRow,
+  type BalanceMove,
   countAccounts,
   deleteAccount as deleteAccountRow,
   insertAccount,
   moveAccountsToGroup,
   moveBalances,
+  recountRefTurnovers,
   selectAccount,
   selectAccounts,
+  selectTurnovers,
   updateAccount as updateAccountRow,
 } from './queries.ts';
+
+/**
+ * A figure in the base currency at a rate nobody bounded (a provider's, or a custom rate applied to a
+ * balance): past the limit it is not a figure the app can answer, so it is left unvalued (null), as
+ * when no rate is known (docs/decisions.md "Figures stay within MAX_MINOR_AMOUNT").
+ */
+export function valueInBase(minor: number, rate: number): number | null {
+  const value = convertMinorUnits(minor, rate);
+  return isWithinAmountLimit(value) ? value : null;
+}
+
+/** The refusal of a write that would take an account's balances past the limit. */
+const tooLargeForAccount = (path: string) =>
+  validationError(
+    path,
+    `Too large for this account: its balance and all its amounts together may come to at most ${MAX_AMOUNT_TEXT}`,
+  );
 
 /** Base-currency values at the latest rate: what the money is worth now (DESIGN.md). */
 async function withRefs(
@@ -36,7 +58,7 @@ async function withRefs(
   const result: Account[] = [];
   for (const row of rows) {
     const quote = baseCode ? await session.quote(row.currencyCode, baseCode, day) : null;
-    const ref = (minor: number) => (quote ? convertMinorUnits(minor, quote.rate) : null);
+    const ref = (minor: number) => (quote ? valueInBase(minor, quote.rate) : null);
     result.push({
       ...row,
       type: row.type as Account['type'],
@@ -128,7 +150,13 @@ export function createAccountsService(db: Database, rates: RatesService, clock: 
       }
       await db.transaction(async (tx) => {
         if (body.accountGroupId != null) await assertOwnGroup(tx, userId, body.accountGroupId, 'accountGroupId');
-        await updateAccountRow(tx, userId, id, body);
+        const extent = await updateAccountRow(tx, userId, id, body);
+        const balanceField = (['currentBalance', 'initialBalance', 'openingBalance'] as const).find(
+          (field) => body[field] !== undefined,
+        );
+        if (balanceField && extent !== undefined && !isWithinAmountLimit(extent)) {
+          throw tooLargeForAccount(balanceField);
+        }
       });
       return get(userId, id);
     },
@@ -205,20 +233,44 @@ export async function createBankAccount(
  * holds the account's lock): the current balance takes the bank's figure and the opening balance
  * moves by the same difference, so current = initial + Σ transactions still holds.
  */
-export function setBankFigures(tx: Executor, userId: number, id: number, figures: BankFigures): Promise<void> {
-  return updateAccountRow(tx, userId, id, figures);
+export async function setBankFigures(tx: Executor, userId: number, id: number, figures: BankFigures): Promise<void> {
+  await updateAccountRow(tx, userId, id, figures);
 }
 
 /**
  * The ledger's balance move (transactions: ledger.ts), inside its database transaction and after
  * it locked the account, together with the transaction rows it moves money for: the current
- * balance for a transaction from the opening moment on, the initial one for an earlier one.
+ * balance for a transaction from the opening moment on, the initial one for an earlier one. A move
+ * that grows the account past the limit, or the user's base-currency figures past it, is refused
+ * with VALIDATION_ERROR on `path` (the caller's transaction then stores nothing); one that shrinks
+ * them always goes through.
  */
-export function moveBalancesFor(
+export async function moveBalancesFor(
   tx: Executor,
   userId: number,
   id: number,
-  moves: ReadonlyArray<{ time: Date; delta: number }>,
+  moves: ReadonlyArray<BalanceMove>,
+  path: string,
 ): Promise<void> {
-  return moveBalances(tx, userId, id, moves);
+  const { extent, refTotal } = await moveBalances(tx, userId, id, moves);
+  const grows = (field: 'turnover' | 'refTurnover') => moves.reduce((sum, move) => sum + move[field], 0) > 0;
+  if (grows('turnover') && !isWithinAmountLimit(extent)) throw tooLargeForAccount(path);
+  if (grows('refTurnover') && !isWithinAmountLimit(refTotal)) {
+    throw validationError(
+      path,
+      `Too large: all your amounts together would be worth more than ${MAX_AMOUNT_TEXT} in your base currency`,
+    );
+  }
+}
+
+export type { BalanceMove };
+
+/** The user's accounts' currencies and turnovers, for bounding a change of rates or base currency. */
+export function turnoversOf(db: Executor, userId: number) {
+  return selectTurnovers(db, userId);
+}
+
+/** After base-currency figures were swapped in, each account's Σ |ref figure| is counted anew; answers the user's total. */
+export function recountRefTurnoversOf(tx: Executor, userId: number): Promise<bigint> {
+  return recountRefTurnovers(tx, userId);
 }

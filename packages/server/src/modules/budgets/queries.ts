@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { budgetMembers } from '../../db/budget-membership.ts';
 import type { Executor } from '../../db/client.ts';
 import { budgetCategories, budgetExclusions, budgets, transactions } from '../../db/schema.ts';
+import { figureOf } from '../../lib/figures.ts';
 
 export type BudgetRow = typeof budgets.$inferSelect;
 
@@ -112,7 +113,7 @@ export async function selectBudgetTotals(db: Executor, userId: number, budgetId:
       count(*)::int as count
     from (${budgetMembers(userId, budgetId)}) m`);
   const [row] = (result as unknown as { rows: Array<{ spent: string; income: string; count: number }> }).rows;
-  return { spent: Number(row?.spent ?? 0), income: Number(row?.income ?? 0), count: row?.count ?? 0 };
+  return { spent: figureOf(row?.spent ?? '0'), income: figureOf(row?.income ?? '0'), count: row?.count ?? 0 };
 }
 
 /**
@@ -126,6 +127,14 @@ export async function scaleBudgetLimits(db: Executor, userId: number, rate: numb
     .update(budgets)
     .set({ limitAmount: sql`greatest(1, round(${budgets.limitAmount} * ${rate}::float8))::bigint` })
     .where(and(eq(budgets.userId, userId), sql`${budgets.limitAmount} is not null`));
+}
+
+export async function selectLargestLimit(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ largest: sql<string>`coalesce(max(${budgets.limitAmount}), 0)::text` })
+    .from(budgets)
+    .where(eq(budgets.userId, userId));
+  return Number(row!.largest);
 }
 
 export async function countBudgetLimits(db: Executor, userId: number) {

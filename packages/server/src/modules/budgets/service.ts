@@ -1,4 +1,11 @@
-import type { Budget, BudgetStats, NewBudget, UpdateBudgetBody } from '@kopiyka/shared';
+import {
+  type Budget,
+  type BudgetStats,
+  convertMinorUnits,
+  isWithinAmountLimit,
+  type NewBudget,
+  type UpdateBudgetBody,
+} from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
 import { assertRoomForOneMore } from '../../lib/limits.ts';
@@ -20,6 +27,7 @@ import {
   selectBudgetCategoryIds,
   selectBudgets,
   selectBudgetTotals,
+  selectLargestLimit,
   updateBudget as updateBudgetRow,
 } from './queries.ts';
 
@@ -188,8 +196,16 @@ export async function assertOwnBudget(db: Executor, userId: number, id: number, 
 }
 
 /** When the base currency changes, limits are converted at the rate of the switch (inside its transaction). */
-export function convertBudgetLimits(db: Executor, userId: number, rate: number): Promise<void> {
-  return scaleBudgetLimits(db, userId, rate);
+/** Answers false, converting nothing, when a limit at this rate would pass the largest amount. */
+export async function convertBudgetLimits(db: Executor, userId: number, rate: number): Promise<boolean> {
+  if (!isWithinAmountLimit(convertMinorUnits(await selectLargestLimit(db, userId), rate))) return false;
+  await scaleBudgetLimits(db, userId, rate);
+  return true;
+}
+
+/** The largest budget limit of the user's (0 when none has one), to bound a base change by. */
+export function largestBudgetLimit(db: Executor, userId: number): Promise<number> {
+  return selectLargestLimit(db, userId);
 }
 
 export async function hasBudgetLimits(db: Executor, userId: number): Promise<boolean> {

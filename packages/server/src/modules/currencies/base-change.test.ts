@@ -142,8 +142,8 @@ describe('changing the base currency', () => {
     await t.call('POST', '/api/v1/user/currencies/base', { token: user.token, body: { currencyId: ids.get('EUR') } });
     await waitUntilIdle(user.token);
     const after = await all(user.token);
-    // No leg of the transfer is in EUR, so each leg is converted at its own rate.
-    expect(after.map((tx) => tx.refAmount)).toEqual([800, Math.round(1_234 * 0.9), 1_600, 1_710, 1_000]);
+    // No leg of the transfer is in EUR: both legs carry the outgoing (UAH) leg's figure.
+    expect(after.map((tx) => tx.refAmount)).toEqual([800, Math.round(1_234 * 0.9), 1_600, 1_600, 1_000]);
   });
 
   it('changes the base offline through the user’s own rates: EUR and USD rated in UAH give EUR in USD', async () => {
@@ -178,6 +178,37 @@ describe('changing the base currency', () => {
       .response as Array<{ baseCode: string; quoteCode: string; rate: number; source: string }>;
     expect(rates.find((r) => r.baseCode === 'EUR')).toMatchObject({ quoteCode: 'USD', source: 'custom' });
     expect(rates.find((r) => r.baseCode === 'EUR')!.rate).toBeCloseTo(1.2, 12);
+  });
+
+  it('keeps a transfer between two foreign currencies neutral in the new base: both legs take the outgoing one’s figure', async () => {
+    const w = await buildWorld(t, {
+      currencies: { USD: 41.4378, EUR: 44.8611, PLN: 10.5 },
+      accounts: [{ currency: 'USD' }, { currency: 'EUR' }],
+    });
+    const [usd, eur] = w.accounts;
+    await w.record({
+      amount: 33_333,
+      transactionType: 'expense',
+      accountId: usd,
+      transferNature: 'transfer_between_user_accounts',
+      destinationAccountId: eur,
+      destinationAmount: 30_791,
+      time: '2026-05-01T10:00:00Z',
+    });
+    const res = await t.call('POST', '/api/v1/user/currencies/base', {
+      token: w.token,
+      body: { currencyId: ids.get('PLN') },
+    });
+    expect(res.status).toBe(200);
+    await waitUntilIdle(w.token);
+    expect((await progress(w.token)).error ?? null).toBeNull();
+    const legs = await all(w.token);
+    // 33,333 USD cents at 41.4378 / 10.5 PLN.
+    expect(legs.map((leg) => [leg.currencyCode, leg.transactionType, leg.refAmount, leg.refCurrencyCode])).toEqual([
+      ['USD', 'expense', 131_547, 'PLN'],
+      ['EUR', 'income', 131_547, 'PLN'],
+    ]);
+    expect(await ledgerProblems(t, w.id)).toEqual([]);
   });
 
   it('lets a failed change be put aside: back to idle, the old base and figures as they were', async () => {

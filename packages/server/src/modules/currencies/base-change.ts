@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type BaseCurrencyChange, convertMinorUnits, IDLE_BASE_CURRENCY_CHANGE } from '@kopiyka/shared';
+import {
+  type BaseCurrencyChange,
+  convertMinorUnits,
+  IDLE_BASE_CURRENCY_CHANGE,
+  isWithinAmountLimit,
+  MAX_AMOUNT_TEXT,
+} from '@kopiyka/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { type Clock, today as todayOf } from '../../lib/clock.ts';
@@ -37,21 +43,30 @@ class ChangeStopped extends Error {}
 class LeaseLost extends Error {}
 
 /**
- * A row's figures in the (new) base: a transfer with a leg in the base is neutral (both legs
- * carry that leg's amount), anything else is converted at the rate of its own day.
+ * A row's figures in the (new) base. A transfer is neutral in it (transactions/base-amounts.ts):
+ * both legs carry the figure of the leg in the base, or else of the outgoing leg (the expense) at
+ * its rate of the day; anything else is converted at the rate of its own day. A figure past the
+ * limit stops the change: the old base and figures stay.
  */
 function revalue(row: Revaluation, toCode: string, series: RateSeries) {
   if (row.code === toCode) return { id: row.id, refAmount: row.amount, rate: 1 };
   if (row.otherCode === toCode && row.otherAmount !== null) {
     return { id: row.id, refAmount: row.otherAmount, rate: row.otherAmount / row.amount };
   }
+  const byOther = row.transactionType === 'income' && row.otherCode !== null && row.otherAmount !== null;
+  const [code, amount] = byOther ? [row.otherCode!, row.otherAmount!] : [row.code, row.amount];
   const day = row.time.toISOString().slice(0, 10);
-  const quote = series(row.code, day);
+  const quote = series(code, day);
   if (!quote) {
-    throw new ChangeStopped(`No exchange rate for ${row.code} → ${toCode} on ${day}. Set a custom rate and try again.`);
+    throw new ChangeStopped(`No exchange rate for ${code} → ${toCode} on ${day}. Set a custom rate and try again.`);
   }
-  return { id: row.id, refAmount: convertMinorUnits(row.amount, quote.rate), rate: quote.rate };
+  const refAmount = convertMinorUnits(amount, quote.rate);
+  if (!isWithinAmountLimit(refAmount)) throw tooLargeIn(toCode);
+  return { id: row.id, refAmount, rate: byOther ? refAmount / row.amount : quote.rate };
 }
+
+const tooLargeIn = (code: string) =>
+  new ChangeStopped(`In ${code} your figures would pass ${MAX_AMOUNT_TEXT}, the most the app keeps.`);
 
 export interface BaseChangeService {
   progress(userId: number): Promise<BaseCurrencyChange>;
@@ -140,9 +155,9 @@ export function createBaseChangeService(
         if (!(await extendLease(tx, userId, token, leaseUntil()))) throw new LeaseLost();
         if ((await selectForRevaluation(tx, userId, scope, { limit: 1 })).length > 0) return false;
         // The switch: every transaction with a new figure takes it, then the change row goes.
-        await applyPendingRefs(tx, userId, claimed.toCurrencyId);
+        if (!(await applyPendingRefs(tx, userId, claimed.toCurrencyId))) throw tooLargeIn(toCode);
         await completeBaseChange(tx, userId, claimed);
-        if (isBaseChange) await convertBudgetLimits(tx, userId, limitRate.rate);
+        if (isBaseChange && !(await convertBudgetLimits(tx, userId, limitRate.rate))) throw tooLargeIn(toCode);
         return true;
       });
       if (done) break;

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { accounts, baseCurrencyChanges, currencies, transactions, userCurrencies } from '../../db/schema.ts';
@@ -132,9 +132,27 @@ export async function countInScope(db: Executor, userId: number, scope: Revaluat
   return row?.n ?? 0;
 }
 
+/**
+ * A transaction a revaluation of these currencies recomputes: one in them, or a transfer leg whose
+ * other leg is (a transfer's figure may come from its other leg: transactions/base-amounts.ts).
+ */
 function inScope(scope: RevaluationScope) {
+  const codes = scope.codes;
   return and(
-    scope.codes === null ? undefined : inArray(currencies.code, scope.codes),
+    codes === null
+      ? undefined
+      : or(
+          inArray(currencies.code, codes),
+          sql`(${transactions.transferNature} = 'transfer_between_user_accounts' and exists (
+            select 1 from transactions o
+              join accounts oa on oa.id = o.account_id
+              join currencies oc on oc.id = oa.currency_id
+            where o.transfer_id = ${transactions.transferId} and o.id <> ${transactions.id}
+              and oc.code in (${sql.join(
+                codes.map((code) => sql`${code}`),
+                sql`, `,
+              )})))`,
+        ),
     scope.from === null ? undefined : gte(transactions.time, new Date(`${scope.from}T00:00:00Z`)),
   );
 }
@@ -286,7 +304,8 @@ export async function selectHistoryShape(db: Executor, userId: number, scope: Re
     .selectDistinct({ code: currencies.code })
     .from(accounts)
     .innerJoin(currencies, eq(currencies.id, accounts.currencyId))
-    .where(and(eq(accounts.userId, userId), scope.codes === null ? undefined : inArray(currencies.code, scope.codes)));
+    // Every currency of the user's, whatever the scope: a transfer leg in scope may take its figure from the other leg's.
+    .where(eq(accounts.userId, userId));
   return { first: span?.first ?? null, last: span?.last ?? null, codes: codes.map((c) => c.code) };
 }
 
@@ -305,6 +324,7 @@ export function selectForRevaluation(
     .select({
       id: transactions.id,
       amount: transactions.amount,
+      transactionType: transactions.transactionType,
       time: transactions.time,
       code: currencies.code,
       otherAmount: otherLeg.amount,

@@ -1,19 +1,24 @@
-import type {
-  AddUserCurrenciesBody,
-  BaseCurrencyChange,
-  Currency,
-  DeleteCustomRatesBody,
-  Rate,
-  RateProviderStatus,
-  SetCustomRatesBody,
-  UserCurrency,
+import {
+  type AddUserCurrenciesBody,
+  type BaseCurrencyChange,
+  type Currency,
+  convertMinorUnits,
+  type DeleteCustomRatesBody,
+  isWithinAmountLimit,
+  MAX_AMOUNT_TEXT,
+  type Rate,
+  type RateProviderStatus,
+  type SetCustomRatesBody,
+  type UserCurrency,
 } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { type Clock, today } from '../../lib/clock.ts';
 import { earlierDay } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { isOffered } from '../../lib/iso-currencies.ts';
-import { forgetCustomRatesOf, type RatesService } from '../rates/service.ts';
+import { turnoversOf } from '../accounts/service.ts';
+import { largestBudgetLimit } from '../budgets/service.ts';
+import { forgetCustomRatesOf, type RateSession, type RatesService } from '../rates/service.ts';
 import { discardPendingRefs } from '../transactions/service.ts';
 import type { BaseChangeService } from './base-change.ts';
 import {
@@ -92,6 +97,56 @@ async function revalueAfterRateChange(
   const merged = await upsertRevaluation(tx, userId, base.currencyId, scope ?? EVERYTHING);
   await startFromScratch(tx, userId, merged);
   return true;
+}
+
+/** What a rate or base change past the limit is refused with (docs/decisions.md "Figures stay within MAX_MINOR_AMOUNT"). */
+const tooLargeIn = (path: string, code: string) =>
+  validationError(path, `In ${code} your figures would pass ${MAX_AMOUNT_TEXT}, the most the app keeps`);
+
+/**
+ * Refuses custom rates that would take the user's base-currency figures past the limit, before
+ * anything is stored: every figure as it stands, plus every amount of the currencies whose rate to
+ * the base changes, at the new rate. An upper bound (a rate from a later day keeps its figures);
+ * the recomputation checks the figures it makes exactly (base-change.ts).
+ */
+async function refuseRatesPastLimit(
+  tx: Executor,
+  userId: number,
+  baseCode: string,
+  pairs: SetCustomRatesBody['pairs'],
+): Promise<void> {
+  const accounts = await turnoversOf(tx, userId);
+  let total = accounts.reduce((sum, account) => sum + BigInt(account.refTurnover), 0n);
+  for (const [index, pair] of pairs.entries()) {
+    const other = pair.quoteCode === baseCode ? pair.baseCode : pair.baseCode === baseCode ? pair.quoteCode : undefined;
+    if (other === undefined) continue;
+    const intoBase = pair.quoteCode === baseCode ? pair.rate : 1 / pair.rate;
+    const turnover = accounts.filter((a) => a.code === other).reduce((sum, a) => sum + Number(a.turnover), 0);
+    total += BigInt(convertMinorUnits(turnover, intoBase));
+    if (!isWithinAmountLimit(total)) throw tooLargeIn(`pairs.${index}.rate`, baseCode);
+  }
+}
+
+/**
+ * Refuses a base currency in which the user's figures would pass the limit, at today's rates (the
+ * change itself converts at each day's and checks exactly, stopping should it pass after all).
+ */
+async function refuseBasePastLimit(
+  db: Database,
+  session: RateSession,
+  userId: number,
+  from: string,
+  to: string,
+  day: string,
+): Promise<void> {
+  let total = 0n;
+  for (const account of await turnoversOf(db, userId)) {
+    const quote = account.code === to ? { rate: 1 } : await session.quote(account.code, to, day);
+    if (quote) total += BigInt(convertMinorUnits(Number(account.turnover), quote.rate));
+  }
+  const limitQuote = await session.quote(from, to, day);
+  const limit = limitQuote ? convertMinorUnits(await largestBudgetLimit(db, userId), limitQuote.rate) : 0;
+  if (!isWithinAmountLimit(total) || !isWithinAmountLimit(limit)) throw tooLargeIn('currencyId', to);
 }
 
 export interface CurrenciesService {
@@ -212,6 +267,10 @@ export function createCurrenciesService(
       const [currency] = await selectCurrenciesByIds(db, [currencyId]);
       if (!currency) throw validationError('currencyId', 'Unknown currency');
       assertOffered(currency, 'currencyId');
+      const was = await selectBaseCurrency(db, userId);
+      if (was && was.currencyId !== currencyId) {
+        await refuseBasePastLimit(db, rates.session(userId), userId, was.currency.code, currency.code, today(clock));
+      }
       const { base, started } = await db.transaction(async (tx) => {
         await lockCurrencySettings(tx, userId);
         const current = await selectBaseCurrency(tx, userId);
@@ -289,6 +348,8 @@ export function createCurrenciesService(
       }
       const { stored, revaluing } = await db.transaction(async (tx) => {
         await lockCurrencySettings(tx, userId);
+        const base = await selectBaseCurrency(tx, userId);
+        if (base) await refuseRatesPastLimit(tx, userId, base.currency.code, pairs);
         const stored = await rates.setCustomRates(tx, userId, pairs);
         const changed = pairs.map((p) => ({ ...p, effectiveFrom: p.effectiveFrom ?? null }));
         return { stored, revaluing: await revalueAfterRateChange(tx, userId, changed) };

@@ -415,10 +415,11 @@ describe('own transfers and merchant rules', () => {
     const user = await signUpWithBase(t);
     const pairing = await t.call('POST', api('/pair-user'), { token: user.token, body: { token } });
     expect(pairing.status).toBe(201);
-    // A custom rate, so the USD card can be valued offline.
+    // A custom rate, so the USD card can be valued offline: not the bank's (42.10), so that the
+    // USD leg's own figure (422,000) is not the hryvnia leg's.
     await t.call('PUT', '/api/v1/user/currency/rates', {
       token: user.token,
-      body: { pairs: [{ baseCode: 'USD', quoteCode: 'UAH', rate: 42.1 }] },
+      body: { pairs: [{ baseCode: 'USD', quoteCode: 'UAH', rate: 42.2 }] },
     });
     expect(await loadAndWait(t, user.token, { from: (start - 5 * DAY) * 1000 })).toMatchObject({ imported: 8 });
     const stored = Object.fromEntries((await allTransactions(t, user.token)).map((tx) => [tx.externalId, tx]));
@@ -428,6 +429,8 @@ describe('own transfers and merchant rules', () => {
     };
     pairOf('toJar', 'fromUah');
     pairOf('toUsd', 'fromUah$');
+    // Neutral in the base currency: both legs carry the hryvnia leg's figure.
+    expect([stored.toUsd!.refAmount, stored.fromUah$!.refAmount]).toEqual([421_000, 421_000]);
     for (const alone of ['shop', 'refund', 'friend', 'odd']) {
       expect(stored[alone], alone).toMatchObject({ transferNature: 'not_transfer', transferId: null });
     }
@@ -435,7 +438,7 @@ describe('own transfers and merchant rules', () => {
     // A transfer is neither spending nor income.
     const day = new Date(at * 1000).toISOString().slice(0, 10);
     const flow = await t.call('GET', `/api/v1/stats/cash-flow?from=${day}&to=${day}`, { token: user.token });
-    expect(flow.body.response[0]).toMatchObject({ expense: 300_000 + 1_000, income: 300_000 + Math.round(999 * 42.1) });
+    expect(flow.body.response[0]).toMatchObject({ expense: 300_000 + 1_000, income: 300_000 + Math.round(999 * 42.2) });
   });
 
   it('remembers a category for a merchant: moves its earlier transactions if asked, and files later imports there', async () => {

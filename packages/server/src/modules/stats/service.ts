@@ -6,7 +6,7 @@ import {
   type CashFlowQuery,
   type Category,
   type CategorySpending,
-  convertMinorUnits,
+  isWithinAmountLimit,
   type SpendingsQuery,
   type TotalBalance,
   type TotalBalanceQuery,
@@ -14,7 +14,8 @@ import {
 import type { Database } from '../../db/client.ts';
 import { addDays, daysBetween } from '../../lib/dates.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
-import { assertOwnAccount } from '../accounts/service.ts';
+import { figureOf } from '../../lib/figures.ts';
+import { assertOwnAccount, valueInBase } from '../accounts/service.ts';
 import { listCategories } from '../categories/service.ts';
 import { findBaseCurrency } from '../currencies/service.ts';
 import type { RatesService } from '../rates/service.ts';
@@ -103,6 +104,7 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
     for (const account of accounts) {
       // Walk back from the end of the range: each day's balance is the next day's less its delta.
       const balances = new Array<number>(days.length);
+      // Within |initial| + Σ amounts + the credit limit: twice the limit at most, still exact.
       let balance = Number(account.at_end);
       for (let i = days.length - 1; i >= 0; i--) {
         balances[i] = balance;
@@ -117,7 +119,7 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
           date: day,
           accountId: account.id,
           balance: value,
-          refBalance: quote ? convertMinorUnits(value, quote.rate) : null,
+          refBalance: quote ? valueInBase(value, quote.rate) : null,
         });
       });
     }
@@ -129,11 +131,16 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
 
     async totalBalance(userId, q) {
       const points = await balanceHistory(userId, { from: q.date, to: q.date, includeHidden: q.includeHidden });
-      return {
-        date: q.date,
-        refBalance: points.reduce((sum, p) => sum + (p.refBalance ?? 0), 0),
-        unvaluedAccountIds: points.filter((p) => p.refBalance === null).map((p) => p.accountId),
-      };
+      // An account whose value would take the total past the limit is left out of it, as one
+      // without a rate is (docs/decisions.md "Figures stay within MAX_MINOR_AMOUNT").
+      let refBalance = 0;
+      const unvaluedAccountIds: number[] = [];
+      for (const point of points) {
+        const sum = point.refBalance === null ? null : refBalance + point.refBalance;
+        if (sum !== null && isWithinAmountLimit(sum)) refBalance = sum;
+        else unvaluedAccountIds.push(point.accountId);
+      }
+      return { date: q.date, refBalance, unvaluedAccountIds };
     },
 
     async spendingsByCategories(userId, q) {
@@ -152,7 +159,7 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
         const root = rootOf(row.category_id);
         if (!root) continue;
         const entry = byRoot.get(root.id) ?? { categoryId: root.id, name: root.name, color: root.color, amount: 0 };
-        entry.amount += Number(row.amount);
+        entry.amount += figureOf(row.amount);
         byRoot.set(root.id, entry);
       }
       return [...byRoot.values()].sort((a, b) => b.amount - a.amount || a.name.localeCompare(b.name));
@@ -174,7 +181,7 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
       for (const row of rows) {
         const point = points.get(row.period);
         if (!point) continue;
-        const amount = Number(row.amount);
+        const amount = figureOf(row.amount);
         if (row.transaction_type === 'income') point.income += amount;
         else if (!isExcluded(row.category_id)) point.expense += amount;
       }

@@ -2,9 +2,9 @@
  * A transaction's figures in the user's base currency (DESIGN.md "Multi-currency semantics"):
  * `refAmount` at the rate of the transaction's day, and the rate it used.
  */
-import { convertMinorUnits } from '@kopiyka/shared';
+import { convertMinorUnits, isWithinAmountLimit, MAX_AMOUNT_TEXT, type TransactionType } from '@kopiyka/shared';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, validationError } from '../../lib/errors.ts';
 import { findBaseCurrency } from '../currencies/service.ts';
 import type { RateSession } from '../rates/service.ts';
 import { dayOf } from './ledger.ts';
@@ -29,49 +29,76 @@ export async function baseOf(db: Database, userId: number) {
 }
 
 /**
- * Base-currency figures of one transaction or of both legs of a transfer. A transfer is
- * neutral in the base currency: when one leg is in it, both legs carry that leg's amount.
+ * Base-currency figures of one transaction or of both legs of a transfer. A transfer is neutral in
+ * the base currency: both legs carry one figure (docs/decisions.md). A leg in the base currency
+ * is exact and gives it; otherwise the outgoing leg (the expense) does, at its rate of the day.
+ * A figure past the limit is refused on the leg's amount before anything is stored.
  */
 export async function refsFor(
   session: RateSession,
   base: { currencyId: number; currency: { code: string } },
-  first: { account: InCurrency; amount: number; time: Date },
+  first: { account: InCurrency; amount: number; time: Date; transactionType: TransactionType },
   transfer: { destination: InCurrency; destinationAmount: number } | undefined,
 ): Promise<Refs[]> {
   const legs = [
-    { ...first, path: 'accountId' },
+    { ...first, path: 'amount' },
     ...(transfer
       ? [
           {
             account: transfer.destination,
             amount: transfer.destinationAmount,
             time: first.time,
-            path: 'destinationAccountId',
+            transactionType: first.transactionType === 'income' ? 'expense' : 'income',
+            path: 'destinationAmount',
           },
         ]
       : []),
   ];
   const baseCode = base.currency.code;
   const refCurrencyId = base.currencyId;
-  const inBase = legs.find((leg) => leg.account.currencyCode === baseCode);
-  if (legs.length === 2 && inBase) {
-    return legs.map((leg) => ({
-      refAmount: inBase.amount,
-      rate: inBase.amount / leg.amount,
-      refCurrencyId,
-      pendingRefAmount: null,
-      pendingRate: null,
-    }));
-  }
-  const refs: Refs[] = [];
-  for (const leg of legs) {
-    const quote = await session.require(leg.account.currencyCode, baseCode, dayOf(leg.time), leg.path);
-    refs.push(refsAt(leg.amount, quote.rate, refCurrencyId));
-  }
-  return refs;
+  const winner = neutralFigureOf(legs, (leg) => leg.account.currencyCode === baseCode);
+  const rate =
+    winner.account.currencyCode === baseCode
+      ? 1
+      : (await session.require(winner.account.currencyCode, baseCode, dayOf(winner.time), accountPathOf(winner.path)))
+          .rate;
+  const refAmount = boundedRef(convertMinorUnits(winner.amount, rate), winner.path);
+  return legs.map((leg) => ({
+    refAmount,
+    rate: leg === winner ? rate : refAmount / leg.amount,
+    refCurrencyId,
+    pendingRefAmount: null,
+    pendingRate: null,
+  }));
 }
 
-/** The figures of an amount at a rate into the base currency. */
+/**
+ * Of the legs of one transfer, the one whose figure both carry (docs/decisions.md): the leg in the
+ * base currency, which is exact, else the outgoing one (the expense), at its rate of the day.
+ */
+export function neutralFigureOf<Leg extends { transactionType: string }>(
+  legs: Leg[],
+  inBase: (leg: Leg) => boolean,
+): Leg {
+  return legs.find(inBase) ?? legs.find((leg) => leg.transactionType === 'expense') ?? legs[0]!;
+}
+
+/** The account field of a leg, which a missing rate is asked for on. */
+const accountPathOf = (amountPath: string) => (amountPath === 'amount' ? 'accountId' : 'destinationAccountId');
+
+/** A base-currency figure within the limit, or VALIDATION_ERROR on the amount that gave it. */
+function boundedRef(refAmount: number, path: string): number {
+  if (isWithinAmountLimit(refAmount)) return refAmount;
+  throw validationError(path, `Too large: worth more than ${MAX_AMOUNT_TEXT} in your base currency`);
+}
+
+/** The figures of an amount at a rate into the base currency (a bank import's: refused on `amount` past the limit). */
 export function refsAt(amount: number, rate: number, refCurrencyId: number): Refs {
-  return { refAmount: convertMinorUnits(amount, rate), rate, refCurrencyId, pendingRefAmount: null, pendingRate: null };
+  return {
+    refAmount: boundedRef(convertMinorUnits(amount, rate), 'amount'),
+    rate,
+    refCurrencyId,
+    pendingRefAmount: null,
+    pendingRate: null,
+  };
 }

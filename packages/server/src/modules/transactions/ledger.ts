@@ -5,7 +5,7 @@
  */
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { moveBalancesFor } from '../accounts/service.ts';
+import { type BalanceMove, moveBalancesFor } from '../accounts/service.ts';
 import {
   addDayDelta,
   deleteTransaction,
@@ -87,21 +87,31 @@ export async function lockForWrite(
 
 // ---- the only three ways a write touches money: each moves the balances with the rows ----
 
+/** How a row moves its account's figures as it comes (`sign` 1) or goes (-1). */
+const moveOf = (row: Pick<TransactionRow, 'amount' | 'transactionType' | 'refAmount' | 'time'>, sign: 1 | -1) => ({
+  time: row.time,
+  delta: sign * signed(row),
+  turnover: sign * row.amount,
+  refTurnover: sign * Math.abs(row.refAmount),
+});
+
 /**
  * The one way money moves: the account's balances (the accounts module's write: the current one,
- * or the initial one for a transaction from before the opening moment) and the day's delta change
- * together, by relative amounts, so concurrent writes add up instead of overwriting each other.
+ * or the initial one for a transaction from before the opening moment), its turnovers and the
+ * day's delta change together, by relative amounts, so concurrent writes add up instead of
+ * overwriting each other. A move past the limits is refused on `path` (docs/decisions.md).
  * The caller holds the account's lock (lockForWrite).
  */
-async function moveBalance(tx: Executor, userId: number, accountId: number, time: Date, delta: number) {
-  if (delta === 0) return;
-  await moveBalancesFor(tx, userId, accountId, [{ time, delta }]);
-  await addDayDelta(tx, userId, accountId, dayOf(time), delta);
+async function moveBalance(tx: Executor, userId: number, accountId: number, move: BalanceMove, path: string) {
+  if (move.delta === 0 && move.turnover === 0 && move.refTurnover === 0) return;
+  await moveBalancesFor(tx, userId, accountId, [move], path);
+  if (move.delta !== 0) await addDayDelta(tx, userId, accountId, dayOf(move.time), move.delta);
 }
 
-export async function insertLeg(tx: Executor, userId: number, row: NewTransactionRow) {
+/** `path`: the body field a refusal names (the amount of this leg). */
+export async function insertLeg(tx: Executor, userId: number, row: NewTransactionRow, path = 'amount') {
   const inserted = await insertTransaction(tx, row);
-  await moveBalance(tx, userId, inserted.accountId, inserted.time, signed(inserted));
+  await moveBalance(tx, userId, inserted.accountId, moveOf(inserted, 1), path);
   return inserted;
 }
 
@@ -113,18 +123,18 @@ export async function insertLeg(tx: Executor, userId: number, row: NewTransactio
 export async function insertLegs(tx: Executor, userId: number, rows: NewTransactionRow[]) {
   if (rows.length === 0) return [];
   const inserted = await insertTransactions(tx, rows);
-  const byAccount = new Map<number, Array<{ time: Date; delta: number }>>();
+  const byAccount = new Map<number, BalanceMove[]>();
   const byDay = new Map<string, { accountId: number; day: string; delta: number }>();
   for (const row of inserted) {
     const moves = byAccount.get(row.accountId) ?? [];
-    moves.push({ time: row.time, delta: signed(row) });
+    moves.push(moveOf(row, 1));
     byAccount.set(row.accountId, moves);
     const key = `${row.accountId}:${dayOf(row.time)}`;
     const entry = byDay.get(key) ?? { accountId: row.accountId, day: dayOf(row.time), delta: 0 };
     entry.delta += signed(row);
     byDay.set(key, entry);
   }
-  for (const [accountId, moves] of byAccount) await moveBalancesFor(tx, userId, accountId, moves);
+  for (const [accountId, moves] of byAccount) await moveBalancesFor(tx, userId, accountId, moves, 'amount');
   for (const { accountId, day, delta } of byDay.values()) {
     if (delta !== 0) await addDayDelta(tx, userId, accountId, day, delta);
   }
@@ -132,7 +142,7 @@ export async function insertLegs(tx: Executor, userId: number, rows: NewTransact
 }
 
 export async function removeLeg(tx: Executor, userId: number, row: TransactionRow) {
-  await moveBalance(tx, userId, row.accountId, row.time, -signed(row));
+  await moveBalance(tx, userId, row.accountId, moveOf(row, -1), 'amount');
   await deleteTransaction(tx, userId, row.id);
 }
 
@@ -141,16 +151,18 @@ export async function changeLeg(
   userId: number,
   before: TransactionRow,
   changes: Partial<NewTransactionRow>,
+  path = 'amount',
 ) {
   const after = { ...before, ...changes };
   const moved =
     after.amount !== before.amount ||
     after.transactionType !== before.transactionType ||
     after.accountId !== before.accountId ||
-    dayOf(after.time) !== dayOf(before.time);
+    dayOf(after.time) !== dayOf(before.time) ||
+    Math.abs(after.refAmount) !== Math.abs(before.refAmount);
   if (moved) {
-    await moveBalance(tx, userId, before.accountId, before.time, -signed(before));
-    await moveBalance(tx, userId, after.accountId, after.time, signed(after));
+    await moveBalance(tx, userId, before.accountId, moveOf(before, -1), path);
+    await moveBalance(tx, userId, after.accountId, moveOf(after, 1), path);
   }
   await updateTransaction(tx, userId, before.id, changes);
 }

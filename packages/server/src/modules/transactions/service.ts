@@ -1,5 +1,6 @@
 import {
   defaultPaymentType,
+  isWithinAmountLimit,
   type LinkTransactionsBody,
   type NewTransaction,
   type Transaction,
@@ -11,10 +12,11 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import { recountRefTurnoversOf } from '../accounts/service.ts';
 import { assertOwnBudget } from '../budgets/service.ts';
 import { assertOwnCategory } from '../categories/service.ts';
 import type { RatesService } from '../rates/service.ts';
-import { baseOf, type Refs, refsAt, refsFor } from './base-amounts.ts';
+import { baseOf, neutralFigureOf, type Refs, refsAt, refsFor } from './base-amounts.ts';
 import { ChangedMeanwhile, changeLeg, insertLeg, insertLegs, lockForWrite, onFreshRows, removeLeg } from './ledger.ts';
 import {
   clearBudgetOf,
@@ -25,6 +27,7 @@ import {
   nullPendingRefs,
   promotePendingRefs,
   selectOtherLegsOfTransfersOf,
+  selectOwnAccount,
   selectTransactions,
   selectTransferLegs,
   selectTransferViews,
@@ -96,7 +99,12 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
         if (transfer) refuseBankAccount(transfer.destination, 'destinationAccountId');
         const time = body.time ? new Date(body.time) : clock.now();
         const base = await baseOf(db, userId);
-        const refs = await refsFor(rates.session(userId), base, { account, amount: body.amount, time }, transfer);
+        const refs = await refsFor(
+          rates.session(userId),
+          base,
+          { account, amount: body.amount, time, transactionType: body.transactionType },
+          transfer,
+        );
         const shared = {
           userId,
           time,
@@ -120,14 +128,19 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
             transferId,
           });
           if (!transfer) return [first.id];
-          const second = await insertLeg(tx, userId, {
-            ...shared,
-            ...refs[1]!,
-            accountId: transfer.destination.id,
-            amount: transfer.destinationAmount,
-            transactionType: opposite(body.transactionType),
-            transferId,
-          });
+          const second = await insertLeg(
+            tx,
+            userId,
+            {
+              ...shared,
+              ...refs[1]!,
+              accountId: transfer.destination.id,
+              amount: transfer.destinationAmount,
+              transactionType: opposite(body.transactionType),
+              transferId,
+            },
+            'destinationAmount',
+          );
           return [first.id, second.id];
         });
         return views(userId, ids);
@@ -172,7 +185,12 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
           refuseBankAccount(transfer.destination, 'destinationAccountId');
         }
         const refs = moneyChanged
-          ? await refsFor(rates.session(userId), await baseOf(db, userId), { account, amount, time }, transfer)
+          ? await refsFor(
+              rates.session(userId),
+              await baseOf(db, userId),
+              { account, amount, time, transactionType },
+              transfer,
+            )
           : undefined;
 
         const ids = await db.transaction(async (tx) => {
@@ -202,31 +220,37 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
               ...refs[1],
             };
             if (other && isBankLeg(other)) {
-              await changeLeg(tx, userId, other, legChanges);
+              await changeLeg(tx, userId, other, legChanges, 'destinationAmount');
             } else if (other) {
-              await changeLeg(tx, userId, other, {
-                ...legChanges,
-                accountId: transfer.destination.id,
-                amount: transfer.destinationAmount,
-                time,
-              });
+              await changeLeg(
+                tx,
+                userId,
+                other,
+                { ...legChanges, accountId: transfer.destination.id, amount: transfer.destinationAmount, time },
+                'destinationAmount',
+              );
             } else {
               const transferId = await nextTransferId(tx);
-              const created = await insertLeg(tx, userId, {
-                ...refs[1]!,
+              const created = await insertLeg(
+                tx,
                 userId,
-                accountId: transfer.destination.id,
-                amount: transfer.destinationAmount,
-                transactionType: opposite(transactionType),
-                paymentType: body.paymentType ?? before.paymentType,
-                time,
-                note: body.note ?? before.note,
-                categoryId,
-                transferNature: BETWEEN,
-                transferId,
-                createdByTransfer: true,
-                budgetId: null,
-              });
+                {
+                  ...refs[1]!,
+                  userId,
+                  accountId: transfer.destination.id,
+                  amount: transfer.destinationAmount,
+                  transactionType: opposite(transactionType),
+                  paymentType: body.paymentType ?? before.paymentType,
+                  time,
+                  note: body.note ?? before.note,
+                  categoryId,
+                  transferNature: BETWEEN,
+                  transferId,
+                  createdByTransfer: true,
+                  budgetId: null,
+                },
+                'destinationAmount',
+              );
               changes.transferId = transferId;
               changes.createdByTransfer = false;
               otherId = created.id;
@@ -291,16 +315,9 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
         });
         // The checks above hold for the locked rows too: lockForWrite answers only unchanged rows.
         await db.transaction(async (tx) => {
-          await lockForWrite(tx, userId, read);
-          for (const pair of ids) {
-            const transferId = await nextTransferId(tx);
-            for (const id of pair) {
-              await updateTransaction(tx, userId, id, {
-                transferNature: BETWEEN,
-                transferId,
-                createdByTransfer: false,
-              });
-            }
+          const locked = await lockForWrite(tx, userId, read);
+          for (const [index, pair] of ids.entries()) {
+            await pairAsTransfer(tx, userId, [locked.get(pair[0])!, locked.get(pair[1])!], `ids.${index}`);
           }
         });
       });
@@ -325,6 +342,29 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
       });
     },
   };
+}
+
+/**
+ * Two existing transactions become the legs of one transfer (inside the caller's transaction, which
+ * holds their accounts' locks). No money moves, but a transfer is neutral in the base currency: the
+ * leg that does not give the figure (base-amounts.ts: neutralFigureOf) takes the other's, and
+ * both drop a figure a base change in progress made for them apart, to be valued again as a pair.
+ */
+async function pairAsTransfer(tx: Executor, userId: number, legs: [TransactionRow, TransactionRow], path: string) {
+  const transferId = await nextTransferId(tx);
+  const accounts = await Promise.all(legs.map((leg) => selectOwnAccount(tx, userId, leg.accountId)));
+  const giver = neutralFigureOf(legs, (leg) => accounts[legs.indexOf(leg)]!.currencyId === leg.refCurrencyId);
+  for (const leg of legs) {
+    const figure = leg === giver ? {} : { refAmount: giver.refAmount, rate: giver.refAmount / leg.amount };
+    const changes = {
+      transferNature: BETWEEN,
+      transferId,
+      createdByTransfer: false,
+      pendingRefAmount: null,
+      pendingRate: null,
+    };
+    await changeLeg(tx, userId, leg, { ...changes, ...figure }, path);
+  }
 }
 
 // For other modules' transactions: each takes the executor first, so it joins the caller's transaction.
@@ -380,9 +420,14 @@ export function stagePendingRefs(
   return setPendingRefs(tx, userId, rows);
 }
 
-/** The switch: every transaction with a waiting figure takes it, in the (new) base currency. */
-export function applyPendingRefs(tx: Executor, userId: number, refCurrencyId: number): Promise<void> {
-  return promotePendingRefs(tx, userId, refCurrencyId);
+/**
+ * The switch: every transaction with a waiting figure takes it, in the (new) base currency, and
+ * the accounts' Σ |ref figure| follow. Answers whether the user's figures stay within the limit
+ * (when not, the caller's transaction must not commit).
+ */
+export async function applyPendingRefs(tx: Executor, userId: number, refCurrencyId: number): Promise<boolean> {
+  await promotePendingRefs(tx, userId, refCurrencyId);
+  return isWithinAmountLimit(await recountRefTurnoversOf(tx, userId));
 }
 
 /*
@@ -418,10 +463,8 @@ export function changeBankTransaction(
 
 /** Two bank transactions found to be one move between own accounts become its legs; no money moves. */
 export async function linkBankTransfer(tx: Executor, userId: number, ids: [number, number]): Promise<void> {
-  const transferId = await nextTransferId(tx);
-  for (const id of ids) {
-    await updateTransaction(tx, userId, id, { transferNature: BETWEEN, transferId, createdByTransfer: false });
-  }
+  const [first, second] = await Promise.all(ids.map(async (id) => (await selectTransactions(tx, userId, [id]))[0]!));
+  await pairAsTransfer(tx, userId, [first!, second!], 'amount');
 }
 
 /** These transactions move to a category (no money moves); answers how many changed. */

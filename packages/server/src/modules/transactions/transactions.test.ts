@@ -179,6 +179,49 @@ describe('POST /transactions', () => {
     expect(from).toMatchObject({ refAmount: 100_000 });
   });
 
+  it('gives both legs of a transfer between two foreign currencies the outgoing leg’s figure, on create, update and link', async () => {
+    const w = await buildWorld(t, {
+      currencies: { USD: 41.4378, EUR: 44.8611 },
+      accounts: [{ currency: 'USD' }, { currency: 'EUR' }],
+    });
+    const [usd, eur] = w.accounts;
+    /** Signed figures of both legs: a transfer moves nothing in the base currency. */
+    const net = (legs: Transaction[]) =>
+      legs.reduce((sum, leg) => sum + (leg.transactionType === 'income' ? leg.refAmount : -leg.refAmount), 0);
+    const transfer = { transferNature: 'transfer_between_user_accounts', time: '2026-02-02T12:00:00Z' };
+    const dollarsOut = { amount: 33_333, transactionType: 'expense', accountId: usd, destinationAccountId: eur };
+    const eurosIn = { amount: 30_791, transactionType: 'income', accountId: eur, destinationAccountId: usd };
+    // The same move recorded from either side: the dollars go out, so their figure counts.
+    for (const legs of [
+      await w.record({ ...transfer, ...dollarsOut, destinationAmount: 30_791 }),
+      await w.record({ ...transfer, ...eurosIn, destinationAmount: 33_333 }),
+    ]) {
+      expect(legs.map((leg) => leg.refAmount)).toEqual([1_381_246, 1_381_246]);
+      expect(net(legs)).toBe(0);
+    }
+    const [first] = await w.record({ ...transfer, ...dollarsOut, destinationAmount: 30_791 });
+    const updated = await t.call('PUT', `/api/v1/transactions/${first!.id}`, {
+      token: w.token,
+      body: { amount: 10_000, destinationAmount: 9_000 },
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body.response.map((leg: Transaction) => leg.refAmount)).toEqual([414_378, 414_378]);
+    expect(net(updated.body.response)).toBe(0);
+
+    // Two transactions recorded apart and linked: the euros take the dollars' figure.
+    const ordinary = { time: transfer.time, categoryId: w.category('Food & Drinks') };
+    const [out] = await w.record({ ...ordinary, amount: 33_333, transactionType: 'expense', accountId: usd });
+    const [into] = await w.record({ ...ordinary, amount: 30_791, transactionType: 'income', accountId: eur });
+    expect(into!.refAmount).toBe(1_381_318);
+    const linked = await t.call('PUT', '/api/v1/transactions/link', {
+      token: w.token,
+      body: { ids: [[into!.id, out!.id]] },
+    });
+    expect(linked.status).toBe(200);
+    expect(linked.body.response[0].map((leg: Transaction) => leg.refAmount)).toEqual([1_381_246, 1_381_246]);
+    expect(await ledgerProblems(t, w.id)).toEqual([]);
+  });
+
   it('records a transfer out of the wallet as one leg without a category', async () => {
     const w = await world();
     const legs = await outOfWallet(w, 5_000);
@@ -534,6 +577,8 @@ describe('bank transactions', () => {
         currentBalance: 500_000 + signed,
         openingAt: new Date(LONG_AGO),
         openingBalance: 500_000,
+        turnover: amount,
+        refTurnover: amount,
       })
       .returning({ id: accounts.id });
     await db

@@ -27,6 +27,19 @@ describe('<Money>', () => {
     expect(screen.getByText('€500.00').className).not.toContain('text-destructive');
   });
 
+  it('keeps an amount on one line, but lets a headline figure break rather than overflow its box', () => {
+    render(
+      <>
+        <Money minor={123456} currency="UAH" />
+        <Money minor={1_000_000_000_000_000} currency="EUR" wrap />
+      </>,
+    );
+    expect(screen.getByText('UAH 1,234.56').className).toContain('whitespace-nowrap');
+    const headline = screen.getByText('€10,000,000,000,000.00').className;
+    expect(headline).not.toContain('whitespace-nowrap');
+    expect(headline).toContain('[overflow-wrap:anywhere]');
+  });
+
   it('keeps the full amount for screen readers and on hover when compact', () => {
     const { container } = render(<Money minor={123456780} currency="UAH" compact />);
     const amount = container.firstElementChild as HTMLElement;

@@ -12,15 +12,18 @@ type MoneyProps = {
   kind?: 'income' | 'expense' | 'balance';
   /** The short form ("UAH 1.2m"); the full amount stays available to screen readers and on hover. */
   compact?: boolean;
+  /** A headline figure: it may break across lines (at a space, or within the digits) rather than overflow its box. */
+  wrap?: boolean;
   className?: string;
 };
 
 /** An amount of money, in figures that line up in columns. */
-export function Money({ minor, currency, kind = 'balance', compact = false, className }: MoneyProps) {
+export function Money({ minor, currency, kind = 'balance', compact = false, wrap = false, className }: MoneyProps) {
   const signedMinor = kind === 'expense' ? -Math.abs(minor) : kind === 'income' ? Math.abs(minor) : minor;
   const full = kind === 'balance' ? formatMoney(signedMinor, currency) : formatSignedMoney(signedMinor, currency);
   const classes = cn(
-    'whitespace-nowrap tabular-nums',
+    wrap ? '[overflow-wrap:anywhere]' : 'whitespace-nowrap',
+    'tabular-nums',
     kind === 'income' && signedMinor !== 0 && 'text-success',
     kind === 'balance' && signedMinor < 0 && 'text-destructive',
     className,

@@ -94,6 +94,7 @@ function AccountHeader({ account, baseCode }: { account: Account; baseCode: stri
         <div className="flex flex-col gap-1">
           <span className="text-sm text-muted-foreground">Own money</span>
           <Money
+            wrap
             minor={ownMoney(account)}
             currency={account.currencyCode}
             className="text-3xl font-semibold tracking-tight"

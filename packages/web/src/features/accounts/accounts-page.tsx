@@ -34,7 +34,7 @@ function TotalCard({ total, baseCode, accounts }: { total: MoneyTotal; baseCode:
   return (
     <Card className="gap-1 p-5">
       <h2 className="text-sm font-medium text-muted-foreground">Total own money</h2>
-      <Money minor={total.amount} currency={baseCode} className="text-3xl font-semibold tracking-tight" />
+      <Money wrap minor={total.amount} currency={baseCode} className="text-3xl font-semibold tracking-tight" />
       <p className="text-sm text-muted-foreground">
         In {baseCode}, across {plural(visible, 'visible account')}
         {hidden > 0 ? `; ${plural(hidden, 'hidden account')} not counted` : ''}. Credit limits are not your money, so

@@ -27,7 +27,7 @@ export function AccountCard({ account, baseCode }: { account: Account; baseCode:
         </div>
       </div>
       <div className="flex flex-col gap-1">
-        <Money minor={ownMoney(account)} currency={account.currencyCode} className="text-xl font-semibold" />
+        <Money wrap minor={ownMoney(account)} currency={account.currencyCode} className="text-xl font-semibold" />
         {foreign ? (
           <span className="text-sm text-muted-foreground">
             {refValue === null ? (

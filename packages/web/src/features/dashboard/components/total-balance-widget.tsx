@@ -34,7 +34,7 @@ export function TotalBalanceWidget({ context }: { context: DashboardContext }) {
         const now = current.data?.refBalance ?? 0;
         return (
           <div className="flex flex-col gap-3">
-            <Money minor={now} currency={currency} className="text-3xl font-semibold tracking-tight" />
+            <Money wrap minor={now} currency={currency} className="text-3xl font-semibold tracking-tight" />
             <ChangeLine
               change={percentChange(now, previous.data?.refBalance ?? 0)}
               currency={currency}
