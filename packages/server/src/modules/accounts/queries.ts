@@ -120,7 +120,8 @@ export async function moveBalances(db: Executor, userId: number, id: number, mov
   const sumWhere = (condition: SQL) =>
     sql`coalesce((select sum(m.delta) from (values ${rows}) as m(time, delta) where ${condition}), 0)`;
   const sumOf = (field: 'turnover' | 'refTurnover') => moves.reduce((sum, move) => sum + move[field], 0);
-  await db
+  // One statement: RETURNING sees this row's new figures, and the other accounts as they stand.
+  const [row] = await db
     .update(accounts)
     .set({
       currentBalance: sql`${accounts.currentBalance} + ${sumWhere(sql`m.time >= ${accounts.openingAt}`)}`,
@@ -128,14 +129,12 @@ export async function moveBalances(db: Executor, userId: number, id: number, mov
       turnover: sql`${accounts.turnover} + ${sumOf('turnover')}::bigint`,
       refTurnover: sql`${accounts.refTurnover} + ${sumOf('refTurnover')}::bigint`,
     })
-    .where(and(eq(accounts.userId, userId), eq(accounts.id, id)));
-  const [row] = await db
-    .select({
+    .where(and(eq(accounts.userId, userId), eq(accounts.id, id)))
+    .returning({
       extent,
-      refTotal: sql<string>`(select coalesce(sum(o.ref_turnover), 0) from accounts o where o.user_id = ${userId})::text`,
-    })
-    .from(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.id, id)));
+      refTotal: sql<string>`(${accounts.refTurnover} + (select coalesce(sum(o.ref_turnover), 0)
+        from accounts o where o.user_id = ${userId} and o.id <> ${id}))::text`,
+    });
   return { extent: BigInt(row!.extent), refTotal: BigInt(row!.refTotal) };
 }
 
