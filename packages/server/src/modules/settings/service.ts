@@ -1,4 +1,4 @@
-import type { UpdateUserSettingsBody, UserSettings } from '@kopiyka/shared';
+import type { AppLocale, UpdateUserSettingsBody, UserSettings } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import {
@@ -39,8 +39,8 @@ export function createSettingsService(db: Database): SettingsService {
 
 // For other modules' transactions: each takes the executor first, so it joins the caller's transaction.
 
-export function createDefaultSettings(db: Executor, userId: number): Promise<void> {
-  return insertDefaultSettings(db, userId);
+export function createDefaultSettings(db: Executor, userId: number, locale: AppLocale): Promise<void> {
+  return insertDefaultSettings(db, userId, locale);
 }
 
 export async function getSettings(db: Executor, userId: number): Promise<UserSettings> {
