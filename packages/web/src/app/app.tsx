@@ -3,12 +3,17 @@ import type { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '../api/query-client.ts';
 import { NotificationCenter } from '../components/notification-center.tsx';
+import { useLocale } from '../lib/i18n.ts';
 
-/** Providers around the router; the notification centre sits outside it, so toasts outlive any page. */
+/**
+ * Providers around the router; the notification centre sits outside it, so toasts outlive any page.
+ * A change of language renders the pages anew, so every text and formatted figure follows it.
+ */
 export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
+  const locale = useLocale();
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <RouterProvider key={locale} router={router} />
       <NotificationCenter />
     </QueryClientProvider>
   );

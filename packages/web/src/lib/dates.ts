@@ -1,4 +1,5 @@
-import { DISPLAY_LOCALE } from './locale.ts';
+import { t } from './i18n.ts';
+import { dateTimeFormat, displayLocale } from './locale.ts';
 
 /** A calendar month, as the dashboard's `month` search parameter writes it: YYYY-MM. */
 export type MonthKey = string;
@@ -23,18 +24,16 @@ export function shiftMonth(month: MonthKey, delta: number): MonthKey {
 
 export function formatMonth(month: MonthKey): string {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(DISPLAY_LOCALE, { month: 'long', year: 'numeric' }).format(
-    new Date(year, monthNumber - 1, 1),
-  );
+  return dateTimeFormat({ month: 'long', year: 'numeric' }).format(new Date(year, monthNumber - 1, 1));
 }
 
 export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'long' }).format(new Date(iso));
+  return dateTimeFormat({ dateStyle: 'long' }).format(new Date(iso));
 }
 
 /** "25 Nov 2026": a moment's day where room is short. */
 export function formatShortDate(iso: string): string {
-  return new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium' }).format(new Date(iso));
+  return dateTimeFormat({ dateStyle: 'medium' }).format(new Date(iso));
 }
 
 /** A calendar day, YYYY-MM-DD, as the API writes date-only values (API.md). */
@@ -46,10 +45,9 @@ export type DayKey = string;
  */
 export function formatDay(day: DayKey): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium' }).format(new Date(year, month - 1, date));
+  return dateTimeFormat({ dateStyle: 'medium' }).format(new Date(year, month - 1, date));
 }
 
-const relativeFormat = new Intl.RelativeTimeFormat(DISPLAY_LOCALE, { numeric: 'auto' });
 const RELATIVE_STEPS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['minute', 60],
   ['hour', 60 * 60],
@@ -59,24 +57,22 @@ const RELATIVE_STEPS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
 /** How long ago a moment was: "just now", "5 minutes ago", "yesterday"; a date beyond a week. */
 export function formatTimeAgo(iso: string, now: number = Date.now()): string {
   const seconds = Math.max(0, (now - Date.parse(iso)) / 1000);
-  if (seconds < 60) return 'just now';
+  if (seconds < 60) return t('time.justNow');
   if (seconds >= 7 * 24 * 60 * 60) return formatDate(iso);
   let unit: Intl.RelativeTimeFormatUnit = 'minute';
   let size = 60;
   for (const [stepUnit, stepSize] of RELATIVE_STEPS) {
     if (seconds >= stepSize) [unit, size] = [stepUnit, stepSize];
   }
-  return relativeFormat.format(-Math.floor(seconds / size), unit);
+  return new Intl.RelativeTimeFormat(displayLocale(), { numeric: 'auto' }).format(-Math.floor(seconds / size), unit);
 }
 
 /** A wait or a job's length, rounded as a person would say it: "less than a minute", "about 9 minutes", "about 2 hours 10 minutes". */
 export function formatDuration(seconds: number): string {
   const minutes = Math.round(seconds / 60);
-  if (minutes < 1) return 'less than a minute';
+  if (minutes < 1) return t('time.lessThanMinute');
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  const minutesText = (count: number) => `${count} minute${count === 1 ? '' : 's'}`;
-  if (hours === 0) return `about ${minutesText(minutes)}`;
-  const hoursText = `${hours} hour${hours === 1 ? '' : 's'}`;
-  return rest === 0 ? `about ${hoursText}` : `about ${hoursText} ${minutesText(rest)}`;
+  if (hours === 0) return t('time.aboutMinutes', { minutes });
+  return rest === 0 ? t('time.aboutHours', { hours }) : t('time.aboutHoursMinutes', { hours, minutes: rest });
 }

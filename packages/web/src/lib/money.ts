@@ -5,7 +5,7 @@ import {
   MINOR_UNIT_FACTOR,
   toMinorUnits,
 } from '@kopiyka/shared';
-import { DISPLAY_LOCALE } from './locale.ts';
+import { displayLocale, numberFormat } from './locale.ts';
 
 export type MoneyFormatOptions = {
   /** Always shows + or − (income and expense); zero stays unsigned. */
@@ -24,19 +24,6 @@ const MINUS_SIGN = '\u2212';
 /** SPEC §9: every currency has a minor-unit factor of 100, so no amount has more than two decimals. */
 const MAX_FRACTION_DIGITS = 2;
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
-/** Formatters are costly to build and lists format many amounts: one per set of options. */
-function cachedFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, options);
-    formatters.set(key, formatter);
-  }
-  return formatter;
-}
-
 function withMinusSign(formatter: Intl.NumberFormat, value: number): string {
   return formatter
     .formatToParts(value)
@@ -54,7 +41,7 @@ export function formatMoney(minor: number, currencyCode: string, options: MoneyF
     compact = false,
     significantDigits,
     currencyDisplay = 'symbol',
-    locale = DISPLAY_LOCALE,
+    locale = displayLocale(),
   } = options;
   const base: Intl.NumberFormatOptions = { style: 'currency', currency: currencyCode, currencyDisplay };
   if (signed) base.signDisplay = 'exceptZero';
@@ -62,11 +49,11 @@ export function formatMoney(minor: number, currencyCode: string, options: MoneyF
     base.notation = 'compact';
     if (significantDigits !== undefined) base.maximumSignificantDigits = significantDigits;
   } else {
-    const usual = cachedFormat(locale, { style: 'currency', currency: currencyCode }).resolvedOptions();
+    const usual = numberFormat({ style: 'currency', currency: currencyCode }, locale).resolvedOptions();
     base.minimumFractionDigits = Math.min(usual.minimumFractionDigits ?? MAX_FRACTION_DIGITS, MAX_FRACTION_DIGITS);
     base.maximumFractionDigits = MAX_FRACTION_DIGITS;
   }
-  return withMinusSign(cachedFormat(locale, base), fromMinorUnits(minor));
+  return withMinusSign(numberFormat(base, locale), fromMinorUnits(minor));
 }
 
 /** With its sign always shown: "+US$12.30", "−US$12.30". */
@@ -90,13 +77,13 @@ const RATE_MAX_FRACTION_DIGITS = 20;
  * An exchange rate with as many digits as make sense for its size, trailing zeros dropped:
  * 41.7625, 0.023945, 40. `useGrouping: false` suits a form field ("1234567.5").
  */
-export function formatRate(rate: number, { useGrouping = true, locale = DISPLAY_LOCALE } = {}): string {
+export function formatRate(rate: number, { useGrouping = true, locale = displayLocale() } = {}): string {
   const magnitude = rate === 0 || !Number.isFinite(rate) ? 0 : Math.floor(Math.log10(Math.abs(rate)));
   const fractionDigits = Math.min(
     RATE_MAX_FRACTION_DIGITS,
     Math.max(RATE_MIN_FRACTION_DIGITS, RATE_SIGNIFICANT_DIGITS - 1 - magnitude),
   );
-  return withMinusSign(cachedFormat(locale, { maximumFractionDigits: fractionDigits, useGrouping }), rate);
+  return withMinusSign(numberFormat({ maximumFractionDigits: fractionDigits, useGrouping }, locale), rate);
 }
 
 /** Spaces of any width, apostrophes and underscores: thousands separators people type or paste. */

@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { useT } from '../../lib/i18n.ts';
 import { cn } from '../../lib/utils.ts';
 import { isNavItemActive, NAV_ITEMS } from './nav-items.ts';
 
@@ -30,8 +31,9 @@ type MainNavProps = {
 export function MainNav({ placement, className }: MainNavProps) {
   const { pathname } = useLocation();
   const styles = NAV_STYLES[placement];
+  const t = useT();
   return (
-    <nav aria-label="Main" className={className}>
+    <nav aria-label={t('nav.main')} className={className}>
       <ul className={styles.list}>
         {NAV_ITEMS.map((item) => {
           const active = isNavItemActive(item, pathname);
@@ -43,7 +45,7 @@ export function MainNav({ placement, className }: MainNavProps) {
                 className={cn(styles.link, active ? styles.current : styles.other)}
               >
                 <item.icon aria-hidden="true" className={styles.icon} />
-                {item.label}
+                {t(item.label)}
               </Link>
             </li>
           );

@@ -5,7 +5,7 @@ import { useAccount } from '../../api/accounts.ts';
 import { useBaseCurrencyCode } from '../../api/currencies.ts';
 import { useBalanceHistory, useOldestTransaction, useStatsFollowChanges } from '../../api/stats.ts';
 import { formatDay } from '../../lib/dates.ts';
-import { DISPLAY_LOCALE } from '../../lib/locale.ts';
+import { numberFormat } from '../../lib/locale.ts';
 import { dayKey, historyStart, TREND_PERIODS, type TrendPeriod, trendRange } from '../../lib/periods.ts';
 import { cn } from '../../lib/utils.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
@@ -88,7 +88,7 @@ export function AccountBalanceTrend({ accountId }: { accountId: number }) {
         {clipped && firstDay ? (
           <p className="text-xs text-muted-foreground">
             The history goes back to {formatDay(firstDay)}; the chart shows its latest{' '}
-            {STATS_MAX_DAYS.toLocaleString(DISPLAY_LOCALE)} days, the most one chart can draw.
+            {numberFormat().format(STATS_MAX_DAYS)} days, the most one chart can draw.
           </p>
         ) : null}
       </div>

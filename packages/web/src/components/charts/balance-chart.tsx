@@ -10,7 +10,7 @@ import {
   YAxis,
 } from 'recharts';
 import { type DayKey, formatDay } from '../../lib/dates.ts';
-import { DISPLAY_LOCALE } from '../../lib/locale.ts';
+import { dateTimeFormat } from '../../lib/locale.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { plural } from '../../lib/utils.ts';
 import { moneyAxis } from './axis.ts';
@@ -35,8 +35,8 @@ const toDate = (day: DayKey) => {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   return new Date(year, month - 1, date);
 };
-const dayTick = new Intl.DateTimeFormat(DISPLAY_LOCALE, { day: 'numeric', month: 'short' });
-const monthTick = new Intl.DateTimeFormat(DISPLAY_LOCALE, { month: 'short', year: '2-digit' });
+const dayTick = () => dateTimeFormat({ day: 'numeric', month: 'short' });
+const monthTick = () => dateTimeFormat({ month: 'short', year: '2-digit' });
 
 function BalanceTooltip({
   active,
@@ -75,7 +75,7 @@ export default function BalanceChart({ data, currency, refCurrency, label, heigh
   const first = data[0];
   const last = data.at(-1);
   const span = first && last ? (toDate(last.date).getTime() - toDate(first.date).getTime()) / 86_400_000 : 0;
-  const tickFormat = span > DAY_TICKS_MAX_SPAN ? monthTick : dayTick;
+  const tickFormat = span > DAY_TICKS_MAX_SPAN ? monthTick() : dayTick();
   const dayValue = (point: TrendPoint) => `${formatMoney(point.value, currency)} on ${formatDay(point.date)}`;
   let summary = label;
   if (first && last) summary += `: ${dayValue(first)}${first === last ? '' : `, ${dayValue(last)}`}`;

@@ -1,7 +1,7 @@
 import type { CashFlowPoint } from '@kopiyka/shared';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { type DayKey, formatMonth } from '../../lib/dates.ts';
-import { DISPLAY_LOCALE } from '../../lib/locale.ts';
+import { dateTimeFormat } from '../../lib/locale.ts';
 import { formatMoney, formatSignedMoney } from '../../lib/money.ts';
 import { moneyAxis } from './axis.ts';
 import { ChartTooltipBox, ChartTooltipRow } from './chart-tooltip.tsx';
@@ -15,10 +15,10 @@ export type CashFlowChartProps = {
 };
 
 const monthOf = (period: DayKey) => period.slice(0, 7);
-const monthTick = new Intl.DateTimeFormat(DISPLAY_LOCALE, { month: 'short' });
+const monthTick = () => dateTimeFormat({ month: 'short' });
 const tickLabel = (period: DayKey) => {
   const [year, month] = period.split('-').map(Number) as [number, number];
-  return monthTick.format(new Date(year, month - 1, 1));
+  return monthTick().format(new Date(year, month - 1, 1));
 };
 
 /** Income beside expenses, a pair of bars a month. */

@@ -1,5 +1,5 @@
 import type { Transaction } from '@kopiyka/shared';
-import { DISPLAY_LOCALE } from '../../lib/locale.ts';
+import { dateTimeFormat } from '../../lib/locale.ts';
 
 /** The side of a transfer that is not one of the user's accounts. */
 export const OUT_OF_WALLET_LABEL = 'Out of wallet';
@@ -19,15 +19,15 @@ export function transferTitle(
   return `Transfer ${incoming ? '←' : '→'} ${other ?? 'another account'}`;
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
-const timeFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { timeStyle: 'short' });
+const dateAndTime = () => dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' });
+const timeOfDay = () => dateTimeFormat({ timeStyle: 'short' });
 
 /** "14 Nov 2026, 09:30" in the user's time zone. */
 export function formatDateTime(time: string): string {
-  return dateTimeFormat.format(new Date(time));
+  return dateAndTime().format(new Date(time));
 }
 
 /** "09:30". */
 export function formatTime(time: string): string {
-  return timeFormat.format(new Date(time));
+  return timeOfDay().format(new Date(time));
 }

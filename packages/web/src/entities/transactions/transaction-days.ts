@@ -1,6 +1,6 @@
 import type { Transaction } from '@kopiyka/shared';
 import type { DayKey } from '../../lib/dates.ts';
-import { DISPLAY_LOCALE } from '../../lib/locale.ts';
+import { dateTimeFormat } from '../../lib/locale.ts';
 import { dayKey } from '../../lib/periods.ts';
 
 /** The amount with its direction: income adds, an expense (or the outgoing leg of a transfer) takes away. */
@@ -58,12 +58,13 @@ export function uniqueTransactions(pages: readonly (readonly Transaction[])[]): 
   });
 }
 
-const weekdayFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
+const weekdayFormat = () =>
+  dateTimeFormat({
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
 
 /** "Today", "Yesterday", or "Mon 14 Nov 2026". */
 export function dayLabel(day: DayKey, now: Date = new Date()): string {
@@ -71,5 +72,5 @@ export function dayLabel(day: DayKey, now: Date = new Date()): string {
   const value = new Date(year, month - 1, date);
   if (day === dayKey(now)) return 'Today';
   if (day === dayKey(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1))) return 'Yesterday';
-  return weekdayFormat.format(value).replace(',', '');
+  return weekdayFormat().format(value).replace(',', '');
 }

@@ -1,4 +1,4 @@
-import { DISPLAY_LOCALE } from '../../../lib/locale.ts';
+import { numberFormat } from '../../../lib/locale.ts';
 
 export type Change = {
   /** current − previous, in minor units. */
@@ -17,12 +17,13 @@ export function percentChange(current: number, previous: number): Change {
   return { amount, percent: (amount / Math.abs(previous)) * 100 };
 }
 
-const percentFormat = new Intl.NumberFormat(DISPLAY_LOCALE, {
-  maximumFractionDigits: 1,
-  signDisplay: 'exceptZero',
-});
+const percentFormat = () =>
+  numberFormat({
+    maximumFractionDigits: 1,
+    signDisplay: 'exceptZero',
+  });
 
 /** "+12.5%", "−3%", "0%"; the typographic minus, as money has. */
 export function formatPercent(percent: number): string {
-  return `${percentFormat.format(percent).replace('-', '\u2212')}%`;
+  return `${percentFormat().format(percent).replace('-', '\u2212')}%`;
 }
