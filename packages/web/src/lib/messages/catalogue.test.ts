@@ -10,12 +10,14 @@ import { uk, ukValidation } from './uk.ts';
  */
 const CONVERTED = [
   'app/',
+  'features/accounts/accounts-page.tsx',
   'features/auth/',
   'features/settings/user-settings.tsx',
   'components/auth-screen.tsx',
   'components/language-switch.tsx',
   'components/theme-toggle.tsx',
   'components/ui/form-field.tsx',
+  'components/ui/retry-button.tsx',
   'lib/credential-hints.ts',
   'lib/dates.ts',
 ];

@@ -125,4 +125,19 @@ export const en = {
   'user.delete.password': 'Your password',
   'user.delete.submit': 'Delete my account',
   'user.delete.done': 'Your account and all its data have been deleted.',
+
+  'accounts.description': 'Cash, cards, savings and bank accounts, in any currency.',
+  'accounts.groups': 'Groups',
+  'accounts.count': '{count, plural, one {# account} other {# accounts}}',
+  'accounts.total.title': 'Total own money',
+  'accounts.total.description':
+    'In {code}, across {visible, plural, one {# visible account} other {# visible accounts}}{hidden, plural, =0 {} one {; # hidden account not counted} other {; # hidden accounts not counted}}. Credit limits are not your money, so they are taken off.',
+  'accounts.total.unvalued':
+    '{count, plural, one {# account in a currency without an exchange rate is left out.} other {# accounts in a currency without an exchange rate are left out.}}',
+  'accounts.total.setRate': 'Set a rate',
+  'accounts.loadError.title': 'Accounts could not be loaded',
+  'accounts.loadError.description': 'Check your connection and try again.',
+  'accounts.empty.title': 'Add your first account',
+  'accounts.empty.description':
+    'Add the places you keep money in: a wallet, a card, a savings account. Their balances add up to your total. Or connect Monobank, and its cards come with their history.',
 } as const;
