@@ -19,6 +19,14 @@ export type MoneyFormatOptions = {
   locale?: string;
 };
 
+/**
+ * In Ukrainian the hryvnia is written with its sign, "1 234,56 ₴" (issue 16); some browsers' Intl
+ * data writes "грн" for the plain symbol, so the narrow one is asked for. No other currency has "₴".
+ */
+function ownSign(currencyCode: string, locale: string): boolean {
+  return currencyCode === 'UAH' && locale.split('-')[0] === 'uk';
+}
+
 /** The typographic minus: as wide as the plus, where Intl writes a hyphen. */
 const MINUS_SIGN = '\u2212';
 /** SPEC §9: every currency has a minor-unit factor of 100, so no amount has more than two decimals. */
@@ -43,7 +51,11 @@ export function formatMoney(minor: number, currencyCode: string, options: MoneyF
     currencyDisplay = 'symbol',
     locale = displayLocale(),
   } = options;
-  const base: Intl.NumberFormatOptions = { style: 'currency', currency: currencyCode, currencyDisplay };
+  const base: Intl.NumberFormatOptions = {
+    style: 'currency',
+    currency: currencyCode,
+    currencyDisplay: currencyDisplay === 'symbol' && ownSign(currencyCode, locale) ? 'narrowSymbol' : currencyDisplay,
+  };
   if (signed) base.signDisplay = 'exceptZero';
   if (compact) {
     base.notation = 'compact';
