@@ -11,6 +11,7 @@ const NAV_STYLES = {
     current: 'bg-primary/12 text-primary',
     other: 'text-muted-foreground hover:bg-accent hover:text-foreground',
     icon: 'size-[1.125rem]',
+    label: '',
   },
   'bottom-bar': {
     list: 'grid grid-cols-6',
@@ -18,6 +19,8 @@ const NAV_STYLES = {
     current: 'text-primary',
     other: 'text-muted-foreground hover:text-foreground',
     icon: 'size-5',
+    // Six to a phone's width: a longer word ("Налаштування") ends in an ellipsis, not past the edge.
+    label: 'w-full truncate px-0.5 text-center',
   },
 };
 
@@ -45,7 +48,7 @@ export function MainNav({ placement, className }: MainNavProps) {
                 className={cn(styles.link, active ? styles.current : styles.other)}
               >
                 <item.icon aria-hidden="true" className={styles.icon} />
-                {t(item.label)}
+                <span className={styles.label || undefined}>{t(item.label)}</span>
               </Link>
             </li>
           );
