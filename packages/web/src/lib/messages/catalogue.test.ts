@@ -21,6 +21,7 @@ const CONVERTED = [
   'lib/credential-hints.ts',
   'lib/dates.ts',
   'features/dashboard/',
+  'components/charts/',
 ];
 
 /** Names that are the same in every language. */

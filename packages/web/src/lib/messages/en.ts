@@ -209,4 +209,30 @@ export const en = {
   'dashboard.start.transactionWaits': 'Once you have an account.',
   'dashboard.start.bank': 'Connect your bank (optional)',
   'dashboard.start.bankHint': 'Monobank cards and their transactions, kept up to date.',
+
+  // Charts
+  'charts.dayValue': '{amount} on {day}',
+  'charts.noRate': 'No {currency} rate that day',
+  'charts.unvalued':
+    '{count, plural, one {# account left out: no exchange rate that day.} other {# accounts left out: no exchange rate that day.}}',
+  'charts.income': 'Income',
+  'charts.expenses': 'Expenses',
+  'charts.net': 'Net',
+  'charts.trend.title': 'Balance trend',
+  'charts.trend.description': 'End-of-day balance in {currency}',
+  'charts.trend.descriptionLoading': 'End-of-day balance',
+  'charts.trend.period': 'Period',
+  'charts.trend.period.1M': '1M',
+  'charts.trend.period.3M': '3M',
+  'charts.trend.period.1Y': '1Y',
+  'charts.trend.period.ALL': 'All',
+  'charts.trend.label.1M': 'Balance of {name} over the last month',
+  'charts.trend.label.3M': 'Balance of {name} over the last three months',
+  'charts.trend.label.1Y': 'Balance of {name} over the last year',
+  'charts.trend.label.ALL': 'Balance of {name} over all its history',
+  'charts.trend.loadError': 'The balance trend could not be loaded',
+  'charts.trend.loadErrorDescription': 'Check your connection and try again.',
+  'charts.trend.loading': 'Loading the balance trend',
+  'charts.trend.clipped':
+    'The history goes back to {day}; the chart shows its latest {count, plural, one {# day} other {# days}}, the most one chart can draw.',
 } as const;

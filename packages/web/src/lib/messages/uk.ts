@@ -206,6 +206,32 @@ export const uk: Catalogue = {
   'dashboard.start.transactionWaits': 'Коли з’явиться рахунок.',
   'dashboard.start.bank': 'Підключіть банк (за бажанням)',
   'dashboard.start.bankHint': 'Картки Monobank та їхні операції, завжди актуальні.',
+
+  // Charts
+  'charts.dayValue': '{amount} на {day}',
+  'charts.noRate': 'Того дня немає курсу {currency}',
+  'charts.unvalued':
+    '{count, plural, one {# рахунок не враховано: того дня немає курсу.} few {# рахунки не враховано: того дня немає курсу.} many {# рахунків не враховано: того дня немає курсу.} other {# рахунку не враховано: того дня немає курсу.}}',
+  'charts.income': 'Доходи',
+  'charts.expenses': 'Витрати',
+  'charts.net': 'Різниця',
+  'charts.trend.title': 'Динаміка залишку',
+  'charts.trend.description': 'Залишок на кінець дня в {currency}',
+  'charts.trend.descriptionLoading': 'Залишок на кінець дня',
+  'charts.trend.period': 'Період',
+  'charts.trend.period.1M': '1 міс.',
+  'charts.trend.period.3M': '3 міс.',
+  'charts.trend.period.1Y': '1 р.',
+  'charts.trend.period.ALL': 'Усе',
+  'charts.trend.label.1M': 'Залишок рахунку {name} за останній місяць',
+  'charts.trend.label.3M': 'Залишок рахунку {name} за останні три місяці',
+  'charts.trend.label.1Y': 'Залишок рахунку {name} за останній рік',
+  'charts.trend.label.ALL': 'Залишок рахунку {name} за всю історію',
+  'charts.trend.loadError': 'Не вдалося завантажити динаміку залишку',
+  'charts.trend.loadErrorDescription': 'Перевірте з’єднання й спробуйте ще раз.',
+  'charts.trend.loading': 'Завантаження динаміки залишку',
+  'charts.trend.clipped':
+    'Історія сягає {day}; графік показує {count, plural, one {останній # день} few {останні # дні} many {останні # днів} other {останні # дня}} — найбільше, що вміщує один графік.',
 };
 
 /**
