@@ -38,12 +38,13 @@ const toDate = (day: DayKey) => {
 const dayTick = () => dateTimeFormat({ day: 'numeric', month: 'short' });
 const monthTick = () => dateTimeFormat({ month: 'short', year: '2-digit' });
 
-function BalanceTooltip({
-  active,
-  payload,
-  currency,
-  refCurrency,
-}: Pick<TooltipContentProps, 'active' | 'payload'> & Pick<BalanceChartProps, 'currency' | 'refCurrency'>) {
+// Not one Pick joined to another: the catalogue check would take the words between them for a text.
+type BalanceTooltipProps = Pick<TooltipContentProps, 'active' | 'payload'> & {
+  currency: BalanceChartProps['currency'];
+  refCurrency?: BalanceChartProps['refCurrency'];
+};
+
+function BalanceTooltip({ active, payload, currency, refCurrency }: BalanceTooltipProps) {
   const point = payload?.[0]?.payload as TrendPoint | undefined;
   const t = useT();
   if (!active || !point) return null;
