@@ -22,6 +22,11 @@ const CONVERTED = [
   'lib/dates.ts',
   'features/dashboard/',
   'components/charts/',
+  'entities/accounts/',
+  'features/welcome/',
+  'features/accounts/account-page.tsx',
+  'features/accounts/create-account-page.tsx',
+  'features/accounts/components/',
 ];
 
 /** Names that are the same in every language. */
