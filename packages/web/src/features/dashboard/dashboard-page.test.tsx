@@ -122,6 +122,30 @@ describe('dashboard', () => {
     );
   });
 
+  it('speaks Ukrainian when that is the saved language: hryvnias, months and the plural of accounts left out', async () => {
+    dashboardServer({
+      'GET /user/settings': () => success({ locale: 'uk', stats: { excludedCategoryIds: [3] } }),
+      'GET /accounts': () =>
+        success([
+          ...accounts,
+          makeAccount({ id: 2, name: 'Euro cash', currencyCode: 'EUR' }),
+          makeAccount({ id: 3, name: 'Zloty cash', currencyCode: 'PLN' }),
+        ]),
+      'GET /stats/total-balance': (request) =>
+        success({ date: param(request, 'date'), refBalance: 1_200_000, unvaluedAccountIds: [2, 3] }),
+    });
+    renderApp('/dashboard');
+    const total = await widget('Загальний залишок');
+    expect(await total.findByText('12 000,00 ₴')).toBeTruthy();
+    expect(text(total.getByText(/з кінця попереднього місяця/))).toMatch(
+      /^Без змін з кінця попереднього місяця \(жовтень 2026/,
+    );
+    expect(text(await total.findByText(/Не враховано/))).toBe(
+      'Не враховано в загальній сумі, бо для валют цих рахунків немає курсу: Euro cash, Zloty cash. Указати курс',
+    );
+    expect(screen.getByRole('button', { name: 'Попередній місяць' })).toBeTruthy();
+  });
+
   it('compares six months of cash flow and lists the nine latest records', async () => {
     const { calls } = dashboardServer();
     renderApp('/dashboard');

@@ -20,6 +20,13 @@ const CONVERTED = [
   'components/ui/retry-button.tsx',
   'lib/credential-hints.ts',
   'lib/dates.ts',
+  'features/dashboard/',
+  'components/charts/',
+  'entities/accounts/',
+  'features/welcome/',
+  'features/accounts/account-page.tsx',
+  'features/accounts/create-account-page.tsx',
+  'features/accounts/components/',
 ];
 
 /** Names that are the same in every language. */
