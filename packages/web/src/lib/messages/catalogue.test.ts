@@ -20,6 +20,7 @@ const CONVERTED = [
   'components/ui/retry-button.tsx',
   'lib/credential-hints.ts',
   'lib/dates.ts',
+  'features/budgets/',
 ];
 
 /** Names that are the same in every language. */
