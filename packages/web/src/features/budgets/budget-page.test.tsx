@@ -259,11 +259,11 @@ describe('budget page', () => {
     expect(text((await figures.findByText('Залишок')).nextElementSibling)).toBe('4 600,00 ₴');
     expect(screen.getByRole('button', { name: 'В архів' })).toBeTruthy();
     const transactions = card('Операції');
-    await transactions.findByRole('list', { name: 'Transactions' });
+    await transactions.findByRole('list', { name: 'Операції' });
     expect(transactions.getByText('Позначте операції, щоб вилучити їх.')).toBeTruthy();
-    await userEvent.click(transactions.getByRole('checkbox', { name: 'Choose Groceries, Market' }));
+    await userEvent.click(transactions.getByRole('checkbox', { name: 'Вибрати: Groceries, Market' }));
     expect(transactions.getByText('Вибрано 1 операцію')).toBeTruthy();
-    await userEvent.click(transactions.getByRole('checkbox', { name: 'Choose Groceries, Silpo' }));
+    await userEvent.click(transactions.getByRole('checkbox', { name: 'Вибрати: Groceries, Silpo' }));
     expect(transactions.getByText('Вибрано 2 операції')).toBeTruthy();
     await userEvent.click(transactions.getByRole('button', { name: 'Вилучити з бюджету' }));
     await waitFor(() => expect(toastMessages()).toContain('2 операції вилучено з бюджету.'));

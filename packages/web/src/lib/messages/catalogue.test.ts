@@ -21,6 +21,8 @@ const CONVERTED = [
   'lib/credential-hints.ts',
   'lib/dates.ts',
   'features/budgets/',
+  'entities/transactions/',
+  'entities/categories/',
 ];
 
 /** Names that are the same in every language. */
