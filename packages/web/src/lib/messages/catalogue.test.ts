@@ -23,6 +23,7 @@ const CONVERTED = [
   'features/budgets/',
   'entities/transactions/',
   'entities/categories/',
+  'features/transactions/',
 ];
 
 /** Names that are the same in every language. */
