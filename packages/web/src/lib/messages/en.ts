@@ -180,6 +180,7 @@ export const en = {
   'budget.field.dates': 'Dates',
   'budget.field.starts': 'Starts',
   'budget.field.ends': 'Ends',
+  'budget.field.dateProblem': 'Enter a date',
   'budget.field.categories': 'Categories',
   'budget.field.categoriesHint': 'Subcategories are included.',
   'budget.field.autoInclude': 'Include automatically',

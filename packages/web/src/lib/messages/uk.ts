@@ -177,6 +177,7 @@ export const uk: Catalogue = {
   'budget.field.dates': 'Дати',
   'budget.field.starts': 'Початок',
   'budget.field.ends': 'Кінець',
+  'budget.field.dateProblem': 'Введіть дату',
   'budget.field.categories': 'Категорії',
   'budget.field.categoriesHint': 'Підкатегорії теж враховано.',
   'budget.field.autoInclude': 'Додавати автоматично',
