@@ -1,20 +1,26 @@
 import { TRANSACTION_TYPES, type TransactionType } from '@kopiyka/shared';
 import type { TransactionListFilters } from '../../api/transactions.ts';
 import type { DayKey } from '../../lib/dates.ts';
+import { type MessageKey, t } from '../../lib/i18n.ts';
 import { parseAmount } from '../../lib/money.ts';
 import { dayEnd, dayStart } from '../../lib/periods.ts';
 
 export const PERIODS = ['all', 'this-month', 'last-month', 'last-30-days', 'this-year', 'custom'] as const;
 export type Period = (typeof PERIODS)[number];
 
-export const PERIOD_LABELS: Record<Period, string> = {
-  all: 'All time',
-  'this-month': 'This month',
-  'last-month': 'Last month',
-  'last-30-days': 'Last 30 days',
-  'this-year': 'This year',
-  custom: 'Custom dates',
+const PERIOD_LABELS: Record<Period, MessageKey> = {
+  all: 'transactions.period.all',
+  'this-month': 'transactions.period.thisMonth',
+  'last-month': 'transactions.period.lastMonth',
+  'last-30-days': 'transactions.period.last30Days',
+  'this-year': 'transactions.period.thisYear',
+  custom: 'transactions.period.custom',
 };
+
+/** "All time", "This month"…, in the current language. */
+export function periodLabel(period: Period): string {
+  return t(PERIOD_LABELS[period]);
+}
 
 /** The filters of /transactions as the page holds them: what the URL says, as typed. */
 export type FilterState = {

@@ -1,5 +1,6 @@
 import type { Transaction } from '@kopiyka/shared';
 import type { DayKey } from '../../lib/dates.ts';
+import { t } from '../../lib/i18n.ts';
 import { dateTimeFormat } from '../../lib/locale.ts';
 import { dayKey } from '../../lib/periods.ts';
 
@@ -70,7 +71,8 @@ const weekdayFormat = () =>
 export function dayLabel(day: DayKey, now: Date = new Date()): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   const value = new Date(year, month - 1, date);
-  if (day === dayKey(now)) return 'Today';
-  if (day === dayKey(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1))) return 'Yesterday';
+  if (day === dayKey(now)) return t('transactions.today');
+  if (day === dayKey(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1)))
+    return t('transactions.yesterday');
   return weekdayFormat().format(value).replace(',', '');
 }

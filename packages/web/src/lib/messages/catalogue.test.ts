@@ -27,6 +27,10 @@ const CONVERTED = [
   'features/accounts/account-page.tsx',
   'features/accounts/create-account-page.tsx',
   'features/accounts/components/',
+  'features/budgets/',
+  'entities/transactions/',
+  'entities/categories/',
+  'features/transactions/',
 ];
 
 /** Names that are the same in every language. */

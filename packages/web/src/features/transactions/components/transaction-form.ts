@@ -11,30 +11,35 @@ import {
   updateTransactionBodySchema,
 } from '@kopiyka/shared';
 import { z } from 'zod';
+import { t } from '../../../lib/i18n.ts';
 import { amountText, readAmount } from '../../../lib/money.ts';
 import type { DialogTarget } from '../../../stores/transaction-dialog.ts';
 
 export const TRANSACTION_KINDS = ['expense', 'income', 'transfer'] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
-export const KIND_LABELS: Record<TransactionKind, string> = {
-  expense: 'Expense',
-  income: 'Income',
-  transfer: 'Transfer',
-};
+/** "Expense", "Income" or "Transfer", in the current language. */
+export function kindLabel(kind: TransactionKind): string {
+  return t(`transaction.kind.${kind}`);
+}
 
 /** The pseudo account of SPEC §3 for money that leaves (or enters) the wallet: a select's value. */
 export const OUT_OF_WALLET = 'out';
 
-export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
-  debitCard: 'Debit card',
-  creditCard: 'Credit card',
-  cash: 'Cash',
-  bankTransfer: 'Bank transfer',
-  mobilePayment: 'Mobile payment',
-  webPayment: 'Web payment',
-  voucher: 'Voucher',
-};
+/** The payment types in the order the form offers them, the usual ones first. */
+export const PAYMENT_TYPE_CHOICES: readonly PaymentType[] = [
+  'debitCard',
+  'creditCard',
+  'cash',
+  'bankTransfer',
+  'mobilePayment',
+  'webPayment',
+  'voucher',
+];
+
+export function paymentTypeLabel(type: PaymentType): string {
+  return t(`transaction.payment.${type}`);
+}
 
 /** Bank imports keep their amount, time, account and type, and cannot be deleted (product notes). */
 export function isBankTransaction(transaction: Pick<Transaction, 'externalId' | 'accountType'>): boolean {
@@ -220,8 +225,11 @@ export type FormContext = {
 /** Which side of a transfer the saved transaction sits on: the server's `accountId`. */
 type Side = 'from' | 'to';
 
+/** A body as the form builds it: fields it cannot fill yet are missing. */
+type BodyDraft = Partial<CreateTransactionBody>;
+
 type Plan = {
-  body: Partial<CreateTransactionBody>;
+  body: BodyDraft;
   problems: Array<[TransactionFormField, string]>;
   /** Where the server's (or the contract's) issue about a body field belongs in the form. */
   fieldOf: (path: string) => TransactionFormField | null;
@@ -244,7 +252,7 @@ function requireAmount(
 function plan(values: TransactionFormValues, { currencyOf, original }: FormContext): Plan {
   const problems: Plan['problems'] = [];
   const when = values.time ? new Date(values.time) : null;
-  if (!when || Number.isNaN(when.getTime())) problems.push(['time', 'Enter a date and time']);
+  if (!when || Number.isNaN(when.getTime())) problems.push(['time', t('transaction.problem.time')]);
   const common = {
     paymentType: values.paymentType,
     // SPEC §5: times travel as ISO timestamps.
@@ -254,10 +262,10 @@ function plan(values: TransactionFormValues, { currencyOf, original }: FormConte
   };
 
   if (values.kind !== 'transfer') {
-    const amount = requireAmount(values.amount, 'amount', 'Enter an amount', problems);
-    if (values.accountId === '') problems.push(['accountId', 'Choose an account']);
-    if (values.categoryId === null) problems.push(['categoryId', 'Choose a category']);
-    const body: Partial<CreateTransactionBody> = {
+    const amount = requireAmount(values.amount, 'amount', t('transaction.problem.amount'), problems);
+    if (values.accountId === '') problems.push(['accountId', t('transaction.problem.account')]);
+    if (values.categoryId === null) problems.push(['categoryId', t('transaction.problem.category')]);
+    const body: BodyDraft = {
       ...common,
       amount,
       transactionType: values.kind,
@@ -270,21 +278,21 @@ function plan(values: TransactionFormValues, { currencyOf, original }: FormConte
 
   const from = values.accountId;
   const to = values.toAccountId;
-  if (from === '') problems.push(['accountId', 'Choose where the money comes from']);
-  if (to === '') problems.push(['toAccountId', 'Choose where the money goes']);
+  if (from === '') problems.push(['accountId', t('transaction.problem.from')]);
+  if (to === '') problems.push(['toAccountId', t('transaction.problem.to')]);
   if (from === OUT_OF_WALLET && to === OUT_OF_WALLET) {
-    problems.push(['toAccountId', 'One side of a transfer must be one of your accounts']);
+    problems.push(['toAccountId', t('transaction.problem.bothOutside')]);
   } else if (isAccount(from) && from === to) {
-    problems.push(['toAccountId', 'Choose two different accounts']);
+    problems.push(['toAccountId', t('transaction.problem.sameAccount')]);
   }
   const { destination } = amountCurrencies(values, currencyOf);
   const cross = destination !== undefined;
-  const amount = requireAmount(values.amount, 'amount', 'Enter an amount', problems);
+  const amount = requireAmount(values.amount, 'amount', t('transaction.problem.amount'), problems);
   const destinationAmount = cross
     ? requireAmount(
         values.destinationAmount,
         'destinationAmount',
-        `Enter the amount that arrives, in ${destination}`,
+        t('transaction.problem.destinationAmount', { currency: destination }),
         problems,
       )
     : undefined;
@@ -294,7 +302,7 @@ function plan(values: TransactionFormValues, { currencyOf, original }: FormConte
   if ((anchor === 'from' ? from : to) === OUT_OF_WALLET) anchor = anchor === 'from' ? 'to' : 'from';
   const [own, other] = anchor === 'from' ? [from, to] : [to, from];
   const between = isAccount(own) && isAccount(other);
-  const body: Partial<CreateTransactionBody> = {
+  const body: BodyDraft = {
     ...common,
     transactionType: anchor === 'from' ? 'expense' : 'income',
     accountId: isAccount(own) ? Number(own) : undefined,
@@ -333,7 +341,7 @@ function fieldFor(path: string, anchor: Side, cross: boolean): TransactionFormFi
  * of a transfer travels whole whenever the transfer's shape changes, since the server needs the
  * amount again for a new account.
  */
-function changes(next: Partial<CreateTransactionBody>, before: Partial<CreateTransactionBody>): UpdateTransactionBody {
+function changes(next: BodyDraft, before: BodyDraft): UpdateTransactionBody {
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(next)) {
     if (value !== undefined && value !== before[key as keyof CreateTransactionBody]) body[key] = value;
