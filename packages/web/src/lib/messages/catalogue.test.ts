@@ -20,6 +20,16 @@ const CONVERTED = [
   'components/ui/retry-button.tsx',
   'lib/credential-hints.ts',
   'lib/dates.ts',
+  'components/confirm-dialog.tsx',
+  'components/currency-picker.tsx',
+  'components/notification-center.tsx',
+  'components/combobox.tsx',
+  'components/option-list.tsx',
+  'components/detail-page.tsx',
+  'features/settings/settings-layout.tsx',
+  'features/settings/account-groups-settings.tsx',
+  'features/settings/components/group-dialogs.tsx',
+  'features/settings/components/move-dialog.tsx',
 ];
 
 /** Names that are the same in every language. */
