@@ -30,6 +30,9 @@ const CONVERTED = [
   'features/settings/account-groups-settings.tsx',
   'features/settings/components/group-dialogs.tsx',
   'features/settings/components/move-dialog.tsx',
+  'features/settings/categories-settings.tsx',
+  'features/settings/components/category-form-dialog.tsx',
+  'features/settings/components/delete-category-dialog.tsx',
 ];
 
 /** Names that are the same in every language. */
