@@ -29,6 +29,9 @@ type CategoryFormValues = z.input<typeof categoryFormSchema>;
 type CategoryFormOutput = z.output<typeof categoryFormSchema>;
 const FIELDS = ['name', 'color', 'icon'] as const;
 
+/** A colour as the field takes it, the same in every language. */
+const HEX_EXAMPLE = '#3498db';
+
 /** What the dialog is for: a new category (under `parent`, or at the top), or changing one. */
 export type CategoryFormTarget =
   | { kind: 'create'; parent: Category | null; color: string }
@@ -151,7 +154,7 @@ function CategoryForm({ target, onClose }: { target: CategoryFormTarget; onClose
               />
               <Input
                 {...control}
-                placeholder="#3498db"
+                placeholder={HEX_EXAMPLE}
                 autoComplete="off"
                 spellCheck={false}
                 className="font-mono"
