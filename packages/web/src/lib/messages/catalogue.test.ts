@@ -33,6 +33,14 @@ const CONVERTED = [
   'features/settings/categories-settings.tsx',
   'features/settings/components/category-form-dialog.tsx',
   'features/settings/components/delete-category-dialog.tsx',
+  'features/settings/currencies-settings.tsx',
+  'features/settings/components/add-currency-dialog.tsx',
+  'features/settings/components/base-currency-card.tsx',
+  'features/settings/components/currency-list-card.tsx',
+  'features/settings/components/currency-row.tsx',
+  'features/settings/components/rate-providers-status.tsx',
+  'features/settings/components/rate-summary.tsx',
+  'features/settings/components/remove-currency-dialog.tsx',
 ];
 
 /** Names that are the same in every language. */
