@@ -41,6 +41,7 @@ const CONVERTED = [
   'features/settings/components/rate-providers-status.tsx',
   'features/settings/components/rate-summary.tsx',
   'features/settings/components/remove-currency-dialog.tsx',
+  'entities/currencies/',
 ];
 
 /** Names that are the same in every language. */

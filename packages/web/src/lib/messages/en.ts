@@ -350,4 +350,23 @@ export const en = {
   'currencies.list.ratesLoadError': 'Rates could not be loaded.',
   'currencies.list.empty.title': 'No currencies yet',
   'currencies.list.empty.description': 'Currencies you add are listed here.',
+
+  // Exchange-rate dialog (entities/currencies).
+  'rates.form.enterRate': 'Enter a rate, e.g. {example}',
+  'rates.form.pairTitle': 'Exchange rate',
+  'rates.form.title': '{code} exchange rate',
+  'rates.form.pairDescription': 'Choose two of your currencies and how much one is worth in the other.',
+  'rates.form.description': 'How much one {code} is worth in {base}, your base currency.',
+  'rates.form.oneUnitOf': 'One unit of',
+  'rates.form.isWorthIn': 'Is worth, in',
+  'rates.form.liveAgain': '{code} follows the live rate again.',
+  'rates.form.saved': 'Custom rate saved: 1 {from} = {rate} {to}.',
+  'rates.form.useLive': 'Use live rate',
+  'rates.form.liveUnavailable':
+    'No live rate is available for {code}: the rate providers don’t quote it. Set your own below.',
+  'rates.form.removesCustom': 'Saving removes your custom rate: {code} follows the live rate again.',
+  'rates.form.customReplaces': 'Your own rate replaces the live one in conversions.',
+  'rates.form.custom': 'Custom rate',
+  'rates.form.appliesFrom': 'Applies from',
+  'rates.form.appliesFromHint': 'Leave empty to use this rate for all dates.',
 } as const;

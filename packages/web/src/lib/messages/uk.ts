@@ -353,6 +353,25 @@ export const uk: Catalogue = {
   'currencies.list.ratesLoadError': 'Не вдалося завантажити курси.',
   'currencies.list.empty.title': 'Валют ще немає',
   'currencies.list.empty.description': 'Тут з’являться валюти, які ви додасте.',
+
+  // Exchange-rate dialog (entities/currencies).
+  'rates.form.enterRate': 'Введіть курс, напр. {example}',
+  'rates.form.pairTitle': 'Курс валют',
+  'rates.form.title': 'Курс {code}',
+  'rates.form.pairDescription': 'Виберіть дві свої валюти й скільки одна коштує в іншій.',
+  'rates.form.description': 'Скільки один {code} коштує в {base}, вашій базовій валюті.',
+  'rates.form.oneUnitOf': 'Одиниця валюти',
+  'rates.form.isWorthIn': 'Коштує, у',
+  'rates.form.liveAgain': '{code} знову має актуальний курс.',
+  'rates.form.saved': 'Власний курс збережено: 1 {from} = {rate} {to}.',
+  'rates.form.useLive': 'Використовувати актуальний курс',
+  'rates.form.liveUnavailable':
+    'Актуального курсу для {code} немає: постачальники курсів його не дають. Укажіть власний нижче.',
+  'rates.form.removesCustom': 'Збереження вилучить ваш власний курс: {code} знову матиме актуальний курс.',
+  'rates.form.customReplaces': 'Ваш власний курс замінює актуальний у перерахунках.',
+  'rates.form.custom': 'Власний курс',
+  'rates.form.appliesFrom': 'Діє з',
+  'rates.form.appliesFromHint': 'Залиште порожнім, щоб курс діяв на всі дати.',
 };
 
 /**
