@@ -42,6 +42,8 @@ const CONVERTED = [
   'features/settings/components/rate-summary.tsx',
   'features/settings/components/remove-currency-dialog.tsx',
   'entities/currencies/',
+  'entities/monobank/',
+  'features/crypto/',
 ];
 
 /** Names that are the same in every language. */

@@ -372,6 +372,40 @@ export const uk: Catalogue = {
   'rates.form.custom': 'Власний курс',
   'rates.form.appliesFrom': 'Діє з',
   'rates.form.appliesFromHint': 'Залиште порожнім, щоб курс діяв на всі дати.',
+
+  // Monobank (entities/monobank) and the Crypto page.
+  'bank.from': 'З {bank}',
+  'bank.connect': 'Підключити Monobank',
+  'bank.pace.backToBack': 'запити йдуть один за одним',
+  'bank.pace.perSecond': 'Monobank відповідає на один запит за секунду',
+  'bank.pace.perMinute': 'Monobank відповідає на один запит за хвилину',
+  'bank.pace.everyMinutes':
+    'Monobank відповідає на один запит раз на {count, plural, one {# хвилину} few {# хвилини} many {# хвилин} other {# хвилини}}',
+  'bank.pace.everySeconds':
+    'Monobank відповідає на один запит раз на {count, plural, one {# секунду} few {# секунди} many {# секунд} other {# секунди}}',
+  'bank.progress.imported':
+    '{count, plural, one {Імпортовано # транзакцію} few {Імпортовано # транзакції} many {Імпортовано # транзакцій} other {Імпортовано # транзакції}}',
+  'bank.progress.nextIn': 'наступний запит за {seconds, number} с',
+  'bank.progress.left': 'лишилося {duration}',
+  'bank.progress.gettingReady': 'Підготовка…',
+  'bank.progress.requests':
+    '{done, number} з {total, plural, one {# запиту виписки} few {# запитів виписки} many {# запитів виписки} other {# запиту виписки}}',
+  'bank.progress.label': 'Перебіг імпорту з банку',
+  'bank.progress.importing': 'Імпорт з Monobank',
+  'bank.progress.syncing': 'Синхронізація з Monobank',
+  'bank.sync.stopped': 'Синхронізацію з Monobank зупинено: вставте новий токен',
+  'bank.sync.syncing': 'Синхронізація з Monobank…',
+  'bank.sync.button': 'Синхронізувати з Monobank (востаннє {ago})',
+  'bank.sync.buttonNever': 'Синхронізувати з Monobank (ще жодного разу)',
+  'bank.sync.failed': 'Синхронізація не вдалася',
+  'bank.tokenInvalid.title': 'Monobank більше не приймає ваш токен.',
+  'bank.tokenInvalid.description':
+    'Ваші картки не оновлюються. Створіть новий токен на api.monobank.ua і вставте його сюди.',
+  'bank.tokenInvalid.paste': 'Вставити новий токен',
+  'crypto.title': 'Активи Binance скоро будуть',
+  'crypto.description':
+    'Kopiyka показуватиме ваші монети Binance{known, select, yes { у {code}} other {}} поруч з іншими рахунками. Підключити обліковий запис Binance поки не можна. А доти ведіть криптовалюту вручну: додайте рахунок категорії «Криптовалюта» у валюті на кшталт USD і оновлюйте його залишок, коли змінюється вартість.',
+  'crypto.add': 'Додати криптовалютний рахунок',
 };
 
 /**
