@@ -44,6 +44,7 @@ const CONVERTED = [
   'entities/currencies/',
   'entities/monobank/',
   'features/crypto/',
+  'features/bank/',
 ];
 
 /** Names that are the same in every language. */

@@ -406,6 +406,132 @@ export const uk: Catalogue = {
   'crypto.description':
     'Kopiyka показуватиме ваші монети Binance{known, select, yes { у {code}} other {}} поруч з іншими рахунками. Підключити обліковий запис Binance поки не можна. А доти ведіть криптовалюту вручну: додайте рахунок категорії «Криптовалюта» у валюті на кшталт USD і оновлюйте його залишок, коли змінюється вартість.',
   'crypto.add': 'Додати криптовалютний рахунок',
+
+  // Bank: the connect, import and new-token dialog.
+  'bank.dialog.cardsTitle': 'Ваші картки Monobank',
+  'bank.dialog.periodTitle': 'Імпорт історії',
+  'bank.dialog.replaceTitle': 'Вставте новий токен Monobank',
+  'bank.dialog.replaceDescription':
+    'Monobank більше не приймає токен, який мала Kopiyka. Новий токен знову оновлюватиме ваші картки.',
+  'bank.dialog.importOlder': 'Імпорт давнішої історії',
+  'bank.dialog.step': 'Крок {step, number} з {steps, number}',
+  'bank.dialog.notNow': 'Не зараз',
+  'bank.dialog.token': 'Особистий токен',
+  'bank.dialog.connectSubmit': 'Підключити',
+  'bank.dialog.connected':
+    'Monobank підключено: {count, plural, one {додано # рахунок} few {додано # рахунки} many {додано # рахунків} other {додано # рахунку}}.',
+  'bank.dialog.found':
+    'Kopiyka знайшла {count, plural, one {# картку чи банку} few {# картки й банки} many {# карток і банок} other {# картки й банки}} користувача {name}. Тепер вони серед ваших рахунків, і банк оновлює їхні залишки.',
+  'bank.dialog.chooseImport': 'Вибрати, що імпортувати',
+  'bank.dialog.accountsLoadError': 'Не вдалося завантажити ваші банківські рахунки',
+  'bank.dialog.accountsLoading': 'Завантаження банківських рахунків',
+  'bank.dialog.noneEnabled': 'Жоден банківський рахунок не ввімкнено',
+  'bank.dialog.connectFirst': 'Спершу підключіть Monobank; тоді можна буде імпортувати його історію.',
+  'bank.dialog.showAgain': 'Знову покажіть рахунок Monobank (на його сторінці), щоб імпортувати його історію.',
+  'bank.dialog.newToken': 'Новий особистий токен',
+  'bank.dialog.saveToken': 'Зберегти токен',
+  'bank.dialog.tokenSaved': 'Токен збережено. Ваші картки знову синхронізуються.',
+
+  // Bank: token form, found cards and the import panel.
+  'bank.token.open': 'Відкрийте',
+  'bank.token.newTab': '(відкриється в новій вкладці)',
+  'bank.token.onThisComputer': 'на цьому комп’ютері.',
+  'bank.token.scan': 'Відскануйте показаний QR-код застосунком Monobank на телефоні й підтвердьте там.',
+  'bank.token.copy': 'Скопіюйте токен, який потім покаже сторінка, і вставте його нижче.',
+  'bank.token.safety':
+    'Токен дає Kopiyka лише читати ваші картки й виписки; переказувати гроші він не дозволяє. Kopiyka зберігає його зашифрованим і більше ніколи не показує.',
+  'bank.token.checking': 'Перевірка в Monobank…',
+  'bank.token.hint': 'Близько 44 літер і цифр.',
+  'bank.token.show': 'Показати токен',
+  'bank.token.placeholder': 'Вставте токен сюди',
+  'bank.cardsFound': 'Знайдені картки',
+  'bank.job.finished': 'Імпорт завершено',
+  'bank.job.finishedDescription':
+    '{count, plural, one {Імпортовано # транзакцію} few {Імпортовано # транзакції} many {Імпортовано # транзакцій} other {Імпортовано # транзакції}}. Відтепер Kopiyka сама оновлює ваші картки.',
+  'bank.job.noAnswer': 'Monobank не відповів. Спробуйте пізніше.',
+  'bank.job.progress': 'Перебіг імпорту',
+  'bank.job.newestFirst':
+    'Спершу йдуть найновіші місяці, тож недавні витрати з’являться скоро. Це вікно можна закрити: перебіг видно на сторінці рахунків і на головній.',
+  'bank.job.loadError': 'Імпорт почався, але не вдалося завантажити його перебіг.',
+  'bank.job.loading': 'Завантаження імпорту',
+  'bank.job.seeTransactions': 'Переглянути транзакції',
+  'bank.job.done': 'Готово',
+
+  // Bank: how far back to import.
+  'bank.period.month1': '1 місяць',
+  'bank.period.months3': '3 місяці',
+  'bank.period.months6': '6 місяців',
+  'bank.period.year1': '1 рік',
+  'bank.period.fromDate': 'З дати',
+  'bank.period.dayRange': 'Виберіть день від {year} року до сьогодні',
+  'bank.period.reason':
+    '{pace}, а {accounts, plural, one {# рахунку} few {# рахункам} many {# рахункам} other {# рахунку}} потрібно {requests, plural, one {# запит виписки} few {# запити виписки} many {# запитів виписки} other {# запиту виписки}} за цей період.',
+  'bank.period.start': 'Почати імпорт',
+  'bank.period.howFar': 'Наскільки давню історію імпортувати?',
+  'bank.period.importFrom': 'Імпортувати з',
+  'bank.period.runsOnServer': 'Імпорт іде на сервері: можна закрити це вікно й тим часом користуватися Kopiyka.',
+
+  // Bank settings: connection, webhook, imports and remembered merchants.
+  'bank.settings.loading': 'Завантаження підключення до банку',
+  'bank.settings.loadError': 'Не вдалося завантажити підключення до банку',
+  'bank.settings.connectDescription':
+    'Вставте особистий токен з api.monobank.ua: ваші картки й банки стануть рахунками, а їхні транзакції надходитимуть самі.',
+  'bank.disconnect.button': 'Відключити',
+  'bank.disconnect.title': 'Відключити Monobank?',
+  'bank.disconnect.description':
+    'Kopiyka забуде ваш токен і припинить синхронізацію. {count, plural, =0 {Ваші банківські рахунки лишаться} one {# банківський рахунок лишиться} few {# банківські рахунки лишаться} many {# банківських рахунків лишаться} other {# банківського рахунку лишаться}} з усією історією; вони лише перестануть оновлюватися. Підключитися знову можна будь-коли.',
+  'bank.disconnect.done': 'Monobank відключено. Ваші картки лишаються рахунками з їхньою історією.',
+  'bank.connection.description': 'Звідси надходять ваші картки й банки, прочитані вашим особистим токеном.',
+  'bank.connection.connected': 'Підключено',
+  'bank.connection.refused': 'Токен відхилено',
+  'bank.connection.client': 'Клієнт',
+  'bank.connection.token': 'Токен',
+  'bank.connection.accepted': 'Прийнятий Monobank',
+  'bank.connection.refusedPaste': 'Відхилено: вставте новий',
+  'bank.connection.lastSync': 'Остання синхронізація',
+  'bank.connection.notYet': 'Ще не було',
+  'bank.connection.replace': 'Замінити токен',
+  'bank.jobs.queued': 'Очікує',
+  'bank.jobs.running': 'Триває',
+  'bank.jobs.done': 'Готово',
+  'bank.jobs.failed': 'Не вдалося',
+  'bank.jobs.import': 'Імпорт',
+  'bank.jobs.sync': 'Автоматична синхронізація',
+  'bank.jobs.importProgress': 'Перебіг імпорту',
+  'bank.jobs.syncProgress': 'Перебіг автоматичної синхронізації',
+  'bank.jobs.counts':
+    '{imported, plural, one {# нова транзакція} few {# нові транзакції} many {# нових транзакцій} other {# нової транзакції}}{updated, plural, =0 {} one {, # оновлена} few {, # оновлені} many {, # оновлених} other {, # оновленої}}',
+  'bank.jobs.requests':
+    '{done, number} з {total, plural, one {# запиту} few {# запитів} many {# запитів} other {# запиту}}',
+  'bank.jobs.loading': 'Завантаження імпортів',
+  'bank.jobs.loadError': 'Не вдалося завантажити імпорти.',
+  'bank.jobs.empty': 'Імпортів ще немає. Перша синхронізація почнеться за кілька секунд.',
+  'bank.jobs.recent': 'Останні імпорти',
+  'bank.jobs.title': 'Імпорти й синхронізації',
+  'bank.jobs.description': 'Кожен читає виписки з Monobank, по одному запиту.',
+  'bank.rules.goesTo': 'іде до',
+  'bank.rules.deletedCategory': 'Видалена категорія',
+  'bank.rules.forgetFor': 'Забути правило для {merchant}',
+  'bank.rules.forget': 'Забути це правило',
+  'bank.rules.forgotten': 'Kopiyka більше не вибирає категорію для {merchant}.',
+  'bank.rules.loading': 'Завантаження правил для продавців',
+  'bank.rules.loadError': 'Не вдалося завантажити правила для продавців.',
+  'bank.rules.empty':
+    'Поки немає. Коли ви змінюєте категорію банківської транзакції, Kopiyka пропонує запам’ятати її для цього продавця.',
+  'bank.rules.list': 'Правила для продавців',
+  'bank.rules.title': 'Запам’ятовані продавці',
+  'bank.rules.description': 'Нові банківські транзакції від цих продавців отримують категорію самі.',
+  'bank.webhook.unavailable':
+    'Недоступно на цьому сервері: Monobank потрібна адреса в інтернеті, а в цього сервера її немає. Щоб це ввімкнути, задайте PUBLIC_URL і перезапустіть сервер.',
+  'bank.webhook.tokenFirst': 'Спершу вставте новий токен: Monobank відхиляє той, що має Kopiyka.',
+  'bank.webhook.on': 'Миттєві оновлення ввімкнено: нові транзакції надходять одразу.',
+  'bank.webhook.off': 'Миттєві оновлення вимкнено.',
+  'bank.webhook.title': 'Миттєві оновлення',
+  'bank.webhook.description':
+    'З увімкненим вебхуком Monobank повідомляє Kopiyka про кожен платіж тієї ж миті. Без нього нові транзакції надходять з наступною синхронізацією, щонайбільше за пів години.',
+  'bank.webhook.label': 'Вебхук',
+  'bank.webhook.stateOn': 'Увімкнено: Monobank надсилає сюди кожну нову транзакцію.',
+  'bank.webhook.stateOff': 'Вимкнено: нові транзакції надходять із синхронізацією.',
 };
 
 /**
