@@ -455,6 +455,7 @@ export const en = {
   'bank.period.months6': '6 months',
   'bank.period.year1': '1 year',
   'bank.period.fromDate': 'From a date',
+  'bank.period.chooseDay': 'Choose the day to import from',
   'bank.period.dayRange': 'Choose a day from {year} up to today',
   'bank.period.reason':
     '{pace}, and {accounts, plural, one {# account needs} other {# accounts need}} {requests, plural, one {# statement request} other {# statement requests}} for this period.',

@@ -463,6 +463,7 @@ export const uk: Catalogue = {
   'bank.period.months6': '6 місяців',
   'bank.period.year1': '1 рік',
   'bank.period.fromDate': 'З дати',
+  'bank.period.chooseDay': 'Виберіть день, з якого імпортувати',
   'bank.period.dayRange': 'Виберіть день від {year} року до сьогодні',
   'bank.period.reason':
     '{pace}, а {accounts, plural, one {# рахунку} few {# рахункам} many {# рахункам} other {# рахунку}} потрібно {requests, plural, one {# запит виписки} few {# запити виписки} many {# запитів виписки} other {# запиту виписки}} за цей період.',

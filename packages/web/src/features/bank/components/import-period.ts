@@ -46,7 +46,7 @@ export function importPeriodSchema(now: Date) {
       const months = IMPORT_PERIODS.find((option) => option.value === values.period)?.months;
       if (months !== undefined) return monthsBefore(now, months).getTime();
       if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date)) {
-        ctx.addIssue({ code: 'custom', path: ['date'], message: 'Choose the day to import from' });
+        ctx.addIssue({ code: 'custom', path: ['date'], message: t('bank.period.chooseDay') });
         return z.NEVER;
       }
       if (values.date < EARLIEST_IMPORT_DAY || values.date > today) {
