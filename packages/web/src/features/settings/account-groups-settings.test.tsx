@@ -110,9 +110,7 @@ describe('account groups settings', () => {
     await chooseAction(list, 'Дії з групою Family', 'Видалити групу');
     const dialog = within(await screen.findByRole('alertdialog'));
     expect(
-      dialog.getByText(
-        'Її вміст (1 рахунок і 1 підгрупа) перейде на рівень вище: на верхній рівень. Жоден рахунок не видаляється.',
-      ),
+      dialog.getByText('Її вміст (1 рахунок і 1 підгрупа) перейде на верхній рівень. Жоден рахунок не видаляється.'),
     ).toBeTruthy();
   });
 

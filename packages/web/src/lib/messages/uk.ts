@@ -208,13 +208,13 @@ export const uk: Catalogue = {
   'groups.deleted': 'Групу «{name}» видалено.',
   'groups.deleteDialog.title': 'Видалити групу «{name}»?',
   'groups.deleteDialog.movesUp':
-    'Її вміст ({contents}) перейде на рівень вище: {destination}. Жоден рахунок не видаляється.',
+    'Її вміст ({contents}) перейде {destination}. Жоден рахунок не видаляється.',
   'groups.deleteDialog.accounts':
     '{count, plural, one {# рахунок} few {# рахунки} many {# рахунків} other {# рахунку}}',
   'groups.deleteDialog.subgroups':
     '{count, plural, one {# підгрупа} few {# підгрупи} many {# підгруп} other {# підгрупи}}',
   'groups.deleteDialog.and': '{first} і {second}',
-  'groups.deleteDialog.toParent': 'до «{name}»',
+  'groups.deleteDialog.toParent': 'на рівень вище, до «{name}»',
   'groups.deleteDialog.toTop': 'на верхній рівень',
   'groups.deleteDialog.empty': 'Група порожня. Жоден рахунок не видаляється.',
 
