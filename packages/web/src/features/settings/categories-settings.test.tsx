@@ -72,6 +72,18 @@ describe('categories settings', () => {
     expect(screen.getByText('No category matches “zzz”.')).toBeTruthy();
   });
 
+  it('speaks the saved Ukrainian, counting subcategories in its plural forms', async () => {
+    signedInServer({
+      'GET /categories': () => success(categories),
+      'GET /user/settings': () => success({ locale: 'uk', stats: { excludedCategoryIds: [] } }),
+    });
+    renderApp('/settings/categories');
+    const list = within(await screen.findByRole('list', { name: 'Категорії' }));
+    expect(list.getByText('2 підкатегорії')).toBeTruthy();
+    expect(list.getByText('1 підкатегорія')).toBeTruthy();
+    expect(list.getByRole('button', { name: 'Розгорнути Vehicle' })).toBeTruthy();
+  });
+
   it('adds a subcategory in the colour of its parent', async () => {
     const { calls } = categoriesServer({
       'POST /categories': ({ body }) => success({ ...category(30, 'Snacks', 1), ...(body as object) }, { status: 201 }),

@@ -9,6 +9,7 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../../lib/i18n.ts';
 import { useNotificationsStore } from '../../stores/notifications.ts';
 import {
   cachedBaseCurrency,
@@ -478,6 +479,26 @@ describe('currencies settings', () => {
       within(status).getByText('NBU: can’t be reached (unreachable (ECONNREFUSED)); rates last fetched 2 hours ago.'),
     ).toBeTruthy();
     expect(within(status).getByText('Frankfurter: working, rates last fetched 5 minutes ago.')).toBeTruthy();
+  });
+
+  it('says in Ukrainian which providers do not answer, the verb agreeing with their number', async () => {
+    await setLocale('uk');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000).toISOString();
+    currenciesServer({
+      providers: [
+        provider('NBU', 'unreachable', { lastSuccessAt: twoHoursAgo }),
+        provider('Frankfurter', 'unreachable', { lastSuccessAt: twoHoursAgo }),
+      ],
+    });
+    storeToken();
+    renderApp('/settings/currencies');
+    const status = await screen.findByRole('region', { name: 'Постачальники курсів' });
+    expect(
+      within(status).getByText(
+        'Зараз не вдається отримати курси валют: NBU і Frankfurter не відповідають. Ваші власні курси працюють; інші валюти використовують останні отримані курси.',
+      ),
+    ).toBeTruthy();
+    expect(within(status).getByText('NBU: недоступний; курси востаннє отримано 2 години тому.')).toBeTruthy();
   });
 
   it('says nothing is wrong while the providers answer', async () => {

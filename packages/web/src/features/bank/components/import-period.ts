@@ -2,14 +2,14 @@ import { MONOBANK_DEFAULT_IMPORT_MONTHS, MONOBANK_EARLIEST_IMPORT, MONOBANK_WIND
 import { z } from 'zod';
 import { requestPace } from '../../../entities/monobank/job-progress.ts';
 import { formatDuration } from '../../../lib/dates.ts';
-import { plural } from '../../../lib/utils.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /** How far back an import may reach: a number of months, or a day of the person's choosing. */
 export const IMPORT_PERIODS = [
-  { value: '1', label: '1 month', months: 1 },
-  { value: '3', label: '3 months', months: 3 },
-  { value: '6', label: '6 months', months: 6 },
-  { value: '12', label: '1 year', months: 12 },
+  { value: '1', label: 'bank.period.month1', months: 1 },
+  { value: '3', label: 'bank.period.months3', months: 3 },
+  { value: '6', label: 'bank.period.months6', months: 6 },
+  { value: '12', label: 'bank.period.year1', months: 12 },
 ] as const;
 export const FROM_A_DATE = 'date';
 export type ImportPeriod = (typeof IMPORT_PERIODS)[number]['value'] | typeof FROM_A_DATE;
@@ -46,14 +46,14 @@ export function importPeriodSchema(now: Date) {
       const months = IMPORT_PERIODS.find((option) => option.value === values.period)?.months;
       if (months !== undefined) return monthsBefore(now, months).getTime();
       if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date)) {
-        ctx.addIssue({ code: 'custom', path: ['date'], message: 'Choose the day to import from' });
+        ctx.addIssue({ code: 'custom', path: ['date'], message: t('bank.period.chooseDay') });
         return z.NEVER;
       }
       if (values.date < EARLIEST_IMPORT_DAY || values.date > today) {
         ctx.addIssue({
           code: 'custom',
           path: ['date'],
-          message: `Choose a day from ${EARLIEST_IMPORT_DAY.slice(0, 4)} up to today`,
+          message: t('bank.period.dayRange', { year: EARLIEST_IMPORT_DAY.slice(0, 4) }),
         });
         return z.NEVER;
       }
@@ -81,6 +81,6 @@ export function importEstimate(
 ): { duration: string; reason: string } {
   return {
     duration: capitalised(formatDuration((requests * requestIntervalMs) / 1000)),
-    reason: `${capitalised(requestPace(requestIntervalMs))}, and ${plural(accounts, 'account')} ${accounts === 1 ? 'needs' : 'need'} ${plural(requests, 'statement request')} for this period.`,
+    reason: t('bank.period.reason', { pace: capitalised(requestPace(requestIntervalMs)), accounts, requests }),
   };
 }
