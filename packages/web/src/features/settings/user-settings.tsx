@@ -8,7 +8,9 @@ import {
 import { LogOut, MonitorSmartphone, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { signOut } from '../../api/auth.ts';
+import { browserTimeZone, signOut } from '../../api/auth.ts';
+import { useBaseCurrencyChange } from '../../api/currencies.ts';
+import { useUpdateUserSettings, useUserSettings } from '../../api/settings.ts';
 import { useChangePassword, useDeleteUser, useSignOutEverywhere, useUser } from '../../api/user.ts';
 import { ConfirmDialogContent } from '../../components/confirm-dialog.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
@@ -17,11 +19,13 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { DialogForm, FormDialog } from '../../components/ui/form-dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
+import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { NEW_PASSWORD_HINT } from '../../lib/credential-hints.ts';
 import { formatDate } from '../../lib/dates.ts';
+import { attempt } from '../../lib/form-errors.ts';
 import { formFailureMessage, useSubmission } from '../../lib/submission.ts';
 import { notify } from '../../stores/notifications.ts';
 import { useSessionStore } from '../../stores/session.ts';
@@ -60,6 +64,79 @@ function AccountCard() {
             Sign out
           </Button>
         </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Every zone this browser knows, with the saved one even if it does not (an older browser). */
+function timeZoneChoices(saved: string): string[] {
+  const known = Intl.supportedValuesOf('timeZone');
+  return known.includes(saved) ? known : [saved, ...known];
+}
+
+function TimeZoneCard() {
+  const settings = useUserSettings();
+  const update = useUpdateUserSettings();
+  const change = useBaseCurrencyChange();
+  const regrouping = change.data?.state === 'running' && change.data.kind === 'timeZone';
+  const saved = settings.data?.timeZone;
+  const browser = browserTimeZone();
+
+  async function choose(timeZone: string) {
+    const refusal = await attempt(update.mutateAsync({ timeZone }));
+    if (refusal === null) {
+      notify('success', `Days, weeks and months now follow ${timeZone}.`);
+      void change.refetch();
+    } else if (refusal) notify('error', refusal);
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Time zone</CardTitle>
+        <CardDescription>
+          Where your days start and end: statistics, balance history and budgets count by it, and times show in it.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {settings.isPending ? (
+          <Skeleton className="h-10 w-full" />
+        ) : settings.isError || saved === undefined ? (
+          <ErrorAlert>Your time zone could not be loaded. Reload the page to try again.</ErrorAlert>
+        ) : (
+          <>
+            <FormField id="time-zone" label="Time zone">
+              {(field) => (
+                <NativeSelect
+                  {...field}
+                  value={saved}
+                  disabled={update.isPending || regrouping}
+                  onChange={(event) => void choose(event.target.value)}
+                >
+                  {timeZoneChoices(saved).map((zone) => (
+                    <option key={zone} value={zone}>
+                      {zone.replaceAll('_', ' ')}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+            {regrouping ? (
+              <p className="flex items-center gap-2 text-muted-foreground text-sm" role="status">
+                <Spinner />
+                Regrouping your balances by the new days: {change.data?.done ?? 0} of {change.data?.total ?? 0} accounts
+              </p>
+            ) : saved !== browser ? (
+              <p className="text-muted-foreground text-sm">
+                This device is set to {browser}.{' '}
+                <Button variant="link" className="h-auto p-0" onClick={() => void choose(browser)}>
+                  Use {browser}
+                </Button>
+              </p>
+            ) : null}
+          </>
+        )}
       </CardContent>
     </Card>
   );
@@ -220,6 +297,7 @@ export function UserSettings() {
   return (
     <div className="flex flex-col gap-4">
       <AccountCard />
+      <TimeZoneCard />
       <ChangePasswordCard />
       <SignOutEverywhereCard />
       <DeleteUserCard />
