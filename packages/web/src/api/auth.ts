@@ -24,12 +24,25 @@ export function useLogin() {
   });
 }
 
-/** SPEC §4: sign-up registers, then logs in with the same credentials. */
+/** The browser's IANA time zone: a new user's days, weeks and months until they choose another. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/**
+ * SPEC §4: sign-up registers, then logs in with the same credentials; the new user's time zone is
+ * the browser's (API.md: register takes only the credentials). A zone the server does not know
+ * leaves UTC, changeable in Settings, rather than failing a sign-up that succeeded.
+ */
 export function useRegister() {
   return useMutation({
     mutationFn: async (body: RegisterBody) => {
       await register(body);
-      return login(body);
+      const session = await login(body);
+      await call(endpoints.settings.update, { body: { timeZone: browserTimeZone() }, token: session.token }).catch(
+        () => undefined,
+      );
+      return session;
     },
     onSuccess: ({ token }) => signIn(token),
   });

@@ -25,7 +25,7 @@ type RequestOptions = {
   /** Sent as JSON. */
   body?: unknown;
   signal?: AbortSignal;
-  /** Overrides the stored token, for calls made while the session is being torn down. */
+  /** Overrides the stored token, for calls made while the session is being torn down or set up. */
   token?: string | null;
 };
 

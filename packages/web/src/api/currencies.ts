@@ -202,6 +202,14 @@ async function finishRecomputation(
   change: BaseCurrencyChange | null,
 ): Promise<void> {
   await queryClient.invalidateQueries();
+  if (kind === 'timeZone') {
+    if (change?.state === 'failed') {
+      notify('error', change.error ?? 'Balances could not be regrouped.', {
+        title: 'Balances not regrouped after the time zone change',
+      });
+    } else notify('success', 'Balances now follow the days of your time zone.');
+    return;
+  }
   if (kind === 'revaluation') {
     if (change?.state === 'failed') {
       notify('error', change.error ?? 'Figures could not be recomputed.', {

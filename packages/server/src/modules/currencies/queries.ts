@@ -141,9 +141,11 @@ function inScope(scope: RevaluationScope) {
   return and(
     codes === null
       ? undefined
-      : or(
-          inArray(currencies.code, codes),
-          sql`(${transactions.transferNature} = 'transfer_between_user_accounts' and exists (
+      : codes.length === 0
+        ? sql`false`
+        : or(
+            inArray(currencies.code, codes),
+            sql`(${transactions.transferNature} = 'transfer_between_user_accounts' and exists (
             select 1 from transactions o
               join accounts oa on oa.id = o.account_id
               join currencies oc on oc.id = oa.currency_id
@@ -152,17 +154,22 @@ function inScope(scope: RevaluationScope) {
                 codes.map((code) => sql`${code}`),
                 sql`, `,
               )})))`,
-        ),
+          ),
     scope.from === null ? undefined : gte(transactions.time, new Date(`${scope.from}T00:00:00Z`)),
   );
 }
 
-/** How many transactions the change has to value: those of its scope. */
+/** How much the change has to do: the transactions of its scope to value, and the accounts whose days to regroup. */
 export async function setBaseChangeTotal(db: Executor, userId: number, scope: RevaluationScope) {
+  const t = baseCurrencyChanges;
+  const transactionCount = await countInScope(db, userId, scope);
   await db
-    .update(baseCurrencyChanges)
-    .set({ total: await countInScope(db, userId, scope) })
-    .where(eq(baseCurrencyChanges.userId, userId));
+    .update(t)
+    .set({
+      total: sql`${transactionCount} + case when ${t.regroupDays}
+        then (select count(*)::int from accounts a where a.user_id = ${userId}) else 0 end`,
+    })
+    .where(eq(t.userId, userId));
 }
 
 /** Starts a base change, replacing a change that failed (inside the caller's transaction). */
@@ -217,6 +224,67 @@ export async function upsertRevaluation(
     })
     .returning({ codes: t.scopeCodes, from: t.scopeFrom });
   return merged!;
+}
+
+/**
+ * Asks for the day deltas to be regrouped after a time zone change (inside the caller's
+ * transaction, the one that changed the zone), merged into the user's one row like a revaluation:
+ * whatever was to be recomputed still is, starting over (the regrouping comes first). On its own
+ * it is a revaluation of nothing (scope codes empty). Answers the scope.
+ */
+export async function upsertDayRegroup(
+  db: Executor,
+  userId: number,
+  baseCurrencyId: number,
+): Promise<RevaluationScope> {
+  const t = baseCurrencyChanges;
+  const keepsItsCurrencies = sql`(${t.state} = 'running')`;
+  const [merged] = await db
+    .insert(t)
+    .values({
+      userId,
+      fromCurrencyId: baseCurrencyId,
+      toCurrencyId: baseCurrencyId,
+      ...FROM_THE_START,
+      scopeCodes: [],
+      scopeFrom: null,
+      regroupDays: true,
+    })
+    .onConflictDoUpdate({
+      target: t.userId,
+      set: {
+        ...FROM_THE_START,
+        regroupDays: true,
+        fromCurrencyId: sql`case when ${keepsItsCurrencies} then ${t.fromCurrencyId} else excluded.from_currency_id end`,
+        toCurrencyId: sql`case when ${keepsItsCurrencies} then ${t.toCurrencyId} else excluded.to_currency_id end`,
+      },
+    })
+    .returning({ codes: t.scopeCodes, from: t.scopeFrom });
+  return merged!;
+}
+
+/** The days of the accounts up to `lastAccountId` are regrouped; false (nothing written) when the lease is lost. */
+export async function advanceDayRegroup(
+  db: Executor,
+  lease: { userId: number; token: string; until: Date },
+  lastAccountId: number,
+) {
+  const rows = await db
+    .update(baseCurrencyChanges)
+    .set({ lastId: lastAccountId, done: sql`${baseCurrencyChanges.done} + 1`, lockedUntil: lease.until })
+    .where(heldBy(lease.userId, lease.token))
+    .returning({ userId: baseCurrencyChanges.userId });
+  return rows.length > 0;
+}
+
+/** Every account's days are regrouped: the figures come next, from the first transaction. */
+export async function finishDayRegroup(db: Executor, lease: { userId: number; token: string; until: Date }) {
+  const rows = await db
+    .update(baseCurrencyChanges)
+    .set({ regroupDays: false, lastId: 0, lockedUntil: lease.until })
+    .where(heldBy(lease.userId, lease.token))
+    .returning({ userId: baseCurrencyChanges.userId });
+  return rows.length > 0;
 }
 
 export async function selectBaseChange(db: Executor, userId: number) {

@@ -10,7 +10,10 @@ afterEach(() => useSessionStore.setState({ token: null, user: null }));
 
 describe('UserMenu', () => {
   it('opens on the avatar and says who is signed in, in the chosen language', async () => {
-    useSessionStore.setState({ token: 'token', user: { id: 1, username: 'olena' } });
+    useSessionStore.setState({
+      token: 'token',
+      user: { id: 1, username: 'olena', createdAt: '2026-01-01T00:00:00.000Z' },
+    });
     await setLocale('uk');
     render(
       <MemoryRouter>

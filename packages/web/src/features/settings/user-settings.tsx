@@ -8,7 +8,9 @@ import {
 import { LogOut, MonitorSmartphone, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { signOut } from '../../api/auth.ts';
+import { browserTimeZone, signOut } from '../../api/auth.ts';
+import { useBaseCurrencyChange } from '../../api/currencies.ts';
+import { useUpdateUserSettings, useUserSettings } from '../../api/settings.ts';
 import { useChangePassword, useDeleteUser, useSignOutEverywhere, useUser } from '../../api/user.ts';
 import { ConfirmDialogContent } from '../../components/confirm-dialog.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
@@ -18,11 +20,13 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { DialogForm, FormDialog } from '../../components/ui/form-dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
+import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { newPasswordHint } from '../../lib/credential-hints.ts';
 import { formatDate } from '../../lib/dates.ts';
+import { attempt } from '../../lib/form-errors.ts';
 import { useT } from '../../lib/i18n.ts';
 import { formFailureMessage, useSubmission } from '../../lib/submission.ts';
 import { notify } from '../../stores/notifications.ts';
@@ -63,6 +67,78 @@ function AccountCard() {
             {t('shell.signOut')}
           </Button>
         </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Every zone this browser knows, with the saved one even if it does not (an older browser). */
+function timeZoneChoices(saved: string): string[] {
+  const known = Intl.supportedValuesOf('timeZone');
+  return known.includes(saved) ? known : [saved, ...known];
+}
+
+function TimeZoneCard() {
+  const t = useT();
+  const settings = useUserSettings();
+  const update = useUpdateUserSettings();
+  const change = useBaseCurrencyChange();
+  const regrouping = change.data?.state === 'running' && change.data.kind === 'timeZone';
+  const saved = settings.data?.timeZone;
+  const browser = browserTimeZone();
+
+  async function choose(timeZone: string) {
+    const refusal = await attempt(update.mutateAsync({ timeZone }));
+    if (refusal === null) {
+      notify('success', t('settings.timeZone.saved', { timeZone }));
+      void change.refetch();
+    } else if (refusal) notify('error', refusal);
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('settings.timeZone.title')}</CardTitle>
+        <CardDescription>{t('settings.timeZone.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {settings.isPending ? (
+          <Skeleton className="h-10 w-full" />
+        ) : settings.isError || saved === undefined ? (
+          <ErrorAlert>{t('settings.timeZone.loadError')}</ErrorAlert>
+        ) : (
+          <>
+            <FormField id="time-zone" label={t('settings.timeZone.title')}>
+              {(field) => (
+                <NativeSelect
+                  {...field}
+                  value={saved}
+                  disabled={update.isPending || regrouping}
+                  onChange={(event) => void choose(event.target.value)}
+                >
+                  {timeZoneChoices(saved).map((zone) => (
+                    <option key={zone} value={zone}>
+                      {zone.replaceAll('_', ' ')}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+            {regrouping ? (
+              <p className="flex items-center gap-2 text-muted-foreground text-sm" role="status">
+                <Spinner />
+                {t('settings.timeZone.regrouping', { done: change.data?.done ?? 0, total: change.data?.total ?? 0 })}
+              </p>
+            ) : saved !== browser ? (
+              <p className="text-muted-foreground text-sm">
+                {t('settings.timeZone.device', { timeZone: browser })}{' '}
+                <Button variant="link" className="h-auto p-0" onClick={() => void choose(browser)}>
+                  {t('settings.timeZone.useDevice', { timeZone: browser })}
+                </Button>
+              </p>
+            ) : null}
+          </>
+        )}
       </CardContent>
     </Card>
   );
@@ -242,6 +318,7 @@ export function UserSettings() {
     <div className="flex flex-col gap-4">
       <AccountCard />
       <LanguageCard />
+      <TimeZoneCard />
       <ChangePasswordCard />
       <SignOutEverywhereCard />
       <DeleteUserCard />

@@ -991,4 +991,14 @@ export const en = {
   'bank.webhook.label': 'Webhook',
   'bank.webhook.stateOn': 'On: Monobank sends each new transaction here.',
   'bank.webhook.stateOff': 'Off: new transactions come with the sync.',
+  // Settings → User: time zone
+  'settings.timeZone.title': 'Time zone',
+  'settings.timeZone.description':
+    'Where your days start and end: statistics, balance history and budgets count by it, and times show in it.',
+  'settings.timeZone.loadError': 'Your time zone could not be loaded. Reload the page to try again.',
+  'settings.timeZone.saved': 'Days, weeks and months now follow {timeZone}.',
+  'settings.timeZone.regrouping':
+    'Regrouping your balances by the new days: {done} of {total, plural, one {# account} other {# accounts}}',
+  'settings.timeZone.device': 'This device is set to {timeZone}.',
+  'settings.timeZone.useDevice': 'Use {timeZone}',
 } as const;

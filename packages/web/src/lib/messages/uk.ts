@@ -1004,6 +1004,17 @@ export const uk: Catalogue = {
   'bank.webhook.label': 'Вебхук',
   'bank.webhook.stateOn': 'Увімкнено: Monobank надсилає сюди кожну нову транзакцію.',
   'bank.webhook.stateOff': 'Вимкнено: нові транзакції надходять із синхронізацією.',
+  // Налаштування → Користувач: часовий пояс
+  'settings.timeZone.title': 'Часовий пояс',
+  'settings.timeZone.description':
+    'Де починаються й закінчуються ваші дні: за ним рахуються статистика, історія балансу й бюджети, і в ньому показано час.',
+  'settings.timeZone.loadError':
+    'Не вдалося завантажити ваш часовий пояс. Перезавантажте сторінку, щоб спробувати ще раз.',
+  'settings.timeZone.saved': 'Дні, тижні й місяці тепер за часовим поясом {timeZone}.',
+  'settings.timeZone.regrouping':
+    'Перегруповуємо баланси за новими днями: {done} з {total, plural, one {# рахунку} few {# рахунків} many {# рахунків} other {# рахунку}}',
+  'settings.timeZone.device': 'На цьому пристрої встановлено {timeZone}.',
+  'settings.timeZone.useDevice': 'Використати {timeZone}',
 };
 
 /**
