@@ -181,3 +181,38 @@ describe('a time zone change', () => {
     });
   });
 });
+
+describe('a budget over a local calendar month', () => {
+  /** A budget over `month`'s local days, from its first local midnight to the last millisecond before the next. */
+  const monthBudget = async (token: string, startDate: string, endDate: string) => {
+    const res = await t.call('POST', '/api/v1/budgets', {
+      token,
+      body: { name: 'Month', limitAmount: 100_000, startDate, endDate, categoryIds: [] },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return (await t.call('GET', `/api/v1/budgets/${res.body.response.id}/stats`, { token })).body.response;
+  };
+
+  it('counts what was spent on its local days in Europe/Kyiv: 00:30 on 1 March in, 23:30 on 28 February out', async () => {
+    const w = await userWithExpenses('Europe/Kyiv', [
+      '2026-02-28T21:30:00Z', // 23:30 on 28 February
+      '2026-02-28T22:30:00Z', // 00:30 on 1 March
+      '2026-03-31T20:30:00Z', // 23:30 on 31 March (UTC+3 since the 29th)
+      '2026-03-31T21:30:00Z', // 00:30 on 1 April
+    ]);
+    // March in Kyiv as the web sends it: local midnight (UTC+2) to the last millisecond of the 31st (UTC+3).
+    const march = await monthBudget(w.token, '2026-03-01T00:00:00+02:00', '2026-03-31T23:59:59.999+03:00');
+    expect(march).toMatchObject({ spent: 2_000, transactionsCount: 2 });
+  });
+
+  it('counts the local days of November in America/New_York, the 25-hour 1 November included', async () => {
+    const w = await userWithExpenses('America/New_York', [
+      '2026-11-01T03:30:00Z', // 23:30 on 31 October (UTC-4)
+      '2026-11-01T04:30:00Z', // 00:30 on 1 November
+      '2026-12-01T04:30:00Z', // 23:30 on 30 November (UTC-5)
+      '2026-12-01T05:30:00Z', // 00:30 on 1 December
+    ]);
+    const november = await monthBudget(w.token, '2026-11-01T00:00:00-04:00', '2026-11-30T23:59:59.999-05:00');
+    expect(november).toMatchObject({ spent: 2_000, transactionsCount: 2 });
+  });
+});
