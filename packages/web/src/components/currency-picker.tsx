@@ -1,7 +1,7 @@
 import type { Currency } from '@kopiyka/shared';
 import { Check } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { useT } from '../lib/i18n.ts';
+import { localizeMessage, useT } from '../lib/i18n.ts';
 import { cn } from '../lib/utils.ts';
 import { ComboboxOption, useCombobox } from './combobox.tsx';
 import { isPopularCurrency, searchCurrencies } from './currency-search.ts';
@@ -103,7 +103,7 @@ export function CurrencyPicker({ currencies, value, onChange, error }: CurrencyP
       </div>
       {error ? (
         <p id={errorId} className="text-sm text-destructive">
-          {error}
+          {localizeMessage(error)}
         </p>
       ) : null}
     </div>
