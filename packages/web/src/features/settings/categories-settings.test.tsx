@@ -44,6 +44,16 @@ async function openCategories() {
   return within(await screen.findByRole('list', { name: 'Categories' }));
 }
 
+/** The categories settings of a user whose saved language is Ukrainian. */
+async function openCategoriesInUkrainian() {
+  signedInServer({
+    'GET /categories': () => success(categories),
+    'GET /user/settings': () => success({ locale: 'uk', stats: { excludedCategoryIds: [] } }),
+  });
+  renderApp('/settings/categories');
+  return within(await screen.findByRole('list', { name: 'Категорії' }));
+}
+
 const visibleNames = () =>
   within(screen.getByRole('list', { name: 'Categories' }))
     .getAllByRole('listitem')
@@ -73,12 +83,7 @@ describe('categories settings', () => {
   });
 
   it('speaks the saved Ukrainian, counting subcategories in its plural forms', async () => {
-    signedInServer({
-      'GET /categories': () => success(categories),
-      'GET /user/settings': () => success({ locale: 'uk', stats: { excludedCategoryIds: [] } }),
-    });
-    renderApp('/settings/categories');
-    const list = within(await screen.findByRole('list', { name: 'Категорії' }));
+    const list = await openCategoriesInUkrainian();
     expect(list.getByText('2 підкатегорії')).toBeTruthy();
     expect(list.getByText('1 підкатегорія')).toBeTruthy();
     expect(list.getByRole('button', { name: 'Розгорнути Vehicle' })).toBeTruthy();
@@ -138,12 +143,7 @@ describe('categories settings', () => {
   });
 
   it('names the icons in Ukrainian', async () => {
-    signedInServer({
-      'GET /categories': () => success(categories),
-      'GET /user/settings': () => success({ locale: 'uk', stats: { excludedCategoryIds: [] } }),
-    });
-    renderApp('/settings/categories');
-    const list = within(await screen.findByRole('list', { name: 'Категорії' }));
+    const list = await openCategoriesInUkrainian();
     await userEvent.click(list.getByRole('button', { name: 'Дії з Vehicle' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Змінити…' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Змінити «Vehicle»' }));
