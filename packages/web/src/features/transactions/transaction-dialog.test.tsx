@@ -162,13 +162,15 @@ describe('adding a transaction', () => {
     await userEvent.click(add as HTMLElement);
     const dialog = within(await screen.findByRole('dialog', { name: 'Нова операція' }));
     const amount = dialog.getByLabelText('Сума');
-    await userEvent.type(amount, '1.500');
+    // Pasted rather than typed key by key: what is read is the same, and it is quicker.
+    await userEvent.click(amount);
+    await userEvent.paste('1.500');
     expect(dialog.getByText('Це 1,500 як 1500 чи як 1.5? Напишіть 1500 або 1.50')).toBeTruthy();
     await userEvent.clear(amount);
-    await userEvent.type(amount, 'багато');
+    await userEvent.paste('багато');
     expect(dialog.getByText('Введіть суму, наприклад 1250.50')).toBeTruthy();
     await userEvent.clear(amount);
-    await userEvent.type(amount, '100000000000000000');
+    await userEvent.paste('100000000000000000');
     expect(dialog.getByText(/^Забагато: щонайбільше /)).toBeTruthy();
   });
 
