@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorCode, ValidationIssue } from '@kopiyka/shared';
+import { BINANCE_KEY_ERRORS, type ErrorBody, type ErrorCode, type ValidationIssue } from '@kopiyka/shared';
 import { localizeMessage, type MessageKey, t, useI18nStore } from '../lib/i18n.ts';
 
 /** The client's own code for a request that never reached the server. */
@@ -20,7 +20,7 @@ export const ERROR_MESSAGES = {
 };
 
 /** What a code means, for a server sentence the catalogue cannot translate. */
-const CODE_MESSAGES: Partial<Record<ApiErrorCode, MessageKey>> = {
+const CODE_MESSAGES: Record<ApiErrorCode, MessageKey> = {
   NETWORK_ERROR: 'error.network',
   UNEXPECTED: 'error.unexpected',
   UNAUTHENTICATED: 'error.unauthenticated',
@@ -35,6 +35,12 @@ const CODE_MESSAGES: Partial<Record<ApiErrorCode, MessageKey>> = {
   MONOBANK_USER_NOT_PAIRED: 'error.code.MONOBANK_USER_NOT_PAIRED',
   MONOBANK_USER_ALREADY_CONNECTED: 'error.code.MONOBANK_USER_ALREADY_CONNECTED',
   MONOBANK_USER_TOKEN_INVALID: 'error.code.MONOBANK_USER_TOKEN_INVALID',
+  NOT_ALLOWED: 'error.code.NOT_ALLOWED',
+  BAD_REQUEST: 'error.code.BAD_REQUEST',
+  MONOBANK_USER_NOT_EXIST: 'error.code.MONOBANK_USER_NOT_EXIST',
+  [BINANCE_KEY_ERRORS.BOTH_KEYS_MISSING]: 'error.code.10101',
+  [BINANCE_KEY_ERRORS.PUBLIC_KEY_MISSING]: 'error.code.10102',
+  [BINANCE_KEY_ERRORS.SECRET_KEY_MISSING]: 'error.code.10103',
 };
 
 type ApiErrorInit = {
@@ -75,8 +81,7 @@ export class ApiError extends Error {
 export function errorText(error: ApiError): string {
   const localized = localizeMessage(error.statusText);
   if (localized !== error.statusText || useI18nStore.getState().locale === 'en') return localized;
-  const key = CODE_MESSAGES[error.code];
-  return key ? t(key) : localized;
+  return t(CODE_MESSAGES[error.code]);
 }
 
 export function isApiError(error: unknown): error is ApiError {

@@ -1,7 +1,8 @@
 import type { Currency } from '@kopiyka/shared';
 import { Check } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { useT } from '../lib/i18n.ts';
+import { currencyName } from '../entities/currencies/currency-name.ts';
+import { localizeMessage, useT } from '../lib/i18n.ts';
 import { cn } from '../lib/utils.ts';
 import { ComboboxOption, useCombobox } from './combobox.tsx';
 import { isPopularCurrency, searchCurrencies } from './currency-search.ts';
@@ -91,7 +92,7 @@ export function CurrencyPicker({ currencies, value, onChange, error }: CurrencyP
                   >
                     <span className="w-11 shrink-0 font-mono text-sm font-semibold">{currency.code}</span>
                     <span className={cn('min-w-0 flex-1 truncate', !selected && 'text-muted-foreground')}>
-                      {currency.name}
+                      {currencyName(currency)}
                     </span>
                     {selected ? <Check aria-hidden="true" className="size-4 shrink-0" /> : null}
                   </ComboboxOption>
@@ -103,7 +104,7 @@ export function CurrencyPicker({ currencies, value, onChange, error }: CurrencyP
       </div>
       {error ? (
         <p id={errorId} className="text-sm text-destructive">
-          {error}
+          {localizeMessage(error)}
         </p>
       ) : null}
     </div>

@@ -5,6 +5,7 @@ import {
   MINOR_UNIT_FACTOR,
   toMinorUnits,
 } from '@kopiyka/shared';
+import { t } from './i18n.ts';
 import { displayLocale, numberFormat } from './locale.ts';
 
 export type MoneyFormatOptions = {
@@ -137,14 +138,16 @@ export function parseDecimal(text: string): number | null {
  */
 const AMBIGUOUS = /^([+\-\u2212]?)([1-9]\d{0,2})[.,](\d{3})$/;
 
-/** What an amount field says when its text is not a number. */
-export const AMOUNT_FORMAT_MESSAGE = 'Enter an amount, e.g. 1250.50';
-
 /** "Is this 1,500 or 1.5? Write 1500 or 1.50": both readings, and how to write each. */
 function ambiguityMessage(sign: string, integer: string, fraction: string): string {
   const decimal = `${integer}.${fraction}`.replace(/\.?0+$/, '');
   const decimalMinor = Number(integer) * MINOR_UNIT_FACTOR + Math.round(Number(fraction) / 10);
-  return `Is this ${sign}${integer},${fraction} or ${sign}${decimal}? Write ${sign}${integer}${fraction} or ${sign}${amountText(decimalMinor)}`;
+  return t('amount.ambiguous', {
+    grouped: `${sign}${integer},${fraction}`,
+    whole: `${sign}${integer}${fraction}`,
+    decimal: `${sign}${decimal}`,
+    fraction: `${sign}${amountText(decimalMinor)}`,
+  });
 }
 
 /** Minor units as an amount field shows them: "1250.50". */
@@ -173,7 +176,7 @@ export function readAmount(text: string): AmountReading {
     return { minor: Number.NaN, problem: ambiguityMessage(sign, integer, fraction) };
   }
   const major = parseDecimal(compact);
-  if (major === null) return { minor: Number.NaN, problem: AMOUNT_FORMAT_MESSAGE };
+  if (major === null) return { minor: Number.NaN, problem: t('amount.format') };
   const minor = toMinorUnits(major);
   if (Math.abs(minor) > MAX_MINOR_AMOUNT) return { minor, problem: AMOUNT_TOO_LARGE_MESSAGE };
   return { minor: minor === 0 ? null : minor, problem: null };

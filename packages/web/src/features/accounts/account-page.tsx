@@ -25,6 +25,7 @@ import { AccountIcon } from '../../entities/accounts/account-icon.tsx';
 import { groupChoices, ownMoney, refOwnMoney } from '../../entities/accounts/account-tree.ts';
 import { GroupOptions } from '../../entities/accounts/group-options.tsx';
 import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
+import { currencyName } from '../../entities/currencies/currency-name.ts';
 import { BankBadge } from '../../entities/monobank/bank-badge.tsx';
 import { TransactionList } from '../../entities/transactions/transaction-list.tsx';
 import { formatShortDate } from '../../lib/dates.ts';
@@ -172,7 +173,7 @@ function DetailsCard({ account }: { account: Account }) {
           <span className="text-sm font-medium sm:w-48 sm:shrink-0">{t('account.currency')}</span>
           <span className="flex flex-wrap items-baseline gap-x-2">
             <span className="font-mono font-semibold">{code}</span>
-            {currency ? <span className="text-muted-foreground">{currency.currency.name}</span> : null}
+            {currency ? <span className="text-muted-foreground">{currencyName(currency.currency)}</span> : null}
             <span className="text-xs text-muted-foreground">{t('account.currencyFixed')}</span>
           </span>
         </div>

@@ -26,6 +26,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { isCreditCategory } from '../../entities/accounts/account-categories.ts';
 import { GroupOptions } from '../../entities/accounts/group-options.tsx';
 import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
+import { currencyName } from '../../entities/currencies/currency-name.ts';
 import { EditRateDialog } from '../../entities/currencies/edit-rate-dialog.tsx';
 import { formatDay } from '../../lib/dates.ts';
 import { attempt, serverFieldErrors, setServerFieldErrors } from '../../lib/form-errors.ts';
@@ -132,7 +133,7 @@ function CurrencyField({ control, currencyCode, baseCode, refusal, onRefusalReso
             {userCurrencies.isPending ? <option value="">{t('account.create.loadingCurrencies')}</option> : null}
             {owned.map((userCurrency) => (
               <option key={userCurrency.currencyId} value={userCurrency.currencyId}>
-                {userCurrency.currency.code} · {userCurrency.currency.name}
+                {userCurrency.currency.code} · {currencyName(userCurrency.currency)}
                 {userCurrency.isBase ? ` ${t('account.create.baseMark')}` : ''}
               </option>
             ))}

@@ -154,6 +154,26 @@ describe('adding a transaction', () => {
     expect(posted(calls)).toEqual([]);
   });
 
+  it('says in Ukrainian why an amount cannot be read', async () => {
+    await setLocale('uk');
+    server();
+    renderApp('/transactions');
+    const [add] = await screen.findAllByRole('button', { name: 'Додати операцію' });
+    await userEvent.click(add as HTMLElement);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Нова операція' }));
+    const amount = dialog.getByLabelText('Сума');
+    // Pasted rather than typed key by key: what is read is the same, and it is quicker.
+    await userEvent.click(amount);
+    await userEvent.paste('1.500');
+    expect(dialog.getByText('Це 1,500 як 1500 чи як 1.5? Напишіть 1500 або 1.50')).toBeTruthy();
+    await userEvent.clear(amount);
+    await userEvent.paste('багато');
+    expect(dialog.getByText('Введіть суму, наприклад 1250.50')).toBeTruthy();
+    await userEvent.clear(amount);
+    await userEvent.paste('100000000000000000');
+    expect(dialog.getByText(/^Забагато: щонайбільше /)).toBeTruthy();
+  });
+
   it('says under the amount how it is read, and asks about a mark before three digits', async () => {
     const { calls } = server();
     renderApp('/transactions');

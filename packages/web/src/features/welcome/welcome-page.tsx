@@ -7,6 +7,7 @@ import { AuthScreen } from '../../components/auth-screen.tsx';
 import { CurrencyPicker, CurrencyPickerError, CurrencyPickerSkeleton } from '../../components/currency-picker.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { currencyName } from '../../entities/currencies/currency-name.ts';
 import { useT } from '../../lib/i18n.ts';
 import { HOME_PATH } from '../../lib/paths.ts';
 import { notify } from '../../stores/notifications.ts';
@@ -79,7 +80,7 @@ export function WelcomePage() {
             {chosen ? (
               <>
                 {t('welcome.baseCurrency')} <span className="font-medium text-foreground">{chosen.code}</span> ·{' '}
-                {chosen.name}
+                {currencyName(chosen)}
               </>
             ) : (
               t('welcome.nothingChosen')

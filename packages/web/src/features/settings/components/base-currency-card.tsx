@@ -11,6 +11,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { currencyName } from '../../../entities/currencies/currency-name.ts';
 import { localizeMessage, useT } from '../../../lib/i18n.ts';
 import { notify } from '../../../stores/notifications.ts';
 
@@ -36,7 +37,7 @@ export function BaseCurrencyCard({ baseCurrency, userCurrencies }: BaseCurrencyC
       <CardContent className="flex flex-col gap-5">
         <div className="flex items-center gap-3">
           <span className="font-mono text-2xl font-semibold tracking-tight">{baseCurrency.currency.code}</span>
-          <span className="min-w-0 truncate text-muted-foreground">{baseCurrency.currency.name}</span>
+          <span className="min-w-0 truncate text-muted-foreground">{currencyName(baseCurrency.currency)}</span>
           <Badge variant="primary">{t('currencies.base.badge')}</Badge>
         </div>
         {running ? <ChangeProgress change={change} /> : null}
@@ -131,7 +132,7 @@ function ChangeBaseForm({ baseCurrency, userCurrencies, disabled }: ChangeBaseFo
           <option value="">{t('currencies.base.choose')}</option>
           {candidates.map((userCurrency) => (
             <option key={userCurrency.id} value={userCurrency.currencyId}>
-              {`${userCurrency.currency.code} · ${userCurrency.currency.name}`}
+              {`${userCurrency.currency.code} · ${currencyName(userCurrency.currency)}`}
             </option>
           ))}
         </NativeSelect>

@@ -8,7 +8,11 @@ import { useCreateCategory, useUpdateCategory } from '../../../api/categories.ts
 import { DialogForm, FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { CATEGORY_ICON_NAMES, CATEGORY_SWATCHES } from '../../../entities/categories/category-look.ts';
+import {
+  CATEGORY_ICON_NAMES,
+  CATEGORY_SWATCHES,
+  categoryIconLabel,
+} from '../../../entities/categories/category-look.ts';
 import { CategoryMark } from '../../../entities/categories/category-mark.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { formFailureMessage, useSubmission } from '../../../lib/submission.ts';
@@ -36,8 +40,6 @@ const HEX_EXAMPLE = '#3498db';
 export type CategoryFormTarget =
   | { kind: 'create'; parent: Category | null; color: string }
   | { kind: 'edit'; category: Category };
-
-const iconLabel = (name: string) => name.replace(/-\d+$/, '').replaceAll('-', ' ');
 
 export function CategoryFormDialog({ target, onClose }: { target: CategoryFormTarget; onClose: () => void }) {
   const t = useT();
@@ -172,7 +174,12 @@ function CategoryForm({ target, onClose }: { target: CategoryFormTarget; onClose
             <Ban aria-hidden="true" className="size-4 text-muted-foreground" />
           </IconChoice>
           {CATEGORY_ICON_NAMES.map((name) => (
-            <IconChoice key={name} label={iconLabel(name)} pressed={icon === name} onClick={() => pick('icon', name)}>
+            <IconChoice
+              key={name}
+              label={categoryIconLabel(name)}
+              pressed={icon === name}
+              onClick={() => pick('icon', name)}
+            >
               <CategoryMark category={{ color, icon: name }} className="size-8" />
             </IconChoice>
           ))}

@@ -3,6 +3,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { currencyName } from '../../../entities/currencies/currency-name.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { NoRateWarning, RateSummary } from './rate-summary.tsx';
 
@@ -53,7 +54,7 @@ export function CurrencyRow({ onEditRate, onRemove, ...props }: CurrencyRowProps
       {/* As tall as the action buttons, so the name lines up with them on phones. */}
       <div className="flex min-h-9 min-w-0 items-center gap-3">
         <span className="w-11 shrink-0 font-mono font-semibold">{currency.code}</span>
-        <span className="min-w-0 truncate text-sm text-muted-foreground">{currency.name}</span>
+        <span className="min-w-0 truncate text-sm text-muted-foreground">{currencyName(currency)}</span>
         {isBase ? <Badge variant="primary">{t('currencies.base.badge')}</Badge> : null}
       </div>
       <div className="col-span-2 row-start-2 min-w-0 pl-14 sm:col-span-1 sm:col-start-2 sm:row-start-1 sm:pl-0">

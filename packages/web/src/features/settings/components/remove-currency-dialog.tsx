@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { AlertDialog, AlertDialogCancel, AlertDialogContent } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { currencyName } from '../../../entities/currencies/currency-name.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { notify } from '../../../stores/notifications.ts';
 
@@ -48,7 +49,7 @@ function RemoveCurrencyContent({ userCurrency, onClose }: { userCurrency: UserCu
   return (
     <AlertDialogContent
       title={t('currencies.remove.title', { code })}
-      description={t('currencies.remove.description', { code, name: userCurrency.currency.name })}
+      description={t('currencies.remove.description', { code, name: currencyName(userCurrency.currency) })}
       actions={
         <>
           <AlertDialogCancel asChild>
