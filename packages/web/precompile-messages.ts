@@ -13,12 +13,16 @@ const PARSER = '@formatjs/icu-messageformat-parser';
 const PRELOADED = /[\\/]src[\\/]lib[\\/]messages[\\/]en\.ts$/;
 
 export function precompileMessages(): Plugin {
+  let base = '/';
   return {
     name: 'kopiyka-precompile-messages',
     apply: 'build',
     config: () => ({
       resolve: { alias: [{ find: new RegExp(`^${PARSER}$`), replacement: `${PARSER}/no-parser.js` }] },
     }),
+    configResolved(config) {
+      base = config.base;
+    },
     async transform(code, id) {
       if (!CATALOGUE.test(id) || id.endsWith('.test.ts')) return null;
       // After Vite's TypeScript step the catalogue is plain data: its exports are objects of strings.
@@ -41,7 +45,7 @@ export function precompileMessages(): Plugin {
       return [
         {
           tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${chunk.fileName}` },
           injectTo: 'head',
         },
       ];
