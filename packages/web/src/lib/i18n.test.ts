@@ -1,7 +1,9 @@
 import { registerBodySchema } from '@kopiyka/shared';
-import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { createElement } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDuration } from './dates.ts';
-import { localizeMessage, resolveInitialLocale, setLocale, t } from './i18n.ts';
+import { localizeMessage, resolveInitialLocale, setLocale, t, tRich } from './i18n.ts';
 import { formatMoney } from './money.ts';
 
 /** Intl separates groups and currency with no-break spaces; the tests read them as spaces. */
@@ -43,6 +45,23 @@ describe('speaking a language', () => {
     expect(spaced(formatMoney(-5000, 'UAH'))).toBe('−50,00 ₴');
     await setLocale('en');
     expect(spaced(formatMoney(123456, 'UAH'))).toBe('UAH 1,234.56');
+  });
+});
+
+describe('tRich', () => {
+  it('wraps the tagged part with its function, the parts keyed so React does not complain', async () => {
+    await setLocale('uk');
+    const complaints = vi.spyOn(console, 'error');
+    render(
+      createElement(
+        'p',
+        null,
+        tRich('shell.signedInAs', { username: 'olena', name: (chunks) => createElement('b', null, chunks) }),
+      ),
+    );
+    expect(screen.getByText('olena').tagName).toBe('B');
+    expect(screen.getByText('olena').parentElement?.textContent).toBe('Ви увійшли як olena');
+    expect(complaints).not.toHaveBeenCalled();
   });
 });
 

@@ -1,5 +1,6 @@
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { type AppLocale, appLocale } from '@kopiyka/shared';
-import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
+import { createElement, Fragment, isValidElement, type ReactNode } from 'react';
 import { z } from 'zod';
 import { create } from 'zustand';
 import { LOCALE_STORAGE_KEY } from './constants.ts';
@@ -44,13 +45,13 @@ export const FORMAT_LOCALES: Record<AppLocale, string> = { en: 'en-GB', uk: 'uk'
 
 type I18nState = {
   locale: AppLocale;
-  intl: IntlShape;
+  intl: IntlShape<ReactNode>;
   /** English templates of validation messages, matched against the text of a message. */
   validationPatterns: ReadonlyArray<{ template: string; pattern: RegExp; names: string[] }>;
 };
 
 const cache = createIntlCache();
-const emptyIntl = (locale: AppLocale) => createIntl({ locale: FORMAT_LOCALES[locale], messages: {} }, cache);
+const emptyIntl = (locale: AppLocale) => createIntl<ReactNode>({ locale: FORMAT_LOCALES[locale], messages: {} }, cache);
 
 export const useI18nStore = create<I18nState>()(() => ({
   locale: 'en',
@@ -69,7 +70,7 @@ function patternOf(template: string) {
 /** Loads `locale`'s catalogue and speaks it from now on: texts, Intl formats, zod's own messages, `<html lang>`. */
 export async function setLocale(locale: AppLocale): Promise<void> {
   const loaded = await LOADERS[locale]();
-  const intl = createIntl(
+  const intl = createIntl<ReactNode>(
     {
       locale: FORMAT_LOCALES[locale],
       messages: { ...loaded.validation, ...loaded.messages },
@@ -108,6 +109,19 @@ export function initLocale(): Promise<void> {
 /** A text of the interface in the current language, ICU arguments (plurals too) filled in. */
 export function t(key: MessageKey, values?: MessageValues): string {
   return useI18nStore.getState().intl.formatMessage({ id: key }, values);
+}
+
+/**
+ * `t` for a text with `<tags>`, each tag's function wrapping its part (`strong: (chunks) => <b>{chunks}</b>`).
+ * The parts come back keyed by position (a text's parts never reorder), as react-intl keys them.
+ */
+export function tRich(
+  key: MessageKey,
+  values: Record<string, string | number | ((chunks: ReactNode[]) => ReactNode)>,
+): ReactNode {
+  const text = useI18nStore.getState().intl.formatMessage({ id: key }, values);
+  if (!Array.isArray(text)) return text;
+  return text.map((part, index) => (isValidElement(part) ? createElement(Fragment, { key: index }, part) : part));
 }
 
 /** `t` for components: re-renders them when the language changes. */

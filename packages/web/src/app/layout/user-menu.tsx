@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { signOut } from '../../api/auth.ts';
 import { useClickOutside } from '../../hooks/use-click-outside.ts';
-import { useI18nStore, useT } from '../../lib/i18n.ts';
+import { tRich, useT } from '../../lib/i18n.ts';
 import { cn } from '../../lib/utils.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { UserAvatar } from './user-avatar.tsx';
@@ -16,8 +16,6 @@ export function UserMenu({ className }: { className?: string }) {
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const t = useT();
-  // The app has no IntlProvider: rich texts are formatted with the store's intl object.
-  const intl = useI18nStore((state) => state.intl);
   useClickOutside(ref, () => setOpen(false), open);
   useEffect(() => {
     if (!open) return;
@@ -52,13 +50,10 @@ export function UserMenu({ className }: { className?: string }) {
           className="absolute top-full right-0 z-40 mt-2 w-56 animate-fade-in rounded-lg border bg-popover p-1.5 text-popover-foreground shadow-elevated"
         >
           <p className="truncate px-2.5 py-2 text-xs text-muted-foreground">
-            {intl.formatMessage(
-              { id: 'shell.signedInAs' },
-              {
-                username: user.username,
-                name: (chunks) => <span className="font-medium text-foreground">{chunks}</span>,
-              },
-            )}
+            {tRich('shell.signedInAs', {
+              username: user.username,
+              name: (chunks) => <span className="font-medium text-foreground">{chunks}</span>,
+            })}
           </p>
           <Link to="/settings/user" onClick={() => setOpen(false)} className={itemClass}>
             <UserRound aria-hidden="true" className="size-4" />

@@ -228,7 +228,7 @@ describe('the catalogues', () => {
 
   it('hold every key the sources use', () => {
     const used = Object.entries(sources).flatMap(([file, source]) =>
-      [...source.matchAll(/\bt\(\s*'([\w.]+)'|\bid="([\w.]+)"|\btitled\('([\w.]+)'/g)].map(
+      [...source.matchAll(/\bt(?:Rich)?\(\s*'([\w.]+)'|\bid="([\w.]+)"|\btitled\('([\w.]+)'/g)].map(
         (match) => [file, match[1] ?? match[2] ?? match[3]] as const,
       ),
     );

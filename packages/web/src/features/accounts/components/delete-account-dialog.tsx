@@ -11,7 +11,7 @@ import { focusMarkedField } from '../../../components/ui/dialog-focus.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useI18nStore, useT } from '../../../lib/i18n.ts';
+import { tRich, useT } from '../../../lib/i18n.ts';
 import { notify } from '../../../stores/notifications.ts';
 
 /**
@@ -41,8 +41,6 @@ function DeleteAccountContent({ account }: { account: Account }) {
   const formId = useId();
   const confirmed = typed === account.name;
   const t = useT();
-  // The name in bold inside the sentence: the catalogue marks it with <strong>.
-  const intl = useI18nStore((state) => state.intl);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -77,13 +75,10 @@ function DeleteAccountContent({ account }: { account: Account }) {
     >
       <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
         <Label htmlFor={inputId}>
-          {intl.formatMessage(
-            { id: 'account.delete.confirm' },
-            {
-              name: account.name,
-              strong: (chunks) => <span className="font-semibold select-all">{chunks}</span>,
-            },
-          )}
+          {tRich('account.delete.confirm', {
+            name: account.name,
+            strong: (chunks) => <span className="font-semibold select-all">{chunks}</span>,
+          })}
         </Label>
         <Input
           data-autofocus
