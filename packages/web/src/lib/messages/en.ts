@@ -1001,4 +1001,9 @@ export const en = {
     'Regrouping your balances by the new days: {done} of {total, plural, one {# account} other {# accounts}}',
   'settings.timeZone.device': 'This device is set to {timeZone}.',
   'settings.timeZone.useDevice': 'Use {timeZone}',
+  // Budget form: date presets (days of the user's time zone)
+  'budget.preset.thisMonth': 'This month',
+  'budget.preset.nextMonth': 'Next month',
+  'budget.preset.thisYear': 'This year',
+  'budget.preset.none': 'No dates',
 } as const;

@@ -1015,6 +1015,11 @@ export const uk: Catalogue = {
     'Перегруповуємо баланси за новими днями: {done} з {total, plural, one {# рахунку} few {# рахунків} many {# рахунків} other {# рахунку}}',
   'settings.timeZone.device': 'На цьому пристрої встановлено {timeZone}.',
   'settings.timeZone.useDevice': 'Використати {timeZone}',
+  // Budget form: date presets (days of the user's time zone)
+  'budget.preset.thisMonth': 'Цей місяць',
+  'budget.preset.nextMonth': 'Наступний місяць',
+  'budget.preset.thisYear': 'Цей рік',
+  'budget.preset.none': 'Без дат',
 };
 
 /**
