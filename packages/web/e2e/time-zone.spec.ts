@@ -1,6 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiAs } from './api.ts';
-import { createReadyUser, PASSWORD, signIn } from './helpers.ts';
+import { chooseCategory, createReadyUser, PASSWORD, signIn, widget } from './helpers.ts';
 
 // Issue 16: a laptop set to UTC, a user who saved Europe/Kyiv. The page follows the saved zone.
 test.use({ timezoneId: 'UTC' });
@@ -9,12 +9,6 @@ test.use({ timezoneId: 'UTC' });
 const LATE_ON_THE_LAST_DAY = new Date('2025-10-31T22:30:00.000Z');
 // 01:00 on 1 November in Kyiv, still 31 October on the laptop's clock.
 const NOW = new Date('2025-10-31T23:00:00.000Z');
-
-const widget = (page: Page, title: string): Locator =>
-  page
-    .getByRole('main')
-    .locator('section')
-    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 test('a browser on UTC shows the days, times and months of the user’s saved zone, and reads the form in it', async ({
   page,
@@ -48,12 +42,7 @@ test('a browser on UTC shows the days, times and months of the user’s saved zo
   await expect(dialog.getByLabel('Date and time')).toHaveValue('2025-11-01T01:00');
   await dialog.getByLabel('Amount').fill('10');
   await dialog.getByLabel('Note').fill('Typed at 00:30');
-  await dialog.getByLabel('Category').click();
-  await page.getByRole('combobox', { name: 'Search categories' }).fill('Groceries');
-  await page
-    .getByRole('listbox', { name: 'Categories' })
-    .getByRole('option', { name: 'Groceries', exact: true })
-    .click();
+  await chooseCategory(page, dialog, 'Groceries');
   await dialog.getByLabel('Date and time').fill('2025-11-01T00:30');
   await dialog.getByRole('button', { name: 'Add expense' }).click();
   await expect(dialog).toBeHidden();
