@@ -6,6 +6,7 @@ import {
   type RegisterResponse,
 } from '@kopiyka/shared';
 import { useMutation } from '@tanstack/react-query';
+import { browserTimeZone } from '../lib/locale.ts';
 import { logout, signIn, useSessionStore } from '../stores/session.ts';
 import { call } from './client.ts';
 
@@ -22,11 +23,6 @@ export function useLogin() {
     mutationFn: login,
     onSuccess: ({ token }) => signIn(token),
   });
-}
-
-/** The browser's IANA time zone: a new user's days, weeks and months until they choose another. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
 /**

@@ -2,7 +2,7 @@ import { loadCategories } from '../api/categories.ts';
 import { baseCurrencyQueryOptions, userCurrenciesQueryOptions } from '../api/currencies.ts';
 import { bankUserQueryOptions } from '../api/monobank.ts';
 import { queryClient } from '../api/query-client.ts';
-import { applySavedLocale } from '../api/settings.ts';
+import { applySavedSettings } from '../api/settings.ts';
 import { userQueryOptions } from '../api/user.ts';
 import { completeSessionInit, useSessionStore } from '../stores/session.ts';
 
@@ -25,7 +25,7 @@ export function ensureSession(): Promise<void> {
       queryClient.fetchQuery({ ...userQueryOptions(), retry: false }),
       queryClient.fetchQuery({ ...baseCurrencyQueryOptions(), retry: false }),
       loadCategories(),
-      applySavedLocale(),
+      applySavedSettings(),
     ]);
     // A logout or another login while loading makes these answers someone else's.
     if (useSessionStore.getState().token !== token) return;

@@ -1,3 +1,4 @@
+import { create } from 'zustand';
 import { FORMAT_LOCALES, useI18nStore } from './i18n.ts';
 
 /**
@@ -6,6 +7,32 @@ import { FORMAT_LOCALES, useI18nStore } from './i18n.ts';
  */
 export function displayLocale(): string {
   return FORMAT_LOCALES[useI18nStore.getState().locale];
+}
+
+/** The browser's IANA time zone: the one days are read in before sign-in, and a new user's. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** The signed-in user's saved time zone; null before sign-in (the browser's zone is used). */
+export const useTimeZoneStore = create<{ saved: string | null }>()(() => ({ saved: null }));
+
+/** Follows the user's saved zone from now on; null goes back to the browser's. */
+export function setDisplayTimeZone(saved: string | null): void {
+  useTimeZoneStore.setState({ saved });
+}
+
+/**
+ * Issue 16: the zone every moment is shown in and every day and month is read in. The user's saved
+ * one, not the browser's when they differ, so the days here are the days the server counts.
+ */
+export function displayTimeZone(): string {
+  return useTimeZoneStore.getState().saved ?? browserTimeZone();
+}
+
+/** `displayTimeZone` for components: re-renders them when the zone changes. */
+export function useDisplayTimeZone(): string {
+  return useTimeZoneStore((state) => state.saved) ?? browserTimeZone();
 }
 
 const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
@@ -30,6 +57,16 @@ export function numberFormat(options: Intl.NumberFormatOptions = {}, locale = di
   return cached('number', locale, options, () => new Intl.NumberFormat(locale, options));
 }
 
+/** Moments in the user's time zone, unless `options` name another. */
 export function dateTimeFormat(options: Intl.DateTimeFormatOptions, locale = displayLocale()): Intl.DateTimeFormat {
-  return cached('date', locale, options, () => new Intl.DateTimeFormat(locale, options));
+  const zoned = { timeZone: displayTimeZone(), ...options };
+  return cached('date', locale, zoned, () => new Intl.DateTimeFormat(locale, zoned));
+}
+
+/**
+ * Calendar values (a day, a month) built with `Date.UTC`: formatted as UTC, so they read as the
+ * same day whatever the zone.
+ */
+export function calendarFormat(options: Intl.DateTimeFormatOptions, locale = displayLocale()): Intl.DateTimeFormat {
+  return dateTimeFormat({ ...options, timeZone: 'UTC' }, locale);
 }

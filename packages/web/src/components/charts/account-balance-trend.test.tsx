@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../api/query-client.ts';
 import { setLocale } from '../../lib/i18n.ts';
+import { setDisplayTimeZone } from '../../lib/locale.ts';
 import { makeAccount } from '../../test/accounts.ts';
 import { fakeServer, resetApp, success } from '../../test/api.ts';
 import { makeTransaction } from '../../test/transactions.ts';
@@ -49,6 +50,8 @@ function renderTrend(points: BalancePoint[], oldest: Transaction[] = []) {
 describe('account balance trend', () => {
   beforeEach(() => {
     resetApp();
+    // The user's days, whatever the process's zone: first days are read in it.
+    setDisplayTimeZone('Europe/Kyiv');
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2026, 10, 22, 12));
   });
@@ -67,8 +70,9 @@ describe('account balance trend', () => {
     expect(transactionQueries()).toEqual([]);
 
     await userEvent.click(screen.getByRole('radio', { name: 'All' }));
-    // A transaction backdated before the account was made starts its history (in UTC days, as the API counts).
-    await waitFor(() => expect(queries().at(-1)).toMatchObject({ from: '2025-07-01', to: '2026-11-22' }));
+    // A transaction backdated before the account was made starts its history, on the user's day (01:30
+    // on 2 July in Kyiv), as the API counts days.
+    await waitFor(() => expect(queries().at(-1)).toMatchObject({ from: '2025-07-02', to: '2026-11-22' }));
     expect(transactionQueries()).toEqual([{ accountIds: '4', order: 'asc', limit: '1' }]);
     expect(await screen.findByRole('img', { name: /over all its history/ })).toBeTruthy();
     expect(screen.queryByText(/the most one chart can draw/)).toBeNull();

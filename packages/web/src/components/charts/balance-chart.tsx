@@ -9,9 +9,9 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { type DayKey, formatDay } from '../../lib/dates.ts';
+import { calendarDate, type DayKey, formatDay } from '../../lib/dates.ts';
 import { useT } from '../../lib/i18n.ts';
-import { dateTimeFormat } from '../../lib/locale.ts';
+import { calendarFormat } from '../../lib/locale.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { moneyAxis } from './axis.ts';
 import { ChartTooltipBox, ChartTooltipRow } from './chart-tooltip.tsx';
@@ -31,12 +31,8 @@ export type BalanceChartProps = {
 /** Past this many days the axis names months rather than days. */
 const DAY_TICKS_MAX_SPAN = 92;
 
-const toDate = (day: DayKey) => {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(year, month - 1, date);
-};
-const dayTick = () => dateTimeFormat({ day: 'numeric', month: 'short' });
-const monthTick = () => dateTimeFormat({ month: 'short', year: '2-digit' });
+const dayTick = () => calendarFormat({ day: 'numeric', month: 'short' });
+const monthTick = () => calendarFormat({ month: 'short', year: '2-digit' });
 
 // Not one Pick joined to another: the catalogue check would take the words between them for a text.
 type BalanceTooltipProps = Pick<TooltipContentProps, 'active' | 'payload'> & {
@@ -76,7 +72,8 @@ export default function BalanceChart({ data, currency, refCurrency, label, heigh
   const gradientId = `balance-fill-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const first = data[0];
   const last = data.at(-1);
-  const span = first && last ? (toDate(last.date).getTime() - toDate(first.date).getTime()) / 86_400_000 : 0;
+  const span =
+    first && last ? (calendarDate(last.date).getTime() - calendarDate(first.date).getTime()) / 86_400_000 : 0;
   const tickFormat = span > DAY_TICKS_MAX_SPAN ? monthTick() : dayTick();
   const t = useT();
   const dayValue = (point: TrendPoint) =>
@@ -102,7 +99,7 @@ export default function BalanceChart({ data, currency, refCurrency, label, heigh
         <CartesianGrid vertical={false} stroke="var(--border)" strokeDasharray="3 3" />
         <XAxis
           dataKey="date"
-          tickFormatter={(day: DayKey) => tickFormat.format(toDate(day))}
+          tickFormatter={(day: DayKey) => tickFormat.format(calendarDate(day))}
           tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }}
           tickLine={false}
           axisLine={false}

@@ -1,8 +1,8 @@
 import type { CashFlowPoint } from '@kopiyka/shared';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
-import { type DayKey, formatMonth } from '../../lib/dates.ts';
+import { calendarDate, type DayKey, formatMonth } from '../../lib/dates.ts';
 import { useT } from '../../lib/i18n.ts';
-import { dateTimeFormat } from '../../lib/locale.ts';
+import { calendarFormat } from '../../lib/locale.ts';
 import { formatMoney, formatSignedMoney } from '../../lib/money.ts';
 import { moneyAxis } from './axis.ts';
 import { ChartTooltipBox, ChartTooltipRow } from './chart-tooltip.tsx';
@@ -16,11 +16,8 @@ export type CashFlowChartProps = {
 };
 
 const monthOf = (period: DayKey) => period.slice(0, 7);
-const monthTick = () => dateTimeFormat({ month: 'short' });
-const tickLabel = (period: DayKey) => {
-  const [year, month] = period.split('-').map(Number) as [number, number];
-  return monthTick().format(new Date(year, month - 1, 1));
-};
+const monthTick = () => calendarFormat({ month: 'short' });
+const tickLabel = (period: DayKey) => monthTick().format(calendarDate(`${monthOf(period)}-01`));
 
 /** Income beside expenses, a pair of bars a month. */
 export default function CashFlowChart({ data, currency, label, height }: CashFlowChartProps) {

@@ -298,3 +298,25 @@ describe('dashboard', () => {
     expect(await total.findByText('UAH 11,500.00')).toBeTruthy();
   });
 });
+
+describe('dashboard of a user whose saved time zone is not the browser’s', () => {
+  // 00:30 on 1 November in Kyiv: still 31 October in UTC and west of it.
+  freshAppEachTest(new Date('2026-10-31T22:30:00.000Z'));
+
+  it('shows Kyiv’s month, and asks for its days', async () => {
+    const { calls } = dashboardServer({
+      'GET /user/settings': () =>
+        success({ locale: 'en', timeZone: 'Europe/Kyiv', stats: { excludedCategoryIds: [3] } }),
+    });
+    renderApp('/dashboard');
+    const total = await widget('Total balance');
+    expect(await total.findByText(/since the end of October 2026/)).toBeTruthy();
+    expect(screen.getByText('November 2026', { exact: true })).toBeTruthy();
+    const ranges = calls('GET', '/stats/spendings-by-categories').map(({ url }) =>
+      Object.fromEntries(url.searchParams),
+    );
+    expect(ranges).toEqual(expect.arrayContaining([{ from: '2026-11-01', to: '2026-11-01' }]));
+    const dates = calls('GET', '/stats/total-balance').map(({ url }) => url.searchParams.get('date'));
+    expect(dates).toEqual(expect.arrayContaining(['2026-11-01', '2026-10-31']));
+  });
+});

@@ -8,7 +8,7 @@ import {
 import { LogOut, MonitorSmartphone, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { browserTimeZone, signOut } from '../../api/auth.ts';
+import { signOut } from '../../api/auth.ts';
 import { useBaseCurrencyChange } from '../../api/currencies.ts';
 import { useUpdateUserSettings, useUserSettings } from '../../api/settings.ts';
 import { useChangePassword, useDeleteUser, useSignOutEverywhere, useUser } from '../../api/user.ts';
@@ -28,6 +28,7 @@ import { newPasswordHint } from '../../lib/credential-hints.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { attempt } from '../../lib/form-errors.ts';
 import { useT } from '../../lib/i18n.ts';
+import { browserTimeZone } from '../../lib/locale.ts';
 import { formFailureMessage, useSubmission } from '../../lib/submission.ts';
 import { notify } from '../../stores/notifications.ts';
 import { useSessionStore } from '../../stores/session.ts';

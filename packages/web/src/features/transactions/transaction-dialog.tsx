@@ -55,6 +55,7 @@ import {
   PAYMENT_TYPE_CHOICES,
   payingAccount,
   paymentTypeLabel,
+  readDateTimeLocal,
   selectableAccounts,
   switchKind,
   TRANSACTION_KINDS,
@@ -165,11 +166,8 @@ function ReadOnlyValue({ value, ...control }: FieldControlProps & { value: strin
   );
 }
 
-/** The day whose rate converts a transfer: the server's days are UTC days (docs/decisions.md). */
-const rateDay = (time: string) => {
-  const date = new Date(time);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString().slice(0, 10);
-};
+/** The day whose rate converts a transfer: a rate's day is the UTC day of the moment (docs/decisions.md). */
+const rateDay = (time: string) => readDateTimeLocal(time)?.toISOString().slice(0, 10);
 
 type TransactionFormProps = {
   target: DialogTarget;

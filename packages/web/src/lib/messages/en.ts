@@ -1061,4 +1061,9 @@ export const en = {
   'error.code.10101': 'Both Binance API keys are missing.',
   'error.code.10102': 'The Binance public key is missing.',
   'error.code.10103': 'The Binance secret key is missing.',
+  // Budget form: date presets (days of the user's time zone)
+  'budget.preset.thisMonth': 'This month',
+  'budget.preset.nextMonth': 'Next month',
+  'budget.preset.thisYear': 'This year',
+  'budget.preset.none': 'No dates',
 } as const;

@@ -1077,6 +1077,11 @@ export const uk: Catalogue = {
   'error.code.10101': 'Бракує обох ключів API Binance.',
   'error.code.10102': 'Бракує публічного ключа Binance.',
   'error.code.10103': 'Бракує секретного ключа Binance.',
+  // Budget form: date presets (days of the user's time zone)
+  'budget.preset.thisMonth': 'Цей місяць',
+  'budget.preset.nextMonth': 'Наступний місяць',
+  'budget.preset.thisYear': 'Цей рік',
+  'budget.preset.none': 'Без дат',
 };
 
 /**

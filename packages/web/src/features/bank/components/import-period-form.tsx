@@ -8,11 +8,11 @@ import { DialogForm } from '../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { useT } from '../../../lib/i18n.ts';
+import { dayKey } from '../../../lib/periods.ts';
 import { formFailureMessage, useSubmission } from '../../../lib/submission.ts';
 import { cn } from '../../../lib/utils.ts';
 import {
   DEFAULT_IMPORT_PERIOD,
-  dateField,
   EARLIEST_IMPORT_DAY,
   FROM_A_DATE,
   IMPORT_PERIODS,
@@ -89,7 +89,7 @@ export function ImportPeriodForm({ accountCount, requestIntervalMs, dismissLabel
       {values.period === FROM_A_DATE ? (
         <FormField id="import-from" label={t('bank.period.importFrom')} error={errors.date?.message}>
           {(control) => (
-            <Input {...control} type="date" min={EARLIEST_IMPORT_DAY} max={dateField(now)} {...form.register('date')} />
+            <Input {...control} type="date" min={EARLIEST_IMPORT_DAY} max={dayKey(now)} {...form.register('date')} />
           )}
         </FormField>
       ) : null}

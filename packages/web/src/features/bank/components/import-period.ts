@@ -1,8 +1,9 @@
 import { MONOBANK_DEFAULT_IMPORT_MONTHS, MONOBANK_EARLIEST_IMPORT, MONOBANK_WINDOW_SECONDS } from '@kopiyka/shared';
 import { z } from 'zod';
 import { requestPace } from '../../../entities/monobank/job-progress.ts';
-import { formatDuration } from '../../../lib/dates.ts';
+import { calendarDay, formatDuration } from '../../../lib/dates.ts';
 import { t } from '../../../lib/i18n.ts';
+import { dayKey, dayStart } from '../../../lib/periods.ts';
 
 /** How far back an import may reach: a number of months, or a day of the person's choosing. */
 export const IMPORT_PERIODS = [
@@ -16,11 +17,6 @@ export type ImportPeriod = (typeof IMPORT_PERIODS)[number]['value'] | typeof FRO
 
 export const DEFAULT_IMPORT_PERIOD = String(MONOBANK_DEFAULT_IMPORT_MONTHS) as ImportPeriod;
 
-/** YYYY-MM-DD of a local day, as a date field holds it. */
-export function dateField(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
-
 /** The same moment `months` earlier; the 31st of a shorter month becomes its last day. */
 export function monthsBefore(now: Date, months: number): Date {
   const start = new Date(now);
@@ -32,14 +28,15 @@ export function monthsBefore(now: Date, months: number): Date {
   return start;
 }
 
-export const EARLIEST_IMPORT_DAY = dateField(new Date(MONOBANK_EARLIEST_IMPORT));
+/** The first day Monobank keeps statements of (a calendar day, 1 January 2017). */
+export const EARLIEST_IMPORT_DAY = calendarDay(new Date(MONOBANK_EARLIEST_IMPORT));
 
 /** The form's values: the period picked, and the day when it is "from a date". */
 export type ImportPeriodValues = { period: ImportPeriod; date: string };
 
-/** The values checked, as the moment the import starts from (epoch ms, local midnight for a day). */
+/** The values checked, as the moment the import starts from (epoch ms, midnight of a day in the user's time zone). */
 export function importPeriodSchema(now: Date) {
-  const today = dateField(now);
+  const today = dayKey(now);
   return z
     .object({ period: z.enum([...IMPORT_PERIODS.map((option) => option.value), FROM_A_DATE]), date: z.string() })
     .transform((values, ctx) => {
@@ -57,8 +54,7 @@ export function importPeriodSchema(now: Date) {
         });
         return z.NEVER;
       }
-      const [year, month, day] = values.date.split('-').map(Number) as [number, number, number];
-      return new Date(year, month - 1, day).getTime();
+      return dayStart(values.date).getTime();
     });
 }
 

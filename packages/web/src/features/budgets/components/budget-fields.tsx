@@ -85,7 +85,7 @@ export function DatesField({ form, today }: { form: BudgetForm; today: DayKey })
             onClick={() => apply(preset)}
             className="aria-pressed:border-primary aria-pressed:bg-primary/10 aria-pressed:text-primary"
           >
-            {BUDGET_DATE_PRESET_LABELS[preset]}
+            {t(BUDGET_DATE_PRESET_LABELS[preset])}
           </Button>
         ))}
       </div>

@@ -11,6 +11,7 @@ import {
   updateTransactionBodySchema,
 } from '@kopiyka/shared';
 import { z } from 'zod';
+import { pad, wallTime, zonedInstant } from '../../../lib/dates.ts';
 import { t } from '../../../lib/i18n.ts';
 import { amountText, readAmount } from '../../../lib/money.ts';
 import type { DialogTarget } from '../../../stores/transaction-dialog.ts';
@@ -72,11 +73,25 @@ export type TransactionFormValues = z.infer<typeof formValuesSchema>;
 export type TransactionFormField = keyof TransactionFormValues;
 export const TRANSACTION_FORM_FIELDS: readonly TransactionFormField[] = formValuesSchema.keyof().options;
 
-/** A moment as a datetime-local field holds it: local time to the minute. */
+/**
+ * A moment as a datetime-local field holds it: the wall time in the user's time zone to the minute
+ * (the field itself knows only the browser's zone, which may be another).
+ */
 export function dateTimeLocal(time: string | Date): string {
-  const date = typeof time === 'string' ? new Date(time) : time;
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
+  const { year, month, day, hour, minute } = wallTime(typeof time === 'string' ? new Date(time) : time);
+  return `${year}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}`;
+}
+
+const DATE_TIME_LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** The moment a datetime-local value names in the user's time zone; null when it names none. */
+export function readDateTimeLocal(value: string): Date | null {
+  const parts = DATE_TIME_LOCAL.exec(value)
+    ?.slice(1)
+    .map((part) => Number(part ?? 0));
+  if (!parts) return null;
+  const [year, month, day, hour, minute, second] = parts as [number, number, number, number, number, number];
+  return zonedInstant({ year, month, day, hour, minute, second });
 }
 
 /** The accounts a new transaction may use: enabled manual ones (bank accounts take only imports). */
@@ -251,12 +266,12 @@ function requireAmount(
 /** The body the form stands for, in full, with what stops it from being sent. */
 function plan(values: TransactionFormValues, { currencyOf, original }: FormContext): Plan {
   const problems: Plan['problems'] = [];
-  const when = values.time ? new Date(values.time) : null;
-  if (!when || Number.isNaN(when.getTime())) problems.push(['time', t('transaction.problem.time')]);
+  const when = readDateTimeLocal(values.time);
+  if (!when) problems.push(['time', t('transaction.problem.time')]);
   const common = {
     paymentType: values.paymentType,
     // SPEC §5: times travel as ISO timestamps.
-    time: when && !Number.isNaN(when.getTime()) ? when.toISOString() : undefined,
+    time: when?.toISOString(),
     note: values.note,
     ...(values.budgetId !== null ? { budgetId: values.budgetId } : {}),
   };
