@@ -12,6 +12,7 @@ const NAV_STYLES = {
     other: 'text-muted-foreground hover:bg-accent hover:text-foreground',
     icon: 'size-[1.125rem]',
     label: '',
+    short: false,
   },
   'bottom-bar': {
     list: 'grid grid-cols-6',
@@ -19,8 +20,9 @@ const NAV_STYLES = {
     current: 'text-primary',
     other: 'text-muted-foreground hover:text-foreground',
     icon: 'size-5',
-    // Six to a phone's width: a longer word ("Налаштування") ends in an ellipsis, not past the edge.
+    // Six to a phone's width: items give a short name here; a word still too long ends in an ellipsis.
     label: 'w-full truncate px-0.5 text-center',
+    short: true,
   },
 };
 
@@ -48,7 +50,7 @@ export function MainNav({ placement, className }: MainNavProps) {
                 className={cn(styles.link, active ? styles.current : styles.other)}
               >
                 <item.icon aria-hidden="true" className={styles.icon} />
-                <span className={styles.label || undefined}>{t(item.label)}</span>
+                <span className={styles.label || undefined}>{t((styles.short && item.tabLabel) || item.label)}</span>
               </Link>
             </li>
           );

@@ -61,6 +61,7 @@ export const uk: Catalogue = {
   'nav.budgets': 'Бюджети',
   'nav.crypto': 'Крипто',
   'nav.settings': 'Налаштування',
+  'nav.settingsTab': 'Параметри',
   'page.account': 'Рахунок',
   'page.newAccount': 'Новий рахунок',
   'page.budget': 'Бюджет',
