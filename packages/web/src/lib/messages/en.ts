@@ -768,6 +768,8 @@ export const en = {
   'rates.noRate': 'No rate — set a custom rate',
   'rates.providers.lastFetched': 'rates last fetched {ago}',
   'rates.providers.neverFetched': 'no rates fetched yet',
+  'rates.providers.name.nbu': 'National Bank of Ukraine',
+  'rates.providers.name.ecb': 'European Central Bank (Frankfurter)',
   'rates.providers.ok': '{name}: working, {fetched}.',
   'rates.providers.unreachable': '{name}: can’t be reached; {fetched}.',
   'rates.providers.unreachableBecause': '{name}: can’t be reached ({reason}); {fetched}.',

@@ -774,6 +774,8 @@ export const uk: Catalogue = {
   'rates.noRate': 'Немає курсу — вкажіть власний',
   'rates.providers.lastFetched': 'курси востаннє отримано {ago}',
   'rates.providers.neverFetched': 'курсів ще не отримано',
+  'rates.providers.name.nbu': 'Національний банк України',
+  'rates.providers.name.ecb': 'Європейський центральний банк (Frankfurter)',
   'rates.providers.ok': '{name}: працює, {fetched}.',
   'rates.providers.unreachable': '{name}: недоступний; {fetched}.',
   'rates.providers.unreachableBecause': '{name}: недоступний ({reason}); {fetched}.',

@@ -4,7 +4,7 @@ import { useRateProviders } from '../../../api/currencies.ts';
 import { RetryButton } from '../../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatTimeAgo } from '../../../lib/dates.ts';
-import { t, useT } from '../../../lib/i18n.ts';
+import { type MessageKey, t, useT } from '../../../lib/i18n.ts';
 import { displayLocale } from '../../../lib/locale.ts';
 import { cn } from '../../../lib/utils.ts';
 
@@ -13,8 +13,20 @@ const lastFetched = (provider: RateProviderStatus) =>
     ? t('rates.providers.lastFetched', { ago: formatTimeAgo(provider.lastSuccessAt) })
     : t('rates.providers.neverFetched');
 
+/** The providers the server knows, named in the interface's language; another keeps the server's (English) name. */
+const PROVIDER_NAMES: Record<string, MessageKey> = {
+  nbu: 'rates.providers.name.nbu',
+  ecb: 'rates.providers.name.ecb',
+};
+
+const nameOf = (provider: RateProviderStatus) => {
+  const key = PROVIDER_NAMES[provider.source];
+  return key ? t(key) : provider.name;
+};
+
 /** What a person needs to know of one provider, in a line. */
-function providerText(provider: RateProviderStatus): string {
+function providerText(status: RateProviderStatus): string {
+  const provider = { ...status, name: nameOf(status) };
   switch (provider.state) {
     case 'ok':
       return t('rates.providers.ok', { name: provider.name, fetched: lastFetched(provider) });
@@ -70,9 +82,7 @@ export function RateProvidersStatus() {
         <p className="flex items-start gap-2 text-sm font-medium text-warning">
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           {t('rates.providers.down', {
-            names: new Intl.ListFormat(displayLocale(), { type: 'conjunction' }).format(
-              unreachable.map((provider) => provider.name),
-            ),
+            names: new Intl.ListFormat(displayLocale(), { type: 'conjunction' }).format(unreachable.map(nameOf)),
             count: unreachable.length,
           })}
         </p>
