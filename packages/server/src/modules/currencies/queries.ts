@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, gt, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { accounts, baseCurrencyChanges, currencies, transactions, userCurrencies } from '../../db/schema.ts';
 
@@ -192,38 +192,25 @@ export async function insertBaseChange(
  * scope is everything). Starting over releases the lease, so a worker still on the old pass finds
  * its next write refused and stops. Answers the merged scope.
  */
-export async function upsertRevaluation(
+export function upsertRevaluation(
   db: Executor,
   userId: number,
   baseCurrencyId: number,
   scope: RevaluationScope,
 ): Promise<RevaluationScope> {
   const t = baseCurrencyChanges;
-  const keepsItsCurrencies = sql`(${t.state} = 'running')`;
-  const [merged] = await db
-    .insert(t)
-    .values({
-      userId,
-      fromCurrencyId: baseCurrencyId,
-      toCurrencyId: baseCurrencyId,
-      ...FROM_THE_START,
-      scopeCodes: scope.codes,
-      scopeFrom: scope.from,
-    })
-    .onConflictDoUpdate({
-      target: t.userId,
-      set: {
-        ...FROM_THE_START,
-        fromCurrencyId: sql`case when ${keepsItsCurrencies} then ${t.fromCurrencyId} else excluded.from_currency_id end`,
-        toCurrencyId: sql`case when ${keepsItsCurrencies} then ${t.toCurrencyId} else excluded.to_currency_id end`,
-        scopeCodes: sql`case when ${t.scopeCodes} is null or excluded.scope_codes is null then null
-          else array(select distinct code from unnest(${t.scopeCodes} || excluded.scope_codes) as code order by code) end`,
-        scopeFrom: sql`case when ${t.scopeFrom} is null or excluded.scope_from is null then null
-          else least(${t.scopeFrom}, excluded.scope_from) end`,
-      },
-    })
-    .returning({ codes: t.scopeCodes, from: t.scopeFrom });
-  return merged!;
+  return startOver(
+    db,
+    userId,
+    baseCurrencyId,
+    { scopeCodes: scope.codes, scopeFrom: scope.from },
+    {
+      scopeCodes: sql`case when ${t.scopeCodes} is null or excluded.scope_codes is null then null
+        else array(select distinct code from unnest(${t.scopeCodes} || excluded.scope_codes) as code order by code) end`,
+      scopeFrom: sql`case when ${t.scopeFrom} is null or excluded.scope_from is null then null
+        else least(${t.scopeFrom}, excluded.scope_from) end`,
+    },
+  );
 }
 
 /**
@@ -232,31 +219,40 @@ export async function upsertRevaluation(
  * whatever was to be recomputed still is, starting over (the regrouping comes first). On its own
  * it is a revaluation of nothing (scope codes empty). Answers the scope.
  */
-export async function upsertDayRegroup(
+export function upsertDayRegroup(db: Executor, userId: number, baseCurrencyId: number): Promise<RevaluationScope> {
+  return startOver(
+    db,
+    userId,
+    baseCurrencyId,
+    { scopeCodes: [], scopeFrom: null, regroupDays: true },
+    { regroupDays: true },
+  );
+}
+
+/**
+ * Inserts the user's one change row, or starts it over, in one statement: `fresh` fills a new row,
+ * `merge` what else an existing one takes; a running base change keeps its currencies. Answers the
+ * scope the row ends with.
+ */
+async function startOver(
   db: Executor,
   userId: number,
   baseCurrencyId: number,
+  fresh: Partial<typeof baseCurrencyChanges.$inferInsert>,
+  merge: PgUpdateSetSource<typeof baseCurrencyChanges>,
 ): Promise<RevaluationScope> {
   const t = baseCurrencyChanges;
   const keepsItsCurrencies = sql`(${t.state} = 'running')`;
   const [merged] = await db
     .insert(t)
-    .values({
-      userId,
-      fromCurrencyId: baseCurrencyId,
-      toCurrencyId: baseCurrencyId,
-      ...FROM_THE_START,
-      scopeCodes: [],
-      scopeFrom: null,
-      regroupDays: true,
-    })
+    .values({ userId, fromCurrencyId: baseCurrencyId, toCurrencyId: baseCurrencyId, ...FROM_THE_START, ...fresh })
     .onConflictDoUpdate({
       target: t.userId,
       set: {
         ...FROM_THE_START,
-        regroupDays: true,
         fromCurrencyId: sql`case when ${keepsItsCurrencies} then ${t.fromCurrencyId} else excluded.from_currency_id end`,
         toCurrencyId: sql`case when ${keepsItsCurrencies} then ${t.toCurrencyId} else excluded.to_currency_id end`,
+        ...merge,
       },
     })
     .returning({ codes: t.scopeCodes, from: t.scopeFrom });
