@@ -2,6 +2,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompileMessages } from './precompile-messages.ts';
 import { precompress } from './precompress.ts';
 
 // The API server's default port; `npm run dev` runs it beside Vite.
@@ -9,7 +10,7 @@ const API_TARGET = process.env.KOPIYKA_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompileMessages(), precompress()],
   server: {
     proxy: { '/api': { target: API_TARGET, changeOrigin: true } },
   },

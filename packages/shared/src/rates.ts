@@ -65,10 +65,15 @@ export const BASE_CHANGE_STATES = ['idle', 'running', 'failed'] as const;
 /**
  * `base`: the base currency changes from `fromCode` to `toCode`. `revaluation`: a custom rate
  * changed, and the figures it moves are recomputed in the same base (`fromCode` = `toCode`).
+ * `timeZone`: the time zone changed, and the balances' days are regrouped into the new zone's
+ * (a base change or revaluation does that first too when the zone changed meanwhile).
  */
-export const BASE_CHANGE_KINDS = ['base', 'revaluation'] as const;
+export const BASE_CHANGE_KINDS = ['base', 'revaluation', 'timeZone'] as const;
 
-/** Progress of recomputing base-currency figures after the base currency or a custom rate changed. */
+/**
+ * Progress of recomputing figures after the base currency, a custom rate or the time zone changed:
+ * `done` of `total` steps (transactions valued, accounts whose days are regrouped).
+ */
 export const baseCurrencyChangeSchema = z.object({
   state: z.enum(BASE_CHANGE_STATES),
   /** Null when idle. */

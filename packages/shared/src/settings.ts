@@ -4,6 +4,8 @@ import { idSchema } from './ids.ts';
 
 export const userSettingsSchema = z.object({
   locale: z.string(),
+  /** An IANA time zone name: the user's days, weeks and months (docs/decisions.md "Local days"). */
+  timeZone: z.string(),
   stats: z.object({ excludedCategoryIds: z.array(z.number().int()) }),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
@@ -17,9 +19,31 @@ const localeSchema = z
   .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'Must be a language tag such as en, uk or en-GB')
   .max(35);
 
+/**
+ * Whether `name` is an IANA time zone this runtime knows (Intl decides). Offsets such as `+02:00`
+ * are not names: SQL reads their sign the other way round (POSIX), so they are refused.
+ */
+export function isTimeZone(name: string): boolean {
+  if (!/^[A-Za-z][\w+-]*(\/[\w+-]+)*$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone name such as `Europe/Kyiv` or `UTC`, as the browser reports it. */
+export const timeZoneSchema = z
+  .string()
+  .trim()
+  .max(64)
+  .refine(isTimeZone, { error: (issue) => `Unknown time zone "${issue.input}": use an IANA name such as Europe/Kyiv` });
+
 export const updateUserSettingsBodySchema = z
   .object({
     locale: localeSchema,
+    timeZone: timeZoneSchema,
     stats: z.object({
       excludedCategoryIds: z.array(idSchema).max(MAX_EXCLUDED_CATEGORIES),
     }),

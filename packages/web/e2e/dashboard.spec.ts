@@ -1,12 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import { apiAs } from './api.ts';
-import { createReadyUser, signIn, signInAt } from './helpers.ts';
-
-const widget = (page: Page, title: string): Locator =>
-  page
-    .getByRole('main')
-    .locator('section')
-    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+import { chooseCategory, createReadyUser, signIn, signInAt, widget } from './helpers.ts';
 
 const monthName = (date: Date) => new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }).format(date);
 
@@ -46,12 +40,7 @@ test('dashboard: one checklist for a new user, ticked as the steps are taken', a
   await step('Record your first transaction').getByRole('button', { name: 'Add transaction' }).click();
   const dialog = page.getByRole('dialog', { name: 'New transaction' });
   await dialog.getByLabel('Amount').fill('12500');
-  await dialog.getByLabel('Category').click();
-  await page.getByRole('combobox', { name: 'Search categories' }).fill('Groceries');
-  await page
-    .getByRole('listbox', { name: 'Categories' })
-    .getByRole('option', { name: 'Groceries', exact: true })
-    .click();
+  await chooseCategory(page, dialog, 'Groceries');
   await dialog.getByRole('button', { name: 'Add expense' }).click();
   // Every core step done: the checklist goes, the figures come.
   await expect(checklist).toBeHidden();
@@ -130,9 +119,7 @@ test('dashboard: figures of this month and the last, and their refresh after a n
   await page.getByRole('banner').getByRole('button', { name: 'Add transaction' }).click();
   const dialog = page.getByRole('dialog', { name: 'New transaction' });
   await dialog.getByLabel('Amount').fill('50');
-  await dialog.getByLabel('Category').click();
-  await page.getByRole('combobox', { name: 'Search categories' }).fill('Taxi');
-  await page.getByRole('listbox', { name: 'Categories' }).getByRole('option', { name: 'Taxi', exact: true }).click();
+  await chooseCategory(page, dialog, 'Taxi');
   await dialog.getByRole('button', { name: 'Add expense' }).click();
   await expect(total).toContainText('UAH 10,400.00');
   await expect(legend.getByRole('listitem')).toHaveText(['Food & Drinks63%UAH 250.00', 'Transportation38%UAH 150.00']);

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -40,3 +40,18 @@ export async function signInAt(page: Page, request: APIRequestContext, path: str
   await expect(page).toHaveURL((url) => url.pathname === path);
   return username;
 }
+
+/** Picks the category called `name` in a transaction dialog's category picker. */
+export async function chooseCategory(page: Page, dialog: Locator, name: string): Promise<void> {
+  await dialog.getByLabel('Category').click();
+  const categories = page.getByRole('listbox', { name: 'Categories' });
+  await page.getByRole('combobox', { name: 'Search categories' }).fill(name);
+  await categories.getByRole('option', { name, exact: true }).click();
+}
+
+/** A dashboard widget, found by its title. */
+export const widget = (page: Page, title: string): Locator =>
+  page
+    .getByRole('main')
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { createReadyUser, PASSWORD, signIn } from './helpers.ts';
+import { chooseCategory, createReadyUser, PASSWORD, signIn } from './helpers.ts';
 
 /** Two accounts made through the API, to keep the test on transactions: UAH 10,000.00 on a card, and dollars. */
 async function createAccounts(request: APIRequestContext, username: string): Promise<void> {
@@ -28,13 +28,6 @@ async function chooseAccount(select: Locator, name: string): Promise<void> {
 async function openAddDialog(page: Page) {
   await page.getByRole('banner').getByRole('button', { name: 'Add transaction' }).click();
   return page.getByRole('dialog', { name: 'New transaction' });
-}
-
-async function chooseCategory(page: Page, dialog: Locator, name: string) {
-  await dialog.getByLabel('Category').click();
-  const categories = page.getByRole('listbox', { name: 'Categories' });
-  await page.getByRole('combobox', { name: 'Search categories' }).fill(name);
-  await categories.getByRole('option', { name, exact: true }).click();
 }
 
 test('transactions: record, see balances move, filter, edit a transfer and delete it', async ({ page, request }) => {

@@ -149,6 +149,8 @@ export const userSettings = pgTable('user_settings', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   locale: varchar('locale', { length: 35 }).notNull().default('en'),
+  /** IANA name; the user's days, weeks and months (docs/decisions.md "Local days"). */
+  timeZone: varchar('time_zone', { length: 64 }).notNull().default('UTC'),
   excludedCategoryIds: integer('excluded_category_ids').array().notNull().default(sql`'{}'::integer[]`),
 });
 
@@ -351,7 +353,7 @@ export const transactions = pgTable(
 );
 
 /**
- * The net change of each account per UTC day, kept in the same database transaction as every
+ * The net change of each account per day in the user's time zone, kept in the same database transaction as every
  * write that moves money: balance history is a running sum over a few thousand rows instead of
  * an aggregate over every transaction.
  */
@@ -398,6 +400,8 @@ export const baseCurrencyChanges = pgTable('base_currency_changes', {
   scopeCodes: varchar('scope_codes', { length: 3 }).array(),
   /** …from this day on (null: every day). A base change revalues everything. */
   scopeFrom: date('scope_from', { mode: 'string' }),
+  /** The time zone changed: the day deltas are regrouped into the user's days before any figure. */
+  regroupDays: boolean('regroup_days').notNull().default(false),
   createdAt: createdAt(),
 });
 

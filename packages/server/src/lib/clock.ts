@@ -11,7 +11,7 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-/** Today's (UTC) day by the clock, as YYYY-MM-DD. */
+/** Today's UTC day by the clock, as YYYY-MM-DD: the day rates are quoted for (a user's days are local). */
 export function today(clock: Clock): string {
   return todayIso(clock.now());
 }

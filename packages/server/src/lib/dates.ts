@@ -1,4 +1,4 @@
-/** Today as YYYY-MM-DD. Days are UTC days throughout the server (see docs/decisions.md). */
+/** Today as YYYY-MM-DD in UTC: the day of exchange rates. A user's own days are in their zone (docs/decisions.md "Local days"). */
 export function todayIso(now: Date): string {
   return now.toISOString().slice(0, 10);
 }

@@ -6,6 +6,7 @@ import {
   type RegisterResponse,
 } from '@kopiyka/shared';
 import { useMutation } from '@tanstack/react-query';
+import { browserTimeZone } from '../lib/locale.ts';
 import { logout, signIn, useSessionStore } from '../stores/session.ts';
 import { call } from './client.ts';
 
@@ -24,12 +25,20 @@ export function useLogin() {
   });
 }
 
-/** SPEC §4: sign-up registers, then logs in with the same credentials. */
+/**
+ * SPEC §4: sign-up registers, then logs in with the same credentials; the new user's time zone is
+ * the browser's (API.md: register takes only the credentials). A zone the server does not know
+ * leaves UTC, changeable in Settings, rather than failing a sign-up that succeeded.
+ */
 export function useRegister() {
   return useMutation({
     mutationFn: async (body: RegisterBody) => {
       await register(body);
-      return login(body);
+      const session = await login(body);
+      await call(endpoints.settings.update, { body: { timeZone: browserTimeZone() }, token: session.token }).catch(
+        () => undefined,
+      );
+      return session;
     },
     onSuccess: ({ token }) => signIn(token),
   });

@@ -8,6 +8,7 @@ import {
   type UpdateCategoryBody,
 } from '@kopiyka/shared';
 import { isCancelledError, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { t } from '../lib/i18n.ts';
 import { notify } from '../stores/notifications.ts';
 import { budgetKeys } from './budgets.ts';
 import { call } from './client.ts';
@@ -15,8 +16,6 @@ import { hasErrorCode } from './errors.ts';
 import { queryClient, SESSION_DATA } from './query-client.ts';
 import { settingsKeys } from './settings.ts';
 import { transactionKeys } from './transactions.ts';
-
-export const CATEGORIES_LOAD_ERROR = 'Cannot load categories';
 
 export const categoryKeys = {
   all: ['categories'] as const,
@@ -44,7 +43,7 @@ export async function loadCategories(): Promise<void> {
   } catch (error) {
     // A logout cleared the cache mid-way: nobody is waiting for these categories any more.
     if (isCancelledError(error)) return;
-    if (!hasErrorCode(error, 'NETWORK_ERROR', 'UNAUTHENTICATED')) notify('error', CATEGORIES_LOAD_ERROR);
+    if (!hasErrorCode(error, 'NETWORK_ERROR', 'UNAUTHENTICATED')) notify('error', t('error.categoriesLoad'));
   }
 }
 

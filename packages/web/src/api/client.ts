@@ -10,10 +10,11 @@ import {
   errorEnvelopeSchema,
 } from '@kopiyka/shared';
 import { SESSION_ID_HEADER, SESSION_ID_STORAGE_KEY } from '../lib/constants.ts';
+import { useI18nStore } from '../lib/i18n.ts';
 import { session } from '../lib/storage.ts';
 import { notify } from '../stores/notifications.ts';
 import { logout, useSessionStore } from '../stores/session.ts';
-import { ApiError, ERROR_MESSAGES, NETWORK_ERROR } from './errors.ts';
+import { ApiError, ERROR_MESSAGES, errorText, NETWORK_ERROR } from './errors.ts';
 
 type QueryValue = string | number | boolean | Date | null | undefined | readonly (string | number)[];
 export type QueryParams = Record<string, QueryValue>;
@@ -24,7 +25,7 @@ type RequestOptions = {
   /** Sent as JSON. */
   body?: unknown;
   signal?: AbortSignal;
-  /** Overrides the stored token, for calls made while the session is being torn down. */
+  /** Overrides the stored token, for calls made while the session is being torn down or set up. */
   token?: string | null;
 };
 
@@ -81,7 +82,7 @@ function handleGlobally(error: ApiError, usedToken: string | null): ApiError {
   } else if (error.code === 'TOO_MANY_REQUESTS') {
     // SPEC §8 leaves this message open; the server's text says when to try again, which no form
     // may say itself (a refused login shows only "Unexpected error"). One toast, however many calls.
-    notify('warning', error.statusText, { id: TOO_MANY_REQUESTS_TOAST_ID });
+    notify('warning', errorText(error), { id: TOO_MANY_REQUESTS_TOAST_ID });
     error.notified = true;
   } else if (error.code === 'UNAUTHENTICATED' && usedToken && usedToken === useSessionStore.getState().token) {
     // Only the session that made the call is ended: a late answer must not sign out a newer login.
@@ -103,6 +104,8 @@ async function send(
   const headers = new Headers({ Accept: accept });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  // The interface's language: a sign-up's categories are named in it (API.md).
+  headers.set('Accept-Language', useI18nStore.getState().locale);
   const sessionId = session.get(SESSION_ID_STORAGE_KEY);
   if (sessionId) headers.set(SESSION_ID_HEADER, sessionId);
 

@@ -12,6 +12,7 @@ import {
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { DayKey } from '../lib/dates.ts';
+import { localizeMessage, type MessageKey, t } from '../lib/i18n.ts';
 import { notify } from '../stores/notifications.ts';
 import { call } from './client.ts';
 import { hasErrorCode } from './errors.ts';
@@ -191,6 +192,10 @@ export function useDeleteCustomRates() {
   });
 }
 
+/** What a failed change says: the server's reason in the user's language, or what failed. */
+const failure = (change: BaseCurrencyChange, fallback: MessageKey) =>
+  change.error ? localizeMessage(change.error) : t(fallback);
+
 /**
  * A recomputation has ended: every cached figure may be in the old base or at the old rate, so
  * everything is asked for again, the base currency with it (the one the server now has). `kind` is
@@ -202,21 +207,25 @@ async function finishRecomputation(
   change: BaseCurrencyChange | null,
 ): Promise<void> {
   await queryClient.invalidateQueries();
+  if (kind === 'timeZone') {
+    if (change?.state === 'failed') {
+      notify('error', failure(change, 'change.timeZone.failed'), { title: t('change.timeZone.failedTitle') });
+    } else notify('success', t('change.timeZone.done'));
+    return;
+  }
   if (kind === 'revaluation') {
     if (change?.state === 'failed') {
-      notify('error', change.error ?? 'Figures could not be recomputed.', {
-        title: 'Figures not recomputed after the rate change',
-      });
-    } else notify('success', 'Figures recomputed at the new rate.');
+      notify('error', failure(change, 'change.revaluation.failed'), { title: t('change.revaluation.failedTitle') });
+    } else notify('success', t('change.revaluation.done'));
     return;
   }
   const baseCurrency = await queryClient.fetchQuery(baseCurrencyQueryOptions());
   if (change?.state === 'failed') {
-    notify('error', change.error ?? 'Amounts could not be recalculated.', {
-      title: `Base currency not changed to ${change.toCode}`,
+    notify('error', failure(change, 'change.baseCurrency.failed'), {
+      title: t('change.baseCurrency.failedTitle', { code: change.toCode ?? '' }),
     });
   } else if (baseCurrency) {
-    notify('success', `${baseCurrency.currency.code} is now your base currency.`);
+    notify('success', t('change.baseCurrency.done', { code: baseCurrency.currency.code }));
   }
 }
 

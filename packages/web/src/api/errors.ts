@@ -1,16 +1,47 @@
-import type { ErrorBody, ErrorCode, ValidationIssue } from '@kopiyka/shared';
+import { BINANCE_KEY_ERRORS, type ErrorBody, type ErrorCode, type ValidationIssue } from '@kopiyka/shared';
+import { localizeMessage, type MessageKey, t, useI18nStore } from '../lib/i18n.ts';
 
 /** The client's own code for a request that never reached the server. */
 export const NETWORK_ERROR = 'NETWORK_ERROR';
 
 export type ApiErrorCode = ErrorBody['code'] | typeof NETWORK_ERROR;
 
-/** User-facing texts of SPEC §8. */
+/** User-facing texts of SPEC §8, in the user's language. */
 export const ERROR_MESSAGES = {
-  network: 'Failed to fetch data from the server.',
-  unexpected: 'Unexpected error.',
-  unauthenticated: 'Unauthorized. Please, login first.',
-} as const;
+  get network() {
+    return t('error.network');
+  },
+  get unexpected() {
+    return t('error.unexpected');
+  },
+  get unauthenticated() {
+    return t('error.unauthenticated');
+  },
+};
+
+/** What a code means, for a server sentence the catalogue cannot translate. */
+const CODE_MESSAGES: Record<ApiErrorCode, MessageKey> = {
+  NETWORK_ERROR: 'error.network',
+  UNEXPECTED: 'error.unexpected',
+  UNAUTHENTICATED: 'error.unauthenticated',
+  TOO_MANY_REQUESTS: 'error.code.TOO_MANY_REQUESTS',
+  NOT_FOUND: 'error.code.NOT_FOUND',
+  CONFLICT: 'error.code.CONFLICT',
+  VALIDATION_ERROR: 'error.code.VALIDATION_ERROR',
+  FORBIDDEN: 'error.code.FORBIDDEN',
+  BAD_GATEWAY: 'error.code.BAD_GATEWAY',
+  INVALID_CREDENTIALS: 'error.code.INVALID_CREDENTIALS',
+  USER_ALREADY_EXISTS: 'error.code.USER_ALREADY_EXISTS',
+  MONOBANK_USER_NOT_PAIRED: 'error.code.MONOBANK_USER_NOT_PAIRED',
+  MONOBANK_USER_ALREADY_CONNECTED: 'error.code.MONOBANK_USER_ALREADY_CONNECTED',
+  MONOBANK_USER_TOKEN_INVALID: 'error.code.MONOBANK_USER_TOKEN_INVALID',
+  NOT_ALLOWED: 'error.code.NOT_ALLOWED',
+  BAD_REQUEST: 'error.code.BAD_REQUEST',
+  MONOBANK_USER_NOT_EXIST: 'error.code.MONOBANK_USER_NOT_EXIST',
+  [BINANCE_KEY_ERRORS.BOTH_KEYS_MISSING]: 'error.code.10101',
+  [BINANCE_KEY_ERRORS.PUBLIC_KEY_MISSING]: 'error.code.10102',
+  [BINANCE_KEY_ERRORS.SECRET_KEY_MISSING]: 'error.code.10103',
+};
 
 type ApiErrorInit = {
   code: ApiErrorCode;
@@ -42,6 +73,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What to tell the user of a failed call. The server's `statusText` is English (API.md): in English
+ * it is shown as it is, being the most particular; in another language its translation when the
+ * catalogue has one, else what its code means.
+ */
+export function errorText(error: ApiError): string {
+  const localized = localizeMessage(error.statusText);
+  if (localized !== error.statusText || useI18nStore.getState().locale === 'en') return localized;
+  return t(CODE_MESSAGES[error.code]);
+}
+
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
@@ -55,6 +97,6 @@ export function hasErrorCode(error: unknown, ...codes: Array<ErrorCode | typeof 
  * the user already (a toast for a network failure, say), so it is not said twice.
  */
 export function inlineErrorMessage(error: unknown): string | null {
-  if (isApiError(error)) return error.notified ? null : error.statusText;
+  if (isApiError(error)) return error.notified ? null : errorText(error);
   return ERROR_MESSAGES.unexpected;
 }

@@ -1,9 +1,9 @@
 import { type BankUser, endpoints, type MonobankJob, type ServerEvent, serverEventSchema } from '@kopiyka/shared';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { localizeMessage, t } from '../lib/i18n.ts';
 import { navigateTo } from '../lib/navigation.ts';
 import { TRANSACTIONS_PATH } from '../lib/paths.ts';
-import { plural } from '../lib/utils.ts';
 import { openBankDialog } from '../stores/bank-dialog.ts';
 import { notify, useNotificationsStore } from '../stores/notifications.ts';
 import { useSessionStore } from '../stores/session.ts';
@@ -176,13 +176,16 @@ function jobEnded(queryClient: QueryClient, job: MonobankJob): void {
   void invalidateBankData(queryClient);
   const id = `monobank-job-${job.id}`;
   if (job.state === 'done') {
-    if (job.imported > 0) notify('success', `${plural(job.imported, 'bank transaction')} imported.`, { id });
+    if (job.imported > 0) notify('success', t('bankEvents.imported', { count: job.imported }), { id });
     return;
   }
   // A disconnect ends its jobs as failed: the person did that, and knows. A refused token is said
   // by the connection's own warning, and its jobs go on once a new token is pasted.
   if (job.error?.code === 'MONOBANK_USER_NOT_PAIRED' || job.error?.code === 'MONOBANK_USER_TOKEN_INVALID') return;
-  notify('error', job.error?.message ?? 'Monobank did not answer.', { id, title: 'Bank import stopped' });
+  notify('error', job.error ? localizeMessage(job.error.message) : t('bankEvents.noAnswer'), {
+    id,
+    title: t('bankEvents.importStopped'),
+  });
 }
 
 /** A job the server reports as it is now (by an event or when asked): ended news is acted on once. */
@@ -203,9 +206,9 @@ export function handleServerEvent(queryClient: QueryClient, event: ServerEvent):
       if (event.source === 'webhook' && event.count > 0) {
         // A newer count replaces the toast still showing an older one.
         useNotificationsStore.getState().dismiss(TRANSACTIONS_TOAST_ID);
-        notify('info', plural(event.count, 'new bank transaction'), {
+        notify('info', t('bankEvents.newTransactions', { count: event.count }), {
           id: TRANSACTIONS_TOAST_ID,
-          action: { label: 'Show', run: () => navigateTo(TRANSACTIONS_PATH) },
+          action: { label: t('bankEvents.show'), run: () => navigateTo(TRANSACTIONS_PATH) },
         });
       }
       return;
@@ -213,11 +216,11 @@ export function handleServerEvent(queryClient: QueryClient, event: ServerEvent):
       const before = queryClient.getQueryData<BankUser | null>(monobankKeys.user());
       queryClient.setQueryData(monobankKeys.user(), event.user);
       if (event.user.tokenState === 'invalid' && before?.tokenState !== 'invalid') {
-        notify('warning', 'Monobank no longer accepts your token, so your cards stopped updating.', {
+        notify('warning', t('bankEvents.tokenRefused'), {
           id: TOKEN_INVALID_TOAST_ID,
-          title: 'Bank sync stopped',
+          title: t('bankEvents.syncStopped'),
           duration: 10_000,
-          action: { label: 'Paste a new token', run: () => openBankDialog('replace-token') },
+          action: { label: t('bankEvents.pasteToken'), run: () => openBankDialog('replace-token') },
         });
       }
       return;

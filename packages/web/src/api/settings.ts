@@ -1,6 +1,9 @@
-import { endpoints, type UpdateUserSettingsBody, type UserSettings } from '@kopiyka/shared';
+import { appLocale, endpoints, type UpdateUserSettingsBody, type UserSettings } from '@kopiyka/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { chooseLocale, useI18nStore } from '../lib/i18n.ts';
+import { setDisplayTimeZone } from '../lib/locale.ts';
 import { call } from './client.ts';
+import { queryClient } from './query-client.ts';
 
 export const settingsKeys = {
   all: ['user-settings'] as const,
@@ -33,6 +36,35 @@ export function useUpdateUserSettings() {
     onError: (_error, _body, context) => {
       if (context?.previous) queryClient.setQueryData(settingsKeys.all, context.previous);
     },
-    onSuccess: (settings) => queryClient.setQueryData(settingsKeys.all, settings),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(settingsKeys.all, settings);
+      // Issue 16: days and times follow a new zone once it is saved, as the server's figures do.
+      setDisplayTimeZone(settings.timeZone);
+    },
   });
+}
+
+/**
+ * Issue 16: once signed in, the user's saved language wins over the browser's and the sign-in
+ * page's, and their saved time zone over the browser's. Without settings (a failed load) both stay
+ * as they are: the page still opens.
+ */
+export async function applySavedSettings(): Promise<void> {
+  try {
+    const settings = await queryClient.fetchQuery({ ...userSettingsQueryOptions(), retry: false });
+    setDisplayTimeZone(settings.timeZone);
+    const saved = appLocale(settings.locale);
+    if (saved !== useI18nStore.getState().locale) await chooseLocale(saved);
+  } catch {
+    // The settings page says what failed when it is opened.
+  }
+}
+
+/** Speaks `locale` here at once and saves it as the user's (when signed in), so it follows them. */
+export function useChangeLocale() {
+  const update = useUpdateUserSettings();
+  return (locale: UserSettings['locale'], { save }: { save: boolean }) => {
+    void chooseLocale(appLocale(locale));
+    if (save) update.mutate({ locale });
+  };
 }

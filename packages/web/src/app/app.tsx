@@ -3,12 +3,20 @@ import type { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '../api/query-client.ts';
 import { NotificationCenter } from '../components/notification-center.tsx';
+import { useLocale } from '../lib/i18n.ts';
+import { useDisplayTimeZone } from '../lib/locale.ts';
 
-/** Providers around the router; the notification centre sits outside it, so toasts outlive any page. */
+/**
+ * Providers around the router; the notification centre sits outside it, so toasts outlive any page.
+ * A change of language or time zone renders the pages anew, so every text, formatted figure, time
+ * and day follows it.
+ */
 export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
+  const locale = useLocale();
+  const timeZone = useDisplayTimeZone();
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <RouterProvider key={`${locale} ${timeZone}`} router={router} />
       <NotificationCenter />
     </QueryClientProvider>
   );

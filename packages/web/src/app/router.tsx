@@ -5,6 +5,7 @@ import { SignUpPage } from '../features/auth/sign-up-page.tsx';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
 import { WelcomePage } from '../features/welcome/welcome-page.tsx';
 import { TOKEN_STORAGE_KEY } from '../lib/constants.ts';
+import type { MessageKey } from '../lib/i18n.ts';
 import { setNavigator } from '../lib/navigation.ts';
 import { SIGN_IN_PATH } from '../lib/paths.ts';
 import { local } from '../lib/storage.ts';
@@ -18,7 +19,7 @@ import { NotFoundPage } from './not-found-page.tsx';
 import { RouteError } from './route-error.tsx';
 import { SignedIn } from './signed-in.tsx';
 
-const titled = (title: string, tabTitle?: string): RouteHandle => ({ title, tabTitle });
+const titled = (title: MessageKey, tabTitle?: MessageKey): RouteHandle => ({ title, tabTitle });
 
 /*
  * The pages people land on (sign-in, sign-up, welcome, the dashboard) are in the main bundle; every
@@ -95,25 +96,30 @@ export const routes: RouteObject[] = [
             // Inside the shell, so a failing page keeps the navigation around its error.
             errorElement: <RouteError />,
             children: [
-              { path: 'dashboard', loader: preloadDashboard, element: <DashboardPage />, handle: titled('Dashboard') },
-              { path: 'accounts', lazy: AccountsPage, handle: titled('Accounts') },
-              { path: 'account/:id', lazy: AccountPage, handle: titled('Account', 'Accounts') },
-              { path: 'create-account', lazy: CreateAccountPage, handle: titled('New account') },
-              { path: 'crypto', lazy: CryptoPage, handle: titled('Crypto') },
-              { path: 'budgets', lazy: BudgetsPage, handle: titled('Budgets') },
-              { path: 'budgets/:id', lazy: BudgetPage, handle: titled('Budget', 'Budgets') },
-              { path: 'transactions', lazy: TransactionsPage, handle: titled('Transactions') },
+              {
+                path: 'dashboard',
+                loader: preloadDashboard,
+                element: <DashboardPage />,
+                handle: titled('nav.dashboard'),
+              },
+              { path: 'accounts', lazy: AccountsPage, handle: titled('nav.accounts') },
+              { path: 'account/:id', lazy: AccountPage, handle: titled('page.account', 'nav.accounts') },
+              { path: 'create-account', lazy: CreateAccountPage, handle: titled('page.newAccount') },
+              { path: 'crypto', lazy: CryptoPage, handle: titled('nav.crypto') },
+              { path: 'budgets', lazy: BudgetsPage, handle: titled('nav.budgets') },
+              { path: 'budgets/:id', lazy: BudgetPage, handle: titled('page.budget', 'nav.budgets') },
+              { path: 'transactions', lazy: TransactionsPage, handle: titled('nav.transactions') },
               {
                 path: 'settings',
                 lazy: SettingsLayout,
-                handle: titled('Settings'),
+                handle: titled('nav.settings'),
                 children: [
                   { index: true, loader: forwardTo('/settings/categories'), element: null },
-                  { path: 'categories', lazy: CategoriesSettings, handle: titled('Categories') },
-                  { path: 'currencies', lazy: CurrenciesSettings, handle: titled('Currencies') },
-                  { path: 'accounts', lazy: AccountGroupsSettings, handle: titled('Account groups') },
-                  { path: 'bank', lazy: BankSettings, handle: titled('Bank') },
-                  { path: 'user', lazy: UserSettings, handle: titled('User') },
+                  { path: 'categories', lazy: CategoriesSettings, handle: titled('page.categories') },
+                  { path: 'currencies', lazy: CurrenciesSettings, handle: titled('page.currencies') },
+                  { path: 'accounts', lazy: AccountGroupsSettings, handle: titled('page.accountGroups') },
+                  { path: 'bank', lazy: BankSettings, handle: titled('page.bank') },
+                  { path: 'user', lazy: UserSettings, handle: titled('page.user') },
                 ],
               },
             ],

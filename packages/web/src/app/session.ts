@@ -2,6 +2,7 @@ import { loadCategories } from '../api/categories.ts';
 import { baseCurrencyQueryOptions, userCurrenciesQueryOptions } from '../api/currencies.ts';
 import { bankUserQueryOptions } from '../api/monobank.ts';
 import { queryClient } from '../api/query-client.ts';
+import { applySavedSettings } from '../api/settings.ts';
 import { userQueryOptions } from '../api/user.ts';
 import { completeSessionInit, useSessionStore } from '../stores/session.ts';
 
@@ -9,7 +10,7 @@ let pending: { token: string | null; promise: Promise<void> } | null = null;
 
 /**
  * Restores the session of the stored token (SPEC §2 guard): the user, the base currency and the
- * categories, with the user's currencies fetched alongside (SPEC §4) without holding the page up;
+ * categories and the saved language, with the user's currencies fetched alongside (SPEC §4) without holding the page up;
  * the bank user is asked for once the session stands.
  * Runs once per token; concurrent callers for the same token share one run.
  */
@@ -24,6 +25,7 @@ export function ensureSession(): Promise<void> {
       queryClient.fetchQuery({ ...userQueryOptions(), retry: false }),
       queryClient.fetchQuery({ ...baseCurrencyQueryOptions(), retry: false }),
       loadCategories(),
+      applySavedSettings(),
     ]);
     // A logout or another login while loading makes these answers someone else's.
     if (useSessionStore.getState().token !== token) return;

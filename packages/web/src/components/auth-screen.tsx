@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../hooks/use-document-title.ts';
 import { cn } from '../lib/utils.ts';
+import { LanguageSwitch } from './language-switch.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { Logo } from './ui/logo.tsx';
 
@@ -22,7 +23,10 @@ export function AuthScreen({ title, description, children, footer, wide = false 
         aria-hidden="true"
         className="pointer-events-none absolute inset-x-0 top-0 h-80 bg-[radial-gradient(ellipse_at_top,var(--color-primary)_0%,transparent_65%)] opacity-15"
       />
-      <ThemeToggle className="absolute top-4 right-4" />
+      <div className="absolute top-4 right-4 flex items-center gap-2">
+        <LanguageSwitch />
+        <ThemeToggle />
+      </div>
       <main className={cn('relative flex w-full flex-col items-center gap-6', wide ? 'max-w-lg' : 'max-w-sm')}>
         <Logo className="text-foreground" />
         <div className="w-full rounded-2xl border bg-card p-6 shadow-elevated sm:p-8">

@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
+import { useT } from '../lib/i18n.ts';
 import { useSubmission } from '../lib/submission.ts';
 import { ErrorAlert } from './ui/alert.tsx';
 import { AlertDialogCancel, AlertDialogContent } from './ui/alert-dialog.tsx';
@@ -28,13 +29,14 @@ export function ConfirmDialogContent<Result>({
   ...props
 }: ConfirmDialogContentProps<Result>) {
   const submission = useSubmission({ send: confirm, onSuccess: (result) => onConfirmed(result) });
+  const t = useT();
   return (
     <AlertDialogContent
       {...props}
       actions={
         <>
           <AlertDialogCancel asChild>
-            <Button variant="outline">Cancel</Button>
+            <Button variant="outline">{t('common.cancel')}</Button>
           </AlertDialogCancel>
           <Button variant={confirmVariant} onClick={() => void submission.submit()} disabled={pending}>
             {pending ? <Spinner /> : null}

@@ -1,6 +1,8 @@
 import type { Currency } from '@kopiyka/shared';
 import { Check } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
+import { currencyName } from '../entities/currencies/currency-name.ts';
+import { localizeMessage, useT } from '../lib/i18n.ts';
 import { cn } from '../lib/utils.ts';
 import { ComboboxOption, useCombobox } from './combobox.tsx';
 import { isPopularCurrency, searchCurrencies } from './currency-search.ts';
@@ -24,6 +26,7 @@ type CurrencyPickerProps = {
  */
 export function CurrencyPicker({ currencies, value, onChange, error }: CurrencyPickerProps) {
   const [query, setQuery] = useState('');
+  const t = useT();
   const baseId = useId();
   const results = useMemo(() => searchCurrencies(currencies, query), [currencies, query]);
   const combobox = useCombobox({
@@ -37,34 +40,36 @@ export function CurrencyPicker({ currencies, value, onChange, error }: CurrencyP
 
   // Results come popular-first, so each group is a slice of them; `start` keeps option indexes global.
   const groups = useMemo(() => {
-    if (query.trim() !== '') return [{ label: 'Matches', start: 0, items: results }];
+    if (query.trim() !== '') return [{ label: 'currencyPicker.matches' as const, start: 0, items: results }];
     const popular = results.filter(isPopularCurrency);
     return [
-      { label: 'Popular', start: 0, items: popular },
-      { label: 'All currencies', start: popular.length, items: results.slice(popular.length) },
+      { label: 'currencyPicker.popular' as const, start: 0, items: popular },
+      { label: 'currencyPicker.all' as const, start: popular.length, items: results.slice(popular.length) },
     ].filter((group) => group.items.length > 0);
   }, [results, query]);
 
   const errorId = `${baseId}-error`;
   return (
     <div className="flex flex-col gap-2">
-      <Label htmlFor={`${baseId}-search`}>Search currencies</Label>
+      <Label htmlFor={`${baseId}-search`}>{t('currencyPicker.search')}</Label>
       <SearchInput
         {...combobox.searchProps}
         id={`${baseId}-search`}
         aria-invalid={Boolean(error)}
         aria-describedby={error ? errorId : undefined}
-        placeholder="Code or name, e.g. UAH or euro"
+        placeholder={t('currencyPicker.placeholder')}
         value={query}
       />
       <div
         id={combobox.listboxId}
         role="listbox"
-        aria-label="Currencies"
+        aria-label={t('currencyPicker.list')}
         className="h-72 overflow-y-auto rounded-lg border bg-background p-1"
       >
         {results.length === 0 ? (
-          <p className="px-3 py-8 text-center text-sm text-muted-foreground">No currency matches “{query.trim()}”.</p>
+          <p className="px-3 py-8 text-center text-sm text-muted-foreground">
+            {t('currencyPicker.noMatch', { query: query.trim() })}
+          </p>
         ) : (
           groups.map((group, groupIndex) => (
             // biome-ignore lint/a11y/useSemanticElements: a listbox groups options with role=group; a fieldset is not allowed in it.
@@ -74,7 +79,7 @@ export function CurrencyPicker({ currencies, value, onChange, error }: CurrencyP
                 role="presentation"
                 className="px-3 pt-2 pb-1 text-xs font-medium tracking-wide text-muted-foreground uppercase"
               >
-                {group.label}
+                {t(group.label)}
               </div>
               {group.items.map((currency, offset) => {
                 const selected = currency.id === value;
@@ -87,7 +92,7 @@ export function CurrencyPicker({ currencies, value, onChange, error }: CurrencyP
                   >
                     <span className="w-11 shrink-0 font-mono text-sm font-semibold">{currency.code}</span>
                     <span className={cn('min-w-0 flex-1 truncate', !selected && 'text-muted-foreground')}>
-                      {currency.name}
+                      {currencyName(currency)}
                     </span>
                     {selected ? <Check aria-hidden="true" className="size-4 shrink-0" /> : null}
                   </ComboboxOption>
@@ -99,7 +104,7 @@ export function CurrencyPicker({ currencies, value, onChange, error }: CurrencyP
       </div>
       {error ? (
         <p id={errorId} className="text-sm text-destructive">
-          {error}
+          {localizeMessage(error)}
         </p>
       ) : null}
     </div>
@@ -108,8 +113,9 @@ export function CurrencyPicker({ currencies, value, onChange, error }: CurrencyP
 
 /** Stands in for the picker while the list of currencies loads. */
 export function CurrencyPickerSkeleton() {
+  const t = useT();
   return (
-    <div className="flex flex-col gap-2" role="status" aria-label="Loading currencies">
+    <div className="flex flex-col gap-2" role="status" aria-label={t('currencyPicker.loading')}>
       <Skeleton className="h-4 w-32" />
       <Skeleton className="h-10 w-full" />
       <Skeleton className="h-72 w-full" />
@@ -119,9 +125,10 @@ export function CurrencyPickerSkeleton() {
 
 /** Stands in for the picker when the list of currencies could not be loaded. */
 export function CurrencyPickerError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  const t = useT();
   return (
     <div className="flex flex-col items-center gap-3">
-      <ErrorAlert className="w-full">The list of currencies could not be loaded.</ErrorAlert>
+      <ErrorAlert className="w-full">{t('currencyPicker.loadError')}</ErrorAlert>
       <RetryButton onRetry={onRetry} retrying={retrying} />
     </div>
   );

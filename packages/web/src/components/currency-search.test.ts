@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { currencyName } from '../entities/currencies/currency-name.ts';
+import { setLocale } from '../lib/i18n.ts';
 import { sampleCurrencies } from '../test/api.ts';
 import { searchCurrencies } from './currency-search.ts';
 
@@ -29,5 +31,18 @@ describe('currency search', () => {
 
   it('finds nothing for a query nothing matches', () => {
     expect(codes('xyz')).toEqual([]);
+  });
+
+  describe('in Ukrainian', () => {
+    afterEach(() => setLocale('en'));
+
+    it('names the currencies in Ukrainian, and finds them by that name or the English one', async () => {
+      await setLocale('uk');
+      const hryvnia = sampleCurrencies.find((currency) => currency.code === 'UAH')!;
+      expect(currencyName(hryvnia)).toBe('Українська гривня');
+      expect(codes('гривн')).toEqual(['UAH']);
+      expect(codes('фунт')).toEqual(['GBP']);
+      expect(codes('dollar')).toEqual(['USD']);
+    });
   });
 });

@@ -6,16 +6,17 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors.ts';
 import { useDocumentTitle } from '../hooks/use-document-title.ts';
+import { setLocale } from '../lib/i18n.ts';
 import { DetailPage } from './detail-page.tsx';
 
-function ThingPage({ load }: { load: () => Promise<string> }) {
+function ThingPage({ load, noun = 'thing' }: { load: () => Promise<string>; noun?: string }) {
   const thing = useQuery({ queryKey: ['thing'], queryFn: load });
   useDocumentTitle('Things');
   return (
     <DetailPage
       query={thing}
       list={{ path: '/things', label: 'All things' }}
-      noun="thing"
+      noun={noun}
       icon={Box}
       placeholder={<p>Stand-in</p>}
       name={(name) => name}
@@ -25,12 +26,12 @@ function ThingPage({ load }: { load: () => Promise<string> }) {
   );
 }
 
-function renderThingPage(load: () => Promise<string>) {
+function renderThingPage(load: () => Promise<string>, noun?: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <ThingPage load={load} />
+        <ThingPage load={load} noun={noun} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -41,7 +42,7 @@ const backLinks = () => screen.getAllByRole('link', { name: 'All things' }).map(
 describe('<DetailPage>', () => {
   it('links back to the list, stands in while loading, then shows the thing', async () => {
     renderThingPage(async () => 'Lamp');
-    expect(screen.getByRole('status', { name: 'Loading the thing' }).textContent).toBe('Stand-in');
+    expect(screen.getByRole('status', { name: 'Loading' }).textContent).toBe('Stand-in');
     expect(backLinks()).toEqual(['/things']);
     expect(await screen.findByRole('heading', { name: 'Lamp' })).toBeTruthy();
     expect(document.title).toBe('Lamp · Things · Kopiyka');
@@ -49,7 +50,7 @@ describe('<DetailPage>', () => {
 
   it('says when there is no such thing, with a way back to the list', async () => {
     renderThingPage(() => Promise.reject(new ApiError({ code: 'NOT_FOUND', statusText: 'Not found', status: 404 })));
-    expect(await screen.findByText('Thing not found')).toBeTruthy();
+    expect(await screen.findByText('Not found')).toBeTruthy();
     expect(backLinks()).toEqual(['/things']);
   });
 
@@ -59,9 +60,18 @@ describe('<DetailPage>', () => {
       if (!up) throw new ApiError({ code: 'UNEXPECTED', statusText: 'Down', status: 500 });
       return 'Lamp';
     });
-    expect(await screen.findByText('This thing could not be loaded')).toBeTruthy();
+    expect(await screen.findByText('This could not be loaded')).toBeTruthy();
     up = true;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Lamp' })).toBeTruthy();
+  });
+
+  it('names what is missing in Ukrainian', async () => {
+    await setLocale('uk');
+    renderThingPage(
+      () => Promise.reject(new ApiError({ code: 'NOT_FOUND', statusText: 'Not found', status: 404 })),
+      'account',
+    );
+    expect(await screen.findByText('Рахунок не знайдено')).toBeTruthy();
   });
 });

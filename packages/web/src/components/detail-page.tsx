@@ -4,6 +4,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { hasErrorCode } from '../api/errors.ts';
 import { useDocumentSubject } from '../hooks/use-document-title.ts';
+import { useT } from '../lib/i18n.ts';
 import { Button } from './ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card.tsx';
 import { EmptyCard } from './ui/empty-card.tsx';
@@ -30,16 +31,17 @@ function ListLink({ list, ...props }: { list: DetailList } & Omit<ComponentProps
 
 type DetailNotFoundProps = {
   list: DetailList;
-  /** What the page shows, in lower case: "account". */
+  /** What the page shows, in lower case: "account", "budget" (the catalogue words the page's texts for each). */
   noun: string;
 };
 
 export function DetailNotFound({ list, noun }: DetailNotFoundProps) {
+  const t = useT();
   return (
     <EmptyCard
       icon={SearchX}
-      title={`${noun.charAt(0).toUpperCase()}${noun.slice(1)} not found`}
-      description="It may have been deleted, or the link is wrong."
+      title={t('detail.notFound.title', { noun })}
+      description={t('detail.notFound.description')}
       action={
         <Button asChild variant="outline" size="sm">
           <ListLink list={list} />
@@ -63,11 +65,12 @@ type DetailPageProps<T> = DetailNotFoundProps & {
 /** One thing of a list, on a page of its own: a link back to the list, then the thing once loaded. */
 export function DetailPage<T>({ query, list, noun, icon, placeholder, name, children }: DetailPageProps<T>) {
   useDocumentSubject(query.data === undefined ? undefined : name(query.data));
+  const t = useT();
   if (query.isError && hasErrorCode(query.error, 'NOT_FOUND')) return <DetailNotFound list={list} noun={noun} />;
   let content: ReactNode;
   if (query.isPending) {
     content = (
-      <div role="status" aria-label={`Loading the ${noun}`} className="flex flex-col gap-4">
+      <div role="status" aria-label={t('detail.loading', { noun })} className="flex flex-col gap-4">
         {placeholder}
       </div>
     );
@@ -75,8 +78,8 @@ export function DetailPage<T>({ query, list, noun, icon, placeholder, name, chil
     content = (
       <EmptyCard
         icon={icon}
-        title={`This ${noun} could not be loaded`}
-        description="Check your connection and try again."
+        title={t('detail.loadError', { noun })}
+        description={t('accounts.loadError.description')}
         action={<RetryButton onRetry={() => void query.refetch()} retrying={query.isFetching} />}
       />
     );
@@ -95,10 +98,11 @@ export function DetailPage<T>({ query, list, noun, icon, placeholder, name, chil
 
 /** The card of what cannot be undone, last on a detail page. */
 export function DangerZoneCard({ description, children }: { description: ReactNode; children: ReactNode }) {
+  const t = useT();
   return (
     <Card className="border-destructive/40">
       <CardHeader>
-        <CardTitle className="text-destructive">Danger zone</CardTitle>
+        <CardTitle className="text-destructive">{t('detail.dangerZone')}</CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>{children}</CardContent>

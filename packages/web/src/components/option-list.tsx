@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useT } from '../lib/i18n.ts';
 import { cn } from '../lib/utils.ts';
 import { ComboboxOption, useCombobox } from './combobox.tsx';
 import { SearchInput } from './ui/search-input.tsx';
@@ -58,12 +59,13 @@ export function OptionList({
     onChoose: (option) => onSelect(option.id),
   });
 
+  const t = useT();
   return (
     <div className="flex min-h-0 flex-col">
       <div className="border-b p-2">
         <SearchInput
           {...combobox.searchProps}
-          aria-label={`Search ${label.toLowerCase()}`}
+          aria-label={t('optionList.search', { label: label.toLowerCase() })}
           placeholder={searchPlaceholder}
           value={query}
           className="h-9"

@@ -1,4 +1,5 @@
 import { Moon, Sun } from 'lucide-react';
+import { useT } from '../lib/i18n.ts';
 import { cn } from '../lib/utils.ts';
 import { useThemeStore } from '../stores/theme.ts';
 import { Button } from './ui/button.tsx';
@@ -6,14 +7,15 @@ import { Button } from './ui/button.tsx';
 export function ThemeToggle({ className }: { className?: string }) {
   const theme = useThemeStore((state) => state.theme);
   const toggle = useThemeStore((state) => state.toggle);
-  const next = theme === 'dark' ? 'light' : 'dark';
+  const t = useT();
+  const label = t(theme === 'dark' ? 'theme.switchToLight' : 'theme.switchToDark');
   return (
     <Button
       variant="ghost"
       size="icon"
       onClick={toggle}
-      aria-label={`Switch to ${next} theme`}
-      title={`Switch to ${next} theme`}
+      aria-label={label}
+      title={label}
       className={cn('text-muted-foreground hover:text-foreground', className)}
     >
       {theme === 'dark' ? (

@@ -7,6 +7,8 @@ export const TOKEN_STORAGE_KEY = 'user-token';
 export const LATEST_ACCOUNT_REFRESH_DATE_KEY = 'latest-account-refresh-date';
 /** Local storage: the chosen theme, `dark` or `light` (SPEC §1). */
 export const THEME_STORAGE_KEY = 'preferred-theme';
+/** Local storage: the interface's language, `en` or `uk` (issue 16; the key is our choice, after the theme's). */
+export const LOCALE_STORAGE_KEY = 'preferred-locale';
 /** Session storage: the id the server hands out in `X-Session-ID` (SPEC §7; the key is our choice). */
 export const SESSION_ID_STORAGE_KEY = 'session-id';
 

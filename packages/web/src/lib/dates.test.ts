@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatDuration, formatTimeAgo, parseMonth, shiftMonth } from './dates.ts';
+import { savedTimeZoneEachTest } from '../test/time-zone.ts';
+import { formatDay, formatDuration, formatMonth, formatTimeAgo, monthKey, parseMonth, shiftMonth } from './dates.ts';
 
 describe('dashboard month', () => {
   const now = new Date(2025, 10, 20);
@@ -26,7 +27,23 @@ describe('calendar days', () => {
   });
 });
 
+describe('months of the user’s time zone, not the browser’s', () => {
+  savedTimeZoneEachTest('Europe/Kyiv');
+
+  it('turns the month at Kyiv’s midnight, and names months and days the same in any zone', () => {
+    expect(monthKey(new Date('2026-10-31T21:59:59.999Z'))).toBe('2026-10');
+    expect(monthKey(new Date('2026-10-31T22:30:00.000Z'))).toBe('2026-11');
+    expect(parseMonth(null, new Date('2026-10-31T22:30:00.000Z'))).toBe('2026-11');
+    expect(parseMonth('2026-11', new Date('2026-10-31T21:30:00.000Z'))).toBe('2026-10');
+    expect(shiftMonth('2026-03', -1)).toBe('2026-02');
+    expect(formatMonth('2026-11')).toBe('November 2026');
+    expect(formatDay('2026-11-01')).toBe('1 Nov 2026');
+  });
+});
+
 describe('moments and lengths in words', () => {
+  // Dates are the user's: 15 November here is the 16th in Kiritimati, had the process's zone counted.
+  savedTimeZoneEachTest('Europe/Kyiv');
   const now = Date.parse('2026-11-25T12:00:00Z');
   const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
 

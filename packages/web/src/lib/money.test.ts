@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AMOUNT_FORMAT_MESSAGE,
   formatCompactMoney,
   formatMoney,
   formatRate,
@@ -154,7 +153,7 @@ describe('readAmount', () => {
   });
 
   it('says how to write text that is no number, and nothing of an empty field', () => {
-    expect(readAmount('twelve')).toEqual({ minor: Number.NaN, problem: AMOUNT_FORMAT_MESSAGE });
+    expect(readAmount('twelve')).toEqual({ minor: Number.NaN, problem: 'Enter an amount, e.g. 1250.50' });
     expect(readAmount(' ')).toEqual({ minor: null, problem: null });
   });
 });

@@ -5,7 +5,8 @@ import {
   MINOR_UNIT_FACTOR,
   toMinorUnits,
 } from '@kopiyka/shared';
-import { DISPLAY_LOCALE } from './locale.ts';
+import { t } from './i18n.ts';
+import { displayLocale, numberFormat } from './locale.ts';
 
 export type MoneyFormatOptions = {
   /** Always shows + or − (income and expense); zero stays unsigned. */
@@ -19,23 +20,18 @@ export type MoneyFormatOptions = {
   locale?: string;
 };
 
+/**
+ * In Ukrainian the hryvnia is written with its sign, "1 234,56 ₴" (issue 16); some browsers' Intl
+ * data writes "грн" for the plain symbol, so the narrow one is asked for. No other currency has "₴".
+ */
+function ownSign(currencyCode: string, locale: string): boolean {
+  return currencyCode === 'UAH' && locale.split('-')[0] === 'uk';
+}
+
 /** The typographic minus: as wide as the plus, where Intl writes a hyphen. */
 const MINUS_SIGN = '\u2212';
 /** SPEC §9: every currency has a minor-unit factor of 100, so no amount has more than two decimals. */
 const MAX_FRACTION_DIGITS = 2;
-
-const formatters = new Map<string, Intl.NumberFormat>();
-
-/** Formatters are costly to build and lists format many amounts: one per set of options. */
-function cachedFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, options);
-    formatters.set(key, formatter);
-  }
-  return formatter;
-}
 
 function withMinusSign(formatter: Intl.NumberFormat, value: number): string {
   return formatter
@@ -54,19 +50,23 @@ export function formatMoney(minor: number, currencyCode: string, options: MoneyF
     compact = false,
     significantDigits,
     currencyDisplay = 'symbol',
-    locale = DISPLAY_LOCALE,
+    locale = displayLocale(),
   } = options;
-  const base: Intl.NumberFormatOptions = { style: 'currency', currency: currencyCode, currencyDisplay };
+  const base: Intl.NumberFormatOptions = {
+    style: 'currency',
+    currency: currencyCode,
+    currencyDisplay: currencyDisplay === 'symbol' && ownSign(currencyCode, locale) ? 'narrowSymbol' : currencyDisplay,
+  };
   if (signed) base.signDisplay = 'exceptZero';
   if (compact) {
     base.notation = 'compact';
     if (significantDigits !== undefined) base.maximumSignificantDigits = significantDigits;
   } else {
-    const usual = cachedFormat(locale, { style: 'currency', currency: currencyCode }).resolvedOptions();
+    const usual = numberFormat({ style: 'currency', currency: currencyCode }, locale).resolvedOptions();
     base.minimumFractionDigits = Math.min(usual.minimumFractionDigits ?? MAX_FRACTION_DIGITS, MAX_FRACTION_DIGITS);
     base.maximumFractionDigits = MAX_FRACTION_DIGITS;
   }
-  return withMinusSign(cachedFormat(locale, base), fromMinorUnits(minor));
+  return withMinusSign(numberFormat(base, locale), fromMinorUnits(minor));
 }
 
 /** With its sign always shown: "+US$12.30", "−US$12.30". */
@@ -90,13 +90,13 @@ const RATE_MAX_FRACTION_DIGITS = 20;
  * An exchange rate with as many digits as make sense for its size, trailing zeros dropped:
  * 41.7625, 0.023945, 40. `useGrouping: false` suits a form field ("1234567.5").
  */
-export function formatRate(rate: number, { useGrouping = true, locale = DISPLAY_LOCALE } = {}): string {
+export function formatRate(rate: number, { useGrouping = true, locale = displayLocale() } = {}): string {
   const magnitude = rate === 0 || !Number.isFinite(rate) ? 0 : Math.floor(Math.log10(Math.abs(rate)));
   const fractionDigits = Math.min(
     RATE_MAX_FRACTION_DIGITS,
     Math.max(RATE_MIN_FRACTION_DIGITS, RATE_SIGNIFICANT_DIGITS - 1 - magnitude),
   );
-  return withMinusSign(cachedFormat(locale, { maximumFractionDigits: fractionDigits, useGrouping }), rate);
+  return withMinusSign(numberFormat({ maximumFractionDigits: fractionDigits, useGrouping }, locale), rate);
 }
 
 /** Spaces of any width, apostrophes and underscores: thousands separators people type or paste. */
@@ -138,14 +138,16 @@ export function parseDecimal(text: string): number | null {
  */
 const AMBIGUOUS = /^([+\-\u2212]?)([1-9]\d{0,2})[.,](\d{3})$/;
 
-/** What an amount field says when its text is not a number. */
-export const AMOUNT_FORMAT_MESSAGE = 'Enter an amount, e.g. 1250.50';
-
 /** "Is this 1,500 or 1.5? Write 1500 or 1.50": both readings, and how to write each. */
 function ambiguityMessage(sign: string, integer: string, fraction: string): string {
   const decimal = `${integer}.${fraction}`.replace(/\.?0+$/, '');
   const decimalMinor = Number(integer) * MINOR_UNIT_FACTOR + Math.round(Number(fraction) / 10);
-  return `Is this ${sign}${integer},${fraction} or ${sign}${decimal}? Write ${sign}${integer}${fraction} or ${sign}${amountText(decimalMinor)}`;
+  return t('amount.ambiguous', {
+    grouped: `${sign}${integer},${fraction}`,
+    whole: `${sign}${integer}${fraction}`,
+    decimal: `${sign}${decimal}`,
+    fraction: `${sign}${amountText(decimalMinor)}`,
+  });
 }
 
 /** Minor units as an amount field shows them: "1250.50". */
@@ -174,7 +176,7 @@ export function readAmount(text: string): AmountReading {
     return { minor: Number.NaN, problem: ambiguityMessage(sign, integer, fraction) };
   }
   const major = parseDecimal(compact);
-  if (major === null) return { minor: Number.NaN, problem: AMOUNT_FORMAT_MESSAGE };
+  if (major === null) return { minor: Number.NaN, problem: t('amount.format') };
   const minor = toMinorUnits(major);
   if (Math.abs(minor) > MAX_MINOR_AMOUNT) return { minor, problem: AMOUNT_TOO_LARGE_MESSAGE };
   return { minor: minor === 0 ? null : minor, problem: null };

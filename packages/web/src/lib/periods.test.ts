@@ -1,5 +1,7 @@
 import { STATS_MAX_DAYS } from '@kopiyka/shared';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { savedTimeZoneEachTest } from '../test/time-zone.ts';
+import { setDisplayTimeZone } from './locale.ts';
 import {
   addDays,
   addMonths,
@@ -71,12 +73,6 @@ describe('dashboard periods', () => {
     expect(all.clipped).toBe(true);
     expect((Date.parse(all.to) - Date.parse(all.from)) / 86_400_000).toBe(STATS_MAX_DAYS - 1);
   });
-
-  it("starts an account's history at its creation or its oldest (backdated) transaction, in UTC days", () => {
-    expect(historyStart('2026-03-10T23:30:00.000Z', null)).toBe('2026-03-10');
-    expect(historyStart('2026-03-10T23:30:00.000Z', '2026-03-12T08:00:00.000Z')).toBe('2026-03-10');
-    expect(historyStart('2026-03-10T23:30:00.000Z', '2019-01-05T00:10:00+02:00')).toBe('2019-01-04');
-  });
 });
 
 describe('budget day boundaries', () => {
@@ -101,5 +97,65 @@ describe('budget date presets', () => {
     expect(matchingPreset({ startDate: '2027-01-01', endDate: '2027-01-31' }, today)).toBe('next-month');
     expect(matchingPreset({ startDate: null, endDate: null }, today)).toBe('none');
     expect(matchingPreset({ startDate: '2026-12-02', endDate: '2026-12-31' }, today)).toBeNull();
+  });
+});
+
+describe('days of the user’s time zone, not the browser’s', () => {
+  afterEach(() => setDisplayTimeZone(null));
+
+  it.each([
+    ['Europe/Kyiv', '2026-03-29', '2026-03-28T22:00:00.000Z', '2026-03-29T20:59:59.999Z', 23],
+    ['Europe/Kyiv', '2026-10-25', '2026-10-24T21:00:00.000Z', '2026-10-25T21:59:59.999Z', 25],
+    ['America/New_York', '2026-03-08', '2026-03-08T05:00:00.000Z', '2026-03-09T03:59:59.999Z', 23],
+    ['America/New_York', '2026-11-01', '2026-11-01T04:00:00.000Z', '2026-11-02T04:59:59.999Z', 25],
+  ])('in %s, %s runs from midnight to midnight, %s to %s: %i hours', (zone, day, start, end, hours) => {
+    setDisplayTimeZone(zone);
+    expect(dayStart(day).toISOString()).toBe(start);
+    expect(dayEnd(day).toISOString()).toBe(end);
+    expect((dayEnd(day).getTime() + 1 - dayStart(day).getTime()) / 3_600_000).toBe(hours);
+  });
+
+  describe('in Europe/Kyiv', () => {
+    savedTimeZoneEachTest('Europe/Kyiv');
+
+    it('turns the day at Kyiv’s midnight', () => {
+      expect(dayKey('2026-10-31T21:59:59.999Z')).toBe('2026-10-31');
+      expect(dayKey('2026-10-31T22:00:00.000Z')).toBe('2026-11-01');
+      expect(dayKey(new Date('2026-10-31T22:30:00.000Z'))).toBe('2026-11-01');
+    });
+
+    it("starts an account's history on the day of its creation or oldest transaction there", () => {
+      expect(historyStart('2026-03-10T23:30:00.000Z', null)).toBe('2026-03-11');
+      expect(historyStart('2026-03-10T23:30:00.000Z', '2026-03-12T08:00:00.000Z')).toBe('2026-03-11');
+      expect(historyStart('2026-03-10T23:30:00.000Z', '2019-01-04T22:10:00Z')).toBe('2019-01-05');
+    });
+
+    it('presets budgets to its months, whole days from midnight to midnight', () => {
+      const today = dayKey('2026-10-31T22:30:00.000Z');
+      expect(budgetPresetDates('this-month', today)).toEqual({ startDate: '2026-11-01', endDate: '2026-11-30' });
+      expect(dayStart('2026-11-01').toISOString()).toBe('2026-10-31T22:00:00.000Z');
+      expect(dayEnd('2026-11-30').toISOString()).toBe('2026-11-30T21:59:59.999Z');
+    });
+  });
+
+  describe('in America/New_York', () => {
+    savedTimeZoneEachTest('America/New_York');
+
+    it('turns the day at New York’s midnight', () => {
+      expect(dayKey('2026-11-01T03:59:59.999Z')).toBe('2026-10-31');
+      expect(dayKey('2026-11-01T04:00:00.000Z')).toBe('2026-11-01');
+    });
+
+    it('keeps calendar arithmetic free of the zone', () => {
+      expect(addDays('2026-03-07', 1)).toBe('2026-03-08');
+      expect(addDays('2026-03-08', 1)).toBe('2026-03-09');
+      expect(addDays('2026-11-01', 1)).toBe('2026-11-02');
+      expect(addMonths('2026-03-31', -1)).toBe('2026-02-28');
+      expect(monthEnd('2026-11')).toBe('2026-11-30');
+    });
+
+    it('refuses a day that does not exist by rolling it over', () => {
+      expect(dayKey(dayStart('2026-02-30'))).toBe('2026-03-02');
+    });
   });
 });

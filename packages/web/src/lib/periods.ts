@@ -1,27 +1,29 @@
 import { STATS_MAX_DAYS } from '@kopiyka/shared';
-import { type DayKey, type MonthKey, monthKey, shiftMonth } from './dates.ts';
+import {
+  calendarDate,
+  calendarDay,
+  type DayKey,
+  type MonthKey,
+  pad,
+  shiftMonth,
+  wallTime,
+  zonedInstant,
+} from './dates.ts';
+import type { MessageKey } from './i18n.ts';
 
 /** A span of whole days, both ends included, as the statistics API takes it. */
 export type DayRange = { from: DayKey; to: DayKey };
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
 /** The calendar day of a moment (a Date, or an ISO time such as a transaction's) in the user's time zone. */
 export function dayKey(time: Date | string): DayKey {
-  const date = typeof time === 'string' ? new Date(time) : time;
-  return `${monthKey(date)}-${pad(date.getDate())}`;
-}
-
-/** Read as a local date: `new Date('2026-11-14')` would be UTC midnight, the day before west of Greenwich. */
-function toDate(day: DayKey): Date {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(year, month - 1, date);
+  const { year, month, day } = wallTime(typeof time === 'string' ? new Date(time) : time);
+  return `${year}-${pad(month)}-${pad(day)}`;
 }
 
 export function addDays(day: DayKey, days: number): DayKey {
-  const date = toDate(day);
-  date.setDate(date.getDate() + days);
-  return dayKey(date);
+  const date = calendarDate(day);
+  date.setUTCDate(date.getUTCDate() + days);
+  return calendarDay(date);
 }
 
 /**
@@ -30,8 +32,8 @@ export function addDays(day: DayKey, days: number): DayKey {
  */
 export function addMonths(day: DayKey, months: number): DayKey {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const lastOfTarget = new Date(year, month - 1 + months + 1, 0).getDate();
-  return dayKey(new Date(year, month - 1 + months, Math.min(date, lastOfTarget)));
+  const lastOfTarget = new Date(Date.UTC(year, month - 1 + months + 1, 0)).getUTCDate();
+  return calendarDay(new Date(Date.UTC(year, month - 1 + months, Math.min(date, lastOfTarget))));
 }
 
 export function monthStart(month: MonthKey): DayKey {
@@ -40,7 +42,7 @@ export function monthStart(month: MonthKey): DayKey {
 
 export function monthEnd(month: MonthKey): DayKey {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  return dayKey(new Date(year, monthNumber, 0));
+  return calendarDay(new Date(Date.UTC(year, monthNumber, 0)));
 }
 
 const earlier = (a: DayKey, b: DayKey) => (a < b ? a : b);
@@ -81,38 +83,40 @@ export function trendRange(period: TrendPeriod, today: DayKey, firstDay: DayKey 
 }
 
 /**
- * Where an account's balance history starts, as the statistics API counts days (UTC): the day it
- * was created, or of its oldest transaction when that is earlier (a backdated one).
+ * Where an account's balance history starts, as the statistics API counts days (in the user's time
+ * zone): the day it was created, or of its oldest transaction when that is earlier (a backdated one).
  */
 export function historyStart(createdAt: string, oldestTransactionTime: string | null): DayKey {
-  const created = new Date(createdAt).toISOString().slice(0, 10);
+  const created = dayKey(createdAt);
   if (!oldestTransactionTime) return created;
-  return earlier(created, new Date(oldestTransactionTime).toISOString().slice(0, 10));
+  return earlier(created, dayKey(oldestTransactionTime));
 }
 
 /** The days a budget starts and ends on, as its form holds them; null where it has none. */
 export type BudgetDates = { startDate: DayKey | null; endDate: DayKey | null };
 
-/** The first instant of a day in the user's time zone: where a budget starting that day starts. */
+/**
+ * The first instant of a day in the user's time zone (its local midnight): where a budget starting
+ * that day starts. A day that does not exist (30 February) rolls over, as in `Date.UTC`.
+ */
 export function dayStart(day: DayKey): Date {
-  return toDate(day);
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return zonedInstant({ year, month, day: date, hour: 0, minute: 0, second: 0 });
 }
 
-/** The last millisecond of a day in the user's time zone: a budget's end is included (API). */
+/** The last millisecond of a day in the user's time zone (23 or 25 hours on a clock change): a budget's end is included (API). */
 export function dayEnd(day: DayKey): Date {
-  const next = toDate(day);
-  next.setDate(next.getDate() + 1);
-  return new Date(next.getTime() - 1);
+  return new Date(dayStart(addDays(day, 1)).getTime() - 1);
 }
 
 export const BUDGET_DATE_PRESETS = ['this-month', 'next-month', 'this-year', 'none'] as const;
 export type BudgetDatePreset = (typeof BUDGET_DATE_PRESETS)[number];
 
-export const BUDGET_DATE_PRESET_LABELS: Record<BudgetDatePreset, string> = {
-  'this-month': 'This month',
-  'next-month': 'Next month',
-  'this-year': 'This year',
-  none: 'No dates',
+export const BUDGET_DATE_PRESET_LABELS: Record<BudgetDatePreset, MessageKey> = {
+  'this-month': 'budget.preset.thisMonth',
+  'next-month': 'budget.preset.nextMonth',
+  'this-year': 'budget.preset.thisYear',
+  none: 'budget.preset.none',
 };
 
 export function budgetPresetDates(preset: BudgetDatePreset, today: DayKey): BudgetDates {

@@ -2,6 +2,7 @@ import type { User } from '@kopiyka/shared';
 import { create } from 'zustand';
 import { queryClient } from '../api/query-client.ts';
 import { LATEST_ACCOUNT_REFRESH_DATE_KEY, TOKEN_STORAGE_KEY } from '../lib/constants.ts';
+import { setDisplayTimeZone } from '../lib/locale.ts';
 import { local } from '../lib/storage.ts';
 import { useNotificationsStore } from './notifications.ts';
 
@@ -54,5 +55,7 @@ export function logout(endedBy: 'person' | 'server' = 'person'): void {
   local.remove(LATEST_ACCOUNT_REFRESH_DATE_KEY);
   queryClient.clear();
   useNotificationsStore.getState().reset();
+  // The language stays (the sign-in page speaks it); days are the browser's again.
+  setDisplayTimeZone(null);
   useSessionStore.setState({ ...signedOut, token: null, endedBy });
 }

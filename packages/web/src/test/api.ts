@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 import { categoriesQueryOptions } from '../api/categories.ts';
 import { baseCurrencyQueryOptions } from '../api/currencies.ts';
 import { queryClient } from '../api/query-client.ts';
+import { setDisplayTimeZone } from '../lib/locale.ts';
 import { useNotificationsStore } from '../stores/notifications.ts';
 import { useSessionStore } from '../stores/session.ts';
 
@@ -84,6 +85,7 @@ export function fakeServer(handlers: Record<string, Handler>) {
 export function resetApp(): void {
   queryClient.clear();
   useNotificationsStore.getState().reset();
+  setDisplayTimeZone(null);
   useSessionStore.setState({ token: null, user: null, isLoggedIn: false, initialised: false });
 }
 

@@ -1,12 +1,17 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { setLocale, useI18nStore } from '../lib/i18n.ts';
+
+// Components speak through the catalogue: English, as the tests read them, unless a test switches.
+await setLocale('en');
 
 // The first render of a file loads the whole app; on a busy machine that alone can pass the default 1 s.
 configure({ asyncUtilTimeout: 3000 });
 
 // Globals are off, so Testing Library cannot register its own cleanup.
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  if (useI18nStore.getState().locale !== 'en') await setLocale('en');
   localStorage.clear();
   sessionStorage.clear();
   document.body.className = '';

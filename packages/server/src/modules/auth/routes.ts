@@ -1,4 +1,4 @@
-import { endpoints } from '@kopiyka/shared';
+import { endpoints, localeFromAcceptLanguage } from '@kopiyka/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { bearerToken } from '../../http/auth.ts';
 import { routes } from '../../http/endpoints.ts';
@@ -6,7 +6,11 @@ import type { AuthService } from './service.ts';
 
 export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app, { auth }) => {
   routes(app, endpoints.auth, {
-    register: async (request) => ({ user: await auth.register(request.body, request.ip) }),
+    // The sign-up's language comes as Accept-Language (the body is SPEC §7's): the new user's
+    // categories and settings start in it.
+    register: async (request) => ({
+      user: await auth.register(request.body, request.ip, localeFromAcceptLanguage(request.headers['accept-language'])),
+    }),
     login: (request) => auth.login(request.body, request.ip),
     logout: (request) => auth.logout(bearerToken(request)!),
     logoutAll: (request) => auth.logoutEverywhere(request.userId),

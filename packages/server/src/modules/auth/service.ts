@@ -1,4 +1,4 @@
-import type { ChangePasswordBody, DeleteUserBody, LoginBody, RegisterBody } from '@kopiyka/shared';
+import type { AppLocale, ChangePasswordBody, DeleteUserBody, LoginBody, RegisterBody } from '@kopiyka/shared';
 import type { AuthLimits } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -23,7 +23,7 @@ const EXTEND_EVERY_MS = 60_000;
 
 export interface AuthService {
   /** Throttled per address: every sign-up costs a password hash, whether or not it succeeds. */
-  register(body: RegisterBody, address: string): Promise<{ id: number; username: string }>;
+  register(body: RegisterBody, address: string, locale: AppLocale): Promise<{ id: number; username: string }>;
   login(body: LoginBody, address: string): Promise<{ token: string }>;
   logout(token: string): Promise<void>;
   /** The user id a bearer token belongs to, or undefined when it is unknown, expired or revoked. */
@@ -62,13 +62,13 @@ export function createAuthService(db: Database, limits: AuthLimits, clock: Clock
   }
 
   return {
-    async register({ username, password }, address) {
+    async register({ username, password }, address, locale) {
       await throttle.admitRegistration(address);
       const passwordHash = await hashPassword(password);
       return db.transaction(async (tx) => {
         const user = await createUser(tx, username, passwordHash);
-        await createDefaultCategories(tx, user.id);
-        await createDefaultSettings(tx, user.id);
+        await createDefaultCategories(tx, user.id, locale);
+        await createDefaultSettings(tx, user.id, locale);
         return user;
       });
     },

@@ -44,6 +44,30 @@ describe('GET /categories', () => {
   it('needs a token', async () => {
     expect((await t.call('GET', '/api/v1/categories')).status).toBe(401);
   });
+
+  it('names the default tree in the language the sign-up asked in, and saves that language', async () => {
+    const username = `uk${Date.now()}`;
+    const password = 'correct horse battery';
+    const headers = { 'accept-language': 'uk-UA,uk;q=0.9,en;q=0.8' };
+    expect((await t.call('POST', '/api/v1/auth/register', { body: { username, password }, headers })).status).toBe(201);
+    const login = await t.call('POST', '/api/v1/auth/login', { body: { username, password } });
+    const token = login.body.response.token as string;
+    const categories = await list(token);
+    const food = categories.find((c) => c.name === 'Їжа та напої')!;
+    expect(categories.filter((c) => c.parentId === food.id).map((c) => c.name)).toEqual([
+      'Продукти',
+      'Ресторани, фастфуд',
+      'Бари, кав’ярні',
+    ]);
+    expect(categories.find((c) => c.type === 'internal')?.name).toBe('Інше');
+    expect((await t.call('GET', '/api/v1/user/settings', { token })).body.response.locale).toBe('uk');
+  });
+
+  it('names the default tree in English for any other language', async () => {
+    const { token } = await signUp(t);
+    expect((await byName(token, 'Food & Drinks')).color).toBe('#e74c3c');
+    expect((await t.call('GET', '/api/v1/user/settings', { token })).body.response.locale).toBe('en');
+  });
 });
 
 describe('POST /categories', () => {

@@ -1,8 +1,10 @@
 import {
+  type AppLocale,
   type Category,
   type CreateCategoryBody,
   DEFAULT_CATEGORY_TREE,
   defaultCategoryKey,
+  defaultCategoryName,
   type UpdateCategoryBody,
 } from '@kopiyka/shared';
 import type { LockStrength } from 'drizzle-orm/pg-core';
@@ -181,13 +183,16 @@ export function createCategoriesService(db: Database): CategoriesService {
 
 // For other modules' transactions: each takes the executor first, so it joins the caller's transaction.
 
-/** Product notes: every new user starts with this tree; subcategories take their root's colour. */
-export async function createDefaultCategories(db: Executor, userId: number): Promise<void> {
+/**
+ * Product notes: every new user starts with this tree, named in their language (issue 16);
+ * subcategories take their root's colour.
+ */
+export async function createDefaultCategories(db: Executor, userId: number, locale: AppLocale): Promise<void> {
   const roots = await insertCategories(
     db,
     DEFAULT_CATEGORY_TREE.map((root) => ({
       userId,
-      name: root.name,
+      name: defaultCategoryName(locale, root.name),
       color: root.color,
       type: root.type ?? 'custom',
       defaultKey: defaultCategoryKey(root.name),
@@ -199,9 +204,9 @@ export async function createDefaultCategories(db: Executor, userId: number): Pro
     DEFAULT_CATEGORY_TREE.flatMap((root) =>
       root.children.map((name) => ({
         userId,
-        name,
+        name: defaultCategoryName(locale, root.name, name),
         color: root.color,
-        parentId: rootIds.get(root.name)!,
+        parentId: rootIds.get(defaultCategoryName(locale, root.name))!,
         defaultKey: defaultCategoryKey(root.name, name),
       })),
     ),

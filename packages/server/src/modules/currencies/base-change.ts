@@ -12,13 +12,15 @@ import { type Clock, today as todayOf } from '../../lib/clock.ts';
 import { earlierDay } from '../../lib/dates.ts';
 import { convertBudgetLimits, hasBudgetLimits } from '../budgets/service.ts';
 import type { RateSeries, RatesService } from '../rates/service.ts';
-import { applyPendingRefs, stagePendingRefs } from '../transactions/service.ts';
+import { applyPendingRefs, regroupNextAccountDays, stagePendingRefs } from '../transactions/service.ts';
 import {
   advanceBaseChange,
+  advanceDayRegroup,
   claimBaseChange,
   completeBaseChange,
   extendLease,
   failBaseChange,
+  finishDayRegroup,
   type RevaluationScope,
   selectBaseChange,
   selectForRevaluation,
@@ -111,8 +113,23 @@ export function createBaseChangeService(
     const scope: RevaluationScope = { codes: claimed.scopeCodes, from: claimed.scopeFrom };
     const lease = () => ({ userId, token, until: leaseUntil() });
 
-    let series = await seriesFor(userId, scope, toCode);
     let lastId = claimed.lastId;
+    if (found.change.regroupDays) {
+      // A time zone change: each account's days first, one account per step (lastId: the last account).
+      for (;;) {
+        const regrouped = await db.transaction(async (tx) => {
+          const accountId = await regroupNextAccountDays(tx, userId, lastId);
+          if (accountId === undefined) return undefined;
+          if (!(await advanceDayRegroup(tx, lease(), accountId))) throw new LeaseLost();
+          return accountId;
+        });
+        if (regrouped === undefined) break;
+        lastId = regrouped;
+      }
+      if (!(await finishDayRegroup(db, lease()))) throw new LeaseLost();
+      lastId = 0;
+    }
+    let series = await seriesFor(userId, scope, toCode);
     for (;;) {
       const rows = await selectForRevaluation(db, userId, scope, { afterId: lastId, limit: BATCH });
       if (rows.length === 0) break;
@@ -212,9 +229,12 @@ export function createBaseChangeService(
         return IDLE_BASE_CURRENCY_CHANGE;
       }
       const { change, fromCode, toCode } = found;
+      const isBaseChange = change.fromCurrencyId !== change.toCurrencyId;
+      // Nothing to revalue: only the days to regroup after a time zone change.
+      const isZoneChange = !isBaseChange && change.scopeCodes?.length === 0;
       return {
         state: change.state,
-        kind: change.fromCurrencyId === change.toCurrencyId ? 'revaluation' : 'base',
+        kind: isBaseChange ? 'base' : isZoneChange ? 'timeZone' : 'revaluation',
         fromCode,
         toCode,
         done: change.done,

@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, gt, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { accounts, baseCurrencyChanges, currencies, transactions, userCurrencies } from '../../db/schema.ts';
 
@@ -141,9 +141,11 @@ function inScope(scope: RevaluationScope) {
   return and(
     codes === null
       ? undefined
-      : or(
-          inArray(currencies.code, codes),
-          sql`(${transactions.transferNature} = 'transfer_between_user_accounts' and exists (
+      : codes.length === 0
+        ? sql`false`
+        : or(
+            inArray(currencies.code, codes),
+            sql`(${transactions.transferNature} = 'transfer_between_user_accounts' and exists (
             select 1 from transactions o
               join accounts oa on oa.id = o.account_id
               join currencies oc on oc.id = oa.currency_id
@@ -152,17 +154,22 @@ function inScope(scope: RevaluationScope) {
                 codes.map((code) => sql`${code}`),
                 sql`, `,
               )})))`,
-        ),
+          ),
     scope.from === null ? undefined : gte(transactions.time, new Date(`${scope.from}T00:00:00Z`)),
   );
 }
 
-/** How many transactions the change has to value: those of its scope. */
+/** How much the change has to do: the transactions of its scope to value, and the accounts whose days to regroup. */
 export async function setBaseChangeTotal(db: Executor, userId: number, scope: RevaluationScope) {
+  const t = baseCurrencyChanges;
+  const transactionCount = await countInScope(db, userId, scope);
   await db
-    .update(baseCurrencyChanges)
-    .set({ total: await countInScope(db, userId, scope) })
-    .where(eq(baseCurrencyChanges.userId, userId));
+    .update(t)
+    .set({
+      total: sql`${transactionCount} + case when ${t.regroupDays}
+        then (select count(*)::int from accounts a where a.user_id = ${userId}) else 0 end`,
+    })
+    .where(eq(t.userId, userId));
 }
 
 /** Starts a base change, replacing a change that failed (inside the caller's transaction). */
@@ -185,38 +192,95 @@ export async function insertBaseChange(
  * scope is everything). Starting over releases the lease, so a worker still on the old pass finds
  * its next write refused and stops. Answers the merged scope.
  */
-export async function upsertRevaluation(
+export function upsertRevaluation(
   db: Executor,
   userId: number,
   baseCurrencyId: number,
   scope: RevaluationScope,
 ): Promise<RevaluationScope> {
   const t = baseCurrencyChanges;
+  return startOver(
+    db,
+    userId,
+    baseCurrencyId,
+    { scopeCodes: scope.codes, scopeFrom: scope.from },
+    {
+      scopeCodes: sql`case when ${t.scopeCodes} is null or excluded.scope_codes is null then null
+        else array(select distinct code from unnest(${t.scopeCodes} || excluded.scope_codes) as code order by code) end`,
+      scopeFrom: sql`case when ${t.scopeFrom} is null or excluded.scope_from is null then null
+        else least(${t.scopeFrom}, excluded.scope_from) end`,
+    },
+  );
+}
+
+/**
+ * Asks for the day deltas to be regrouped after a time zone change (inside the caller's
+ * transaction, the one that changed the zone), merged into the user's one row like a revaluation:
+ * whatever was to be recomputed still is, starting over (the regrouping comes first). On its own
+ * it is a revaluation of nothing (scope codes empty). Answers the scope.
+ */
+export function upsertDayRegroup(db: Executor, userId: number, baseCurrencyId: number): Promise<RevaluationScope> {
+  return startOver(
+    db,
+    userId,
+    baseCurrencyId,
+    { scopeCodes: [], scopeFrom: null, regroupDays: true },
+    { regroupDays: true },
+  );
+}
+
+/**
+ * Inserts the user's one change row, or starts it over, in one statement: `fresh` fills a new row,
+ * `merge` what else an existing one takes; a running base change keeps its currencies. Answers the
+ * scope the row ends with.
+ */
+async function startOver(
+  db: Executor,
+  userId: number,
+  baseCurrencyId: number,
+  fresh: Partial<typeof baseCurrencyChanges.$inferInsert>,
+  merge: PgUpdateSetSource<typeof baseCurrencyChanges>,
+): Promise<RevaluationScope> {
+  const t = baseCurrencyChanges;
   const keepsItsCurrencies = sql`(${t.state} = 'running')`;
   const [merged] = await db
     .insert(t)
-    .values({
-      userId,
-      fromCurrencyId: baseCurrencyId,
-      toCurrencyId: baseCurrencyId,
-      ...FROM_THE_START,
-      scopeCodes: scope.codes,
-      scopeFrom: scope.from,
-    })
+    .values({ userId, fromCurrencyId: baseCurrencyId, toCurrencyId: baseCurrencyId, ...FROM_THE_START, ...fresh })
     .onConflictDoUpdate({
       target: t.userId,
       set: {
         ...FROM_THE_START,
         fromCurrencyId: sql`case when ${keepsItsCurrencies} then ${t.fromCurrencyId} else excluded.from_currency_id end`,
         toCurrencyId: sql`case when ${keepsItsCurrencies} then ${t.toCurrencyId} else excluded.to_currency_id end`,
-        scopeCodes: sql`case when ${t.scopeCodes} is null or excluded.scope_codes is null then null
-          else array(select distinct code from unnest(${t.scopeCodes} || excluded.scope_codes) as code order by code) end`,
-        scopeFrom: sql`case when ${t.scopeFrom} is null or excluded.scope_from is null then null
-          else least(${t.scopeFrom}, excluded.scope_from) end`,
+        ...merge,
       },
     })
     .returning({ codes: t.scopeCodes, from: t.scopeFrom });
   return merged!;
+}
+
+/** The days of the accounts up to `lastAccountId` are regrouped; false (nothing written) when the lease is lost. */
+export async function advanceDayRegroup(
+  db: Executor,
+  lease: { userId: number; token: string; until: Date },
+  lastAccountId: number,
+) {
+  const rows = await db
+    .update(baseCurrencyChanges)
+    .set({ lastId: lastAccountId, done: sql`${baseCurrencyChanges.done} + 1`, lockedUntil: lease.until })
+    .where(heldBy(lease.userId, lease.token))
+    .returning({ userId: baseCurrencyChanges.userId });
+  return rows.length > 0;
+}
+
+/** Every account's days are regrouped: the figures come next, from the first transaction. */
+export async function finishDayRegroup(db: Executor, lease: { userId: number; token: string; until: Date }) {
+  const rows = await db
+    .update(baseCurrencyChanges)
+    .set({ regroupDays: false, lastId: 0, lockedUntil: lease.until })
+    .where(heldBy(lease.userId, lease.token))
+    .returning({ userId: baseCurrencyChanges.userId });
+  return rows.length > 0;
 }
 
 export async function selectBaseChange(db: Executor, userId: number) {

@@ -19,7 +19,7 @@ import { isOffered } from '../../lib/iso-currencies.ts';
 import { turnoversOf } from '../accounts/service.ts';
 import { largestBudgetLimit } from '../budgets/service.ts';
 import { forgetCustomRatesOf, type RateSession, type RatesService } from '../rates/service.ts';
-import { discardPendingRefs } from '../transactions/service.ts';
+import { discardPendingRefs, regroupNextAccountDays } from '../transactions/service.ts';
 import type { BaseChangeService } from './base-change.ts';
 import {
   countAccountsInCurrency,
@@ -40,6 +40,7 @@ import {
   selectUserCurrencies,
   selectUserCurrency,
   setBaseChangeTotal,
+  upsertDayRegroup,
   upsertRevaluation,
 } from './queries.ts';
 
@@ -52,6 +53,26 @@ import {
 async function startFromScratch(tx: Executor, userId: number, scope: RevaluationScope): Promise<void> {
   await discardPendingRefs(tx, userId);
   await setBaseChangeTotal(tx, userId, scope);
+}
+
+/**
+ * The time zone changed (inside the settings write's transaction, after it): the balances' days
+ * are regrouped into the new zone's by the base-change worker, before whatever figures it has to
+ * recompute. Without a base currency there is no worker's row to carry it (and rarely anything to
+ * regroup), so they are regrouped here. Answers whether to call runPending after the commit.
+ */
+export async function regroupDaysAfterZoneChange(tx: Executor, userId: number): Promise<boolean> {
+  const base = await selectBaseCurrency(tx, userId);
+  if (!base) {
+    for (let last = 0; ; ) {
+      const accountId = await regroupNextAccountDays(tx, userId, last);
+      if (accountId === undefined) return false;
+      last = accountId;
+    }
+  }
+  const scope = await upsertDayRegroup(tx, userId, base.currencyId);
+  await startFromScratch(tx, userId, scope);
+  return true;
 }
 
 /**

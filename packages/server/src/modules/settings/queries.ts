@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { categories, userSettings } from '../../db/schema.ts';
 
-export async function insertDefaultSettings(db: Executor, userId: number) {
-  await db.insert(userSettings).values({ userId });
+export async function insertDefaultSettings(db: Executor, userId: number, locale: string) {
+  await db.insert(userSettings).values({ userId, locale });
 }
 
 export async function selectSettings(db: Executor, userId: number) {
@@ -14,7 +14,7 @@ export async function selectSettings(db: Executor, userId: number) {
 export async function updateSettings(
   db: Executor,
   userId: number,
-  changes: { locale?: string; excludedCategoryIds?: number[] },
+  changes: { locale?: string; timeZone?: string; excludedCategoryIds?: number[] },
 ) {
   if (Object.keys(changes).length === 0) return;
   await db.update(userSettings).set(changes).where(eq(userSettings.userId, userId));

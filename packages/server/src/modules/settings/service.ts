@@ -1,6 +1,9 @@
-import type { UpdateUserSettingsBody, UserSettings } from '@kopiyka/shared';
+import type { AppLocale, UpdateUserSettingsBody, UserSettings } from '@kopiyka/shared';
+import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound, validationError } from '../../lib/errors.ts';
+import type { BaseChangeService } from '../currencies/base-change.ts';
+import { regroupDaysAfterZoneChange } from '../currencies/service.ts';
 import {
   insertDefaultSettings,
   removeExcludedCategory,
@@ -15,38 +18,55 @@ export interface SettingsService {
   update(userId: number, body: UpdateUserSettingsBody): Promise<UserSettings>;
 }
 
-export function createSettingsService(db: Database): SettingsService {
+/** The schema asked Intl; the database must know the zone too, as every local day is its `at time zone`. */
+async function assertDatabaseKnowsZone(db: Database, timeZone: string) {
+  try {
+    await db.execute(sql`select now() at time zone ${timeZone}`);
+  } catch {
+    throw validationError('timeZone', `Unknown time zone "${timeZone}": use an IANA name such as Europe/Kyiv`);
+  }
+}
+
+export function createSettingsService(db: Database, baseChanges: BaseChangeService): SettingsService {
   return {
     get: (userId) => getSettings(db, userId),
 
-    update(userId, body) {
-      return db.transaction(async (tx) => {
+    async update(userId, body) {
+      if (body.timeZone !== undefined) await assertDatabaseKnowsZone(db, body.timeZone);
+      let regrouping = false;
+      const updated = await db.transaction(async (tx) => {
         const excluded = body.stats?.excludedCategoryIds;
         if (excluded) {
           const own = await selectOwnCategoryIds(tx, userId, excluded);
           const index = excluded.findIndex((id) => !own.has(id));
           if (index >= 0) throw notFound('Category', `stats.excludedCategoryIds.${index}`);
         }
+        const zoneChanged = body.timeZone !== undefined && body.timeZone !== (await getSettings(tx, userId)).timeZone;
         await updateSettings(tx, userId, {
           ...(body.locale !== undefined ? { locale: body.locale } : {}),
+          ...(zoneChanged ? { timeZone: body.timeZone } : {}),
           ...(excluded ? { excludedCategoryIds: [...new Set(excluded)] } : {}),
         });
+        // The new zone is read by every write and statistic from the commit on; the stored days follow.
+        if (zoneChanged) regrouping = await regroupDaysAfterZoneChange(tx, userId);
         return getSettings(tx, userId);
       });
+      if (regrouping) void baseChanges.runPending();
+      return updated;
     },
   };
 }
 
 // For other modules' transactions: each takes the executor first, so it joins the caller's transaction.
 
-export function createDefaultSettings(db: Executor, userId: number): Promise<void> {
-  return insertDefaultSettings(db, userId);
+export function createDefaultSettings(db: Executor, userId: number, locale: AppLocale): Promise<void> {
+  return insertDefaultSettings(db, userId, locale);
 }
 
 export async function getSettings(db: Executor, userId: number): Promise<UserSettings> {
   const row = await selectSettings(db, userId);
   if (!row) throw notFound('Settings');
-  return { locale: row.locale, stats: { excludedCategoryIds: row.excludedCategoryIds } };
+  return { locale: row.locale, timeZone: row.timeZone, stats: { excludedCategoryIds: row.excludedCategoryIds } };
 }
 
 /** A deleted category leaves the excluded list with it (inside the caller's transaction). */

@@ -16,6 +16,7 @@ describe('user settings', () => {
     const { token } = await signUp(t);
     expect((await t.call('GET', '/api/v1/user/settings', { token })).body.response).toEqual({
       locale: 'en',
+      timeZone: 'UTC',
       stats: { excludedCategoryIds: [] },
     });
     const taxes = await categoryId(token, 'Taxes');
@@ -23,15 +24,19 @@ describe('user settings', () => {
       token,
       body: { stats: { excludedCategoryIds: [taxes, taxes] } },
     });
-    expect(res.body.response).toEqual({ locale: 'en', stats: { excludedCategoryIds: [taxes] } });
+    expect(res.body.response).toEqual({ locale: 'en', timeZone: 'UTC', stats: { excludedCategoryIds: [taxes] } });
     const locale = await t.call('PUT', '/api/v1/user/settings', { token, body: { locale: 'uk-UA' } });
-    expect(locale.body.response).toEqual({ locale: 'uk-UA', stats: { excludedCategoryIds: [taxes] } });
+    expect(locale.body.response).toEqual({ locale: 'uk-UA', timeZone: 'UTC', stats: { excludedCategoryIds: [taxes] } });
   });
 
   it.each([
     [{ locale: 'not a locale' }, 'locale'],
     [{ locale: 5 }, 'locale'],
     [{ locale: `en-${'abcdefgh-'.repeat(4)}x` }, 'locale'],
+    [{ timeZone: 'Mars/Olympus_Mons' }, 'timeZone'],
+    [{ timeZone: '+02:00' }, 'timeZone'],
+    [{ timeZone: 'Europe/Kyiv; drop table users' }, 'timeZone'],
+    [{ timeZone: 5 }, 'timeZone'],
     [{ stats: { excludedCategoryIds: ['x'] } }, 'stats.excludedCategoryIds.0'],
     [{ stats: { excludedCategoryIds: [0] } }, 'stats.excludedCategoryIds.0'],
     [{ stats: {} }, 'stats.excludedCategoryIds'],
@@ -44,6 +49,7 @@ describe('user settings', () => {
     expect(res.body.response.details.map((d: { path: string }) => d.path)).toContain(path);
     expect((await t.call('GET', '/api/v1/user/settings', { token })).body.response).toEqual({
       locale: 'en',
+      timeZone: 'UTC',
       stats: { excludedCategoryIds: [] },
     });
   });
@@ -56,14 +62,14 @@ describe('user settings', () => {
     const settings = () => t.call('GET', '/api/v1/user/settings', { token: stranger.token });
     await t.call('PUT', '/api/v1/user/settings', {
       token: stranger.token,
-      body: { locale: 'uk', stats: { excludedCategoryIds: [fines] } },
+      body: { locale: 'uk', timeZone: 'UTC', stats: { excludedCategoryIds: [fines] } },
     });
     const before = (await settings()).body.response;
     for (const foreign of [taxes, 999_999]) {
       const res = await t.call('PUT', '/api/v1/user/settings', {
         token: stranger.token,
         // The duplicate counts: the path is the place in the list as sent.
-        body: { locale: 'en', stats: { excludedCategoryIds: [fines, fines, foreign] } },
+        body: { locale: 'en', timeZone: 'UTC', stats: { excludedCategoryIds: [fines, fines, foreign] } },
       });
       expect(res.status).toBe(404);
       expect(res.body.response).toMatchObject({
@@ -72,6 +78,6 @@ describe('user settings', () => {
       });
     }
     expect((await settings()).body.response).toEqual(before);
-    expect(before).toEqual({ locale: 'uk', stats: { excludedCategoryIds: [fines] } });
+    expect(before).toEqual({ locale: 'uk', timeZone: 'UTC', stats: { excludedCategoryIds: [fines] } });
   });
 });

@@ -63,14 +63,24 @@ export function selectDeltasAfter(
   );
 }
 
+/** Whole days, both ends included, of the user's time zone. */
+export interface LocalRange {
+  from: string;
+  to: string;
+  timeZone: string;
+}
+
 export interface CategoryAmountRow {
   category_id: number | null;
   amount: string;
 }
 
-/** [from 00:00, to + 1 day 00:00) in UTC, whatever the session's time zone. */
-const dayBounds = (from: string, to: string) =>
-  sql`t.time >= (${from}::date)::timestamp at time zone 'UTC' and t.time < (${to}::date + 1)::timestamp at time zone 'UTC'`;
+/**
+ * [from 00:00, to + 1 day 00:00) in the user's time zone, whatever the session's: local midnights
+ * by the zone's rules, so a day around a daylight-saving change has its 23 or 25 hours.
+ */
+const dayBounds = (from: string, to: string, timeZone: string) =>
+  sql`t.time >= (${from}::date)::timestamp at time zone ${timeZone} and t.time < (${to}::date + 1)::timestamp at time zone ${timeZone}`;
 
 /** The accounts statistics count: one, or all visible ones (hidden ones too when asked). */
 export async function selectCountedAccountIds(
@@ -95,13 +105,13 @@ const inAccounts = (accountIds: number[]) =>
       )})`;
 
 /** Expenses per category (not transfers) in base-currency minor units. */
-export function selectExpensesByCategory(db: Executor, userId: number, from: string, to: string, accountIds: number[]) {
+export function selectExpensesByCategory(db: Executor, userId: number, range: LocalRange, accountIds: number[]) {
   return rows<CategoryAmountRow>(
     db,
     sql`
     select t.category_id, sum(t.ref_amount)::text as amount
     from transactions t
-    where t.user_id = ${userId} and ${dayBounds(from, to)}
+    where t.user_id = ${userId} and ${dayBounds(range.from, range.to, range.timeZone)}
       and t.transfer_nature = 'not_transfer' and t.transaction_type = 'expense' and ${inAccounts(accountIds)}
     group by t.category_id`,
   );
@@ -118,18 +128,18 @@ export interface FlowRow {
 export function selectFlows(
   db: Executor,
   userId: number,
-  from: string,
-  to: string,
+  range: LocalRange,
   interval: 'day' | 'week' | 'month',
   accountIds: number[],
 ) {
   return rows<FlowRow>(
     db,
     sql`
-    select to_char(date_trunc(${interval}, t.time at time zone 'UTC'), 'YYYY-MM-DD') as period,
+    select to_char(date_trunc(${interval}, t.time at time zone ${range.timeZone}), 'YYYY-MM-DD') as period,
       t.category_id, t.transaction_type, sum(t.ref_amount)::text as amount
     from transactions t
-    where t.user_id = ${userId} and ${dayBounds(from, to)} and t.transfer_nature = 'not_transfer'
+    where t.user_id = ${userId} and ${dayBounds(range.from, range.to, range.timeZone)}
+      and t.transfer_nature = 'not_transfer'
       and ${inAccounts(accountIds)}
     group by 1, 2, 3`,
   );

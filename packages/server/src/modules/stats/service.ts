@@ -145,11 +145,12 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
 
     async spendingsByCategories(userId, q) {
       if (q.accountId !== undefined) await assertOwnAccount(db, userId, q.accountId);
-      const [categories, settings, rows] = await Promise.all([
+      const settings = await getSettings(db, userId);
+      const range = { from: q.from, to: q.to, timeZone: settings.timeZone };
+      const [categories, rows] = await Promise.all([
         listCategories(db, userId),
-        getSettings(db, userId),
         selectCountedAccountIds(db, userId, q.accountId, q.includeHidden ?? false).then((accountIds) =>
-          selectExpensesByCategory(db, userId, q.from, q.to, accountIds),
+          selectExpensesByCategory(db, userId, range, accountIds),
         ),
       ]);
       const { rootOf, isExcluded } = categoryShape(categories, settings.stats.excludedCategoryIds);
@@ -167,11 +168,12 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
 
     async cashFlow(userId, q) {
       if (q.accountId !== undefined) await assertOwnAccount(db, userId, q.accountId);
-      const [categories, settings, rows] = await Promise.all([
+      const settings = await getSettings(db, userId);
+      const range = { from: q.from, to: q.to, timeZone: settings.timeZone };
+      const [categories, rows] = await Promise.all([
         listCategories(db, userId),
-        getSettings(db, userId),
         selectCountedAccountIds(db, userId, q.accountId, q.includeHidden ?? false).then((accountIds) =>
-          selectFlows(db, userId, q.from, q.to, q.interval, accountIds),
+          selectFlows(db, userId, range, q.interval, accountIds),
         ),
       ]);
       const { isExcluded } = categoryShape(categories, settings.stats.excludedCategoryIds);

@@ -2,7 +2,7 @@ import { MAX_MINOR_AMOUNT, type Transaction } from '@kopiyka/shared';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { startTestApp, type TestApp, waitForBaseChange } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { buildWorld } from '../../../test/world.ts';
 import { transactions } from '../../db/schema.ts';
@@ -14,7 +14,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const NATURES = ['not_transfer', 'transfer_between_user_accounts', 'transfer_out_wallet'] as const;
-const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n, 9)).toISOString();
+/** A moment of 2026: day `n`, at `minute` past UTC midnight, so the user's local day may be another. */
+const day = (n: number, minute: number) => new Date(Date.UTC(2026, 0, 1 + n, 0, minute)).toISOString();
+const minute = fc.nat(24 * 60 - 1);
+/** Zones ahead of UTC and behind it, with daylight saving and without. */
+const ZONES = ['UTC', 'Europe/Kyiv', 'America/New_York', 'Pacific/Kiritimati'] as const;
 
 /** Mostly everyday amounts, now and then one near the limit: the limits refuse some, never with a 500. */
 const amount = fc.oneof(
@@ -32,6 +36,7 @@ const create = fc.record({
   amount,
   destinationAmount: amount,
   day: fc.nat(364),
+  minute,
 });
 const update = fc.record({
   kind: fc.constant('update' as const),
@@ -44,16 +49,20 @@ const update = fc.record({
   // Left out now and then, so that transfers between accounts of one currency change too.
   destinationAmount: fc.option(amount),
   day: fc.option(fc.nat(364)),
+  minute,
 });
 const remove = fc.record({ kind: fc.constant('delete' as const), target: fc.nat() });
 const link = fc.record({ kind: fc.constant('link' as const), a: fc.nat(), b: fc.nat() });
 const unlink = fc.record({ kind: fc.constant('unlink' as const), target: fc.nat() });
+/** The user moves: stored days regroup in the background while writes go on. */
+const zone = fc.record({ kind: fc.constant('zone' as const), timeZone: fc.constantFrom(...ZONES) });
 const single = fc.oneof(
   { weight: 4, arbitrary: create },
   { weight: 3, arbitrary: update },
   { weight: 2, arbitrary: remove },
   { weight: 1, arbitrary: link },
   { weight: 1, arbitrary: unlink },
+  { weight: 1, arbitrary: zone },
 );
 const operation = fc.oneof(
   { weight: 5, arbitrary: single },
@@ -114,7 +123,7 @@ function createBody(w: World, op: Create) {
     amount: op.amount,
     transactionType: op.type,
     accountId: from.id,
-    time: day(op.day),
+    time: day(op.day, op.minute),
     transferNature: op.nature,
     ...(op.nature === 'not_transfer' ? { categoryId: w.food } : {}),
     ...(op.nature === 'transfer_between_user_accounts'
@@ -141,7 +150,7 @@ async function send(w: World, op: Single, existing: Transaction[]): Promise<numb
       if (op.amount !== null) body.amount = op.amount;
       if (op.account !== null) body.accountId = w.accounts[op.account % w.accounts.length]!.id;
       if (op.type !== null) body.transactionType = op.type;
-      if (op.day !== null) body.time = day(op.day);
+      if (op.day !== null) body.time = day(op.day, op.minute);
       if (op.nature !== null) {
         body.transferNature = op.nature;
         if (op.nature === 'not_transfer') body.categoryId = w.food;
@@ -165,6 +174,8 @@ async function send(w: World, op: Single, existing: Transaction[]): Promise<numb
       const target = transfers[op.target % Math.max(transfers.length, 1)];
       return target ? call('PUT', '/transactions/unlink', { transferIds: [target.transferId] }) : undefined;
     }
+    case 'zone':
+      return call('PUT', '/user/settings', { timeZone: op.timeZone });
   }
 }
 
@@ -172,6 +183,8 @@ async function run(w: World, op: Operation): Promise<number[]> {
   const existing = await all(w);
   const ops = op.kind === 'batch' ? op.ops : [op];
   const statuses = await Promise.all(ops.map((one) => send(w, one, existing)));
+  // Figures are right as soon as the regrouping a zone change started has finished.
+  if (ops.some((one) => one.kind === 'zone')) await waitForBaseChange(t, w.token);
   return statuses.filter((status) => status !== undefined);
 }
 

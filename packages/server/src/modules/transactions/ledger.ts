@@ -7,7 +7,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type BalanceMove, moveBalancesFor } from '../accounts/service.ts';
 import {
-  addDayDelta,
+  addDayDeltas,
   deleteTransaction,
   insertTransaction,
   insertTransactions,
@@ -20,7 +20,7 @@ import {
 
 const signed = (row: Pick<TransactionRow, 'amount' | 'transactionType'>) =>
   row.transactionType === 'income' ? row.amount : -row.amount;
-/** Days are UTC days (docs/decisions.md). */
+/** The UTC day of a moment: the day whose exchange rate values it (docs/decisions.md "Local days"). */
 export const dayOf = (time: Date) => time.toISOString().slice(0, 10);
 
 // ---- how a write locks: accounts first, then transaction rows, each in ascending id order ----
@@ -105,7 +105,7 @@ const moveOf = (row: Pick<TransactionRow, 'amount' | 'transactionType' | 'refAmo
 async function moveBalance(tx: Executor, userId: number, accountId: number, move: BalanceMove, path: string) {
   if (move.delta === 0 && move.turnover === 0 && move.refTurnover === 0) return;
   await moveBalancesFor(tx, userId, accountId, [move], path);
-  if (move.delta !== 0) await addDayDelta(tx, userId, accountId, dayOf(move.time), move.delta);
+  await addDayDeltas(tx, userId, [{ accountId, time: move.time, delta: move.delta }]);
 }
 
 /** `path`: the body field a refusal names (the amount of this leg). */
@@ -124,20 +124,17 @@ export async function insertLegs(tx: Executor, userId: number, rows: NewTransact
   if (rows.length === 0) return [];
   const inserted = await insertTransactions(tx, rows);
   const byAccount = new Map<number, BalanceMove[]>();
-  const byDay = new Map<string, { accountId: number; day: string; delta: number }>();
   for (const row of inserted) {
     const moves = byAccount.get(row.accountId) ?? [];
     moves.push(moveOf(row, 1));
     byAccount.set(row.accountId, moves);
-    const key = `${row.accountId}:${dayOf(row.time)}`;
-    const entry = byDay.get(key) ?? { accountId: row.accountId, day: dayOf(row.time), delta: 0 };
-    entry.delta += signed(row);
-    byDay.set(key, entry);
   }
   for (const [accountId, moves] of byAccount) await moveBalancesFor(tx, userId, accountId, moves, 'amount');
-  for (const { accountId, day, delta } of byDay.values()) {
-    if (delta !== 0) await addDayDelta(tx, userId, accountId, day, delta);
-  }
+  await addDayDeltas(
+    tx,
+    userId,
+    inserted.map((row) => ({ accountId: row.accountId, time: row.time, delta: signed(row) })),
+  );
   return inserted;
 }
 
@@ -158,7 +155,8 @@ export async function changeLeg(
     after.amount !== before.amount ||
     after.transactionType !== before.transactionType ||
     after.accountId !== before.accountId ||
-    dayOf(after.time) !== dayOf(before.time) ||
+    // Any other moment may be another day in the user's time zone.
+    after.time.getTime() !== before.time.getTime() ||
     Math.abs(after.refAmount) !== Math.abs(before.refAmount);
   if (moved) {
     await moveBalance(tx, userId, before.accountId, moveOf(before, -1), path);

@@ -1,5 +1,5 @@
 import type { TransactionsQuery } from '@kopiyka/shared';
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { inBudgets, notInBudget } from '../../db/budget-membership.ts';
 import type { Executor } from '../../db/client.ts';
@@ -139,6 +139,18 @@ export function lockAccounts(db: Executor, userId: number, ids: number[]) {
     .for('no key update');
 }
 
+/** Locks the user's first account after `afterId` as lockAccounts does; answers its id, or undefined. */
+export async function lockNextAccount(db: Executor, userId: number, afterId: number) {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), gt(accounts.id, afterId)))
+    .orderBy(asc(accounts.id))
+    .limit(1)
+    .for('no key update');
+  return row?.id;
+}
+
 export function selectTransactions(db: Executor, userId: number, ids: number[]) {
   return db
     .select()
@@ -255,15 +267,45 @@ export async function nextTransferId(db: Executor): Promise<number> {
   return Number(rows[0]!.id);
 }
 
-/** Adds to an account's net change of one UTC day, relatively: concurrent writes add up. */
-export async function addDayDelta(db: Executor, userId: number, accountId: number, day: string, delta: number) {
-  await db
-    .insert(accountDayDeltas)
-    .values({ accountId, userId, day, delta })
-    .onConflictDoUpdate({
-      target: [accountDayDeltas.accountId, accountDayDeltas.day],
-      set: { delta: sql`${accountDayDeltas.delta} + excluded.delta` },
-    });
+/** The calendar day of `time` (an SQL timestamptz) in the user's time zone (docs/decisions.md "Local days"). */
+export const localDayOf = (time: SQL, userId: number) =>
+  sql`(${time} at time zone (select s.time_zone from user_settings s where s.user_id = ${userId}))::date`;
+
+/**
+ * Adds moves to their accounts' net change of the day each falls on in the user's time zone,
+ * summed per account and day in one statement, relatively: concurrent writes add up.
+ */
+export async function addDayDeltas(
+  db: Executor,
+  userId: number,
+  moves: Array<{ accountId: number; time: Date; delta: number }>,
+) {
+  const moved = moves.filter((move) => move.delta !== 0);
+  if (moved.length === 0) return;
+  const values = sql.join(
+    moved.map((m) => sql`(${m.accountId}::integer, ${m.time.toISOString()}::timestamptz, ${m.delta}::bigint)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    insert into account_day_deltas (account_id, user_id, day, delta)
+    select m.account_id, ${userId}, ${localDayOf(sql`m.time`, userId)}, sum(m.delta)
+    from (values ${values}) as m(account_id, time, delta)
+    group by 1, 3
+    on conflict (account_id, day) do update set delta = account_day_deltas.delta + excluded.delta`);
+}
+
+/**
+ * Groups an account's day deltas anew from its transactions, by the days of the user's time zone
+ * (after the zone changed). The caller holds the account's lock, so no write lands in between.
+ */
+export async function regroupDayDeltas(db: Executor, userId: number, accountId: number) {
+  await db.delete(accountDayDeltas).where(eq(accountDayDeltas.accountId, accountId));
+  const signedAmount = sql`case when t.transaction_type = 'income' then t.amount else -t.amount end`;
+  await db.execute(sql`
+    insert into account_day_deltas (account_id, user_id, day, delta)
+    select t.account_id, t.user_id, ${localDayOf(sql`t.time`, userId)}, sum(${signedAmount})
+    from transactions t where t.account_id = ${accountId} and t.user_id = ${userId}
+    group by 1, 2, 3 having sum(${signedAmount}) <> 0`);
 }
 
 /** Legs of transfers that touch an account, on other accounts. */

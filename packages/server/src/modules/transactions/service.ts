@@ -21,11 +21,13 @@ import { ChangedMeanwhile, changeLeg, insertLeg, insertLegs, lockForWrite, onFre
 import {
   clearBudgetOf,
   lockAccounts,
+  lockNextAccount,
   moveToCategory,
   type NewTransactionRow,
   nextTransferId,
   nullPendingRefs,
   promotePendingRefs,
+  regroupDayDeltas,
   selectOtherLegsOfTransfersOf,
   selectOwnAccount,
   selectTransactions,
@@ -428,6 +430,17 @@ export function stagePendingRefs(
 export async function applyPendingRefs(tx: Executor, userId: number, refCurrencyId: number): Promise<boolean> {
   await promotePendingRefs(tx, userId, refCurrencyId);
   return isWithinAmountLimit(await recountRefTurnoversOf(tx, userId));
+}
+
+/**
+ * After a time zone change (currencies: base-change.ts): the day deltas of the user's next account
+ * after `afterId` are grouped anew by the days of the user's zone, under the ledger's lock on that
+ * account so no write lands in between. Answers that account's id, or undefined when none is left.
+ */
+export async function regroupNextAccountDays(tx: Executor, userId: number, afterId: number) {
+  const accountId = await lockNextAccount(tx, userId, afterId);
+  if (accountId !== undefined) await regroupDayDeltas(tx, userId, accountId);
+  return accountId;
 }
 
 /*

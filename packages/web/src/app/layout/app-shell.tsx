@@ -10,6 +10,7 @@ import { AddTransactionButton } from '../../entities/transactions/add-transactio
 import { BankDialogHost } from '../../features/bank/bank-dialog-host.tsx';
 import { TransactionDialogHost } from '../../features/transactions/transaction-dialog.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+import { useT } from '../../lib/i18n.ts';
 import { BottomNav } from './bottom-nav.tsx';
 import { usePageTitle } from './page-title.ts';
 import { Sidebar } from './sidebar.tsx';
@@ -18,6 +19,7 @@ import { UserMenu } from './user-menu.tsx';
 /** The frame of every signed-in page: sidebar (or bottom bar on phones), header, content. */
 export function AppShell() {
   const { title, tabTitles } = usePageTitle();
+  const t = useT();
   useDocumentTitle(...tabTitles);
   const navigating = useNavigation().state !== 'idle';
   useBaseCurrencyChangeWatcher();
@@ -31,12 +33,12 @@ export function AppShell() {
         href="#main"
         className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       <Sidebar />
       <div className="flex min-h-dvh flex-col md:pl-64">
         <header className="sticky top-0 z-20 flex h-16 shrink-0 items-center gap-2 border-b bg-background/85 px-4 backdrop-blur sm:gap-3 md:px-8">
-          <Link to="/dashboard" aria-label="Kopiyka, go to the dashboard" className="rounded-md md:hidden">
+          <Link to="/dashboard" aria-label={t('shell.homeLink')} className="rounded-md md:hidden">
             <LogoMark />
           </Link>
           <h1 className="min-w-0 flex-1 truncate text-lg font-semibold tracking-tight md:text-xl">{title}</h1>
@@ -47,7 +49,7 @@ export function AppShell() {
           {navigating ? (
             <div
               role="progressbar"
-              aria-label="Loading page"
+              aria-label={t('shell.loadingPage')}
               className="absolute inset-x-0 bottom-0 h-0.5 overflow-hidden"
             >
               <div className="h-full w-1/3 animate-pulse bg-primary" />

@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { useT } from '../../lib/i18n.ts';
 import { cn } from '../../lib/utils.ts';
 import { isNavItemActive, NAV_ITEMS } from './nav-items.ts';
 
@@ -10,6 +11,8 @@ const NAV_STYLES = {
     current: 'bg-primary/12 text-primary',
     other: 'text-muted-foreground hover:bg-accent hover:text-foreground',
     icon: 'size-[1.125rem]',
+    label: '',
+    short: false,
   },
   'bottom-bar': {
     list: 'grid grid-cols-6',
@@ -17,6 +20,9 @@ const NAV_STYLES = {
     current: 'text-primary',
     other: 'text-muted-foreground hover:text-foreground',
     icon: 'size-5',
+    // Six to a phone's width: items give a short name here; a word still too long ends in an ellipsis.
+    label: 'w-full truncate px-0.5 text-center',
+    short: true,
   },
 };
 
@@ -30,8 +36,9 @@ type MainNavProps = {
 export function MainNav({ placement, className }: MainNavProps) {
   const { pathname } = useLocation();
   const styles = NAV_STYLES[placement];
+  const t = useT();
   return (
-    <nav aria-label="Main" className={className}>
+    <nav aria-label={t('nav.main')} className={className}>
       <ul className={styles.list}>
         {NAV_ITEMS.map((item) => {
           const active = isNavItemActive(item, pathname);
@@ -43,7 +50,7 @@ export function MainNav({ placement, className }: MainNavProps) {
                 className={cn(styles.link, active ? styles.current : styles.other)}
               >
                 <item.icon aria-hidden="true" className={styles.icon} />
-                {item.label}
+                <span className={styles.label || undefined}>{t((styles.short && item.tabLabel) || item.label)}</span>
               </Link>
             </li>
           );

@@ -1,20 +1,23 @@
 import { ArrowLeftRight, Bitcoin, LayoutDashboard, type LucideIcon, PiggyBank, Settings, Wallet } from 'lucide-react';
+import type { MessageKey } from '../../lib/i18n.ts';
 
 export type NavItem = {
   to: string;
-  label: string;
+  label: MessageKey;
+  /** A shorter name for the phone's tab bar, where six names share the width. */
+  tabLabel?: MessageKey;
   icon: LucideIcon;
   /** Other paths that belong to this section, so it stays highlighted on them. */
   alsoActiveOn?: readonly string[];
 };
 
 export const NAV_ITEMS: readonly NavItem[] = [
-  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/accounts', label: 'Accounts', icon: Wallet, alsoActiveOn: ['/account', '/create-account'] },
-  { to: '/transactions', label: 'Transactions', icon: ArrowLeftRight },
-  { to: '/budgets', label: 'Budgets', icon: PiggyBank },
-  { to: '/crypto', label: 'Crypto', icon: Bitcoin },
-  { to: '/settings', label: 'Settings', icon: Settings },
+  { to: '/dashboard', label: 'nav.dashboard', icon: LayoutDashboard },
+  { to: '/accounts', label: 'nav.accounts', icon: Wallet, alsoActiveOn: ['/account', '/create-account'] },
+  { to: '/transactions', label: 'nav.transactions', icon: ArrowLeftRight },
+  { to: '/budgets', label: 'nav.budgets', icon: PiggyBank },
+  { to: '/crypto', label: 'nav.crypto', icon: Bitcoin },
+  { to: '/settings', label: 'nav.settings', tabLabel: 'nav.settingsTab', icon: Settings },
 ];
 
 function isUnder(pathname: string, base: string): boolean {

@@ -1,13 +1,14 @@
 import { useMatches } from 'react-router';
+import { type MessageKey, useT } from '../../lib/i18n.ts';
 
 /**
  * Routes name their page through `handle`. The header shows the outermost `title` (a settings tab
  * stays under "Settings"); the browser tab names them all, the innermost first.
  */
 export type RouteHandle = {
-  title: string;
+  title: MessageKey;
   /** The page's name in the browser tab where it differs: a detail page goes by its list ("Accounts"). */
-  tabTitle?: string;
+  tabTitle?: MessageKey;
 };
 
 function hasTitle(handle: unknown): handle is RouteHandle {
@@ -16,11 +17,12 @@ function hasTitle(handle: unknown): handle is RouteHandle {
 
 /** The header's title and the browser tab's names, innermost first. */
 export function usePageTitle(): { title: string; tabTitles: string[] } {
+  const t = useT();
   const handles = useMatches()
     .map((match) => match.handle)
     .filter(hasTitle);
   return {
-    title: handles[0]?.title ?? 'Kopiyka',
-    tabTitles: handles.map((handle) => handle.tabTitle ?? handle.title).reverse(),
+    title: t(handles[0]?.title ?? 'app.name'),
+    tabTitles: handles.map((handle) => t(handle.tabTitle ?? handle.title)).reverse(),
   };
 }

@@ -7,6 +7,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { type AccountGroupNode, ownMoney } from '../../entities/accounts/account-tree.ts';
 import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
 import { BankMark } from '../../entities/monobank/bank-badge.tsx';
+import { useT } from '../../lib/i18n.ts';
 import { cn } from '../../lib/utils.ts';
 
 function indent(depth: number) {
@@ -73,10 +74,11 @@ function GroupLinks({ node, depth }: { node: AccountGroupNode; depth: number }) 
 /** The user's accounts by group under the main navigation: a name and own money each. */
 export function SidebarAccounts() {
   const state = useAccountTree();
+  const t = useT();
   let content: ReactNode;
   if (state.status === 'pending') {
     content = (
-      <div role="status" aria-label="Loading accounts" className="flex flex-col gap-2 px-3 py-1">
+      <div role="status" aria-label={t('sidebar.loading')} className="flex flex-col gap-2 px-3 py-1">
         {[0, 1, 2].map((row) => (
           <Skeleton key={row} className="h-5 w-full" />
         ))}
@@ -85,23 +87,23 @@ export function SidebarAccounts() {
   } else if (state.status === 'error') {
     content = (
       <p className="px-3 text-xs text-muted-foreground">
-        Accounts could not be loaded.{' '}
+        {t('sidebar.loadError')}{' '}
         <button
           type="button"
           onClick={state.retry}
           disabled={state.retrying}
           className="cursor-pointer font-medium text-primary hover:underline"
         >
-          Try again
+          {t('shell.tryAgain')}
         </button>
       </p>
     );
   } else if (state.accounts.length === 0) {
     content = (
       <p className="px-3 text-xs text-muted-foreground">
-        No accounts yet.{' '}
+        {t('sidebar.empty')}{' '}
         <Link to="/create-account" className="font-medium text-primary hover:underline">
-          Add one
+          {t('sidebar.addOne')}
         </Link>
       </p>
     );
@@ -118,7 +120,7 @@ export function SidebarAccounts() {
         {tree.ungrouped.length > 0 ? (
           <>
             {grouped ? (
-              <p className="px-3 pt-2.5 pb-1 text-xs font-medium text-muted-foreground">Not in a group</p>
+              <p className="px-3 pt-2.5 pb-1 text-xs font-medium text-muted-foreground">{t('sidebar.ungrouped')}</p>
             ) : null}
             <AccountLinks accounts={tree.ungrouped} depth={grouped ? 1 : 0} />
           </>
@@ -130,12 +132,12 @@ export function SidebarAccounts() {
     <nav aria-labelledby="sidebar-accounts-title" className="flex flex-col gap-1 border-t px-3 pt-4 pb-3">
       <div className="flex items-center justify-between pr-1 pl-3">
         <h2 id="sidebar-accounts-title" className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-          Accounts
+          {t('nav.accounts')}
         </h2>
         <Link
           to="/create-account"
-          aria-label="Add account"
-          title="Add account"
+          aria-label={t('sidebar.addAccount')}
+          title={t('sidebar.addAccount')}
           className="flex size-7 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground"
         >
           <Plus aria-hidden="true" className="size-4" />

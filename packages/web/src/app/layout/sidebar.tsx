@@ -4,6 +4,7 @@ import { signOut } from '../../api/auth.ts';
 import { useBaseCurrency } from '../../api/currencies.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
+import { useT } from '../../lib/i18n.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { MainNav } from './main-nav.tsx';
 import { SidebarAccounts } from './sidebar-accounts.tsx';
@@ -13,10 +14,11 @@ import { UserAvatar } from './user-avatar.tsx';
 export function Sidebar() {
   const user = useSessionStore((state) => state.user);
   const baseCurrency = useBaseCurrency();
+  const t = useT();
   return (
     <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r bg-card md:flex">
       <div className="flex h-16 shrink-0 items-center px-5">
-        <Link to="/dashboard" aria-label="Kopiyka, go to the dashboard" className="rounded-md">
+        <Link to="/dashboard" aria-label={t('shell.homeLink')} className="rounded-md">
           <Logo />
         </Link>
       </div>
@@ -32,15 +34,17 @@ export function Sidebar() {
               {user.username}
             </span>
             {baseCurrency ? (
-              <span className="text-xs text-muted-foreground">Base currency {baseCurrency.currency.code}</span>
+              <span className="text-xs text-muted-foreground">
+                {t('shell.baseCurrency', { code: baseCurrency.currency.code })}
+              </span>
             ) : null}
           </div>
           <Button
             variant="ghost"
             size="icon"
             onClick={signOut}
-            aria-label="Sign out"
-            title="Sign out"
+            aria-label={t('shell.signOut')}
+            title={t('shell.signOut')}
             className="size-9 text-muted-foreground hover:text-foreground"
           >
             <LogOut aria-hidden="true" className="size-[1.125rem]" />

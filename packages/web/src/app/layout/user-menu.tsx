@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { signOut } from '../../api/auth.ts';
 import { useClickOutside } from '../../hooks/use-click-outside.ts';
+import { tRich, useT } from '../../lib/i18n.ts';
 import { cn } from '../../lib/utils.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { UserAvatar } from './user-avatar.tsx';
@@ -14,6 +15,7 @@ export function UserMenu({ className }: { className?: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const t = useT();
   useClickOutside(ref, () => setOpen(false), open);
   useEffect(() => {
     if (!open) return;
@@ -36,7 +38,7 @@ export function UserMenu({ className }: { className?: string }) {
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label="Account menu"
+        aria-label={t('shell.accountMenu')}
         onClick={() => setOpen((wasOpen) => !wasOpen)}
         className="flex cursor-pointer rounded-full"
       >
@@ -48,15 +50,18 @@ export function UserMenu({ className }: { className?: string }) {
           className="absolute top-full right-0 z-40 mt-2 w-56 animate-fade-in rounded-lg border bg-popover p-1.5 text-popover-foreground shadow-elevated"
         >
           <p className="truncate px-2.5 py-2 text-xs text-muted-foreground">
-            Signed in as <span className="font-medium text-foreground">{user.username}</span>
+            {tRich('shell.signedInAs', {
+              username: user.username,
+              name: (chunks) => <span className="font-medium text-foreground">{chunks}</span>,
+            })}
           </p>
           <Link to="/settings/user" onClick={() => setOpen(false)} className={itemClass}>
             <UserRound aria-hidden="true" className="size-4" />
-            Your account
+            {t('shell.yourAccount')}
           </Link>
           <button type="button" onClick={signOut} className={itemClass}>
             <LogOut aria-hidden="true" className="size-4" />
-            Sign out
+            {t('shell.signOut')}
           </button>
         </div>
       ) : null}

@@ -4,6 +4,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../api/query-client.ts';
+import { setLocale } from '../../lib/i18n.ts';
+import { setDisplayTimeZone } from '../../lib/locale.ts';
 import { makeAccount } from '../../test/accounts.ts';
 import { fakeServer, resetApp, success } from '../../test/api.ts';
 import { makeTransaction } from '../../test/transactions.ts';
@@ -48,6 +50,8 @@ function renderTrend(points: BalancePoint[], oldest: Transaction[] = []) {
 describe('account balance trend', () => {
   beforeEach(() => {
     resetApp();
+    // The user's days, whatever the process's zone: first days are read in it.
+    setDisplayTimeZone('Europe/Kyiv');
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2026, 10, 22, 12));
   });
@@ -66,8 +70,9 @@ describe('account balance trend', () => {
     expect(transactionQueries()).toEqual([]);
 
     await userEvent.click(screen.getByRole('radio', { name: 'All' }));
-    // A transaction backdated before the account was made starts its history (in UTC days, as the API counts).
-    await waitFor(() => expect(queries().at(-1)).toMatchObject({ from: '2025-07-01', to: '2026-11-22' }));
+    // A transaction backdated before the account was made starts its history, on the user's day (01:30
+    // on 2 July in Kyiv), as the API counts days.
+    await waitFor(() => expect(queries().at(-1)).toMatchObject({ from: '2025-07-02', to: '2026-11-22' }));
     expect(transactionQueries()).toEqual([{ accountIds: '4', order: 'asc', limit: '1' }]);
     expect(await screen.findByRole('img', { name: /over all its history/ })).toBeTruthy();
     expect(screen.queryByText(/the most one chart can draw/)).toBeNull();
@@ -93,6 +98,20 @@ describe('account balance trend', () => {
         'The history goes back to 4 May 2009; the chart shows its latest 3,660 days, the most one chart can draw.',
       ),
     ).toBeTruthy();
+  });
+
+  it('speaks Ukrainian: its periods, its name for the chart and the plural of the days it shows', async () => {
+    await setLocale('uk');
+    renderTrend(
+      [point('2026-11-21', 10_000), point('2026-11-22', 12_000)],
+      [makeTransaction({ id: 1, accountId: 4, time: '2009-05-04T10:00:00.000Z' })],
+    );
+    await screen.findByRole('img', { name: /^Залишок рахунку Dollars за останній місяць/ });
+    expect(screen.getByText('Залишок на кінець дня в USD')).toBeTruthy();
+    await userEvent.click(screen.getByRole('radio', { name: 'Усе' }));
+    expect((await screen.findByText(/^Історія сягає/)).textContent?.replaceAll('\u00a0', ' ')).toMatch(
+      /; графік показує останні 3 660 днів — найбільше, що вміщує один графік\.$/,
+    );
   });
 
   it('draws an account from its first day', async () => {

@@ -5,7 +5,7 @@ import { useAccount } from '../../api/accounts.ts';
 import { useBaseCurrencyCode } from '../../api/currencies.ts';
 import { useBalanceHistory, useOldestTransaction, useStatsFollowChanges } from '../../api/stats.ts';
 import { formatDay } from '../../lib/dates.ts';
-import { DISPLAY_LOCALE } from '../../lib/locale.ts';
+import { useT } from '../../lib/i18n.ts';
 import { dayKey, historyStart, TREND_PERIODS, type TrendPeriod, trendRange } from '../../lib/periods.ts';
 import { cn } from '../../lib/utils.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
@@ -17,15 +17,6 @@ import { BalanceChart } from './charts.tsx';
 import { accountSeries } from './series.ts';
 
 const CHART_HEIGHT = 220;
-
-const PERIOD_OPTIONS = TREND_PERIODS.map((period) => ({ value: period, label: period === 'ALL' ? 'All' : period }));
-
-const PERIOD_NAMES: Record<TrendPeriod, string> = {
-  '1M': 'the last month',
-  '3M': 'the last three months',
-  '1Y': 'the last year',
-  ALL: 'all its history',
-};
 
 /**
  * One account's end-of-day balance in its own currency over a period the user picks, with the
@@ -46,14 +37,16 @@ export function AccountBalanceTrend({ accountId }: { accountId: number }) {
   const baseCode = useBaseCurrencyCode();
   const points = useMemo(() => accountSeries(history.data ?? [], accountId), [history.data, accountId]);
   useStatsFollowChanges();
+  const t = useT();
+  const periodOptions = TREND_PERIODS.map((value) => ({ value, label: t(`charts.trend.period.${value}`) }));
 
   let content: ReactNode;
   if (account.isError || history.isError || oldest.isError) {
     content = (
       <EmptyState
         icon={CircleAlert}
-        title="The balance trend could not be loaded"
-        description="Check your connection and try again."
+        title={t('charts.trend.loadError')}
+        description={t('charts.trend.loadErrorDescription')}
         action={
           <RetryButton
             onRetry={() => {
@@ -68,7 +61,7 @@ export function AccountBalanceTrend({ accountId }: { accountId: number }) {
     );
   } else if (account.isPending || history.isPending) {
     content = (
-      <div role="status" aria-label="Loading the balance trend">
+      <div role="status" aria-label={t('charts.trend.loading')}>
         <Skeleton className="w-full" style={{ height: CHART_HEIGHT }} />
       </div>
     );
@@ -82,13 +75,12 @@ export function AccountBalanceTrend({ accountId }: { accountId: number }) {
           data={points}
           currency={account.data.currencyCode}
           refCurrency={baseCode}
-          label={`Balance of ${account.data.name} over ${PERIOD_NAMES[period]}`}
+          label={t(`charts.trend.label.${period}`, { name: account.data.name })}
           height={CHART_HEIGHT}
         />
         {clipped && firstDay ? (
           <p className="text-xs text-muted-foreground">
-            The history goes back to {formatDay(firstDay)}; the chart shows its latest{' '}
-            {STATS_MAX_DAYS.toLocaleString(DISPLAY_LOCALE)} days, the most one chart can draw.
+            {t('charts.trend.clipped', { day: formatDay(firstDay), count: STATS_MAX_DAYS })}
           </p>
         ) : null}
       </div>
@@ -99,10 +91,19 @@ export function AccountBalanceTrend({ accountId }: { accountId: number }) {
     <Card className="min-w-0">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
         <div className="flex flex-col gap-1">
-          <CardTitle>Balance trend</CardTitle>
-          <CardDescription>End-of-day balance{account.data ? ` in ${account.data.currencyCode}` : ''}</CardDescription>
+          <CardTitle>{t('charts.trend.title')}</CardTitle>
+          <CardDescription>
+            {account.data
+              ? t('charts.trend.description', { currency: account.data.currencyCode })
+              : t('charts.trend.descriptionLoading')}
+          </CardDescription>
         </div>
-        <SegmentedControl aria-label="Period" value={period} onValueChange={setPeriod} options={PERIOD_OPTIONS} />
+        <SegmentedControl
+          aria-label={t('charts.trend.period')}
+          value={period}
+          onValueChange={setPeriod}
+          options={periodOptions}
+        />
       </CardHeader>
       <CardContent>{content}</CardContent>
     </Card>

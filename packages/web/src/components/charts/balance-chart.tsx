@@ -9,10 +9,10 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { type DayKey, formatDay } from '../../lib/dates.ts';
-import { DISPLAY_LOCALE } from '../../lib/locale.ts';
+import { calendarDate, type DayKey, formatDay } from '../../lib/dates.ts';
+import { useT } from '../../lib/i18n.ts';
+import { calendarFormat } from '../../lib/locale.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { plural } from '../../lib/utils.ts';
 import { moneyAxis } from './axis.ts';
 import { ChartTooltipBox, ChartTooltipRow } from './chart-tooltip.tsx';
 import type { TrendPoint } from './series.ts';
@@ -31,20 +31,18 @@ export type BalanceChartProps = {
 /** Past this many days the axis names months rather than days. */
 const DAY_TICKS_MAX_SPAN = 92;
 
-const toDate = (day: DayKey) => {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(year, month - 1, date);
-};
-const dayTick = new Intl.DateTimeFormat(DISPLAY_LOCALE, { day: 'numeric', month: 'short' });
-const monthTick = new Intl.DateTimeFormat(DISPLAY_LOCALE, { month: 'short', year: '2-digit' });
+const dayTick = () => calendarFormat({ day: 'numeric', month: 'short' });
+const monthTick = () => calendarFormat({ month: 'short', year: '2-digit' });
 
-function BalanceTooltip({
-  active,
-  payload,
-  currency,
-  refCurrency,
-}: Pick<TooltipContentProps, 'active' | 'payload'> & Pick<BalanceChartProps, 'currency' | 'refCurrency'>) {
+// Not one Pick joined to another: the catalogue check would take the words between them for a text.
+type BalanceTooltipProps = Pick<TooltipContentProps, 'active' | 'payload'> & {
+  currency: BalanceChartProps['currency'];
+  refCurrency?: BalanceChartProps['refCurrency'];
+};
+
+function BalanceTooltip({ active, payload, currency, refCurrency }: BalanceTooltipProps) {
   const point = payload?.[0]?.payload as TrendPoint | undefined;
+  const t = useT();
   if (!active || !point) return null;
   const { refValue } = point;
   return (
@@ -52,12 +50,12 @@ function BalanceTooltip({
       <ChartTooltipRow>{formatMoney(point.value, currency)}</ChartTooltipRow>
       {refCurrency !== undefined && refCurrency !== currency && refValue !== undefined ? (
         <p className="text-xs text-muted-foreground tabular-nums">
-          {refValue === null ? `No ${refCurrency} rate that day` : formatMoney(refValue, refCurrency)}
+          {refValue === null ? t('charts.noRate', { currency: refCurrency }) : formatMoney(refValue, refCurrency)}
         </p>
       ) : null}
       {point.unvaluedAccountIds.length > 0 ? (
         <p className="max-w-52 text-xs text-muted-foreground">
-          {plural(point.unvaluedAccountIds.length, 'account')} left out: no exchange rate that day.
+          {t('charts.unvalued', { count: point.unvaluedAccountIds.length })}
         </p>
       ) : null}
     </ChartTooltipBox>
@@ -74,9 +72,12 @@ export default function BalanceChart({ data, currency, refCurrency, label, heigh
   const gradientId = `balance-fill-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const first = data[0];
   const last = data.at(-1);
-  const span = first && last ? (toDate(last.date).getTime() - toDate(first.date).getTime()) / 86_400_000 : 0;
-  const tickFormat = span > DAY_TICKS_MAX_SPAN ? monthTick : dayTick;
-  const dayValue = (point: TrendPoint) => `${formatMoney(point.value, currency)} on ${formatDay(point.date)}`;
+  const span =
+    first && last ? (calendarDate(last.date).getTime() - calendarDate(first.date).getTime()) / 86_400_000 : 0;
+  const tickFormat = span > DAY_TICKS_MAX_SPAN ? monthTick() : dayTick();
+  const t = useT();
+  const dayValue = (point: TrendPoint) =>
+    t('charts.dayValue', { amount: formatMoney(point.value, currency), day: formatDay(point.date) });
   let summary = label;
   if (first && last) summary += `: ${dayValue(first)}${first === last ? '' : `, ${dayValue(last)}`}`;
   // One day is no line: its balance runs across the chart, as it holds until a change.
@@ -98,7 +99,7 @@ export default function BalanceChart({ data, currency, refCurrency, label, heigh
         <CartesianGrid vertical={false} stroke="var(--border)" strokeDasharray="3 3" />
         <XAxis
           dataKey="date"
-          tickFormatter={(day: DayKey) => tickFormat.format(toDate(day))}
+          tickFormatter={(day: DayKey) => tickFormat.format(calendarDate(day))}
           tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }}
           tickLine={false}
           axisLine={false}

@@ -1,7 +1,8 @@
 import type { CashFlowPoint } from '@kopiyka/shared';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
-import { type DayKey, formatMonth } from '../../lib/dates.ts';
-import { DISPLAY_LOCALE } from '../../lib/locale.ts';
+import { calendarDate, type DayKey, formatMonth } from '../../lib/dates.ts';
+import { useT } from '../../lib/i18n.ts';
+import { calendarFormat } from '../../lib/locale.ts';
 import { formatMoney, formatSignedMoney } from '../../lib/money.ts';
 import { moneyAxis } from './axis.ts';
 import { ChartTooltipBox, ChartTooltipRow } from './chart-tooltip.tsx';
@@ -15,14 +16,12 @@ export type CashFlowChartProps = {
 };
 
 const monthOf = (period: DayKey) => period.slice(0, 7);
-const monthTick = new Intl.DateTimeFormat(DISPLAY_LOCALE, { month: 'short' });
-const tickLabel = (period: DayKey) => {
-  const [year, month] = period.split('-').map(Number) as [number, number];
-  return monthTick.format(new Date(year, month - 1, 1));
-};
+const monthTick = () => calendarFormat({ month: 'short' });
+const tickLabel = (period: DayKey) => monthTick().format(calendarDate(`${monthOf(period)}-01`));
 
 /** Income beside expenses, a pair of bars a month. */
 export default function CashFlowChart({ data, currency, label, height }: CashFlowChartProps) {
+  const t = useT();
   return (
     <div role="img" aria-label={label} style={{ height }}>
       <BarChart
@@ -59,19 +58,31 @@ export default function CashFlowChart({ data, currency, label, height }: CashFlo
             if (!active || !point) return null;
             return (
               <ChartTooltipBox title={formatMonth(monthOf(point.period))}>
-                <ChartTooltipRow color={INCOME_COLOR} label="Income">
+                <ChartTooltipRow color={INCOME_COLOR} label={t('charts.income')}>
                   {formatMoney(point.income, currency)}
                 </ChartTooltipRow>
-                <ChartTooltipRow color={EXPENSE_COLOR} label="Expenses">
+                <ChartTooltipRow color={EXPENSE_COLOR} label={t('charts.expenses')}>
                   {formatMoney(point.expense, currency)}
                 </ChartTooltipRow>
-                <ChartTooltipRow label="Net">{formatSignedMoney(point.net, currency)}</ChartTooltipRow>
+                <ChartTooltipRow label={t('charts.net')}>{formatSignedMoney(point.net, currency)}</ChartTooltipRow>
               </ChartTooltipBox>
             );
           }}
         />
-        <Bar dataKey="income" name="Income" fill={INCOME_COLOR} radius={[4, 4, 0, 0]} isAnimationActive={false} />
-        <Bar dataKey="expense" name="Expenses" fill={EXPENSE_COLOR} radius={[4, 4, 0, 0]} isAnimationActive={false} />
+        <Bar
+          dataKey="income"
+          name={t('charts.income')}
+          fill={INCOME_COLOR}
+          radius={[4, 4, 0, 0]}
+          isAnimationActive={false}
+        />
+        <Bar
+          dataKey="expense"
+          name={t('charts.expenses')}
+          fill={EXPENSE_COLOR}
+          radius={[4, 4, 0, 0]}
+          isAnimationActive={false}
+        />
       </BarChart>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Cell, Pie, PieChart, Tooltip } from 'recharts';
+import { numberFormat } from '../../lib/locale.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { ChartTooltipBox, ChartTooltipRow } from './chart-tooltip.tsx';
 
@@ -15,7 +16,9 @@ export type DonutChartProps = {
   size: number;
 };
 
-const share = (value: number, total: number) => (total === 0 ? 0 : Math.round((value / total) * 100));
+/** A slice's whole share of the ring: "75%". */
+const share = (value: number, total: number) =>
+  numberFormat({ style: 'percent' }).format(total === 0 ? 0 : value / total);
 
 /** Parts of a whole as a ring, each slice in its own colour, with a figure in the middle. */
 export default function DonutChart({ slices, currency, center, label, size }: DonutChartProps) {
@@ -48,7 +51,7 @@ export default function DonutChart({ slices, currency, center, label, size }: Do
             if (!active || !slice) return null;
             return (
               <ChartTooltipBox title={slice.name}>
-                <ChartTooltipRow color={slice.color} label={`${share(slice.value, total)}%`}>
+                <ChartTooltipRow color={slice.color} label={share(slice.value, total)}>
                   {formatMoney(slice.value, currency)}
                 </ChartTooltipRow>
               </ChartTooltipBox>

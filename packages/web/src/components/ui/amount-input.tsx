@@ -1,4 +1,5 @@
 import { type ComponentProps, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
+import { localizeMessage } from '../../lib/i18n.ts';
 import { formatMoney, readAmount } from '../../lib/money.ts';
 import { cn } from '../../lib/utils.ts';
 import { Input } from './input.tsx';
@@ -6,7 +7,8 @@ import { Input } from './input.tsx';
 /** How the typed text is taken: "= UAH 1,500.00", or why it cannot be; null for an empty field. */
 function understood(text: string, currency: string): { text: string; problem: boolean } | null {
   const { minor, problem } = readAmount(text);
-  if (problem !== null) return { text: problem, problem: true };
+  // Too large is the shared schemas' message, in English.
+  if (problem !== null) return { text: localizeMessage(problem), problem: true };
   return minor === null ? null : { text: `= ${formatMoney(minor, currency)}`, problem: false };
 }
 

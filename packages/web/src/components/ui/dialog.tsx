@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
+import { useT } from '../../lib/i18n.ts';
 import { cn } from '../../lib/utils.ts';
 import { useFocusReturn } from './dialog-focus.ts';
 
@@ -48,6 +49,7 @@ type DialogHeaderProps = { title: ReactNode; description?: ReactNode };
 
 /** The title, an optional description, and the close button a full-screen sheet needs. */
 export function DialogHeader({ title, description }: DialogHeaderProps) {
+  const t = useT();
   return (
     <div className="flex items-start gap-3 border-b px-5 py-4">
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
@@ -57,7 +59,7 @@ export function DialogHeader({ title, description }: DialogHeaderProps) {
         ) : null}
       </div>
       <DialogPrimitive.Close
-        aria-label="Close"
+        aria-label={t('common.close')}
         className="-mt-1 -mr-2 flex size-9 shrink-0 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground"
       >
         <X aria-hidden="true" className="size-5" />

@@ -1,4 +1,5 @@
 import { type FormEventHandler, type ReactNode, useEffect, useRef } from 'react';
+import { useT } from '../../lib/i18n.ts';
 import { ErrorAlert } from './alert.tsx';
 import { Button, type ButtonProps } from './button.tsx';
 import { Dialog, DialogBody, DialogClose, DialogContent, DialogFooter, DialogHeader } from './dialog.tsx';
@@ -54,8 +55,9 @@ export function DialogForm({
   submitting,
   submitDisabled = false,
   submitVariant,
-  cancelLabel = 'Cancel',
+  cancelLabel,
 }: DialogFormProps) {
+  const t = useT();
   const errorRef = useRef<HTMLDivElement>(null);
   // The message sits under the fields, which may be scrolled away (a phone): a new one is brought into view.
   useEffect(() => {
@@ -77,7 +79,7 @@ export function DialogForm({
       </DialogBody>
       <DialogFooter>
         <DialogClose asChild>
-          <Button variant="outline">{cancelLabel}</Button>
+          <Button variant="outline">{cancelLabel ?? t('common.cancel')}</Button>
         </DialogClose>
         <Button type="submit" variant={submitVariant} disabled={submitting || submitDisabled}>
           {submitting ? <Spinner /> : null}

@@ -1,5 +1,6 @@
 import { Check, Pencil, X } from 'lucide-react';
 import { type FocusEvent, type FormEvent, useEffect, useRef } from 'react';
+import { useT } from '../../lib/i18n.ts';
 import { cn } from '../../lib/utils.ts';
 import { Button } from './button.tsx';
 import { useDraftEditor } from './draft-editor.ts';
@@ -27,6 +28,7 @@ type InlineEditProps = {
  * The check and cross buttons do the same for touch screens.
  */
 export function InlineEdit({ value, label, onSave, validate, textClassName, className }: InlineEditProps) {
+  const t = useT();
   const editor = useDraftEditor({ value, validate, onSave });
   const textRef = useRef<HTMLButtonElement>(null);
   // Set while the field is in use, so focus goes back to the text when the editing ends there.
@@ -60,7 +62,7 @@ export function InlineEdit({ value, label, onSave, validate, textClassName, clas
           focusBack.current = true;
           editor.open(value);
         }}
-        aria-label={`${label}: ${value}. Rename`}
+        aria-label={t('inlineEdit.rename', { label, value })}
         className={cn(
           'group flex min-w-0 max-w-full cursor-pointer items-center gap-2 rounded-md text-left',
           className,
@@ -93,7 +95,7 @@ export function InlineEdit({ value, label, onSave, validate, textClassName, clas
           type="submit"
           onMouseDown={(event) => event.preventDefault()}
           disabled={editor.saving}
-          aria-label="Save"
+          aria-label={t('common.save')}
         >
           {editor.saving ? <Spinner /> : <Check aria-hidden="true" className="size-4" />}
         </Button>
@@ -103,7 +105,7 @@ export function InlineEdit({ value, label, onSave, validate, textClassName, clas
           onMouseDown={(event) => event.preventDefault()}
           onClick={editor.cancel}
           disabled={editor.saving}
-          aria-label="Cancel"
+          aria-label={t('common.cancel')}
         >
           <X aria-hidden="true" className="size-4" />
         </Button>

@@ -14,23 +14,25 @@ import {
   TrendingUp,
   Wallet,
 } from 'lucide-react';
+import type { MessageKey } from '../../lib/i18n.ts';
 
-export type AccountCategoryInfo = { label: string; icon: LucideIcon };
+/** `label` names the category in the catalogue. */
+export type AccountCategoryInfo = { label: MessageKey; icon: LucideIcon };
 
 /** How each of the twelve account categories is named and drawn, in the order the chooser lists them. */
 export const ACCOUNT_CATEGORY_INFO: Record<AccountCategory, AccountCategoryInfo> = {
-  general: { label: 'General', icon: Wallet },
-  cash: { label: 'Cash', icon: Banknote },
-  'current-account': { label: 'Current account', icon: Landmark },
-  'credit-card': { label: 'Credit card', icon: CreditCard },
-  saving: { label: 'Savings', icon: PiggyBank },
-  bonus: { label: 'Bonus', icon: Gift },
-  insurance: { label: 'Insurance', icon: ShieldCheck },
-  investment: { label: 'Investment', icon: TrendingUp },
-  loan: { label: 'Loan', icon: HandCoins },
-  mortgage: { label: 'Mortgage', icon: House },
-  overdraft: { label: 'Overdraft', icon: BanknoteArrowDown },
-  crypto: { label: 'Crypto', icon: Bitcoin },
+  general: { label: 'accountCategory.general', icon: Wallet },
+  cash: { label: 'accountCategory.cash', icon: Banknote },
+  'current-account': { label: 'accountCategory.currentAccount', icon: Landmark },
+  'credit-card': { label: 'accountCategory.creditCard', icon: CreditCard },
+  saving: { label: 'accountCategory.saving', icon: PiggyBank },
+  bonus: { label: 'accountCategory.bonus', icon: Gift },
+  insurance: { label: 'accountCategory.insurance', icon: ShieldCheck },
+  investment: { label: 'accountCategory.investment', icon: TrendingUp },
+  loan: { label: 'accountCategory.loan', icon: HandCoins },
+  mortgage: { label: 'accountCategory.mortgage', icon: House },
+  overdraft: { label: 'accountCategory.overdraft', icon: BanknoteArrowDown },
+  crypto: { label: 'accountCategory.crypto', icon: Bitcoin },
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { Account } from '@kopiyka/shared';
 import { Money } from '../../components/ui/money.tsx';
+import { useT } from '../../lib/i18n.ts';
 import { cn } from '../../lib/utils.ts';
 import { ACCOUNT_CATEGORY_INFO } from './account-categories.ts';
 import { AccountIcon } from './account-icon.tsx';
@@ -8,13 +9,14 @@ type AccountSummaryProps = { account: Account; iconClassName?: string; nameClass
 
 /** How a list names an account: its icon, its name, and what it is ("Credit card · UAH"). */
 export function AccountSummary({ account, iconClassName, nameClassName }: AccountSummaryProps) {
+  const t = useT();
   return (
     <>
       <AccountIcon category={account.accountCategory} className={iconClassName} />
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <span className={cn('truncate font-medium', nameClassName)}>{account.name}</span>
         <span className="truncate text-xs text-muted-foreground">
-          {ACCOUNT_CATEGORY_INFO[account.accountCategory].label} · {account.currencyCode}
+          {t(ACCOUNT_CATEGORY_INFO[account.accountCategory].label)} · {account.currencyCode}
         </span>
       </div>
     </>
@@ -23,10 +25,11 @@ export function AccountSummary({ account, iconClassName, nameClassName }: Accoun
 
 /** The credit limit under an account's own money, when it has one: the money is not the owner's. */
 export function CreditLimitNote({ account }: { account: Account }) {
+  const t = useT();
   if (account.creditLimit <= 0) return null;
   return (
     <span className="text-xs text-muted-foreground">
-      Credit limit <Money minor={account.creditLimit} currency={account.currencyCode} />
+      {t('accountCategory.creditLimit')} <Money minor={account.creditLimit} currency={account.currencyCode} />
     </span>
   );
 }

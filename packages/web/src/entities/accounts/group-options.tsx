@@ -1,3 +1,4 @@
+import { useT } from '../../lib/i18n.ts';
 import { indentLabel } from '../../lib/tree.ts';
 import { type AccountTree, groupChoices } from './account-tree.ts';
 
@@ -8,15 +9,16 @@ import { type AccountTree, groupChoices } from './account-tree.ts';
 export function GroupOptions({
   tree,
   excludeId,
-  noneLabel = 'No group',
+  noneLabel,
 }: {
   tree: AccountTree;
   excludeId?: number;
   noneLabel?: string;
 }) {
+  const t = useT();
   return (
     <>
-      <option value="">{noneLabel}</option>
+      <option value="">{noneLabel ?? t('accountCategory.noGroup')}</option>
       {groupChoices(tree, excludeId).map(({ node, depth }) => (
         <option key={node.group.id} value={node.group.id}>
           {indentLabel(node.group.name, depth)}

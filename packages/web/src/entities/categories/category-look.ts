@@ -32,6 +32,7 @@ import {
   Wrench,
   Zap,
 } from 'lucide-react';
+import { type MessageKey, t } from '../../lib/i18n.ts';
 
 /**
  * The icons a category can have, by the lucide name stored in `icon`. A stored name not in this set
@@ -72,6 +73,9 @@ export const CATEGORY_ICONS: Readonly<Record<string, LucideIcon>> = {
 };
 
 export const CATEGORY_ICON_NAMES = Object.keys(CATEGORY_ICONS);
+
+/** What an icon of `CATEGORY_ICONS` shows, in the user's language ("categoryIcon.<name>" in the catalogues). */
+export const categoryIconLabel = (name: string) => t(`categoryIcon.${name}` as MessageKey);
 
 /** The palette offered for categories: the default tree's colours first, then a few more. */
 export const CATEGORY_SWATCHES = [

@@ -3,6 +3,7 @@ import { useCategoryTree } from '../../api/categories.ts';
 import { OptionList } from '../../components/option-list.tsx';
 import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useT } from '../../lib/i18n.ts';
 import { CategoryMark } from './category-mark.tsx';
 import { categoryChoices, filterCategoryTree } from './category-tree.ts';
 
@@ -17,6 +18,7 @@ type CategoryOptionsProps = {
 export function CategoryOptions({ selected, onSelect, multiple }: CategoryOptionsProps) {
   const [query, setQuery] = useState('');
   const { tree, status, reload } = useCategoryTree();
+  const t = useT();
   const options = useMemo(
     () =>
       categoryChoices(filterCategoryTree(tree, query)).map(({ node, depth }) => ({
@@ -30,7 +32,7 @@ export function CategoryOptions({ selected, onSelect, multiple }: CategoryOption
   if (status === 'error') {
     return (
       <div className="flex flex-col items-center gap-3 px-3 py-6 text-center text-sm text-muted-foreground">
-        Categories could not be loaded.
+        {t('categories.loadError')}
         <RetryButton onRetry={() => void reload()} />
       </div>
     );
@@ -38,7 +40,7 @@ export function CategoryOptions({ selected, onSelect, multiple }: CategoryOption
   if (status !== 'ready') {
     return (
       <div role="status" className="flex items-center justify-center gap-2 px-3 py-6 text-sm text-muted-foreground">
-        <Spinner /> Loading categories…
+        <Spinner /> {t('categories.loading')}
       </div>
     );
   }
@@ -50,9 +52,9 @@ export function CategoryOptions({ selected, onSelect, multiple }: CategoryOption
       selected={selected}
       onSelect={onSelect}
       multiple={multiple}
-      label="Categories"
-      searchPlaceholder="Search categories"
-      emptyText={`No category matches “${query.trim()}”.`}
+      label={t('categories.label')}
+      searchPlaceholder={t('categories.search')}
+      emptyText={t('categories.noMatch', { query: query.trim() })}
     />
   );
 }

@@ -10,6 +10,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
+import { useT } from '../../lib/i18n.ts';
 import { formatRate } from '../../lib/money.ts';
 import { useSubmission } from '../../lib/submission.ts';
 import { notify } from '../../stores/notifications.ts';
@@ -43,6 +44,7 @@ type EditRateDialogProps = DialogOpenProps & {
 };
 
 export function EditRateDialog({ open, onOpenChange, choosePair = false, onSaved, ...props }: EditRateDialogProps) {
+  const t = useT();
   const onDone = () => {
     onSaved?.();
     onOpenChange(false);
@@ -51,11 +53,11 @@ export function EditRateDialog({ open, onOpenChange, choosePair = false, onSaved
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={choosePair ? 'Exchange rate' : `${props.currencyCode} exchange rate`}
+      title={choosePair ? t('rates.form.pairTitle') : t('rates.form.title', { code: props.currencyCode })}
       description={
         choosePair
-          ? 'Choose two of your currencies and how much one is worth in the other.'
-          : `How much one ${props.currencyCode} is worth in ${props.baseCode}, your base currency.`
+          ? t('rates.form.pairDescription')
+          : t('rates.form.description', { code: props.currencyCode, base: props.baseCode })
       }
     >
       {choosePair ? (
@@ -83,6 +85,7 @@ type PairRateFormProps = { currencyCode: string; baseCode: string; onDone: () =>
 /** The rate form for a pair the person chooses; each pair starts a form of its own. */
 function PairRateForm({ currencyCode, baseCode, onDone }: PairRateFormProps) {
   const id = useId();
+  const t = useT();
   const userCurrencies = useUserCurrencies();
   const rates = useRates();
   const [pair, setPair] = useState({ from: currencyCode, to: baseCode });
@@ -115,7 +118,9 @@ function PairRateForm({ currencyCode, baseCode, onDone }: PairRateFormProps) {
     <div className="grid grid-cols-2 gap-3">
       {(['from', 'to'] as const).map((side) => (
         <div key={side} className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-${side}`}>{side === 'from' ? 'One unit of' : 'Is worth, in'}</Label>
+          <Label htmlFor={`${id}-${side}`}>
+            {side === 'from' ? t('rates.form.oneUnitOf') : t('rates.form.isWorthIn')}
+          </Label>
           <NativeSelect
             id={`${id}-${side}`}
             value={pair[side]}
@@ -175,6 +180,7 @@ function RateForm({ fromCode, toCode, facts, pairPicker, onDone }: RateFormProps
     },
   });
   const setCustomRates = useSetCustomRates();
+  const t = useT();
   const deleteCustomRates = useDeleteCustomRates();
   const useLive = form.watch('useLive');
   const { errors, isSubmitting } = form.formState;
@@ -184,10 +190,10 @@ function RateForm({ fromCode, toCode, facts, pairPicker, onDone }: RateFormProps
   async function save(result: RateFormResult): Promise<string> {
     if (result.useLive) {
       await deleteCustomRates.mutateAsync({ pairs: [{ baseCode: fromCode, quoteCode: toCode }] });
-      return `${live?.code ?? fromCode} follows the live rate again.`;
+      return t('rates.form.liveAgain', { code: live?.code ?? fromCode });
     }
     await setCustomRates.mutateAsync({ pairs: [result.pair] });
-    return `Custom rate saved: 1 ${fromCode} = ${formatRate(result.pair.rate)} ${toCode}.`;
+    return t('rates.form.saved', { from: fromCode, rate: formatRate(result.pair.rate), to: toCode });
   }
 
   /** Puts the server's validation messages on the rate fields; the message for the whole form when none fitted. */
@@ -230,7 +236,7 @@ function RateForm({ fromCode, toCode, facts, pairPicker, onDone }: RateFormProps
     <DialogForm
       onSubmit={form.handleSubmit(submission.submit)}
       error={submission.error}
-      submitLabel="Save"
+      submitLabel={t('categories.form.save')}
       submitting={isSubmitting}
       submitDisabled={nothingToSave}
     >
@@ -239,16 +245,16 @@ function RateForm({ fromCode, toCode, facts, pairPicker, onDone }: RateFormProps
         <div className="flex items-start justify-between gap-4 rounded-lg border bg-muted/40 p-3.5">
           <div className="flex flex-col gap-1.5">
             <Label id={`${id}-live-label`} htmlFor={`${id}-live`}>
-              Use live rate
+              {t('rates.form.useLive')}
             </Label>
             <p id={`${id}-live-hint`} className="text-xs text-muted-foreground">
               {liveUnavailable
-                ? `No live rate is available for ${live.code}: the rate providers don’t quote it. Set your own below.`
+                ? t('rates.form.liveUnavailable', { code: live.code })
                 : useLive
                   ? hasCustomRate
-                    ? `Saving removes your custom rate: ${live.code} follows the live rate again.`
-                    : 'The rate provider’s rate, updated daily.'
-                  : 'Your own rate replaces the live one in conversions.'}
+                    ? t('rates.form.removesCustom', { code: live.code })
+                    : t('rates.source.liveExplanation')
+                  : t('rates.form.customReplaces')}
             </p>
           </div>
           <Controller
@@ -272,7 +278,7 @@ function RateForm({ fromCode, toCode, facts, pairPicker, onDone }: RateFormProps
       ) : null}
 
       <fieldset disabled={useLive} className="flex flex-col gap-3 disabled:opacity-60">
-        <legend className="mb-3 text-sm font-medium">Custom rate</legend>
+        <legend className="mb-3 text-sm font-medium">{t('rates.form.custom')}</legend>
         {rateRows.map(({ field, from, to }) => {
           const error = errors[field]?.message;
           const inputId = `${id}-${field}`;
@@ -307,8 +313,8 @@ function RateForm({ fromCode, toCode, facts, pairPicker, onDone }: RateFormProps
         <div className="mt-2">
           <FormField
             id={`${id}-from`}
-            label="Applies from"
-            hint="Leave empty to use this rate for all dates."
+            label={t('rates.form.appliesFrom')}
+            hint={t('rates.form.appliesFromHint')}
             error={errors.effectiveFrom?.message}
           >
             {(control) => <Input {...control} type="date" {...form.register('effectiveFrom')} />}

@@ -1,5 +1,6 @@
 import { type Rate, type SetCustomRatesBody, setCustomRatesBodySchema } from '@kopiyka/shared';
 import { z } from 'zod';
+import { t } from '../../lib/i18n.ts';
 import { formatRate, parseDecimal } from '../../lib/money.ts';
 
 /** The two linked fields: 1 `from` = x `to` (forward), 1 `to` = y `from` (reverse). */
@@ -43,7 +44,11 @@ export function rateFormSchema(fromCode: string, toCode: string) {
     const field = values.edited;
     const typed = parseDecimal(values[field]);
     if (typed === null) {
-      ctx.addIssue({ code: 'custom', path: [field], message: 'Enter a rate, e.g. 41.7625' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: t('rates.form.enterRate', { example: formatRate(41.7625) }),
+      });
       return z.NEVER;
     }
     const [from, to] = field === 'forward' ? [fromCode, toCode] : [toCode, fromCode];

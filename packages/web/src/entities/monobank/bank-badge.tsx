@@ -1,5 +1,6 @@
 import { Landmark } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.tsx';
+import { useT } from '../../lib/i18n.ts';
 import { cn } from '../../lib/utils.ts';
 
 /** The name people know the bank by, on everything that comes from it. */
@@ -16,7 +17,9 @@ export function BankBadge({ className }: { className?: string }) {
 }
 
 /** A small mark where a badge has no room (a list row, the sidebar): read out as where it came from. */
-export function BankMark({ label = `From ${BANK_NAME}`, className }: { label?: string; className?: string }) {
+export function BankMark({ label, className }: { label?: string; className?: string }) {
+  const t = useT();
+  label ??= t('bank.from', { bank: BANK_NAME });
   return (
     <span title={label} className={cn('inline-flex shrink-0 items-center text-info', className)}>
       <Landmark aria-hidden="true" className="size-3" />

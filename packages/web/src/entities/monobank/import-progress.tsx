@@ -4,6 +4,8 @@ import { Card } from '../../components/ui/card.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useNow } from '../../hooks/use-now.ts';
+import { useT } from '../../lib/i18n.ts';
+import { numberFormat } from '../../lib/locale.ts';
 import { cn } from '../../lib/utils.ts';
 import { jobsProgress, progressDetails } from './job-progress.ts';
 
@@ -15,7 +17,8 @@ type ImportProgressProps = {
 };
 
 /** A bar of statement requests done, with what they brought in and when the next one goes out. */
-export function ImportProgress({ jobs, requestIntervalMs, label = 'Bank import progress' }: ImportProgressProps) {
+export function ImportProgress({ jobs, requestIntervalMs, label }: ImportProgressProps) {
+  const t = useT();
   const progress = jobsProgress(jobs);
   // The countdown to the next request ticks only while one is waited for.
   const now = useNow(1000, progress.nextRunAt !== null);
@@ -23,15 +26,17 @@ export function ImportProgress({ jobs, requestIntervalMs, label = 'Bank import p
     <div className="flex flex-col gap-2">
       <div className="flex items-baseline justify-between gap-3 text-sm">
         <span className="font-medium">
-          {progress.total === 0 ? 'Getting ready…' : `${progress.done} of ${progress.total} statement requests`}
+          {progress.total === 0
+            ? t('bank.progress.gettingReady')
+            : t('bank.progress.requests', { done: progress.done, total: progress.total })}
         </span>
         {progress.total > 0 ? (
           <span className="text-muted-foreground tabular-nums">
-            {Math.floor((progress.done / progress.total) * 100)}%
+            {numberFormat({ style: 'percent' }).format(Math.floor((progress.done / progress.total) * 100) / 100)}
           </span>
         ) : null}
       </div>
-      <Progress value={progress.done} max={progress.total} aria-label={label} />
+      <Progress value={progress.done} max={progress.total} aria-label={label ?? t('bank.progress.label')} />
       <p className="text-xs text-muted-foreground" aria-live="polite">
         {progressDetails(progress, requestIntervalMs, now)}
       </p>
@@ -47,13 +52,14 @@ export function ImportProgress({ jobs, requestIntervalMs, label = 'Bank import p
 export function ActiveImportCard({ className }: { className?: string }) {
   const bankUser = useBankUser().data;
   const jobs = useActiveJobs(Boolean(bankUser)).data ?? [];
+  const t = useT();
   if (!bankUser || jobs.length === 0) return null;
   const importing = jobs.some((job) => job.kind === 'import');
   return (
     <Card className={cn('gap-3 p-4', className)} aria-labelledby="active-import-title">
       <h2 id="active-import-title" className="flex items-center gap-2 text-sm font-semibold">
         <Spinner className="text-primary" />
-        {importing ? 'Importing from Monobank' : 'Syncing with Monobank'}
+        {importing ? t('bank.progress.importing') : t('bank.progress.syncing')}
       </h2>
       <ImportProgress jobs={jobs} requestIntervalMs={bankUser.requestIntervalMs} />
     </Card>

@@ -1,6 +1,6 @@
 import type { BankUser, MonobankJob } from '@kopiyka/shared';
 import { formatDuration } from '../../lib/dates.ts';
-import { plural } from '../../lib/utils.ts';
+import { t } from '../../lib/i18n.ts';
 
 /** Where the running jobs stand together: statement requests done of all, what they brought, when the next goes out. */
 export type JobsProgress = {
@@ -27,21 +27,25 @@ export function jobsProgress(jobs: readonly MonobankJob[]): JobsProgress {
 /** "one request a minute", "one request every 5 seconds": how often Monobank lets this server ask. */
 export function requestPace(requestIntervalMs: number): string {
   const seconds = Math.round(requestIntervalMs / 1000);
-  if (seconds < 1) return 'requests go out back to back';
-  if (seconds === 1) return 'Monobank answers one request a second';
-  if (seconds === 60) return 'Monobank answers one request a minute';
-  if (seconds % 60 === 0) return `Monobank answers one request every ${seconds / 60} minutes`;
-  return `Monobank answers one request every ${seconds} seconds`;
+  if (seconds < 1) return t('bank.pace.backToBack');
+  if (seconds === 1) return t('bank.pace.perSecond');
+  if (seconds === 60) return t('bank.pace.perMinute');
+  if (seconds % 60 === 0) return t('bank.pace.everyMinutes', { count: seconds / 60 });
+  return t('bank.pace.everySeconds', { count: seconds });
 }
 
 /** The line under a progress bar: what came in, when the next request goes out, and how long is left. */
 export function progressDetails(progress: JobsProgress, requestIntervalMs: number | undefined, now: number): string {
-  const parts = [`${plural(progress.imported, 'transaction')} imported`];
+  const parts = [t('bank.progress.imported', { count: progress.imported })];
   const waitMs = progress.nextRunAt === null ? 0 : Date.parse(progress.nextRunAt) - now;
-  if (waitMs >= 1000) parts.push(`next request in ${Math.ceil(waitMs / 1000)} s`);
+  if (waitMs >= 1000) parts.push(t('bank.progress.nextIn', { seconds: Math.ceil(waitMs / 1000) }));
   const left = progress.total - progress.done;
   if (requestIntervalMs !== undefined && left > 1) {
-    parts.push(`${formatDuration((Math.max(0, waitMs) + (left - 1) * requestIntervalMs) / 1000)} left`);
+    parts.push(
+      t('bank.progress.left', {
+        duration: formatDuration((Math.max(0, waitMs) + (left - 1) * requestIntervalMs) / 1000),
+      }),
+    );
   }
   return parts.join(' · ');
 }

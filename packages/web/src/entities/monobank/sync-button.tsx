@@ -5,6 +5,7 @@ import { useActiveJobs, useBankUser, useRecentJobs } from '../../api/monobank.ts
 import { Button } from '../../components/ui/button.tsx';
 import { useNow } from '../../hooks/use-now.ts';
 import { formatTimeAgo } from '../../lib/dates.ts';
+import { useT } from '../../lib/i18n.ts';
 import { cn } from '../../lib/utils.ts';
 import { openBankDialog } from '../../stores/bank-dialog.ts';
 import { notify } from '../../stores/notifications.ts';
@@ -26,11 +27,12 @@ export function SyncButton({ className }: { className?: string }) {
   const syncNow = useSyncNow();
   const syncing = useIsSyncing() || activeJobs.length > 0;
   const now = useNow(LAST_SYNC_REFRESH_MS, paired);
+  const t = useT();
   if (!bankUser) return null;
 
   const iconButton = cn('text-muted-foreground hover:text-foreground', className);
   if (bankUser.tokenState === 'invalid') {
-    const label = 'Monobank sync stopped: paste a new token';
+    const label = t('bank.sync.stopped');
     return (
       <Button
         variant="ghost"
@@ -47,8 +49,10 @@ export function SyncButton({ className }: { className?: string }) {
 
   const last = lastSyncedAt(bankUser, recentJobs);
   const label = syncing
-    ? 'Syncing with Monobank…'
-    : `Sync with Monobank (last synced ${last ? formatTimeAgo(last, now) : 'never'})`;
+    ? t('bank.sync.syncing')
+    : last
+      ? t('bank.sync.button', { ago: formatTimeAgo(last, now) })
+      : t('bank.sync.buttonNever');
   return (
     <Button
       variant="ghost"
@@ -62,7 +66,7 @@ export function SyncButton({ className }: { className?: string }) {
         syncNow.mutate(undefined, {
           onError: (error) => {
             const message = inlineErrorMessage(error);
-            if (message) notify('error', message, { title: 'Sync failed' });
+            if (message) notify('error', message, { title: t('bank.sync.failed') });
           },
         });
       }}

@@ -1,12 +1,14 @@
 import { TriangleAlert } from 'lucide-react';
 import { useBankUser } from '../../api/monobank.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { useT } from '../../lib/i18n.ts';
 import { cn } from '../../lib/utils.ts';
 import { openBankDialog } from '../../stores/bank-dialog.ts';
 
 /** While Monobank refuses the stored token nothing syncs: this says so and leads to pasting a new one. */
 export function TokenInvalidBanner({ className }: { className?: string }) {
   const bankUser = useBankUser().data;
+  const t = useT();
   if (bankUser?.tokenState !== 'invalid') return null;
   return (
     <div
@@ -18,10 +20,8 @@ export function TokenInvalidBanner({ className }: { className?: string }) {
     >
       <TriangleAlert aria-hidden="true" className="hidden size-5 shrink-0 text-warning sm:block" />
       <p className="flex-1">
-        <span className="font-semibold">Monobank stopped accepting your token.</span>{' '}
-        <span className="text-muted-foreground">
-          Your cards are not updating. Make a new token at api.monobank.ua and paste it here.
-        </span>
+        <span className="font-semibold">{t('bank.tokenInvalid.title')}</span>{' '}
+        <span className="text-muted-foreground">{t('bank.tokenInvalid.description')}</span>
       </p>
       <Button
         size="sm"
@@ -29,7 +29,7 @@ export function TokenInvalidBanner({ className }: { className?: string }) {
         className="self-start sm:self-auto"
         onClick={() => openBankDialog('replace-token')}
       >
-        Paste a new token
+        {t('bank.tokenInvalid.paste')}
       </Button>
     </div>
   );

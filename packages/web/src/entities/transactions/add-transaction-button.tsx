@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
+import { useT } from '../../lib/i18n.ts';
 import { cn } from '../../lib/utils.ts';
 import { openTransactionDialog } from '../../stores/transaction-dialog.ts';
 
@@ -11,19 +12,17 @@ type AddTransactionButtonProps = {
   compact?: boolean;
 };
 
-export function AddTransactionButton({
-  accountId,
-  label = 'Add transaction',
-  compact = false,
-}: AddTransactionButtonProps) {
+export function AddTransactionButton({ accountId, label, compact = false }: AddTransactionButtonProps) {
+  const t = useT();
+  const text = label ?? t('transactions.add');
   return (
     <Button
       onClick={() => openTransactionDialog({ mode: 'create', accountId })}
-      aria-label={compact ? label : undefined}
+      aria-label={compact ? text : undefined}
       className={cn(compact && 'w-10 px-0 sm:w-auto sm:px-4')}
     >
       <Plus aria-hidden="true" className="size-4" />
-      <span className={cn(compact && 'hidden sm:inline')}>{label}</span>
+      <span className={cn(compact && 'hidden sm:inline')}>{text}</span>
     </Button>
   );
 }

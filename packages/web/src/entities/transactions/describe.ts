@@ -1,8 +1,11 @@
 import type { Transaction } from '@kopiyka/shared';
-import { DISPLAY_LOCALE } from '../../lib/locale.ts';
+import { t } from '../../lib/i18n.ts';
+import { dateTimeFormat } from '../../lib/locale.ts';
 
-/** The side of a transfer that is not one of the user's accounts. */
-export const OUT_OF_WALLET_LABEL = 'Out of wallet';
+/** The side of a transfer that is not one of the user's accounts, in the current language. */
+export function outOfWalletLabel(): string {
+  return t('transactions.transfer.outOfWallet');
+}
 
 /**
  * What a transfer leg is called in lists: where the money went ("Transfer → Savings") or came
@@ -13,21 +16,23 @@ export function transferTitle(
   accountName: (id: number) => string | undefined,
 ): string | null {
   const incoming = transaction.transactionType === 'income';
-  if (transaction.transferNature === 'transfer_out_wallet') return incoming ? 'Into wallet' : OUT_OF_WALLET_LABEL;
+  if (transaction.transferNature === 'transfer_out_wallet')
+    return incoming ? t('transactions.transfer.intoWallet') : outOfWalletLabel();
   if (transaction.transferNature !== 'transfer_between_user_accounts') return null;
   const other = transaction.destinationAccountId === null ? undefined : accountName(transaction.destinationAccountId);
-  return `Transfer ${incoming ? '←' : '→'} ${other ?? 'another account'}`;
+  const account = other ?? t('transactions.transfer.anotherAccount');
+  return incoming ? t('transactions.transfer.from', { account }) : t('transactions.transfer.to', { account });
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
-const timeFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { timeStyle: 'short' });
+const dateAndTime = () => dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' });
+const timeOfDay = () => dateTimeFormat({ timeStyle: 'short' });
 
 /** "14 Nov 2026, 09:30" in the user's time zone. */
 export function formatDateTime(time: string): string {
-  return dateTimeFormat.format(new Date(time));
+  return dateAndTime().format(new Date(time));
 }
 
 /** "09:30". */
 export function formatTime(time: string): string {
-  return timeFormat.format(new Date(time));
+  return timeOfDay().format(new Date(time));
 }

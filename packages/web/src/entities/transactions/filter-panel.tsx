@@ -9,24 +9,21 @@ import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { SegmentedControl } from '../../components/ui/segmented-control.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
+import { useT } from '../../lib/i18n.ts';
 import { dayKey } from '../../lib/periods.ts';
-import { type FilterState, PERIOD_LABELS, PERIODS, type Period, periodRange } from './filters.ts';
+import { type FilterState, PERIODS, type Period, periodLabel, periodRange } from './filters.ts';
 import { AccountFilter, CategoryFilter } from './pickers.tsx';
 import { useDebouncedDraft } from './use-debounced-draft.ts';
 
-export type UpdateFilters = (patch: Partial<FilterState>, options?: { replace?: boolean }) => void;
+/** `replace`: the change refines the last one, so it replaces its history entry. */
+type UpdateOptions = { replace?: boolean };
+export type UpdateFilters = (patch: Partial<FilterState>, options?: UpdateOptions) => void;
 
 type FilterPanelProps = {
   filters: FilterState;
   onChange: UpdateFilters;
   accounts: readonly Account[];
 };
-
-const TYPE_OPTIONS = [
-  { value: 'all', label: 'All' },
-  { value: 'expense', label: 'Expenses' },
-  { value: 'income', label: 'Income' },
-] as const;
 
 /** A typed amount bound of the range: applied once typing pauses. */
 function AmountBound({
@@ -65,12 +62,13 @@ export function NoteSearch({
   className?: string;
 }) {
   const [draft, setDraft] = useDebouncedDraft(value, (note) => onChange({ note }, { replace: value !== '' }));
+  const t = useT();
   return (
     <div className={className}>
       <SearchInput
         type="search"
-        aria-label="Search notes"
-        placeholder="Search notes"
+        aria-label={t('transactions.filter.searchNotes')}
+        placeholder={t('transactions.filter.searchNotes')}
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
       />
@@ -82,6 +80,7 @@ type PeriodFieldProps = { filters: FilterState; onChange: (patch: Partial<Filter
 
 /** The preset periods; choosing "custom" starts from the days the current period covers. */
 export function PeriodSelect({ id, filters, onChange }: PeriodFieldProps & { id?: string }) {
+  const t = useT();
   function changePeriod(period: Period) {
     if (period !== 'custom') {
       onChange({ period, from: '', to: '' });
@@ -94,13 +93,13 @@ export function PeriodSelect({ id, filters, onChange }: PeriodFieldProps & { id?
   return (
     <NativeSelect
       id={id}
-      aria-label={id ? undefined : 'Dates'}
+      aria-label={id ? undefined : t('transactions.filter.dates')}
       value={filters.period}
       onChange={(event) => changePeriod(event.target.value as Period)}
     >
       {PERIODS.map((period) => (
         <option key={period} value={period}>
-          {PERIOD_LABELS[period]}
+          {periodLabel(period)}
         </option>
       ))}
     </NativeSelect>
@@ -109,19 +108,20 @@ export function PeriodSelect({ id, filters, onChange }: PeriodFieldProps & { id?
 
 /** The two days of a custom period, shown only while the period is custom. */
 export function CustomDates({ filters, onChange }: PeriodFieldProps) {
+  const t = useT();
   if (filters.period !== 'custom') return null;
   return (
     <div className="grid grid-cols-2 gap-2">
       <Input
         type="date"
-        aria-label="From date"
+        aria-label={t('transactions.filter.fromDate')}
         value={filters.from}
         max={filters.to || undefined}
         onChange={(event) => onChange({ from: event.target.value })}
       />
       <Input
         type="date"
-        aria-label="To date"
+        aria-label={t('transactions.filter.toDate')}
         value={filters.to}
         min={filters.from || undefined}
         onChange={(event) => onChange({ to: event.target.value })}
@@ -133,6 +133,12 @@ export function CustomDates({ filters, onChange }: PeriodFieldProps) {
 /** Every filter but the note search (which stays in view above the list), laid out in a column. */
 export function FilterPanel({ filters, onChange, accounts }: FilterPanelProps) {
   const id = useId();
+  const t = useT();
+  const typeOptions = [
+    { value: 'all', label: t('transactions.type.all') },
+    { value: 'expense', label: t('transactions.type.expenses') },
+    { value: 'income', label: t('transactions.type.income') },
+  ];
 
   // A half-typed bound applies as typed, replacing the previous entry rather than adding history.
   const commitBound = (field: 'min' | 'max') => (text: string) =>
@@ -141,30 +147,30 @@ export function FilterPanel({ filters, onChange, accounts }: FilterPanelProps) {
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-period`}>Dates</Label>
+        <Label htmlFor={`${id}-period`}>{t('transactions.filter.dates')}</Label>
         <PeriodSelect id={`${id}-period`} filters={filters} onChange={onChange} />
         <CustomDates filters={filters} onChange={onChange} />
       </div>
 
       <div className="flex flex-col gap-2">
         <span id={`${id}-type`} className="text-sm font-medium leading-none">
-          Type
+          {t('transactions.filter.type')}
         </span>
         <SegmentedControl
           aria-labelledby={`${id}-type`}
           value={filters.type || 'all'}
           onValueChange={(type) => onChange({ type: type === 'all' ? '' : (type as TransactionType) })}
-          options={TYPE_OPTIONS}
+          options={typeOptions}
         />
       </div>
 
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 text-sm font-medium leading-none">Amount</legend>
+        <legend className="mb-2 text-sm font-medium leading-none">{t('transactions.filter.amount')}</legend>
         <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-2">
           <AmountBound
             id={`${id}-min`}
-            label="Minimum amount"
-            placeholder="Min"
+            label={t('transactions.filter.min')}
+            placeholder={t('transactions.filter.minShort')}
             value={filters.min}
             onCommit={commitBound('min')}
           />
@@ -173,17 +179,17 @@ export function FilterPanel({ filters, onChange, accounts }: FilterPanelProps) {
           </span>
           <AmountBound
             id={`${id}-max`}
-            label="Maximum amount"
-            placeholder="Max"
+            label={t('transactions.filter.max')}
+            placeholder={t('transactions.filter.maxShort')}
             value={filters.max}
             onCommit={commitBound('max')}
           />
         </div>
-        <p className="text-xs text-muted-foreground">In each account’s own currency.</p>
+        <p className="text-xs text-muted-foreground">{t('transactions.filter.amountHint')}</p>
       </fieldset>
 
       <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-accounts`}>Accounts</Label>
+        <Label htmlFor={`${id}-accounts`}>{t('transactions.filter.accounts')}</Label>
         <AccountFilter
           id={`${id}-accounts`}
           accounts={accounts}
@@ -193,7 +199,7 @@ export function FilterPanel({ filters, onChange, accounts }: FilterPanelProps) {
       </div>
 
       <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-categories`}>Categories</Label>
+        <Label htmlFor={`${id}-categories`}>{t('transactions.filter.categories')}</Label>
         <CategoryFilter
           id={`${id}-categories`}
           value={filters.categoryIds}
@@ -203,7 +209,7 @@ export function FilterPanel({ filters, onChange, accounts }: FilterPanelProps) {
 
       <div className="flex items-center justify-between gap-4">
         <Label id={`${id}-transfers-label`} htmlFor={`${id}-transfers`} className="font-normal">
-          Leave out transfers
+          {t('transactions.filter.excludeTransfers')}
         </Label>
         <Switch
           id={`${id}-transfers`}
@@ -218,10 +224,11 @@ export function FilterPanel({ filters, onChange, accounts }: FilterPanelProps) {
 
 /** Removes every filter, the note search included. */
 export function ClearFiltersButton({ onClear, className }: { onClear: () => void; className?: string }) {
+  const t = useT();
   return (
     <Button variant="ghost" size="sm" onClick={onClear} className={className}>
       <X aria-hidden="true" className="size-4" />
-      Clear filters
+      {t('transactions.filter.clear')}
     </Button>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { savedTimeZoneEachTest } from '../../test/time-zone.ts';
 import {
   countFilters,
   EMPTY_FILTERS,
@@ -105,6 +106,29 @@ describe('date presets', () => {
       end: new Date(local(2026, 3, 3).getTime() - 1),
     });
     expect(periodRange({ period: 'custom', from: '', to: '2026-03-02' }, now).start).toBeUndefined();
+  });
+});
+
+describe('date presets in the user’s time zone, not the browser’s', () => {
+  savedTimeZoneEachTest('Europe/Kyiv');
+  // 00:30 on 1 November in Kyiv; still October in UTC and west of it.
+  const now = new Date('2026-10-31T22:30:00.000Z');
+  const range = (start: string, end: string) => ({ start: new Date(start), end: new Date(end) });
+
+  it('take Kyiv’s today, months and years, from its midnight to its midnight', () => {
+    expect(periodRange({ ...EMPTY_FILTERS, period: 'this-month' }, now)).toEqual(
+      range('2026-10-31T22:00:00.000Z', '2026-11-30T21:59:59.999Z'),
+    );
+    // October ends on 25-hour Sunday's count: it began at UTC+3.
+    expect(periodRange({ ...EMPTY_FILTERS, period: 'last-month' }, now)).toEqual(
+      range('2026-09-30T21:00:00.000Z', '2026-10-31T21:59:59.999Z'),
+    );
+    expect(periodRange({ ...EMPTY_FILTERS, period: 'last-30-days' }, now)).toEqual(
+      range('2026-10-02T21:00:00.000Z', '2026-11-01T21:59:59.999Z'),
+    );
+    expect(periodRange({ ...EMPTY_FILTERS, period: 'this-year' }, now)).toEqual(
+      range('2025-12-31T22:00:00.000Z', '2026-12-31T21:59:59.999Z'),
+    );
   });
 });
 

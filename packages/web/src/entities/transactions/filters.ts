@@ -1,20 +1,26 @@
 import { TRANSACTION_TYPES, type TransactionType } from '@kopiyka/shared';
 import type { TransactionListFilters } from '../../api/transactions.ts';
-import type { DayKey } from '../../lib/dates.ts';
+import { type DayKey, shiftMonth } from '../../lib/dates.ts';
+import { type MessageKey, t } from '../../lib/i18n.ts';
 import { parseAmount } from '../../lib/money.ts';
-import { dayEnd, dayStart } from '../../lib/periods.ts';
+import { addDays, dayEnd, dayKey, dayStart, monthEnd, monthStart } from '../../lib/periods.ts';
 
 export const PERIODS = ['all', 'this-month', 'last-month', 'last-30-days', 'this-year', 'custom'] as const;
 export type Period = (typeof PERIODS)[number];
 
-export const PERIOD_LABELS: Record<Period, string> = {
-  all: 'All time',
-  'this-month': 'This month',
-  'last-month': 'Last month',
-  'last-30-days': 'Last 30 days',
-  'this-year': 'This year',
-  custom: 'Custom dates',
+const PERIOD_LABELS: Record<Period, MessageKey> = {
+  all: 'transactions.period.all',
+  'this-month': 'transactions.period.thisMonth',
+  'last-month': 'transactions.period.lastMonth',
+  'last-30-days': 'transactions.period.last30Days',
+  'this-year': 'transactions.period.thisYear',
+  custom: 'transactions.period.custom',
 };
+
+/** "All time", "This month"…, in the current language. */
+export function periodLabel(period: Period): string {
+  return t(PERIOD_LABELS[period]);
+}
 
 /** The filters of /transactions as the page holds them: what the URL says, as typed. */
 export type FilterState = {
@@ -137,31 +143,27 @@ export function minorOrUndefined(text: string): number | undefined {
 
 export type DateRange = { start?: Date; end?: Date };
 
-const startOfDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate());
-/** The last millisecond before `next`, so a range ends inside its last day. */
-const justBefore = (next: Date) => new Date(next.getTime() - 1);
+/** From the first instant of `first` to the last millisecond of `last`, days of the user's time zone. */
+const wholeDays = (first: DayKey, last: DayKey): DateRange => ({ start: dayStart(first), end: dayEnd(last) });
 
 /**
- * The period as local times: whole days in the user's time zone, so the range (and the query key
- * built from it) stays the same all day.
+ * The period as whole days in the user's time zone (the days the server counts), so the range (and
+ * the query key built from it) stays the same all day.
  */
 export function periodRange(filters: Pick<FilterState, 'period' | 'from' | 'to'>, now: Date = new Date()): DateRange {
-  const year = now.getFullYear();
-  const month = now.getMonth();
+  const today = dayKey(now);
+  const month = today.slice(0, 7);
   switch (filters.period) {
     case 'this-month':
-      return { start: new Date(year, month, 1), end: justBefore(new Date(year, month + 1, 1)) };
-    case 'last-month':
-      return { start: new Date(year, month - 1, 1), end: justBefore(new Date(year, month, 1)) };
-    case 'last-30-days': {
-      const today = startOfDay(now);
-      return {
-        start: new Date(year, month, today.getDate() - 29),
-        end: justBefore(new Date(year, month, today.getDate() + 1)),
-      };
+      return wholeDays(monthStart(month), monthEnd(month));
+    case 'last-month': {
+      const last = shiftMonth(month, -1);
+      return wholeDays(monthStart(last), monthEnd(last));
     }
+    case 'last-30-days':
+      return wholeDays(addDays(today, -29), today);
     case 'this-year':
-      return { start: new Date(year, 0, 1), end: justBefore(new Date(year + 1, 0, 1)) };
+      return wholeDays(`${today.slice(0, 4)}-01-01`, `${today.slice(0, 4)}-12-31`);
     case 'custom': {
       const range: DateRange = {};
       if (DAY_PATTERN.test(filters.from)) range.start = dayStart(filters.from);

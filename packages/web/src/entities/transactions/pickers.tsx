@@ -6,6 +6,7 @@ import { OptionList } from '../../components/option-list.tsx';
 import type { FieldControlProps } from '../../components/ui/form-field.tsx';
 import { PickerButton } from '../../components/ui/picker-button.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover.tsx';
+import { useT } from '../../lib/i18n.ts';
 import { cn } from '../../lib/utils.ts';
 import { CategoryMark } from '../categories/category-mark.tsx';
 import { CategoryOptions } from '../categories/category-options.tsx';
@@ -29,15 +30,10 @@ type CategoryPickerProps = Partial<FieldControlProps> & {
 };
 
 /** One category from the tree, searchable, in a panel under a field-like button. */
-export function CategoryPicker({
-  value,
-  onChange,
-  disabled,
-  placeholder = 'Choose a category',
-  ...control
-}: CategoryPickerProps) {
+export function CategoryPicker({ value, onChange, disabled, placeholder, ...control }: CategoryPickerProps) {
   const [open, setOpen] = useState(false);
   const categories = useCategories();
+  const t = useT();
   const path = value === null ? [] : categoryPath(categories, value);
   const chosen = path.at(-1);
   return (
@@ -61,11 +57,13 @@ export function CategoryPicker({
               </span>
             </>
           ) : (
-            <span className="min-w-0 flex-1 truncate text-muted-foreground">{placeholder}</span>
+            <span className="min-w-0 flex-1 truncate text-muted-foreground">
+              {placeholder ?? t('transactions.picker.chooseCategory')}
+            </span>
           )}
         </PickerButton>
       </PopoverTrigger>
-      <PopoverContent aria-label="Categories">
+      <PopoverContent aria-label={t('categories.label')}>
         <CategoryOptions
           selected={value === null ? [] : [value]}
           onSelect={(id) => {
@@ -97,6 +95,7 @@ type MultiSelectProps = {
 
 /** A button that opens a list to tick several items in; "Clear" unticks them all. */
 function MultiSelect({ id, placeholder, summary, count, onClear, footnote, label, children }: MultiSelectProps) {
+  const t = useT();
   return (
     <Popover>
       <PopoverTrigger asChild>
@@ -117,7 +116,7 @@ function MultiSelect({ id, placeholder, summary, count, onClear, footnote, label
             className="flex shrink-0 cursor-pointer items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-primary hover:bg-accent disabled:cursor-default disabled:opacity-50"
           >
             <X aria-hidden="true" className="size-3.5" />
-            Clear
+            {t('transactions.picker.clear')}
           </button>
         </div>
       </PopoverContent>
@@ -129,16 +128,19 @@ type FilterProps = { id: string; value: readonly number[]; onChange: (ids: numbe
 
 export function CategoryFilter({ id, value, onChange }: FilterProps) {
   const categories = useCategories();
+  const t = useT();
   const names = value.flatMap((categoryId) => categories.find((category) => category.id === categoryId)?.name ?? []);
   return (
     <MultiSelect
       id={id}
-      label="Categories"
-      placeholder="All categories"
-      summary={names.length === 1 ? (names[0] ?? '') : `${value.length} categories`}
+      label={t('categories.label')}
+      placeholder={t('transactions.picker.allCategories')}
+      summary={
+        names.length === 1 ? (names[0] ?? '') : t('transactions.picker.categoriesCount', { count: value.length })
+      }
       count={value.length}
       onClear={() => onChange([])}
-      footnote="Subcategories are included."
+      footnote={t('transactions.picker.subcategoriesIncluded')}
     >
       <CategoryOptions multiple selected={value} onSelect={(categoryId) => onChange(toggle(value, categoryId))} />
     </MultiSelect>
@@ -147,6 +149,7 @@ export function CategoryFilter({ id, value, onChange }: FilterProps) {
 
 export function AccountFilter({ id, value, onChange, accounts }: FilterProps & { accounts: readonly Account[] }) {
   const [query, setQuery] = useState('');
+  const t = useT();
   const needle = query.trim().toLocaleLowerCase();
   const options = accounts
     .filter((account) => account.name.toLocaleLowerCase().includes(needle))
@@ -155,9 +158,9 @@ export function AccountFilter({ id, value, onChange, accounts }: FilterProps & {
   return (
     <MultiSelect
       id={id}
-      label="Accounts"
-      placeholder="All accounts"
-      summary={chosen.length === 1 ? (chosen[0]?.name ?? '') : `${value.length} accounts`}
+      label={t('transactions.filter.accounts')}
+      placeholder={t('transactions.picker.allAccounts')}
+      summary={chosen.length === 1 ? (chosen[0]?.name ?? '') : t('accounts.count', { count: value.length })}
       count={value.length}
       onClear={() => onChange([])}
     >
@@ -168,9 +171,11 @@ export function AccountFilter({ id, value, onChange, accounts }: FilterProps & {
         selected={value}
         onSelect={(accountId) => onChange(toggle(value, accountId))}
         multiple
-        label="Accounts"
-        searchPlaceholder="Search accounts"
-        emptyText={accounts.length === 0 ? 'No accounts yet.' : `No account matches “${query.trim()}”.`}
+        label={t('transactions.filter.accounts')}
+        searchPlaceholder={t('transactions.picker.searchAccounts')}
+        emptyText={
+          accounts.length === 0 ? t('sidebar.empty') : t('transactions.picker.noAccountMatch', { query: query.trim() })
+        }
       />
     </MultiSelect>
   );

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { savedTimeZoneEachTest } from '../../test/time-zone.ts';
 import { makeTransaction } from '../../test/transactions.ts';
+import { formatTime } from './describe.ts';
 import { dayLabel, groupByDay, listRows, uniqueTransactions } from './transaction-days.ts';
 
 const at = (year: number, month: number, day: number, hours: number) =>
@@ -72,5 +74,20 @@ describe('grouping by day', () => {
     expect(dayLabel('2026-03-18', now)).toBe('Today');
     expect(dayLabel('2026-03-17', now)).toBe('Yesterday');
     expect(dayLabel('2026-03-02', now)).toBe('Mon 2 Mar 2026');
+  });
+});
+
+describe('days and times of the user’s time zone, not the browser’s', () => {
+  savedTimeZoneEachTest('Europe/Kyiv');
+
+  it('puts 22:30 UTC on 31 October on 1 November at 00:30, and names the days by Kyiv’s calendar', () => {
+    const late = makeTransaction({ id: 2, time: '2026-10-31T22:30:00.000Z' });
+    const noon = makeTransaction({ id: 1, time: '2026-10-31T12:00:00.000Z' });
+    expect(groupByDay([late, noon]).map((group) => group.day)).toEqual(['2026-11-01', '2026-10-31']);
+    expect(formatTime(late.time)).toBe('00:30');
+    const now = new Date('2026-10-31T22:45:00Z');
+    expect(dayLabel('2026-11-01', now)).toBe('Today');
+    expect(dayLabel('2026-10-31', now)).toBe('Yesterday');
+    expect(dayLabel('2026-10-30', now)).toBe('Fri 30 Oct 2026');
   });
 });

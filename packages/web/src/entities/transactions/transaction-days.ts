@@ -1,7 +1,8 @@
 import type { Transaction } from '@kopiyka/shared';
-import type { DayKey } from '../../lib/dates.ts';
-import { DISPLAY_LOCALE } from '../../lib/locale.ts';
-import { dayKey } from '../../lib/periods.ts';
+import { calendarDate, type DayKey } from '../../lib/dates.ts';
+import { t } from '../../lib/i18n.ts';
+import { calendarFormat } from '../../lib/locale.ts';
+import { addDays, dayKey } from '../../lib/periods.ts';
 
 /** The amount with its direction: income adds, an expense (or the outgoing leg of a transfer) takes away. */
 function signedAmount(transaction: Pick<Transaction, 'transactionType'>, amount: number): number {
@@ -58,18 +59,18 @@ export function uniqueTransactions(pages: readonly (readonly Transaction[])[]): 
   });
 }
 
-const weekdayFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
+const weekdayFormat = () =>
+  calendarFormat({
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
 
-/** "Today", "Yesterday", or "Mon 14 Nov 2026". */
+/** "Today", "Yesterday" (in the user's time zone), or "Mon 14 Nov 2026". */
 export function dayLabel(day: DayKey, now: Date = new Date()): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const value = new Date(year, month - 1, date);
-  if (day === dayKey(now)) return 'Today';
-  if (day === dayKey(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1))) return 'Yesterday';
-  return weekdayFormat.format(value).replace(',', '');
+  const today = dayKey(now);
+  if (day === today) return t('transactions.today');
+  if (day === addDays(today, -1)) return t('transactions.yesterday');
+  return weekdayFormat().format(calendarDate(day)).replace(',', '');
 }

@@ -10,7 +10,8 @@ import { EmptyCard } from '../../components/ui/empty-card.tsx';
 import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { cn, plural } from '../../lib/utils.ts';
+import { useT } from '../../lib/i18n.ts';
+import { cn } from '../../lib/utils.ts';
 import { openTransactionDialog } from '../../stores/transaction-dialog.ts';
 import { AddTransactionButton } from './add-transaction-button.tsx';
 import { groupByDay, type ListRow, listRows, uniqueTransactions } from './transaction-days.ts';
@@ -45,14 +46,15 @@ export function TransactionList({ filters, empty, selection, className }: Transa
   const { fetchNextPage } = list;
   // A page already on its way is waited for, not asked for again.
   const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
+  const t = useT();
 
   if (list.isPending) return <ListSkeleton className={className} />;
   if (list.isError) {
     return (
       <EmptyCard
         icon={ReceiptText}
-        title="Transactions could not be loaded"
-        description="Check your connection and try again."
+        title={t('transactions.loadError')}
+        description={t('transactions.checkConnection')}
         action={<RetryButton onRetry={() => void list.refetch()} retrying={list.isFetching} />}
       />
     );
@@ -62,13 +64,13 @@ export function TransactionList({ filters, empty, selection, className }: Transa
       empty ?? (
         <EmptyCard
           icon={ReceiptText}
-          title="No transactions yet"
-          description="Add your first one: an expense, an income, or a transfer between your accounts."
+          title={t('transactions.empty.title')}
+          description={t('transactions.empty.description')}
           action={
             <AddTransactionButton
               // One account's list adds on that account.
               accountId={filters.accountIds?.length === 1 ? filters.accountIds[0] : undefined}
-              label="Add your first transaction"
+              label={t('transactions.empty.add')}
             />
           }
         />
@@ -79,8 +81,8 @@ export function TransactionList({ filters, empty, selection, className }: Transa
     <div className={cn('flex flex-col gap-2', className)}>
       <p className="text-sm text-muted-foreground" aria-live="polite">
         {list.hasNextPage
-          ? `${transactions.length}+ transactions; more load as you scroll`
-          : plural(transactions.length, 'transaction')}
+          ? t('transactions.countMore', { count: transactions.length })
+          : t('transactions.count', { count: transactions.length })}
       </p>
       <VirtualRows
         transactions={transactions}
@@ -109,8 +111,9 @@ export function TransactionRowSkeleton({ className }: { className?: string }) {
 }
 
 function ListSkeleton({ className }: { className?: string }) {
+  const t = useT();
   return (
-    <div role="status" aria-label="Loading transactions" className={cn('flex flex-col gap-2', className)}>
+    <div role="status" aria-label={t('transactions.loading')} className={cn('flex flex-col gap-2', className)}>
       <Skeleton className="h-5 w-32" />
       <Card className="gap-0 divide-y">
         {[0, 1, 2, 3, 4, 5].map((row) => (
@@ -184,6 +187,7 @@ function VirtualRows({
     [accounts.data],
   );
   const categoryById = useCategoryById();
+  const t = useT();
 
   const [listRef, listTop] = useDocumentTop<HTMLUListElement>();
   const headerIndexes = useMemo(() => rows.flatMap((row, index) => (row.kind === 'day' ? [index] : [])), [rows]);
@@ -220,7 +224,12 @@ function VirtualRows({
 
   return (
     <Card className="gap-0">
-      <ul ref={listRef} aria-label="Transactions" className="relative" style={{ height: virtualizer.getTotalSize() }}>
+      <ul
+        ref={listRef}
+        aria-label={t('transactions.listLabel')}
+        className="relative"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
         {items.map((item) => {
           const row = rows[item.index];
           const isPinned = row?.kind === 'day' && item.index === pinned;
@@ -250,12 +259,12 @@ function VirtualRows({
                 <div className="flex items-center justify-center gap-2 px-4 py-4 text-sm text-muted-foreground">
                   {loadMoreFailed ? (
                     <>
-                      More transactions could not be loaded.
+                      {t('transactions.loadMoreError')}
                       <RetryButton onRetry={onLoadMore} />
                     </>
                   ) : (
                     <>
-                      <Spinner /> Loading more…
+                      <Spinner /> {t('transactions.loadingMore')}
                     </>
                   )}
                 </div>

@@ -1,6 +1,7 @@
 import type { Category, Transaction } from '@kopiyka/shared';
 import { ArrowLeftRight, Check, LogIn, LogOut } from 'lucide-react';
 import { Money } from '../../components/ui/money.tsx';
+import { useT } from '../../lib/i18n.ts';
 import { cn } from '../../lib/utils.ts';
 import { CategoryMark } from '../categories/category-mark.tsx';
 import { BankMark } from '../monobank/bank-badge.tsx';
@@ -51,8 +52,9 @@ type TransactionRowProps = {
  */
 export function TransactionRow({ transaction, category, accountName, onOpen }: TransactionRowProps) {
   const transfer = transaction.transferNature !== 'not_transfer';
-  const title = transferTitle(transaction, accountName) ?? category?.name ?? 'Uncategorised';
-  const account = accountName(transaction.accountId) ?? 'Unknown account';
+  const t = useT();
+  const title = transferTitle(transaction, accountName) ?? category?.name ?? t('transactions.row.uncategorised');
+  const account = accountName(transaction.accountId) ?? t('transactions.row.unknownAccount');
   const foreign = transaction.currencyCode !== transaction.refCurrencyCode;
   return (
     <button
@@ -66,7 +68,7 @@ export function TransactionRow({ transaction, category, accountName, onOpen }: T
         <span className="truncate text-xs text-muted-foreground">
           {transaction.note ? <span className="text-foreground/80">{transaction.note} · </span> : null}
           {transaction.externalId === null ? null : (
-            <BankMark label="Imported from Monobank" className="mr-1 align-[-1px]" />
+            <BankMark label={t('transactions.row.imported')} className="mr-1 align-[-1px]" />
           )}
           {account} · {formatTime(transaction.time)}
         </span>
@@ -93,6 +95,7 @@ export function TransactionRow({ transaction, category, accountName, onOpen }: T
 
 /** A day's header: its name and how it moved the money shown, in the base currency. */
 export function DayHeader({ group, className }: { group: DayGroup; className?: string }) {
+  const t = useT();
   return (
     <div
       className={cn(
@@ -102,7 +105,7 @@ export function DayHeader({ group, className }: { group: DayGroup; className?: s
     >
       <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{dayLabel(group.day)}</h3>
       <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
-        <span className="sr-only">Day total</span>
+        <span className="sr-only">{t('transactions.row.dayTotal')}</span>
         <Money
           minor={Math.abs(group.net)}
           currency={group.currency}
@@ -130,13 +133,19 @@ export function RowCheckbox({
   category: Category | undefined;
   selection: RowSelection;
 }) {
+  const t = useT();
+  const name = category?.name ?? t('transactions.row.transaction');
   return (
     <label className="relative flex shrink-0 cursor-pointer items-center self-stretch pl-4">
       <input
         type="checkbox"
         checked={selection.selected.has(transaction.id)}
         onChange={() => selection.onToggle(transaction)}
-        aria-label={`Choose ${category?.name ?? 'transaction'}${transaction.note ? `, ${transaction.note}` : ''}`}
+        aria-label={
+          transaction.note
+            ? t('transactions.row.chooseWithNote', { name, note: transaction.note })
+            : t('transactions.row.choose', { name })
+        }
         className={cn(
           'peer size-5 cursor-pointer appearance-none rounded border border-input bg-background transition-colors',
           'checked:border-primary checked:bg-primary focus-visible:ring-3 focus-visible:ring-ring focus-visible:outline-none',

@@ -2,6 +2,7 @@ import type { Account } from '@kopiyka/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../../lib/i18n.ts';
 import { makeAccount } from '../../test/accounts.ts';
 import { failure, resetApp, success } from '../../test/api.ts';
 import { cleanUpApp, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
@@ -143,6 +144,23 @@ describe('account page', () => {
     expect(calls('DELETE', '/accounts/7')).toHaveLength(1);
     expect(toastMessages()).toContain('Account “Wallet” deleted.');
     expect(await screen.findByText('Add your first account', { selector: 'p' })).toBeTruthy();
+  });
+
+  it('speaks Ukrainian: its figures, its category and the deletion, the name in bold', async () => {
+    await setLocale('uk');
+    const server = accountServer(wallet);
+    const { location } = renderApp(`/account/${wallet.id}`);
+    await screen.findByRole('button', { name: /^Назва рахунку: Wallet/ });
+    expect(screen.getByText('Загальний · UAH')).toBeTruthy();
+    expect(screen.getByText('Власні кошти')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Видалити рахунок' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Видалити «Wallet»?' });
+    await userEvent.type(within(dialog).getByLabelText('Щоб підтвердити, введіть Wallet'), 'Wallet');
+    expect(within(dialog).getByText('Wallet', { selector: 'span' }).className).toContain('font-semibold');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Видалити рахунок' }));
+    await waitFor(() => expect(location()).toBe('/accounts'));
+    expect(server.calls('DELETE', '/accounts/7')).toHaveLength(1);
+    expect(toastMessages()).toContain('Рахунок «Wallet» видалено.');
   });
 
   it('says when there is no such account, with a way back', async () => {

@@ -25,15 +25,15 @@ import { AccountIcon } from '../../entities/accounts/account-icon.tsx';
 import { groupChoices, ownMoney, refOwnMoney } from '../../entities/accounts/account-tree.ts';
 import { GroupOptions } from '../../entities/accounts/group-options.tsx';
 import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
+import { currencyName } from '../../entities/currencies/currency-name.ts';
 import { BankBadge } from '../../entities/monobank/bank-badge.tsx';
 import { TransactionList } from '../../entities/transactions/transaction-list.tsx';
 import { formatShortDate } from '../../lib/dates.ts';
 import { attempt } from '../../lib/form-errors.ts';
+import { useT } from '../../lib/i18n.ts';
 import { notify } from '../../stores/notifications.ts';
 import { AmountSetting } from './components/amount-setting.tsx';
 import { DeleteAccountButton } from './components/delete-account-dialog.tsx';
-
-const ACCOUNTS = { path: '/accounts', label: 'All accounts' };
 
 /** The message the shared contract gives for `body`, or null when it is acceptable. */
 function contractProblem(body: UpdateAccountBody): string | null {
@@ -56,6 +56,12 @@ function useAccountSaver(account: Account) {
   };
 }
 
+/** The way back to the list, named in the current language. */
+function useAccountsList() {
+  const t = useT();
+  return { path: '/accounts', label: t('account.allAccounts') };
+}
+
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5">
@@ -69,6 +75,7 @@ function AccountHeader({ account, baseCode }: { account: Account; baseCode: stri
   const { save } = useAccountSaver(account);
   const refValue = refOwnMoney(account);
   const foreign = baseCode !== undefined && account.currencyCode !== baseCode;
+  const t = useT();
   return (
     <Card className={account.isEnabled ? undefined : 'border-dashed'}>
       <CardContent className="flex flex-col gap-5">
@@ -76,23 +83,23 @@ function AccountHeader({ account, baseCode }: { account: Account; baseCode: stri
           <AccountIcon category={account.accountCategory} className="size-12" />
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <InlineEdit
-              label="Account name"
+              label={t('account.name')}
               value={account.name}
               textClassName="text-xl font-semibold tracking-tight"
               validate={(name) => contractProblem({ name })}
-              onSave={(name) => save({ name }, `Renamed to “${name}”.`)}
+              onSave={(name) => save({ name }, t('account.renamed', { name }))}
             />
             <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
               <span>
-                {ACCOUNT_CATEGORY_INFO[account.accountCategory].label} · {account.currencyCode}
+                {t(ACCOUNT_CATEGORY_INFO[account.accountCategory].label)} · {account.currencyCode}
               </span>
               {account.type === 'monobank' ? <BankBadge /> : null}
-              {account.isEnabled ? null : <Badge>Hidden</Badge>}
+              {account.isEnabled ? null : <Badge>{t('account.hidden')}</Badge>}
             </div>
           </div>
         </div>
         <div className="flex flex-col gap-1">
-          <span className="text-sm text-muted-foreground">Own money</span>
+          <span className="text-sm text-muted-foreground">{t('account.ownMoney')}</span>
           <Money
             wrap
             minor={ownMoney(account)}
@@ -101,18 +108,18 @@ function AccountHeader({ account, baseCode }: { account: Account; baseCode: stri
           />
         </div>
         <dl className="grid grid-cols-2 gap-4 border-t pt-4 sm:grid-cols-3">
-          <Figure label="Balance">
+          <Figure label={t('account.balance')}>
             <Money minor={account.currentBalance} currency={account.currencyCode} />
           </Figure>
           {account.creditLimit > 0 ? (
-            <Figure label="Credit limit">
+            <Figure label={t('account.creditLimit')}>
               <Money minor={account.creditLimit} currency={account.currencyCode} />
             </Figure>
           ) : null}
           {foreign ? (
-            <Figure label={`Own money in ${baseCode}`}>
+            <Figure label={t('account.ownMoneyIn', { currency: baseCode })}>
               {refValue === null ? (
-                <span className="text-muted-foreground">No exchange rate</span>
+                <span className="text-muted-foreground">{t('account.noRate')}</span>
               ) : (
                 <Money minor={refValue} currency={baseCode} />
               )}
@@ -128,18 +135,19 @@ function DetailsCard({ account }: { account: Account }) {
   const { save, saveOrNotify, pending } = useAccountSaver(account);
   const userCurrencies = useUserCurrencies();
   const categoryId = useId();
+  const t = useT();
   const currency = userCurrencies.data?.find((userCurrency) => userCurrency.currencyId === account.currencyId);
-  const fromBank = account.type === 'monobank' ? 'Comes from the bank' : undefined;
+  const fromBank = account.type === 'monobank' ? t('account.fromBank') : undefined;
   const code = account.currencyCode;
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Details</CardTitle>
+        <CardTitle>{t('account.details')}</CardTitle>
       </CardHeader>
       <CardContent className="divide-y py-2">
         <div className="flex flex-col gap-2 py-4 sm:flex-row sm:items-center sm:gap-6">
           <label htmlFor={categoryId} className="text-sm font-medium sm:w-48 sm:shrink-0">
-            Category
+            {t('account.category')}
           </label>
           <NativeSelect
             id={categoryId}
@@ -150,55 +158,53 @@ function DetailsCard({ account }: { account: Account }) {
               const accountCategory = event.target.value as AccountCategory;
               void saveOrNotify(
                 { accountCategory },
-                `Category set to ${ACCOUNT_CATEGORY_INFO[accountCategory].label.toLowerCase()}.`,
+                t('account.categorySet', { category: t(ACCOUNT_CATEGORY_INFO[accountCategory].label).toLowerCase() }),
               );
             }}
           >
             {ACCOUNT_CATEGORIES.map((category) => (
               <option key={category} value={category}>
-                {ACCOUNT_CATEGORY_INFO[category].label}
+                {t(ACCOUNT_CATEGORY_INFO[category].label)}
               </option>
             ))}
           </NativeSelect>
         </div>
         <div className="flex flex-col gap-0.5 py-4 sm:flex-row sm:items-center sm:gap-6">
-          <span className="text-sm font-medium sm:w-48 sm:shrink-0">Currency</span>
+          <span className="text-sm font-medium sm:w-48 sm:shrink-0">{t('account.currency')}</span>
           <span className="flex flex-wrap items-baseline gap-x-2">
             <span className="font-mono font-semibold">{code}</span>
-            {currency ? <span className="text-muted-foreground">{currency.currency.name}</span> : null}
-            <span className="text-xs text-muted-foreground">(cannot be changed)</span>
+            {currency ? <span className="text-muted-foreground">{currencyName(currency.currency)}</span> : null}
+            <span className="text-xs text-muted-foreground">{t('account.currencyFixed')}</span>
           </span>
         </div>
         <AmountSetting
-          label="Opening balance"
+          label={t('account.openingBalance')}
           value={account.openingBalance}
           currency={code}
-          hint={`On ${formatShortDate(account.openingAt)}. ${fromBank ? 'What the bank stated when you connected it.' : 'Transactions don’t change it; changing it moves the current balance by the difference.'}`}
+          hint={t(fromBank ? 'account.openingHint.bank' : 'account.openingHint.own', {
+            day: formatShortDate(account.openingAt),
+          })}
           readOnlyReason={fromBank}
           validate={(openingBalance) => contractProblem({ openingBalance })}
-          onSave={(openingBalance) => save({ openingBalance }, 'Opening balance updated.')}
+          onSave={(openingBalance) => save({ openingBalance }, t('account.openingUpdated'))}
         />
         <AmountSetting
-          label="Current balance"
+          label={t('account.currentBalance')}
           value={account.currentBalance}
           currency={code}
-          hint={
-            fromBank
-              ? undefined
-              : 'Changing it moves the opening balance by the difference; no transaction is recorded.'
-          }
+          hint={fromBank ? undefined : t('account.currentHint')}
           readOnlyReason={fromBank}
           validate={(currentBalance) => contractProblem({ currentBalance })}
-          onSave={(currentBalance) => save({ currentBalance }, 'Balance updated.')}
+          onSave={(currentBalance) => save({ currentBalance }, t('account.balanceUpdated'))}
         />
         <AmountSetting
-          label="Credit limit"
+          label={t('account.creditLimit')}
           value={account.creditLimit}
           currency={code}
-          hint={fromBank ? undefined : 'What the bank lets you borrow; your own money is the balance minus this.'}
+          hint={fromBank ? undefined : t('account.creditHint')}
           readOnlyReason={fromBank}
           validate={(creditLimit) => contractProblem({ creditLimit })}
-          onSave={(creditLimit) => save({ creditLimit }, 'Credit limit updated.')}
+          onSave={(creditLimit) => save({ creditLimit }, t('account.creditUpdated'))}
         />
       </CardContent>
     </Card>
@@ -210,20 +216,19 @@ function SettingsCard({ account }: { account: Account }) {
   const groups = useAccountTree();
   const visibilityId = useId();
   const groupId = useId();
+  const t = useT();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Settings</CardTitle>
+        <CardTitle>{t('account.settings')}</CardTitle>
       </CardHeader>
       <CardContent className="divide-y py-2">
         <div className="flex items-center justify-between gap-4 py-4">
           <div className="flex flex-col gap-0.5">
             <label id={`${visibilityId}-label`} htmlFor={visibilityId} className="text-sm font-medium">
-              Show this account
+              {t('account.show')}
             </label>
-            <span className="text-xs text-muted-foreground">
-              A hidden account is dimmed in lists and left out of your totals.
-            </span>
+            <span className="text-xs text-muted-foreground">{t('account.showHint')}</span>
           </div>
           <Switch
             id={visibilityId}
@@ -231,17 +236,17 @@ function SettingsCard({ account }: { account: Account }) {
             checked={account.isEnabled}
             disabled={pending}
             onCheckedChange={(isEnabled) =>
-              void saveOrNotify({ isEnabled }, isEnabled ? 'Account shown.' : 'Account hidden.')
+              void saveOrNotify({ isEnabled }, isEnabled ? t('account.shown') : t('account.hiddenDone'))
             }
           />
         </div>
         <div className="flex flex-col gap-2 py-4 sm:flex-row sm:items-center sm:gap-6">
           <div className="flex flex-col gap-0.5 sm:w-48 sm:shrink-0">
             <label htmlFor={groupId} className="text-sm font-medium">
-              Group
+              {t('account.group')}
             </label>
             <Link to="/settings/accounts" className="text-xs text-primary underline-offset-4 hover:underline">
-              Manage groups
+              {t('account.manageGroups')}
             </Link>
           </div>
           {groups.status === 'success' ? (
@@ -255,7 +260,7 @@ function SettingsCard({ account }: { account: Account }) {
                 const group = groupChoices(groups.tree).find(({ node }) => String(node.group.id) === value)?.node.group;
                 void saveOrNotify(
                   { accountGroupId: group?.id ?? null },
-                  group ? `Moved to ${group.name}.` : 'Removed from its group.',
+                  group ? t('account.movedTo', { group: group.name }) : t('account.ungrouped'),
                 );
               }}
             >
@@ -274,11 +279,12 @@ function SettingsCard({ account }: { account: Account }) {
 
 function TransactionsCard({ accountId }: { accountId: number }) {
   const filters = useMemo(() => ({ accountIds: [accountId] }), [accountId]);
+  const t = useT();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Transactions</CardTitle>
-        <CardDescription>Income, expenses and transfers of this account.</CardDescription>
+        <CardTitle>{t('account.transactions')}</CardTitle>
+        <CardDescription>{t('account.transactionsDescription')}</CardDescription>
       </CardHeader>
       <CardContent>
         <TransactionList filters={filters} />
@@ -299,10 +305,12 @@ function AccountSkeleton() {
 function AccountView({ id }: { id: number }) {
   const account = useAccount(id);
   const baseCode = useBaseCurrencyCode();
+  const list = useAccountsList();
+  const t = useT();
   return (
     <DetailPage
       query={account}
-      list={ACCOUNTS}
+      list={list}
       noun="account"
       name={(a) => a.name}
       icon={Wallet}
@@ -323,7 +331,7 @@ function AccountView({ id }: { id: number }) {
           <div className="contents lg:flex lg:flex-col lg:gap-4">
             <SettingsCard account={data} />
             <div className="order-2 lg:order-none">
-              <DangerZoneCard description="Deleting the account deletes its transactions too. It cannot be undone; hiding the account keeps its history.">
+              <DangerZoneCard description={t('account.dangerZone')}>
                 <DeleteAccountButton account={data} />
               </DangerZoneCard>
             </div>
@@ -336,5 +344,6 @@ function AccountView({ id }: { id: number }) {
 
 export function AccountPage() {
   const id = useDetailId();
-  return id === null ? <DetailNotFound list={ACCOUNTS} noun="account" /> : <AccountView key={id} id={id} />;
+  const list = useAccountsList();
+  return id === null ? <DetailNotFound list={list} noun="account" /> : <AccountView key={id} id={id} />;
 }

@@ -14,15 +14,17 @@ import { type AccountGroupNode, type MoneyTotal, totalOwnMoney } from '../../ent
 import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
 import { ConnectMonobankButton } from '../../entities/monobank/connect-monobank-button.tsx';
 import { ActiveImportCard } from '../../entities/monobank/import-progress.tsx';
-import { cn, plural } from '../../lib/utils.ts';
+import { useT } from '../../lib/i18n.ts';
+import { cn } from '../../lib/utils.ts';
 import { AccountCard } from './components/account-card.tsx';
 
-function AddAccountButton({ children = 'Add account' }: { children?: string }) {
+function AddAccountButton({ children }: { children?: string }) {
+  const t = useT();
   return (
     <Button asChild>
       <Link to="/create-account">
         <Plus aria-hidden="true" className="size-4" />
-        {children}
+        {children ?? t('sidebar.addAccount')}
       </Link>
     </Button>
   );
@@ -31,23 +33,21 @@ function AddAccountButton({ children = 'Add account' }: { children?: string }) {
 function TotalCard({ total, baseCode, accounts }: { total: MoneyTotal; baseCode: string; accounts: Account[] }) {
   const visible = accounts.filter((account) => account.isEnabled).length;
   const hidden = accounts.length - visible;
+  const t = useT();
   return (
     <Card className="gap-1 p-5">
-      <h2 className="text-sm font-medium text-muted-foreground">Total own money</h2>
+      <h2 className="text-sm font-medium text-muted-foreground">{t('accounts.total.title')}</h2>
       <Money wrap minor={total.amount} currency={baseCode} className="text-3xl font-semibold tracking-tight" />
       <p className="text-sm text-muted-foreground">
-        In {baseCode}, across {plural(visible, 'visible account')}
-        {hidden > 0 ? `; ${plural(hidden, 'hidden account')} not counted` : ''}. Credit limits are not your money, so
-        they are taken off.
+        {t('accounts.total.description', { code: baseCode, visible, hidden })}
       </p>
       {total.unvalued > 0 ? (
         <p className="mt-2 flex items-start gap-2 text-sm text-warning">
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
-            {plural(total.unvalued, 'account')} in a currency without an exchange rate{' '}
-            {total.unvalued === 1 ? 'is' : 'are'} left out.{' '}
+            {t('accounts.total.unvalued', { count: total.unvalued })}{' '}
             <Link to="/settings/currencies" className="font-medium underline underline-offset-4">
-              Set a rate
+              {t('accounts.total.setRate')}
             </Link>
           </span>
         </p>
@@ -73,12 +73,15 @@ function AccountGrid({ accounts, baseCode }: { accounts: Account[]; baseCode: st
 function GroupSection({ node, baseCode, depth }: { node: AccountGroupNode; baseCode: string; depth: number }) {
   const headingId = `account-group-${node.group.id}`;
   const Heading = depth === 0 ? 'h2' : 'h3';
+  const t = useT();
   return (
     <section aria-labelledby={headingId} className={cn('flex flex-col gap-3', depth > 0 && 'border-l-2 pl-4')}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <Heading id={headingId} className={cn('font-semibold', depth === 0 ? 'text-base' : 'text-sm')}>
           {node.group.name}
-          <span className="ml-2 text-sm font-normal text-muted-foreground">{plural(node.accountCount, 'account')}</span>
+          <span className="ml-2 text-sm font-normal text-muted-foreground">
+            {t('accounts.count', { count: node.accountCount })}
+          </span>
         </Heading>
         <Money minor={node.total.amount} currency={baseCode} className="text-sm font-medium text-muted-foreground" />
       </div>
@@ -93,8 +96,9 @@ function GroupSection({ node, baseCode, depth }: { node: AccountGroupNode; baseC
 }
 
 function AccountsSkeleton() {
+  const t = useT();
   return (
-    <div role="status" aria-label="Loading accounts" className="flex flex-col gap-6">
+    <div role="status" aria-label={t('sidebar.loading')} className="flex flex-col gap-6">
       <Skeleton className="h-32 w-full rounded-xl" />
       <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {[0, 1, 2].map((card) => (
@@ -110,6 +114,7 @@ export function AccountsPage() {
   const baseCode = useBaseCurrencyCode();
   // Offered once it is known that no bank is paired yet.
   const canConnectBank = useBankUser().data === null;
+  const t = useT();
 
   let content: ReactNode;
   if (state.status === 'pending' || !baseCode) {
@@ -118,8 +123,8 @@ export function AccountsPage() {
     content = (
       <EmptyCard
         icon={Wallet}
-        title="Accounts could not be loaded"
-        description="Check your connection and try again."
+        title={t('accounts.loadError.title')}
+        description={t('accounts.loadError.description')}
         action={<RetryButton onRetry={state.retry} retrying={state.retrying} />}
       />
     );
@@ -127,11 +132,11 @@ export function AccountsPage() {
     content = (
       <EmptyCard
         icon={Wallet}
-        title="Add your first account"
-        description="Add the places you keep money in: a wallet, a card, a savings account. Their balances add up to your total. Or connect Monobank, and its cards come with their history."
+        title={t('accounts.empty.title')}
+        description={t('accounts.empty.description')}
         action={
           <div className="flex flex-wrap justify-center gap-2">
-            <AddAccountButton>Add your first account</AddAccountButton>
+            <AddAccountButton>{t('accounts.empty.title')}</AddAccountButton>
             {canConnectBank ? <ConnectMonobankButton variant="outline" /> : null}
           </div>
         }
@@ -149,7 +154,7 @@ export function AccountsPage() {
         {tree.ungrouped.length > 0 ? (
           <section aria-labelledby="accounts-ungrouped" className="flex flex-col gap-3">
             <h2 id="accounts-ungrouped" className={cn('font-semibold', grouped.length === 0 && 'sr-only')}>
-              Not in a group
+              {t('sidebar.ungrouped')}
             </h2>
             <AccountGrid accounts={tree.ungrouped} baseCode={baseCode} />
           </section>
@@ -161,10 +166,10 @@ export function AccountsPage() {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-muted-foreground">Cash, cards, savings and bank accounts, in any currency.</p>
+        <p className="text-sm text-muted-foreground">{t('accounts.description')}</p>
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline">
-            <Link to="/settings/accounts">Groups</Link>
+            <Link to="/settings/accounts">{t('accounts.groups')}</Link>
           </Button>
           {canConnectBank ? <ConnectMonobankButton variant="outline" /> : null}
           <AddAccountButton />

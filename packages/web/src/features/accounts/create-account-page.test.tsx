@@ -2,6 +2,7 @@ import { IDLE_BASE_CURRENCY_CHANGE } from '@kopiyka/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../../lib/i18n.ts';
 import { makeAccount, makeGroup } from '../../test/accounts.ts';
 import { failure, resetApp, sampleBaseCurrency, sampleCurrencies, success } from '../../test/api.ts';
 import { cleanUpApp, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
@@ -217,6 +218,24 @@ describe('create account form', () => {
       initialBalance: 10_000,
       openingAt: new Date(2020, 2, 1).toISOString(),
     });
+  });
+
+  it('speaks Ukrainian: its fields, its hints with the day, and its own checks', async () => {
+    await setLocale('uk');
+    const { calls } = server(() => success(makeAccount({ id: 41, name: 'Готівка' }), { status: 201 }));
+    renderApp('/create-account');
+    await screen.findByRole('button', { name: 'Створити рахунок' });
+    expect(screen.getByRole('radio', { name: 'Кредитна картка' })).toBeTruthy();
+    await userEvent.click(screen.getByLabelText('Назва'));
+    await userEvent.tab();
+    expect(await screen.findByText('Введіть назву')).toBeTruthy();
+    const day = screen.getByLabelText('Залишок на') as HTMLInputElement;
+    fireEvent.change(day, { target: { value: '9999-12-31' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Створити рахунок' }));
+    expect(await screen.findByText('Залишок не може бути на день, що ще не настав')).toBeTruthy();
+    fireEvent.change(day, { target: { value: '2020-03-01' } });
+    expect(await screen.findByText(/^Скільки було на початок 1 бер\. 2020/)).toBeTruthy();
+    expect(calls('POST', '/accounts')).toEqual([]);
   });
 
   it('shows any other refusal under the form', async () => {

@@ -26,9 +26,11 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { isCreditCategory } from '../../entities/accounts/account-categories.ts';
 import { GroupOptions } from '../../entities/accounts/group-options.tsx';
 import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
+import { currencyName } from '../../entities/currencies/currency-name.ts';
 import { EditRateDialog } from '../../entities/currencies/edit-rate-dialog.tsx';
 import { formatDay } from '../../lib/dates.ts';
 import { attempt, serverFieldErrors, setServerFieldErrors } from '../../lib/form-errors.ts';
+import { useT } from '../../lib/i18n.ts';
 import { dayKey } from '../../lib/periods.ts';
 import { notify } from '../../stores/notifications.ts';
 import { AccountCategoryChooser } from './components/account-category-chooser.tsx';
@@ -85,6 +87,7 @@ function CurrencyField({ control, currencyCode, baseCode, refusal, onRefusalReso
     return systemCurrencies.data?.filter((currency) => !ownedIds.has(currency.id)) ?? [];
   }, [systemCurrencies.data, owned]);
   const error = refusal ?? fieldState.error?.message;
+  const t = useT();
 
   /**
    * A rate can be set only for one of the user's currencies: one chosen from the whole list is
@@ -106,13 +109,13 @@ function CurrencyField({ control, currencyCode, baseCode, refusal, onRefusalReso
       })(),
     );
     setPreparing(false);
-    if (refusal !== null) setPreparingError(refusal || 'The rate could not be opened. Try again.');
+    if (refusal !== null) setPreparingError(refusal || t('account.create.rateFailed'));
     else setRateDialog({ rate: rates.find((rate) => rate.baseCode === currencyCode) });
   }
 
   return (
     <div className="flex flex-col gap-3">
-      <FormField id="account-currency" label="Currency" error={other ? undefined : error}>
+      <FormField id="account-currency" label={t('account.create.currency')} error={other ? undefined : error}>
         {(controlProps) => (
           <NativeSelect
             {...controlProps}
@@ -127,14 +130,14 @@ function CurrencyField({ control, currencyCode, baseCode, refusal, onRefusalReso
               choose(chosen === OTHER_CURRENCY || chosen === '' ? null : Number(chosen));
             }}
           >
-            {userCurrencies.isPending ? <option value="">Loading your currencies…</option> : null}
+            {userCurrencies.isPending ? <option value="">{t('account.create.loadingCurrencies')}</option> : null}
             {owned.map((userCurrency) => (
               <option key={userCurrency.currencyId} value={userCurrency.currencyId}>
-                {userCurrency.currency.code} · {userCurrency.currency.name}
-                {userCurrency.isBase ? ' (base)' : ''}
+                {userCurrency.currency.code} · {currencyName(userCurrency.currency)}
+                {userCurrency.isBase ? ` ${t('account.create.baseMark')}` : ''}
               </option>
             ))}
-            <option value={OTHER_CURRENCY}>Another currency…</option>
+            <option value={OTHER_CURRENCY}>{t('account.create.otherCurrency')}</option>
           </NativeSelect>
         )}
       </FormField>
@@ -151,7 +154,7 @@ function CurrencyField({ control, currencyCode, baseCode, refusal, onRefusalReso
         <div className="flex flex-col items-start gap-1">
           <Button type="button" variant="outline" size="sm" onClick={openRateDialog} disabled={preparing}>
             {preparing ? <Spinner /> : null}
-            {`Set the ${currencyCode} rate`}
+            {t('account.create.setRate', { currency: currencyCode })}
           </Button>
           {preparingError ? (
             <p role="alert" className="text-sm text-destructive">
@@ -188,6 +191,7 @@ export function CreateAccountPage() {
   const schema = useMemo(() => accountFormSchema(today), [today]);
   const [formError, setFormError] = useState<string | null>(null);
   const [currencyRefusal, setCurrencyRefusal] = useState<string | null>(null);
+  const t = useT();
   const form = useForm<AccountFormValues, unknown, AccountFormOutput>({
     resolver: zodResolver(schema),
     mode: 'onTouched',
@@ -225,7 +229,7 @@ export function CreateAccountPage() {
       if (!setServerFieldErrors(form.setError, error, otherFields) && !refusal) setFormError(inlineErrorMessage(error));
       return;
     }
-    notify('success', `Account “${body.name}” created.`);
+    notify('success', t('account.create.done', { name: body.name }));
     await navigate(`/account/${id}`);
   });
 
@@ -233,9 +237,14 @@ export function CreateAccountPage() {
     <Card className="mx-auto w-full max-w-2xl">
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
-          <FormField id="account-name" label="Name" error={errors.name?.message}>
+          <FormField id="account-name" label={t('account.create.name')} error={errors.name?.message}>
             {(control) => (
-              <Input {...control} placeholder="e.g. Wallet, Visa Gold" autoComplete="off" {...form.register('name')} />
+              <Input
+                {...control}
+                placeholder={t('account.create.namePlaceholder')}
+                autoComplete="off"
+                {...form.register('name')}
+              />
             )}
           </FormField>
           <CurrencyField
@@ -249,19 +258,19 @@ export function CreateAccountPage() {
           <div className="grid gap-6 sm:grid-cols-2">
             <FormField
               id="account-opening-day"
-              label="Balance on"
-              hint="Today, or an earlier day if you know the balance then."
+              label={t('account.create.balanceOn')}
+              hint={t('account.create.balanceOnHint')}
               error={errors.openingDay?.message}
             >
               {(control) => <Input {...control} type="date" max={today} {...form.register('openingDay')} />}
             </FormField>
             <FormField
               id="account-initial-balance"
-              label="Opening balance"
+              label={t('account.create.openingBalance')}
               hint={
                 openingDay === today || !openingDay
-                  ? 'What the account holds today; negative for a debt.'
-                  : `What it held at the start of ${formatDay(openingDay)}; negative for a debt. Transactions you record from that day on change it.`
+                  ? t('account.create.openingToday')
+                  : t('account.create.openingEarlier', { day: formatDay(openingDay) })
               }
               error={errors.initialBalance?.message}
             >
@@ -269,19 +278,15 @@ export function CreateAccountPage() {
             </FormField>
             <FormField
               id="account-credit-limit"
-              label="Credit limit (optional)"
-              hint={
-                isCreditCategory(category)
-                  ? 'What the bank lets you borrow; it is not counted as your money.'
-                  : 'Only if the account lets you spend beyond what it holds; usually left empty.'
-              }
+              label={t('account.create.creditLimit')}
+              hint={isCreditCategory(category) ? t('account.create.creditHint') : t('account.create.creditRare')}
               error={errors.creditLimit?.message}
             >
               {(control) => <AmountInput {...control} currency={currencyCode} {...form.register('creditLimit')} />}
             </FormField>
           </div>
           {groups.status === 'success' && groups.tree.groups.length > 0 ? (
-            <FormField id="account-group" label="Group (optional)" error={errors.accountGroupId?.message}>
+            <FormField id="account-group" label={t('account.create.group')} error={errors.accountGroupId?.message}>
               {(control) => (
                 <NativeSelect {...control} {...form.register('accountGroupId')}>
                   <GroupOptions tree={groups.tree} />
@@ -292,11 +297,11 @@ export function CreateAccountPage() {
           {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
           <div className="flex flex-col-reverse gap-2 border-t pt-5 sm:flex-row sm:justify-end">
             <Button asChild variant="outline">
-              <Link to="/accounts">Cancel</Link>
+              <Link to="/accounts">{t('account.create.cancel')}</Link>
             </Button>
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? <Spinner /> : null}
-              Create account
+              {t('account.create.submit')}
             </Button>
           </div>
         </form>

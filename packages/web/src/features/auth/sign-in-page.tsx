@@ -2,6 +2,7 @@ import { loginBodySchema } from '@kopiyka/shared';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLogin } from '../../api/auth.ts';
 import { AuthScreen } from '../../components/auth-screen.tsx';
+import { useT } from '../../lib/i18n.ts';
 import { redirectTarget } from '../../lib/paths.ts';
 import { loginErrorMessage } from './components/auth-errors.ts';
 import { CredentialsForm } from './components/credentials-form.tsx';
@@ -10,16 +11,17 @@ export function SignInPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const login = useLogin();
+  const t = useT();
 
   return (
     <AuthScreen
-      title="Welcome back"
-      description="Sign in to see your accounts and budgets."
+      title={t('auth.signIn.title')}
+      description={t('auth.signIn.description')}
       footer={
         <>
-          New to Kopiyka?{' '}
+          {t('auth.signIn.newHere')}{' '}
           <Link to="/sign-up" className="font-medium text-primary hover:underline">
-            Create an account
+            {t('auth.signIn.createAccount')}
           </Link>
         </>
       }
@@ -27,8 +29,8 @@ export function SignInPage() {
       <CredentialsForm
         schema={loginBodySchema}
         passwordAutoComplete="current-password"
-        submitLabel="Sign in"
-        submittingLabel="Signing in…"
+        submitLabel={t('auth.signIn.submit')}
+        submittingLabel={t('auth.signIn.submitting')}
         send={(body) => login.mutateAsync(body)}
         describeFailure={(error) => ({ fields: {}, form: loginErrorMessage(error) })}
         // Waiting for the navigation keeps the button busy while the session loads.

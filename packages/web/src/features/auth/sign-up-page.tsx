@@ -2,36 +2,36 @@ import { registerBodySchema } from '@kopiyka/shared';
 import { Link, useNavigate } from 'react-router';
 import { useRegister } from '../../api/auth.ts';
 import { AuthScreen } from '../../components/auth-screen.tsx';
-import { NEW_PASSWORD_HINT, USERNAME_HINT } from '../../lib/credential-hints.ts';
+import { newPasswordHint, usernameHint } from '../../lib/credential-hints.ts';
+import { useT } from '../../lib/i18n.ts';
 import { WELCOME_PATH } from '../../lib/paths.ts';
 import { registerErrorFeedback } from './components/auth-errors.ts';
 import { CredentialsForm } from './components/credentials-form.tsx';
 
-const HINTS = { username: USERNAME_HINT, password: NEW_PASSWORD_HINT };
-
 export function SignUpPage() {
   const navigate = useNavigate();
   const registerUser = useRegister();
+  const t = useT();
 
   return (
     <AuthScreen
-      title="Create your account"
-      description="Track accounts, spending and budgets in one place."
+      title={t('auth.signUp.title')}
+      description={t('auth.signUp.description')}
       footer={
         <>
-          Already have an account?{' '}
+          {t('auth.signUp.haveAccount')}{' '}
           <Link to="/sign-in" className="font-medium text-primary hover:underline">
-            Sign in
+            {t('auth.signUp.signIn')}
           </Link>
         </>
       }
     >
       <CredentialsForm
         schema={registerBodySchema}
-        hints={HINTS}
+        hints={{ username: usernameHint(), password: newPasswordHint() }}
         passwordAutoComplete="new-password"
-        submitLabel="Create account"
-        submittingLabel="Creating your account…"
+        submitLabel={t('auth.signUp.submit')}
+        submittingLabel={t('auth.signUp.submitting')}
         send={(body) => registerUser.mutateAsync(body)}
         describeFailure={registerErrorFeedback}
         // SPEC §4: registered and logged in; the base currency is chosen next.

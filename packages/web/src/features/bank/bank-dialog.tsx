@@ -19,7 +19,7 @@ import { focusMarkedField } from '../../components/ui/dialog-focus.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { plural } from '../../lib/utils.ts';
+import { type MessageKey, useT } from '../../lib/i18n.ts';
 import type { BankDialogTarget } from '../../stores/bank-dialog.ts';
 import { notify } from '../../stores/notifications.ts';
 import { FoundCards } from './components/found-cards.tsx';
@@ -37,11 +37,11 @@ type Step =
 const CONNECT_STEPS = 4;
 const STEP_NUMBER: Record<Step['name'], number> = { token: 1, cards: 2, period: 3, progress: 4 };
 
-const STEP_TITLES: Record<Step['name'], string> = {
-  token: 'Connect Monobank',
-  cards: 'Your Monobank cards',
-  period: 'Import your history',
-  progress: 'Importing from Monobank',
+const STEP_TITLES: Record<Step['name'], MessageKey> = {
+  token: 'bank.connect',
+  cards: 'bank.dialog.cardsTitle',
+  period: 'bank.dialog.periodTitle',
+  progress: 'bank.progress.importing',
 };
 
 type BankDialogProps = { target: BankDialogTarget; onClose: () => void };
@@ -49,21 +49,23 @@ type BankDialogProps = { target: BankDialogTarget; onClose: () => void };
 /** The bank dialog of the shell: the connect flow, an import of older history, or a new token. */
 export function BankDialog({ target, onClose }: BankDialogProps) {
   const [step, setStep] = useState<Step>(target === 'import' ? { name: 'period' } : { name: 'token' });
+  const t = useT();
   let title: string;
   let description: ReactNode;
   let content: ReactNode;
   if (target === 'replace-token') {
-    title = 'Paste a new Monobank token';
-    description = 'Monobank stopped accepting the token Kopiyka had. A new one brings your cards back up to date.';
+    title = t('bank.dialog.replaceTitle');
+    description = t('bank.dialog.replaceDescription');
     content = <ReplaceTokenContent onClose={onClose} />;
   } else {
-    title = target === 'import' && step.name === 'period' ? 'Import older history' : STEP_TITLES[step.name];
-    description = target === 'connect' ? `Step ${STEP_NUMBER[step.name]} of ${CONNECT_STEPS}` : undefined;
+    title = target === 'import' && step.name === 'period' ? t('bank.dialog.importOlder') : t(STEP_TITLES[step.name]);
+    description =
+      target === 'connect' ? t('bank.dialog.step', { step: STEP_NUMBER[step.name], steps: CONNECT_STEPS }) : undefined;
     content = (
       <ConnectContent
         step={step}
         setStep={setStep}
-        dismissLabel={target === 'connect' ? 'Not now' : 'Cancel'}
+        dismissLabel={target === 'connect' ? t('bank.dialog.notNow') : t('common.cancel')}
         onClose={onClose}
       />
     );
@@ -88,14 +90,15 @@ type ConnectContentProps = {
 function ConnectContent({ step, setStep, dismissLabel, onClose }: ConnectContentProps) {
   const pair = usePairMonobank();
   const queryClient = useQueryClient();
+  const t = useT();
   switch (step.name) {
     case 'token':
       return (
         <TokenForm<PairMonobankBody, PairMonobankResponse>
           schema={pairMonobankBodySchema}
           field="token"
-          label="Personal token"
-          submitLabel="Connect"
+          label={t('bank.dialog.token')}
+          submitLabel={t('bank.dialog.connectSubmit')}
           send={async (body) => {
             try {
               return await pair.mutateAsync(body);
@@ -108,7 +111,7 @@ function ConnectContent({ step, setStep, dismissLabel, onClose }: ConnectContent
             }
           }}
           onSuccess={({ user, accounts }) => {
-            notify('success', `Monobank connected: ${plural(accounts.length, 'account')} added.`);
+            notify('success', t('bank.dialog.connected', { count: accounts.length }));
             setStep({ name: 'cards', user, accounts });
           }}
         >
@@ -120,13 +123,12 @@ function ConnectContent({ step, setStep, dismissLabel, onClose }: ConnectContent
         <>
           <DialogBody>
             <p className="text-sm text-muted-foreground">
-              Kopiyka found {plural(step.accounts.length, 'card and jar', 'cards and jars')} of {step.user.name}. They
-              are in your accounts now, and the bank keeps their balances up to date.
+              {t('bank.dialog.found', { count: step.accounts.length, name: step.user.name })}
             </p>
             <FoundCards accounts={step.accounts} />
           </DialogBody>
           <DialogFooter>
-            <Button onClick={() => setStep({ name: 'period' })}>Choose what to import</Button>
+            <Button onClick={() => setStep({ name: 'period' })}>{t('bank.dialog.chooseImport')}</Button>
           </DialogFooter>
         </>
       );
@@ -155,13 +157,14 @@ function PeriodContent({
 }) {
   const bankUser = useBankUser();
   const accounts = useAccounts();
+  const t = useT();
   if (bankUser.isError || accounts.isError) {
     return (
       <DialogBody>
         <EmptyState
           icon={Landmark}
-          title="Your bank accounts could not be loaded"
-          description="Check your connection and try again."
+          title={t('bank.dialog.accountsLoadError')}
+          description={t('accounts.loadError.description')}
           action={
             <RetryButton
               onRetry={() => {
@@ -177,7 +180,7 @@ function PeriodContent({
   }
   if (bankUser.data === undefined || accounts.data === undefined) {
     return (
-      <DialogBody role="status" aria-label="Loading your bank accounts">
+      <DialogBody role="status" aria-label={t('bank.dialog.accountsLoading')}>
         <Skeleton className="h-24 w-full" />
         <Skeleton className="h-20 w-full" />
       </DialogBody>
@@ -189,13 +192,9 @@ function PeriodContent({
       <DialogBody>
         <EmptyState
           icon={Landmark}
-          title={bankUser.data === null ? 'Monobank is not connected' : 'No bank account is turned on'}
-          description={
-            bankUser.data === null
-              ? 'Connect Monobank first; then its history can be imported.'
-              : 'Show a Monobank account again (on its page) to import its history.'
-          }
-          action={<Button onClick={onClose}>Close</Button>}
+          title={bankUser.data === null ? t('error.code.MONOBANK_USER_NOT_PAIRED') : t('bank.dialog.noneEnabled')}
+          description={bankUser.data === null ? t('bank.dialog.connectFirst') : t('bank.dialog.showAgain')}
+          action={<Button onClick={onClose}>{t('common.close')}</Button>}
         />
       </DialogBody>
     );
@@ -217,15 +216,16 @@ function ProgressContent({ jobId, onClose }: { jobId: number; onClose: () => voi
 
 function ReplaceTokenContent({ onClose }: { onClose: () => void }) {
   const replaceToken = useReplaceMonobankToken();
+  const t = useT();
   return (
     <TokenForm<ReplaceMonobankTokenBody, BankUser>
       schema={replaceMonobankTokenBodySchema}
       field="apiToken"
-      label="New personal token"
-      submitLabel="Save token"
+      label={t('bank.dialog.newToken')}
+      submitLabel={t('bank.dialog.saveToken')}
       send={(body) => replaceToken.mutateAsync({ apiToken: body.apiToken })}
       onSuccess={() => {
-        notify('success', 'Token saved. Your cards are syncing again.');
+        notify('success', t('bank.dialog.tokenSaved'));
         onClose();
       }}
     >

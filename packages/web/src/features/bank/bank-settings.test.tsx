@@ -2,6 +2,7 @@ import type { BankUser } from '@kopiyka/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { setLocale } from '../../lib/i18n.ts';
 import { makeAccount } from '../../test/accounts.ts';
 import { failure, success } from '../../test/api.ts';
 import { freshAppEachTest, type Handlers, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
@@ -149,6 +150,21 @@ describe('Settings → Bank', () => {
     expect(within(rows[0] as HTMLElement).getByText('1 of 3 statement requests')).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText('Monobank did not answer as expected.')).toBeTruthy();
     expect(within(rows[2] as HTMLElement).getByText(/^240 new transactions, 2 updated/)).toBeTruthy();
+  });
+
+  it('lists the imports in Ukrainian, counting in its plural forms', async () => {
+    await setLocale('uk');
+    const jobs = [
+      makeJob({ id: 5, state: 'running', done: 1, total: 3, imported: 12 }),
+      makeJob({ id: 3, state: 'done', done: 3, total: 5, imported: 22, updated: 1 }),
+    ];
+    const { main } = await openBankSettings(makeBankUser(), {
+      'GET /banks/monobank/jobs': ({ url }) => success(url.searchParams.has('active') ? jobs.slice(0, 1) : jobs),
+    });
+    const rows = within(await main.findByRole('list', { name: 'Останні імпорти' })).getAllByRole('listitem');
+    expect(within(rows[0] as HTMLElement).getByText('Триває')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('1 з 3 запитів виписки')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText(/^22 нові транзакції, 1 оновлена · 3 з 5 запитів ·/)).toBeTruthy();
   });
 
   it('lists the remembered merchants and forgets one', async () => {

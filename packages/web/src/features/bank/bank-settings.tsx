@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ConnectMonobankButton } from '../../entities/monobank/connect-monobank-button.tsx';
+import { useT } from '../../lib/i18n.ts';
 import { ConnectionCard } from './components/connection-card.tsx';
 import { JobsCard } from './components/jobs-card.tsx';
 import { MerchantRulesCard } from './components/merchant-rules-card.tsx';
@@ -14,9 +15,10 @@ import { WebhookCard } from './components/webhook-card.tsx';
 /** /settings/bank: the Monobank connection, its webhook, its imports and the remembered merchants. */
 export function BankSettings() {
   const bankUser = useBankUser();
+  const t = useT();
   if (bankUser.isPending) {
     return (
-      <div role="status" aria-label="Loading the bank connection" className="flex flex-col gap-6">
+      <div role="status" aria-label={t('bank.settings.loading')} className="flex flex-col gap-6">
         <Skeleton className="h-48 w-full rounded-xl" />
         <Skeleton className="h-36 w-full rounded-xl" />
       </div>
@@ -27,8 +29,8 @@ export function BankSettings() {
       <Card>
         <EmptyState
           icon={Landmark}
-          title="The bank connection could not be loaded"
-          description="Check your connection and try again."
+          title={t('bank.settings.loadError')}
+          description={t('accounts.loadError.description')}
           className="py-14"
           action={<RetryButton onRetry={() => void bankUser.refetch()} retrying={bankUser.isFetching} />}
         />
@@ -39,8 +41,8 @@ export function BankSettings() {
     return (
       <EmptyCard
         icon={Landmark}
-        title="Connect Monobank"
-        description="Paste a personal token from api.monobank.ua: your cards and jars become accounts, and their transactions arrive by themselves."
+        title={t('bank.connect')}
+        description={t('bank.settings.connectDescription')}
         action={<ConnectMonobankButton />}
       />
     );

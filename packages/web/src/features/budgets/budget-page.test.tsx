@@ -2,6 +2,7 @@ import type { Budget, BudgetStats, Transaction } from '@kopiyka/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { setLocale } from '../../lib/i18n.ts';
 import { makeAccount } from '../../test/accounts.ts';
 import { failure, success } from '../../test/api.ts';
 import { freshAppEachTest, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
@@ -247,6 +248,25 @@ describe('budget page', () => {
     await waitFor(() => expect(location()).toBe('/budgets'));
     expect(calls('DELETE', '/budgets/5')).toHaveLength(1);
     expect(toastMessages()).toContain('Budget “Food” deleted.');
+  });
+
+  it('speaks Ukrainian, counting the ticked transactions in its plural forms', async () => {
+    await setLocale('uk');
+    budgetServer();
+    renderApp('/budgets/5');
+    await screen.findByRole('heading', { name: 'Показники' });
+    const figures = card('Показники');
+    expect(text((await figures.findByText('Залишок')).nextElementSibling)).toBe('4 600,00 ₴');
+    expect(screen.getByRole('button', { name: 'В архів' })).toBeTruthy();
+    const transactions = card('Операції');
+    await transactions.findByRole('list', { name: 'Операції' });
+    expect(transactions.getByText('Позначте операції, щоб вилучити їх.')).toBeTruthy();
+    await userEvent.click(transactions.getByRole('checkbox', { name: 'Вибрати: Groceries, Market' }));
+    expect(transactions.getByText('Вибрано 1 операцію')).toBeTruthy();
+    await userEvent.click(transactions.getByRole('checkbox', { name: 'Вибрати: Groceries, Silpo' }));
+    expect(transactions.getByText('Вибрано 2 операції')).toBeTruthy();
+    await userEvent.click(transactions.getByRole('button', { name: 'Вилучити з бюджету' }));
+    await waitFor(() => expect(toastMessages()).toContain('2 операції вилучено з бюджету.'));
   });
 
   it('says so when the budget does not exist', async () => {

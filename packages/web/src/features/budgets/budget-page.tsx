@@ -11,15 +11,17 @@ import { InlineEdit } from '../../components/ui/inline-edit.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { attempt } from '../../lib/form-errors.ts';
+import { t, useT } from '../../lib/i18n.ts';
 import { notify } from '../../stores/notifications.ts';
-import { BUDGET_STATE_BADGES, BUDGET_STATE_LABELS, budgetState, formatBudgetDates } from './components/budget-info.ts';
+import { BUDGET_STATE_BADGES, budgetState, budgetStateLabel, formatBudgetDates } from './components/budget-info.ts';
 import { BudgetSettingsCard } from './components/budget-settings-card.tsx';
 import { BudgetStatsCard } from './components/budget-stats-card.tsx';
 import { BudgetTransactions } from './components/budget-transactions.tsx';
 import { CategoryChips } from './components/category-chips.tsx';
 import { DeleteBudgetButton } from './components/delete-budget-dialog.tsx';
 
-const BUDGETS = { path: '/budgets', label: 'All budgets' };
+/** The list a budget belongs to, named in the current language. */
+const budgetsList = () => ({ path: '/budgets', label: t('budgets.all') });
 
 /** The message the shared contract gives for `body`, or null when it is acceptable. */
 function contractProblem(body: UpdateBudgetBody): string | null {
@@ -30,12 +32,13 @@ function contractProblem(body: UpdateBudgetBody): string | null {
 function BudgetHeader({ budget }: { budget: Budget }) {
   const update = useUpdateBudget();
   const state = budgetState(budget, new Date());
+  const t = useT();
   const save = (body: UpdateBudgetBody, done: string) =>
     attempt(update.mutateAsync({ id: budget.id, body }).then(() => notify('success', done)));
   const toggleArchived = async () => {
     const refusal = await save(
       { archived: !budget.archived },
-      budget.archived ? 'Budget brought back from the archive.' : 'Budget archived.',
+      budget.archived ? t('budget.unarchived') : t('budget.archived'),
     );
     if (refusal) notify('error', refusal);
   };
@@ -44,14 +47,14 @@ function BudgetHeader({ budget }: { budget: Budget }) {
       <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex min-w-0 flex-col gap-2">
           <InlineEdit
-            label="Budget name"
+            label={t('budget.name')}
             value={budget.name}
             textClassName="text-xl font-semibold tracking-tight"
             validate={(name) => contractProblem({ name })}
-            onSave={(name) => save({ name }, `Renamed to “${name}”.`)}
+            onSave={(name) => save({ name }, t('budget.renamed', { name }))}
           />
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-            <Badge variant={BUDGET_STATE_BADGES[state]}>{BUDGET_STATE_LABELS[state]}</Badge>
+            <Badge variant={BUDGET_STATE_BADGES[state]}>{budgetStateLabel(state)}</Badge>
             <span className="flex items-center gap-1.5">
               <CalendarDays aria-hidden="true" className="size-4" />
               {formatBudgetDates(budget)}
@@ -73,7 +76,7 @@ function BudgetHeader({ budget }: { budget: Budget }) {
           ) : (
             <Archive aria-hidden="true" className="size-4" />
           )}
-          {budget.archived ? 'Unarchive' : 'Archive'}
+          {budget.archived ? t('budget.unarchive') : t('budget.archive')}
         </Button>
       </CardContent>
     </Card>
@@ -93,10 +96,11 @@ function BudgetView({ id }: { id: number }) {
   const budget = useBudget(id);
   const currency = useBaseCurrencyCode() ?? '';
   useStatsFollowChanges();
+  const t = useT();
   return (
     <DetailPage
       query={budget}
-      list={BUDGETS}
+      list={budgetsList()}
       noun="budget"
       name={(b) => b.name}
       icon={PiggyBank}
@@ -114,7 +118,7 @@ function BudgetView({ id }: { id: number }) {
             </div>
             <div className="flex min-w-0 flex-col gap-4">
               <BudgetSettingsCard budget={data} currency={currency} />
-              <DangerZoneCard description="Deleting the budget cannot be undone. Its transactions stay; archiving keeps the budget out of the way instead.">
+              <DangerZoneCard description={t('budget.dangerNote')}>
                 <DeleteBudgetButton budget={data} />
               </DangerZoneCard>
             </div>
@@ -127,5 +131,6 @@ function BudgetView({ id }: { id: number }) {
 
 export function BudgetPage() {
   const id = useDetailId();
-  return id === null ? <DetailNotFound list={BUDGETS} noun="budget" /> : <BudgetView key={id} id={id} />;
+  useT();
+  return id === null ? <DetailNotFound list={budgetsList()} noun="budget" /> : <BudgetView key={id} id={id} />;
 }

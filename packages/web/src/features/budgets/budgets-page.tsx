@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { EmptyCard } from '../../components/ui/empty-card.tsx';
 import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useT } from '../../lib/i18n.ts';
 import { BudgetCard } from './components/budget-card.tsx';
 import { CreateBudgetDialog } from './components/create-budget-dialog.tsx';
 
@@ -22,8 +23,9 @@ function BudgetGrid({ budgets, currency, now }: { budgets: readonly Budget[]; cu
 }
 
 function BudgetsSkeleton() {
+  const t = useT();
   return (
-    <div role="status" aria-label="Loading budgets" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+    <div role="status" aria-label={t('budgets.loading')} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {[0, 1, 2].map((card) => (
         <Skeleton key={card} className="h-44 rounded-xl" />
       ))}
@@ -37,7 +39,8 @@ export function BudgetsPage() {
   const [creating, setCreating] = useState(false);
   const now = new Date();
   useStatsFollowChanges();
-  const newBudget = (label = 'New budget') => (
+  const t = useT();
+  const newBudget = (label = t('budgets.new')) => (
     <Button onClick={() => setCreating(true)}>
       <Plus aria-hidden="true" className="size-4" />
       {label}
@@ -51,8 +54,8 @@ export function BudgetsPage() {
     content = (
       <EmptyCard
         icon={PiggyBank}
-        title="Budgets could not be loaded"
-        description="Check your connection and try again."
+        title={t('budgets.loadError.title')}
+        description={t('budgets.checkConnection')}
         action={<RetryButton onRetry={() => void budgets.refetch()} retrying={budgets.isFetching} />}
       />
     );
@@ -60,9 +63,9 @@ export function BudgetsPage() {
     content = (
       <EmptyCard
         icon={PiggyBank}
-        title="No budgets yet"
-        description="A budget sets a spending limit for a period or for chosen categories, and shows how much of it is left."
-        action={newBudget('Create your first budget')}
+        title={t('budgets.empty.title')}
+        description={t('budgets.empty.description')}
+        action={newBudget(t('budgets.createFirst'))}
       />
     );
   } else {
@@ -74,7 +77,7 @@ export function BudgetsPage() {
           <BudgetGrid budgets={active} currency={currency} now={now} />
         ) : (
           <p className="rounded-xl border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
-            Every budget is archived. Create a new one, or open an archived one to bring it back.
+            {t('budgets.allArchived')}
           </p>
         )}
         {archived.length > 0 ? (
@@ -82,7 +85,7 @@ export function BudgetsPage() {
             <summary className="flex w-fit cursor-pointer list-none items-center gap-2 rounded-md py-1 text-sm font-medium text-muted-foreground hover:text-foreground [&::-webkit-details-marker]:hidden">
               <ChevronRight aria-hidden="true" className="size-4 transition-transform group-open:rotate-90" />
               <Archive aria-hidden="true" className="size-4" />
-              Archived ({archived.length})
+              {t('budgets.archivedCount', { count: archived.length })}
             </summary>
             <div className="pt-4">
               <BudgetGrid budgets={archived} currency={currency} now={now} />
@@ -96,7 +99,7 @@ export function BudgetsPage() {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-muted-foreground">Limits for periods and categories, in {currency}.</p>
+        <p className="text-sm text-muted-foreground">{t('budgets.description', { currency })}</p>
         {budgets.data && budgets.data.length > 0 ? newBudget() : null}
       </div>
       {content}

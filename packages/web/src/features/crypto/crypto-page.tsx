@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useBaseCurrencyCode } from '../../api/currencies.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyCard } from '../../components/ui/empty-card.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 /**
  * Binance holdings are planned but cannot be linked yet: the page says so, and points to what
@@ -10,20 +11,15 @@ import { EmptyCard } from '../../components/ui/empty-card.tsx';
  */
 export function CryptoPage() {
   const baseCode = useBaseCurrencyCode();
+  const t = useT();
   return (
     <EmptyCard
       icon={Bitcoin}
-      title="Binance holdings are coming"
-      description={
-        <>
-          Kopiyka will show your Binance coins valued{baseCode ? ` in ${baseCode}` : ''}, next to your other accounts.
-          Linking a Binance account is not available yet. Until then, track crypto by hand: add an account in the Crypto
-          category, in a currency such as USD, and update its balance as its value changes.
-        </>
-      }
+      title={t('crypto.title')}
+      description={t('crypto.description', { code: baseCode ?? '', known: baseCode ? 'yes' : 'no' })}
       action={
         <Button asChild>
-          <Link to="/create-account">Add a crypto account</Link>
+          <Link to="/create-account">{t('crypto.add')}</Link>
         </Button>
       }
     />

@@ -122,6 +122,30 @@ describe('dashboard', () => {
     );
   });
 
+  it('speaks Ukrainian when that is the saved language: hryvnias, months and the plural of accounts left out', async () => {
+    dashboardServer({
+      'GET /user/settings': () => success({ locale: 'uk', stats: { excludedCategoryIds: [3] } }),
+      'GET /accounts': () =>
+        success([
+          ...accounts,
+          makeAccount({ id: 2, name: 'Euro cash', currencyCode: 'EUR' }),
+          makeAccount({ id: 3, name: 'Zloty cash', currencyCode: 'PLN' }),
+        ]),
+      'GET /stats/total-balance': (request) =>
+        success({ date: param(request, 'date'), refBalance: 1_200_000, unvaluedAccountIds: [2, 3] }),
+    });
+    renderApp('/dashboard');
+    const total = await widget('Загальний залишок');
+    expect(await total.findByText('12 000,00 ₴')).toBeTruthy();
+    expect(text(total.getByText(/з кінця попереднього місяця/))).toMatch(
+      /^Без змін з кінця попереднього місяця \(жовтень 2026/,
+    );
+    expect(text(await total.findByText(/Не враховано/))).toBe(
+      'Не враховано в загальній сумі, бо для валют цих рахунків немає курсу: Euro cash, Zloty cash. Указати курс',
+    );
+    expect(screen.getByRole('button', { name: 'Попередній місяць' })).toBeTruthy();
+  });
+
   it('compares six months of cash flow and lists the nine latest records', async () => {
     const { calls } = dashboardServer();
     renderApp('/dashboard');
@@ -272,5 +296,27 @@ describe('dashboard', () => {
     // Any change that succeeds, a new transaction say.
     await act(() => new MutationObserver(queryClient, { mutationFn: async () => 'saved' }).mutate());
     expect(await total.findByText('UAH 11,500.00')).toBeTruthy();
+  });
+});
+
+describe('dashboard of a user whose saved time zone is not the browser’s', () => {
+  // 00:30 on 1 November in Kyiv: still 31 October in UTC and west of it.
+  freshAppEachTest(new Date('2026-10-31T22:30:00.000Z'));
+
+  it('shows Kyiv’s month, and asks for its days', async () => {
+    const { calls } = dashboardServer({
+      'GET /user/settings': () =>
+        success({ locale: 'en', timeZone: 'Europe/Kyiv', stats: { excludedCategoryIds: [3] } }),
+    });
+    renderApp('/dashboard');
+    const total = await widget('Total balance');
+    expect(await total.findByText(/since the end of October 2026/)).toBeTruthy();
+    expect(screen.getByText('November 2026', { exact: true })).toBeTruthy();
+    const ranges = calls('GET', '/stats/spendings-by-categories').map(({ url }) =>
+      Object.fromEntries(url.searchParams),
+    );
+    expect(ranges).toEqual(expect.arrayContaining([{ from: '2026-11-01', to: '2026-11-01' }]));
+    const dates = calls('GET', '/stats/total-balance').map(({ url }) => url.searchParams.get('date'));
+    expect(dates).toEqual(expect.arrayContaining(['2026-11-01', '2026-10-31']));
   });
 });

@@ -3,6 +3,7 @@ import { useBaseCurrencyCode } from '../../api/currencies.ts';
 import { useStatsFollowChanges } from '../../api/stats.ts';
 import { ActiveImportCard } from '../../entities/monobank/import-progress.tsx';
 import { parseMonth } from '../../lib/dates.ts';
+import { useT } from '../../lib/i18n.ts';
 import { dayKey } from '../../lib/periods.ts';
 import { BalanceTrendWidget } from './components/balance-trend-widget.tsx';
 import { CashFlowWidget } from './components/cash-flow-widget.tsx';
@@ -21,11 +22,12 @@ export function DashboardPage() {
   const currency = useBaseCurrencyCode() ?? '';
   const context = useDashboardContext(month, dayKey(new Date()), currency);
   useStatsFollowChanges();
+  const t = useT();
 
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-muted-foreground">Your money at a glance, in {currency}.</p>
+        <p className="text-sm text-muted-foreground">{t('dashboard.description', { currency })}</p>
         <MonthSwitcher
           month={month}
           onChange={(next) => setSearchParams((params) => ({ ...Object.fromEntries(params), month: next }))}

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../../lib/i18n.ts';
 import { makeAccount, makeGroup } from '../../test/accounts.ts';
 import { failure, resetApp, success } from '../../test/api.ts';
 import { cleanUpApp, type Handlers, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
@@ -99,6 +100,18 @@ describe('account groups settings', () => {
     ).toBeTruthy();
     await userEvent.click(dialog.getByRole('button', { name: 'Delete group' }));
     await waitFor(() => expect(calls('DELETE', '/account-groups/1')).toHaveLength(1));
+  });
+
+  it('counts in Ukrainian, with its plural forms', async () => {
+    await setLocale('uk');
+    groupsServer();
+    renderApp('/settings/accounts');
+    const list = within(await screen.findByRole('list', { name: 'Групи рахунків' }));
+    await chooseAction(list, 'Дії з групою Family', 'Видалити групу');
+    const dialog = within(await screen.findByRole('alertdialog'));
+    expect(
+      dialog.getByText('Її вміст (1 рахунок і 1 підгрупа) перейде на верхній рівень. Жоден рахунок не видаляється.'),
+    ).toBeTruthy();
   });
 
   it('moves an account into a group, and takes one out', async () => {

@@ -23,7 +23,8 @@ import {
 import { GroupOptions } from '../../entities/accounts/group-options.tsx';
 import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
 import { attempt } from '../../lib/form-errors.ts';
-import { cn, plural } from '../../lib/utils.ts';
+import { useT } from '../../lib/i18n.ts';
+import { cn } from '../../lib/utils.ts';
 import { notify } from '../../stores/notifications.ts';
 import { CreateGroupDialog, DeleteGroupDialog } from './components/group-dialogs.tsx';
 import { MoveDialog } from './components/move-dialog.tsx';
@@ -37,6 +38,7 @@ type Actions = {
 };
 
 function AccountRow({ account, actions }: { account: Account; actions: Actions }) {
+  const t = useT();
   return (
     <li className={cn('flex items-center gap-3 py-1.5 pr-1 pl-2', !account.isEnabled && 'opacity-60')}>
       <AccountIcon category={account.accountCategory} className="size-8 [&_svg]:size-4" />
@@ -54,15 +56,15 @@ function AccountRow({ account, actions }: { account: Account; actions: Actions }
           className="text-xs text-muted-foreground sm:text-sm"
         />
       </div>
-      <RowActions label={`Actions for the account ${account.name}`}>
+      <RowActions label={t('groups.accountActions', { name: account.name })}>
         <DropdownMenuItem onSelect={() => actions.moveAccount(account)}>
           <FolderInput aria-hidden="true" />
-          Move to group…
+          {t('groups.moveToGroup')}
         </DropdownMenuItem>
         {account.accountGroupId === null ? null : (
           <DropdownMenuItem onSelect={() => actions.removeFromGroup(account)}>
             <FolderMinus aria-hidden="true" />
-            Remove from group
+            {t('groups.removeFromGroup')}
           </DropdownMenuItem>
         )}
       </RowActions>
@@ -74,12 +76,13 @@ function GroupItem({ node, actions }: { node: AccountGroupNode; actions: Actions
   const updateGroup = useUpdateAccountGroup();
   const { group } = node;
   const empty = node.accounts.length === 0 && node.subgroups.length === 0;
+  const t = useT();
   return (
     <li className="flex flex-col">
       <div className="flex items-center gap-2 rounded-lg py-1 pl-2 hover:bg-accent/50">
         <Layers aria-hidden="true" className="size-4 shrink-0 text-primary" />
         <InlineEdit
-          label="Group name"
+          label={t('groups.name')}
           value={group.name}
           textClassName="font-medium"
           className="min-w-0 flex-1"
@@ -91,42 +94,42 @@ function GroupItem({ node, actions }: { node: AccountGroupNode; actions: Actions
             attempt(
               updateGroup
                 .mutateAsync({ id: group.id, body: { name } })
-                .then(() => notify('success', `Group renamed to “${name}”.`)),
+                .then(() => notify('success', t('groups.renamed', { name }))),
             )
           }
         />
-        <span className="shrink-0 text-xs text-muted-foreground">{plural(node.accountCount, 'account')}</span>
-        <RowActions label={`Actions for the group ${group.name}`}>
+        <span className="shrink-0 text-xs text-muted-foreground">
+          {t('accounts.count', { count: node.accountCount })}
+        </span>
+        <RowActions label={t('groups.groupActions', { name: group.name })}>
           <DropdownMenuItem onSelect={() => actions.addSubgroup(node)}>
             <FolderPlus aria-hidden="true" />
-            Add subgroup
+            {t('groups.addSubgroup')}
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => actions.moveGroup(node)}>
             <FolderInput aria-hidden="true" />
-            Move to…
+            {t('groups.moveTo')}
           </DropdownMenuItem>
           <DropdownMenuSeparator />
           <DropdownMenuItem destructive onSelect={() => actions.deleteGroup(node)}>
             <Trash2 aria-hidden="true" />
-            Delete group
+            {t('groups.delete')}
           </DropdownMenuItem>
         </RowActions>
       </div>
       {empty ? (
-        <p className="ml-6 border-l py-1.5 pl-4 text-xs text-muted-foreground">
-          No accounts yet: move one here from its menu.
-        </p>
+        <p className="ml-6 border-l py-1.5 pl-4 text-xs text-muted-foreground">{t('groups.noAccounts')}</p>
       ) : (
         <div className="ml-4 border-l pl-2">
           {node.accounts.length > 0 ? (
-            <ul aria-label={`Accounts in ${group.name}`}>
+            <ul aria-label={t('groups.accountsIn', { name: group.name })}>
               {node.accounts.map((account) => (
                 <AccountRow key={account.id} account={account} actions={actions} />
               ))}
             </ul>
           ) : null}
           {node.subgroups.length > 0 ? (
-            <ul aria-label={`Subgroups of ${group.name}`}>
+            <ul aria-label={t('groups.subgroupsOf', { name: group.name })}>
               {node.subgroups.map((subgroup) => (
                 <GroupItem key={subgroup.group.id} node={subgroup} actions={actions} />
               ))}
@@ -155,6 +158,7 @@ function GroupsManager({ tree }: { tree: AccountTree }) {
   const updateGroup = useUpdateAccountGroup();
   const updateAccount = useUpdateAccount();
   const close = () => setDialog(null);
+  const t = useT();
 
   const actions: Actions = {
     addSubgroup: (node) => setDialog({ kind: 'create', parentGroupId: String(node.group.id) }),
@@ -163,7 +167,7 @@ function GroupsManager({ tree }: { tree: AccountTree }) {
     moveAccount: (account) => setDialog({ kind: 'move-account', account }),
     removeFromGroup: async (account) => {
       const refusal = await attempt(updateAccount.mutateAsync({ id: account.id, body: { accountGroupId: null } }));
-      if (refusal === null) notify('success', `“${account.name}” is no longer in a group.`);
+      if (refusal === null) notify('success', t('groups.accountUngrouped', { name: account.name }));
       else if (refusal) notify('error', refusal);
     },
   };
@@ -178,18 +182,18 @@ function GroupsManager({ tree }: { tree: AccountTree }) {
         <div>
           <Button onClick={() => setDialog({ kind: 'create', parentGroupId: '' })}>
             <Plus aria-hidden="true" className="size-4" />
-            New group
+            {t('groups.new')}
           </Button>
         </div>
         {tree.groups.length === 0 ? (
           <EmptyState
             icon={Layers}
-            title="No groups yet"
-            description="Create a group such as Family or Savings, then move accounts into it from their menus."
+            title={t('groups.empty.title')}
+            description={t('groups.empty.description')}
             className="rounded-lg border border-dashed"
           />
         ) : (
-          <ul aria-label="Account groups" className="flex flex-col gap-1">
+          <ul aria-label={t('page.accountGroups')} className="flex flex-col gap-1">
             {tree.groups.map((node) => (
               <GroupItem key={node.group.id} node={node} actions={actions} />
             ))}
@@ -198,7 +202,7 @@ function GroupsManager({ tree }: { tree: AccountTree }) {
         {tree.ungrouped.length > 0 ? (
           <section aria-labelledby="ungrouped-accounts" className="flex flex-col gap-1 border-t pt-4">
             <h3 id="ungrouped-accounts" className="px-2 text-sm font-medium text-muted-foreground">
-              Not in a group
+              {t('sidebar.ungrouped')}
             </h3>
             <ul>
               {tree.ungrouped.map((account) => (
@@ -221,25 +225,26 @@ function GroupsManager({ tree }: { tree: AccountTree }) {
       />
       {movingGroup ? (
         <MoveDialog
-          title={`Move the group “${movingGroup.name}”`}
-          description="Its accounts and subgroups move with it."
-          label="Put it inside"
+          title={t('groups.moveGroup.title', { name: movingGroup.name })}
+          description={t('groups.moveGroup.description')}
+          label={t('groups.moveGroup.label')}
           initialValue={String(movingGroup.parentGroupId ?? '')}
           // A group cannot go inside itself or its own subgroups: those are not offered.
-          options={<GroupOptions tree={tree} excludeId={movingGroup.id} noneLabel="Top level" />}
+          options={<GroupOptions tree={tree} excludeId={movingGroup.id} noneLabel={t('groups.topLevel')} />}
           onMove={(value) => {
             const parentGroupId = value === '' ? null : Number(value);
             return attempt(
-              updateGroup
-                .mutateAsync({ id: movingGroup.id, body: { parentGroupId } })
-                .then(() =>
-                  notify(
-                    'success',
-                    parentGroupId === null
-                      ? `“${movingGroup.name}” is now a top-level group.`
-                      : `“${movingGroup.name}” moved into “${groupName(tree, parentGroupId)}”.`,
-                  ),
+              updateGroup.mutateAsync({ id: movingGroup.id, body: { parentGroupId } }).then(() =>
+                notify(
+                  'success',
+                  parentGroupId === null
+                    ? t('groups.moveGroup.toTop', { name: movingGroup.name })
+                    : t('groups.moveGroup.done', {
+                        name: movingGroup.name,
+                        group: groupName(tree, parentGroupId) ?? '',
+                      }),
                 ),
+              ),
             );
           }}
           onClose={close}
@@ -247,24 +252,25 @@ function GroupsManager({ tree }: { tree: AccountTree }) {
       ) : null}
       {movingAccount ? (
         <MoveDialog
-          title={`Move “${movingAccount.name}” to a group`}
-          description="An account is in one group at most."
-          label="Group"
+          title={t('groups.moveAccount.title', { name: movingAccount.name })}
+          description={t('groups.moveAccount.description')}
+          label={t('groups.moveAccount.label')}
           initialValue={String(movingAccount.accountGroupId ?? '')}
           options={<GroupOptions tree={tree} />}
           onMove={(value) => {
             const accountGroupId = value === '' ? null : Number(value);
             return attempt(
-              updateAccount
-                .mutateAsync({ id: movingAccount.id, body: { accountGroupId } })
-                .then(() =>
-                  notify(
-                    'success',
-                    accountGroupId === null
-                      ? `“${movingAccount.name}” is no longer in a group.`
-                      : `“${movingAccount.name}” moved to “${groupName(tree, accountGroupId)}”.`,
-                  ),
+              updateAccount.mutateAsync({ id: movingAccount.id, body: { accountGroupId } }).then(() =>
+                notify(
+                  'success',
+                  accountGroupId === null
+                    ? t('groups.accountUngrouped', { name: movingAccount.name })
+                    : t('groups.moveAccount.done', {
+                        name: movingAccount.name,
+                        group: groupName(tree, accountGroupId) ?? '',
+                      }),
                 ),
+              ),
             );
           }}
           onClose={close}
@@ -276,14 +282,12 @@ function GroupsManager({ tree }: { tree: AccountTree }) {
 
 export function AccountGroupsSettings() {
   const state = useAccountTree();
+  const t = useT();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Account groups</CardTitle>
-        <CardDescription>
-          Groups such as Family or Savings gather accounts, so the accounts list and the sidebar show them together.
-          Groups can sit inside other groups.
-        </CardDescription>
+        <CardTitle>{t('page.accountGroups')}</CardTitle>
+        <CardDescription>{t('groups.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {state.status === 'success' ? (
@@ -291,12 +295,12 @@ export function AccountGroupsSettings() {
         ) : state.status === 'error' ? (
           <EmptyState
             icon={Layers}
-            title="Account groups could not be loaded"
-            description="Check your connection and try again."
+            title={t('groups.loadError')}
+            description={t('accounts.loadError.description')}
             action={<RetryButton onRetry={state.retry} retrying={state.retrying} />}
           />
         ) : (
-          <div role="status" aria-label="Loading account groups" className="flex flex-col gap-3">
+          <div role="status" aria-label={t('groups.loading')} className="flex flex-col gap-3">
             {[0, 1, 2].map((row) => (
               <Skeleton key={row} className="h-9 w-full" />
             ))}

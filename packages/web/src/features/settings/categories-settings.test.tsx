@@ -44,6 +44,16 @@ async function openCategories() {
   return within(await screen.findByRole('list', { name: 'Categories' }));
 }
 
+/** The categories settings of a user whose saved language is Ukrainian. */
+async function openCategoriesInUkrainian() {
+  signedInServer({
+    'GET /categories': () => success(categories),
+    'GET /user/settings': () => success({ locale: 'uk', stats: { excludedCategoryIds: [] } }),
+  });
+  renderApp('/settings/categories');
+  return within(await screen.findByRole('list', { name: 'Категорії' }));
+}
+
 const visibleNames = () =>
   within(screen.getByRole('list', { name: 'Categories' }))
     .getAllByRole('listitem')
@@ -72,6 +82,13 @@ describe('categories settings', () => {
     expect(screen.getByText('No category matches “zzz”.')).toBeTruthy();
   });
 
+  it('speaks the saved Ukrainian, counting subcategories in its plural forms', async () => {
+    const list = await openCategoriesInUkrainian();
+    expect(list.getByText('2 підкатегорії')).toBeTruthy();
+    expect(list.getByText('1 підкатегорія')).toBeTruthy();
+    expect(list.getByRole('button', { name: 'Розгорнути Vehicle' })).toBeTruthy();
+  });
+
   it('adds a subcategory in the colour of its parent', async () => {
     const { calls } = categoriesServer({
       'POST /categories': ({ body }) => success({ ...category(30, 'Snacks', 1), ...(body as object) }, { status: 201 }),
@@ -81,7 +98,7 @@ describe('categories settings', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Add subcategory' }));
     const dialog = within(await screen.findByRole('dialog'));
     await userEvent.type(dialog.getByLabelText('Name'), 'Snacks');
-    await userEvent.click(dialog.getByRole('button', { name: 'shopping cart' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Shopping cart' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Add category' }));
 
     await waitFor(() =>
@@ -125,6 +142,16 @@ describe('categories settings', () => {
     expect(toastMessages()).toContain('“Vehicle” deleted; what it held is now in “Other”.');
   });
 
+  it('names the icons in Ukrainian', async () => {
+    const list = await openCategoriesInUkrainian();
+    await userEvent.click(list.getByRole('button', { name: 'Дії з Vehicle' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Змінити…' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Змінити «Vehicle»' }));
+    expect(dialog.getByRole('button', { name: 'Тварини' })).toBeTruthy();
+    expect(dialog.getByRole('button', { name: 'Кава' })).toBeTruthy();
+    expect(dialog.queryByRole('button', { name: 'paw print' })).toBeNull();
+  });
+
   it("saves a custom category's new name, colour and icon", async () => {
     const { calls } = categoriesServer({
       'PUT /categories/10': ({ body }) => success({ ...category(10, 'Vehicle'), ...(body as object) }),
@@ -136,7 +163,7 @@ describe('categories settings', () => {
     await userEvent.clear(dialog.getByLabelText('Name'));
     await userEvent.type(dialog.getByLabelText('Name'), 'Car');
     await userEvent.click(dialog.getByRole('button', { name: '#3498db' }));
-    await userEvent.click(dialog.getByRole('button', { name: 'paw print' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Pets' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
 
     await waitFor(() =>

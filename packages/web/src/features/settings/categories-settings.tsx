@@ -26,14 +26,11 @@ import { CATEGORY_SWATCHES } from '../../entities/categories/category-look.ts';
 import { CategoryMark } from '../../entities/categories/category-mark.tsx';
 import { categoryChoices, filterCategoryTree, findCategory } from '../../entities/categories/category-tree.ts';
 import { attempt } from '../../lib/form-errors.ts';
+import { useT } from '../../lib/i18n.ts';
 import { indentLabel } from '../../lib/tree.ts';
-import { cn, plural } from '../../lib/utils.ts';
+import { cn } from '../../lib/utils.ts';
 import { notify } from '../../stores/notifications.ts';
-import {
-  CategoryFormDialog,
-  type CategoryFormTarget,
-  INTERNAL_CATEGORY_NOTE,
-} from './components/category-form-dialog.tsx';
+import { CategoryFormDialog, type CategoryFormTarget } from './components/category-form-dialog.tsx';
 import { DeleteCategoryDialog } from './components/delete-category-dialog.tsx';
 import { MoveDialog } from './components/move-dialog.tsx';
 
@@ -85,13 +82,14 @@ type ExclusionSwitchProps = {
  * subtree out, so only the ancestor's switch changes that.
  */
 function ExclusionSwitch({ category, exclusion, excludedWith }: ExclusionSwitchProps) {
+  const t = useT();
   return (
     <Switch
       checked={excludedWith !== null || exclusion.isExcluded(category.id)}
       disabled={!exclusion.ready || excludedWith !== null}
       onCheckedChange={(excluded) => exclusion.setExcluded(category, excluded)}
-      aria-label={`Exclude ${category.name} from expense statistics`}
-      title={excludedWith ? `Left out with “${excludedWith.name}”` : undefined}
+      aria-label={t('categories.exclude', { name: category.name })}
+      title={excludedWith ? t('categories.excludedWith', { name: excludedWith.name }) : undefined}
     />
   );
 }
@@ -108,6 +106,7 @@ function CategoryRow({ node, depth, context, excludedWith }: CategoryRowProps) {
   const hasChildren = node.subCategories.length > 0;
   const expanded = hasChildren && context.isExpanded(node.id);
   const childrenId = useId();
+  const t = useT();
   return (
     <li>
       <div
@@ -120,7 +119,7 @@ function CategoryRow({ node, depth, context, excludedWith }: CategoryRowProps) {
             onClick={() => context.toggle(node.id)}
             aria-expanded={expanded}
             aria-controls={childrenId}
-            aria-label={`${expanded ? 'Collapse' : 'Expand'} ${node.name}`}
+            aria-label={t(expanded ? 'categories.collapse' : 'categories.expand', { name: node.name })}
             className="flex size-7 shrink-0 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground"
           >
             <ChevronRight aria-hidden="true" className={cn('size-4 transition-transform', expanded && 'rotate-90')} />
@@ -134,30 +133,30 @@ function CategoryRow({ node, depth, context, excludedWith }: CategoryRowProps) {
             <span className={cn('truncate', depth === 0 && 'font-medium')}>
               <Highlighted text={node.name} query={context.query} />
             </span>
-            {internal ? <Badge>Built in</Badge> : null}
+            {internal ? <Badge>{t('categories.builtIn')}</Badge> : null}
           </span>
-          {internal ? <span className="text-xs text-muted-foreground">{INTERNAL_CATEGORY_NOTE}</span> : null}
+          {internal ? <span className="text-xs text-muted-foreground">{t('categories.internalNote')}</span> : null}
           {hasChildren && !expanded ? (
             <span className="text-xs text-muted-foreground">
-              {plural(node.subCategories.length, 'subcategory', 'subcategories')}
+              {t('categories.subcategoryCount', { count: node.subCategories.length })}
             </span>
           ) : null}
         </div>
         <ExclusionSwitch category={node} exclusion={context.exclusion} excludedWith={excludedWith} />
-        <RowActions label={`Actions for ${node.name}`}>
+        <RowActions label={t('categories.actions', { name: node.name })}>
           <DropdownMenuItem onSelect={() => context.open({ kind: 'form', target: { kind: 'edit', category: node } })}>
             <Pencil aria-hidden="true" />
-            Edit…
+            {t('categories.edit')}
           </DropdownMenuItem>
           <DropdownMenuItem
             onSelect={() => context.open({ kind: 'form', target: { kind: 'create', parent: node, color: node.color } })}
           >
             <Plus aria-hidden="true" />
-            Add subcategory
+            {t('categories.addSubcategory')}
           </DropdownMenuItem>
           <DropdownMenuItem disabled={internal} onSelect={() => context.open({ kind: 'move', category: node })}>
             <FolderInput aria-hidden="true" />
-            Move to…
+            {t('groups.moveTo')}
           </DropdownMenuItem>
           <DropdownMenuSeparator />
           <DropdownMenuItem
@@ -166,12 +165,12 @@ function CategoryRow({ node, depth, context, excludedWith }: CategoryRowProps) {
             onSelect={() => context.open({ kind: 'delete', category: node })}
           >
             <Trash2 aria-hidden="true" />
-            Delete
+            {t('categories.delete')}
           </DropdownMenuItem>
         </RowActions>
       </div>
       {expanded ? (
-        <ul id={childrenId} aria-label={`Subcategories of ${node.name}`}>
+        <ul id={childrenId} aria-label={t('categories.subcategoriesOf', { name: node.name })}>
           {node.subCategories.map((child) => (
             <CategoryRow
               key={child.id}
@@ -191,6 +190,7 @@ function CategoryRow({ node, depth, context, excludedWith }: CategoryRowProps) {
 function useExclusions(): ExclusionControl & { failed: boolean; retry: () => void; retrying: boolean } {
   const settings = useUserSettings();
   const update = useUpdateUserSettings();
+  const t = useT();
   const excluded = settings.data?.stats.excludedCategoryIds ?? [];
   return {
     ready: settings.isSuccess,
@@ -207,8 +207,8 @@ function useExclusions(): ExclusionControl & { failed: boolean; retry: () => voi
         notify(
           'success',
           exclude
-            ? `“${category.name}” is left out of expense statistics.`
-            : `“${category.name}” counts in expense statistics again.`,
+            ? t('categories.excluded', { name: category.name })
+            : t('categories.included', { name: category.name }),
         );
       } else if (refusal) {
         notify('error', refusal);
@@ -224,6 +224,7 @@ function CategoriesManager({ tree }: { tree: CategoryNode[] }) {
   const updateCategory = useUpdateCategory();
   const exclusions = useExclusions();
   const searchId = useId();
+  const t = useT();
   const filtered = useMemo(() => filterCategoryTree(tree, query), [tree, query]);
   const searching = query.trim() !== '';
   const parents = useMemo(
@@ -254,20 +255,24 @@ function CategoriesManager({ tree }: { tree: CategoryNode[] }) {
     list = (
       <EmptyState
         icon={FolderTree}
-        title="No categories yet"
-        description="Add a category to sort your income and expenses."
+        title={t('categories.empty.title')}
+        description={t('categories.empty.description')}
       />
     );
   } else if (filtered.length === 0) {
-    list = <p className="py-8 text-center text-sm text-muted-foreground">No category matches “{query.trim()}”.</p>;
+    list = (
+      <p className="py-8 text-center text-sm text-muted-foreground">
+        {t('categories.noMatch', { query: query.trim() })}
+      </p>
+    );
   } else {
     list = (
       <div className="flex flex-col">
         <div aria-hidden="true" className="flex justify-between gap-4 border-b px-1 pb-2 text-xs text-muted-foreground">
-          <span>Category</span>
-          <span className="mr-10 w-16 text-center leading-tight">Exclude from stats</span>
+          <span>{t('categories.column.category')}</span>
+          <span className="mr-10 w-16 text-center leading-tight">{t('categories.column.exclude')}</span>
         </div>
-        <ul aria-label="Categories" className="flex flex-col">
+        <ul aria-label={t('page.categories')} className="flex flex-col">
           {filtered.map((node) => (
             <CategoryRow key={node.id} node={node} depth={0} context={context} excludedWith={null} />
           ))}
@@ -282,12 +287,12 @@ function CategoriesManager({ tree }: { tree: CategoryNode[] }) {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <div className="flex-1">
           <label htmlFor={searchId} className="sr-only">
-            Search categories
+            {t('categories.search')}
           </label>
           <SearchInput
             id={searchId}
             type="search"
-            placeholder="Search categories"
+            placeholder={t('categories.search')}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
           />
@@ -303,7 +308,7 @@ function CategoriesManager({ tree }: { tree: CategoryNode[] }) {
             ) : (
               <ChevronsUpDown aria-hidden="true" className="size-4" />
             )}
-            {allExpanded ? 'Collapse all' : 'Expand all'}
+            {allExpanded ? t('categories.collapseAll') : t('categories.expandAll')}
           </Button>
           <Button
             className="flex-1 sm:flex-none"
@@ -319,13 +324,13 @@ function CategoriesManager({ tree }: { tree: CategoryNode[] }) {
             }
           >
             <Plus aria-hidden="true" className="size-4" />
-            Add category
+            {t('categories.add')}
           </Button>
         </div>
       </div>
       {exclusions.failed ? (
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-dashed px-3 py-2 text-sm text-muted-foreground">
-          Which categories statistics leave out could not be loaded.
+          {t('categories.exclusionsLoadError')}
           <RetryButton onRetry={exclusions.retry} retrying={exclusions.retrying} />
         </div>
       ) : null}
@@ -337,14 +342,14 @@ function CategoriesManager({ tree }: { tree: CategoryNode[] }) {
       ) : null}
       {moving ? (
         <MoveDialog
-          title={`Move “${moving.name}”`}
-          description="Its subcategories move with it; its transactions keep it as their category."
-          label="Put it under"
+          title={t('categories.move.title', { name: moving.name })}
+          description={t('categories.move.description')}
+          label={t('categories.move.label')}
           initialValue={String(moving.parentId ?? '')}
           // It cannot go under itself or its own subcategories: those are not offered.
           options={
             <>
-              <option value="">Top level (no parent)</option>
+              <option value="">{t('categories.move.topLevel')}</option>
               {categoryChoices(tree, moving.id).map(({ node, depth }) => (
                 <option key={node.id} value={node.id}>
                   {indentLabel(node.name, depth)}
@@ -362,8 +367,8 @@ function CategoriesManager({ tree }: { tree: CategoryNode[] }) {
                   notify(
                     'success',
                     parentName
-                      ? `“${moving.name}” moved under “${parentName}”.`
-                      : `“${moving.name}” is now a top-level category.`,
+                      ? t('categories.move.done', { name: moving.name, parent: parentName })
+                      : t('categories.move.toTop', { name: moving.name }),
                   ),
                 ),
             );
@@ -377,27 +382,25 @@ function CategoriesManager({ tree }: { tree: CategoryNode[] }) {
 
 export function CategoriesSettings() {
   const { tree, status, reload } = useCategoryTree();
+  const t = useT();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Categories</CardTitle>
-        <CardDescription>
-          Every transaction gets a category; budgets and statistics group by them. Switch a category off expense
-          statistics to leave it, with its subcategories, out of the dashboard's spending.
-        </CardDescription>
+        <CardTitle>{t('page.categories')}</CardTitle>
+        <CardDescription>{t('categories.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {status === 'error' ? (
           <EmptyState
             icon={FolderTree}
-            title="Cannot load categories"
-            description="Your categories could not be loaded."
+            title={t('error.categoriesLoad')}
+            description={t('categoriesSettings.loadError')}
             action={<RetryButton onRetry={reload} />}
           />
         ) : status === 'ready' ? (
           <CategoriesManager tree={tree} />
         ) : (
-          <div role="status" aria-label="Loading categories" className="flex flex-col gap-4">
+          <div role="status" aria-label={t('categoriesSettings.loading')} className="flex flex-col gap-4">
             {[0, 1, 2, 3].map((row) => (
               <Skeleton key={row} className="h-6 w-full" />
             ))}

@@ -9,6 +9,7 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../../lib/i18n.ts';
 import { useNotificationsStore } from '../../stores/notifications.ts';
 import {
   cachedBaseCurrency,
@@ -471,13 +472,37 @@ describe('currencies settings', () => {
     const status = await screen.findByRole('region', { name: 'Exchange-rate providers' });
     expect(
       within(status).getByText(
-        'Exchange rates can’t be fetched right now: NBU does not answer. Your own rates still work; other currencies use the latest rates fetched.',
+        'Exchange rates can’t be fetched right now: National Bank of Ukraine does not answer. Your own rates still work; other currencies use the latest rates fetched.',
       ),
     ).toBeTruthy();
     expect(
-      within(status).getByText('NBU: can’t be reached (unreachable (ECONNREFUSED)); rates last fetched 2 hours ago.'),
+      within(status).getByText(
+        'National Bank of Ukraine: can’t be reached (unreachable (ECONNREFUSED)); rates last fetched 2 hours ago.',
+      ),
     ).toBeTruthy();
     expect(within(status).getByText('Frankfurter: working, rates last fetched 5 minutes ago.')).toBeTruthy();
+  });
+
+  it('says in Ukrainian which providers do not answer, named in it where it knows them (the server’s name otherwise), the verb agreeing with their number', async () => {
+    await setLocale('uk');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000).toISOString();
+    currenciesServer({
+      providers: [
+        provider('NBU', 'unreachable', { lastSuccessAt: twoHoursAgo }),
+        provider('Frankfurter', 'unreachable', { lastSuccessAt: twoHoursAgo }),
+      ],
+    });
+    storeToken();
+    renderApp('/settings/currencies');
+    const status = await screen.findByRole('region', { name: 'Постачальники курсів' });
+    expect(
+      within(status).getByText(
+        'Зараз не вдається отримати курси валют: Національний банк України і Frankfurter не відповідають. Ваші власні курси працюють; інші валюти використовують останні отримані курси.',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(status).getByText('Національний банк України: недоступний; курси востаннє отримано 2 години тому.'),
+    ).toBeTruthy();
   });
 
   it('says nothing is wrong while the providers answer', async () => {
@@ -485,7 +510,7 @@ describe('currencies settings', () => {
     await openPage();
     const status = await screen.findByRole('region', { name: 'Exchange-rate providers' });
     expect(within(status).queryByText(/can’t be fetched/)).toBeNull();
-    expect(within(status).getByText('NBU: working, no rates fetched yet.')).toBeTruthy();
+    expect(within(status).getByText('National Bank of Ukraine: working, no rates fetched yet.')).toBeTruthy();
     expect(
       within(status).getByText('Frankfurter: not asked yet; rates are fetched when a currency needs them.'),
     ).toBeTruthy();

@@ -4,12 +4,14 @@ import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useT } from '../../lib/i18n.ts';
 import { BaseCurrencyCard } from './components/base-currency-card.tsx';
 import { CurrencyListCard } from './components/currency-list-card.tsx';
 
 function CurrenciesSkeleton() {
+  const t = useT();
   return (
-    <div role="status" aria-label="Loading currencies" className="flex flex-col gap-6">
+    <div role="status" aria-label={t('currencyPicker.loading')} className="flex flex-col gap-6">
       <Skeleton className="h-44 w-full rounded-xl" />
       <Skeleton className="h-72 w-full rounded-xl" />
     </div>
@@ -20,6 +22,7 @@ function CurrenciesSkeleton() {
 export function CurrenciesSettings() {
   const userCurrencies = useUserCurrencies();
   const cachedBase = useBaseCurrency();
+  const t = useT();
 
   if (userCurrencies.isPending) return <CurrenciesSkeleton />;
   if (userCurrencies.isError) {
@@ -27,8 +30,8 @@ export function CurrenciesSettings() {
       <Card>
         <EmptyState
           icon={Coins}
-          title="Currencies could not be loaded"
-          description="Check your connection and try again."
+          title={t('currencies.loadError')}
+          description={t('accounts.loadError.description')}
           className="py-14"
           action={<RetryButton onRetry={() => userCurrencies.refetch()} retrying={userCurrencies.isFetching} />}
         />

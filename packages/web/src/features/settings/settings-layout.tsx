@@ -1,19 +1,21 @@
 import { NavLink, Outlet } from 'react-router';
+import { useT } from '../../lib/i18n.ts';
 import { cn } from '../../lib/utils.ts';
 
 const TABS = [
-  { to: 'categories', label: 'Categories' },
-  { to: 'currencies', label: 'Currencies' },
-  { to: 'accounts', label: 'Account groups' },
-  { to: 'bank', label: 'Bank' },
-  { to: 'user', label: 'User' },
+  { to: 'categories', label: 'page.categories' },
+  { to: 'currencies', label: 'page.currencies' },
+  { to: 'accounts', label: 'page.accountGroups' },
+  { to: 'bank', label: 'page.bank' },
+  { to: 'user', label: 'page.user' },
 ] as const;
 
 /** /settings and its sections, as tabs that are links (each section has its own address). */
 export function SettingsLayout() {
+  const t = useT();
   return (
     <div className="flex flex-col gap-6">
-      <nav aria-label="Settings sections" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
+      <nav aria-label={t('settings.sections')} className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
         <ul className="flex min-w-max border-b sm:gap-1">
           {TABS.map((tab) => (
             <li key={tab.to}>
@@ -28,7 +30,7 @@ export function SettingsLayout() {
                   )
                 }
               >
-                {tab.label}
+                {t(tab.label)}
               </NavLink>
             </li>
           ))}

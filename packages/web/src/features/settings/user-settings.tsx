@@ -9,47 +9,55 @@ import { LogOut, MonitorSmartphone, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { signOut } from '../../api/auth.ts';
+import { useBaseCurrencyChange } from '../../api/currencies.ts';
+import { useUpdateUserSettings, useUserSettings } from '../../api/settings.ts';
 import { useChangePassword, useDeleteUser, useSignOutEverywhere, useUser } from '../../api/user.ts';
 import { ConfirmDialogContent } from '../../components/confirm-dialog.tsx';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { AlertDialog } from '../../components/ui/alert-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { DialogForm, FormDialog } from '../../components/ui/form-dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
+import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { NEW_PASSWORD_HINT } from '../../lib/credential-hints.ts';
+import { newPasswordHint } from '../../lib/credential-hints.ts';
 import { formatDate } from '../../lib/dates.ts';
+import { attempt } from '../../lib/form-errors.ts';
+import { useT } from '../../lib/i18n.ts';
+import { browserTimeZone } from '../../lib/locale.ts';
 import { formFailureMessage, useSubmission } from '../../lib/submission.ts';
 import { notify } from '../../stores/notifications.ts';
 import { useSessionStore } from '../../stores/session.ts';
 
 function AccountCard() {
+  const t = useT();
   const user = useUser();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Your account</CardTitle>
-        <CardDescription>Who is signed in on this device.</CardDescription>
+        <CardTitle>{t('user.account.title')}</CardTitle>
+        <CardDescription>{t('user.account.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         {user.data ? (
           <dl className="grid gap-4 sm:grid-cols-2">
             <div className="flex flex-col gap-1">
-              <dt className="text-xs text-muted-foreground">Username</dt>
+              <dt className="text-xs text-muted-foreground">{t('auth.username')}</dt>
               <dd className="font-medium">{user.data.username}</dd>
             </div>
             <div className="flex flex-col gap-1">
-              <dt className="text-xs text-muted-foreground">Member since</dt>
+              <dt className="text-xs text-muted-foreground">{t('user.account.memberSince')}</dt>
               <dd className="font-medium">{formatDate(user.data.createdAt)}</dd>
             </div>
           </dl>
         ) : user.isError ? (
-          <p className="text-sm text-muted-foreground">Your account details could not be loaded.</p>
+          <p className="text-sm text-muted-foreground">{t('user.account.loadError')}</p>
         ) : (
-          <div role="status" aria-label="Loading your account" className="grid gap-4 sm:grid-cols-2">
+          <div role="status" aria-label={t('user.account.loading')} className="grid gap-4 sm:grid-cols-2">
             <Skeleton className="h-10" />
             <Skeleton className="h-10" />
           </div>
@@ -57,7 +65,7 @@ function AccountCard() {
         <div>
           <Button variant="outline" onClick={signOut}>
             <LogOut aria-hidden="true" className="size-4" />
-            Sign out
+            {t('shell.signOut')}
           </Button>
         </div>
       </CardContent>
@@ -65,7 +73,80 @@ function AccountCard() {
   );
 }
 
+/** Every zone this browser knows, with the saved one even if it does not (an older browser). */
+function timeZoneChoices(saved: string): string[] {
+  const known = Intl.supportedValuesOf('timeZone');
+  return known.includes(saved) ? known : [saved, ...known];
+}
+
+function TimeZoneCard() {
+  const t = useT();
+  const settings = useUserSettings();
+  const update = useUpdateUserSettings();
+  const change = useBaseCurrencyChange();
+  const regrouping = change.data?.state === 'running' && change.data.kind === 'timeZone';
+  const saved = settings.data?.timeZone;
+  const browser = browserTimeZone();
+
+  async function choose(timeZone: string) {
+    const refusal = await attempt(update.mutateAsync({ timeZone }));
+    if (refusal === null) {
+      notify('success', t('settings.timeZone.saved', { timeZone }));
+      void change.refetch();
+    } else if (refusal) notify('error', refusal);
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('settings.timeZone.title')}</CardTitle>
+        <CardDescription>{t('settings.timeZone.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {settings.isPending ? (
+          <Skeleton className="h-10 w-full" />
+        ) : settings.isError || saved === undefined ? (
+          <ErrorAlert>{t('settings.timeZone.loadError')}</ErrorAlert>
+        ) : (
+          <>
+            <FormField id="time-zone" label={t('settings.timeZone.title')}>
+              {(field) => (
+                <NativeSelect
+                  {...field}
+                  value={saved}
+                  disabled={update.isPending || regrouping}
+                  onChange={(event) => void choose(event.target.value)}
+                >
+                  {timeZoneChoices(saved).map((zone) => (
+                    <option key={zone} value={zone}>
+                      {zone.replaceAll('_', ' ')}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+            {regrouping ? (
+              <p className="flex items-center gap-2 text-muted-foreground text-sm" role="status">
+                <Spinner />
+                {t('settings.timeZone.regrouping', { done: change.data?.done ?? 0, total: change.data?.total ?? 0 })}
+              </p>
+            ) : saved !== browser ? (
+              <p className="text-muted-foreground text-sm">
+                {t('settings.timeZone.device', { timeZone: browser })}{' '}
+                <Button variant="link" className="h-auto p-0" onClick={() => void choose(browser)}>
+                  {t('settings.timeZone.useDevice', { timeZone: browser })}
+                </Button>
+              </p>
+            ) : null}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 function ChangePasswordCard() {
+  const t = useT();
   const changePassword = useChangePassword();
   const username = useSessionStore((state) => state.user?.username);
   const form = useForm<ChangePasswordBody>({
@@ -80,29 +161,29 @@ function ChangePasswordCard() {
     failureMessage: (error) => formFailureMessage(form.setError, error, ['currentPassword', 'newPassword']),
     onSuccess: () => {
       form.reset();
-      notify('success', 'Password changed. Your other devices have been signed out.');
+      notify('success', t('user.password.changed'));
     },
   });
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Change password</CardTitle>
-        <CardDescription>You stay signed in here; every other device signs out.</CardDescription>
+        <CardTitle>{t('user.password.title')}</CardTitle>
+        <CardDescription>{t('user.password.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={form.handleSubmit(submission.submit)} noValidate className="flex max-w-md flex-col gap-5">
           {/* Lets password managers tie the new password to this user. */}
           <input type="text" name="username" autoComplete="username" value={username ?? ''} hidden readOnly />
-          <FormField id="current-password" label="Current password" error={errors.currentPassword?.message}>
+          <FormField id="current-password" label={t('user.password.current')} error={errors.currentPassword?.message}>
             {(control) => (
               <PasswordInput {...control} autoComplete="current-password" {...form.register('currentPassword')} />
             )}
           </FormField>
           <FormField
             id="new-password"
-            label="New password"
-            hint={NEW_PASSWORD_HINT}
+            label={t('user.password.new')}
+            hint={newPasswordHint()}
             error={errors.newPassword?.message}
           >
             {(control) => <PasswordInput {...control} autoComplete="new-password" {...form.register('newPassword')} />}
@@ -111,7 +192,7 @@ function ChangePasswordCard() {
           <div>
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? <Spinner /> : null}
-              Change password
+              {t('user.password.submit')}
             </Button>
           </div>
         </form>
@@ -121,31 +202,30 @@ function ChangePasswordCard() {
 }
 
 function SignOutEverywhereCard() {
+  const t = useT();
   const signOutEverywhere = useSignOutEverywhere();
   const [open, setOpen] = useState(false);
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Sessions</CardTitle>
-        <CardDescription>
-          Lost a phone, or signed in on a shared computer? Sign out everywhere, this device included.
-        </CardDescription>
+        <CardTitle>{t('user.sessions.title')}</CardTitle>
+        <CardDescription>{t('user.sessions.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <AlertDialog open={open} onOpenChange={setOpen}>
           <Button variant="outline" onClick={() => setOpen(true)}>
             <MonitorSmartphone aria-hidden="true" className="size-4" />
-            Sign out everywhere
+            {t('user.sessions.signOutEverywhere')}
           </Button>
           {open ? (
             <ConfirmDialogContent
-              title="Sign out everywhere?"
-              description="Every device signed in to your account is signed out, this one too. You can sign in again with your password."
-              confirmLabel="Sign out everywhere"
+              title={t('user.sessions.confirmTitle')}
+              description={t('user.sessions.confirmDescription')}
+              confirmLabel={t('user.sessions.signOutEverywhere')}
               confirm={() => signOutEverywhere.mutateAsync()}
               pending={signOutEverywhere.isPending}
-              onConfirmed={() => notify('success', 'Signed out on every device.')}
+              onConfirmed={() => notify('success', t('user.sessions.done'))}
             />
           ) : null}
         </AlertDialog>
@@ -155,6 +235,7 @@ function SignOutEverywhereCard() {
 }
 
 function DeleteUserForm() {
+  const t = useT();
   const deleteUser = useDeleteUser();
   const form = useForm<DeleteUserBody>({
     resolver: zodResolver(deleteUserBodySchema),
@@ -165,23 +246,23 @@ function DeleteUserForm() {
   const submission = useSubmission({
     send: (body: DeleteUserBody) => deleteUser.mutateAsync(body),
     failureMessage: (error) => formFailureMessage(form.setError, error, ['password']),
-    onSuccess: () => notify('success', 'Your account and all its data have been deleted.'),
+    onSuccess: () => notify('success', t('user.delete.done')),
   });
 
   return (
     <DialogForm
       onSubmit={form.handleSubmit(submission.submit)}
       error={submission.error}
-      submitLabel="Delete my account"
+      submitLabel={t('user.delete.submit')}
       submitting={isSubmitting}
       submitVariant="destructive"
     >
       <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
-        <li>Every account, transaction, budget and category of yours is removed.</li>
-        <li>Your bank and exchange connections go too, with their keys.</li>
-        <li>This cannot be undone.</li>
+        <li>{t('user.delete.removesData')}</li>
+        <li>{t('user.delete.removesConnections')}</li>
+        <li>{t('user.delete.permanent')}</li>
       </ul>
-      <FormField id="delete-password" label="Your password" error={errors.password?.message}>
+      <FormField id="delete-password" label={t('user.delete.password')} error={errors.password?.message}>
         {(control) => (
           <PasswordInput {...control} data-autofocus autoComplete="current-password" {...form.register('password')} />
         )}
@@ -191,26 +272,43 @@ function DeleteUserForm() {
 }
 
 function DeleteUserCard() {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <Card className="border-destructive/40">
       <CardHeader>
-        <CardTitle className="text-destructive">Delete account</CardTitle>
-        <CardDescription>Removes your user and everything you have recorded, for good.</CardDescription>
+        <CardTitle className="text-destructive">{t('user.delete.title')}</CardTitle>
+        <CardDescription>{t('user.delete.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <Button variant="destructive" onClick={() => setOpen(true)}>
           <Trash2 aria-hidden="true" className="size-4" />
-          Delete account
+          {t('user.delete.title')}
         </Button>
         <FormDialog
           open={open}
           onOpenChange={setOpen}
-          title="Delete your account?"
-          description="Enter your password to confirm. Everything is removed at once."
+          title={t('user.delete.confirmTitle')}
+          description={t('user.delete.confirmDescription')}
         >
           <DeleteUserForm />
         </FormDialog>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Issue 16: the interface's language, saved as the user's so it follows them to any device. */
+function LanguageCard() {
+  const t = useT();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('language.label')}</CardTitle>
+        <CardDescription>{t('user.language.description')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <LanguageSwitch className="w-full max-w-xs" />
       </CardContent>
     </Card>
   );
@@ -220,6 +318,8 @@ export function UserSettings() {
   return (
     <div className="flex flex-col gap-4">
       <AccountCard />
+      <LanguageCard />
+      <TimeZoneCard />
       <ChangePasswordCard />
       <SignOutEverywhereCard />
       <DeleteUserCard />

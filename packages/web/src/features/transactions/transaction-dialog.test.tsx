@@ -2,10 +2,12 @@ import type { Transaction, ValidationIssue } from '@kopiyka/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../../lib/i18n.ts';
 import { makeAccount } from '../../test/accounts.ts';
 import { type FakeRequest, resetApp, success } from '../../test/api.ts';
 import { cleanUpApp, type Handlers, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
 import { makeTransaction } from '../../test/transactions.ts';
+import { ruleSavedMessage } from './components/merchant-rule-offer.ts';
 
 const card = makeAccount({ id: 1, name: 'Card', currentBalance: 500_000 });
 const cash = makeAccount({ id: 2, name: 'Cash', accountCategory: 'cash', currentBalance: 30_000 });
@@ -137,6 +139,39 @@ describe('adding a transaction', () => {
     expect(await dialog.findByText('Enter an amount')).toBeTruthy();
     expect(dialog.getByText('Choose a category', { selector: 'p' })).toBeTruthy();
     expect(posted(calls)).toEqual([]);
+  });
+
+  it('checks the form in Ukrainian', async () => {
+    await setLocale('uk');
+    const { calls } = server();
+    renderApp('/transactions');
+    const [add] = await screen.findAllByRole('button', { name: 'Додати операцію' });
+    await userEvent.click(add as HTMLElement);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Нова операція' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Додати витрату' }));
+    expect(await dialog.findByText('Введіть суму')).toBeTruthy();
+    expect(dialog.getByText('Виберіть категорію', { selector: 'p' })).toBeTruthy();
+    expect(posted(calls)).toEqual([]);
+  });
+
+  it('says in Ukrainian why an amount cannot be read', async () => {
+    await setLocale('uk');
+    server();
+    renderApp('/transactions');
+    const [add] = await screen.findAllByRole('button', { name: 'Додати операцію' });
+    await userEvent.click(add as HTMLElement);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Нова операція' }));
+    const amount = dialog.getByLabelText('Сума');
+    // Pasted rather than typed key by key: what is read is the same, and it is quicker.
+    await userEvent.click(amount);
+    await userEvent.paste('1.500');
+    expect(dialog.getByText('Це 1,500 як 1500 чи як 1.5? Напишіть 1500 або 1.50')).toBeTruthy();
+    await userEvent.clear(amount);
+    await userEvent.paste('багато');
+    expect(dialog.getByText('Введіть суму, наприклад 1250.50')).toBeTruthy();
+    await userEvent.clear(amount);
+    await userEvent.paste('100000000000000000');
+    expect(dialog.getByText(/^Забагато: щонайбільше /)).toBeTruthy();
   });
 
   it('says under the amount how it is read, and asks about a mark before three digits', async () => {
@@ -498,6 +533,16 @@ describe('editing a transaction', () => {
     expect(calls('POST', '/banks/monobank/merchant-rules').map((call) => call.body)).toEqual([
       { transactionId: 70, applyToExisting: true },
     ]);
+  });
+
+  it('counts the moved transactions in Ukrainian plural forms', async () => {
+    await setLocale('uk');
+    const said = (updated: number) => ruleSavedMessage('Сільпо', 'Продукти', updated);
+    expect(said(0)).toBe('Сільпо відтепер потрапляє до «Продукти».');
+    expect(said(1)).toBe('Сільпо відтепер потрапляє до «Продукти»; перенесено 1 попередню операцію.');
+    expect(said(3)).toBe('Сільпо відтепер потрапляє до «Продукти»; перенесено 3 попередні операції.');
+    expect(said(12)).toBe('Сільпо відтепер потрапляє до «Продукти»; перенесено 12 попередніх операцій.');
+    expect(said(21)).toBe('Сільпо відтепер потрапляє до «Продукти»; перенесено 21 попередню операцію.');
   });
 
   it('offers nothing when only the note of a bank import changed, or for a manual transaction', async () => {

@@ -34,6 +34,7 @@ import { Textarea } from '../../components/ui/textarea.tsx';
 import { formatDateTime } from '../../entities/transactions/describe.ts';
 import { CategoryPicker } from '../../entities/transactions/pickers.tsx';
 import { formatDay } from '../../lib/dates.ts';
+import { t, useT } from '../../lib/i18n.ts';
 import { amountText, formatMoney, formatRate, parseAmount } from '../../lib/money.ts';
 import { notify } from '../../stores/notifications.ts';
 import {
@@ -49,10 +50,12 @@ import {
   crossRate,
   initialFormValues,
   isBankTransaction,
-  KIND_LABELS,
+  kindLabel,
   kindOf,
-  PAYMENT_TYPE_LABELS,
+  PAYMENT_TYPE_CHOICES,
   payingAccount,
+  paymentTypeLabel,
+  readDateTimeLocal,
   selectableAccounts,
   switchKind,
   TRANSACTION_KINDS,
@@ -75,19 +78,20 @@ export function TransactionDialogHost() {
 }
 
 function dialogTitle(target: DialogTarget): string {
-  if (target.mode === 'create') return 'New transaction';
-  return `Edit ${KIND_LABELS[kindOf(target.transaction)].toLowerCase()}`;
+  if (target.mode === 'create') return t('transaction.dialog.new');
+  return t(`transaction.dialog.edit.${kindOf(target.transaction)}`);
 }
 
 export function TransactionDialog({ target, onClose }: { target: DialogTarget; onClose: () => void }) {
   const [linking, setLinking] = useState(false);
   const accounts = useAccounts();
   const editing = target.mode === 'edit' ? target.transaction : null;
+  const t = useT();
 
   let content: ReactNode;
   if (accounts.isPending) {
     content = (
-      <DialogBody role="status" aria-label="Loading accounts">
+      <DialogBody role="status" aria-label={t('sidebar.loading')}>
         {[0, 1, 2, 3].map((row) => (
           <Skeleton key={row} className="h-16 w-full" />
         ))}
@@ -98,8 +102,8 @@ export function TransactionDialog({ target, onClose }: { target: DialogTarget; o
       <DialogBody>
         <EmptyState
           icon={Wallet}
-          title="Accounts could not be loaded"
-          description="Check your connection and try again."
+          title={t('accounts.loadError.title')}
+          description={t('transactions.checkConnection')}
           action={<RetryButton onRetry={() => void accounts.refetch()} retrying={accounts.isFetching} />}
         />
       </DialogBody>
@@ -120,10 +124,8 @@ export function TransactionDialog({ target, onClose }: { target: DialogTarget; o
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-lg" onOpenAutoFocus={focusMarkedField}>
         <DialogHeader
-          title={linking ? 'Link with an existing transaction' : dialogTitle(target)}
-          description={
-            linking ? 'Pair it with the other side of the same move of money, recorded on another account.' : undefined
-          }
+          title={linking ? t('transaction.link.title') : dialogTitle(target)}
+          description={linking ? t('transaction.link.description') : undefined}
         />
         {content}
       </DialogContent>
@@ -132,16 +134,17 @@ export function TransactionDialog({ target, onClose }: { target: DialogTarget; o
 }
 
 function NoAccounts({ onClose }: { onClose: () => void }) {
+  const t = useT();
   return (
     <DialogBody className="justify-center">
       <EmptyState
         icon={Wallet}
-        title="Add an account first"
-        description="Transactions are recorded on an account: a wallet, a card, a savings account."
+        title={t('transaction.noAccounts.title')}
+        description={t('transaction.noAccounts.description')}
         action={
           <Button asChild>
             <Link to="/create-account" onClick={onClose}>
-              Add an account
+              {t('transaction.noAccounts.add')}
             </Link>
           </Button>
         }
@@ -163,11 +166,8 @@ function ReadOnlyValue({ value, ...control }: FieldControlProps & { value: strin
   );
 }
 
-/** The day whose rate converts a transfer: the server's days are UTC days (docs/decisions.md). */
-const rateDay = (time: string) => {
-  const date = new Date(time);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString().slice(0, 10);
-};
+/** The day whose rate converts a transfer: a rate's day is the UTC day of the moment (docs/decisions.md). */
+const rateDay = (time: string) => readDateTimeLocal(time)?.toISOString().slice(0, 10);
 
 type TransactionFormProps = {
   target: DialogTarget;
@@ -179,6 +179,7 @@ type TransactionFormProps = {
 function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormProps) {
   const original = target.mode === 'edit' ? target.transaction : undefined;
   const bank = original ? isBankTransaction(original) : false;
+  const t = useT();
   // A bank transaction keeps its side of a transfer: the account it came on, with its amount.
   const bankSide = bank && original ? (original.transactionType === 'income' ? 'toAccountId' : 'accountId') : null;
   const initial = useMemo(() => initialFormValues(target, accounts), [target, accounts]);
@@ -287,7 +288,7 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
         const { categoryId } = request.body;
         // A bank import put in another category: its merchant's others likely belong there too.
         if (original?.externalId && typeof categoryId === 'number') offerMerchantRule(original, categoryId);
-        else notify('success', 'Transaction saved.');
+        else notify('success', t('transaction.saved'));
       }
     } catch (error) {
       showServerError(error, fieldOf);
@@ -310,11 +311,7 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
         {bank ? (
           <p className="flex items-start gap-2 rounded-lg border bg-muted/40 px-3 py-2.5 text-sm text-muted-foreground">
             <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <span>
-              Imported from your bank: its amount, time, account and type come from the bank and cannot be changed, and
-              it cannot be deleted. The category, note and payment type are yours to change, and it can become a
-              transfer.
-            </span>
+            <span>{t('transaction.bankNote')}</span>
           </p>
         ) : null}
 
@@ -324,12 +321,12 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
           render={({ field }) => (
             <div className="flex flex-col gap-2">
               <SegmentedControl
-                aria-label="Type"
+                aria-label={t('transaction.field.type')}
                 value={field.value}
                 onValueChange={changeKind}
                 options={TRANSACTION_KINDS.map((kind) => ({
                   value: kind,
-                  label: KIND_LABELS[kind],
+                  label: kindLabel(kind),
                   disabled: !allowedKinds.includes(kind),
                 }))}
               />
@@ -340,7 +337,7 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
 
         <FormField
           id="transaction-amount"
-          label={currencies.destination ? 'Amount sent' : 'Amount'}
+          label={currencies.destination ? t('transaction.field.amountSent') : t('transaction.field.amount')}
           error={errors.amount?.message}
         >
           {(control) =>
@@ -364,7 +361,7 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
             render={({ field }) => (
               <FormField
                 id="transaction-account"
-                label={transfer ? 'From' : 'Account'}
+                label={transfer ? t('transaction.field.from') : t('transaction.field.account')}
                 error={errors.accountId?.message}
               >
                 {(control) =>
@@ -375,7 +372,7 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
                       {...control}
                       accounts={options}
                       outOfWallet={transfer}
-                      placeholder="Choose an account"
+                      placeholder={t('transaction.field.chooseAccount')}
                       value={field.value}
                       onChange={(event) => changeSide('accountId', event.target.value)}
                       onBlur={field.onBlur}
@@ -390,7 +387,11 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
               control={form.control}
               name="toAccountId"
               render={({ field }) => (
-                <FormField id="transaction-to-account" label="To" error={errors.toAccountId?.message}>
+                <FormField
+                  id="transaction-to-account"
+                  label={t('transaction.field.to')}
+                  error={errors.toAccountId?.message}
+                >
                   {(control) =>
                     bankSide === 'toAccountId' ? (
                       <ReadOnlyValue {...control} value={byId.get(String(original?.accountId))?.name ?? ''} />
@@ -399,7 +400,7 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
                         {...control}
                         accounts={options}
                         outOfWallet
-                        placeholder="Choose where it goes"
+                        placeholder={t('transaction.field.chooseTo')}
                         value={field.value}
                         onChange={(event) => changeSide('toAccountId', event.target.value)}
                         onBlur={field.onBlur}
@@ -414,7 +415,7 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
         {rateError ? (
           <p className="-mt-3 text-sm">
             <Link to="/settings/currencies" onClick={onClose} className="font-medium text-primary hover:underline">
-              Set a custom rate in Settings → Currencies
+              {t('transaction.field.setRate')}
             </Link>
           </p>
         ) : null}
@@ -422,7 +423,7 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
         {currencies.destination ? (
           <FormField
             id="transaction-destination-amount"
-            label="Amount received"
+            label={t('transaction.field.amountReceived')}
             hint={rateHint({
               from: currencies.amount ?? '',
               to: currencies.destination,
@@ -457,8 +458,8 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
           render={({ field }) => (
             <FormField
               id="transaction-category"
-              label="Category"
-              hint={transfer ? 'Transfers move your own money, so they have no category.' : undefined}
+              label={t('transaction.field.category')}
+              hint={transfer ? t('transaction.field.categoryTransferHint') : undefined}
               error={transfer ? undefined : errors.categoryId?.message}
             >
               {(control) => (
@@ -466,7 +467,9 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
                   {...control}
                   value={transfer ? null : field.value}
                   disabled={transfer}
-                  placeholder={transfer ? 'No category for transfers' : 'Choose a category'}
+                  placeholder={
+                    transfer ? t('transaction.field.noCategoryForTransfers') : t('transactions.picker.chooseCategory')
+                  }
                   onChange={(categoryId) => {
                     field.onChange(categoryId);
                     field.onBlur();
@@ -478,7 +481,7 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
         />
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField id="transaction-time" label="Date and time" error={errors.time?.message}>
+          <FormField id="transaction-time" label={t('transaction.field.time')} error={errors.time?.message}>
             {(control) =>
               bank ? (
                 <ReadOnlyValue {...control} value={original ? formatDateTime(original.time) : ''} />
@@ -491,7 +494,11 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
             control={form.control}
             name="paymentType"
             render={({ field }) => (
-              <FormField id="transaction-payment-type" label="Payment type" error={errors.paymentType?.message}>
+              <FormField
+                id="transaction-payment-type"
+                label={t('transaction.field.paymentType')}
+                error={errors.paymentType?.message}
+              >
                 {(control) => (
                   <NativeSelect
                     {...control}
@@ -501,9 +508,9 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
                       field.onChange(event.target.value);
                     }}
                   >
-                    {Object.entries(PAYMENT_TYPE_LABELS).map(([value, label]) => (
-                      <option key={value} value={value}>
-                        {label}
+                    {PAYMENT_TYPE_CHOICES.map((type) => (
+                      <option key={type} value={type}>
+                        {paymentTypeLabel(type)}
                       </option>
                     ))}
                   </NativeSelect>
@@ -515,14 +522,14 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
 
         <BudgetField control={form.control} error={errors.budgetId?.message} />
 
-        <FormField id="transaction-note" label="Note" error={errors.note?.message}>
+        <FormField id="transaction-note" label={t('transaction.field.note')} error={errors.note?.message}>
           {(control) => (
             <div className="flex flex-col gap-1">
               <Textarea
                 {...control}
                 rows={2}
                 maxLength={NOTE_MAX}
-                placeholder="What was it for?"
+                placeholder={t('transaction.field.notePlaceholder')}
                 {...form.register('note')}
               />
               <span className="self-end text-xs text-muted-foreground tabular-nums" aria-live="polite">
@@ -542,11 +549,11 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
           <DeleteTransactionButton transaction={original} accounts={accounts} onDone={onClose} />
         ) : null}
         <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
+          <Button variant="outline">{t('transaction.cancel')}</Button>
         </DialogClose>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? <Spinner /> : null}
-          {original ? 'Save' : `Add ${KIND_LABELS[values.kind].toLowerCase()}`}
+          {original ? t('transaction.save') : t(`transaction.submit.${values.kind}`)}
         </Button>
       </DialogFooter>
     </form>
@@ -566,17 +573,19 @@ function rateHint({ from, to, rate, day, loading, kept }: RateHintInput): string
   if (rate !== null) {
     // Said the way round that gives a number above one: "1 USD = 41.6 UAH", not "1 UAH = 0.024 USD".
     const at = rate >= 1 ? `1 ${from} = ${formatRate(rate)} ${to}` : `1 ${to} = ${formatRate(1 / rate)} ${from}`;
-    if (kept) return `At the transfer's own rate, ${at}. Change it if your bank used another.`;
-    return `At ${at}, the rate of ${day ? formatDay(day) : 'today'}. Change it if your bank used another.`;
+    if (kept) return t('transaction.rate.kept', { rate: at });
+    return day
+      ? t('transaction.rate.ofDay', { rate: at, day: formatDay(day) })
+      : t('transaction.rate.ofToday', { rate: at });
   }
-  if (loading) return 'Looking up the exchange rate…';
-  return `No exchange rate between ${from} and ${to} for this date: type the amount that arrived.`;
+  if (loading) return t('transaction.rate.loading');
+  return t('transaction.rate.none', { from, to });
 }
 
 function createdMessage(saved: Transaction): string {
   const amount = formatMoney(saved.amount, saved.currencyCode);
-  if (saved.transferNature !== 'not_transfer') return `Transfer of ${amount} recorded.`;
-  return `${KIND_LABELS[saved.transactionType]} of ${amount} added.`;
+  if (saved.transferNature !== 'not_transfer') return t('transaction.created.transfer', { amount });
+  return t(`transaction.created.${saved.transactionType}`, { amount });
 }
 
 /**
@@ -591,6 +600,7 @@ function BudgetField({
   error?: string;
 }) {
   const budgets = useBudgets();
+  const t = useT();
   return (
     <Controller
       control={control}
@@ -599,14 +609,14 @@ function BudgetField({
         const choices = (budgets.data ?? []).filter((budget) => !budget.archived || budget.id === field.value);
         if (choices.length === 0) return <></>;
         return (
-          <FormField id="transaction-budget" label="Budget" error={error}>
+          <FormField id="transaction-budget" label={t('transaction.field.budget')} error={error}>
             {(controlProps) => (
               <NativeSelect
                 {...controlProps}
                 value={field.value === null ? '' : String(field.value)}
                 onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
               >
-                <option value="">No budget (by category)</option>
+                <option value="">{t('transaction.field.noBudget')}</option>
                 {choices.map((budget) => (
                   <option key={budget.id} value={budget.id}>
                     {budget.name}

@@ -2,6 +2,7 @@ import type { Transaction } from '@kopiyka/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../../lib/i18n.ts';
 import { makeAccount } from '../../test/accounts.ts';
 import { resetApp, success } from '../../test/api.ts';
 import { cleanUpApp, renderApp, signedInServer } from '../../test/app.tsx';
@@ -78,6 +79,28 @@ describe('transactions page', () => {
       expect.stringMatching(/^Transfer → SavingsCard · .*−UAH 4,150\.00$/),
       expect.stringMatching(/^OtherCard · .*\+UAH 10,000\.00$/),
     ]);
+  });
+
+  it('speaks Ukrainian: the count in its plural form, transfers, filters and the category picker', async () => {
+    await setLocale('uk');
+    server();
+    renderApp('/transactions');
+    const list = await screen.findByRole('list', { name: 'Операції' });
+    expect(screen.getByText('4 операції')).toBeTruthy();
+    expect(within(list).getAllByText('Підсумок дня')).toHaveLength(2);
+    expect(within(list).getAllByRole('button').map(text)).toEqual([
+      expect.stringMatching(/^GroceriesSilpo · Card · .*−250,50 ₴$/),
+      expect.stringMatching(/^Переказ ← CardSavings · /),
+      expect.stringMatching(/^Переказ → SavingsCard · /),
+      expect.stringMatching(/^OtherCard · .*\+10 000,00 ₴$/),
+    ]);
+    const [filters] = screen.getAllByRole('radiogroup', { name: 'Тип' });
+    expect(within(filters as HTMLElement).getByRole('radio', { name: 'Доходи' })).toBeTruthy();
+    expect(screen.getAllByRole('option', { name: 'Увесь час' }).length).toBeGreaterThan(0);
+    const [categories] = screen.getAllByRole('button', { name: 'Категорії' });
+    expect(text(categories)).toBe('Усі категорії');
+    await userEvent.click(categories as HTMLElement);
+    expect(await screen.findByPlaceholderText('Пошук категорій')).toBeTruthy();
   });
 
   it('asks the server for what the URL says: ISO dates, minor units, comma lists, nothing empty', async () => {

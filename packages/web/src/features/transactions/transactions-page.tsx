@@ -27,6 +27,7 @@ import {
   toListFilters,
 } from '../../entities/transactions/filters.ts';
 import { TransactionList } from '../../entities/transactions/transaction-list.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 /** The filters live in the URL: links can be shared, and back and forward step through them. */
 function useUrlFilters() {
@@ -62,6 +63,7 @@ export function TransactionsPage() {
   const count = countFilters(filters);
   // On phones and tablets the filters wait in a sheet; from 1024 px they sit beside the list.
   const [sheetOpen, setSheetOpen] = useState(false);
+  const t = useT();
   // Whole days: the range, and so the list's query, stays the same until midnight.
   const listFilters = useMemo(() => toListFilters(filters), [filters]);
   const panel = <FilterPanel filters={filters} onChange={update} accounts={accounts.data ?? []} />;
@@ -73,11 +75,11 @@ export function TransactionsPage() {
         <Button
           variant="outline"
           className="lg:hidden"
-          aria-label={count > 0 ? `Filters, ${count} set` : 'Filters'}
+          aria-label={count > 0 ? t('transactions.filtersSet', { count }) : t('transactions.filters')}
           onClick={() => setSheetOpen(true)}
         >
           <ListFilter aria-hidden="true" className="size-4" />
-          <span className="hidden sm:inline">Filters</span>
+          <span className="hidden sm:inline">{t('transactions.filters')}</span>
           {count > 0 ? (
             <span className="flex size-5 items-center justify-center rounded-full bg-primary text-xs text-primary-foreground">
               {count}
@@ -86,14 +88,14 @@ export function TransactionsPage() {
         </Button>
         <Dialog open={sheetOpen} onOpenChange={setSheetOpen}>
           <DialogContent>
-            <DialogHeader title="Filters" description="The list follows as you change them." />
+            <DialogHeader title={t('transactions.filters')} description={t('transactions.filtersDescription')} />
             <DialogBody>{panel}</DialogBody>
             <DialogFooter>
               <Button variant="outline" onClick={clear} disabled={!filtered}>
-                Clear filters
+                {t('transactions.filter.clear')}
               </Button>
               <DialogClose asChild>
-                <Button>Show transactions</Button>
+                <Button>{t('transactions.showTransactions')}</Button>
               </DialogClose>
             </DialogFooter>
           </DialogContent>
@@ -107,8 +109,8 @@ export function TransactionsPage() {
             filtered ? (
               <EmptyCard
                 icon={SearchX}
-                title="No transactions match these filters"
-                description="Widen the dates or the amounts, or clear the filters to see everything."
+                title={t('transactions.noMatch.title')}
+                description={t('transactions.noMatch.description')}
                 action={<ClearFiltersButton onClear={clear} />}
               />
             ) : undefined
@@ -117,7 +119,7 @@ export function TransactionsPage() {
         <Card className="sticky top-20 hidden gap-5 p-5 lg:flex" aria-labelledby="transaction-filters-title">
           <div className="flex items-center justify-between gap-2">
             <h2 id="transaction-filters-title" className="font-semibold">
-              Filters
+              {t('transactions.filters')}
             </h2>
             {filtered ? <ClearFiltersButton onClear={clear} className="-mr-2" /> : null}
           </div>

@@ -7,6 +7,8 @@ import { AuthScreen } from '../../components/auth-screen.tsx';
 import { CurrencyPicker, CurrencyPickerError, CurrencyPickerSkeleton } from '../../components/currency-picker.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { currencyName } from '../../entities/currencies/currency-name.ts';
+import { useT } from '../../lib/i18n.ts';
 import { HOME_PATH } from '../../lib/paths.ts';
 import { notify } from '../../stores/notifications.ts';
 import { useSessionStore } from '../../stores/session.ts';
@@ -19,17 +21,18 @@ export function WelcomePage() {
   const setBaseCurrency = useSetBaseCurrency();
   const [selected, setSelected] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const t = useT();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (selected === null) {
-      setError('Choose a currency to continue.');
+      setError(t('welcome.chooseOne'));
       return;
     }
     setError(null);
     try {
       const baseCurrency = await setBaseCurrency.mutateAsync({ currencyId: selected });
-      notify('success', `${baseCurrency.currency.code} is your base currency.`);
+      notify('success', t('welcome.chosen', { currency: baseCurrency.currency.code }));
     } catch (failure) {
       setError(inlineErrorMessage(failure));
       return;
@@ -42,18 +45,18 @@ export function WelcomePage() {
   return (
     <AuthScreen
       wide
-      title="Choose your base currency"
+      title={t('welcome.title')}
       description={
         <>
-          {user ? `Welcome, ${user.username}! ` : null}Totals, budgets and statistics are shown in this currency. Your
-          accounts can still be in any currency.
+          {user ? `${t('welcome.greeting', { username: user.username })} ` : null}
+          {t('welcome.description')}
         </>
       }
       footer={
         <>
-          Not now?{' '}
+          {t('welcome.notNow')}{' '}
           <Button variant="link" onClick={signOut} className="text-sm">
-            Sign out
+            {t('shell.signOut')}
           </Button>
         </>
       }
@@ -76,15 +79,16 @@ export function WelcomePage() {
           <p aria-live="polite" className="-mt-2 min-h-5 text-sm text-muted-foreground">
             {chosen ? (
               <>
-                Base currency: <span className="font-medium text-foreground">{chosen.code}</span> · {chosen.name}
+                {t('welcome.baseCurrency')} <span className="font-medium text-foreground">{chosen.code}</span> ·{' '}
+                {currencyName(chosen)}
               </>
             ) : (
-              'Nothing chosen yet.'
+              t('welcome.nothingChosen')
             )}
           </p>
           <Button type="submit" size="lg" disabled={busy} className="w-full">
             {busy ? <Spinner /> : null}
-            Continue
+            {t('welcome.continue')}
           </Button>
         </form>
       )}

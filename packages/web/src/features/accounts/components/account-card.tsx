@@ -5,12 +5,14 @@ import { Money } from '../../../components/ui/money.tsx';
 import { AccountSummary, CreditLimitNote } from '../../../entities/accounts/account-summary.tsx';
 import { ownMoney, refOwnMoney } from '../../../entities/accounts/account-tree.ts';
 import { BankBadge } from '../../../entities/monobank/bank-badge.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import { cn } from '../../../lib/utils.ts';
 
 /** One account in the list: what it is, and how much of the money in it is the owner's. */
 export function AccountCard({ account, baseCode }: { account: Account; baseCode: string | undefined }) {
   const refValue = refOwnMoney(account);
   const foreign = baseCode !== undefined && account.currencyCode !== baseCode;
+  const t = useT();
   return (
     <Link
       to={`/account/${account.id}`}
@@ -23,7 +25,7 @@ export function AccountCard({ account, baseCode }: { account: Account; baseCode:
         <AccountSummary account={account} nameClassName="group-hover:text-primary" />
         <div className="flex flex-col items-end gap-1">
           {account.type === 'monobank' ? <BankBadge /> : null}
-          {account.isEnabled ? null : <Badge>Hidden</Badge>}
+          {account.isEnabled ? null : <Badge>{t('account.hidden')}</Badge>}
         </div>
       </div>
       <div className="flex flex-col gap-1">
@@ -31,7 +33,7 @@ export function AccountCard({ account, baseCode }: { account: Account; baseCode:
         {foreign ? (
           <span className="text-sm text-muted-foreground">
             {refValue === null ? (
-              'No exchange rate'
+              t('account.noRate')
             ) : (
               <>
                 ≈ <Money minor={refValue} currency={baseCode} />

@@ -1,13 +1,15 @@
 import { ACCOUNT_CATEGORIES } from '@kopiyka/shared';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { ACCOUNT_CATEGORY_INFO } from '../../../entities/accounts/account-categories.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { cn } from '../../../lib/utils.ts';
 
 /** The twelve account categories as tiles with their icons: a radio group under the hood. */
 export function AccountCategoryChooser({ registration }: { registration: UseFormRegisterReturn }) {
+  const t = useT();
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="mb-2 text-sm font-medium leading-none">Category</legend>
+      <legend className="mb-2 text-sm font-medium leading-none">{t('account.category')}</legend>
       <div className="grid grid-cols-3 gap-2 sm:grid-cols-4">
         {ACCOUNT_CATEGORIES.map((category) => {
           const { label, icon: Icon } = ACCOUNT_CATEGORY_INFO[category];
@@ -23,7 +25,7 @@ export function AccountCategoryChooser({ registration }: { registration: UseForm
                 )}
               >
                 <Icon aria-hidden="true" className="size-5" />
-                {label}
+                {t(label)}
               </span>
             </label>
           );

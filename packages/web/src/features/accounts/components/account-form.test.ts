@@ -1,6 +1,5 @@
 import { AMOUNT_TOO_LARGE_MESSAGE } from '@kopiyka/shared';
 import { describe, expect, it } from 'vitest';
-import { AMOUNT_FORMAT_MESSAGE } from '../../../lib/money.ts';
 import { type AccountFormValues, accountFormSchema, readAccountAmount } from './account-form.ts';
 
 const TODAY = '2026-11-25';
@@ -28,7 +27,7 @@ describe('account form', () => {
     expect(readAccountAmount('-99.99').minor).toBe(-9_999);
     expect(readAccountAmount('').minor).toBe(0);
     expect(readAccountAmount('0').minor).toBe(0);
-    expect(readAccountAmount('ten')).toEqual({ minor: null, problem: AMOUNT_FORMAT_MESSAGE });
+    expect(readAccountAmount('ten')).toEqual({ minor: null, problem: 'Enter an amount, e.g. 1250.50' });
   });
 
   it('asks about a mark before three digits and says a too large balance is too large', () => {

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useDraftEditor } from '../../../components/ui/draft-editor.ts';
 import { Money } from '../../../components/ui/money.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { localizeMessage, useT } from '../../../lib/i18n.ts';
 import { readAccountAmount } from './account-form.ts';
 
 type AmountSettingProps = {
@@ -26,6 +27,7 @@ type AmountSettingProps = {
 export function AmountSetting({ label, value, currency, hint, readOnlyReason, validate, onSave }: AmountSettingProps) {
   const editor = useDraftEditor({ value, validate, onSave });
   const id = useId();
+  const t = useT();
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -58,9 +60,9 @@ export function AmountSetting({ label, value, currency, hint, readOnlyReason, va
               variant="outline"
               size="sm"
               onClick={() => editor.open(fromMinorUnits(value).toFixed(2))}
-              aria-label={`Change ${label.toLowerCase()}`}
+              aria-label={t('account.amount.changeLabel', { label: label.toLowerCase() })}
             >
-              Change
+              {t('account.amount.change')}
             </Button>
           )}
         </div>
@@ -75,16 +77,16 @@ export function AmountSetting({ label, value, currency, hint, readOnlyReason, va
           />
           {editor.error ? (
             <p id={editor.errorId} role="alert" className="text-sm text-destructive">
-              {editor.error}
+              {localizeMessage(editor.error)}
             </p>
           ) : null}
           <div className="flex justify-end gap-2">
             <Button variant="ghost" size="sm" onClick={editor.cancel} disabled={editor.saving}>
-              Cancel
+              {t('account.amount.cancel')}
             </Button>
             <Button type="submit" size="sm" disabled={editor.saving}>
               {editor.saving ? <Spinner /> : null}
-              Save
+              {t('account.amount.save')}
             </Button>
           </div>
         </form>

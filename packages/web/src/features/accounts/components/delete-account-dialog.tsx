@@ -11,6 +11,7 @@ import { focusMarkedField } from '../../../components/ui/dialog-focus.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { tRich, useT } from '../../../lib/i18n.ts';
 import { notify } from '../../../stores/notifications.ts';
 
 /**
@@ -19,11 +20,12 @@ import { notify } from '../../../stores/notifications.ts';
  */
 export function DeleteAccountButton({ account }: { account: Account }) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   return (
     <AlertDialog open={open} onOpenChange={setOpen}>
       <Button variant="destructive" onClick={() => setOpen(true)}>
         <Trash2 aria-hidden="true" className="size-4" />
-        Delete account
+        {t('account.delete.button')}
       </Button>
       {open ? <DeleteAccountContent account={account} /> : null}
     </AlertDialog>
@@ -38,6 +40,7 @@ function DeleteAccountContent({ account }: { account: Account }) {
   const inputId = useId();
   const formId = useId();
   const confirmed = typed === account.name;
+  const t = useT();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -49,30 +52,33 @@ function DeleteAccountContent({ account }: { account: Account }) {
       setError(inlineErrorMessage(failure));
       return;
     }
-    notify('success', `Account “${account.name}” deleted.`);
+    notify('success', t('account.delete.done', { name: account.name }));
     await navigate('/accounts', { replace: true });
   }
 
   return (
     <AlertDialogContent
       onOpenAutoFocus={focusMarkedField}
-      title={`Delete “${account.name}”?`}
-      description="The account and all its transactions are deleted for good. Transfers to or from your other accounts stay on those accounts as transfers out of the wallet, so their balances do not change."
+      title={t('account.delete.title', { name: account.name })}
+      description={t('account.delete.description')}
       actions={
         <>
           <AlertDialogCancel asChild>
-            <Button variant="outline">Cancel</Button>
+            <Button variant="outline">{t('account.delete.cancel')}</Button>
           </AlertDialogCancel>
           <Button type="submit" form={formId} variant="destructive" disabled={!confirmed || deleteAccount.isPending}>
             {deleteAccount.isPending ? <Spinner /> : null}
-            Delete account
+            {t('account.delete.button')}
           </Button>
         </>
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
         <Label htmlFor={inputId}>
-          Type <span className="font-semibold select-all">{account.name}</span> to confirm
+          {tRich('account.delete.confirm', {
+            name: account.name,
+            strong: (chunks) => <span className="font-semibold select-all">{chunks}</span>,
+          })}
         </Label>
         <Input
           data-autofocus

@@ -1,8 +1,6 @@
-import { hasErrorCode } from '../../../api/errors.ts';
+import { errorText, hasErrorCode } from '../../../api/errors.ts';
 import { serverFieldErrors } from '../../../lib/form-errors.ts';
-
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password.';
-export const UNEXPECTED_FORM_ERROR = 'Unexpected error';
+import { t } from '../../../lib/i18n.ts';
 
 /**
  * The generic message for the form, or none when the client's toast says "Unexpected error."
@@ -10,7 +8,7 @@ export const UNEXPECTED_FORM_ERROR = 'Unexpected error';
  * how long a throttle lasts).
  */
 function unexpectedFormError(error: unknown): string | undefined {
-  return hasErrorCode(error, 'UNEXPECTED') && error.notified ? undefined : UNEXPECTED_FORM_ERROR;
+  return hasErrorCode(error, 'UNEXPECTED') && error.notified ? undefined : t('auth.unexpected');
 }
 
 /**
@@ -18,7 +16,7 @@ function unexpectedFormError(error: unknown): string | undefined {
  * anything else, a throttled login included, is a generic error.
  */
 export function loginErrorMessage(error: unknown): string | undefined {
-  if (hasErrorCode(error, 'NOT_FOUND', 'INVALID_CREDENTIALS')) return INVALID_CREDENTIALS_MESSAGE;
+  if (hasErrorCode(error, 'NOT_FOUND', 'INVALID_CREDENTIALS')) return t('auth.invalidCredentials');
   return unexpectedFormError(error);
 }
 
@@ -33,11 +31,11 @@ export type RegisterErrorFeedback = {
 /** Sign-up failures as messages for the fields they concern, or for the whole form. */
 export function registerErrorFeedback(error: unknown): RegisterErrorFeedback {
   if (hasErrorCode(error, 'USER_ALREADY_EXISTS')) {
-    return { fields: { username: 'This username is taken. Please choose another one.' } };
+    return { fields: { username: t('auth.usernameTaken') } };
   }
   if (hasErrorCode(error, 'VALIDATION_ERROR')) {
     const fields = serverFieldErrors(error, REGISTER_FIELDS);
-    return Object.keys(fields).length > 0 ? { fields } : { fields, form: error.statusText };
+    return Object.keys(fields).length > 0 ? { fields } : { fields, form: errorText(error) };
   }
   // Sign-up ends with a login, so the rest reads as it does on the sign-in form.
   return { fields: {}, form: unexpectedFormError(error) };

@@ -8,6 +8,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import { useSubmission } from '../../../lib/submission.ts';
 
 /** What both credentials forms hold: the login body's two fields. */
@@ -47,6 +48,7 @@ export function CredentialsForm<Body extends Credentials>({
     defaultValues: { username: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const t = useT();
   const submission = useSubmission({
     send,
     failureMessage: (error) => {
@@ -61,7 +63,7 @@ export function CredentialsForm<Body extends Credentials>({
 
   return (
     <form onSubmit={form.handleSubmit(submission.submit)} noValidate className="flex flex-col gap-5">
-      <FormField id="username" label="Username" hint={hints?.username} error={errors.username?.message}>
+      <FormField id="username" label={t('auth.username')} hint={hints?.username} error={errors.username?.message}>
         {(control) => (
           <Input
             {...control}
@@ -72,7 +74,7 @@ export function CredentialsForm<Body extends Credentials>({
           />
         )}
       </FormField>
-      <FormField id="password" label="Password" hint={hints?.password} error={errors.password?.message}>
+      <FormField id="password" label={t('auth.password')} hint={hints?.password} error={errors.password?.message}>
         {(control) => <PasswordInput {...control} autoComplete={passwordAutoComplete} {...form.register('password')} />}
       </FormField>
       {submission.error ? <ErrorAlert>{submission.error}</ErrorAlert> : null}

@@ -11,7 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { lastSyncedAt } from '../../../entities/monobank/job-progress.ts';
 import { useNow } from '../../../hooks/use-now.ts';
 import { formatTimeAgo } from '../../../lib/dates.ts';
-import { plural } from '../../../lib/utils.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { openBankDialog } from '../../../stores/bank-dialog.ts';
 import { notify } from '../../../stores/notifications.ts';
 
@@ -31,25 +31,23 @@ function DisconnectButton() {
   const disconnect = useDisconnectMonobank();
   const accounts = useAccounts().data;
   const [open, setOpen] = useState(false);
+  const t = useT();
   const bankAccounts = accounts?.filter((account) => account.type === 'monobank').length ?? 0;
-  const cards = bankAccounts > 0 ? plural(bankAccounts, 'bank account') : 'Your bank accounts';
   return (
     <AlertDialog open={open} onOpenChange={setOpen}>
       <Button variant="outline" className="text-destructive hover:text-destructive" onClick={() => setOpen(true)}>
         <Unplug aria-hidden="true" className="size-4" />
-        Disconnect
+        {t('bank.disconnect.button')}
       </Button>
       {open ? (
         <ConfirmDialogContent
-          title="Disconnect Monobank?"
-          description={`Kopiyka forgets your token and stops syncing. ${cards} stay as accounts with all their history; they just stop updating. You can connect again at any time.`}
-          confirmLabel="Disconnect"
+          title={t('bank.disconnect.title')}
+          description={t('bank.disconnect.description', { count: bankAccounts })}
+          confirmLabel={t('bank.disconnect.button')}
           confirmVariant="destructive"
           confirm={() => disconnect.mutateAsync()}
           pending={disconnect.isPending}
-          onConfirmed={() =>
-            notify('success', 'Monobank disconnected. Your cards stay as accounts with their history.')
-          }
+          onConfirmed={() => notify('success', t('bank.disconnect.done'))}
         />
       ) : null}
     </AlertDialog>
@@ -62,31 +60,40 @@ export function ConnectionCard({ bankUser }: { bankUser: BankUser }) {
   const now = useNow(AGO_REFRESH_MS);
   const valid = bankUser.tokenState === 'valid';
   const lastSync = lastSyncedAt(bankUser, recentJobs);
+  const t = useT();
   return (
     <Card>
       <CardHeader className="flex-row items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
           <CardTitle>Monobank</CardTitle>
-          <CardDescription>Your cards and jars come from here, read with your personal token.</CardDescription>
+          <CardDescription>{t('bank.connection.description')}</CardDescription>
         </div>
-        {valid ? <Badge variant="success">Connected</Badge> : <Badge variant="warning">Token refused</Badge>}
+        {valid ? (
+          <Badge variant="success">{t('bank.connection.connected')}</Badge>
+        ) : (
+          <Badge variant="warning">{t('bank.connection.refused')}</Badge>
+        )}
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <dl className="grid gap-4 sm:grid-cols-3">
-          <Fact label="Client">{bankUser.name}</Fact>
-          <Fact label="Token">{valid ? 'Accepted by Monobank' : 'Refused: paste a new one'}</Fact>
-          <Fact label="Last sync">{lastSync ? formatTimeAgo(lastSync, now) : 'Not yet'}</Fact>
+          <Fact label={t('bank.connection.client')}>{bankUser.name}</Fact>
+          <Fact label={t('bank.connection.token')}>
+            {valid ? t('bank.connection.accepted') : t('bank.connection.refusedPaste')}
+          </Fact>
+          <Fact label={t('bank.connection.lastSync')}>
+            {lastSync ? formatTimeAgo(lastSync, now) : t('bank.connection.notYet')}
+          </Fact>
         </dl>
         <div className="flex flex-wrap gap-2">
           {valid ? (
             <Button variant="outline" onClick={() => openBankDialog('import')}>
               <History aria-hidden="true" className="size-4" />
-              Import older history
+              {t('bank.dialog.importOlder')}
             </Button>
           ) : null}
           <Button variant={valid ? 'outline' : 'primary'} onClick={() => openBankDialog('replace-token')}>
             <KeyRound aria-hidden="true" className="size-4" />
-            {valid ? 'Replace token' : 'Paste a new token'}
+            {valid ? t('bank.connection.replace') : t('bank.tokenInvalid.paste')}
           </Button>
           <DisconnectButton />
         </div>

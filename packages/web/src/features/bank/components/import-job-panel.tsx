@@ -7,8 +7,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { DialogBody, DialogClose, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ImportProgress } from '../../../entities/monobank/import-progress.tsx';
+import { localizeMessage, useT } from '../../../lib/i18n.ts';
 import { TRANSACTIONS_PATH } from '../../../lib/paths.ts';
-import { plural } from '../../../lib/utils.ts';
 import { LoadFailed } from './query-states.tsx';
 
 type ImportJobPanelProps = {
@@ -21,6 +21,7 @@ type ImportJobPanelProps = {
 /** The import just started, as it goes (events keep its query current), and how it ended. */
 export function ImportJobPanel({ jobId, requestIntervalMs, onClose }: ImportJobPanelProps) {
   const job = useMonobankJob(jobId);
+  const t = useT();
   let content: ReactNode;
   if (job.data?.state === 'done') {
     content = (
@@ -28,30 +29,28 @@ export function ImportJobPanel({ jobId, requestIntervalMs, onClose }: ImportJobP
         <span className="flex size-12 items-center justify-center rounded-full bg-success/12 text-success">
           <CircleCheck aria-hidden="true" className="size-6" />
         </span>
-        <p className="font-medium">Import finished</p>
+        <p className="font-medium">{t('bank.job.finished')}</p>
         <p className="text-sm text-muted-foreground">
-          {plural(job.data.imported, 'transaction')} imported. From now on Kopiyka keeps your cards up to date by
-          itself.
+          {t('bank.job.finishedDescription', { count: job.data.imported })}
         </p>
       </div>
     );
   } else if (job.data?.state === 'failed') {
-    content = <ErrorAlert>{job.data.error?.message ?? 'Monobank did not answer. Try again later.'}</ErrorAlert>;
+    content = (
+      <ErrorAlert>{job.data.error ? localizeMessage(job.data.error.message) : t('bank.job.noAnswer')}</ErrorAlert>
+    );
   } else if (job.data) {
     content = (
       <>
-        <ImportProgress jobs={[job.data]} requestIntervalMs={requestIntervalMs} label="Import progress" />
-        <p className="text-sm text-muted-foreground">
-          The newest months come first, so recent spending shows up soon. You can close this: the progress stays on the
-          accounts page and the dashboard.
-        </p>
+        <ImportProgress jobs={[job.data]} requestIntervalMs={requestIntervalMs} label={t('bank.job.progress')} />
+        <p className="text-sm text-muted-foreground">{t('bank.job.newestFirst')}</p>
       </>
     );
   } else if (job.isError) {
-    content = <LoadFailed message="The import has started, but its progress could not be loaded." query={job} />;
+    content = <LoadFailed message={t('bank.job.loadError')} query={job} />;
   } else {
     content = (
-      <div role="status" aria-label="Loading the import" className="flex flex-col gap-2">
+      <div role="status" aria-label={t('bank.job.loading')} className="flex flex-col gap-2">
         <Skeleton className="h-5 w-40" />
         <Skeleton className="h-2 w-full" />
         <Skeleton className="h-4 w-56" />
@@ -67,12 +66,12 @@ export function ImportJobPanel({ jobId, requestIntervalMs, onClose }: ImportJobP
         {finished ? (
           <Button asChild variant="outline" className="w-full sm:w-auto">
             <Link to={TRANSACTIONS_PATH} onClick={onClose}>
-              See transactions
+              {t('bank.job.seeTransactions')}
             </Link>
           </Button>
         ) : null}
         <DialogClose asChild>
-          <Button>{finished ? 'Done' : 'Close'}</Button>
+          <Button>{finished ? t('bank.job.done') : t('common.close')}</Button>
         </DialogClose>
       </DialogFooter>
     </>

@@ -7,11 +7,12 @@ import { useLoadMonobankTransactions } from '../../../api/monobank.ts';
 import { DialogForm } from '../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { useT } from '../../../lib/i18n.ts';
+import { dayKey } from '../../../lib/periods.ts';
 import { formFailureMessage, useSubmission } from '../../../lib/submission.ts';
 import { cn } from '../../../lib/utils.ts';
 import {
   DEFAULT_IMPORT_PERIOD,
-  dateField,
   EARLIEST_IMPORT_DAY,
   FROM_A_DATE,
   IMPORT_PERIODS,
@@ -30,12 +31,13 @@ type ImportPeriodFormProps = {
   onStarted: (load: LoadMonobankTransactionsResponse) => void;
 };
 
-const PERIOD_CHOICES = [...IMPORT_PERIODS, { value: FROM_A_DATE, label: 'From a date' }] as const;
+const PERIOD_CHOICES = [...IMPORT_PERIODS, { value: FROM_A_DATE, label: 'bank.period.fromDate' }] as const;
 
 /** How far back to import, with an honest estimate of how long Monobank's pace makes it take. */
 export function ImportPeriodForm({ accountCount, requestIntervalMs, dismissLabel, onStarted }: ImportPeriodFormProps) {
   // One moment for the whole form, so the estimate and what is sent agree.
   const [now] = useState(() => new Date());
+  const t = useT();
   const schema = useMemo(() => importPeriodSchema(now), [now]);
   const load = useLoadMonobankTransactions();
   const form = useForm<ImportPeriodValues, unknown, number>({
@@ -60,12 +62,12 @@ export function ImportPeriodForm({ accountCount, requestIntervalMs, dismissLabel
     <DialogForm
       onSubmit={form.handleSubmit(submission.submit)}
       error={submission.error}
-      submitLabel="Start import"
+      submitLabel={t('bank.period.start')}
       submitting={isSubmitting}
       cancelLabel={dismissLabel}
     >
       <fieldset className="flex flex-col gap-3">
-        <legend className="mb-3 text-sm font-medium leading-none">How far back should Kopiyka import?</legend>
+        <legend className="mb-3 text-sm font-medium leading-none">{t('bank.period.howFar')}</legend>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
           {PERIOD_CHOICES.map((choice) => (
             <label key={choice.value} className="relative cursor-pointer">
@@ -78,16 +80,16 @@ export function ImportPeriodForm({ accountCount, requestIntervalMs, dismissLabel
                   'peer-focus-visible:ring-3 peer-focus-visible:ring-ring',
                 )}
               >
-                {choice.label}
+                {t(choice.label)}
               </span>
             </label>
           ))}
         </div>
       </fieldset>
       {values.period === FROM_A_DATE ? (
-        <FormField id="import-from" label="Import from" error={errors.date?.message}>
+        <FormField id="import-from" label={t('bank.period.importFrom')} error={errors.date?.message}>
           {(control) => (
-            <Input {...control} type="date" min={EARLIEST_IMPORT_DAY} max={dateField(now)} {...form.register('date')} />
+            <Input {...control} type="date" min={EARLIEST_IMPORT_DAY} max={dayKey(now)} {...form.register('date')} />
           )}
         </FormField>
       ) : null}
@@ -97,9 +99,7 @@ export function ImportPeriodForm({ accountCount, requestIntervalMs, dismissLabel
           <p className="flex flex-col gap-1">
             <span className="font-medium">{estimate.duration}</span>
             <span className="text-muted-foreground">{estimate.reason}</span>
-            <span className="text-muted-foreground">
-              It runs on the server: you can close this and go on using Kopiyka meanwhile.
-            </span>
+            <span className="text-muted-foreground">{t('bank.period.runsOnServer')}</span>
           </p>
         </div>
       ) : null}

@@ -7,32 +7,34 @@ import { useDeleteMerchantRule, useMerchantRules } from '../../../api/monobank.t
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { CategoryMark } from '../../../entities/categories/category-mark.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import { notify } from '../../../stores/notifications.ts';
 import { LoadFailed, LoadingRows } from './query-states.tsx';
 
 function RuleRow({ rule }: { rule: MerchantRule }) {
   const category = useCategoryById().get(rule.categoryId);
   const forget = useDeleteMerchantRule();
+  const t = useT();
   return (
     <li className="flex items-center gap-3 py-2.5">
       <span className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <span className="truncate font-medium">{rule.merchant}</span>
-        <ArrowRight aria-label="goes to" className="size-3.5 shrink-0 text-muted-foreground" />
+        <ArrowRight aria-label={t('bank.rules.goesTo')} className="size-3.5 shrink-0 text-muted-foreground" />
         <span className="flex min-w-0 items-center gap-1.5">
           {category ? <CategoryMark category={category} className="size-5" /> : null}
-          <span className="truncate">{category?.name ?? 'A deleted category'}</span>
+          <span className="truncate">{category?.name ?? t('bank.rules.deletedCategory')}</span>
         </span>
       </span>
       <Button
         variant="ghost"
         size="icon"
         className="size-9 text-muted-foreground hover:text-destructive"
-        aria-label={`Forget the rule for ${rule.merchant}`}
-        title="Forget this rule"
+        aria-label={t('bank.rules.forgetFor', { merchant: rule.merchant })}
+        title={t('bank.rules.forget')}
         disabled={forget.isPending}
         onClick={() =>
           forget.mutate(rule.id, {
-            onSuccess: () => notify('success', `Kopiyka no longer picks a category for ${rule.merchant}.`),
+            onSuccess: () => notify('success', t('bank.rules.forgotten', { merchant: rule.merchant })),
             onError: (error) => {
               const message = inlineErrorMessage(error);
               if (message) notify('error', message);
@@ -49,20 +51,17 @@ function RuleRow({ rule }: { rule: MerchantRule }) {
 /** The categories remembered per merchant: bank transactions of that merchant get them when imported. */
 export function MerchantRulesCard() {
   const rules = useMerchantRules();
+  const t = useT();
   let content: ReactNode;
   if (rules.isPending) {
-    content = <LoadingRows label="Loading merchant rules" rowClassName="h-8" />;
+    content = <LoadingRows label={t('bank.rules.loading')} rowClassName="h-8" />;
   } else if (rules.isError) {
-    content = <LoadFailed message="Merchant rules could not be loaded." query={rules} />;
+    content = <LoadFailed message={t('bank.rules.loadError')} query={rules} />;
   } else if (rules.data.length === 0) {
-    content = (
-      <p className="text-sm text-muted-foreground">
-        None yet. When you change the category of a bank transaction, Kopiyka offers to remember it for that merchant.
-      </p>
-    );
+    content = <p className="text-sm text-muted-foreground">{t('bank.rules.empty')}</p>;
   } else {
     content = (
-      <ul aria-label="Merchant rules" className="-my-2.5 flex flex-col divide-y">
+      <ul aria-label={t('bank.rules.list')} className="-my-2.5 flex flex-col divide-y">
         {rules.data.map((rule) => (
           <RuleRow key={rule.id} rule={rule} />
         ))}
@@ -72,8 +71,8 @@ export function MerchantRulesCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Remembered merchants</CardTitle>
-        <CardDescription>New bank transactions from these merchants get their category by themselves.</CardDescription>
+        <CardTitle>{t('bank.rules.title')}</CardTitle>
+        <CardDescription>{t('bank.rules.description')}</CardDescription>
       </CardHeader>
       <CardContent>{content}</CardContent>
     </Card>

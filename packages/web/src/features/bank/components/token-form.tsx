@@ -3,36 +3,38 @@ import { ExternalLink, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { hasErrorCode } from '../../../api/errors.ts';
+import { errorText, hasErrorCode } from '../../../api/errors.ts';
 import { DialogForm } from '../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import { formFailureMessage, useSubmission } from '../../../lib/submission.ts';
 
 export const MONOBANK_TOKEN_PAGE = 'https://api.monobank.ua/';
 
 /** Where a personal token comes from, step by step, and what Kopiyka does with it. */
 export function TokenInstructions() {
+  const t = useT();
   return (
     <div className="flex flex-col gap-4 text-sm">
       <ol className="flex flex-col gap-3">
         {[
           <>
-            Open{' '}
+            {t('bank.token.open')}{' '}
             <a
               href={MONOBANK_TOKEN_PAGE}
               target="_blank"
               rel="noreferrer"
               className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
             >
-              api.monobank.ua
+              {new URL(MONOBANK_TOKEN_PAGE).host}
               <ExternalLink aria-hidden="true" className="size-3.5" />
-              <span className="sr-only">(opens in a new tab)</span>
+              <span className="sr-only">{t('bank.token.newTab')}</span>
             </a>{' '}
-            on this computer.
+            {t('bank.token.onThisComputer')}
           </>,
-          'Scan the QR code it shows with the Monobank app on your phone, and confirm there.',
-          'Copy the token the page then shows, and paste it below.',
+          t('bank.token.scan'),
+          t('bank.token.copy'),
         ].map((step, index) => (
           <li key={String(index)} className="flex gap-3">
             <span
@@ -47,10 +49,7 @@ export function TokenInstructions() {
       </ol>
       <p className="flex items-start gap-2 rounded-lg border bg-muted/40 px-3 py-2.5 text-muted-foreground">
         <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-        <span>
-          The token only lets Kopiyka read your cards and statements; it cannot move money. Kopiyka keeps it encrypted
-          and never shows it again.
-        </span>
+        <span>{t('bank.token.safety')}</span>
       </p>
     </div>
   );
@@ -82,15 +81,16 @@ export function TokenForm<Values extends FieldValues, Result>({
 }: TokenFormProps<Values, Result>) {
   const form: UseFormReturn<Values> = useForm<Values>({ resolver: zodResolver(schema), mode: 'onTouched' });
   const { errors, isSubmitting } = form.formState;
+  const t = useT();
   const submission = useSubmission({
     send,
     failureMessage: (error) => {
       if (hasErrorCode(error, 'MONOBANK_USER_TOKEN_INVALID')) {
-        form.setError(field, { type: 'server', message: error.statusText }, { shouldFocus: true });
+        form.setError(field, { type: 'server', message: errorText(error) }, { shouldFocus: true });
         return null;
       }
       // Said in place even though a toast says it too: the dialog covers the toasts.
-      if (hasErrorCode(error, 'TOO_MANY_REQUESTS')) return error.statusText;
+      if (hasErrorCode(error, 'TOO_MANY_REQUESTS')) return errorText(error);
       return formFailureMessage(form.setError, error, [field]);
     },
     onSuccess,
@@ -101,24 +101,24 @@ export function TokenForm<Values extends FieldValues, Result>({
     <DialogForm
       onSubmit={form.handleSubmit(submission.submit)}
       error={submission.error}
-      submitLabel={isSubmitting ? 'Checking with Monobank…' : submitLabel}
+      submitLabel={isSubmitting ? t('bank.token.checking') : submitLabel}
       submitting={isSubmitting}
     >
       {children}
       <FormField
         id="monobank-token"
         label={label}
-        hint="About 44 letters and digits."
+        hint={t('bank.token.hint')}
         error={typeof error === 'string' ? error : undefined}
       >
         {(control) => (
           <PasswordInput
             {...control}
             data-autofocus
-            revealLabel="Show token"
+            revealLabel={t('bank.token.show')}
             autoComplete="off"
             spellCheck={false}
-            placeholder="Paste the token here"
+            placeholder={t('bank.token.placeholder')}
             {...form.register(field)}
           />
         )}

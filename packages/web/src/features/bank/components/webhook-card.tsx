@@ -7,14 +7,15 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { serverFieldErrors } from '../../../lib/form-errors.ts';
+import { t, useT } from '../../../lib/i18n.ts';
 import { notify } from '../../../stores/notifications.ts';
 
 /** Why the switch cannot be used, when it cannot. */
 function unavailableReason(bankUser: BankUser): string | null {
   if (!bankUser.webhookAvailable) {
-    return 'Not available on this server: Monobank needs an address on the internet to call, and this server has none. Set PUBLIC_URL and restart the server to use it.';
+    return t('bank.webhook.unavailable');
   }
-  if (bankUser.tokenState === 'invalid') return 'Paste a new token first: Monobank refuses the one Kopiyka has.';
+  if (bankUser.tokenState === 'invalid') return t('bank.webhook.tokenFirst');
   return null;
 }
 
@@ -24,6 +25,7 @@ function unavailableReason(bankUser: BankUser): string | null {
  */
 export function WebhookCard({ bankUser }: { bankUser: BankUser }) {
   const update = useUpdateMonobankWebhook();
+  useT();
   const [error, setError] = useState<string | null>(null);
   const switchId = useId();
   const stateId = useId();
@@ -38,31 +40,23 @@ export function WebhookCard({ bankUser }: { bankUser: BankUser }) {
       setError(serverFieldErrors(failure, ['enabled']).enabled ?? inlineErrorMessage(failure));
       return;
     }
-    notify(
-      'success',
-      enabled ? 'Instant updates are on: new transactions arrive as they happen.' : 'Instant updates are off.',
-    );
+    notify('success', enabled ? t('bank.webhook.on') : t('bank.webhook.off'));
   }
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Instant updates</CardTitle>
-        <CardDescription>
-          With the webhook on, Monobank tells Kopiyka about each payment the moment it happens. Without it, new
-          transactions arrive with the next sync, at most half an hour later.
-        </CardDescription>
+        <CardTitle>{t('bank.webhook.title')}</CardTitle>
+        <CardDescription>{t('bank.webhook.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div className="flex items-center justify-between gap-4">
           <div className="flex min-w-0 flex-col gap-1">
             <label id={`${switchId}-label`} htmlFor={switchId} className="text-sm font-medium">
-              Webhook
+              {t('bank.webhook.label')}
             </label>
             <span id={stateId} className="text-sm text-muted-foreground">
-              {bankUser.webhookEnabled
-                ? 'On: Monobank sends each new transaction here.'
-                : 'Off: new transactions come with the sync.'}
+              {bankUser.webhookEnabled ? t('bank.webhook.stateOn') : t('bank.webhook.stateOff')}
             </span>
           </div>
           <div className="flex items-center gap-2">

@@ -24,7 +24,7 @@ import { EMPTY_FILTERS, type FilterState, hasFilters, toListFilters } from '../.
 import { AccountFilter, CategoryFilter } from '../../../entities/transactions/pickers.tsx';
 import { RecordList } from '../../../entities/transactions/record-list.tsx';
 import { uniqueTransactions } from '../../../entities/transactions/transaction-days.ts';
-import { plural } from '../../../lib/utils.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { notify } from '../../../stores/notifications.ts';
 import { useSelection } from './use-selection.ts';
 
@@ -35,13 +35,11 @@ type AddTransactionsDialogProps = {
 };
 
 export function AddTransactionsDialog({ budgetId, open, onOpenChange }: AddTransactionsDialogProps) {
+  const t = useT();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-xl">
-        <DialogHeader
-          title="Add transactions"
-          description="Incomes and expenses not in this budget yet. Narrow them down, tick some, add them."
-        />
+        <DialogHeader title={t('budget.transactions.add')} description={t('budget.add.description')} />
         {open ? <CandidatePicker budgetId={budgetId} onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
@@ -91,6 +89,7 @@ function CandidatePicker({ budgetId, onDone }: { budgetId: number; onDone: () =>
   const selection = useSelection();
   const count = selection.selected.size;
   const filtered = hasFilters(filters);
+  const t = useT();
 
   async function submit() {
     setError(null);
@@ -101,14 +100,14 @@ function CandidatePicker({ budgetId, onDone }: { budgetId: number; onDone: () =>
       setError(inlineErrorMessage(failure));
       return;
     }
-    notify('success', `${plural(transactionIds.length, 'transaction')} added to the budget.`);
+    notify('success', t('budget.add.done', { count: transactionIds.length }));
     onDone();
   }
 
   let list: ReactNode;
   if (candidates.isPending) {
     list = (
-      <div role="status" aria-label="Loading transactions" className="flex flex-col gap-3 p-4">
+      <div role="status" aria-label={t('budget.add.loading')} className="flex flex-col gap-3 p-4">
         {[0, 1, 2, 3].map((row) => (
           <Skeleton key={row} className="h-10 w-full" />
         ))}
@@ -118,8 +117,8 @@ function CandidatePicker({ budgetId, onDone }: { budgetId: number; onDone: () =>
     list = (
       <EmptyState
         icon={ReceiptText}
-        title="Transactions could not be loaded"
-        description="Check your connection and try again."
+        title={t('budget.add.loadError')}
+        description={t('budgets.checkConnection')}
         action={<RetryButton onRetry={() => void candidates.refetch()} retrying={candidates.isFetching} />}
       />
     );
@@ -127,12 +126,8 @@ function CandidatePicker({ budgetId, onDone }: { budgetId: number; onDone: () =>
     list = (
       <EmptyState
         icon={ReceiptText}
-        title={filtered ? 'Nothing matches' : 'Nothing to add'}
-        description={
-          filtered
-            ? 'No transaction outside this budget matches these filters.'
-            : 'Every income and expense is in this budget already.'
-        }
+        title={filtered ? t('budget.add.noMatch.title') : t('budget.add.nothing.title')}
+        description={filtered ? t('budget.add.noMatch.description') : t('budget.add.nothing.description')}
       />
     );
   } else {
@@ -140,7 +135,7 @@ function CandidatePicker({ budgetId, onDone }: { budgetId: number; onDone: () =>
       <>
         <RecordList
           transactions={shown}
-          label="Transactions to add"
+          label={t('budget.add.listLabel')}
           selection={selection}
           onOpen={selection.onToggle}
         />
@@ -153,7 +148,7 @@ function CandidatePicker({ budgetId, onDone }: { budgetId: number; onDone: () =>
               disabled={candidates.isFetchingNextPage}
             >
               {candidates.isFetchingNextPage ? <Spinner /> : null}
-              Load more
+              {t('budget.add.loadMore')}
             </Button>
           </div>
         ) : null}
@@ -172,15 +167,15 @@ function CandidatePicker({ budgetId, onDone }: { budgetId: number; onDone: () =>
       <DialogFooter>
         {tooMany ? (
           <p className="mr-auto self-center text-xs text-destructive">
-            Add at most {BUDGET_TRANSACTIONS_MAX} at a time.
+            {t('budget.add.tooMany', { max: BUDGET_TRANSACTIONS_MAX })}
           </p>
         ) : null}
         <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
+          <Button variant="outline">{t('budget.add.cancel')}</Button>
         </DialogClose>
         <Button onClick={() => void submit()} disabled={count === 0 || tooMany || add.isPending}>
           {add.isPending ? <Spinner /> : null}
-          {count === 0 ? 'Add transactions' : `Add ${plural(count, 'transaction')}`}
+          {count === 0 ? t('budget.transactions.add') : t('budget.add.submit', { count })}
         </Button>
       </DialogFooter>
     </>

@@ -7,14 +7,9 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { RetryButton } from '../../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import { cn } from '../../../lib/utils.ts';
-import {
-  BUDGET_STATE_BADGES,
-  BUDGET_STATE_LABELS,
-  budgetState,
-  formatBudgetDates,
-  isOverLimit,
-} from './budget-info.ts';
+import { BUDGET_STATE_BADGES, budgetState, budgetStateLabel, formatBudgetDates, isOverLimit } from './budget-info.ts';
 import { BudgetProgress } from './budget-progress.tsx';
 import { CategoryChips } from './category-chips.tsx';
 
@@ -22,10 +17,15 @@ import { CategoryChips } from './category-chips.tsx';
 export function BudgetCard({ budget, currency, now }: { budget: Budget; currency: string; now: Date }) {
   const stats = useBudgetStats(budget.id);
   const state = budgetState(budget, now);
+  const t = useT();
   let figures: ReactNode;
   if (stats.isPending) {
     figures = (
-      <div role="status" aria-label={`Loading the figures of ${budget.name}`} className="flex flex-col gap-2">
+      <div
+        role="status"
+        aria-label={t('budget.card.loadingFigures', { name: budget.name })}
+        className="flex flex-col gap-2"
+      >
         <Skeleton className="h-4 w-40" />
         <Skeleton className="h-2 w-full" />
       </div>
@@ -33,7 +33,7 @@ export function BudgetCard({ budget, currency, now }: { budget: Budget; currency
   } else if (stats.isError) {
     figures = (
       <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
-        Figures could not be loaded.
+        {t('budget.card.figuresError')}
         {/* Above the card's link, so it can be pressed. */}
         <span className="relative z-10">
           <RetryButton onRetry={() => void stats.refetch()} retrying={stats.isFetching} />
@@ -41,7 +41,9 @@ export function BudgetCard({ budget, currency, now }: { budget: Budget; currency
       </div>
     );
   } else {
-    figures = <BudgetProgress stats={stats.data} currency={currency} label={`${budget.name}: spent of the limit`} />;
+    figures = (
+      <BudgetProgress stats={stats.data} currency={currency} label={t('budget.card.progress', { name: budget.name })} />
+    );
   }
   return (
     <Card
@@ -64,8 +66,10 @@ export function BudgetCard({ budget, currency, now }: { budget: Budget; currency
           </p>
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1.5">
-          <Badge variant={BUDGET_STATE_BADGES[state]}>{BUDGET_STATE_LABELS[state]}</Badge>
-          {stats.data && isOverLimit(stats.data) ? <Badge variant="destructive">Over limit</Badge> : null}
+          <Badge variant={BUDGET_STATE_BADGES[state]}>{budgetStateLabel(state)}</Badge>
+          {stats.data && isOverLimit(stats.data) ? (
+            <Badge variant="destructive">{t('budget.card.overLimit')}</Badge>
+          ) : null}
         </div>
       </div>
       <CategoryChips ids={budget.categoryIds} />

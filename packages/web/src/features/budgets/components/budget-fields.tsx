@@ -7,6 +7,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import type { DayKey } from '../../../lib/dates.ts';
+import { useT } from '../../../lib/i18n.ts';
 import {
   BUDGET_DATE_PRESET_LABELS,
   BUDGET_DATE_PRESETS,
@@ -26,13 +27,14 @@ function useFieldId(field: string) {
 
 export function NameField({ form, autoFocus = false }: { form: BudgetForm; autoFocus?: boolean }) {
   const id = useFieldId('name');
+  const t = useT();
   return (
-    <FormField id={id} label="Name" error={form.formState.errors.name?.message}>
+    <FormField id={id} label={t('budget.field.name')} error={form.formState.errors.name?.message}>
       {(control) => (
         <Input
           {...control}
           data-autofocus={autoFocus || undefined}
-          placeholder="Groceries in November"
+          placeholder={t('budget.field.namePlaceholder')}
           autoComplete="off"
           {...form.register('name')}
         />
@@ -43,11 +45,12 @@ export function NameField({ form, autoFocus = false }: { form: BudgetForm; autoF
 
 export function LimitField({ form, currency }: { form: BudgetForm; currency: string }) {
   const id = useFieldId('limit');
+  const t = useT();
   return (
     <FormField
       id={id}
-      label="Limit"
-      hint={`In ${currency}, your base currency. Leave empty to only follow the spending.`}
+      label={t('budget.field.limit')}
+      hint={t('budget.field.limitHint', { currency })}
       error={form.formState.errors.limit?.message}
     >
       {(control) => <AmountInput {...control} currency={currency} {...form.register('limit')} />}
@@ -58,6 +61,7 @@ export function LimitField({ form, currency }: { form: BudgetForm; currency: str
 export function DatesField({ form, today }: { form: BudgetForm; today: DayKey }) {
   const startId = useFieldId('start');
   const endId = useFieldId('end');
+  const t = useT();
   const { errors, isSubmitted } = form.formState;
   const startDate = form.watch('startDate');
   const endDate = form.watch('endDate');
@@ -70,7 +74,7 @@ export function DatesField({ form, today }: { form: BudgetForm; today: DayKey })
   };
   return (
     <fieldset className="flex flex-col gap-3">
-      <legend className="mb-2 text-sm font-medium leading-none">Dates</legend>
+      <legend className="mb-2 text-sm font-medium leading-none">{t('budget.field.dates')}</legend>
       <div className="flex flex-wrap gap-2">
         {BUDGET_DATE_PRESETS.map((preset) => (
           <Button
@@ -81,15 +85,15 @@ export function DatesField({ form, today }: { form: BudgetForm; today: DayKey })
             onClick={() => apply(preset)}
             className="aria-pressed:border-primary aria-pressed:bg-primary/10 aria-pressed:text-primary"
           >
-            {BUDGET_DATE_PRESET_LABELS[preset]}
+            {t(BUDGET_DATE_PRESET_LABELS[preset])}
           </Button>
         ))}
       </div>
       <div className="grid grid-cols-2 gap-3">
-        <FormField id={startId} label="Starts" error={errors.startDate?.message}>
+        <FormField id={startId} label={t('budget.field.starts')} error={errors.startDate?.message}>
           {(control) => <Input {...control} type="date" {...form.register('startDate')} />}
         </FormField>
-        <FormField id={endId} label="Ends" error={errors.endDate?.message}>
+        <FormField id={endId} label={t('budget.field.ends')} error={errors.endDate?.message}>
           {(control) => <Input {...control} type="date" min={startDate || undefined} {...form.register('endDate')} />}
         </FormField>
       </div>
@@ -99,12 +103,18 @@ export function DatesField({ form, today }: { form: BudgetForm; today: DayKey })
 
 export function CategoriesFormField({ form }: { form: BudgetForm }) {
   const id = useFieldId('categories');
+  const t = useT();
   return (
     <Controller
       control={form.control}
       name="categoryIds"
       render={({ field, fieldState }) => (
-        <FormField id={id} label="Categories" hint="Subcategories are included." error={fieldState.error?.message}>
+        <FormField
+          id={id}
+          label={t('budget.field.categories')}
+          hint={t('budget.field.categoriesHint')}
+          error={fieldState.error?.message}
+        >
           {(control) => (
             <CategoriesField {...control} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
           )}
@@ -116,6 +126,7 @@ export function CategoriesFormField({ form }: { form: BudgetForm }) {
 
 export function AutoIncludeField({ form }: { form: BudgetForm }) {
   const id = useFieldId('auto-include');
+  const t = useT();
   return (
     <Controller
       control={form.control}
@@ -124,11 +135,9 @@ export function AutoIncludeField({ form }: { form: BudgetForm }) {
         <div className="flex items-center justify-between gap-4">
           <div className="flex flex-col gap-1">
             <Label id={`${id}-label`} htmlFor={id}>
-              Include automatically
+              {t('budget.field.autoInclude')}
             </Label>
-            <p className="text-xs text-muted-foreground">
-              Transactions in these categories and dates join this budget by themselves.
-            </p>
+            <p className="text-xs text-muted-foreground">{t('budget.field.autoIncludeHint')}</p>
           </div>
           <Switch
             id={id}

@@ -1,5 +1,6 @@
 import { type Budget, createBudgetBodySchema, type NewBudget, type UpdateBudgetBody } from '@kopiyka/shared';
 import { z } from 'zod';
+import { t } from '../../../lib/i18n.ts';
 import { amountText, readAmount } from '../../../lib/money.ts';
 import { type BudgetDates, dayEnd, dayKey, dayStart } from '../../../lib/periods.ts';
 
@@ -39,7 +40,6 @@ export function dateFields({ startDate, endDate }: BudgetDates): Pick<BudgetForm
 }
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-export const DATE_FORMAT_MESSAGE = 'Enter a date';
 
 /**
  * The form as typed, turned into the body of POST /budgets and checked with the shared contract,
@@ -58,7 +58,7 @@ export const budgetFormSchema = budgetFormValuesSchema.transform((values, ctx): 
     const instant = DAY_PATTERN.test(day) ? toInstant(day) : null;
     // A day that does not exist (13th month, 30 February) rolls over into another one.
     if (instant && !Number.isNaN(instant.getTime()) && dayKey(instant) === day) return instant.toISOString();
-    ctx.addIssue({ code: 'custom', path: [field], message: DATE_FORMAT_MESSAGE });
+    ctx.addIssue({ code: 'custom', path: [field], message: t('budget.field.dateProblem') });
     return undefined;
   };
   const startDate = bound('startDate', dayStart);

@@ -1,6 +1,8 @@
 import type { BudgetStats } from '@kopiyka/shared';
 import { Money } from '../../../components/ui/money.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
+import { useT } from '../../../lib/i18n.ts';
+import { numberFormat } from '../../../lib/locale.ts';
 import { cn } from '../../../lib/utils.ts';
 import { isOverLimit } from './budget-info.ts';
 
@@ -18,11 +20,13 @@ type BudgetProgressProps = {
  */
 export function BudgetProgress({ stats, currency, label, className }: BudgetProgressProps) {
   const { spent, limit, utilization } = stats;
+  const t = useT();
+  const percent = numberFormat({ style: 'percent' }).format((utilization ?? 0) / 100);
   if (limit === null) {
     return (
       <p className={cn('text-sm', className)}>
         <Money minor={spent} currency={currency} className="font-semibold" />{' '}
-        <span className="text-muted-foreground">spent · no limit</span>
+        <span className="text-muted-foreground">{t('budget.progress.noLimit')}</span>
       </p>
     );
   }
@@ -32,15 +36,16 @@ export function BudgetProgress({ stats, currency, label, className }: BudgetProg
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-sm">
         <span>
           <Money minor={spent} currency={currency} className="font-semibold" />{' '}
-          <span className="text-muted-foreground">of</span> <Money minor={limit} currency={currency} />
+          <span className="text-muted-foreground">{t('budget.progress.of')}</span>{' '}
+          <Money minor={limit} currency={currency} />
         </span>
         <span className={cn('text-xs font-medium tabular-nums', over ? 'text-destructive' : 'text-muted-foreground')}>
           {over ? (
             <>
-              Over by <Money minor={spent - limit} currency={currency} />
+              {t('budget.progress.overBy')} <Money minor={spent - limit} currency={currency} />
             </>
           ) : (
-            `${utilization ?? 0}%`
+            percent
           )}
         </span>
       </div>
@@ -48,7 +53,7 @@ export function BudgetProgress({ stats, currency, label, className }: BudgetProg
         value={spent}
         max={limit}
         aria-label={label}
-        aria-valuetext={`${utilization ?? 0}% of the limit spent`}
+        aria-valuetext={t('budget.progress.valueText', { percent })}
         indicatorClassName={over ? 'bg-destructive' : undefined}
       />
     </div>

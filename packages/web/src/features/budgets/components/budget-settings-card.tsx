@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { dayKey } from '../../../lib/periods.ts';
 import { notify } from '../../../stores/notifications.ts';
 import { AutoIncludeField, CategoriesFormField, DatesField, LimitField } from './budget-fields.tsx';
@@ -24,6 +25,7 @@ import {
 /** The limit, dates, categories and the auto-include rule, saved together. The name is edited in place above. */
 export function BudgetSettingsCard({ budget, currency }: { budget: Budget; currency: string }) {
   const update = useUpdateBudget();
+  const t = useT();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<BudgetFormValues, unknown, BudgetFormOutput>({
     resolver: zodResolver(budgetFormSchema),
@@ -45,14 +47,14 @@ export function BudgetSettingsCard({ budget, currency }: { budget: Budget; curre
       if (!setServerFieldErrors(form.setError, error, BUDGET_FORM_FIELDS)) setFormError(inlineErrorMessage(error));
       return;
     }
-    notify('success', 'Budget saved.');
+    notify('success', t('budget.settings.saved'));
   });
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Settings</CardTitle>
-        <CardDescription>What the budget allows, when, and which transactions it follows.</CardDescription>
+        <CardTitle>{t('budget.settings.title')}</CardTitle>
+        <CardDescription>{t('budget.settings.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
@@ -67,11 +69,11 @@ export function BudgetSettingsCard({ budget, currency }: { budget: Budget; curre
               disabled={!isDirty || isSubmitting}
               onClick={() => form.reset(budgetFormValues(budget))}
             >
-              Undo changes
+              {t('budget.settings.undo')}
             </Button>
             <Button type="submit" disabled={!isDirty || isSubmitting}>
               {isSubmitting ? <Spinner /> : null}
-              Save changes
+              {t('budget.settings.save')}
             </Button>
           </div>
         </form>

@@ -5,6 +5,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Money } from '../../../components/ui/money.tsx';
 import { RetryButton } from '../../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useT } from '../../../lib/i18n.ts';
+import { numberFormat } from '../../../lib/locale.ts';
 import { BudgetProgress } from './budget-progress.tsx';
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
@@ -19,10 +21,11 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
 /** Spent, earned and left, in the base currency; transfers never count. */
 export function BudgetStatsCard({ budget, currency }: { budget: Budget; currency: string }) {
   const stats = useBudgetStats(budget.id);
+  const t = useT();
   let content: ReactNode;
   if (stats.isPending) {
     content = (
-      <div role="status" aria-label="Loading the figures" className="flex flex-col gap-3">
+      <div role="status" aria-label={t('budget.stats.loading')} className="flex flex-col gap-3">
         <Skeleton className="h-5 w-48" />
         <Skeleton className="h-2 w-full" />
         <Skeleton className="h-10 w-full" />
@@ -31,7 +34,7 @@ export function BudgetStatsCard({ budget, currency }: { budget: Budget; currency
   } else if (stats.isError) {
     content = (
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
-        The figures could not be loaded.
+        {t('budget.stats.error')}
         <RetryButton onRetry={() => void stats.refetch()} retrying={stats.isFetching} />
       </div>
     );
@@ -39,29 +42,29 @@ export function BudgetStatsCard({ budget, currency }: { budget: Budget; currency
     const { spent, income, net, remaining, utilization, transactionsCount } = stats.data;
     content = (
       <div className="flex flex-col gap-5">
-        <BudgetProgress stats={stats.data} currency={currency} label="Spent of the limit" />
+        <BudgetProgress stats={stats.data} currency={currency} label={t('budget.stats.progress')} />
         <dl className="grid grid-cols-2 gap-4 border-t pt-4 sm:grid-cols-3">
-          <Figure label="Spent">
+          <Figure label={t('budget.stats.spent')}>
             <Money minor={spent} currency={currency} />
           </Figure>
-          <Figure label="Income">
+          <Figure label={t('budget.stats.income')}>
             <Money minor={income} currency={currency} />
           </Figure>
-          <Figure label="Net">
+          <Figure label={t('budget.stats.net')}>
             <Money minor={net} currency={currency} />
           </Figure>
           {remaining === null ? null : (
-            <Figure label="Remaining">
+            <Figure label={t('budget.stats.remaining')}>
               <Money minor={remaining} currency={currency} />
             </Figure>
           )}
           {utilization === null ? null : (
-            <Figure label="Utilisation">
-              <span className="tabular-nums">{utilization}%</span>
+            <Figure label={t('budget.stats.utilisation')}>
+              <span className="tabular-nums">{numberFormat({ style: 'percent' }).format(utilization / 100)}</span>
             </Figure>
           )}
-          <Figure label="Transactions">
-            <span className="tabular-nums">{transactionsCount}</span>
+          <Figure label={t('budget.stats.transactions')}>
+            <span className="tabular-nums">{numberFormat().format(transactionsCount)}</span>
           </Figure>
         </dl>
       </div>
@@ -70,7 +73,7 @@ export function BudgetStatsCard({ budget, currency }: { budget: Budget; currency
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Figures</CardTitle>
+        <CardTitle>{t('budget.stats.title')}</CardTitle>
       </CardHeader>
       <CardContent>{content}</CardContent>
     </Card>

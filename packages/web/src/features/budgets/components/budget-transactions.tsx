@@ -8,7 +8,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { EmptyCard } from '../../../components/ui/empty-card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TransactionList } from '../../../entities/transactions/transaction-list.tsx';
-import { cn, plural } from '../../../lib/utils.ts';
+import { useT } from '../../../lib/i18n.ts';
+import { cn } from '../../../lib/utils.ts';
 import { notify } from '../../../stores/notifications.ts';
 import { AddTransactionsDialog } from './add-transactions-dialog.tsx';
 import { useSelection } from './use-selection.ts';
@@ -25,6 +26,7 @@ export function BudgetTransactions({ budget, className }: { budget: Budget; clas
   const remove = useRemoveBudgetTransactions();
   const selection = useSelection();
   const [adding, setAdding] = useState(false);
+  const t = useT();
   const memberIds = useMemo(() => new Set(list.data?.pages.flat().map((row) => row.id)), [list.data]);
   // A row that left the budget (edited elsewhere, say) cannot stay ticked.
   const ticked = useMemo(
@@ -42,13 +44,13 @@ export function BudgetTransactions({ budget, className }: { budget: Budget; clas
       return;
     }
     selection.clear();
-    notify('success', `${plural(transactionIds.length, 'transaction')} removed from the budget.`);
+    notify('success', t('budget.transactions.removed', { count: transactionIds.length }));
   }
 
   const addButton = (
     <Button variant="outline" size="sm" onClick={() => setAdding(true)}>
       <ListPlus aria-hidden="true" className="size-4" />
-      Add transactions
+      {t('budget.transactions.add')}
     </Button>
   );
 
@@ -57,17 +59,19 @@ export function BudgetTransactions({ budget, className }: { budget: Budget; clas
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-col gap-1">
           <h2 id={`budget-${budget.id}-transactions`} className="text-base font-semibold leading-tight">
-            Transactions
+            {t('budget.transactions.title')}
           </h2>
           <p className="text-sm text-muted-foreground">
-            {ticked.size > 0 ? `${plural(ticked.size, 'transaction')} chosen` : 'Tick transactions to take them out.'}
+            {ticked.size > 0
+              ? t('budget.transactions.chosen', { count: ticked.size })
+              : t('budget.transactions.tickHint')}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
           {ticked.size > 0 ? (
             <Button variant="outline" size="sm" onClick={() => void removeTicked()} disabled={remove.isPending}>
               {remove.isPending ? <Spinner /> : <Trash2 aria-hidden="true" className="size-4" />}
-              Remove from budget
+              {t('budget.transactions.remove')}
             </Button>
           ) : null}
           {/* An empty budget offers it in the list's place instead. */}
@@ -80,11 +84,11 @@ export function BudgetTransactions({ budget, className }: { budget: Budget; clas
         empty={
           <EmptyCard
             icon={ReceiptText}
-            title="No transactions in this budget yet"
+            title={t('budget.transactions.empty.title')}
             description={
               budget.categoryIds.length > 0 && budget.autoInclude
-                ? 'Transactions in its categories and dates join by themselves; you can also add any by hand.'
-                : 'Add transactions by hand, or give the budget categories to bring them in.'
+                ? t('budget.transactions.empty.auto')
+                : t('budget.transactions.empty.manual')
             }
             action={addButton}
           />

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useCreateBudget } from '../../../api/budgets.ts';
 import { DialogForm, type DialogOpenProps, FormDialog } from '../../../components/ui/form-dialog.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import { budgetPresetDates, dayKey } from '../../../lib/periods.ts';
 import { formFailureMessage, useSubmission } from '../../../lib/submission.ts';
 import { notify } from '../../../stores/notifications.ts';
@@ -18,12 +19,13 @@ import {
 type CreateBudgetDialogProps = DialogOpenProps & { currency: string };
 
 export function CreateBudgetDialog({ open, onOpenChange, currency }: CreateBudgetDialogProps) {
+  const t = useT();
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="New budget"
-      description="A limit for a period, for chosen categories, or both. Figures are in your base currency."
+      title={t('budgets.new')}
+      description={t('budget.create.description')}
     >
       <CreateBudgetForm currency={currency} onDone={() => onOpenChange(false)} />
     </FormDialog>
@@ -32,6 +34,7 @@ export function CreateBudgetDialog({ open, onOpenChange, currency }: CreateBudge
 
 function CreateBudgetForm({ currency, onDone }: { currency: string; onDone: () => void }) {
   const createBudget = useCreateBudget();
+  const t = useT();
   const today = dayKey(new Date());
   const form = useForm<BudgetFormValues, unknown, BudgetFormOutput>({
     resolver: zodResolver(budgetFormSchema),
@@ -44,7 +47,7 @@ function CreateBudgetForm({ currency, onDone }: { currency: string; onDone: () =
     send: (body: BudgetFormOutput) => createBudget.mutateAsync(body),
     failureMessage: (error) => formFailureMessage(form.setError, error, BUDGET_FORM_FIELDS),
     onSuccess: (budget) => {
-      notify('success', `Budget “${budget.name}” created.`);
+      notify('success', t('budget.create.done', { name: budget.name }));
       onDone();
     },
   });
@@ -53,7 +56,7 @@ function CreateBudgetForm({ currency, onDone }: { currency: string; onDone: () =
     <DialogForm
       onSubmit={form.handleSubmit(submission.submit)}
       error={submission.error}
-      submitLabel="Create budget"
+      submitLabel={t('budget.create.submit')}
       submitting={form.formState.isSubmitting}
     >
       <NameField form={form} autoFocus />

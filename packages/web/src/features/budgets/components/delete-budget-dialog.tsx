@@ -6,6 +6,7 @@ import { useDeleteBudget } from '../../../api/budgets.ts';
 import { ConfirmDialogContent } from '../../../components/confirm-dialog.tsx';
 import { AlertDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import { notify } from '../../../stores/notifications.ts';
 
 /** Deleting a budget loses only the budget: its transactions stay where they are. */
@@ -13,23 +14,24 @@ export function DeleteBudgetButton({ budget }: { budget: Budget }) {
   const navigate = useNavigate();
   const deleteBudget = useDeleteBudget();
   const [open, setOpen] = useState(false);
+  const t = useT();
 
   return (
     <AlertDialog open={open} onOpenChange={setOpen}>
       <Button variant="destructive" onClick={() => setOpen(true)}>
         <Trash2 aria-hidden="true" className="size-4" />
-        Delete budget
+        {t('budget.delete.button')}
       </Button>
       {open ? (
         <ConfirmDialogContent
-          title={`Delete “${budget.name}”?`}
-          description="The budget is deleted for good. Its transactions stay in your accounts; they only leave the budget."
-          confirmLabel="Delete budget"
+          title={t('budget.delete.title', { name: budget.name })}
+          description={t('budget.delete.description')}
+          confirmLabel={t('budget.delete.button')}
           confirmVariant="destructive"
           confirm={() => deleteBudget.mutateAsync(budget.id)}
           pending={deleteBudget.isPending}
           onConfirmed={async () => {
-            notify('success', `Budget “${budget.name}” deleted.`);
+            notify('success', t('budget.delete.done', { name: budget.name }));
             await navigate('/budgets', { replace: true });
           }}
         />

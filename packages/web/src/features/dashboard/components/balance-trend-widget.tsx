@@ -6,6 +6,7 @@ import { dailyTotals, unvaluedAccounts } from '../../../components/charts/series
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatMonth } from '../../../lib/dates.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { monthRange } from '../../../lib/periods.ts';
 import type { DashboardContext } from './dashboard-context.ts';
 import { NoAccounts } from './empty-states.tsx';
@@ -20,22 +21,23 @@ export function BalanceTrendWidget({ context, className }: { context: DashboardC
   const monthLabel = formatMonth(month);
   const history = useBalanceHistory(monthRange(month, today));
   const points = useMemo(() => dailyTotals(history.data ?? []), [history.data]);
+  const t = useT();
   let empty = null;
   if (context.noAccounts) {
-    empty = <NoAccounts description="Add an account and record transactions to see your balance day by day." />;
+    empty = <NoAccounts description={t('dashboard.trend.noAccounts')} />;
   } else if (history.data && points.length === 0) {
     empty = (
       <EmptyState
         icon={CalendarX}
-        title={`No balance in ${monthLabel}`}
-        description="Every account is hidden from your totals. Show one on its page to see your balance day by day."
+        title={t('dashboard.trend.emptyTitle', { month: monthLabel })}
+        description={t('dashboard.trend.emptyDescription')}
       />
     );
   }
   return (
     <Widget
-      title="Balance trend"
-      description={`Daily total in ${currency}, ${monthLabel}`}
+      title={t('dashboard.trend.title')}
+      description={t('dashboard.trend.description', { currency, month: monthLabel })}
       queries={[...context.basics, history]}
       empty={empty}
       skeleton={<Skeleton className="w-full" style={{ height: CHART_HEIGHT }} />}
@@ -46,10 +48,10 @@ export function BalanceTrendWidget({ context, className }: { context: DashboardC
           <BalanceChart
             data={points}
             currency={currency}
-            label={`Daily total balance, ${monthLabel}`}
+            label={t('dashboard.trend.chartLabel', { month: monthLabel })}
             height={CHART_HEIGHT}
           />
-          <UnvaluedNote accountIds={unvaluedAccounts(points)} when="on some days" />
+          <UnvaluedNote accountIds={unvaluedAccounts(points)} when="onSomeDays" />
         </div>
       )}
     </Widget>

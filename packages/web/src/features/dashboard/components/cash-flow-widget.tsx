@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Money } from '../../../components/ui/money.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatMonth, shiftMonth } from '../../../lib/dates.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { lastMonthsRange } from '../../../lib/periods.ts';
 import type { DashboardContext } from './dashboard-context.ts';
 import { NoAccounts, NoTransactions } from './empty-states.tsx';
@@ -37,24 +38,26 @@ export function CashFlowWidget({ context, className }: { context: DashboardConte
   const first = formatMonth(shiftMonth(month, -(MONTHS - 1)));
   const flow = useCashFlow({ ...lastMonthsRange(month, MONTHS, today), interval: 'month' });
   const quiet = flow.data?.every((point) => point.income === 0 && point.expense === 0);
+  const last = formatMonth(month);
+  const t = useT();
   let empty = null;
   if (context.noAccounts) {
-    empty = <NoAccounts description="Add an account and record income and expenses to compare them month by month." />;
+    empty = <NoAccounts description={t('dashboard.cashFlow.noAccounts')} />;
   } else if (context.noTransactions) {
-    empty = <NoTransactions description="Income and expenses you record are compared month by month here." />;
+    empty = <NoTransactions description={t('dashboard.cashFlow.noTransactions')} />;
   } else if (quiet) {
     empty = (
       <EmptyState
         icon={ChartColumn}
-        title="No income or expenses"
-        description={`Nothing was earned or spent from ${first} to ${formatMonth(month)}.`}
+        title={t('dashboard.cashFlow.emptyTitle')}
+        description={t('dashboard.cashFlow.emptyDescription', { from: first, to: last })}
       />
     );
   }
   return (
     <Widget
-      title="Cash flow"
-      description={`Income and expenses, ${first} – ${formatMonth(month)}`}
+      title={t('dashboard.cashFlow.title')}
+      description={t('dashboard.cashFlow.description', { from: first, to: last })}
       queries={[...context.basics, flow]}
       empty={empty}
       skeleton={<Skeleton className="w-full" style={{ height: CHART_HEIGHT + 52 }} />}
@@ -65,13 +68,13 @@ export function CashFlowWidget({ context, className }: { context: DashboardConte
         return (
           <div className="flex flex-col gap-4">
             <dl className="flex flex-wrap gap-x-8 gap-y-2">
-              <Total color={INCOME_COLOR} label="Income">
+              <Total color={INCOME_COLOR} label={t('dashboard.cashFlow.income')}>
                 <Money minor={total(points, 'income')} currency={currency} />
               </Total>
-              <Total color={EXPENSE_COLOR} label="Expenses">
+              <Total color={EXPENSE_COLOR} label={t('dashboard.cashFlow.expenses')}>
                 <Money minor={total(points, 'expense')} currency={currency} />
               </Total>
-              <Total label="Net">
+              <Total label={t('dashboard.cashFlow.net')}>
                 <Money minor={total(points, 'net')} currency={currency} />
               </Total>
             </dl>
@@ -79,7 +82,7 @@ export function CashFlowWidget({ context, className }: { context: DashboardConte
               data={points}
               currency={currency}
               height={CHART_HEIGHT}
-              label={`Income and expenses by month, ${first} to ${formatMonth(month)}`}
+              label={t('dashboard.cashFlow.chartLabel', { from: first, to: last })}
             />
           </div>
         );

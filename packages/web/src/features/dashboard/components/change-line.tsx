@@ -1,4 +1,5 @@
 import { Minus, TrendingDown, TrendingUp } from 'lucide-react';
+import { useT } from '../../../lib/i18n.ts';
 import { formatSignedMoney } from '../../../lib/money.ts';
 import { cn } from '../../../lib/utils.ts';
 import { type Change, formatPercent } from './change.ts';
@@ -15,11 +16,12 @@ type ChangeLineProps = {
 /** "↗ +UAH 1,200.00 (+4.2%) since the end of October 2026", green when the news is good. */
 export function ChangeLine({ change, currency, against, goodWhen }: ChangeLineProps) {
   const { amount, percent } = change;
+  const t = useT();
   if (amount === 0) {
     return (
       <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
         <Minus aria-hidden="true" className="size-4" />
-        No change {against}
+        {t('dashboard.change.none', { against })}
       </p>
     );
   }

@@ -1,4 +1,4 @@
-import { DISPLAY_LOCALE } from '../../../lib/locale.ts';
+import { numberFormat } from '../../../lib/locale.ts';
 
 export type Change = {
   /** current − previous, in minor units. */
@@ -17,12 +17,14 @@ export function percentChange(current: number, previous: number): Change {
   return { amount, percent: (amount / Math.abs(previous)) * 100 };
 }
 
-const percentFormat = new Intl.NumberFormat(DISPLAY_LOCALE, {
-  maximumFractionDigits: 1,
-  signDisplay: 'exceptZero',
-});
-
-/** "+12.5%", "−3%", "0%"; the typographic minus, as money has. */
+/** "+12.5%", "−3%", "0%" ("+12,5%" in Ukrainian); the typographic minus, as money has. */
 export function formatPercent(percent: number): string {
-  return `${percentFormat.format(percent).replace('-', '\u2212')}%`;
+  return numberFormat({ style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' })
+    .format(percent / 100)
+    .replace('-', '\u2212');
+}
+
+/** A whole share of a total, "75%". */
+export function formatShare(part: number, total: number): string {
+  return numberFormat({ style: 'percent' }).format(Math.round((part / total) * 100) / 100);
 }

@@ -1,5 +1,6 @@
 import { ReceiptText, Wallet } from 'lucide-react';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 /*
  * What a widget shows before there is anything to count. The checklist above the widgets says
@@ -7,9 +8,11 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
  */
 
 export function NoAccounts({ description }: { description: string }) {
-  return <EmptyState icon={Wallet} title="No accounts yet" description={description} />;
+  const t = useT();
+  return <EmptyState icon={Wallet} title={t('dashboard.noAccounts')} description={description} />;
 }
 
 export function NoTransactions({ description }: { description: string }) {
-  return <EmptyState icon={ReceiptText} title="No transactions yet" description={description} />;
+  const t = useT();
+  return <EmptyState icon={ReceiptText} title={t('dashboard.noTransactions')} description={description} />;
 }

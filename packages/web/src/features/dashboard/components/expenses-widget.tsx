@@ -9,16 +9,15 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Money } from '../../../components/ui/money.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatMonth, shiftMonth } from '../../../lib/dates.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { monthRange } from '../../../lib/periods.ts';
-import { percentChange } from './change.ts';
+import { formatShare, percentChange } from './change.ts';
 import { ChangeLine } from './change-line.tsx';
 import type { DashboardContext } from './dashboard-context.ts';
 import { NoAccounts, NoTransactions } from './empty-states.tsx';
 import { Widget } from './widget.tsx';
 
 const DONUT_SIZE = 176;
-
-const share = (amount: number, total: number) => Math.round((amount / total) * 100);
 
 const sum = (spendings: readonly CategorySpending[] | undefined) =>
   spendings?.reduce((total, spending) => total + spending.amount, 0) ?? 0;
@@ -33,12 +32,13 @@ function useExcludedCategoryNames(): string[] {
 
 /** A span, as it also goes inside an empty state's paragraph. */
 function ExcludedNote({ names }: { names: readonly string[] }) {
+  const t = useT();
   if (names.length === 0) return null;
   return (
     <span className="mt-1 block text-xs text-muted-foreground">
-      Leaves out {names.join(', ')}.{' '}
+      {t('dashboard.expenses.excluded', { names: names.join(', ') })}{' '}
       <Link to="/settings/categories" className="font-medium text-primary underline-offset-4 hover:underline">
-        Change in settings
+        {t('dashboard.expenses.changeInSettings')}
       </Link>
     </span>
   );
@@ -53,8 +53,9 @@ function Legend({
   total: number;
   currency: string;
 }) {
+  const t = useT();
   return (
-    <ul aria-label="Expenses by category" className="flex min-w-0 flex-1 flex-col gap-2 self-stretch">
+    <ul aria-label={t('dashboard.expenses.legend')} className="flex min-w-0 flex-1 flex-col gap-2 self-stretch">
       {spendings.map((spending) => (
         <li key={spending.categoryId} className="flex items-center gap-2 text-sm">
           <span
@@ -63,7 +64,9 @@ function Legend({
             style={{ backgroundColor: spending.color }}
           />
           <span className="min-w-0 flex-1 truncate">{spending.name}</span>
-          <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{share(spending.amount, total)}%</span>
+          <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
+            {formatShare(spending.amount, total)}
+          </span>
           <Money minor={spending.amount} currency={currency} className="shrink-0 font-medium" />
         </li>
       ))}
@@ -80,19 +83,20 @@ export function ExpensesWidget({ context }: { context: DashboardContext }) {
   const previous = useSpendingsByCategories(monthRange(previousMonth, today));
   const excluded = useExcludedCategoryNames();
 
+  const t = useT();
   let empty = null;
   if (context.noAccounts) {
-    empty = <NoAccounts description="Add an account and record expenses to see where your money goes." />;
+    empty = <NoAccounts description={t('dashboard.expenses.noAccounts')} />;
   } else if (context.noTransactions) {
-    empty = <NoTransactions description="Record expenses with categories to see where your money goes." />;
+    empty = <NoTransactions description={t('dashboard.expenses.noTransactions')} />;
   } else if (current.data?.length === 0) {
     empty = (
       <EmptyState
         icon={ChartPie}
-        title={`No expenses in ${monthLabel}`}
+        title={t('dashboard.expenses.emptyTitle', { month: monthLabel })}
         description={
           <>
-            Expenses you record in this month show up here by category.
+            {t('dashboard.expenses.emptyDescription')}
             <ExcludedNote names={excluded} />
           </>
         }
@@ -102,8 +106,8 @@ export function ExpensesWidget({ context }: { context: DashboardContext }) {
 
   return (
     <Widget
-      title="Expenses structure"
-      description={`Spending by category, ${monthLabel}`}
+      title={t('dashboard.expenses.title')}
+      description={t('dashboard.expenses.description', { month: monthLabel })}
       queries={[...context.basics, current, previous]}
       empty={empty}
       skeleton={
@@ -129,7 +133,7 @@ export function ExpensesWidget({ context }: { context: DashboardContext }) {
               <ChangeLine
                 change={percentChange(total, sum(previous.data))}
                 currency={currency}
-                against={`vs ${formatMonth(previousMonth)}`}
+                against={t('dashboard.expenses.against', { month: formatMonth(previousMonth) })}
                 goodWhen="down"
               />
             </div>
@@ -143,10 +147,10 @@ export function ExpensesWidget({ context }: { context: DashboardContext }) {
                 }))}
                 currency={currency}
                 size={DONUT_SIZE}
-                label={`Expenses by category, ${monthLabel}`}
+                label={t('dashboard.expenses.chartLabel', { month: monthLabel })}
                 center={
                   <>
-                    <span className="text-2xl font-semibold tabular-nums">{share(top.amount, total)}%</span>
+                    <span className="text-2xl font-semibold tabular-nums">{formatShare(top.amount, total)}</span>
                     <span className="line-clamp-2 text-xs text-muted-foreground">{top.name}</span>
                   </>
                 }

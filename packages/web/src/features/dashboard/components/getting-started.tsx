@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { ConnectMonobankButton } from '../../../entities/monobank/connect-monobank-button.tsx';
 import { AddTransactionButton } from '../../../entities/transactions/add-transaction-button.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import type { DashboardContext } from './dashboard-context.ts';
 
 type Step = {
@@ -28,32 +29,33 @@ export const isSettingUp = (context: DashboardContext) => context.noAccounts || 
 export function GettingStarted({ context }: { context: DashboardContext }) {
   const bankUser = useBankUser();
   const hasAccount = !context.noAccounts;
+  const t = useT();
   const steps: Step[] = [
     // The dashboard opens only once it is chosen.
-    { title: 'Choose a base currency', done: true },
+    { title: t('dashboard.start.currency'), done: true },
     {
-      title: 'Add your first account',
+      title: t('dashboard.start.account'),
       done: hasAccount,
-      hint: 'A card, cash or savings, with what it holds.',
+      hint: t('dashboard.start.accountHint'),
       action: (
         <Button asChild>
-          <Link to="/create-account">Add account</Link>
+          <Link to="/create-account">{t('dashboard.start.addAccount')}</Link>
         </Button>
       ),
     },
     {
-      title: 'Record your first transaction',
+      title: t('dashboard.start.transaction'),
       done: !context.noTransactions,
-      hint: hasAccount ? 'An expense, an income or a transfer.' : 'Once you have an account.',
+      hint: hasAccount ? t('dashboard.start.transactionHint') : t('dashboard.start.transactionWaits'),
       action: hasAccount ? <AddTransactionButton /> : null,
     },
   ];
   // Offered once it is known whether the bank is connected.
   if (bankUser.data !== undefined) {
     steps.push({
-      title: 'Connect your bank (optional)',
+      title: t('dashboard.start.bank'),
       done: bankUser.data !== null,
-      hint: 'Monobank cards and their transactions, kept up to date.',
+      hint: t('dashboard.start.bankHint'),
       action: <ConnectMonobankButton variant="outline" />,
     });
   }
@@ -61,11 +63,11 @@ export function GettingStarted({ context }: { context: DashboardContext }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Get started</CardTitle>
-        <CardDescription>A few steps and your dashboard fills up.</CardDescription>
+        <CardTitle>{t('dashboard.start.title')}</CardTitle>
+        <CardDescription>{t('dashboard.start.description')}</CardDescription>
       </CardHeader>
       <CardContent>
-        <ol aria-label="Getting started" className="flex flex-col divide-y divide-border">
+        <ol aria-label={t('dashboard.start.label')} className="flex flex-col divide-y divide-border">
           {steps.map((step) => (
             <li key={step.title} className="flex items-start gap-3 py-3 first:pt-0 last:pb-0">
               {step.done ? (
@@ -77,7 +79,9 @@ export function GettingStarted({ context }: { context: DashboardContext }) {
               <div className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-x-3 gap-y-2">
                 <div className="flex min-w-48 flex-1 flex-col">
                   <p className={step.done ? 'text-muted-foreground' : 'font-medium'}>
-                    <span className="sr-only">{step.done ? 'Done:' : 'To do:'} </span>
+                    <span className="sr-only">
+                      {step.done ? t('dashboard.start.done') : t('dashboard.start.toDo')}{' '}
+                    </span>
                     {step.title}
                   </p>
                   {step.hint && !step.done ? <p className="text-sm text-muted-foreground">{step.hint}</p> : null}

@@ -3,6 +3,7 @@ import { useLatestTransactions } from '../../../api/stats.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { RecordList } from '../../../entities/transactions/record-list.tsx';
 import { TransactionRowSkeleton } from '../../../entities/transactions/transaction-list.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import { type DashboardContext, LATEST_RECORDS } from './dashboard-context.ts';
 import { NoAccounts, NoTransactions } from './empty-states.tsx';
 import { Widget } from './widget.tsx';
@@ -10,20 +11,21 @@ import { Widget } from './widget.tsx';
 /** The newest transactions, whatever the month shown, with the way to all of them. */
 export function LatestRecordsWidget({ context, className }: { context: DashboardContext; className?: string }) {
   const latest = useLatestTransactions(LATEST_RECORDS);
+  const t = useT();
   let empty = null;
   if (context.noAccounts) {
-    empty = <NoAccounts description="Add an account, then record your income and expenses; the latest show up here." />;
+    empty = <NoAccounts description={t('dashboard.latest.noAccounts')} />;
   } else if (context.noTransactions) {
-    empty = <NoTransactions description="Your latest income, expenses and transfers show up here." />;
+    empty = <NoTransactions description={t('dashboard.latest.noTransactions')} />;
   }
   return (
     <Widget
-      title="Latest records"
-      description="Your most recent transactions"
+      title={t('dashboard.latest.title')}
+      description={t('dashboard.latest.description')}
       aside={
         context.noTransactions ? null : (
           <Button asChild variant="link" size="sm" className="shrink-0">
-            <Link to="/transactions">Show all</Link>
+            <Link to="/transactions">{t('dashboard.latest.showAll')}</Link>
           </Button>
         )
       }
@@ -41,7 +43,7 @@ export function LatestRecordsWidget({ context, className }: { context: Dashboard
       {() => (
         <RecordList
           transactions={latest.data ?? []}
-          label="Latest records"
+          label={t('dashboard.latest.title')}
           className="-mx-5 -mb-5 overflow-hidden rounded-b-xl border-t"
         />
       )}

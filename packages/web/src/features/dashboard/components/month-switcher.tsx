@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatMonth, type MonthKey, monthKey, shiftMonth } from '../../../lib/dates.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 type MonthSwitcherProps = {
   month: MonthKey;
@@ -9,6 +10,7 @@ type MonthSwitcherProps = {
 
 /** Previous and next month around the shown one; the future is out of reach. */
 export function MonthSwitcher({ month, onChange }: MonthSwitcherProps) {
+  const t = useT();
   const isCurrent = month >= monthKey(new Date());
   return (
     <div className="flex items-center gap-1 rounded-lg border bg-card p-1">
@@ -16,7 +18,7 @@ export function MonthSwitcher({ month, onChange }: MonthSwitcherProps) {
         variant="ghost"
         size="icon"
         className="size-8"
-        aria-label="Previous month"
+        aria-label={t('dashboard.previousMonth')}
         onClick={() => onChange(shiftMonth(month, -1))}
       >
         <ChevronLeft aria-hidden="true" className="size-4" />
@@ -28,7 +30,7 @@ export function MonthSwitcher({ month, onChange }: MonthSwitcherProps) {
         variant="ghost"
         size="icon"
         className="size-8"
-        aria-label="Next month"
+        aria-label={t('dashboard.nextMonth')}
         disabled={isCurrent}
         onClick={() => onChange(shiftMonth(month, 1))}
       >

@@ -2,6 +2,7 @@ import { useTotalBalance } from '../../../api/stats.ts';
 import { Money } from '../../../components/ui/money.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatMonth, shiftMonth } from '../../../lib/dates.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { monthBalanceDay, monthEnd } from '../../../lib/periods.ts';
 import { percentChange } from './change.ts';
 import { ChangeLine } from './change-line.tsx';
@@ -17,12 +18,15 @@ export function TotalBalanceWidget({ context }: { context: DashboardContext }) {
   const current = useTotalBalance(monthBalanceDay(month, today));
   const previous = useTotalBalance(monthEnd(previousMonth));
   const running = monthEnd(month) >= today;
+  const t = useT();
   return (
     <Widget
-      title="Total balance"
-      description={running ? `Everything you own in ${currency}, now` : `At the end of ${formatMonth(month)}`}
+      title={t('dashboard.total.title')}
+      description={
+        running ? t('dashboard.total.now', { currency }) : t('dashboard.total.atEnd', { month: formatMonth(month) })
+      }
       queries={[...context.basics, current, previous]}
-      empty={context.noAccounts ? <NoAccounts description="Add an account to see what you own in total." /> : null}
+      empty={context.noAccounts ? <NoAccounts description={t('dashboard.total.noAccounts')} /> : null}
       skeleton={
         <div className="flex flex-col gap-3">
           <Skeleton className="h-9 w-48" />
@@ -38,10 +42,10 @@ export function TotalBalanceWidget({ context }: { context: DashboardContext }) {
             <ChangeLine
               change={percentChange(now, previous.data?.refBalance ?? 0)}
               currency={currency}
-              against={`since the end of ${formatMonth(previousMonth)}`}
+              against={t('dashboard.total.against', { month: formatMonth(previousMonth) })}
               goodWhen="up"
             />
-            <UnvaluedNote accountIds={current.data?.unvaluedAccountIds ?? []} when="from the total" />
+            <UnvaluedNote accountIds={current.data?.unvaluedAccountIds ?? []} when="fromTotal" />
           </div>
         );
       }}

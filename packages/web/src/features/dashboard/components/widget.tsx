@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { RetryButton } from '../../../components/ui/retry-button.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import { cn } from '../../../lib/utils.ts';
 
 /** What a widget needs to know of each query it shows. */
@@ -33,6 +34,7 @@ type WidgetProps = {
  * loading (a skeleton), or showing its figures — dimmed while the next month's are on their way.
  */
 export function Widget({ title, description, aside, queries, skeleton, empty, children, className }: WidgetProps) {
+  const t = useT();
   const failed = queries.filter((query) => query.isError);
   const pending = queries.some((query) => query.isPending);
   const refreshing = queries.some((query) => query.isPlaceholderData);
@@ -42,8 +44,8 @@ export function Widget({ title, description, aside, queries, skeleton, empty, ch
       <EmptyState
         className="my-auto"
         icon={CircleAlert}
-        title={`${title} could not be loaded`}
-        description="Check your connection and try again."
+        title={t('dashboard.widget.loadError', { title })}
+        description={t('dashboard.widget.loadErrorDescription')}
         action={
           <RetryButton
             onRetry={() => failed.forEach((query) => void query.refetch())}
@@ -57,7 +59,7 @@ export function Widget({ title, description, aside, queries, skeleton, empty, ch
     content = <div className="my-auto">{empty}</div>;
   } else if (pending) {
     content = (
-      <div role="status" aria-label={`Loading ${title.toLowerCase()}`}>
+      <div role="status" aria-label={t('dashboard.widget.loading', { title: title.toLowerCase() })}>
         {skeleton}
       </div>
     );

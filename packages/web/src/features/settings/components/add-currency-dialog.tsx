@@ -12,6 +12,7 @@ import {
   DialogHeader,
 } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import { notify } from '../../../stores/notifications.ts';
 
 type AddCurrencyDialogProps = {
@@ -22,13 +23,11 @@ type AddCurrencyDialogProps = {
 };
 
 export function AddCurrencyDialog({ open, onOpenChange, existingCurrencyIds }: AddCurrencyDialogProps) {
+  const t = useT();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <DialogHeader
-          title="Add a currency"
-          description="Its rate against your base currency is then kept up to date; you can also set your own."
-        />
+        <DialogHeader title={t('currencies.add.title')} description={t('currencies.add.description')} />
         <AddCurrencyForm existingCurrencyIds={existingCurrencyIds} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
@@ -42,6 +41,7 @@ function AddCurrencyForm({ existingCurrencyIds, onDone }: AddCurrencyFormProps) 
   const addCurrencies = useAddUserCurrencies();
   const [selected, setSelected] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const t = useT();
   const available = useMemo(
     () => systemCurrencies.data?.filter((currency) => !existingCurrencyIds.includes(currency.id)) ?? [],
     [systemCurrencies.data, existingCurrencyIds],
@@ -51,7 +51,7 @@ function AddCurrencyForm({ existingCurrencyIds, onDone }: AddCurrencyFormProps) 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!chosen) {
-      setError('Choose a currency to add.');
+      setError(t('currencies.add.choose'));
       return;
     }
     setError(null);
@@ -61,7 +61,7 @@ function AddCurrencyForm({ existingCurrencyIds, onDone }: AddCurrencyFormProps) 
       setError(inlineErrorMessage(failure));
       return;
     }
-    notify('success', `${chosen.code} added to your currencies.`);
+    notify('success', t('currencies.add.done', { code: chosen.code }));
     onDone();
   }
 
@@ -91,11 +91,11 @@ function AddCurrencyForm({ existingCurrencyIds, onDone }: AddCurrencyFormProps) 
       </DialogBody>
       <DialogFooter>
         <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
+          <Button variant="outline">{t('common.cancel')}</Button>
         </DialogClose>
         <Button type="submit" disabled={addCurrencies.isPending}>
           {addCurrencies.isPending ? <Spinner /> : null}
-          {chosen ? `Add ${chosen.code}` : 'Add'}
+          {chosen ? t('currencies.add.submitCode', { code: chosen.code }) : t('currencies.add.submit')}
         </Button>
       </DialogFooter>
     </form>

@@ -11,6 +11,8 @@ import { Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { currencyName } from '../../../entities/currencies/currency-name.ts';
+import { localizeMessage, useT } from '../../../lib/i18n.ts';
 import { notify } from '../../../stores/notifications.ts';
 
 type BaseCurrencyCardProps = {
@@ -25,17 +27,18 @@ type BaseCurrencyCardProps = {
 export function BaseCurrencyCard({ baseCurrency, userCurrencies }: BaseCurrencyCardProps) {
   const change = useBaseCurrencyChange().data;
   const running = change?.state === 'running';
+  const t = useT();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Base currency</CardTitle>
-        <CardDescription>Balances, totals, budgets and statistics are shown in it.</CardDescription>
+        <CardTitle>{t('currencies.base.title')}</CardTitle>
+        <CardDescription>{t('currencies.base.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <div className="flex items-center gap-3">
           <span className="font-mono text-2xl font-semibold tracking-tight">{baseCurrency.currency.code}</span>
-          <span className="min-w-0 truncate text-muted-foreground">{baseCurrency.currency.name}</span>
-          <Badge variant="primary">Base</Badge>
+          <span className="min-w-0 truncate text-muted-foreground">{currencyName(baseCurrency.currency)}</span>
+          <Badge variant="primary">{t('currencies.base.badge')}</Badge>
         </div>
         {running ? <ChangeProgress change={change} /> : null}
         {change?.state === 'failed' ? <ChangeFailure change={change} /> : null}
@@ -47,21 +50,22 @@ export function BaseCurrencyCard({ baseCurrency, userCurrencies }: BaseCurrencyC
 
 function ChangeProgress({ change }: { change: BaseCurrencyChange }) {
   const labelId = useId();
-  const counted = change.total > 0 ? ` ${change.done} of ${change.total}` : '';
+  const t = useT();
+  const counted = change.total > 0 ? t('currencies.base.counted', { done: change.done, total: change.total }) : '';
   const revaluation = change.kind === 'revaluation';
   return (
     <div className="flex flex-col gap-2 rounded-lg border bg-muted/40 p-3.5">
       <p id={labelId} className="flex items-center gap-2 text-sm font-medium" aria-live="polite">
         <Spinner className="text-primary" />
         {revaluation
-          ? `Recomputing figures after a rate change…${counted}`
-          : `Recalculating ${change.fromCode} → ${change.toCode}…${counted}`}
+          ? t('currencies.base.revaluing', { counted })
+          : t('currencies.base.recalculating', { from: change.fromCode ?? '', to: change.toCode ?? '', counted })}
       </p>
       <Progress aria-labelledby={labelId} value={change.done} max={change.total} />
       <p className="text-xs text-muted-foreground">
         {revaluation
-          ? 'Figures keep their previous values until this finishes. You can leave this page meanwhile.'
-          : `Figures stay in ${change.fromCode} until this finishes. You can leave this page meanwhile.`}
+          ? t('currencies.base.revaluingNote')
+          : t('currencies.base.recalculatingNote', { from: change.fromCode ?? '' })}
       </p>
     </div>
   );
@@ -70,24 +74,25 @@ function ChangeProgress({ change }: { change: BaseCurrencyChange }) {
 /** A failed recomputation changed nothing; its banner stays, across reloads, until the person puts it aside. */
 function ChangeFailure({ change }: { change: BaseCurrencyChange }) {
   const dismiss = useDismissBaseChange();
+  const t = useT();
   // The server's reason is a sentence of its own, with or without a full stop.
-  const reason = change.error ? `: ${change.error.replace(/\.+$/, '')}` : '';
+  const reason = change.error ? `: ${localizeMessage(change.error).replace(/\.+$/, '')}` : '';
   return (
     <div className="flex flex-col gap-2">
       <ErrorAlert>
         {change.kind === 'revaluation'
-          ? `Recomputing figures after a rate change failed${reason}. The figures it would move keep their previous values until it succeeds.`
-          : `Changing the base currency to ${change.toCode} failed${reason}. Your figures are still in ${change.fromCode}; you can try again.`}
+          ? t('currencies.base.revaluationFailed', { reason })
+          : t('currencies.base.changeFailed', { to: change.toCode ?? '', from: change.fromCode ?? '', reason })}
       </ErrorAlert>
       <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
         {dismiss.isError ? (
           <span role="alert" className="text-sm text-destructive">
-            {inlineErrorMessage(dismiss.error) ?? 'The message could not be dismissed.'}
+            {inlineErrorMessage(dismiss.error) ?? t('currencies.base.dismissFailed')}
           </span>
         ) : null}
         <Button variant="outline" size="sm" onClick={() => dismiss.mutate()} disabled={dismiss.isPending}>
           {dismiss.isPending ? <Spinner /> : null}
-          Dismiss
+          {t('currencies.base.dismiss')}
         </Button>
       </div>
     </div>
@@ -98,17 +103,14 @@ type ChangeBaseFormProps = BaseCurrencyCardProps & { disabled: boolean };
 
 function ChangeBaseForm({ baseCurrency, userCurrencies, disabled }: ChangeBaseFormProps) {
   const selectId = useId();
+  const t = useT();
   const candidates = userCurrencies.filter((userCurrency) => !userCurrency.isBase);
   const [selectedId, setSelectedId] = useState('');
   const [confirming, setConfirming] = useState(false);
   const target = candidates.find((userCurrency) => String(userCurrency.currencyId) === selectedId);
 
   if (candidates.length === 0) {
-    return (
-      <p className="text-sm text-muted-foreground">
-        To switch to another base currency, add it to your currencies first.
-      </p>
-    );
+    return <p className="text-sm text-muted-foreground">{t('currencies.base.noCandidates')}</p>;
   }
 
   function onSubmit(event: FormEvent) {
@@ -118,7 +120,7 @@ function ChangeBaseForm({ baseCurrency, userCurrencies, disabled }: ChangeBaseFo
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-2">
-      <Label htmlFor={selectId}>Change base currency</Label>
+      <Label htmlFor={selectId}>{t('currencies.base.change')}</Label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <NativeSelect
           id={selectId}
@@ -127,15 +129,15 @@ function ChangeBaseForm({ baseCurrency, userCurrencies, disabled }: ChangeBaseFo
           disabled={disabled}
           className="sm:w-72"
         >
-          <option value="">Choose one of your currencies</option>
+          <option value="">{t('currencies.base.choose')}</option>
           {candidates.map((userCurrency) => (
             <option key={userCurrency.id} value={userCurrency.currencyId}>
-              {`${userCurrency.currency.code} · ${userCurrency.currency.name}`}
+              {`${userCurrency.currency.code} · ${currencyName(userCurrency.currency)}`}
             </option>
           ))}
         </NativeSelect>
         <Button type="submit" variant="outline" disabled={disabled || !target}>
-          Change…
+          {t('currencies.base.changeButton')}
         </Button>
       </div>
       {target ? (
@@ -164,16 +166,14 @@ function ConfirmBaseChange({ open, onOpenChange, from, to, onStarted }: ConfirmB
   const [error, setError] = useState<string | null>(null);
   const fromCode = from.currency.code;
   const toCode = to.currency.code;
+  const t = useT();
 
   async function confirm() {
     setError(null);
     try {
       const change = await changeBase.mutateAsync({ currencyId: to.currencyId });
       if (change?.state === 'running') {
-        notify(
-          'info',
-          `Recalculating your figures in ${toCode}. You keep seeing them in ${fromCode} until it is done.`,
-        );
+        notify('info', t('currencies.base.started', { from: fromCode, to: toCode }));
       }
     } catch (failure) {
       setError(inlineErrorMessage(failure));
@@ -192,16 +192,16 @@ function ConfirmBaseChange({ open, onOpenChange, from, to, onStarted }: ConfirmB
       }}
     >
       <AlertDialogContent
-        title={`Change the base currency to ${toCode}?`}
-        description={`All amounts in your base currency — balances, totals, budgets and statistics — will be recalculated at each transaction's date rate. This runs in the background; until it finishes you keep seeing figures in ${fromCode}.`}
+        title={t('currencies.base.confirmTitle', { to: toCode })}
+        description={t('currencies.base.confirmDescription', { from: fromCode })}
         actions={
           <>
             <AlertDialogCancel asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{t('common.cancel')}</Button>
             </AlertDialogCancel>
             <Button onClick={confirm} disabled={changeBase.isPending}>
               {changeBase.isPending ? <Spinner /> : null}
-              Change to {toCode}
+              {t('currencies.base.confirm', { to: toCode })}
             </Button>
           </>
         }

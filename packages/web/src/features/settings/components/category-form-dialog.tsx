@@ -8,8 +8,13 @@ import { useCreateCategory, useUpdateCategory } from '../../../api/categories.ts
 import { DialogForm, FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { CATEGORY_ICON_NAMES, CATEGORY_SWATCHES } from '../../../entities/categories/category-look.ts';
+import {
+  CATEGORY_ICON_NAMES,
+  CATEGORY_SWATCHES,
+  categoryIconLabel,
+} from '../../../entities/categories/category-look.ts';
 import { CategoryMark } from '../../../entities/categories/category-mark.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import { formFailureMessage, useSubmission } from '../../../lib/submission.ts';
 import { cn } from '../../../lib/utils.ts';
 import { notify } from '../../../stores/notifications.ts';
@@ -28,29 +33,28 @@ type CategoryFormValues = z.input<typeof categoryFormSchema>;
 type CategoryFormOutput = z.output<typeof categoryFormSchema>;
 const FIELDS = ['name', 'color', 'icon'] as const;
 
-export const INTERNAL_CATEGORY_NOTE =
-  'Imported transactions that fit no other category land here, so it cannot be renamed, moved or deleted.';
+/** A colour as the field takes it, the same in every language. */
+const HEX_EXAMPLE = '#3498db';
 
 /** What the dialog is for: a new category (under `parent`, or at the top), or changing one. */
 export type CategoryFormTarget =
   | { kind: 'create'; parent: Category | null; color: string }
   | { kind: 'edit'; category: Category };
 
-const iconLabel = (name: string) => name.replace(/-\d+$/, '').replaceAll('-', ' ');
-
 export function CategoryFormDialog({ target, onClose }: { target: CategoryFormTarget; onClose: () => void }) {
+  const t = useT();
   const title =
     target.kind === 'edit'
-      ? `Edit “${target.category.name}”`
+      ? t('categories.form.editTitle', { name: target.category.name })
       : target.parent
-        ? `New subcategory of “${target.parent.name}”`
-        : 'New category';
+        ? t('categories.form.newSubTitle', { name: target.parent.name })
+        : t('categories.form.newTitle');
   return (
     <FormDialog
       open
       onOpenChange={(open) => !open && onClose()}
       title={title}
-      description={target.kind === 'create' && target.parent ? 'It starts with the colour of its parent.' : undefined}
+      description={target.kind === 'create' && target.parent ? t('categories.form.parentColour') : undefined}
     >
       <CategoryForm target={target} onClose={onClose} />
     </FormDialog>
@@ -72,12 +76,13 @@ function CategoryForm({ target, onClose }: { target: CategoryFormTarget; onClose
   const color = form.watch('color');
   const icon = form.watch('icon');
   const locked = editing?.type === 'internal';
+  const t = useT();
 
   async function save(values: CategoryFormOutput): Promise<string> {
     if (!editing) {
       const parentId = target.kind === 'create' ? (target.parent?.id ?? null) : null;
       const created = await createCategory.mutateAsync({ ...values, parentId });
-      return `Category “${created.name}” added.`;
+      return t('categories.form.added', { name: created.name });
     }
     // Only what changed is sent: the built-in category refuses any rename, even to its own name.
     const body: UpdateCategoryBody = {};
@@ -85,7 +90,7 @@ function CategoryForm({ target, onClose }: { target: CategoryFormTarget; onClose
     if (values.color !== editing.color) body.color = values.color;
     if ((values.icon ?? null) !== editing.icon) body.icon = values.icon ?? null;
     if (Object.keys(body).length > 0) await updateCategory.mutateAsync({ id: editing.id, body });
-    return `Category “${values.name}” saved.`;
+    return t('categories.form.saved', { name: values.name });
   }
 
   const submission = useSubmission({
@@ -104,13 +109,13 @@ function CategoryForm({ target, onClose }: { target: CategoryFormTarget; onClose
     <DialogForm
       onSubmit={form.handleSubmit(submission.submit)}
       error={submission.error}
-      submitLabel={editing ? 'Save' : 'Add category'}
+      submitLabel={editing ? t('categories.form.save') : t('categories.add')}
       submitting={isSubmitting}
     >
       <FormField
         id="category-name"
-        label="Name"
-        hint={locked ? INTERNAL_CATEGORY_NOTE : undefined}
+        label={t('groups.create.name')}
+        hint={locked ? t('categories.internalNote') : undefined}
         error={errors.name?.message}
       >
         {(control) => (
@@ -127,7 +132,7 @@ function CategoryForm({ target, onClose }: { target: CategoryFormTarget; onClose
       </FormField>
 
       <fieldset className="flex flex-col gap-3">
-        <legend className="mb-2 text-sm font-medium leading-none">Colour</legend>
+        <legend className="mb-2 text-sm font-medium leading-none">{t('categories.form.colour')}</legend>
         <div className="grid grid-cols-8 gap-2">
           {CATEGORY_SWATCHES.map((swatch) => (
             <button
@@ -141,7 +146,7 @@ function CategoryForm({ target, onClose }: { target: CategoryFormTarget; onClose
             />
           ))}
         </div>
-        <FormField id="category-color" label="Hex colour" error={errors.color?.message}>
+        <FormField id="category-color" label={t('categories.form.hexColour')} error={errors.color?.message}>
           {(control) => (
             <div className="flex items-center gap-3">
               <span
@@ -151,7 +156,7 @@ function CategoryForm({ target, onClose }: { target: CategoryFormTarget; onClose
               />
               <Input
                 {...control}
-                placeholder="#3498db"
+                placeholder={HEX_EXAMPLE}
                 autoComplete="off"
                 spellCheck={false}
                 className="font-mono"
@@ -163,13 +168,18 @@ function CategoryForm({ target, onClose }: { target: CategoryFormTarget; onClose
       </fieldset>
 
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 text-sm font-medium leading-none">Icon</legend>
+        <legend className="mb-2 text-sm font-medium leading-none">{t('categories.form.icon')}</legend>
         <div className="grid grid-cols-6 gap-1.5 sm:grid-cols-8">
-          <IconChoice label="No icon" pressed={icon === ''} onClick={() => pick('icon', '')}>
+          <IconChoice label={t('categories.form.noIcon')} pressed={icon === ''} onClick={() => pick('icon', '')}>
             <Ban aria-hidden="true" className="size-4 text-muted-foreground" />
           </IconChoice>
           {CATEGORY_ICON_NAMES.map((name) => (
-            <IconChoice key={name} label={iconLabel(name)} pressed={icon === name} onClick={() => pick('icon', name)}>
+            <IconChoice
+              key={name}
+              label={categoryIconLabel(name)}
+              pressed={icon === name}
+              onClick={() => pick('icon', name)}
+            >
               <CategoryMark category={{ color, icon: name }} className="size-8" />
             </IconChoice>
           ))}

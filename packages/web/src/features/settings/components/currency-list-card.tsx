@@ -10,6 +10,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { EditRateDialog } from '../../../entities/currencies/edit-rate-dialog.tsx';
 import type { DayKey } from '../../../lib/dates.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { AddCurrencyDialog } from './add-currency-dialog.tsx';
 import { CurrencyRow } from './currency-row.tsx';
 import { RateProvidersStatus } from './rate-providers-status.tsx';
@@ -23,6 +24,7 @@ type CurrencyListCardProps = {
 /** The user's currencies with their rates against the base on a chosen day (today by default). */
 export function CurrencyListCard({ userCurrencies, baseCode }: CurrencyListCardProps) {
   const dateId = useId();
+  const t = useT();
   const [date, setDate] = useState<DayKey>('');
   const rates = useRates(date || undefined);
   const [adding, setAdding] = useState(false);
@@ -39,19 +41,19 @@ export function CurrencyListCard({ userCurrencies, baseCode }: CurrencyListCardP
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-x-4 gap-y-3">
         <div className="flex min-w-0 flex-1 basis-64 flex-col gap-1">
-          <CardTitle>Your currencies</CardTitle>
-          <CardDescription>{`Accounts can be in any of them; each is valued in ${baseCode} at its rate.`}</CardDescription>
+          <CardTitle>{t('currencies.list.title')}</CardTitle>
+          <CardDescription>{t('currencies.list.description', { code: baseCode })}</CardDescription>
         </div>
         <div className="flex flex-wrap gap-2">
           {firstOther ? (
             <Button size="sm" variant="outline" onClick={() => setSettingPair(true)}>
               <ArrowLeftRight aria-hidden="true" className="size-4" />
-              Set a rate
+              {t('accounts.total.setRate')}
             </Button>
           ) : null}
           <Button size="sm" onClick={() => setAdding(true)}>
             <Plus aria-hidden="true" className="size-4" />
-            Add currency
+            {t('currencies.list.add')}
           </Button>
         </div>
       </CardHeader>
@@ -59,7 +61,7 @@ export function CurrencyListCard({ userCurrencies, baseCode }: CurrencyListCardP
         <RateProvidersStatus />
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <Label htmlFor={dateId} className="text-muted-foreground">
-            Rates on
+            {t('currencies.list.ratesOn')}
           </Label>
           <Input
             id={dateId}
@@ -70,25 +72,29 @@ export function CurrencyListCard({ userCurrencies, baseCode }: CurrencyListCardP
           />
           {date ? (
             <Button variant="ghost" size="sm" onClick={() => setDate('')}>
-              Back to today
+              {t('currencies.list.backToToday')}
             </Button>
           ) : (
-            <span className="text-sm text-muted-foreground">Today</span>
+            <span className="text-sm text-muted-foreground">{t('currencies.list.today')}</span>
           )}
         </div>
         {rates.isError ? (
           <ErrorAlert>
-            Rates could not be loaded.{' '}
+            {t('currencies.list.ratesLoadError')}{' '}
             <Button variant="link" className="text-sm" onClick={() => rates.refetch()} disabled={rates.isFetching}>
               <RotateCw aria-hidden="true" className="size-3.5" />
-              Try again
+              {t('shell.tryAgain')}
             </Button>
           </ErrorAlert>
         ) : null}
         {userCurrencies.length === 0 ? (
-          <EmptyState icon={Coins} title="No currencies yet" description="Currencies you add are listed here." />
+          <EmptyState
+            icon={Coins}
+            title={t('currencies.list.empty.title')}
+            description={t('currencies.list.empty.description')}
+          />
         ) : (
-          <ul aria-label="Your currencies" className="divide-y">
+          <ul aria-label={t('currencies.list.title')} className="divide-y">
             {userCurrencies.map((userCurrency) => (
               <CurrencyRow
                 key={userCurrency.id}

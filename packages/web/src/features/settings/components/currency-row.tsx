@@ -3,6 +3,8 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { currencyName } from '../../../entities/currencies/currency-name.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { NoRateWarning, RateSummary } from './rate-summary.tsx';
 
 type CurrencyRowProps = {
@@ -16,12 +18,13 @@ type CurrencyRowProps = {
 };
 
 function RateCell({ userCurrency, baseCode, rate, ratesStatus }: Omit<CurrencyRowProps, 'onEditRate' | 'onRemove'>) {
+  const t = useT();
   if (userCurrency.isBase) {
     return (
       <div className="flex flex-col gap-0.5 text-sm text-muted-foreground">
-        <p>{`Other currencies are valued in ${baseCode}.`}</p>
+        <p>{t('currencies.row.valuedIn', { code: baseCode })}</p>
         {/* Said instead of offering a Remove the server would refuse. */}
-        <p className="text-xs">The base currency can’t be removed; choose another base first.</p>
+        <p className="text-xs">{t('currencies.row.baseNotRemovable')}</p>
       </div>
     );
   }
@@ -34,7 +37,8 @@ function RateCell({ userCurrency, baseCode, rate, ratesStatus }: Omit<CurrencyRo
       </div>
     );
   }
-  if (ratesStatus === 'error') return <p className="text-sm text-muted-foreground">Rate not loaded.</p>;
+  if (ratesStatus === 'error')
+    return <p className="text-sm text-muted-foreground">{t('currencies.row.rateNotLoaded')}</p>;
   return <NoRateWarning />;
 }
 
@@ -44,13 +48,14 @@ function RateCell({ userCurrency, baseCode, rate, ratesStatus }: Omit<CurrencyRo
  */
 export function CurrencyRow({ onEditRate, onRemove, ...props }: CurrencyRowProps) {
   const { currency, isBase } = props.userCurrency;
+  const t = useT();
   return (
     <li className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 py-4 sm:grid-cols-[15rem_minmax(0,1fr)_auto]">
       {/* As tall as the action buttons, so the name lines up with them on phones. */}
       <div className="flex min-h-9 min-w-0 items-center gap-3">
         <span className="w-11 shrink-0 font-mono font-semibold">{currency.code}</span>
-        <span className="min-w-0 truncate text-sm text-muted-foreground">{currency.name}</span>
-        {isBase ? <Badge variant="primary">Base</Badge> : null}
+        <span className="min-w-0 truncate text-sm text-muted-foreground">{currencyName(currency)}</span>
+        {isBase ? <Badge variant="primary">{t('currencies.base.badge')}</Badge> : null}
       </div>
       <div className="col-span-2 row-start-2 min-w-0 pl-14 sm:col-span-1 sm:col-start-2 sm:row-start-1 sm:pl-0">
         <RateCell {...props} />
@@ -62,8 +67,8 @@ export function CurrencyRow({ onEditRate, onRemove, ...props }: CurrencyRowProps
               variant="ghost"
               size="icon"
               className="size-9 text-muted-foreground hover:text-foreground"
-              aria-label={`Edit ${currency.code} rate`}
-              title="Edit rate"
+              aria-label={t('currencies.row.editRate', { code: currency.code })}
+              title={t('currencies.row.editRateTitle')}
               onClick={onEditRate}
             >
               <Pencil aria-hidden="true" className="size-4" />
@@ -72,8 +77,8 @@ export function CurrencyRow({ onEditRate, onRemove, ...props }: CurrencyRowProps
               variant="ghost"
               size="icon"
               className="size-9 text-muted-foreground hover:text-destructive"
-              aria-label={`Remove ${currency.code}`}
-              title="Remove"
+              aria-label={t('currencies.remove.submit', { code: currency.code })}
+              title={t('currencies.row.remove')}
               onClick={onRemove}
             >
               <Trash2 aria-hidden="true" className="size-4" />

@@ -9,6 +9,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { categoryChoices } from '../../../entities/categories/category-tree.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { indentLabel } from '../../../lib/tree.ts';
 import { notify } from '../../../stores/notifications.ts';
 
@@ -31,6 +32,7 @@ export function DeleteCategoryDialog({ category, tree, onClose }: DeleteCategory
   const fallback = targets.find(({ node }) => node.type === 'internal') ?? targets[0];
   const [moveTo, setMoveTo] = useState(fallback ? String(fallback.node.id) : '');
   const selectId = useId();
+  const t = useT();
 
   async function remove() {
     setError(null);
@@ -45,7 +47,9 @@ export function DeleteCategoryDialog({ category, tree, onClose }: DeleteCategory
     const movedTo = targets.find(({ node }) => node.id === target)?.node.name;
     notify(
       'success',
-      movedTo ? `“${category.name}” deleted; what it held is now in “${movedTo}”.` : `“${category.name}” deleted.`,
+      movedTo
+        ? t('categories.deleteDialog.movedAndDeleted', { name: category.name, target: movedTo })
+        : t('categories.deleteDialog.deleted', { name: category.name }),
     );
     onClose();
   }
@@ -53,16 +57,12 @@ export function DeleteCategoryDialog({ category, tree, onClose }: DeleteCategory
   return (
     <AlertDialog open onOpenChange={(open) => !open && onClose()}>
       <AlertDialogContent
-        title={`Delete “${category.name}”?`}
-        description={
-          conflict
-            ? 'It is still in use, so it cannot simply go.'
-            : 'It is deleted for good. A category still in use is not deleted without asking where its contents go.'
-        }
+        title={t('categories.deleteDialog.title', { name: category.name })}
+        description={conflict ? t('categories.deleteDialog.inUse') : t('categories.deleteDialog.description')}
         actions={
           <>
             <AlertDialogCancel asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{t('common.cancel')}</Button>
             </AlertDialogCancel>
             <Button
               variant="destructive"
@@ -70,7 +70,7 @@ export function DeleteCategoryDialog({ category, tree, onClose }: DeleteCategory
               disabled={deleteCategory.isPending || (conflict !== null && moveTo === '')}
             >
               {deleteCategory.isPending ? <Spinner /> : null}
-              {conflict ? 'Move and delete' : 'Delete category'}
+              {conflict ? t('categories.deleteDialog.moveAndDelete') : t('categories.deleteDialog.submit')}
             </Button>
           </>
         }
@@ -79,7 +79,7 @@ export function DeleteCategoryDialog({ category, tree, onClose }: DeleteCategory
           <>
             <ErrorAlert>{conflict}</ErrorAlert>
             <div className="flex flex-col gap-2">
-              <Label htmlFor={selectId}>Move its subcategories and transactions to…</Label>
+              <Label htmlFor={selectId}>{t('categories.deleteDialog.moveTo')}</Label>
               <NativeSelect id={selectId} value={moveTo} onChange={(event) => setMoveTo(event.target.value)}>
                 {targets.map(({ node, depth }) => (
                   <option key={node.id} value={node.id}>

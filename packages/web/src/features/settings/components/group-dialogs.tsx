@@ -11,8 +11,8 @@ import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import type { AccountGroupNode, AccountTree } from '../../../entities/accounts/account-tree.ts';
 import { GroupOptions } from '../../../entities/accounts/group-options.tsx';
+import { t, useT } from '../../../lib/i18n.ts';
 import { formFailureMessage, useSubmission } from '../../../lib/submission.ts';
-import { plural } from '../../../lib/utils.ts';
 import { notify } from '../../../stores/notifications.ts';
 
 const groupFormSchema = z.object({ name: z.string(), parentGroupId: z.string() }).transform((values, ctx) => {
@@ -36,12 +36,13 @@ type CreateGroupDialogProps = {
 };
 
 export function CreateGroupDialog({ parentGroupId, tree, onClose }: CreateGroupDialogProps) {
+  const t = useT();
   return (
     <FormDialog
       open={parentGroupId !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={parentGroupId === '' ? 'New group' : 'New subgroup'}
-      description="Accounts you put in it are listed together, with their total."
+      title={parentGroupId === '' ? t('groups.new') : t('groups.newSubgroup')}
+      description={t('groups.create.description')}
     >
       {parentGroupId === null ? null : <CreateGroupForm parentGroupId={parentGroupId} tree={tree} onClose={onClose} />}
     </FormDialog>
@@ -50,6 +51,7 @@ export function CreateGroupDialog({ parentGroupId, tree, onClose }: CreateGroupD
 
 function CreateGroupForm({ parentGroupId, tree, onClose }: CreateGroupDialogProps & { parentGroupId: string }) {
   const createGroup = useCreateAccountGroup();
+  const t = useT();
   const form = useForm<GroupFormValues, unknown, z.output<typeof groupFormSchema>>({
     resolver: zodResolver(groupFormSchema),
     mode: 'onTouched',
@@ -60,7 +62,7 @@ function CreateGroupForm({ parentGroupId, tree, onClose }: CreateGroupDialogProp
     send: (body: z.output<typeof groupFormSchema>) => createGroup.mutateAsync(body),
     failureMessage: (error) => formFailureMessage(form.setError, error, ['name', 'parentGroupId']),
     onSuccess: (_group, body) => {
-      notify('success', `Group “${body.name}” created.`);
+      notify('success', t('groups.created', { name: body.name }));
       onClose();
     },
   });
@@ -69,24 +71,24 @@ function CreateGroupForm({ parentGroupId, tree, onClose }: CreateGroupDialogProp
     <DialogForm
       onSubmit={form.handleSubmit(submission.submit)}
       error={submission.error}
-      submitLabel="Create group"
+      submitLabel={t('groups.create.submit')}
       submitting={isSubmitting}
     >
-      <FormField id="group-name" label="Name" error={errors.name?.message}>
+      <FormField id="group-name" label={t('groups.create.name')} error={errors.name?.message}>
         {(control) => (
           <Input
             {...control}
             data-autofocus
-            placeholder="e.g. Family, Savings"
+            placeholder={t('groups.create.namePlaceholder')}
             autoComplete="off"
             {...form.register('name')}
           />
         )}
       </FormField>
-      <FormField id="group-parent" label="Inside" error={errors.parentGroupId?.message}>
+      <FormField id="group-parent" label={t('groups.create.inside')} error={errors.parentGroupId?.message}>
         {(control) => (
           <NativeSelect {...control} {...form.register('parentGroupId')}>
-            <GroupOptions tree={tree} noneLabel="Top level" />
+            <GroupOptions tree={tree} noneLabel={t('groups.topLevel')} />
           </NativeSelect>
         )}
       </FormField>
@@ -110,29 +112,39 @@ export function DeleteGroupDialog({ node, parentName, onClose }: DeleteGroupDial
   );
 }
 
+/** "2 accounts and 1 subgroup": what moves up when a group is deleted. */
+function contentsOf(accounts: number, subgroups: number): string {
+  const parts = [
+    accounts > 0 ? t('groups.deleteDialog.accounts', { count: accounts }) : null,
+    subgroups > 0 ? t('groups.deleteDialog.subgroups', { count: subgroups }) : null,
+  ].filter((part) => part !== null);
+  return parts.length === 2 ? t('groups.deleteDialog.and', { first: parts[0]!, second: parts[1]! }) : (parts[0] ?? '');
+}
+
 function DeleteGroupContent({ node, parentName, onClose }: DeleteGroupDialogProps & { node: AccountGroupNode }) {
   const deleteGroup = useDeleteAccountGroup();
   const { group, accounts, subgroups } = node;
-  const destination = parentName ? `“${parentName}”` : 'the top level';
-  const contents = [
-    accounts.length > 0 ? plural(accounts.length, 'account') : null,
-    subgroups.length > 0 ? plural(subgroups.length, 'subgroup') : null,
-  ].filter(Boolean);
+  const t = useT();
 
   return (
     <ConfirmDialogContent
-      title={`Delete the group “${group.name}”?`}
+      title={t('groups.deleteDialog.title', { name: group.name })}
       description={
-        contents.length > 0
-          ? `Its ${contents.join(' and ')} move up a level, to ${destination}. No account is deleted.`
-          : 'The group is empty. No account is deleted.'
+        accounts.length + subgroups.length > 0
+          ? t('groups.deleteDialog.movesUp', {
+              contents: contentsOf(accounts.length, subgroups.length),
+              destination: parentName
+                ? t('groups.deleteDialog.toParent', { name: parentName })
+                : t('groups.deleteDialog.toTop'),
+            })
+          : t('groups.deleteDialog.empty')
       }
-      confirmLabel="Delete group"
+      confirmLabel={t('groups.delete')}
       confirmVariant="destructive"
       confirm={() => deleteGroup.mutateAsync(group.id)}
       pending={deleteGroup.isPending}
       onConfirmed={() => {
-        notify('success', `Group “${group.name}” deleted.`);
+        notify('success', t('groups.deleted', { name: group.name }));
         onClose();
       }}
     />

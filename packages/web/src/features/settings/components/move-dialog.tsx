@@ -13,6 +13,7 @@ import { focusMarkedField } from '../../../components/ui/dialog-focus.ts';
 import { Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 type MoveDialogProps = {
   title: string;
@@ -46,6 +47,7 @@ function MoveForm({ label, initialValue, options, onMove, onClose }: Omit<MoveDi
   const [value, setValue] = useState(initialValue);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [moving, setMoving] = useState(false);
+  const t = useT();
   const selectId = useId();
 
   async function onSubmit(event: FormEvent) {
@@ -83,11 +85,11 @@ function MoveForm({ label, initialValue, options, onMove, onClose }: Omit<MoveDi
       </DialogBody>
       <DialogFooter>
         <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
+          <Button variant="outline">{t('common.cancel')}</Button>
         </DialogClose>
         <Button type="submit" disabled={moving}>
           {moving ? <Spinner /> : null}
-          Move
+          {t('groups.move')}
         </Button>
       </DialogFooter>
     </form>

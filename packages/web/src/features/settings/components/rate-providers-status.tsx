@@ -4,20 +4,42 @@ import { useRateProviders } from '../../../api/currencies.ts';
 import { RetryButton } from '../../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatTimeAgo } from '../../../lib/dates.ts';
+import { type MessageKey, t, useT } from '../../../lib/i18n.ts';
+import { displayLocale } from '../../../lib/locale.ts';
 import { cn } from '../../../lib/utils.ts';
 
 const lastFetched = (provider: RateProviderStatus) =>
-  provider.lastSuccessAt ? `rates last fetched ${formatTimeAgo(provider.lastSuccessAt)}` : 'no rates fetched yet';
+  provider.lastSuccessAt
+    ? t('rates.providers.lastFetched', { ago: formatTimeAgo(provider.lastSuccessAt) })
+    : t('rates.providers.neverFetched');
+
+/** The providers the server knows, named in the interface's language; another keeps the server's (English) name. */
+const PROVIDER_NAMES: Record<string, MessageKey> = {
+  nbu: 'rates.providers.name.nbu',
+  ecb: 'rates.providers.name.ecb',
+};
+
+const nameOf = (provider: RateProviderStatus) => {
+  const key = PROVIDER_NAMES[provider.source];
+  return key ? t(key) : provider.name;
+};
 
 /** What a person needs to know of one provider, in a line. */
-function providerText(provider: RateProviderStatus): string {
+function providerText(status: RateProviderStatus): string {
+  const provider = { ...status, name: nameOf(status) };
   switch (provider.state) {
     case 'ok':
-      return `${provider.name}: working, ${lastFetched(provider)}.`;
+      return t('rates.providers.ok', { name: provider.name, fetched: lastFetched(provider) });
     case 'unreachable':
-      return `${provider.name}: can’t be reached${provider.reason ? ` (${provider.reason})` : ''}; ${lastFetched(provider)}.`;
+      return provider.reason
+        ? t('rates.providers.unreachableBecause', {
+            name: provider.name,
+            reason: provider.reason,
+            fetched: lastFetched(provider),
+          })
+        : t('rates.providers.unreachable', { name: provider.name, fetched: lastFetched(provider) });
     default:
-      return `${provider.name}: not asked yet; rates are fetched when a currency needs them.`;
+      return t('rates.providers.unknown', { name: provider.name });
   }
 }
 
@@ -33,9 +55,10 @@ const DOT: Record<RateProviderStatus['state'], string> = {
  */
 export function RateProvidersStatus() {
   const providers = useRateProviders();
+  useT();
   if (providers.isPending) {
     return (
-      <div role="status" aria-label="Checking the exchange-rate providers" className="flex flex-col gap-1.5">
+      <div role="status" aria-label={t('rates.providers.checking')} className="flex flex-col gap-1.5">
         <Skeleton className="h-4 w-64" />
         <Skeleton className="h-4 w-56" />
       </div>
@@ -44,18 +67,24 @@ export function RateProvidersStatus() {
   if (providers.isError) {
     return (
       <p className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
-        Whether exchange rates can be fetched is not known right now.
+        {t('rates.providers.unknownState')}
         <RetryButton onRetry={() => providers.refetch()} retrying={providers.isFetching} />
       </p>
     );
   }
   const unreachable = providers.data.filter((provider) => provider.state === 'unreachable');
   return (
-    <section aria-label="Exchange-rate providers" className="flex flex-col gap-2 rounded-lg border bg-muted/40 p-3.5">
+    <section
+      aria-label={t('rates.providers.label')}
+      className="flex flex-col gap-2 rounded-lg border bg-muted/40 p-3.5"
+    >
       {unreachable.length > 0 ? (
         <p className="flex items-start gap-2 text-sm font-medium text-warning">
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {`Exchange rates can’t be fetched right now: ${unreachable.map((provider) => provider.name).join(' and ')} ${unreachable.length === 1 ? 'does' : 'do'} not answer. Your own rates still work; other currencies use the latest rates fetched.`}
+          {t('rates.providers.down', {
+            names: new Intl.ListFormat(displayLocale(), { type: 'conjunction' }).format(unreachable.map(nameOf)),
+            count: unreachable.length,
+          })}
         </p>
       ) : null}
       <ul className="flex flex-col gap-1">

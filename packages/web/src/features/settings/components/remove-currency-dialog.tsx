@@ -6,6 +6,8 @@ import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { AlertDialog, AlertDialogCancel, AlertDialogContent } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { currencyName } from '../../../entities/currencies/currency-name.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { notify } from '../../../stores/notifications.ts';
 
 type RemoveCurrencyDialogProps = {
@@ -29,6 +31,7 @@ function RemoveCurrencyContent({ userCurrency, onClose }: { userCurrency: UserCu
   const deleteCurrency = useDeleteUserCurrency();
   const [refusal, setRefusal] = useState<string | null>(null);
   const { code } = userCurrency.currency;
+  const t = useT();
 
   async function remove() {
     setRefusal(null);
@@ -39,23 +42,23 @@ function RemoveCurrencyContent({ userCurrency, onClose }: { userCurrency: UserCu
       if (message) setRefusal(message);
       return;
     }
-    notify('success', `${code} removed from your currencies.`);
+    notify('success', t('currencies.remove.done', { code }));
     onClose();
   }
 
   return (
     <AlertDialogContent
-      title={`Remove ${code}?`}
-      description={`${code} (${userCurrency.currency.name}) leaves your list of currencies, with any custom rate you set for it. You can add it again at any time.`}
+      title={t('currencies.remove.title', { code })}
+      description={t('currencies.remove.description', { code, name: currencyName(userCurrency.currency) })}
       actions={
         <>
           <AlertDialogCancel asChild>
-            <Button variant="outline">{refusal ? 'Close' : 'Cancel'}</Button>
+            <Button variant="outline">{refusal ? t('common.close') : t('common.cancel')}</Button>
           </AlertDialogCancel>
           {refusal ? null : (
             <Button variant="destructive" onClick={remove} disabled={deleteCurrency.isPending}>
               {deleteCurrency.isPending ? <Spinner /> : null}
-              Remove {code}
+              {t('currencies.remove.submit', { code })}
             </Button>
           )}
         </>

@@ -2,7 +2,7 @@ import type { Account } from '@kopiyka/shared';
 import type { ComponentProps } from 'react';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { ownMoney } from '../../../entities/accounts/account-tree.ts';
-import { OUT_OF_WALLET_LABEL } from '../../../entities/transactions/describe.ts';
+import { outOfWalletLabel } from '../../../entities/transactions/describe.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { OUT_OF_WALLET } from './transaction-form.ts';
 
@@ -25,7 +25,7 @@ export function AccountSelect({ accounts, outOfWallet = false, placeholder, ...p
           {`${account.name} · ${formatMoney(ownMoney(account), account.currencyCode)}`}
         </option>
       ))}
-      {outOfWallet ? <option value={OUT_OF_WALLET}>{OUT_OF_WALLET_LABEL}</option> : null}
+      {outOfWallet ? <option value={OUT_OF_WALLET}>{outOfWalletLabel()}</option> : null}
     </NativeSelect>
   );
 }

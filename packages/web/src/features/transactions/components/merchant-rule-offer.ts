@@ -2,7 +2,7 @@ import type { Transaction } from '@kopiyka/shared';
 import { useCategoryById } from '../../../api/categories.ts';
 import { inlineErrorMessage } from '../../../api/errors.ts';
 import { useSaveMerchantRule } from '../../../api/monobank.ts';
-import { plural } from '../../../lib/utils.ts';
+import { t } from '../../../lib/i18n.ts';
 import { notify } from '../../../stores/notifications.ts';
 
 /** Long enough to read the offer and decide. */
@@ -16,8 +16,7 @@ export function merchantOf(note: string): string | null {
 
 /** What the person hears once the rule is kept: "Сільпо goes to Groceries from now on; 12 earlier transactions moved." */
 export function ruleSavedMessage(merchant: string, category: string, updated: number): string {
-  const from = `${merchant} goes to ${category} from now on`;
-  return updated > 0 ? `${from}; ${plural(updated, 'earlier transaction')} moved.` : `${from}.`;
+  return t('transaction.rule.saved', { merchant, category, updated });
 }
 
 /**
@@ -29,21 +28,23 @@ export function useMerchantRuleOffer(): (transaction: Transaction, categoryId: n
   const saveRule = useSaveMerchantRule();
   const categoryById = useCategoryById();
   return (transaction, categoryId) => {
-    const category = categoryById.get(categoryId)?.name ?? 'this category';
+    const category = categoryById.get(categoryId)?.name ?? t('transaction.rule.thisCategory');
     const merchant = merchantOf(transaction.note);
     const remember = () =>
       saveRule.mutateAsync({ transactionId: transaction.id, applyToExisting: true }).then(
         ({ rule, updated }) => notify('success', ruleSavedMessage(rule.merchant, category, updated)),
         (error: unknown) => {
           const message = inlineErrorMessage(error);
-          if (message) notify('error', message, { title: 'The merchant was not remembered' });
+          if (message) notify('error', message, { title: t('transaction.rule.failed') });
         },
       );
-    notify('success', 'Transaction saved.', {
+    notify('success', t('transaction.saved'), {
       id: `merchant-rule-offer-${transaction.id}`,
       duration: OFFER_VISIBLE_MS,
       action: {
-        label: merchant ? `Always put “${merchant}” in ${category}` : `Always use ${category} for this merchant`,
+        label: merchant
+          ? t('transaction.rule.offer', { merchant, category })
+          : t('transaction.rule.offerNoMerchant', { category }),
         run: () => void remember(),
       },
     });

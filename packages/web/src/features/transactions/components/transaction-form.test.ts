@@ -1,6 +1,7 @@
 import type { Rate, Transaction } from '@kopiyka/shared';
 import { describe, expect, it } from 'vitest';
 import { makeAccount } from '../../../test/accounts.ts';
+import { savedTimeZoneEachTest } from '../../../test/time-zone.ts';
 import { makeTransaction } from '../../../test/transactions.ts';
 import {
   changeAccount,
@@ -314,5 +315,32 @@ describe('cross rates from the rates list', () => {
   it('has none when either side has no rate', () => {
     expect(crossRate('XAU', 'USD', rates, 'UAH')).toBeNull();
     expect(crossRate('USD', 'PLN', rates, 'UAH')).toBeNull();
+  });
+});
+
+describe('the date and time field, in the user’s time zone rather than the browser’s', () => {
+  savedTimeZoneEachTest('Europe/Kyiv');
+
+  const sentTime = (time: string) => {
+    const request = requestOf({ time });
+    return request?.kind === 'create' ? request.body.time : undefined;
+  };
+
+  it('shows a moment as Kyiv’s wall time, and sends back the moment it names', () => {
+    const edited = initialFormValues(
+      { mode: 'edit', transaction: makeTransaction({ id: 7, time: '2026-10-31T22:30:00.000Z' }) },
+      accounts,
+    );
+    expect(edited.time).toBe('2026-11-01T00:30');
+    expect(initialFormValues({ mode: 'create' }, accounts, new Date('2026-03-28T23:05:00Z')).time).toBe(
+      '2026-03-29T01:05',
+    );
+    expect(sentTime('2026-11-01T00:30')).toBe('2026-10-31T22:30:00.000Z');
+    expect(sentTime('2026-07-01T00:30')).toBe('2026-06-30T21:30:00.000Z');
+  });
+
+  it('reads the hour the clocks repeat as its first time, and a skipped time an hour on, as Temporal does', () => {
+    expect(sentTime('2026-10-25T03:30')).toBe('2026-10-25T00:30:00.000Z');
+    expect(sentTime('2026-03-29T03:30')).toBe('2026-03-29T01:30:00.000Z');
   });
 });

@@ -11,30 +11,36 @@ import {
   updateTransactionBodySchema,
 } from '@kopiyka/shared';
 import { z } from 'zod';
+import { pad, wallTime, zonedInstant } from '../../../lib/dates.ts';
+import { t } from '../../../lib/i18n.ts';
 import { amountText, readAmount } from '../../../lib/money.ts';
 import type { DialogTarget } from '../../../stores/transaction-dialog.ts';
 
 export const TRANSACTION_KINDS = ['expense', 'income', 'transfer'] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
-export const KIND_LABELS: Record<TransactionKind, string> = {
-  expense: 'Expense',
-  income: 'Income',
-  transfer: 'Transfer',
-};
+/** "Expense", "Income" or "Transfer", in the current language. */
+export function kindLabel(kind: TransactionKind): string {
+  return t(`transaction.kind.${kind}`);
+}
 
 /** The pseudo account of SPEC §3 for money that leaves (or enters) the wallet: a select's value. */
 export const OUT_OF_WALLET = 'out';
 
-export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
-  debitCard: 'Debit card',
-  creditCard: 'Credit card',
-  cash: 'Cash',
-  bankTransfer: 'Bank transfer',
-  mobilePayment: 'Mobile payment',
-  webPayment: 'Web payment',
-  voucher: 'Voucher',
-};
+/** The payment types in the order the form offers them, the usual ones first. */
+export const PAYMENT_TYPE_CHOICES: readonly PaymentType[] = [
+  'debitCard',
+  'creditCard',
+  'cash',
+  'bankTransfer',
+  'mobilePayment',
+  'webPayment',
+  'voucher',
+];
+
+export function paymentTypeLabel(type: PaymentType): string {
+  return t(`transaction.payment.${type}`);
+}
 
 /** Bank imports keep their amount, time, account and type, and cannot be deleted (product notes). */
 export function isBankTransaction(transaction: Pick<Transaction, 'externalId' | 'accountType'>): boolean {
@@ -67,11 +73,25 @@ export type TransactionFormValues = z.infer<typeof formValuesSchema>;
 export type TransactionFormField = keyof TransactionFormValues;
 export const TRANSACTION_FORM_FIELDS: readonly TransactionFormField[] = formValuesSchema.keyof().options;
 
-/** A moment as a datetime-local field holds it: local time to the minute. */
+/**
+ * A moment as a datetime-local field holds it: the wall time in the user's time zone to the minute
+ * (the field itself knows only the browser's zone, which may be another).
+ */
 export function dateTimeLocal(time: string | Date): string {
-  const date = typeof time === 'string' ? new Date(time) : time;
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
+  const { year, month, day, hour, minute } = wallTime(typeof time === 'string' ? new Date(time) : time);
+  return `${year}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}`;
+}
+
+const DATE_TIME_LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** The moment a datetime-local value names in the user's time zone; null when it names none. */
+export function readDateTimeLocal(value: string): Date | null {
+  const parts = DATE_TIME_LOCAL.exec(value)
+    ?.slice(1)
+    .map((part) => Number(part ?? 0));
+  if (!parts) return null;
+  const [year, month, day, hour, minute, second] = parts as [number, number, number, number, number, number];
+  return zonedInstant({ year, month, day, hour, minute, second });
 }
 
 /** The accounts a new transaction may use: enabled manual ones (bank accounts take only imports). */
@@ -220,8 +240,11 @@ export type FormContext = {
 /** Which side of a transfer the saved transaction sits on: the server's `accountId`. */
 type Side = 'from' | 'to';
 
+/** A body as the form builds it: fields it cannot fill yet are missing. */
+type BodyDraft = Partial<CreateTransactionBody>;
+
 type Plan = {
-  body: Partial<CreateTransactionBody>;
+  body: BodyDraft;
   problems: Array<[TransactionFormField, string]>;
   /** Where the server's (or the contract's) issue about a body field belongs in the form. */
   fieldOf: (path: string) => TransactionFormField | null;
@@ -243,21 +266,21 @@ function requireAmount(
 /** The body the form stands for, in full, with what stops it from being sent. */
 function plan(values: TransactionFormValues, { currencyOf, original }: FormContext): Plan {
   const problems: Plan['problems'] = [];
-  const when = values.time ? new Date(values.time) : null;
-  if (!when || Number.isNaN(when.getTime())) problems.push(['time', 'Enter a date and time']);
+  const when = readDateTimeLocal(values.time);
+  if (!when) problems.push(['time', t('transaction.problem.time')]);
   const common = {
     paymentType: values.paymentType,
     // SPEC §5: times travel as ISO timestamps.
-    time: when && !Number.isNaN(when.getTime()) ? when.toISOString() : undefined,
+    time: when?.toISOString(),
     note: values.note,
     ...(values.budgetId !== null ? { budgetId: values.budgetId } : {}),
   };
 
   if (values.kind !== 'transfer') {
-    const amount = requireAmount(values.amount, 'amount', 'Enter an amount', problems);
-    if (values.accountId === '') problems.push(['accountId', 'Choose an account']);
-    if (values.categoryId === null) problems.push(['categoryId', 'Choose a category']);
-    const body: Partial<CreateTransactionBody> = {
+    const amount = requireAmount(values.amount, 'amount', t('transaction.problem.amount'), problems);
+    if (values.accountId === '') problems.push(['accountId', t('transaction.problem.account')]);
+    if (values.categoryId === null) problems.push(['categoryId', t('transaction.problem.category')]);
+    const body: BodyDraft = {
       ...common,
       amount,
       transactionType: values.kind,
@@ -270,21 +293,21 @@ function plan(values: TransactionFormValues, { currencyOf, original }: FormConte
 
   const from = values.accountId;
   const to = values.toAccountId;
-  if (from === '') problems.push(['accountId', 'Choose where the money comes from']);
-  if (to === '') problems.push(['toAccountId', 'Choose where the money goes']);
+  if (from === '') problems.push(['accountId', t('transaction.problem.from')]);
+  if (to === '') problems.push(['toAccountId', t('transaction.problem.to')]);
   if (from === OUT_OF_WALLET && to === OUT_OF_WALLET) {
-    problems.push(['toAccountId', 'One side of a transfer must be one of your accounts']);
+    problems.push(['toAccountId', t('transaction.problem.bothOutside')]);
   } else if (isAccount(from) && from === to) {
-    problems.push(['toAccountId', 'Choose two different accounts']);
+    problems.push(['toAccountId', t('transaction.problem.sameAccount')]);
   }
   const { destination } = amountCurrencies(values, currencyOf);
   const cross = destination !== undefined;
-  const amount = requireAmount(values.amount, 'amount', 'Enter an amount', problems);
+  const amount = requireAmount(values.amount, 'amount', t('transaction.problem.amount'), problems);
   const destinationAmount = cross
     ? requireAmount(
         values.destinationAmount,
         'destinationAmount',
-        `Enter the amount that arrives, in ${destination}`,
+        t('transaction.problem.destinationAmount', { currency: destination }),
         problems,
       )
     : undefined;
@@ -294,7 +317,7 @@ function plan(values: TransactionFormValues, { currencyOf, original }: FormConte
   if ((anchor === 'from' ? from : to) === OUT_OF_WALLET) anchor = anchor === 'from' ? 'to' : 'from';
   const [own, other] = anchor === 'from' ? [from, to] : [to, from];
   const between = isAccount(own) && isAccount(other);
-  const body: Partial<CreateTransactionBody> = {
+  const body: BodyDraft = {
     ...common,
     transactionType: anchor === 'from' ? 'expense' : 'income',
     accountId: isAccount(own) ? Number(own) : undefined,
@@ -333,7 +356,7 @@ function fieldFor(path: string, anchor: Side, cross: boolean): TransactionFormFi
  * of a transfer travels whole whenever the transfer's shape changes, since the server needs the
  * amount again for a new account.
  */
-function changes(next: Partial<CreateTransactionBody>, before: Partial<CreateTransactionBody>): UpdateTransactionBody {
+function changes(next: BodyDraft, before: BodyDraft): UpdateTransactionBody {
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(next)) {
     if (value !== undefined && value !== before[key as keyof CreateTransactionBody]) body[key] = value;

@@ -20,6 +20,7 @@ import { RetryButton } from '../../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime, transferTitle } from '../../../entities/transactions/describe.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { useSubmission } from '../../../lib/submission.ts';
 import { cn } from '../../../lib/utils.ts';
@@ -48,11 +49,12 @@ type PairingProps = {
 /** In the edit dialog: pair an ordinary transaction with its other side, or undo such a pairing. */
 export function TransferPairing({ transaction, accounts, onLink, onDone }: PairingProps) {
   const unlink = useUnlinkTransactions();
+  const t = useT();
   const submission = useSubmission({
     send: (transferId: number) => unlink.mutateAsync({ transferIds: [transferId] }),
     failureMessage: refusal,
     onSuccess: () => {
-      notify('success', 'Transfer unlinked: both are ordinary transactions again.');
+      notify('success', t('transaction.transfer.unlinked'));
       onDone();
     },
   });
@@ -61,12 +63,10 @@ export function TransferPairing({ transaction, accounts, onLink, onDone }: Pairi
   if (transaction.transferNature === 'not_transfer') {
     return (
       <section className="flex flex-col items-start gap-3 rounded-lg border p-3.5">
-        <p className="text-sm text-muted-foreground">
-          Recorded the other side of this move on another account too? Link the two into a transfer; no money moves.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('transaction.transfer.linkIntro')}</p>
         <Button variant="outline" size="sm" onClick={onLink}>
           <Link2 aria-hidden="true" className="size-4" />
-          Link with an existing transaction
+          {t('transaction.link.title')}
         </Button>
       </section>
     );
@@ -80,12 +80,11 @@ export function TransferPairing({ transaction, accounts, onLink, onDone }: Pairi
   return (
     <section className="flex flex-col items-start gap-3 rounded-lg border p-3.5">
       <p className="text-sm text-muted-foreground">
-        {transferTitle(transaction, accountNamer(accounts))}. Unlinking keeps both legs as ordinary transactions;
-        amounts and balances stay.
+        {t('transaction.transfer.unlinkNote', { title: transferTitle(transaction, accountNamer(accounts)) ?? '' })}
       </p>
       <Button variant="outline" size="sm" onClick={unlinkTransfer} disabled={unlink.isPending || transferId === null}>
         {unlink.isPending ? <Spinner /> : <Link2Off aria-hidden="true" className="size-4" />}
-        Unlink
+        {t('transaction.transfer.unlink')}
       </Button>
       {submission.error ? <ErrorAlert className="self-stretch">{submission.error}</ErrorAlert> : null}
     </section>
@@ -105,6 +104,7 @@ export function LinkPanel({ transaction, accounts, onBack, onDone }: LinkPanelPr
   const link = useLinkTransactions();
   const [chosen, setChosen] = useState<number | null>(null);
   const categories = useCategories();
+  const t = useT();
   const name = accountNamer(accounts);
   const groupName = useId();
   const opposite = transaction.transactionType === 'income' ? 'expense' : 'income';
@@ -119,7 +119,7 @@ export function LinkPanel({ transaction, accounts, onBack, onDone }: LinkPanelPr
     },
     failureMessage: refusal,
     onSuccess: () => {
-      notify('success', 'Linked into a transfer.');
+      notify('success', t('transaction.transfer.linked'));
       onDone();
     },
   });
@@ -130,7 +130,7 @@ export function LinkPanel({ transaction, accounts, onBack, onDone }: LinkPanelPr
   let list: ReactNode;
   if (candidates.isPending) {
     list = (
-      <div role="status" aria-label="Looking for transactions to link" className="flex flex-col gap-2">
+      <div role="status" aria-label={t('transaction.transfer.looking')} className="flex flex-col gap-2">
         {[0, 1, 2].map((row) => (
           <Skeleton key={row} className="h-16 w-full" />
         ))}
@@ -140,8 +140,8 @@ export function LinkPanel({ transaction, accounts, onBack, onDone }: LinkPanelPr
     list = (
       <EmptyState
         icon={SearchX}
-        title="Transactions could not be loaded"
-        description="Check your connection and try again."
+        title={t('transactions.loadError')}
+        description={t('transactions.checkConnection')}
         action={<RetryButton onRetry={() => void candidates.refetch()} retrying={candidates.isFetching} />}
       />
     );
@@ -149,15 +149,19 @@ export function LinkPanel({ transaction, accounts, onBack, onDone }: LinkPanelPr
     list = (
       <EmptyState
         icon={SearchX}
-        title="Nothing to link with"
-        description={`Linking needs an ${opposite} on another account, within a month of this one, that is not a transfer yet. Record the other side first.`}
+        title={t('transaction.transfer.nothing')}
+        description={
+          opposite === 'income' ? t('transaction.transfer.nothingIncome') : t('transaction.transfer.nothingExpense')
+        }
       />
     );
   } else {
     list = (
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-sm text-muted-foreground">
-          {`${opposite === 'income' ? 'Incomes' : 'Expenses'} on your other accounts, the closest in time and amount first:`}
+          {opposite === 'income'
+            ? t('transaction.transfer.candidatesIncome')
+            : t('transaction.transfer.candidatesExpense')}
         </legend>
         {ranked.map((candidate) => {
           const category = categories.find((item) => item.id === candidate.categoryId);
@@ -179,7 +183,7 @@ export function LinkPanel({ transaction, accounts, onBack, onDone }: LinkPanelPr
               />
               <span className="flex min-w-0 flex-1 flex-col gap-0.5">
                 <span className="truncate text-sm font-medium">
-                  {name(candidate.accountId) ?? 'Unknown account'}
+                  {name(candidate.accountId) ?? t('transactions.row.unknownAccount')}
                   {category ? <span className="font-normal text-muted-foreground"> · {category.name}</span> : null}
                 </span>
                 <span className="truncate text-xs text-muted-foreground">
@@ -204,10 +208,15 @@ export function LinkPanel({ transaction, accounts, onBack, onDone }: LinkPanelPr
     <>
       <DialogBody>
         <p className="rounded-lg bg-muted/50 px-3 py-2.5 text-sm">
-          This {transaction.transactionType}:{' '}
+          {transaction.transactionType === 'income'
+            ? t('transaction.transfer.thisIncome')
+            : t('transaction.transfer.thisExpense')}{' '}
           <span className="font-medium">
-            {formatMoney(transaction.amount, transaction.currencyCode)} on {name(transaction.accountId)},{' '}
-            {formatDateTime(transaction.time)}
+            {t('transaction.transfer.summary', {
+              amount: formatMoney(transaction.amount, transaction.currencyCode),
+              account: name(transaction.accountId) ?? t('transactions.row.unknownAccount'),
+              time: formatDateTime(transaction.time),
+            })}
           </span>
         </p>
         {list}
@@ -215,11 +224,11 @@ export function LinkPanel({ transaction, accounts, onBack, onDone }: LinkPanelPr
       </DialogBody>
       <DialogFooter>
         <Button variant="outline" onClick={onBack}>
-          Back
+          {t('transaction.transfer.back')}
         </Button>
         <Button onClick={linkChosen} disabled={chosen === null || link.isPending}>
           {link.isPending ? <Spinner /> : null}
-          Link
+          {t('transaction.transfer.link')}
         </Button>
       </DialogFooter>
     </>
@@ -232,18 +241,21 @@ type DeleteProps = { transaction: Transaction; accounts: readonly Account[]; onD
 export function DeleteTransactionButton({ transaction, accounts, onDone }: DeleteProps) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteTransaction();
+  const t = useT();
   const name = accountNamer(accounts);
   const between = transaction.transferNature === 'transfer_between_user_accounts';
   const amount = formatMoney(transaction.amount, transaction.currencyCode);
-  const account = name(transaction.accountId) ?? 'its account';
+  const account = name(transaction.accountId) ?? t('transaction.delete.itsAccount');
 
   let description: string;
   if (between) {
     const other = transaction.destinationAccountId === null ? undefined : name(transaction.destinationAccountId);
-    description = `Both legs of the transfer go, on ${account}${other ? ` and on ${other}` : ''}, and both balances change back. This cannot be undone.`;
+    description = other
+      ? t('transaction.delete.transferTwo', { account, otherAccount: other })
+      : t('transaction.delete.transferOne', { account });
   } else {
     const what = transaction.transferNature === 'transfer_out_wallet' ? 'transfer' : transaction.transactionType;
-    description = `The ${what} of ${amount} on ${account} goes, and its balance changes back. This cannot be undone.`;
+    description = t('transaction.delete.single', { what, amount, account });
   }
 
   return (
@@ -254,18 +266,18 @@ export function DeleteTransactionButton({ transaction, accounts, onDone }: Delet
         className="text-destructive hover:bg-destructive/10 sm:mr-auto"
       >
         <Trash2 aria-hidden="true" className="size-4" />
-        Delete
+        {t('transaction.delete.button')}
       </Button>
       {open ? (
         <ConfirmDialogContent
-          title={between ? 'Delete this transfer?' : 'Delete this transaction?'}
+          title={between ? t('transaction.delete.titleTransfer') : t('transaction.delete.titleTransaction')}
           description={description}
-          confirmLabel={between ? 'Delete both legs' : 'Delete'}
+          confirmLabel={between ? t('transaction.delete.bothLegsButton') : t('transaction.delete.button')}
           confirmVariant="destructive"
           confirm={() => remove.mutateAsync(transaction.id)}
           pending={remove.isPending}
           onConfirmed={() => {
-            notify('success', between ? 'Transfer deleted.' : 'Transaction deleted.');
+            notify('success', between ? t('transaction.delete.doneTransfer') : t('transaction.delete.doneTransaction'));
             setOpen(false);
             onDone();
           }}

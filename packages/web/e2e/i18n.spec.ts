@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test';
+import { apiAs } from './api.ts';
+import { createReadyUser, PASSWORD, signIn, uniqueUsername } from './helpers.ts';
+
+/** Intl puts no-break spaces between groups and before the currency sign. */
+const UAH_1234_56_UK = /1\s234,56\s₴/;
+
+test.describe('a browser set to Ukrainian', () => {
+  test.use({ locale: 'uk-UA' });
+
+  test('gets sign-in and sign-up in Ukrainian, and a new user’s categories are named in it', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/sign-in');
+    await expect(page.getByRole('heading', { name: 'З поверненням' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'uk');
+    await expect(page.getByRole('radio', { name: 'Українська' })).toBeChecked();
+
+    await page.getByRole('link', { name: 'Створити обліковий запис' }).click();
+    const username = uniqueUsername();
+    await page.getByLabel('Ім’я користувача').fill(username);
+    await page.getByLabel('Пароль', { exact: true }).fill('short');
+    await page.getByLabel('Ім’я користувача').focus();
+    // The shared schema's message, in Ukrainian with its plural form.
+    await expect(page.getByText('Пароль має містити щонайменше 8 символів')).toBeVisible();
+    await page.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Створити обліковий запис' }).click();
+    await expect(page).toHaveURL(/\/welcome$/);
+
+    const login = await request.post('/api/v1/auth/login', { data: { username, password: PASSWORD } });
+    const headers = { Authorization: `Bearer ${(await login.json()).response.token}` };
+    const categories = (await (await request.get('/api/v1/categories', { headers })).json()).response as Array<{
+      name: string;
+    }>;
+    expect(categories.map((category) => category.name)).toEqual(expect.arrayContaining(['Їжа та напої', 'Продукти']));
+    const settings = (await (await request.get('/api/v1/user/settings', { headers })).json()).response;
+    expect(settings.locale).toBe('uk');
+  });
+
+  test('signs in a user who saved English, and then speaks English', async ({ page, request }) => {
+    const username = await createReadyUser(request);
+    const login = await request.post('/api/v1/auth/login', { data: { username, password: PASSWORD } });
+    const headers = { Authorization: `Bearer ${(await login.json()).response.token}` };
+    expect((await request.put('/api/v1/user/settings', { headers, data: { locale: 'en' } })).ok()).toBe(true);
+
+    await page.goto('/sign-in');
+    await page.getByLabel('Ім’я користувача').fill(username);
+    await page.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Увійти' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+});
+
+test('formats money and counts for the language chosen in Settings, and keeps the choice', async ({
+  page,
+  request,
+}) => {
+  const username = await createReadyUser(request);
+  const api = await apiAs(request, username);
+  await api.createAccount('Card', 'UAH', 123456);
+  await api.createAccount('Cash', 'UAH');
+
+  await page.goto('/accounts');
+  await signIn(page, username);
+  const total = page
+    .locator('section, div')
+    .filter({ has: page.getByRole('heading', { name: 'Total own money' }) })
+    .last();
+  await expect(total).toContainText('UAH 1,234.56');
+  await expect(total).toContainText('across 2 visible accounts');
+
+  await page.goto('/settings/user');
+  await page.getByRole('radio', { name: 'Українська' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'uk');
+  await expect(page.getByRole('heading', { level: 1, name: 'Налаштування' })).toBeVisible();
+
+  await page.goto('/accounts');
+  const totalUk = page
+    .locator('section, div')
+    .filter({ has: page.getByRole('heading', { name: 'Усього власних коштів' }) })
+    .last();
+  await expect(totalUk).toContainText(UAH_1234_56_UK);
+  await expect(totalUk).toContainText('2 видимі рахунки');
+
+  for (const name of ['Savings', 'Jar', 'Deposit']) await api.createAccount(name, 'UAH');
+  await page.reload();
+  // Saved as the user's: a new page load speaks it, and five takes the "many" form.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'uk');
+  await expect(page.getByText(/5 видимих рахунків/)).toBeVisible();
+});

@@ -1,0 +1,32 @@
+import { BINANCE_KEY_ERRORS, ERROR_CODES } from '@kopiyka/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../lib/i18n.ts';
+import { ApiError, type ApiErrorCode, errorText, NETWORK_ERROR } from './errors.ts';
+
+describe('errorText', () => {
+  afterEach(() => setLocale('en'));
+
+  it('shows the server’s English sentence in English', () => {
+    expect(
+      errorText(new ApiError({ code: 'CONFLICT', statusText: 'The group would contain itself.', status: 409 })),
+    ).toBe('The group would contain itself.');
+  });
+
+  it('translates a sentence the Ukrainian catalogue knows', async () => {
+    await setLocale('uk');
+    expect(errorText(new ApiError({ code: 'VALIDATION_ERROR', statusText: 'Must be a number', status: 422 }))).toBe(
+      'Має бути числом',
+    );
+  });
+
+  it('says in Ukrainian what every code of SPEC §8 (and the client’s network failure) means when the sentence is unknown', async () => {
+    await setLocale('uk');
+    const statusText = 'A sentence the catalogue does not know';
+    const codes: ApiErrorCode[] = [...ERROR_CODES, NETWORK_ERROR, ...Object.values(BINANCE_KEY_ERRORS)];
+    const untranslated = codes.filter((code) => {
+      const text = errorText(new ApiError({ code, statusText, status: 400 }));
+      return text === statusText || /^[A-Za-z .,]+$/.test(text);
+    });
+    expect(untranslated).toEqual([]);
+  });
+});

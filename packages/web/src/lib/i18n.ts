@@ -1,0 +1,156 @@
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import { type AppLocale, appLocale } from '@kopiyka/shared';
+import { createElement, Fragment, isValidElement, type ReactNode } from 'react';
+import { z } from 'zod';
+import { create } from 'zustand';
+import { LOCALE_STORAGE_KEY } from './constants.ts';
+import type { en } from './messages/en.ts';
+import { local } from './storage.ts';
+
+/** The id of a text of the interface: the English catalogue names them all (the other must match it). */
+export type MessageKey = keyof typeof en;
+export type Catalogue = Record<MessageKey, string>;
+export type MessageValues = Record<string, string | number>;
+
+type LoadedLocale = {
+  messages: Catalogue;
+  /**
+   * The shared schemas' and the server's English messages, by their English text (ICU arguments
+   * where the text varies: "Username must be at least {min} characters"), in this language.
+   */
+  validation: Record<string, string>;
+  zodLocale: () => { localeError: z.core.$ZodErrorMap };
+};
+
+/**
+ * Each language is its own chunk, fetched when chosen: the first load carries neither catalogue
+ * beyond the one it speaks.
+ */
+const LOADERS: Record<AppLocale, () => Promise<LoadedLocale>> = {
+  en: async () => {
+    const { en } = await import('./messages/en.ts');
+    return { messages: en, validation: {}, zodLocale: z.locales.en };
+  },
+  uk: async () => {
+    const [{ uk, ukValidation }, { default: zodUk }] = await Promise.all([
+      import('./messages/uk.ts'),
+      import('zod/v4/locales/uk.js'),
+    ]);
+    return { messages: uk, validation: ukValidation, zodLocale: zodUk };
+  },
+};
+
+/** How Intl formats for each language: English as in Britain ("UAH 1,234.56", "14 Nov 2026"). */
+export const FORMAT_LOCALES: Record<AppLocale, string> = { en: 'en-GB', uk: 'uk' };
+
+type I18nState = {
+  locale: AppLocale;
+  intl: IntlShape<ReactNode>;
+  /** English templates of validation messages, matched against the text of a message. */
+  validationPatterns: ReadonlyArray<{ template: string; pattern: RegExp; names: string[] }>;
+};
+
+const cache = createIntlCache();
+const emptyIntl = (locale: AppLocale) => createIntl<ReactNode>({ locale: FORMAT_LOCALES[locale], messages: {} }, cache);
+
+export const useI18nStore = create<I18nState>()(() => ({
+  locale: 'en',
+  intl: emptyIntl('en'),
+  validationPatterns: [],
+}));
+
+const ARGUMENT = /\\\{(\w+)\\\}/g;
+
+function patternOf(template: string) {
+  const names = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+  const escaped = template.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return { template, pattern: new RegExp(`^${escaped.replace(ARGUMENT, '(.+?)')}$`, 's'), names };
+}
+
+/** Loads `locale`'s catalogue and speaks it from now on: texts, Intl formats, zod's own messages, `<html lang>`. */
+export async function setLocale(locale: AppLocale): Promise<void> {
+  const loaded = await LOADERS[locale]();
+  const intl = createIntl<ReactNode>(
+    {
+      locale: FORMAT_LOCALES[locale],
+      messages: { ...loaded.validation, ...loaded.messages },
+      // A missing text is a bug the catalogue test catches; at run time the key is shown, not a crash.
+      onError: () => undefined,
+    },
+    cache,
+  );
+  z.config(loaded.zodLocale());
+  document.documentElement.lang = locale;
+  useI18nStore.setState({ locale, intl, validationPatterns: Object.keys(loaded.validation).map(patternOf) });
+}
+
+/** The language chosen here before: on the sign-in page, or the signed-in user's saved one. */
+export function savedLocale(): AppLocale | null {
+  const saved = local.get(LOCALE_STORAGE_KEY);
+  return saved === null ? null : appLocale(saved);
+}
+
+/** A saved choice wins; before any, the browser's first language (Ukrainian for `uk*`, else English). */
+export function resolveInitialLocale(saved: AppLocale | null, browserLanguages: readonly string[]): AppLocale {
+  return saved ?? appLocale(browserLanguages[0]);
+}
+
+/** Speaks `locale` and remembers it for the next visit. */
+export function chooseLocale(locale: AppLocale): Promise<void> {
+  local.set(LOCALE_STORAGE_KEY, locale);
+  return setLocale(locale);
+}
+
+/** Runs before the first render, so the first paint is in the right language. */
+export function initLocale(): Promise<void> {
+  return setLocale(resolveInitialLocale(savedLocale(), navigator.languages ?? [navigator.language]));
+}
+
+/** A text of the interface in the current language, ICU arguments (plurals too) filled in. */
+export function t(key: MessageKey, values?: MessageValues): string {
+  return useI18nStore.getState().intl.formatMessage({ id: key }, values);
+}
+
+/**
+ * `t` for a text with `<tags>`, each tag's function wrapping its part (`strong: (chunks) => <b>{chunks}</b>`).
+ * The parts come back keyed by position (a text's parts never reorder), as react-intl keys them.
+ */
+export function tRich(
+  key: MessageKey,
+  values: Record<string, string | number | ((chunks: ReactNode[]) => ReactNode)>,
+): ReactNode {
+  const text = useI18nStore.getState().intl.formatMessage({ id: key }, values);
+  if (!Array.isArray(text)) return text;
+  return text.map((part, index) => (isValidElement(part) ? createElement(Fragment, { key: index }, part) : part));
+}
+
+/** `t` for components: re-renders them when the language changes. */
+export function useT(): typeof t {
+  useI18nStore((state) => state.intl);
+  return t;
+}
+
+export function useLocale(): AppLocale {
+  return useI18nStore((state) => state.locale);
+}
+
+/**
+ * A message of the shared schemas or of the server (both English) in the current language; a label
+ * it names ("Name must not…") is translated too. Unknown text stays as it is.
+ */
+export function localizeMessage(message: string): string {
+  const { intl, validationPatterns } = useI18nStore.getState();
+  for (const { template, pattern, names } of validationPatterns) {
+    const match = pattern.exec(message);
+    if (!match) continue;
+    const values = Object.fromEntries(
+      names.map((name, index) => {
+        const value = match[index + 1]!;
+        if (/^\d+$/.test(value)) return [name, Number(value)];
+        return [name, validationPatterns.some((other) => other.template === value) ? localizeMessage(value) : value];
+      }),
+    );
+    return intl.formatMessage({ id: template }, values);
+  }
+  return message;
+}
