@@ -34,7 +34,8 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return send(reply, ERROR_STATUS[error.code], {
+      const status = typeof error.code === 'number' ? 422 : ERROR_STATUS[error.code];
+      return send(reply, status, {
         code: error.code,
         statusText: error.message,
         ...(error.details ? { details: error.details } : {}),
