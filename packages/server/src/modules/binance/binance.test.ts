@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type BinanceEmulator, DEMO_BINANCE_KEYS, startBinanceEmulator, TRADING_BINANCE_KEYS } from '@kopiyka/fakes';
 import { BINANCE_KEY_ERRORS } from '@kopiyka/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
 import { buildWorld } from '../../../test/world.ts';
 import { binanceKeys } from '../../db/schema.ts';
@@ -42,13 +42,21 @@ describe('PUT /crypto/binance/keys', () => {
     const { token } = await signUpWithBase(t);
     const cases: Array<[unknown, number, string]> = [
       [{}, BINANCE_KEY_ERRORS.BOTH_KEYS_MISSING, 'Both crypto exchange API keys are missing'],
-      [{ apiKey: '', secretKey: '   ' }, BINANCE_KEY_ERRORS.BOTH_KEYS_MISSING, 'Both crypto exchange API keys are missing'],
+      [
+        { apiKey: '', secretKey: '   ' },
+        BINANCE_KEY_ERRORS.BOTH_KEYS_MISSING,
+        'Both crypto exchange API keys are missing',
+      ],
       [
         { secretKey: DEMO_BINANCE_KEYS.secretKey },
         BINANCE_KEY_ERRORS.PUBLIC_KEY_MISSING,
         'The crypto exchange public (API) key is missing',
       ],
-      [{ apiKey: DEMO_BINANCE_KEYS.apiKey }, BINANCE_KEY_ERRORS.SECRET_KEY_MISSING, 'The crypto exchange secret key is missing'],
+      [
+        { apiKey: DEMO_BINANCE_KEYS.apiKey },
+        BINANCE_KEY_ERRORS.SECRET_KEY_MISSING,
+        'The crypto exchange secret key is missing',
+      ],
     ];
     for (const [body, code, statusText] of cases) {
       const res = await putKeys(token, body);
@@ -102,7 +110,10 @@ describe('PUT /crypto/binance/keys', () => {
 
   it('stores accepted keys sealed, answers them masked with what they may do, and replaces them', async () => {
     const { token, id } = await signUpWithBase(t);
-    const readOnly = await putKeys(token, { apiKey: ` ${DEMO_BINANCE_KEYS.apiKey} `, secretKey: DEMO_BINANCE_KEYS.secretKey });
+    const readOnly = await putKeys(token, {
+      apiKey: ` ${DEMO_BINANCE_KEYS.apiKey} `,
+      secretKey: DEMO_BINANCE_KEYS.secretKey,
+    });
     expect(readOnly.status).toBe(200);
     expect(readOnly.body.response).toEqual({
       apiKeyMasked: `${DEMO_BINANCE_KEYS.apiKey.slice(0, 4)}…${DEMO_BINANCE_KEYS.apiKey.slice(-4)}`,
@@ -227,6 +238,50 @@ describe('GET /crypto/binance/account', () => {
     const res = await account(never);
     expect(res.status).toBe(502);
     expect(res.body.response.code).toBe('BAD_GATEWAY');
+  });
+});
+
+describe("Binance's request weight", () => {
+  it('asks nothing after a 429 until its Retry-After has passed, answering the last figures meanwhile', async () => {
+    const token = await userWithDollarRate();
+    await putKeys(token, DEMO_BINANCE_KEYS);
+    expect((await account(token)).body.response.stale).toBe(false);
+    binance.setWeightLimits({ api: 1 });
+    try {
+      expect((await account(token)).body.response.stale).toBe(true);
+      binance.resetRequests();
+      expect((await account(token)).body.response.stale).toBe(true);
+      expect(binance.requests()).toEqual([]);
+    } finally {
+      binance.setWeightLimits({ api: 6000 });
+      binance.resetWeights();
+    }
+    clock.advance(61_000);
+    expect((await account(token)).body.response.stale).toBe(false);
+  });
+});
+
+describe('the daily value snapshot', () => {
+  it('is taken by the periodic task for every linked account, with no page open', async () => {
+    const taskClock = fixedClock('2026-11-24T12:00:00Z');
+    const withJobs = await startTestApp(
+      { binance: { apiUrl: binance.url }, backgroundJobs: true, schedulerCheckMs: 20 },
+      { clock: taskClock },
+    );
+    try {
+      const { token } = await buildWorld(withJobs, { currencies: { USD: 40 } });
+      const put = await withJobs.call('PUT', '/api/v1/crypto/binance/keys', { token, body: TRADING_BINANCE_KEYS });
+      expect(put.status).toBe(200);
+      const crypto = async () =>
+        (await withJobs.call('GET', '/api/v1/stats/total-balance?date=2026-11-24', { token })).body.response
+          .cryptoRefBalance;
+      expect(await crypto()).toBeNull();
+      // The task ran once at start, before the keys; its next turn is six hours on.
+      taskClock.advance(6 * 60 * 60_000 + 60_000);
+      await vi.waitFor(async () => expect(await crypto()).toBe(581_250 * 40), { timeout: 20_000, interval: 50 });
+    } finally {
+      await withJobs.close();
+    }
   });
 });
 

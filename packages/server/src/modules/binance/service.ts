@@ -82,7 +82,10 @@ export function createBinanceService(deps: BinanceDeps): BinanceService {
     row: BinanceKeysRow,
   ): Promise<{ stored: StoredHoldings; canTrade: boolean; canWithdraw: boolean }> {
     const keys = keysOf(row);
-    const [spot, earn, prices] = await Promise.all([client.account(keys), client.earnPositions(keys), client.prices()]);
+    // One after another: a refused key or a used-up weight stops the read before the costlier calls.
+    const spot = await client.account(keys);
+    const earn = await client.earnPositions(keys);
+    const prices = await client.prices();
     const stored = valueHoldings(spot.balances, earn, prices);
     const at = clock.now();
     const permissions = { canTrade: spot.canTrade, canWithdraw: spot.canWithdraw };
@@ -111,7 +114,8 @@ export function createBinanceService(deps: BinanceDeps): BinanceService {
       const keys = { apiKey: body.apiKey ?? '', secretKey: body.secretKey ?? '' };
       let permissions: { canTrade: boolean; canWithdraw: boolean };
       try {
-        const [account, restrictions] = await Promise.all([client.account(keys), client.apiRestrictions(keys)]);
+        const account = await client.account(keys);
+        const restrictions = await client.apiRestrictions(keys);
         permissions = {
           canTrade: account.canTrade && restrictions.enableSpotAndMarginTrading,
           canWithdraw: account.canWithdraw && restrictions.enableWithdrawals,
