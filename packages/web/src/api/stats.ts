@@ -20,6 +20,7 @@ export const statsKeys = {
   totalBalance: (date: DayKey) => [...statsKeys.all, 'total-balance', date] as const,
   spendings: (range: DayRange) => [...statsKeys.all, 'spendings', range] as const,
   cashFlow: (params: CashFlowParams) => [...statsKeys.all, 'cash-flow', params] as const,
+  cryptoHistory: (range: DayRange) => [...statsKeys.all, 'crypto-history', range] as const,
 };
 
 export function useBalanceHistory(params: BalanceHistoryParams, enabled = true) {
@@ -45,6 +46,15 @@ export const totalBalanceQueryOptions = (date: DayKey) =>
 
 export function useTotalBalance(date: DayKey) {
   return useQuery({ ...totalBalanceQueryOptions(date), placeholderData: keepPreviousData });
+}
+
+/** The crypto holdings' value for each day of a range, in the base currency; none when left out of the total. */
+export function useCryptoBalanceHistory(range: DayRange) {
+  return useQuery({
+    queryKey: statsKeys.cryptoHistory(range),
+    queryFn: ({ signal }) => call(endpoints.stats.cryptoBalanceHistory, { query: { ...range }, signal }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useSpendingsByCategories(range: DayRange) {

@@ -1,4 +1,4 @@
-import type { BalancePoint } from '@kopiyka/shared';
+import type { BalancePoint, CryptoBalancePoint } from '@kopiyka/shared';
 import type { DayKey } from '../../lib/dates.ts';
 
 /** One day of a balance chart. */
@@ -27,6 +27,20 @@ export function dailyTotals(points: readonly BalancePoint[]): TrendPoint[] {
     totals.set(point.date, total);
   }
   return [...totals.values()].sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/**
+ * The crypto holdings' value of each day added to the accounts' daily totals, as GET
+ * /stats/total-balance adds it, so the chart's last day and the total balance still agree.
+ */
+export function withCryptoTotals(totals: readonly TrendPoint[], crypto: readonly CryptoBalancePoint[]): TrendPoint[] {
+  const byDate = new Map(totals.map((point) => [point.date, { ...point }]));
+  for (const { date, refBalance } of crypto) {
+    const total = byDate.get(date) ?? { date, value: 0, unvaluedAccountIds: [] };
+    total.value += refBalance;
+    byDate.set(date, total);
+  }
+  return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
 }
 
 /** Every account left out of the total on any day of a trend, in order of first appearance. */

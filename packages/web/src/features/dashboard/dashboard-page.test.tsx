@@ -122,6 +122,28 @@ describe('dashboard', () => {
     );
   });
 
+  it('counts the crypto holdings in the total and in the trend, and leads to them', async () => {
+    const { calls } = dashboardServer({
+      'GET /stats/total-balance': (request) =>
+        success({
+          date: param(request, 'date'),
+          refBalance: 1_500_000,
+          unvaluedAccountIds: [],
+          cryptoRefBalance: 300_000,
+        }),
+      'GET /stats/crypto-balance-history': () => success([{ date: '2026-11-02', refBalance: 300_000 }]),
+    });
+    renderApp('/dashboard');
+    const total = await widget('Total balance');
+    expect(text(await total.findByText(/in crypto/))).toBe('Including UAH 3,000.00 in crypto. See holdings');
+    expect(total.getByRole('link', { name: 'See holdings' }).getAttribute('href')).toBe('/crypto');
+    const trend = await widget('Balance trend');
+    expect(
+      await trend.findByRole('img', { name: /UAH\s10,000\.00 on 1 Nov 2026, UAH\s14,000\.00 on 2 Nov 2026/ }),
+    ).toBeTruthy();
+    expect(calls('GET', '/stats/crypto-balance-history')[0]?.url.search).toBe('?from=2026-11-01&to=2026-11-22');
+  });
+
   it('speaks Ukrainian when that is the saved language: hryvnias, months and the plural of accounts left out', async () => {
     dashboardServer({
       'GET /user/settings': () => success({ locale: 'uk', stats: { excludedCategoryIds: [3] } }),

@@ -1135,4 +1135,7 @@ export const en = {
   'crypto.inTotal.label': 'Count crypto in the total balance',
   'crypto.inTotal.hint': 'The dashboard’s total balance and its trend include your Binance holdings.',
   'crypto.inTotal.loadError': 'Could not load this setting.',
+  // Dashboard: the crypto holdings' part of the total balance.
+  'dashboard.total.crypto': 'Including {amount} in crypto.',
+  'dashboard.total.cryptoLink': 'See holdings',
 } as const;

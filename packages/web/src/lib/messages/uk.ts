@@ -1151,6 +1151,9 @@ export const uk: Catalogue = {
   'crypto.inTotal.label': 'Враховувати криптовалюту в загальному балансі',
   'crypto.inTotal.hint': 'Загальний баланс на головній і його динаміка включають ваші активи на Binance.',
   'crypto.inTotal.loadError': 'Не вдалося завантажити це налаштування.',
+  // Dashboard: the crypto holdings' part of the total balance.
+  'dashboard.total.crypto': 'З них {amount} у криптовалюті.',
+  'dashboard.total.cryptoLink': 'Переглянути активи',
 };
 
 /**
@@ -1259,4 +1262,9 @@ export const ukValidation: Record<string, string> = {
   'Both crypto exchange API keys are missing': 'Бракує обох ключів API біржі',
   'The crypto exchange public (API) key is missing': 'Бракує публічного ключа (ключа API) біржі',
   'The crypto exchange secret key is missing': 'Бракує секретного ключа біржі',
+  // The server's words for keys Binance refuses (server modules/binance/service.ts).
+  'Binance did not accept this secret key: check it belongs to this API key':
+    'Binance не прийняв цей секретний ключ: перевірте, що він від цього ключа API',
+  'Binance did not accept this API key: check it is copied whole, is not deleted, and allows this address':
+    'Binance не прийняв цей ключ API: перевірте, що його скопійовано повністю, його не видалено і він дозволяє цю адресу',
 };
