@@ -335,6 +335,16 @@ describe('outages and controls', () => {
     expect((await get(emulator.url, '/api/v3/ping')).body).toEqual({});
     expect((await get(emulator.url, '/api/v3/nope')).status).toBe(404);
     expect(emulator.requests().map((request) => request.status)).toEqual([503, 503, 0, 200, 404]);
+    // Only answered calls count weight.
+    expect(emulator.requests().map((request) => request.weight)).toEqual([0, 0, 0, 1, 0]);
+  });
+
+  it('answers late in slow mode', async () => {
+    const emulator = await start({ slowMs: 50 });
+    emulator.setMode('slow');
+    const late = get(emulator.url, '/api/v3/time');
+    expect((await late).status).toBe(200);
+    expect(emulator.requests()).toMatchObject([{ path: '/api/v3/time', status: 200, weight: 1 }]);
   });
 
   it('serves the controls over HTTP when asked to', async () => {
