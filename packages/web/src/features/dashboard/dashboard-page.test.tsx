@@ -47,6 +47,7 @@ function dashboardServer(overrides: Handlers = {}, transactions: Transaction[] =
       return success({ date, refBalance: balances[date] ?? 0, unvaluedAccountIds: [] });
     },
     'GET /stats/balance-history': () => success(history),
+    'GET /stats/crypto-balance-history': () => success([]),
     'GET /stats/spendings-by-categories': (request) => success(spendings[param(request, 'from') ?? ''] ?? []),
     'GET /stats/cash-flow': (request) => success(flow(param(request, 'from') ?? '')),
     ...overrides,
@@ -119,6 +120,20 @@ describe('dashboard', () => {
     ).toBeTruthy();
     expect(text(trend.getByText(/Left out on some days/))).toBe(
       'Left out on some days, as there is no exchange rate for its currency: Euro cash. Set a rate',
+    );
+  });
+
+  it('adds the crypto holdings to the trend on the days they have a value', async () => {
+    const { calls } = dashboardServer({
+      'GET /stats/crypto-balance-history': () => success([{ date: '2026-11-02', refBalance: 50_000 }]),
+    });
+    renderApp('/dashboard');
+    const trend = await widget('Balance trend');
+    expect(
+      await trend.findByRole('img', { name: /UAH\s10,000\.00 on 1 Nov 2026, UAH\s11,500\.00 on 2 Nov 2026/ }),
+    ).toBeTruthy();
+    expect(calls('GET', '/stats/crypto-balance-history').at(-1)?.url.searchParams.toString()).toBe(
+      'from=2026-11-01&to=2026-11-22',
     );
   });
 
