@@ -107,6 +107,38 @@ function positionsAnswer(rows: (asset: string | undefined) => Record<string, unk
   return ok({ rows: all.slice((current - 1) * size, current * size), total: all.length });
 }
 
+/** What 1 unit of an asset is worth in BTC by the prices (directly, or through USDT), or undefined. */
+function btcPrice(asset: string, prices: ReadonlyMap<string, string>): number | undefined {
+  if (asset === 'BTC') return 1;
+  const direct = prices.get(`${asset}BTC`);
+  if (direct) return Number(direct);
+  const btcUsdt = Number(prices.get('BTCUSDT'));
+  const usdt = asset === 'USDT' ? 1 : Number(prices.get(`${asset}USDT`));
+  return usdt && btcUsdt ? usdt / btcUsdt : undefined;
+}
+
+/** `POST /sapi/v3/asset/getUserAsset`: the spot assets above zero (optionally one), with an estimate in BTC. */
+function userAssetAnswer({ account, params, prices }: CallContext): Answer {
+  const asset = params.get('asset');
+  const withValuation = params.get('needBtcValuation') === 'true';
+  const rows = (account?.spotBalances(true) ?? [])
+    .filter((balance) => !asset || balance.asset === asset)
+    .map((balance) => {
+      const price = withValuation ? btcPrice(balance.asset, prices) : undefined;
+      const amount = Number(balance.free) + Number(balance.locked);
+      return {
+        asset: balance.asset,
+        free: balance.free,
+        locked: balance.locked,
+        freeze: '0',
+        withdrawing: '0',
+        ipoable: '0',
+        btcValuation: price === undefined ? '0' : (amount * price).toFixed(8),
+      };
+    });
+  return ok(rows);
+}
+
 /** The calls the emulator knows, by method and path. */
 export const CALLS: ReadonlyMap<string, Call> = new Map<string, Call>([
   ['GET /api/v3/ping', { limiter: 'api', signed: false, weight: () => 1, answer: () => ok({}) }],
@@ -145,6 +177,7 @@ export const CALLS: ReadonlyMap<string, Call> = new Map<string, Call>([
       answer: ({ account, params }) => positionsAnswer((asset) => account?.lockedRows(asset) ?? [], params),
     },
   ],
+  ['POST /sapi/v3/asset/getUserAsset', { limiter: 'sapi', signed: true, weight: () => 5, answer: userAssetAnswer }],
   [
     'GET /sapi/v1/account/apiRestrictions',
     { limiter: 'sapi', signed: true, weight: () => 1, answer: ({ account }) => ok(account?.restrictions()) },

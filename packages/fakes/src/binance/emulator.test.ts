@@ -50,6 +50,26 @@ describe('signed requests', () => {
     });
   });
 
+  it('signs the query string followed by the body, the signature in either', async () => {
+    const emulator = await start({ accounts: [ALICE], now: () => new Date(NOW) });
+    const post = (query: string, body: string) =>
+      fetch(`${emulator.url}/sapi/v3/asset/getUserAsset?${query}`, {
+        method: 'POST',
+        headers: { 'x-mbx-apikey': ALICE.apiKey, 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      }).then(async (response) => ({ status: response.status, body: await response.json() }));
+    const query = 'asset=BTC';
+    const body = `needBtcValuation=true&timestamp=${NOW}`;
+    const signature = sign(ALICE.secretKey, query + body);
+    const btc = [{ asset: 'BTC', free: '0.01250000', locked: '0.00000000', btcValuation: '0.01250000' }];
+    expect(await post(query, `${body}&signature=${signature}`)).toMatchObject({ status: 200, body: btc });
+    expect(await post(`${query}&signature=${signature}`, body)).toMatchObject({ status: 200, body: btc });
+    // A signature of the body alone, or with a separator between the two, is not Binance's.
+    for (const payload of [body, `${query}&${body}`]) {
+      expect(await post(query, `${body}&signature=${sign(ALICE.secretKey, payload)}`)).toMatchObject(error(400, -1022));
+    }
+  });
+
   it('refuses a signature made with another secret, and a request without one', async () => {
     const emulator = await start({ accounts: [ALICE], now: () => new Date(NOW) });
     const wrongSecret = { apiKey: ALICE.apiKey, secretKey: testAccount('mallory').secretKey };
@@ -315,6 +335,16 @@ describe('outages and controls', () => {
     expect((await get(emulator.url, '/api/v3/ping')).body).toEqual({});
     expect((await get(emulator.url, '/api/v3/nope')).status).toBe(404);
     expect(emulator.requests().map((request) => request.status)).toEqual([503, 503, 0, 200, 404]);
+    // Only answered calls count weight.
+    expect(emulator.requests().map((request) => request.weight)).toEqual([0, 0, 0, 1, 0]);
+  });
+
+  it('answers late in slow mode', async () => {
+    const emulator = await start({ slowMs: 50 });
+    emulator.setMode('slow');
+    const late = get(emulator.url, '/api/v3/time');
+    expect((await late).status).toBe(200);
+    expect(emulator.requests()).toMatchObject([{ path: '/api/v3/time', status: 200, weight: 1 }]);
   });
 
   it('serves the controls over HTTP when asked to', async () => {

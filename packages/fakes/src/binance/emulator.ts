@@ -7,10 +7,11 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Answer, notFoundPage, proxyDownPage } from '../answer.ts';
+import { CONTROL_PREFIX, controlAnswer } from '../control.ts';
 import { type EmulatorServer, readBody, startServer } from '../http.ts';
 import { BinanceAccount, type BinanceAccountSeed, type Holdings, KEY_FORMAT } from './account.ts';
 import { CALLS, type Call, DEFAULT_WEIGHT_LIMITS, ERRORS, type Limiter, WEIGHT_HEADERS } from './api.ts';
-import { CONTROL_PREFIX, controlAnswer } from './control.ts';
+import { binanceControl } from './control.ts';
 import {
   DEFAULT_PRICES,
   DEMO_BINANCE_KEYS,
@@ -55,7 +56,7 @@ export interface BinanceEmulatorOptions {
   slowMs?: number;
   /**
    * Serve the test controls over HTTP too, under `/_control/` (for tests in another process): see
-   * {@link controlAnswer}. Off by default: the real service has no such paths.
+   * {@link binanceControl}. Off by default: the real service has no such paths.
    */
   controlRoutes?: boolean;
 }
@@ -214,7 +215,12 @@ export async function startBinanceEmulator(options: BinanceEmulatorOptions = {})
     log.push(record);
 
     if (options.controlRoutes && url.pathname.startsWith(CONTROL_PREFIX)) {
-      const answer = controlAnswer(emulator, method, url.pathname.slice(CONTROL_PREFIX.length), await readBody(req));
+      const answer = controlAnswer(
+        method,
+        url.pathname.slice(CONTROL_PREFIX.length),
+        await readBody(req),
+        (name, input) => binanceControl(emulator, name, input),
+      );
       record.status = answer.status;
       server.send(res, answer);
       return;

@@ -1,6 +1,6 @@
 import type { BalancePoint } from '@kopiyka/shared';
 import { describe, expect, it } from 'vitest';
-import { accountSeries, dailyTotals, unvaluedAccounts, withCryptoTotals } from './series.ts';
+import { accountSeries, dailyTotals, unvaluedAccounts } from './series.ts';
 
 const point = (date: string, accountId: number, balance: number, refBalance: number | null): BalancePoint => ({
   date,
@@ -21,6 +21,14 @@ describe('daily totals', () => {
       { date: '2026-11-01', value: 450, unvaluedAccountIds: [] },
       { date: '2026-11-02', value: 510, unvaluedAccountIds: [] },
     ]);
+  });
+
+  it('adds the crypto holdings on the days they have a value', () => {
+    const totals = dailyTotals(
+      [point('2026-11-01', 1, 50, 50), point('2026-11-02', 1, 50, 50)],
+      [{ date: '2026-11-02', refBalance: 1_000 }],
+    );
+    expect(totals.map((total) => total.value)).toEqual([50, 1_050]);
   });
 
   it('sums the accounts each day has', () => {
@@ -52,23 +60,6 @@ describe('daily totals', () => {
 
   it('is empty without points', () => {
     expect(dailyTotals([])).toEqual([]);
-  });
-});
-
-describe('with the crypto holdings', () => {
-  it('adds each day’s crypto value to that day’s total, and keeps a day only crypto has', () => {
-    const totals = dailyTotals([point('2026-11-01', 1, 50, 50), point('2026-11-02', 1, 50, 50)]);
-    const crypto = [
-      { date: '2026-11-03', refBalance: 7 },
-      { date: '2026-11-02', refBalance: 1000 },
-    ];
-    expect(withCryptoTotals(totals, crypto)).toEqual([
-      { date: '2026-11-01', value: 50, unvaluedAccountIds: [] },
-      { date: '2026-11-02', value: 1050, unvaluedAccountIds: [] },
-      { date: '2026-11-03', value: 7, unvaluedAccountIds: [] },
-    ]);
-    // The accounts' totals themselves are left as they were.
-    expect(totals.map((total) => total.value)).toEqual([50, 50]);
   });
 });
 

@@ -18,7 +18,11 @@ export type TrendPoint = {
  * here. A day without a rate for an account leaves it out of that day's total and names it, the
  * rule of GET /stats/total-balance, so the chart's last day and the total balance agree.
  */
-export function dailyTotals(points: readonly BalancePoint[]): TrendPoint[] {
+export function dailyTotals(
+  points: readonly BalancePoint[],
+  /** The crypto holdings of each day (GET /stats/crypto-balance-history), added as the total balance adds them. */
+  crypto: readonly CryptoBalancePoint[] = [],
+): TrendPoint[] {
   const totals = new Map<DayKey, { date: DayKey; value: number; unvaluedAccountIds: number[] }>();
   for (const point of points) {
     const total = totals.get(point.date) ?? { date: point.date, value: 0, unvaluedAccountIds: [] };
@@ -26,21 +30,11 @@ export function dailyTotals(points: readonly BalancePoint[]): TrendPoint[] {
     else total.value += point.refBalance;
     totals.set(point.date, total);
   }
-  return [...totals.values()].sort((a, b) => a.date.localeCompare(b.date));
-}
-
-/**
- * The crypto holdings' value of each day added to the accounts' daily totals, as GET
- * /stats/total-balance adds it, so the chart's last day and the total balance still agree.
- */
-export function withCryptoTotals(totals: readonly TrendPoint[], crypto: readonly CryptoBalancePoint[]): TrendPoint[] {
-  const byDate = new Map(totals.map((point) => [point.date, { ...point }]));
-  for (const { date, refBalance } of crypto) {
-    const total = byDate.get(date) ?? { date, value: 0, unvaluedAccountIds: [] };
-    total.value += refBalance;
-    byDate.set(date, total);
+  for (const point of crypto) {
+    const total = totals.get(point.date);
+    if (total) total.value += point.refBalance;
   }
-  return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
+  return [...totals.values()].sort((a, b) => a.date.localeCompare(b.date));
 }
 
 /** Every account left out of the total on any day of a trend, in order of first appearance. */

@@ -2,7 +2,7 @@ import { CalendarX } from 'lucide-react';
 import { useMemo } from 'react';
 import { useBalanceHistory, useCryptoBalanceHistory } from '../../../api/stats.ts';
 import { BalanceChart } from '../../../components/charts/charts.tsx';
-import { dailyTotals, unvaluedAccounts, withCryptoTotals } from '../../../components/charts/series.ts';
+import { dailyTotals, unvaluedAccounts } from '../../../components/charts/series.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatMonth } from '../../../lib/dates.ts';
@@ -22,15 +22,12 @@ export function BalanceTrendWidget({ context, className }: { context: DashboardC
   const range = monthRange(month, today);
   const history = useBalanceHistory(range);
   const crypto = useCryptoBalanceHistory(range);
-  const points = useMemo(
-    () => withCryptoTotals(dailyTotals(history.data ?? []), crypto.data ?? []),
-    [history.data, crypto.data],
-  );
+  const points = useMemo(() => dailyTotals(history.data ?? [], crypto.data), [history.data, crypto.data]);
   const t = useT();
   let empty = null;
   if (context.noAccounts) {
     empty = <NoAccounts description={t('dashboard.trend.noAccounts')} />;
-  } else if (history.data && crypto.data && points.length === 0) {
+  } else if (history.data && points.length === 0) {
     empty = (
       <EmptyState
         icon={CalendarX}
