@@ -33,12 +33,12 @@ test('crypto: demo keys connected, holdings valued and shared out, crypto left o
   await expect(main.getByRole('link', { name: 'Add a crypto account' })).toBeVisible();
 
   // A secret that does not belong to the key is refused on its field, and nothing is stored.
-  await main.getByLabel('API key').fill(DEMO_KEYS.apiKey);
-  await main.getByLabel('Secret key').fill(DEMO_KEYS.secretKey.replace('Secret', 'Secrets'));
+  await main.getByLabel('API key', { exact: true }).fill(DEMO_KEYS.apiKey);
+  await main.getByLabel('Secret key', { exact: true }).fill(DEMO_KEYS.secretKey.replace('Secret', 'Secrets'));
   await main.getByRole('button', { name: 'Connect Binance' }).click();
   await expect(main.getByText(/Binance did not accept this secret key/)).toBeVisible();
 
-  await main.getByLabel('Secret key').fill(DEMO_KEYS.secretKey);
+  await main.getByLabel('Secret key', { exact: true }).fill(DEMO_KEYS.secretKey);
   await main.getByRole('button', { name: 'Connect Binance' }).click();
   await expect(main.getByText('API key Kopi…read')).toBeVisible();
   await expect(main.getByText('Connected', { exact: true })).toBeVisible();
@@ -81,8 +81,8 @@ test('crypto: a key that can trade is warned about; with Binance down the last f
   request,
 }) => {
   const main = await openCryptoPage(page, request);
-  await main.getByLabel('API key').fill(TRADING_KEYS.apiKey);
-  await main.getByLabel('Secret key').fill(TRADING_KEYS.secretKey);
+  await main.getByLabel('API key', { exact: true }).fill(TRADING_KEYS.apiKey);
+  await main.getByLabel('Secret key', { exact: true }).fill(TRADING_KEYS.secretKey);
   await main.getByRole('button', { name: 'Connect Binance' }).click();
   await expect(main.getByRole('alert').filter({ hasText: 'This key can trade.' })).toContainText(
     'create a read-only key',
