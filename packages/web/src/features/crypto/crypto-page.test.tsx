@@ -136,9 +136,9 @@ describe('crypto page, connected', () => {
     expect(screen.getByText('UAH 1,444,794.50')).toBeTruthy();
     expect(screen.getByText('Updated 5 minutes ago')).toBeTruthy();
     expect(holdingRows()).toEqual([
-      ['BTC', '0.5', 'US$60,000.00', 'US$30,000.00', '85%'],
-      ['ETH', '1.33456789incl. 1.23456789 in Earn', 'US$3,000.50', 'US$4,004.37', '11%'],
-      ['USDT', '1,234.5', 'US$1.00', 'US$1,234.50', '4%'],
+      ['BTC', '0.5', 'US$60,000.00 per coin', 'US$30,000.00', '85%'],
+      ['ETH', '1.33456789incl. 1.23456789 in Earn', 'US$3,000.50 per coin', 'US$4,004.37', '11%'],
+      ['USDT', '1,234.5', 'US$1.00 per coin', 'US$1,234.50', '4%'],
       ['NOPRICE', '7', 'No price', 'No price', '—'],
     ]);
     expect(await screen.findByRole('img', { name: 'Holdings by value' })).toBeTruthy();
@@ -169,8 +169,8 @@ describe('crypto page, connected', () => {
     await openCryptoPage({ 'GET /crypto/binance/account': () => success(account) });
     await screen.findByRole('table');
     expect(holdingRows()).toEqual([
-      ['SHIB', '12,345,678.12345678', 'US$0.00001234', 'US$152.34', '100%'],
-      ['DOT', '0.3incl. 0.2 in Earn', 'US$0.50', 'US$0.15', '0%'],
+      ['SHIB', '12,345,678.12345678', 'US$0.00001234 per coin', 'US$152.34', '100%'],
+      ['DOT', '0.3incl. 0.2 in Earn', 'US$0.50 per coin', 'US$0.15', '0%'],
     ]);
   });
 

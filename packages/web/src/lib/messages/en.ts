@@ -1121,6 +1121,7 @@ export const en = {
   'crypto.holdings.value': 'Value',
   'crypto.holdings.share': 'Share',
   'crypto.holdings.earn': 'incl. {amount} in Earn',
+  'crypto.holdings.perCoin': 'per coin',
   'crypto.holdings.noPrice': 'No price',
   'crypto.holdings.emptyTitle': 'No coins on this account',
   'crypto.holdings.emptyDescription':

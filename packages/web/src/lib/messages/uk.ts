@@ -1137,6 +1137,7 @@ export const uk: Catalogue = {
   'crypto.holdings.value': 'Вартість',
   'crypto.holdings.share': 'Частка',
   'crypto.holdings.earn': 'з них {amount} в Earn',
+  'crypto.holdings.perCoin': 'за монету',
   'crypto.holdings.noPrice': 'Без ціни',
   'crypto.holdings.emptyTitle': 'На цьому акаунті немає монет',
   'crypto.holdings.emptyDescription':

@@ -22,7 +22,7 @@ function HoldingRow({ balance, totalValue }: { balance: BinanceBalance; totalVal
   const noPrice = <span className="text-muted-foreground">{t('crypto.holdings.noPrice')}</span>;
   return (
     <tr className={ROW}>
-      <th scope="row" className={cn(CELL, 'col-start-1 row-start-1 text-left font-semibold')}>
+      <th scope="row" className={cn(CELL, 'col-start-1 row-start-1 text-left font-semibold sm:text-sm')}>
         {balance.asset}
       </th>
       <td className={cn(CELL, NUMBER, 'col-start-1 row-start-2 text-sm')}>
@@ -34,9 +34,17 @@ function HoldingRow({ balance, totalValue }: { balance: BinanceBalance; totalVal
         ) : null}
       </td>
       <td className={cn(CELL, NUMBER, 'col-start-1 row-start-3 text-xs text-muted-foreground sm:text-sm')}>
-        {balance.price === null ? noPrice : formatUsdPrice(balance.price)}
+        {balance.price === null ? (
+          noPrice
+        ) : (
+          <>
+            {formatUsdPrice(balance.price)}
+            {/* On a phone the price stands without its column's header. */}
+            <span className="sm:hidden"> {t('crypto.holdings.perCoin')}</span>
+          </>
+        )}
       </td>
-      <td className={cn(CELL, NUMBER, 'col-start-2 row-start-1 text-right font-medium')}>
+      <td className={cn(CELL, NUMBER, 'col-start-2 row-start-1 text-right font-medium sm:text-sm')}>
         {balance.value === null ? noPrice : <Money minor={balance.value} currency="USD" />}
       </td>
       <td className={cn(CELL, NUMBER, 'col-start-2 row-start-2 text-right text-sm text-muted-foreground')}>
