@@ -46,5 +46,7 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Page tests render the whole app; on a loaded 2-core machine some take several seconds.
+    testTimeout: 20_000,
   },
 });

@@ -17,8 +17,10 @@ type AuthScreenProps = {
 /** The centred card of the signed-out pages and of the welcome page. */
 export function AuthScreen({ title, description, children, footer, wide = false }: AuthScreenProps) {
   useDocumentTitle(title);
+  // The top padding keeps the card clear of the language and theme controls: a tall card (the
+  // welcome page's on a phone) would otherwise slide under them.
   return (
-    <div className="relative flex min-h-dvh flex-col items-center justify-center overflow-hidden px-4 py-10">
+    <div className="relative flex min-h-dvh flex-col items-center justify-center overflow-hidden px-4 pt-20 pb-10">
       <div
         aria-hidden="true"
         className="pointer-events-none absolute inset-x-0 top-0 h-80 bg-[radial-gradient(ellipse_at_top,var(--color-primary)_0%,transparent_65%)] opacity-15"

@@ -16,12 +16,13 @@ const NAV_STYLES = {
   },
   'bottom-bar': {
     list: 'grid grid-cols-6',
-    link: 'flex h-16 flex-col items-center justify-center gap-1 text-[0.6875rem] font-medium transition-colors',
+    link: 'flex h-16 flex-col items-center justify-center gap-1 text-[0.625rem] font-medium transition-colors',
     current: 'text-primary',
     other: 'text-muted-foreground hover:text-foreground',
     icon: 'size-5',
-    // Six to a phone's width: items give a short name here; a word still too long ends in an ellipsis.
-    label: 'w-full truncate px-0.5 text-center',
+    // Six to a phone's width (65 px each at 390): 10 px type and a short name where one is needed
+    // ("Параметри", "Transactions" fit); a word still too long ends in an ellipsis.
+    label: 'w-full truncate text-center',
     short: true,
   },
 };
