@@ -87,8 +87,13 @@ export const binanceAccountSchema = z.object({
   baseCurrencyCode: z.string().nullable(),
   /** When these figures were read from Binance. */
   updatedAt: z.iso.datetime(),
-  /** Binance could not be reached: these are the last figures known (read at updatedAt). */
+  /** Binance could not be reached or refused the keys: these are the last figures known (read at updatedAt). */
   stale: z.boolean(),
+  /**
+   * Binance refused the stored keys on this read (deleted, restricted to other addresses, or no
+   * longer allowed to read): the figures stay stale until new keys are connected.
+   */
+  keysRefused: z.boolean(),
   ...keyPermissions,
 });
 export type BinanceAccount = z.infer<typeof binanceAccountSchema>;

@@ -360,6 +360,12 @@ describe('outages and controls', () => {
     expect((await signedGet(emulator, '/api/v3/account', ALICE)).body).toMatchObject({
       balances: [{ asset: 'ETH', free: '3.00000000' }],
     });
+    const bob = { apiKey: 'B'.repeat(64), secretKey: 'b'.repeat(64) };
+    expect((await control('account', { ...bob, balances: [{ asset: 'BTC', free: '0.5' }] })).status).toBe(200);
+    expect((await signedGet(emulator, '/api/v3/account', bob)).body).toMatchObject({
+      balances: [{ asset: 'BTC', free: '0.50000000' }],
+    });
+    expect((await control('account', bob)).status).toBe(400);
     expect((await control('revoke', { apiKey: 'nobody' })).status).toBe(400);
     expect((await control('mode', { mode: 'error' })).status).toBe(200);
     expect((await get(emulator.url, '/api/v3/time')).status).toBe(503);

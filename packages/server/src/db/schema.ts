@@ -627,9 +627,9 @@ export const binanceKeys = pgTable('binance_keys', {
   apiKeyMasked: varchar('api_key_masked', { length: 16 }).notNull(),
   canTrade: boolean('can_trade').notNull(),
   canWithdraw: boolean('can_withdraw').notNull(),
-  /** The priced holdings as read (modules/binance/valuation.ts StoredHoldings); null before the first read. */
-  figures: jsonb('figures'),
-  figuresAt: timestamp('figures_at', { withTimezone: true, mode: 'date' }),
+  /** The priced holdings last read (modules/binance/valuation.ts StoredHoldings), first when the keys were checked. */
+  figures: jsonb('figures').notNull(),
+  figuresAt: timestamp('figures_at', { withTimezone: true, mode: 'date' }).notNull(),
   createdAt: createdAt(),
 });
 

@@ -37,6 +37,7 @@ export function makeBinanceAccount(overrides: Partial<BinanceAccount> = {}): Bin
     baseCurrencyCode: 'UAH',
     updatedAt: '2026-11-22T09:55:00.000Z',
     stale: false,
+    keysRefused: false,
     canTrade: false,
     canWithdraw: false,
     ...overrides,

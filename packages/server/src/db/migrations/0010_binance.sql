@@ -12,8 +12,8 @@ CREATE TABLE "binance_keys" (
 	"api_key_masked" varchar(16) NOT NULL,
 	"can_trade" boolean NOT NULL,
 	"can_withdraw" boolean NOT NULL,
-	"figures" jsonb,
-	"figures_at" timestamp with time zone,
+	"figures" jsonb NOT NULL,
+	"figures_at" timestamp with time zone NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

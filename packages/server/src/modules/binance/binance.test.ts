@@ -124,6 +124,10 @@ describe('PUT /crypto/binance/keys', () => {
     const stored = JSON.stringify(row);
     expect(stored).not.toContain(DEMO_BINANCE_KEYS.apiKey);
     expect(stored).not.toContain(DEMO_BINANCE_KEYS.secretKey);
+    // The holdings read to check the keys are kept: an outage right after connecting still has figures.
+    binance.setMode('down');
+    expect((await account(token)).body.response).toMatchObject({ stale: true, updatedAt: clock.now().toISOString() });
+    binance.setMode('normal');
 
     const trading = await putKeys(token, TRADING_BINANCE_KEYS);
     expect(trading.body.response).toMatchObject({ canTrade: true, canWithdraw: false });
@@ -184,6 +188,7 @@ describe('GET /crypto/binance/account', () => {
       baseCurrencyCode: 'UAH',
       updatedAt: clock.now().toISOString(),
       stale: false,
+      keysRefused: false,
       canTrade: false,
       canWithdraw: false,
     });
@@ -219,7 +224,7 @@ describe('GET /crypto/binance/account', () => {
     expect((await account(owner)).body.response).toBeNull();
   });
 
-  it('answers the last figures as stale while Binance is down, and 502 when none are known', async () => {
+  it('answers the last figures as stale while Binance is down', async () => {
     const token = await userWithDollarRate();
     await putKeys(token, DEMO_BINANCE_KEYS);
     const fresh = (await account(token)).body.response;
@@ -230,14 +235,26 @@ describe('GET /crypto/binance/account', () => {
       expect(res.status, mode).toBe(200);
       expect(res.body.response).toEqual({ ...fresh, stale: true });
     }
+  });
 
-    binance.setMode('normal');
-    const never = await userWithDollarRate();
-    await putKeys(never, DEMO_BINANCE_KEYS);
-    binance.setMode('down');
-    const res = await account(never);
-    expect(res.status).toBe(502);
-    expect(res.body.response.code).toBe('BAD_GATEWAY');
+  it('says when Binance refuses keys it took before, keeping the last figures until new keys come', async () => {
+    const keys = { apiKey: newKey(), secretKey: newKey() };
+    binance.addAccount({ ...keys, balances: [{ asset: 'BTC', free: '0.002' }] });
+    const token = await userWithDollarRate();
+    await putKeys(token, keys);
+    const fresh = (await account(token)).body.response;
+    binance.revokeKey(keys.apiKey);
+    clock.advance(60_000);
+    const refused = await account(token);
+    expect(refused.status).toBe(200);
+    expect(refused.body.response).toEqual({ ...fresh, stale: true, keysRefused: true });
+
+    expect((await putKeys(token, DEMO_BINANCE_KEYS)).status).toBe(200);
+    expect((await account(token)).body.response).toMatchObject({
+      stale: false,
+      keysRefused: false,
+      updatedAt: clock.now().toISOString(),
+    });
   });
 });
 
@@ -270,15 +287,19 @@ describe('the daily value snapshot', () => {
     );
     try {
       const { token } = await buildWorld(withJobs, { currencies: { USD: 40 } });
-      const put = await withJobs.call('PUT', '/api/v1/crypto/binance/keys', { token, body: TRADING_BINANCE_KEYS });
+      const keys = { apiKey: newKey(), secretKey: newKey() };
+      binance.addAccount({ ...keys, balances: [{ asset: 'USDT', free: '100' }] });
+      const put = await withJobs.call('PUT', '/api/v1/crypto/binance/keys', { token, body: keys });
       expect(put.status).toBe(200);
       const crypto = async () =>
         (await withJobs.call('GET', '/api/v1/stats/total-balance?date=2026-11-24', { token })).body.response
           .cryptoRefBalance;
-      expect(await crypto()).toBeNull();
-      // The task ran once at start, before the keys; its next turn is six hours on.
+      // Connecting took the day's first value.
+      expect(await crypto()).toBe(100_00 * 40);
+      // The task ran once at start, before the keys; its next turn, six hours on, reads the new holdings.
+      binance.setHoldings(keys.apiKey, { balances: [{ asset: 'USDT', free: '250' }] });
       taskClock.advance(6 * 60 * 60_000 + 60_000);
-      await vi.waitFor(async () => expect(await crypto()).toBe(581_250 * 40), { timeout: 20_000, interval: 50 });
+      await vi.waitFor(async () => expect(await crypto()).toBe(250_00 * 40), { timeout: 20_000, interval: 50 });
     } finally {
       await withJobs.close();
     }

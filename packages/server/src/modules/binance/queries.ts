@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { localDayOf } from '../../db/local-day.ts';
 import { binanceDailyValues, binanceKeys } from '../../db/schema.ts';
 
 export type BinanceKeysRow = typeof binanceKeys.$inferSelect;
@@ -13,13 +14,9 @@ export function selectAllKeys(db: Executor): Promise<BinanceKeysRow[]> {
   return db.select().from(binanceKeys).orderBy(asc(binanceKeys.userId));
 }
 
-/** New keys replace the old ones whole: figures read with other keys are not these keys' figures. */
-export async function upsertKeys(
-  db: Executor,
-  row: Omit<typeof binanceKeys.$inferInsert, 'figures' | 'figuresAt' | 'createdAt'>,
-): Promise<void> {
-  const replaced = { ...row, figures: null, figuresAt: null };
-  await db.insert(binanceKeys).values(replaced).onConflictDoUpdate({ target: binanceKeys.userId, set: replaced });
+/** New keys replace the old ones whole, with the figures read to check them. */
+export async function upsertKeys(db: Executor, row: Omit<typeof binanceKeys.$inferInsert, 'createdAt'>): Promise<void> {
+  await db.insert(binanceKeys).values(row).onConflictDoUpdate({ target: binanceKeys.userId, set: row });
 }
 
 export async function deleteKeys(db: Executor, userId: number): Promise<void> {
@@ -44,7 +41,7 @@ export async function updateFigures(
 
 /** The holdings' value on the local day of `at` in the user's time zone (docs/decisions.md "Local days"); the last read of a day wins. */
 export async function upsertDailyValue(db: Executor, userId: number, at: Date, valueUsd: number): Promise<void> {
-  const day = sql`(${at.toISOString()}::timestamptz at time zone (select s.time_zone from user_settings s where s.user_id = ${userId}))::date`;
+  const day = localDayOf(sql`${at.toISOString()}::timestamptz`, userId);
   await db
     .insert(binanceDailyValues)
     .values({ userId, day, valueUsd })

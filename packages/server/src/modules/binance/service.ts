@@ -32,11 +32,17 @@ import { type StoredHoldings, valueHoldings } from './valuation.ts';
 
 const USD = 'USD';
 
+interface Holdings {
+  stored: StoredHoldings;
+  canTrade: boolean;
+  canWithdraw: boolean;
+}
+
 export interface BinanceService {
   /** Checks the keys with Binance, then stores them sealed in place of any before. */
   putKeys(userId: number, body: PutBinanceKeysBody): Promise<BinanceKeys>;
   deleteKeys(userId: number): Promise<void>;
-  /** Null without keys; the last figures known, marked stale, while Binance cannot be reached. */
+  /** Null without keys; the last figures known, marked stale, while Binance cannot be reached or refuses the keys. */
   account(userId: number): Promise<BinanceAccount | null>;
   /** The periodic task: reads every user's holdings, so each day has its value snapshot. */
   snapshotAll(): Promise<void>;
@@ -77,23 +83,33 @@ export function createBinanceService(deps: BinanceDeps): BinanceService {
     secretKey: secrets.open(row.secretKeySealed),
   });
 
-  /** Reads the holdings, keeps them as the last known, and writes the day's value snapshot. */
-  async function read(
-    row: BinanceKeysRow,
-  ): Promise<{ stored: StoredHoldings; canTrade: boolean; canWithdraw: boolean }> {
-    const keys = keysOf(row);
+  /**
+   * Everything the page shows, read with these keys: spot, Simple Earn, prices and what the key may
+   * do besides reading (the account's flags and the key's own restrictions must both allow it).
+   */
+  async function fetchHoldings(keys: BinanceKeyPair): Promise<Holdings> {
     // One after another: a refused key or a used-up weight stops the read before the costlier calls.
     const spot = await client.account(keys);
+    const restrictions = await client.apiRestrictions(keys);
     const earn = await client.earnPositions(keys);
     const prices = await client.prices();
-    const stored = valueHoldings(spot.balances, earn, prices);
+    return {
+      stored: valueHoldings(spot.balances, earn, prices),
+      canTrade: spot.canTrade && restrictions.enableSpotAndMarginTrading,
+      canWithdraw: spot.canWithdraw && restrictions.enableWithdrawals,
+    };
+  }
+
+  /** Reads the holdings, keeps them as the last known, and writes the day's value snapshot. */
+  async function read(row: BinanceKeysRow): Promise<Holdings> {
+    const holdings = await fetchHoldings(keysOf(row));
+    const { stored, canTrade, canWithdraw } = holdings;
     const at = clock.now();
-    const permissions = { canTrade: spot.canTrade, canWithdraw: spot.canWithdraw };
     await db.transaction(async (tx) => {
-      await updateFigures(tx, row.userId, row.apiKeySealed, stored, at, permissions);
+      await updateFigures(tx, row.userId, row.apiKeySealed, stored, at, { canTrade, canWithdraw });
       await upsertDailyValue(tx, row.userId, at, stored.totalValue);
     });
-    return { stored, ...permissions };
+    return holdings;
   }
 
   async function inBase(userId: number) {
@@ -112,14 +128,9 @@ export function createBinanceService(deps: BinanceDeps): BinanceService {
       const missing = missingBinanceKeyCode(body);
       if (missing !== null) throw new AppError(missing, BINANCE_KEY_ERROR_TEXT[missing]);
       const keys = { apiKey: body.apiKey ?? '', secretKey: body.secretKey ?? '' };
-      let permissions: { canTrade: boolean; canWithdraw: boolean };
+      let holdings: Holdings;
       try {
-        const account = await client.account(keys);
-        const restrictions = await client.apiRestrictions(keys);
-        permissions = {
-          canTrade: account.canTrade && restrictions.enableSpotAndMarginTrading,
-          canWithdraw: account.canWithdraw && restrictions.enableWithdrawals,
-        };
+        holdings = await fetchHoldings(keys);
       } catch (error) {
         if (!(error instanceof BinanceError)) throw error;
         if (error.failure === 'unavailable') {
@@ -128,15 +139,23 @@ export function createBinanceService(deps: BinanceDeps): BinanceService {
         }
         throw rejected(error);
       }
+      const { stored, canTrade, canWithdraw } = holdings;
       const apiKeyMasked = maskApiKey(keys.apiKey);
-      await upsertKeys(db, {
-        userId,
-        apiKeySealed: secrets.seal(keys.apiKey),
-        secretKeySealed: secrets.seal(keys.secretKey),
-        apiKeyMasked,
-        ...permissions,
+      const at = clock.now();
+      await db.transaction(async (tx) => {
+        await upsertKeys(tx, {
+          userId,
+          apiKeySealed: secrets.seal(keys.apiKey),
+          secretKeySealed: secrets.seal(keys.secretKey),
+          apiKeyMasked,
+          canTrade,
+          canWithdraw,
+          figures: stored,
+          figuresAt: at,
+        });
+        await upsertDailyValue(tx, userId, at, stored.totalValue);
       });
-      return { apiKeyMasked, ...permissions };
+      return { apiKeyMasked, canTrade, canWithdraw };
     },
 
     deleteKeys: (userId) => deleteKeys(db, userId),
@@ -144,19 +163,20 @@ export function createBinanceService(deps: BinanceDeps): BinanceService {
     async account(userId) {
       const row = await selectKeys(db, userId);
       if (!row) return null;
-      let figures: { stored: StoredHoldings; canTrade: boolean; canWithdraw: boolean };
+      let figures: Holdings;
       let updatedAt: Date;
       let stale = false;
+      let keysRefused = false;
       try {
         figures = await read(row);
         updatedAt = clock.now();
       } catch (error) {
         if (!(error instanceof BinanceError)) throw error;
         log.warn({ reason: error.description }, 'binance: holdings not read');
-        if (!row.figures || !row.figuresAt) throw unreachable();
         figures = { stored: row.figures as StoredHoldings, canTrade: row.canTrade, canWithdraw: row.canWithdraw };
         updatedAt = row.figuresAt;
         stale = true;
+        keysRefused = error.failure !== 'unavailable';
       }
       const base = await inBase(userId);
       return {
@@ -167,6 +187,7 @@ export function createBinanceService(deps: BinanceDeps): BinanceService {
         baseCurrencyCode: base.code,
         updatedAt: updatedAt.toISOString(),
         stale,
+        keysRefused,
         canTrade: figures.canTrade,
         canWithdraw: figures.canWithdraw,
       };
