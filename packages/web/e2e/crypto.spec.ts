@@ -102,3 +102,37 @@ test('crypto: a key that can trade is warned about; with Binance down the last f
   await main.getByRole('button', { name: 'Refresh' }).click();
   await expect(main.getByText('Connected', { exact: true })).toBeVisible();
 });
+
+test('crypto: keys Binance refuses later are said so, the figures stay, and new keys take their place', async ({
+  page,
+  request,
+}) => {
+  const control = (name: string, data: unknown) =>
+    request.post(`${BINANCE_EMULATOR}/_control/${name}`, { data }).then((response) => expect(response).toBeOK());
+  // A key pair of this run's own, so revoking it leaves the demo keys to the other tests.
+  const own = `${Date.now()}`.padEnd(64, 'K');
+  const keys = { apiKey: `A${own}`.slice(0, 64), secretKey: `S${own}`.slice(0, 64) };
+  await control('account', { ...keys, balances: [{ asset: 'BTC', free: '0.25' }] });
+
+  const main = await openCryptoPage(page, request);
+  await main.getByLabel('API key', { exact: true }).fill(keys.apiKey);
+  await main.getByLabel('Secret key', { exact: true }).fill(keys.secretKey);
+  await main.getByRole('button', { name: 'Connect Binance' }).click();
+  await expect(main.getByText('Connected', { exact: true })).toBeVisible();
+
+  await control('revoke', { apiKey: keys.apiKey });
+  await main.getByRole('button', { name: 'Refresh' }).click();
+  await expect(main.getByText('Keys refused')).toBeVisible();
+  await expect(main.getByRole('alert')).toContainText('Binance no longer accepts these keys.');
+  await expect(main.getByRole('table').getByRole('rowheader', { name: 'BTC' })).toBeVisible();
+
+  await main.getByRole('button', { name: 'Connect new keys' }).click();
+  await expect(main.getByRole('heading', { name: 'Replace the keys' })).toBeVisible();
+  await main.getByLabel('API key', { exact: true }).fill(DEMO_KEYS.apiKey);
+  await main.getByLabel('Secret key', { exact: true }).fill(DEMO_KEYS.secretKey);
+  await main.getByRole('button', { name: 'Check and replace' }).click();
+  await expect(main.getByText('API key Kopi…read')).toBeVisible();
+  await expect(main.getByText('Connected', { exact: true })).toBeVisible();
+  await expect(main.getByRole('heading', { name: 'Replace the keys' })).toHaveCount(0);
+  await expect(main.getByRole('table').getByRole('rowheader')).toHaveCount(8);
+});

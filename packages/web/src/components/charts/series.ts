@@ -30,9 +30,11 @@ export function dailyTotals(
     else total.value += point.refBalance;
     totals.set(point.date, total);
   }
+  // Crypto held with no account yet still makes a day's total.
   for (const point of crypto) {
-    const total = totals.get(point.date);
-    if (total) total.value += point.refBalance;
+    const total = totals.get(point.date) ?? { date: point.date, value: 0, unvaluedAccountIds: [] };
+    total.value += point.refBalance;
+    totals.set(point.date, total);
   }
   return [...totals.values()].sort((a, b) => a.date.localeCompare(b.date));
 }

@@ -185,9 +185,57 @@ describe('crypto page, connected', () => {
     const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
     expect(alerts).toEqual([
       'Binance can’t be reached right now. These are the last figures known, read 3 hours ago. They are brought up to date once Binance answers again.',
-      'This key can trade and withdraw. Kopiyka only needs to read. To be safe, create a read-only key on Binance, then disconnect here and connect with the new key.',
+      'This key can trade and withdraw. Kopiyka only needs to read. To be safe, create a read-only key on Binance and choose Replace keys here.',
     ]);
     expect(screen.getByText('Updated 3 hours ago')).toBeTruthy();
+  });
+
+  it('says when Binance refuses the keys, and takes new ones in their place', async () => {
+    let refused = true;
+    const { calls } = await openCryptoPage({
+      'GET /crypto/binance/account': () =>
+        success(
+          refused
+            ? makeBinanceAccount({ stale: true, keysRefused: true, updatedAt: '2026-11-21T10:00:00.000Z' })
+            : makeBinanceAccount({ apiKeyMasked: 'NeW1…k3y2', updatedAt: '2026-11-22T10:00:00.000Z' }),
+        ),
+      'PUT /crypto/binance/keys': () => {
+        refused = false;
+        return success({ apiKeyMasked: 'NeW1…k3y2', canTrade: false, canWithdraw: false });
+      },
+    });
+    expect(await screen.findByText('Keys refused')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Binance no longer accepts these keys. The key may have been deleted on Binance or limited to other IP addresses. These are the last figures known, read yesterday',
+    );
+    // The figures read before stay in view.
+    expect(screen.getByText('US$35,238.87')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Connect new keys' }));
+    expect(screen.getByRole('heading', { name: 'Replace the keys' })).toBeTruthy();
+    expect(screen.getByText(/take the place of vmPU…2ftq once Binance accepts them/)).toBeTruthy();
+    // While the form is open, it is the one way to new keys.
+    expect(screen.queryByRole('button', { name: 'Replace keys' })).toBeNull();
+    await userEvent.type(screen.getByLabelText('API key'), 'NeW1'.padEnd(60, 'a') + 'k3y2');
+    await userEvent.type(screen.getByLabelText('Secret key'), 's'.repeat(64));
+    await userEvent.click(screen.getByRole('button', { name: 'Check and replace' }));
+
+    expect(await screen.findByText('API key NeW1…k3y2')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Replace the keys' })).toBeNull();
+    expect(screen.getByText('Connected')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(calls('PUT', '/crypto/binance/keys')).toHaveLength(1);
+    expect(toastMessages()).toEqual(['Binance keys replaced']);
+  });
+
+  it('keeps the keys when replacing is cancelled', async () => {
+    const { calls } = await openCryptoPage({ 'GET /crypto/binance/account': () => success(makeBinanceAccount()) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Replace keys' }));
+    await userEvent.type(screen.getByLabelText('API key'), 'x'.repeat(64));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('heading', { name: 'Replace the keys' })).toBeNull();
+    expect(screen.getByText('API key vmPU…2ftq')).toBeTruthy();
+    expect(calls('PUT', '/crypto/binance/keys')).toEqual([]);
   });
 
   it('reads Binance again on Refresh', async () => {

@@ -1,4 +1,5 @@
 import { Bitcoin, Wallet } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useBinanceAccount } from '../../api/binance.ts';
 import { errorText, hasErrorCode, isApiError } from '../../api/errors.ts';
@@ -43,6 +44,7 @@ function failureText(error: unknown): string {
 export function CryptoPage() {
   const t = useT();
   const account = useBinanceAccount();
+  const [replacingKeys, setReplacingKeys] = useState(false);
   if (account.isPending) {
     return (
       <div role="status" aria-label={t('crypto.loading')} className="flex flex-col gap-6">
@@ -75,14 +77,22 @@ export function CryptoPage() {
       </div>
     );
   }
+  const connected = account.data;
   return (
     <div className="flex flex-col gap-6">
       {/* A refresh that failed keeps the figures read before in view. */}
       {account.isError && !account.isFetching ? <ErrorAlert>{failureText(account.error)}</ErrorAlert> : null}
-      <SummaryCard account={account.data} refreshing={account.isFetching} />
+      {replacingKeys ? (
+        <ConnectCard replacing={{ apiKeyMasked: connected.apiKeyMasked, close: () => setReplacingKeys(false) }} />
+      ) : null}
+      <SummaryCard
+        account={connected}
+        refreshing={account.isFetching}
+        onReplaceKeys={replacingKeys ? undefined : () => setReplacingKeys(true)}
+      />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <HoldingsCard account={account.data} />
-        <AllocationCard account={account.data} />
+        <HoldingsCard account={connected} />
+        <AllocationCard account={connected} />
       </div>
     </div>
   );

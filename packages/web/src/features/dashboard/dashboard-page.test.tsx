@@ -153,6 +153,37 @@ describe('dashboard', () => {
     );
   });
 
+  it('counts crypto held before any account is added, and says the other widgets wait for an account', async () => {
+    dashboardServer(
+      {
+        'GET /accounts': () => success([]),
+        'GET /stats/total-balance': (request) =>
+          success({
+            date: param(request, 'date'),
+            refBalance: 300_000,
+            unvaluedAccountIds: [],
+            cryptoRefBalance: 300_000,
+          }),
+        'GET /stats/balance-history': () => success([]),
+        'GET /stats/crypto-balance-history': () =>
+          success([
+            { date: '2026-11-21', refBalance: 290_000 },
+            { date: '2026-11-22', refBalance: 300_000 },
+          ]),
+      },
+      [],
+    );
+    renderApp('/dashboard');
+    const total = await widget('Total balance');
+    expect(text(await total.findByText(/in crypto/))).toBe('Including UAH 3,000.00 in crypto. See holdings');
+    const trend = await widget('Balance trend');
+    expect(
+      await trend.findByRole('img', { name: /UAH\s2,900\.00 on 21 Nov 2026, UAH\s3,000\.00 on 22 Nov 2026/ }),
+    ).toBeTruthy();
+    const latestRecords = await widget('Latest records');
+    expect(await latestRecords.findByText('No accounts yet')).toBeTruthy();
+  });
+
   it('speaks Ukrainian when that is the saved language: hryvnias, months and the plural of accounts left out', async () => {
     dashboardServer({
       'GET /user/settings': () => success({ locale: 'uk', stats: { excludedCategoryIds: [3] } }),

@@ -1104,10 +1104,21 @@ export const en = {
   'crypto.stale.title': 'Binance can’t be reached right now.',
   'crypto.stale.description':
     'These are the last figures known, read {ago}. They are brought up to date once Binance answers again.',
+  'crypto.summary.refusedBadge': 'Keys refused',
+  'crypto.refused.title': 'Binance no longer accepts these keys.',
+  'crypto.refused.description':
+    'The key may have been deleted on Binance or limited to other IP addresses. These are the last figures known, read {ago}; connect new keys to bring them up to date.',
+  'crypto.refused.connectNew': 'Connect new keys',
+  'crypto.replace.button': 'Replace keys',
+  'crypto.replace.title': 'Replace the keys',
+  'crypto.replace.description':
+    'The new keys take the place of {key} once Binance accepts them. Until then the current ones stay.',
+  'crypto.replace.submit': 'Check and replace',
+  'crypto.replace.done': 'Binance keys replaced',
   'crypto.permissions.title':
     '{what, select, both {This key can trade and withdraw.} trade {This key can trade.} other {This key can withdraw.}}',
   'crypto.permissions.description':
-    'Kopiyka only needs to read. To be safe, create a read-only key on Binance, then disconnect here and connect with the new key.',
+    'Kopiyka only needs to read. To be safe, create a read-only key on Binance and choose Replace keys here.',
   'crypto.disconnect.button': 'Disconnect',
   'crypto.disconnect.title': 'Disconnect Binance?',
   'crypto.disconnect.description':

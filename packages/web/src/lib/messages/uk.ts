@@ -1120,10 +1120,20 @@ export const uk: Catalogue = {
   'crypto.stale.title': 'Binance зараз недоступний.',
   'crypto.stale.description':
     'Це останні відомі дані, отримані {ago}. Їх буде оновлено, щойно Binance знову відповість.',
+  'crypto.summary.refusedBadge': 'Ключі відхилено',
+  'crypto.refused.title': 'Binance більше не приймає ці ключі.',
+  'crypto.refused.description':
+    'Можливо, ключ видалено на Binance або обмежено іншими IP-адресами. Це останні відомі дані, отримані {ago}; підключіть нові ключі, щоб їх оновити.',
+  'crypto.refused.connectNew': 'Підключити нові ключі',
+  'crypto.replace.button': 'Замінити ключі',
+  'crypto.replace.title': 'Заміна ключів',
+  'crypto.replace.description': 'Нові ключі замінять {key}, щойно Binance їх прийме. До того часу діють поточні.',
+  'crypto.replace.submit': 'Перевірити й замінити',
+  'crypto.replace.done': 'Ключі Binance замінено',
   'crypto.permissions.title':
     '{what, select, both {Цей ключ може торгувати й виводити кошти.} trade {Цей ключ може торгувати.} other {Цей ключ може виводити кошти.}}',
   'crypto.permissions.description':
-    'Kopiyka потрібне лише читання. Для безпеки створіть на Binance ключ лише для читання, тоді відключіть тут і підключіться з новим ключем.',
+    'Kopiyka потрібне лише читання. Для безпеки створіть на Binance ключ лише для читання й виберіть тут «Замінити ключі».',
   'crypto.disconnect.button': 'Відключити',
   'crypto.disconnect.title': 'Відключити Binance?',
   'crypto.disconnect.description':

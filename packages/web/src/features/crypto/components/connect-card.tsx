@@ -41,9 +41,11 @@ function KeyInstructions() {
 /**
  * The two keys, checked by Binance through the server before they are stored. A missing key or a
  * key Binance refuses is said under its field; a Binance that does not answer, under the form.
+ * With `close`, the keys replace the stored ones: the form closes once they are accepted, or on Cancel.
  */
-function KeysForm() {
+function KeysForm({ close }: { close?: () => void }) {
   const t = useT();
+  const replacing = close !== undefined;
   const save = useSaveBinanceKeys();
   const form = useForm<PutBinanceKeysBody>({
     resolver: zodResolver(putBinanceKeysBodySchema),
@@ -63,7 +65,10 @@ function KeysForm() {
       if (hasErrorCode(error, 'BAD_GATEWAY')) return t('crypto.unreachable');
       return formFailureMessage(form.setError, error, FIELDS);
     },
-    onSuccess: () => notify('success', t('crypto.connect.done')),
+    onSuccess: () => {
+      notify('success', replacing ? t('crypto.replace.done') : t('crypto.connect.done'));
+      close?.();
+    },
   });
 
   return (
@@ -102,28 +107,44 @@ function KeysForm() {
         )}
       </FormField>
       {submission.error ? <ErrorAlert>{submission.error}</ErrorAlert> : null}
-      <div>
+      <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? <Spinner /> : null}
-          {isSubmitting ? t('crypto.connect.checking') : t('crypto.connect.submit')}
+          {isSubmitting
+            ? t('crypto.connect.checking')
+            : replacing
+              ? t('crypto.replace.submit')
+              : t('crypto.connect.submit')}
         </Button>
+        {close ? (
+          <Button type="button" variant="outline" onClick={close} disabled={isSubmitting}>
+            {t('common.cancel')}
+          </Button>
+        ) : null}
       </div>
     </form>
   );
 }
 
-/** /crypto before any keys: why a read-only key, where to make one, and the form to paste it in. */
-export function ConnectCard() {
+/**
+ * /crypto before any keys: why a read-only key, where to make one, and the form to paste it in.
+ * Replacing: the same for new keys, which take the place of `apiKeyMasked` once Binance accepts them.
+ */
+export function ConnectCard({ replacing }: { replacing?: { apiKeyMasked: string; close: () => void } }) {
   const t = useT();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{t('crypto.connect.title')}</CardTitle>
-        <CardDescription>{t('crypto.connect.description')}</CardDescription>
+        <CardTitle>{replacing ? t('crypto.replace.title') : t('crypto.connect.title')}</CardTitle>
+        <CardDescription>
+          {replacing
+            ? t('crypto.replace.description', { key: replacing.apiKeyMasked })
+            : t('crypto.connect.description')}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-8 md:grid-cols-2">
         <KeyInstructions />
-        <KeysForm />
+        <KeysForm close={replacing?.close} />
       </CardContent>
     </Card>
   );

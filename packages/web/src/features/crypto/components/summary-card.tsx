@@ -1,5 +1,5 @@
 import type { BinanceAccount } from '@kopiyka/shared';
-import { RotateCw, TriangleAlert } from 'lucide-react';
+import { KeyRound, RotateCw, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useDisconnectBinance, useRefreshBinanceAccount } from '../../../api/binance.ts';
 import { DisconnectButton } from '../../../components/disconnect-button.tsx';
@@ -16,13 +16,16 @@ import { useT } from '../../../lib/i18n.ts';
 const AGO_REFRESH_MS = 60_000;
 
 /** A warning in the page's flow: what is wrong, and what it means. */
-function Warning({ title, children }: { title: string; children: ReactNode }) {
+function Warning({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
     <div role="alert" className="flex gap-3 rounded-xl border border-warning/40 bg-warning/10 px-4 py-3 text-sm">
       <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
-      <p>
-        <span className="font-semibold">{title}</span> <span className="text-muted-foreground">{children}</span>
-      </p>
+      <div className="flex flex-col items-start gap-3">
+        <p>
+          <span className="font-semibold">{title}</span> <span className="text-muted-foreground">{children}</span>
+        </p>
+        {action}
+      </div>
     </div>
   );
 }
@@ -50,12 +53,29 @@ function extraPowers({ canTrade, canWithdraw }: Pick<BinanceAccount, 'canTrade' 
   return null;
 }
 
+/** The connection's state in a word: fine, Binance away, or the keys no longer taken. */
+function StateBadge({ account }: { account: BinanceAccount }) {
+  const t = useT();
+  if (account.keysRefused) return <Badge variant="destructive">{t('crypto.summary.refusedBadge')}</Badge>;
+  if (account.stale) return <Badge variant="warning">{t('crypto.summary.staleBadge')}</Badge>;
+  return <Badge variant="success">{t('crypto.summary.connected')}</Badge>;
+}
+
 /**
  * The connection at a glance: what the holdings are worth in dollars and in the base currency,
- * how fresh the figures are (and why not, when Binance is down), a key that can do more than read,
- * and what can be done: refresh, disconnect.
+ * how fresh the figures are (and why not: Binance down, or the keys refused), a key that can do
+ * more than read, and what can be done: refresh, replace the keys, disconnect.
  */
-export function SummaryCard({ account, refreshing }: { account: BinanceAccount; refreshing: boolean }) {
+export function SummaryCard({
+  account,
+  refreshing,
+  onReplaceKeys,
+}: {
+  account: BinanceAccount;
+  refreshing: boolean;
+  /** Opens the form for new keys; absent while it is open. */
+  onReplaceKeys?: () => void;
+}) {
   const t = useT();
   const refresh = useRefreshBinanceAccount();
   const now = useNow(AGO_REFRESH_MS);
@@ -71,11 +91,7 @@ export function SummaryCard({ account, refreshing }: { account: BinanceAccount; 
             {t('crypto.summary.key', { key: account.apiKeyMasked })}
           </CardDescription>
         </div>
-        {account.stale ? (
-          <Badge variant="warning">{t('crypto.summary.staleBadge')}</Badge>
-        ) : (
-          <Badge variant="success">{t('crypto.summary.connected')}</Badge>
-        )}
+        <StateBadge account={account} />
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <dl className="flex flex-wrap gap-x-10 gap-y-4">
@@ -98,7 +114,20 @@ export function SummaryCard({ account, refreshing }: { account: BinanceAccount; 
             </div>
           ) : null}
         </dl>
-        {account.stale ? (
+        {account.keysRefused ? (
+          <Warning
+            title={t('crypto.refused.title')}
+            action={
+              onReplaceKeys ? (
+                <Button size="sm" onClick={onReplaceKeys}>
+                  {t('crypto.refused.connectNew')}
+                </Button>
+              ) : null
+            }
+          >
+            {t('crypto.refused.description', { ago })}
+          </Warning>
+        ) : account.stale ? (
           <Warning title={t('crypto.stale.title')}>{t('crypto.stale.description', { ago })}</Warning>
         ) : null}
         {powers ? (
@@ -111,6 +140,12 @@ export function SummaryCard({ account, refreshing }: { account: BinanceAccount; 
             {refreshing ? <Spinner /> : <RotateCw aria-hidden="true" className="size-4" />}
             {refreshing ? t('crypto.summary.refreshing') : t('crypto.summary.refresh')}
           </Button>
+          {onReplaceKeys ? (
+            <Button variant="outline" onClick={onReplaceKeys}>
+              <KeyRound aria-hidden="true" className="size-4" />
+              {t('crypto.replace.button')}
+            </Button>
+          ) : null}
           <DisconnectBinanceButton />
           <p className="text-sm text-muted-foreground">
             <time dateTime={account.updatedAt}>{t('crypto.summary.updated', { ago })}</time>

@@ -25,9 +25,9 @@ export function BalanceTrendWidget({ context, className }: { context: DashboardC
   const points = useMemo(() => dailyTotals(history.data ?? [], crypto.data), [history.data, crypto.data]);
   const t = useT();
   let empty = null;
-  if (context.noAccounts) {
+  if (context.noAccounts && crypto.data?.length === 0) {
     empty = <NoAccounts description={t('dashboard.trend.noAccounts')} />;
-  } else if (history.data && points.length === 0) {
+  } else if (history.data && crypto.data && points.length === 0) {
     empty = (
       <EmptyState
         icon={CalendarX}

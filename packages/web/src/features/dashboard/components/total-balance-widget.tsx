@@ -28,7 +28,12 @@ export function TotalBalanceWidget({ context }: { context: DashboardContext }) {
         running ? t('dashboard.total.now', { currency }) : t('dashboard.total.atEnd', { month: formatMonth(month) })
       }
       queries={[...context.basics, current, previous]}
-      empty={context.noAccounts ? <NoAccounts description={t('dashboard.total.noAccounts')} /> : null}
+      empty={
+        // Crypto held with no account yet is a total of its own.
+        context.noAccounts && current.data && current.data.cryptoRefBalance == null ? (
+          <NoAccounts description={t('dashboard.total.noAccounts')} />
+        ) : null
+      }
       skeleton={
         <div className="flex flex-col gap-3">
           <Skeleton className="h-9 w-48" />
