@@ -25,6 +25,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/with-emulato
     // Imports run at the pace of a test, against the emulator on a port the tests know.
     MONOBANK_REQUEST_INTERVAL_MS: '0',
     MONOBANK_EMULATOR_PORT: process.env.MONOBANK_EMULATOR_PORT ?? '4311',
+    // Binance's emulator on the port after Monobank's unless told, so browser tests can reach its controls.
+    BINANCE_EMULATOR_PORT:
+      process.env.BINANCE_EMULATOR_PORT ?? String(Number(process.env.MONOBANK_EMULATOR_PORT ?? '4311') + 1),
     PUBLIC_URL: '',
   },
 });

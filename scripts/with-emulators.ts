@@ -1,10 +1,11 @@
-// Runs the server against local emulators of the outside services — the rate providers and
-// Monobank with its demo client — so the app works the same with no network: used by the browser
-// tests and by `npm run demo`. Monobank's interval (MONOBANK_REQUEST_INTERVAL_MS, 3 s here unless
+// Runs the server against local emulators of the outside services — the rate providers, Monobank
+// with its demo client and Binance with its demo keys — so the app works the same with no network:
+// used by the browser tests and by `npm run demo`. Monobank's interval (MONOBANK_REQUEST_INTERVAL_MS, 3 s here unless
 // set) is the emulator's and the app's alike; MONOBANK_EMULATOR_PORT fixes the emulator's port,
-// whose `/_control/` routes let a browser test make a purchase happen. With KOPIYKA_DEMO_USER set
+// whose `/_control/` routes let a browser test make a purchase happen; BINANCE_EMULATOR_PORT likewise
+// for Binance (its controls switch outages, clock skew and holdings). With KOPIYKA_DEMO_USER set
 // (the demo), a ready-made user with a few months of data is there to sign in as.
-import { startMonobankEmulator, startRatesEmulator } from '@kopiyka/fakes';
+import { startBinanceEmulator, startMonobankEmulator, startRatesEmulator } from '@kopiyka/fakes';
 import { DEMO_PASSWORD, DEMO_USERNAME, ensureDemoUser } from './demo-user.ts';
 
 const requestIntervalMs = Number(process.env.MONOBANK_REQUEST_INTERVAL_MS || 3000);
@@ -14,15 +15,21 @@ const bank = await startMonobankEmulator({
   port: Number(process.env.MONOBANK_EMULATOR_PORT || 0),
   controlRoutes: true,
 });
+const binance = await startBinanceEmulator({
+  port: Number(process.env.BINANCE_EMULATOR_PORT || 0),
+  controlRoutes: true,
+});
 process.env.NBU_BASE_URL = rates.url;
 process.env.FRANKFURTER_BASE_URL = rates.url;
 process.env.MONOBANK_API_URL = bank.url;
 process.env.MONOBANK_REQUEST_INTERVAL_MS = String(requestIntervalMs);
+process.env.BINANCE_API_URL = binance.url;
 const port = process.env.PORT || '3000';
 // The emulator delivers webhook events to this process, so the webhook works offline too.
 process.env.PUBLIC_URL ||= `http://127.0.0.1:${port}`;
 console.log(`Exchange-rate emulator: ${rates.url}`);
 console.log(`Monobank emulator:      ${bank.url} (one call per ${requestIntervalMs / 1000} s per token)`);
+console.log(`Binance emulator:       ${binance.url}`);
 await import('../packages/server/src/main.ts');
 
 if (process.env.KOPIYKA_DEMO_USER) {
@@ -40,4 +47,6 @@ if (process.env.KOPIYKA_DEMO_USER) {
     `  Demo user:           ${DEMO_USERNAME} / ${DEMO_PASSWORD}${made ? ' (made just now, with four months of data)' : ''}`,
   );
 }
-console.log(`  Monobank demo token: ${bank.demoToken}  (Accounts → Connect Monobank)\n`);
+console.log(`  Monobank demo token: ${bank.demoToken}  (Accounts → Connect Monobank)`);
+console.log(`  Binance demo keys:   API key ${binance.demoKeys.apiKey}`);
+console.log(`                       secret  ${binance.demoKeys.secretKey}  (Crypto → Connect Binance; read-only)\n`);

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sign } from './binance/signing.ts';
 import { get } from './rates/test-helpers.ts';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
@@ -55,6 +56,23 @@ describe('cli', () => {
       expect(answer.status).toBe(200);
       expect(((await answer.json()) as { accounts: unknown[] }).accounts).toHaveLength(2);
     }
+    child.kill('SIGTERM');
+  }, 20_000);
+
+  it('starts the Binance emulator alone and prints its URL and the demo keys, which sign an account call', async () => {
+    const { child, output } = await startCli(['--port', '0', '--only', 'binance', '--mode', 'binance=normal']);
+    expect(output).not.toContain('Monobank API URL');
+    const url = /Binance API URL:\s+(http:\/\/\S+)/.exec(output)?.[1];
+    const apiKey = /Binance demo API key:\s+(\S+)/.exec(output)?.[1] ?? '';
+    const secretKey = /Binance demo secret:\s+(\S+)/.exec(output)?.[1] ?? '';
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const { serverTime } = (await (await fetch(`${url}/api/v3/time`)).json()) as { serverTime: number };
+    const query = `timestamp=${serverTime}`;
+    const answer = await fetch(`${url}/api/v3/account?${query}&signature=${sign(secretKey, query)}`, {
+      headers: { 'x-mbx-apikey': apiKey },
+    });
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { canTrade: boolean }).canTrade).toBe(false);
     child.kill('SIGTERM');
   }, 20_000);
 

@@ -1,9 +1,10 @@
 /**
  * Starts the local emulators for manual runs and the offline demo:
- *   node --import tsx packages/fakes/src/cli.ts [--port 4500] [--host 127.0.0.1] [--only rates,monobank] [--mode nbu=slow]
+ *   node --import tsx packages/fakes/src/cli.ts [--port 4500] [--host 127.0.0.1] [--only rates,monobank,binance] [--mode nbu=slow]
  * Each emulator takes its own port, counting up from --port (--port 0: free ports). Runs until SIGINT/SIGTERM.
  */
 import { parseArgs } from 'node:util';
+import { BINANCE_MODES, type BinanceMode, startBinanceEmulator } from './binance/emulator.ts';
 import {
   DEFAULT_REQUEST_INTERVAL_MS,
   MONOBANK_MODES,
@@ -36,7 +37,7 @@ interface StartOptions {
   requestIntervalMs: number;
 }
 
-/** Every emulator the CLI can start, in port order. Binance joins this list when it exists. */
+/** Every emulator the CLI can start, in port order. */
 const FAKES: readonly FakeSpec[] = [
   {
     name: 'rates',
@@ -69,6 +70,26 @@ const FAKES: readonly FakeSpec[] = [
           requestIntervalMs > 0
             ? `Calls per token:      one per ${requestIntervalMs / 1000} s per endpoint`
             : 'Calls per token:      no limit',
+        ],
+        close: () => emulator.close(),
+      };
+    },
+  },
+  {
+    name: 'binance',
+    summary: 'Binance spot and Simple Earn API (api.binance.com) with demo keys',
+    modes: { binance: BINANCE_MODES },
+    async start({ host, port, modes }) {
+      const emulator = await startBinanceEmulator({ host, port });
+      const mode = modes.get('binance');
+      if (mode) emulator.setMode(mode as BinanceMode);
+      return {
+        describe: [
+          `Binance API URL:      ${emulator.url}  (try ${emulator.url}/api/v3/ticker/price?symbol=BTCUSDT)`,
+          `Binance demo API key: ${emulator.demoKeys.apiKey}  (read-only)`,
+          `Binance demo secret:  ${emulator.demoKeys.secretKey}`,
+          `Trading API key:      ${emulator.tradingKeys.apiKey}  (may trade)`,
+          `Trading secret:       ${emulator.tradingKeys.secretKey}`,
         ],
         close: () => emulator.close(),
       };

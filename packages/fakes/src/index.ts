@@ -1,3 +1,24 @@
+export type { BalanceSeed, BinanceAccountSeed, FlexibleSeed, Holdings, LockedSeed } from './binance/account.ts';
+export { DEFAULT_WEIGHT_LIMITS, type Limiter } from './binance/api.ts';
+export {
+  DEFAULT_PRICES,
+  DEMO_BINANCE_KEYS,
+  demoAccountSeed,
+  TRADING_BINANCE_KEYS,
+  tradingAccountSeed,
+} from './binance/data.ts';
+export {
+  BINANCE_MODES,
+  type BinanceEmulator,
+  type BinanceEmulatorOptions,
+  type BinanceMode,
+  type BinanceRequest,
+  DEFAULT_BINANCE_SLOW_MS,
+  DEFAULT_RECV_WINDOW_MS,
+  MAX_RECV_WINDOW_MS,
+  startBinanceEmulator,
+} from './binance/emulator.ts';
+export { sign as binanceSignature } from './binance/signing.ts';
 export {
   MAX_STATEMENT_SECONDS,
   STATEMENT_PAGE_SIZE,

@@ -15,6 +15,7 @@ import { answerFrameworkError, registerErrorHandling, sendNotFound } from './htt
 import { registerEmptyQueryDropping, registerQueryEncodingCheck } from './http/query.ts';
 import { databaseRequestCountStore, requestCountPurgeTask } from './http/request-count-store.ts';
 import { childLoggerWithSessionId, registerSessionId } from './http/session-id.ts';
+import { createBinanceClient } from './integrations/binance/client.ts';
 import { createMonobankClient } from './integrations/monobank/client.ts';
 import { createFrankfurterProvider } from './integrations/rates/frankfurter.ts';
 import { createNbuProvider } from './integrations/rates/nbu.ts';
@@ -29,6 +30,9 @@ import { createAccountsService } from './modules/accounts/service.ts';
 import { authPurgeTask } from './modules/auth/purge-task.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { binanceRoutes } from './modules/binance/routes.ts';
+import { createBinanceService } from './modules/binance/service.ts';
+import { binanceSnapshotTask } from './modules/binance/snapshot-task.ts';
 import { budgetRoutes } from './modules/budgets/routes.ts';
 import { createBudgetsService } from './modules/budgets/service.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
@@ -88,6 +92,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         'req.body.password',
         'req.body.apiToken',
         'req.body.token',
+        'req.body.apiKey',
+        'req.body.secretKey',
+        'req.headers["x-mbx-apikey"]',
       ],
       // The webhook's address carries its secret: request lines show the route's pattern instead.
       serializers: { req: requestForLog },
@@ -188,11 +195,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const stats = createStatsService(db, rates);
   const budgets = createBudgetsService(db);
   const events = createEventBus(database, app.log);
+  const secrets = secretBox(await resolveSecretKey(config.secretKey, config.dataDir));
   const monobank = createMonobankService(
     {
       db,
       client: createMonobankClient(config.monobank.apiUrl),
-      secrets: secretBox(await resolveSecretKey(config.secretKey, config.dataDir)),
+      secrets,
       events,
       clock,
       log: app.log,
@@ -206,12 +214,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     config.backgroundJobs,
   );
 
+  const binance = createBinanceService({
+    db,
+    client: createBinanceClient(config.binance.apiUrl, clock),
+    secrets,
+    rates,
+    clock,
+    log: app.log,
+  });
+
   const scheduler = config.backgroundJobs
     ? startScheduler(
         db,
         [
           ratesSyncTask(rates),
           monobankSyncTask(monobank),
+          binanceSnapshotTask(binance),
           authPurgeTask(auth),
           ...(database.kind === 'postgres' ? [requestCountPurgeTask(db, clock)] : []),
         ],
@@ -251,6 +269,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(statsRoutes, { stats });
       await api.register(budgetRoutes, { budgets });
       await api.register(monobankRoutes, { monobank });
+      await api.register(binanceRoutes, { binance });
       await api.register(eventRoutes, { events });
     },
     { prefix: API_PREFIX },

@@ -36,6 +36,8 @@ const OWNERS: Record<string, string> = {
   monobank_jobs: 'monobank',
   monobank_webhook_events: 'monobank',
   merchant_rules: 'monobank',
+  binance_keys: 'binance',
+  binance_daily_values: 'binance',
 };
 
 function sourceFiles(dir: string): string[] {

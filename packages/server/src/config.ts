@@ -31,6 +31,7 @@ const envSchema = z.object({
     .min(0, 'must not be negative')
     .max(3_600_000, 'must be at most an hour')
     .default(60_000),
+  BINANCE_API_URL: z.url('must be an absolute URL').default('https://api.binance.com'),
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().positive().optional(),
 });
 
@@ -58,6 +59,7 @@ export interface AppConfig {
   auth: AuthLimits;
   rates: RatesConfig;
   monobank: MonobankConfig;
+  binance: { apiUrl: string };
   /** Periodic work (rates sync, bank sync, leftover jobs); most tests leave it off. */
   backgroundJobs: boolean;
   /** How often the periodic work looks for due tasks (a minute; tests that move a clock look more often). */
@@ -205,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir: string | n
       requestIntervalMs: e.MONOBANK_REQUEST_INTERVAL_MS,
       retryAfterFailureMs: 30_000,
     },
+    binance: { apiUrl: e.BINANCE_API_URL.replace(/\/+$/, '') },
     backgroundJobs: true,
     schedulerCheckMs: 60_000,
   };

@@ -52,6 +52,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     rates: { nbuBaseUrl: 'http://127.0.0.1:9', frankfurterBaseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 },
     // Likewise Monobank; bank tests start its emulator and wait no interval unless they test it.
     monobank: { apiUrl: 'http://127.0.0.1:9', requestIntervalMs: 0, retryAfterFailureMs: 50 },
+    // And Binance; its tests start its emulator.
+    binance: { apiUrl: 'http://127.0.0.1:9' },
     secretKey: TEST_SECRET_KEY,
     backgroundJobs: false,
     schedulerCheckMs: 60_000,

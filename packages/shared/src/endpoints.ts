@@ -16,6 +16,7 @@ import {
   registerResponseSchema,
   userSchema,
 } from './auth.ts';
+import { binanceAccountResponseSchema, binanceKeysSchema, putBinanceKeysBodySchema } from './binance.ts';
 import {
   budgetSchema,
   budgetStatsSchema,
@@ -76,6 +77,8 @@ import {
   cashFlowPointSchema,
   cashFlowQuerySchema,
   categorySpendingSchema,
+  cryptoBalanceHistoryQuerySchema,
+  cryptoBalancePointSchema,
   spendingsQuerySchema,
   totalBalanceQuerySchema,
   totalBalanceSchema,
@@ -465,6 +468,15 @@ export const endpoints = {
       query: totalBalanceQuerySchema,
       response: totalBalanceSchema,
     },
+    cryptoBalanceHistory: {
+      method: 'GET',
+      path: '/stats/crypto-balance-history',
+      tags: ['statistics'],
+      summary:
+        'Crypto exchange holdings in the base currency for every day of a range from the daily snapshots; empty when includeCryptoInTotal is off',
+      query: cryptoBalanceHistoryQuerySchema,
+      response: z.array(cryptoBalancePointSchema),
+    },
     spendingsByCategories: {
       method: 'GET',
       path: '/stats/spendings-by-categories',
@@ -664,6 +676,31 @@ export const endpoints = {
       tags: ['monobank'],
       summary: 'Forget a merchant rule; transactions keep their categories',
       params: idParamsSchema,
+    },
+  },
+
+  binance: {
+    account: {
+      method: 'GET',
+      path: '/crypto/binance/account',
+      tags: ['binance'],
+      summary:
+        'Holdings valued in USD and the base currency (spot + Simple Earn); null without keys; stale last-known figures while Binance is down',
+      response: binanceAccountResponseSchema,
+    },
+    putKeys: {
+      method: 'PUT',
+      path: '/crypto/binance/keys',
+      tags: ['binance'],
+      summary: 'Store (or replace) the API keys after Binance accepts them; 10101/10102/10103 when missing',
+      body: putBinanceKeysBodySchema,
+      response: binanceKeysSchema,
+    },
+    deleteKeys: {
+      method: 'DELETE',
+      path: '/crypto/binance/keys',
+      tags: ['binance'],
+      summary: 'Forget the API keys and the figures read with them',
     },
   },
 

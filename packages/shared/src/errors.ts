@@ -29,3 +29,8 @@ export const BINANCE_KEY_ERRORS = {
 } as const;
 
 export type BinanceKeyErrorCode = (typeof BINANCE_KEY_ERRORS)[keyof typeof BINANCE_KEY_ERRORS];
+
+/** The HTTP status an error code answers with: its entry in ERROR_STATUS, 422 for a missing-key code. */
+export function errorStatus(code: ErrorCode | BinanceKeyErrorCode): number {
+  return typeof code === 'number' ? 422 : ERROR_STATUS[code];
+}

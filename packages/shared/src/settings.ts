@@ -7,6 +7,8 @@ export const userSettingsSchema = z.object({
   /** An IANA time zone name: the user's days, weeks and months (docs/decisions.md "Local days"). */
   timeZone: z.string(),
   stats: z.object({ excludedCategoryIds: z.array(z.number().int()) }),
+  /** Whether the crypto exchange holdings count in the dashboard's total balance and trend. */
+  includeCryptoInTotal: z.boolean(),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
@@ -47,6 +49,7 @@ export const updateUserSettingsBodySchema = z
     stats: z.object({
       excludedCategoryIds: z.array(idSchema).max(MAX_EXCLUDED_CATEGORIES),
     }),
+    includeCryptoInTotal: z.boolean('Must be true or false'),
   })
   .partial();
 export type UpdateUserSettingsBody = z.infer<typeof updateUserSettingsBodySchema>;

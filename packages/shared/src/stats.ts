@@ -53,8 +53,19 @@ export const totalBalanceSchema = z.object({
   refBalance: z.number().int(),
   /** Accounts left out of the total because no rate could be had for them that day. */
   unvaluedAccountIds: z.array(z.number().int()),
+  /**
+   * The crypto exchange holdings' part of refBalance (the day's value snapshot, or the latest before
+   * it); null when none is counted: no keys, no snapshot yet, no rate, or includeCryptoInTotal off.
+   */
+  cryptoRefBalance: z.number().int().nullable(),
 });
 export type TotalBalance = z.infer<typeof totalBalanceSchema>;
+
+export const cryptoBalanceHistoryQuerySchema = dayRange.refine(...inOrder).refine(...notTooLong);
+export type CryptoBalanceHistoryQuery = z.output<typeof cryptoBalanceHistoryQuerySchema>;
+/** The crypto holdings at the end of a day in the base currency, from the daily value snapshots. */
+export const cryptoBalancePointSchema = z.object({ date: isoDateSchema, refBalance: z.number().int() });
+export type CryptoBalancePoint = z.infer<typeof cryptoBalancePointSchema>;
 
 export const spendingsQuerySchema = dayRange
   .extend({ accountId: idTextSchema.optional(), includeHidden: includeHiddenSchema })

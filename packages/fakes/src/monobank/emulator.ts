@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Answer, htmlAnswer, notFoundPage, proxyDownPage } from '../answer.ts';
+import { CONTROL_PREFIX, controlAnswer } from '../control.ts';
 import { type EmulatorServer, readBody, startServer } from '../http.ts';
 import {
   clientInfoAnswer,
@@ -16,7 +17,7 @@ import {
   webhookUrlOf,
 } from './api.ts';
 import { type AccountSeed, type ClientSeed, ClientState, type ItemSeed, randomId } from './client.ts';
-import { CONTROL_PREFIX, controlAnswer } from './control.ts';
+import { monobankControl } from './control.ts';
 import { demoClientSeed, demoShiftSeconds } from './data.ts';
 import { DEMO_TOKEN } from './generate.ts';
 import type { ClientInfo, MonobankAccount, StatementItem } from './types.ts';
@@ -73,7 +74,7 @@ export interface MonobankEmulatorOptions {
   holdSettleMs?: number;
   /**
    * Serve the test controls over HTTP too, under `/_control/` (for browser tests, which run in
-   * another process): see {@link controlAnswer}. Off by default: the real service has no such paths.
+   * another process): see {@link monobankControl}. Off by default: the real service has no such paths.
    */
   controlRoutes?: boolean;
 }
@@ -196,7 +197,9 @@ export async function startMonobankEmulator(options: MonobankEmulatorOptions = {
     const call = personalCall(method, url.pathname);
     const answer =
       options.controlRoutes && url.pathname.startsWith(CONTROL_PREFIX)
-        ? await controlAnswer(emulator, method, url.pathname.slice(CONTROL_PREFIX.length), await readBody(req))
+        ? controlAnswer(method, url.pathname.slice(CONTROL_PREFIX.length), await readBody(req), (name, input) =>
+            monobankControl(emulator, name, input),
+          )
         : call
           ? await serviceAnswer(call, token, req)
           : notFoundPage();

@@ -152,6 +152,8 @@ export const userSettings = pgTable('user_settings', {
   /** IANA name; the user's days, weeks and months (docs/decisions.md "Local days"). */
   timeZone: varchar('time_zone', { length: 64 }).notNull().default('UTC'),
   excludedCategoryIds: integer('excluded_category_ids').array().notNull().default(sql`'{}'::integer[]`),
+  /** Whether the crypto exchange holdings count in the dashboard's total balance and trend. */
+  includeCryptoInTotal: boolean('include_crypto_in_total').notNull().default(true),
 });
 
 /**
@@ -609,4 +611,40 @@ export const merchantRules = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('merchant_rules_user_merchant_key').on(t.userId, t.merchant)],
+);
+
+/**
+ * A user's Binance API keys, sealed (lib/secrets.ts), with what the key may do, and the last
+ * holdings read with them (`figures`, true at `figuresAt`): answered, marked stale, while Binance
+ * cannot be reached. Replaced whole when new keys are stored; gone with them.
+ */
+export const binanceKeys = pgTable('binance_keys', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  apiKeySealed: text('api_key_sealed').notNull(),
+  secretKeySealed: text('secret_key_sealed').notNull(),
+  apiKeyMasked: varchar('api_key_masked', { length: 16 }).notNull(),
+  canTrade: boolean('can_trade').notNull(),
+  canWithdraw: boolean('can_withdraw').notNull(),
+  /** The priced holdings last read (modules/binance/valuation.ts StoredHoldings), first when the keys were checked. */
+  figures: jsonb('figures').notNull(),
+  figuresAt: timestamp('figures_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The crypto holdings' value at the last read of each local day (the user's zone), in US cents:
+ * what the dashboard's total and trend count, converted at that day's rate.
+ */
+export const binanceDailyValues = pgTable(
+  'binance_daily_values',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    valueUsd: bigint('value_usd', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorBody, type ValidationIssue } from '@kopiyka/shared';
+import { type ErrorBody, errorStatus, type ValidationIssue } from '@kopiyka/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConcurrentChange } from '../lib/db-errors.ts';
@@ -34,7 +34,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return send(reply, ERROR_STATUS[error.code], {
+      return send(reply, errorStatus(error.code), {
         code: error.code,
         statusText: error.message,
         ...(error.details ? { details: error.details } : {}),

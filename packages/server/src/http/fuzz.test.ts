@@ -1,4 +1,12 @@
-import { API_PREFIX, type Endpoint, ERROR_STATUS, type ErrorCode, endpoints } from '@kopiyka/shared';
+import { type BinanceEmulator, startBinanceEmulator } from '@kopiyka/fakes';
+import {
+  API_PREFIX,
+  type BinanceKeyErrorCode,
+  type Endpoint,
+  type ErrorCode,
+  endpoints,
+  errorStatus,
+} from '@kopiyka/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ids, signUpWithBase } from '../../test/app.ts';
@@ -11,7 +19,7 @@ import { newToken, tokenHash } from '../modules/auth/tokens.ts';
  * touching this file): bodies, path params and query strings, built from a fixed seed so a run is
  * the same every time. Whatever arrives, the answer is never a 5xx and every error is in the
  * envelope with the status its code maps to. Bank routes talk to the Monobank emulator, so a
- * token-shaped string gets Monobank's refusal rather than an unreachable bank.
+ * token-shaped string gets Monobank's refusal rather than an unreachable bank; Binance's likewise.
  */
 
 const SEED = 15;
@@ -136,9 +144,11 @@ function requestOf(endpoint: Endpoint) {
 }
 
 let world: BankWorld;
+let binance: BinanceEmulator;
 let userId: number;
 beforeAll(async () => {
-  world = await startBankWorld();
+  binance = await startBinanceEmulator({ demo: false });
+  world = await startBankWorld({}, { binance: { apiUrl: binance.url } });
   ({ id: userId } = await signUpWithBase(world.t));
   // Something for the fuzz to hit when a small number happens to be a real id.
   const { t } = world;
@@ -147,7 +157,10 @@ beforeAll(async () => {
   await t.call('POST', '/api/v1/budgets', { token, body: { name: 'Trip' } });
   await t.call('POST', '/api/v1/account-groups', { token, body: { name: 'Cash' } });
 });
-afterAll(() => world.close());
+afterAll(async () => {
+  await world.close();
+  await binance.close();
+});
 
 /** A new session of the user, without the cost of a login. */
 async function newSession(): Promise<string> {
@@ -183,14 +196,14 @@ it('answers a thousand malformed requests on every write route without a 5xx, ea
       const status = response.statusCode;
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
       const answer = response.body ? (JSON.parse(response.body) as { status?: string; response?: unknown }) : null;
-      const error = answer?.response as { code?: ErrorCode; statusText?: unknown } | undefined;
+      const error = answer?.response as { code?: ErrorCode | BinanceKeyErrorCode; statusText?: unknown } | undefined;
       const wellFormed =
         status < 400
           ? status === 204 || answer?.status === 'success'
           : answer?.status === 'error' &&
             typeof error?.statusText === 'string' &&
             error.code !== undefined &&
-            ERROR_STATUS[error.code] === status;
+            errorStatus(error.code) === status;
       if (status >= 500 || !wellFormed) {
         problems.push({
           route: name,

@@ -1,4 +1,4 @@
-import type { ErrorCode, ValidationIssue } from '@kopiyka/shared';
+import type { BinanceKeyErrorCode, ErrorCode, ValidationIssue } from '@kopiyka/shared';
 
 /**
  * An expected failure of a rule, raised by services and queries. It names a contract error code;
@@ -6,7 +6,8 @@ import type { ErrorCode, ValidationIssue } from '@kopiyka/shared';
  */
 export class AppError extends Error {
   constructor(
-    readonly code: ErrorCode,
+    /** A named code, or a numeric missing-key code (10101–10103, HTTP 422). */
+    readonly code: ErrorCode | BinanceKeyErrorCode,
     message: string,
     readonly details?: ValidationIssue[],
     /** Extra response headers, e.g. Retry-After. */

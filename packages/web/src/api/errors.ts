@@ -1,4 +1,4 @@
-import { BINANCE_KEY_ERRORS, type ErrorBody, type ErrorCode, type ValidationIssue } from '@kopiyka/shared';
+import { BINANCE_KEY_ERRORS, type ErrorBody, type ValidationIssue } from '@kopiyka/shared';
 import { localizeMessage, type MessageKey, t, useI18nStore } from '../lib/i18n.ts';
 
 /** The client's own code for a request that never reached the server. */
@@ -88,8 +88,8 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-export function hasErrorCode(error: unknown, ...codes: Array<ErrorCode | typeof NETWORK_ERROR>): error is ApiError {
-  return isApiError(error) && (codes as ApiErrorCode[]).includes(error.code);
+export function hasErrorCode(error: unknown, ...codes: ApiErrorCode[]): error is ApiError {
+  return isApiError(error) && codes.includes(error.code);
 }
 
 /**

@@ -4,16 +4,19 @@ import { isApiError } from './errors.ts';
 const DEFAULT_RETRIES = 3;
 
 /**
- * One client for the whole app. Retries keep the library's default count and backoff (SPEC §9),
- * except for answers a retry cannot change: a 4xx means the request itself was refused.
+ * Retries keep the library's default count and backoff (SPEC §9), except for answers a retry
+ * cannot change: a 4xx means the request itself was refused.
  */
+export function retryUnlessRefused(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  return failureCount < DEFAULT_RETRIES;
+}
+
+/** One client for the whole app. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      retry: (failureCount, error) => {
-        if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
-        return failureCount < DEFAULT_RETRIES;
-      },
+      retry: retryUnlessRefused,
     },
     mutations: { retry: false },
   },

@@ -4,6 +4,7 @@ import { chooseLocale, useI18nStore } from '../lib/i18n.ts';
 import { setDisplayTimeZone } from '../lib/locale.ts';
 import { call } from './client.ts';
 import { queryClient } from './query-client.ts';
+import { statsKeys } from './stats.ts';
 
 export const settingsKeys = {
   all: ['user-settings'] as const,
@@ -36,8 +37,10 @@ export function useUpdateUserSettings() {
     onError: (_error, _body, context) => {
       if (context?.previous) queryClient.setQueryData(settingsKeys.all, context.previous);
     },
-    onSuccess: (settings) => {
+    onSuccess: (settings, body) => {
       queryClient.setQueryData(settingsKeys.all, settings);
+      // The dashboard's total and trend are made with or without the crypto holdings now.
+      if (body.includeCryptoInTotal !== undefined) void queryClient.invalidateQueries({ queryKey: statsKeys.all });
       // Issue 16: days and times follow a new zone once it is saved, as the server's figures do.
       setDisplayTimeZone(settings.timeZone);
     },

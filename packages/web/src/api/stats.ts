@@ -18,6 +18,7 @@ export const statsKeys = {
   all: ['stats'] as const,
   balanceHistory: (params: BalanceHistoryParams) => [...statsKeys.all, 'balance-history', params] as const,
   totalBalance: (date: DayKey) => [...statsKeys.all, 'total-balance', date] as const,
+  cryptoBalanceHistory: (range: DayRange) => [...statsKeys.all, 'crypto-balance-history', range] as const,
   spendings: (range: DayRange) => [...statsKeys.all, 'spendings', range] as const,
   cashFlow: (params: CashFlowParams) => [...statsKeys.all, 'cash-flow', params] as const,
 };
@@ -45,6 +46,15 @@ export const totalBalanceQueryOptions = (date: DayKey) =>
 
 export function useTotalBalance(date: DayKey) {
   return useQuery({ ...totalBalanceQueryOptions(date), placeholderData: keepPreviousData });
+}
+
+/** The crypto holdings per day in the base currency, for the dashboard's trend; empty when they are not counted. */
+export function useCryptoBalanceHistory(range: DayRange) {
+  return useQuery({
+    queryKey: statsKeys.cryptoBalanceHistory(range),
+    queryFn: ({ signal }) => call(endpoints.stats.cryptoBalanceHistory, { query: { ...range }, signal }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useSpendingsByCategories(range: DayRange) {

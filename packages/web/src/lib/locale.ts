@@ -57,6 +57,11 @@ export function numberFormat(options: Intl.NumberFormatOptions = {}, locale = di
   return cached('number', locale, options, () => new Intl.NumberFormat(locale, options));
 }
 
+/** A whole share of a total, "75%"; nothing of nothing is 0%. */
+export function formatShare(part: number, total: number): string {
+  return numberFormat({ style: 'percent' }).format(total === 0 ? 0 : Math.round((part / total) * 100) / 100);
+}
+
 /** Moments in the user's time zone, unless `options` name another. */
 export function dateTimeFormat(options: Intl.DateTimeFormatOptions, locale = displayLocale()): Intl.DateTimeFormat {
   const zoned = { timeZone: displayTimeZone(), ...options };

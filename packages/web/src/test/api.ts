@@ -21,7 +21,7 @@ export function success(response: unknown, init: ResponseInit = {}): Response {
 
 export function failure(
   status: number,
-  code: string,
+  code: string | number,
   statusText: string,
   { details, ...init }: ResponseInit & { details?: ValidationIssue[] } = {},
 ): Response {

@@ -79,6 +79,7 @@ export function signedInServer(handlers: Handlers = {}) {
     'GET /banks/monobank/user': notPaired,
     'GET /banks/monobank/jobs': () => success([]),
     'GET /events': () => eventStream().response,
+    'GET /stats/crypto-balance-history': () => success([]),
     ...handlers,
   });
   const calls = (method: string, path: string) =>

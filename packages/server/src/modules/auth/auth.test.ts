@@ -47,7 +47,9 @@ describe('POST /auth/register', () => {
     expect(roots.find((c) => c.name === 'Other')).toMatchObject({ type: 'internal', color: '#7f8c8d' });
     expect(categories.filter((c) => c.type === 'internal')).toHaveLength(1);
     const settings = await t.handle.db.select().from(userSettings).where(eq(userSettings.userId, id));
-    expect(settings).toEqual([{ userId: id, locale: 'en', excludedCategoryIds: [], timeZone: 'UTC' }]);
+    expect(settings).toEqual([
+      { userId: id, locale: 'en', excludedCategoryIds: [], timeZone: 'UTC', includeCryptoInTotal: true },
+    ]);
   });
 
   it('refuses a username taken in any letter case with USER_ALREADY_EXISTS and creates nothing', async () => {

@@ -154,7 +154,7 @@ export function startImportWorker(deps: MonobankDeps, rates: RatesService, poll:
         deps.client.statement(token, account.externalId, window.from, to),
       );
     } catch (error) {
-      if (error instanceof AppError) return fail(job, leaseToken, error.code, error.message);
+      if (error instanceof AppError) return fail(job, leaseToken, String(error.code), error.message);
       if (error instanceof MonobankError && error.failure === 'rejected') {
         deps.log.warn({ jobId: job.id, accountId: account.accountId, reason: error.description }, 'statement refused');
         return finishStep(job, leaseToken, nextWindow(job));
@@ -185,7 +185,7 @@ export function startImportWorker(deps: MonobankDeps, rates: RatesService, poll:
       announceApplied(deps.events, job.userId, 'import', account.accountId, applied);
     } catch (error) {
       if (error instanceof LeaseLost) return;
-      if (error instanceof AppError) return fail(job, leaseToken, error.code, error.message);
+      if (error instanceof AppError) return fail(job, leaseToken, String(error.code), error.message);
       throw error;
     }
     if (stored) deps.events.publish(job.userId, { type: 'monobank.job', job: jobView(stored) });

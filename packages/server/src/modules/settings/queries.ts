@@ -14,7 +14,7 @@ export async function selectSettings(db: Executor, userId: number) {
 export async function updateSettings(
   db: Executor,
   userId: number,
-  changes: { locale?: string; timeZone?: string; excludedCategoryIds?: number[] },
+  changes: { locale?: string; timeZone?: string; excludedCategoryIds?: number[]; includeCryptoInTotal?: boolean },
 ) {
   if (Object.keys(changes).length === 0) return;
   await db.update(userSettings).set(changes).where(eq(userSettings.userId, userId));

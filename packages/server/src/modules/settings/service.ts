@@ -46,6 +46,7 @@ export function createSettingsService(db: Database, baseChanges: BaseChangeServi
           ...(body.locale !== undefined ? { locale: body.locale } : {}),
           ...(zoneChanged ? { timeZone: body.timeZone } : {}),
           ...(excluded ? { excludedCategoryIds: [...new Set(excluded)] } : {}),
+          ...(body.includeCryptoInTotal !== undefined ? { includeCryptoInTotal: body.includeCryptoInTotal } : {}),
         });
         // The new zone is read by every write and statistic from the commit on; the stored days follow.
         if (zoneChanged) regrouping = await regroupDaysAfterZoneChange(tx, userId);
@@ -66,7 +67,12 @@ export function createDefaultSettings(db: Executor, userId: number, locale: AppL
 export async function getSettings(db: Executor, userId: number): Promise<UserSettings> {
   const row = await selectSettings(db, userId);
   if (!row) throw notFound('Settings');
-  return { locale: row.locale, timeZone: row.timeZone, stats: { excludedCategoryIds: row.excludedCategoryIds } };
+  return {
+    locale: row.locale,
+    timeZone: row.timeZone,
+    stats: { excludedCategoryIds: row.excludedCategoryIds },
+    includeCryptoInTotal: row.includeCryptoInTotal,
+  };
 }
 
 /** A deleted category leaves the excluded list with it (inside the caller's transaction). */

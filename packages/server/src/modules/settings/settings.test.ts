@@ -18,15 +18,19 @@ describe('user settings', () => {
       locale: 'en',
       timeZone: 'UTC',
       stats: { excludedCategoryIds: [] },
+      includeCryptoInTotal: true,
     });
     const taxes = await categoryId(token, 'Taxes');
     const res = await t.call('PUT', '/api/v1/user/settings', {
       token,
       body: { stats: { excludedCategoryIds: [taxes, taxes] } },
     });
-    expect(res.body.response).toEqual({ locale: 'en', timeZone: 'UTC', stats: { excludedCategoryIds: [taxes] } });
+    const settings = { timeZone: 'UTC', stats: { excludedCategoryIds: [taxes] }, includeCryptoInTotal: true };
+    expect(res.body.response).toEqual({ locale: 'en', ...settings });
     const locale = await t.call('PUT', '/api/v1/user/settings', { token, body: { locale: 'uk-UA' } });
-    expect(locale.body.response).toEqual({ locale: 'uk-UA', timeZone: 'UTC', stats: { excludedCategoryIds: [taxes] } });
+    expect(locale.body.response).toEqual({ locale: 'uk-UA', ...settings });
+    const crypto = await t.call('PUT', '/api/v1/user/settings', { token, body: { includeCryptoInTotal: false } });
+    expect(crypto.body.response).toEqual({ locale: 'uk-UA', ...settings, includeCryptoInTotal: false });
   });
 
   it.each([
@@ -41,6 +45,8 @@ describe('user settings', () => {
     [{ stats: { excludedCategoryIds: [0] } }, 'stats.excludedCategoryIds.0'],
     [{ stats: {} }, 'stats.excludedCategoryIds'],
     [{ stats: { excludedCategoryIds: 5 } }, 'stats.excludedCategoryIds'],
+    [{ includeCryptoInTotal: 'no' }, 'includeCryptoInTotal'],
+    [{ includeCryptoInTotal: null }, 'includeCryptoInTotal'],
     [{ stats: { excludedCategoryIds: Array.from({ length: 501 }, (_, i) => i + 1) } }, 'stats.excludedCategoryIds'],
   ])('rejects %j with VALIDATION_ERROR on %s and changes nothing', async (body, path) => {
     const { token } = await signUp(t);
@@ -51,6 +57,7 @@ describe('user settings', () => {
       locale: 'en',
       timeZone: 'UTC',
       stats: { excludedCategoryIds: [] },
+      includeCryptoInTotal: true,
     });
   });
 
@@ -78,6 +85,11 @@ describe('user settings', () => {
       });
     }
     expect((await settings()).body.response).toEqual(before);
-    expect(before).toEqual({ locale: 'uk', timeZone: 'UTC', stats: { excludedCategoryIds: [fines] } });
+    expect(before).toEqual({
+      locale: 'uk',
+      timeZone: 'UTC',
+      stats: { excludedCategoryIds: [fines] },
+      includeCryptoInTotal: true,
+    });
   });
 });

@@ -6,6 +6,8 @@ import {
   type CashFlowQuery,
   type Category,
   type CategorySpending,
+  type CryptoBalanceHistoryQuery,
+  type CryptoBalancePoint,
   isWithinAmountLimit,
   type SpendingsQuery,
   type TotalBalance,
@@ -16,6 +18,7 @@ import { addDays, daysBetween } from '../../lib/dates.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import { figureOf } from '../../lib/figures.ts';
 import { assertOwnAccount, valueInBase } from '../accounts/service.ts';
+import { cryptoBalanceHistory } from '../binance/service.ts';
 import { listCategories } from '../categories/service.ts';
 import { findBaseCurrency } from '../currencies/service.ts';
 import type { RatesService } from '../rates/service.ts';
@@ -71,7 +74,9 @@ export function periodStarts(from: string, to: string, interval: CashFlowQuery['
 
 export interface StatsService {
   balanceHistory(userId: number, q: BalanceHistoryQuery): Promise<BalancePoint[]>;
+  /** Net worth: the accounts, and the crypto holdings unless the user leaves them out. */
   totalBalance(userId: number, q: TotalBalanceQuery): Promise<TotalBalance>;
+  cryptoBalanceHistory(userId: number, q: CryptoBalanceHistoryQuery): Promise<CryptoBalancePoint[]>;
   spendingsByCategories(userId: number, q: SpendingsQuery): Promise<CategorySpending[]>;
   cashFlow(userId: number, q: CashFlowQuery): Promise<CashFlowPoint[]>;
 }
@@ -140,7 +145,16 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
         if (sum !== null && isWithinAmountLimit(sum)) refBalance = sum;
         else unvaluedAccountIds.push(point.accountId);
       }
-      return { date: q.date, refBalance, unvaluedAccountIds };
+      const [crypto] = await cryptoBalanceHistory(db, rates, userId, await baseCode(userId), q.date, q.date);
+      const withCrypto = crypto ? refBalance + crypto.refBalance : refBalance;
+      if (crypto && isWithinAmountLimit(withCrypto)) {
+        return { date: q.date, refBalance: withCrypto, unvaluedAccountIds, cryptoRefBalance: crypto.refBalance };
+      }
+      return { date: q.date, refBalance, unvaluedAccountIds, cryptoRefBalance: null };
+    },
+
+    async cryptoBalanceHistory(userId, q) {
+      return cryptoBalanceHistory(db, rates, userId, await baseCode(userId), q.from, q.to);
     },
 
     async spendingsByCategories(userId, q) {

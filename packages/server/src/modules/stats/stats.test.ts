@@ -153,7 +153,7 @@ describe('GET /stats/balance-history', () => {
     const points = (await get(`balance-history?from=${today}&to=${today}`, w.token)).body.response;
     expect(points).toEqual([{ date: today, accountId: w.accounts[0], balance: -12_000, refBalance: -12_000 }]);
     const total = (await get(`total-balance?date=${today}`, w.token)).body.response;
-    expect(total).toEqual({ date: today, refBalance: -12_000, unvaluedAccountIds: [] });
+    expect(total).toEqual({ date: today, refBalance: -12_000, unvaluedAccountIds: [], cryptoRefBalance: null });
   });
 
   it('counts an account made today at its balance on earlier days too: its appearance is no growth', async () => {
@@ -247,16 +247,19 @@ describe('accounts created inside the range, and accounts without a rate', () =>
       date: '2026-03-09',
       refBalance: 150_000,
       unvaluedAccountIds: [m.eur],
+      cryptoRefBalance: null,
     });
     expect((await get('total-balance?date=2026-03-11', m.token)).body.response).toEqual({
       date: '2026-03-11',
       refBalance: 150_000,
       unvaluedAccountIds: [m.eur],
+      cryptoRefBalance: null,
     });
     expect((await get('total-balance?date=2026-03-15', m.token)).body.response).toEqual({
       date: '2026-03-15',
       refBalance: 100_000 + 40_000 + 45_000,
       unvaluedAccountIds: [],
+      cryptoRefBalance: null,
     });
   });
 });
@@ -267,6 +270,7 @@ describe('GET /stats/total-balance', () => {
       date: '2026-03-15',
       refBalance: 97_000 + 95_000,
       unvaluedAccountIds: [],
+      cryptoRefBalance: null,
     });
     expect((await get('total-balance?date=2026-03-15&includeHidden=true')).body.response.refBalance).toBe(
       97_000 + 95_000 - 5_000,

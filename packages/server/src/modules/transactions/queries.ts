@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, lte, ne, type S
 import { alias } from 'drizzle-orm/pg-core';
 import { inBudgets, notInBudget } from '../../db/budget-membership.ts';
 import type { Executor } from '../../db/client.ts';
+import { localDayOf } from '../../db/local-day.ts';
 import { accountDayDeltas, accounts, categories, currencies, transactions } from '../../db/schema.ts';
 
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -266,10 +267,6 @@ export async function nextTransferId(db: Executor): Promise<number> {
   const rows = await db.select({ id: sql<string>`nextval('transfer_id_seq')` }).from(sql`(select 1) as one`);
   return Number(rows[0]!.id);
 }
-
-/** The calendar day of `time` (an SQL timestamptz) in the user's time zone (docs/decisions.md "Local days"). */
-export const localDayOf = (time: SQL, userId: number) =>
-  sql`(${time} at time zone (select s.time_zone from user_settings s where s.user_id = ${userId}))::date`;
 
 /**
  * Adds moves to their accounts' net change of the day each falls on in the user's time zone,

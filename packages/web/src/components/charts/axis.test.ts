@@ -31,7 +31,8 @@ describe('value axes', () => {
 
   it('labels a flat line once', () => {
     expect(labels([9_000_000, 9_000_000])).toEqual(['UAH 90k']);
-    expect(labels([9_012_345, 9_012_345])).toEqual(['UAH 90.12345k']);
+    expect(labels([9_050_000, 9_050_000])).toEqual(['UAH 90.5k']);
+    expect(labels([9_012_345, 9_012_345])).toEqual(['UAH 90,123.45']);
   });
 
   it('labels every tick apart, as precisely as each needs, on nearly flat lines too', () => {

@@ -46,6 +46,9 @@ function significantDigits(minor: number): number {
   return String(digits).length;
 }
 
+/** Beyond this many significant digits a flat line's one label reads better written out ("UAH 369,456.28" over "UAH 369.45628k"). */
+const FLAT_COMPACT_DIGITS = 3;
+
 /**
  * A value axis of money over `values`, as YAxis props: round ticks, labelled short ("UAH 90k")
  * yet with every digit a tick has ("UAH 89.995k"), so no label is rounded onto its neighbour's.
@@ -53,6 +56,10 @@ function significantDigits(minor: number): number {
 export function moneyAxis(values: readonly number[], currency: string) {
   const { ticks, domain } = valueScale(values);
   const digits = Math.max(...ticks.map(significantDigits));
-  const tickFormatter = (minor: number) => formatMoney(minor, currency, { compact: true, significantDigits: digits });
+  const writtenOut = ticks.length === 1 && digits > FLAT_COMPACT_DIGITS;
+  const tickFormatter = (minor: number) =>
+    writtenOut
+      ? formatMoney(minor, currency)
+      : formatMoney(minor, currency, { compact: true, significantDigits: digits });
   return { ticks, domain, tickFormatter };
 }

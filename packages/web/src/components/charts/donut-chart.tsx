@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Cell, Pie, PieChart, Tooltip } from 'recharts';
-import { numberFormat } from '../../lib/locale.ts';
+import { formatShare } from '../../lib/locale.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { ChartTooltipBox, ChartTooltipRow } from './chart-tooltip.tsx';
 
@@ -15,10 +15,6 @@ export type DonutChartProps = {
   label: string;
   size: number;
 };
-
-/** A slice's whole share of the ring: "75%". */
-const share = (value: number, total: number) =>
-  numberFormat({ style: 'percent' }).format(total === 0 ? 0 : value / total);
 
 /** Parts of a whole as a ring, each slice in its own colour, with a figure in the middle. */
 export default function DonutChart({ slices, currency, center, label, size }: DonutChartProps) {
@@ -51,7 +47,7 @@ export default function DonutChart({ slices, currency, center, label, size }: Do
             if (!active || !slice) return null;
             return (
               <ChartTooltipBox title={slice.name}>
-                <ChartTooltipRow color={slice.color} label={share(slice.value, total)}>
+                <ChartTooltipRow color={slice.color} label={formatShare(slice.value, total)}>
                   {formatMoney(slice.value, currency)}
                 </ChartTooltipRow>
               </ChartTooltipBox>

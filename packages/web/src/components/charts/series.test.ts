@@ -23,6 +23,20 @@ describe('daily totals', () => {
     ]);
   });
 
+  it('adds the crypto holdings on the days they have a value', () => {
+    const totals = dailyTotals(
+      [point('2026-11-01', 1, 50, 50), point('2026-11-02', 1, 50, 50)],
+      [{ date: '2026-11-02', refBalance: 1_000 }],
+    );
+    expect(totals.map((total) => total.value)).toEqual([50, 1_050]);
+  });
+
+  it('makes a day of the crypto holdings alone when there is no account', () => {
+    expect(dailyTotals([], [{ date: '2026-11-02', refBalance: 1_000 }])).toEqual([
+      { date: '2026-11-02', value: 1_000, unvaluedAccountIds: [] },
+    ]);
+  });
+
   it('sums the accounts each day has', () => {
     const totals = dailyTotals([
       point('2026-11-01', 1, 50, 50),

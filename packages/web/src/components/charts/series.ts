@@ -1,4 +1,4 @@
-import type { BalancePoint } from '@kopiyka/shared';
+import type { BalancePoint, CryptoBalancePoint } from '@kopiyka/shared';
 import type { DayKey } from '../../lib/dates.ts';
 
 /** One day of a balance chart. */
@@ -18,12 +18,22 @@ export type TrendPoint = {
  * here. A day without a rate for an account leaves it out of that day's total and names it, the
  * rule of GET /stats/total-balance, so the chart's last day and the total balance agree.
  */
-export function dailyTotals(points: readonly BalancePoint[]): TrendPoint[] {
+export function dailyTotals(
+  points: readonly BalancePoint[],
+  /** The crypto holdings of each day (GET /stats/crypto-balance-history), added as the total balance adds them. */
+  crypto: readonly CryptoBalancePoint[] = [],
+): TrendPoint[] {
   const totals = new Map<DayKey, { date: DayKey; value: number; unvaluedAccountIds: number[] }>();
   for (const point of points) {
     const total = totals.get(point.date) ?? { date: point.date, value: 0, unvaluedAccountIds: [] };
     if (point.refBalance === null) total.unvaluedAccountIds.push(point.accountId);
     else total.value += point.refBalance;
+    totals.set(point.date, total);
+  }
+  // Crypto held with no account yet still makes a day's total.
+  for (const point of crypto) {
+    const total = totals.get(point.date) ?? { date: point.date, value: 0, unvaluedAccountIds: [] };
+    total.value += point.refBalance;
     totals.set(point.date, total);
   }
   return [...totals.values()].sort((a, b) => a.date.localeCompare(b.date));

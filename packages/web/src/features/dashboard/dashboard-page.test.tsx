@@ -47,6 +47,7 @@ function dashboardServer(overrides: Handlers = {}, transactions: Transaction[] =
       return success({ date, refBalance: balances[date] ?? 0, unvaluedAccountIds: [] });
     },
     'GET /stats/balance-history': () => success(history),
+    'GET /stats/crypto-balance-history': () => success([]),
     'GET /stats/spendings-by-categories': (request) => success(spendings[param(request, 'from') ?? ''] ?? []),
     'GET /stats/cash-flow': (request) => success(flow(param(request, 'from') ?? '')),
     ...overrides,
@@ -120,6 +121,67 @@ describe('dashboard', () => {
     expect(text(trend.getByText(/Left out on some days/))).toBe(
       'Left out on some days, as there is no exchange rate for its currency: Euro cash. Set a rate',
     );
+  });
+
+  it('says how much of the total balance is crypto, and leads to the holdings', async () => {
+    dashboardServer({
+      'GET /stats/total-balance': (request) =>
+        success({
+          date: param(request, 'date'),
+          refBalance: 1_500_000,
+          unvaluedAccountIds: [],
+          cryptoRefBalance: 300_000,
+        }),
+    });
+    renderApp('/dashboard');
+    const total = await widget('Total balance');
+    expect(text(await total.findByText(/in crypto/))).toBe('Including UAH 3,000.00 in crypto. See holdings');
+    expect(total.getByRole('link', { name: 'See holdings' }).getAttribute('href')).toBe('/crypto');
+  });
+
+  it('adds the crypto holdings to the trend on the days they have a value', async () => {
+    const { calls } = dashboardServer({
+      'GET /stats/crypto-balance-history': () => success([{ date: '2026-11-02', refBalance: 50_000 }]),
+    });
+    renderApp('/dashboard');
+    const trend = await widget('Balance trend');
+    expect(
+      await trend.findByRole('img', { name: /UAH\s10,000\.00 on 1 Nov 2026, UAH\s11,500\.00 on 2 Nov 2026/ }),
+    ).toBeTruthy();
+    expect(calls('GET', '/stats/crypto-balance-history').at(-1)?.url.searchParams.toString()).toBe(
+      'from=2026-11-01&to=2026-11-22',
+    );
+  });
+
+  it('counts crypto held before any account is added, and says the other widgets wait for an account', async () => {
+    dashboardServer(
+      {
+        'GET /accounts': () => success([]),
+        'GET /stats/total-balance': (request) =>
+          success({
+            date: param(request, 'date'),
+            refBalance: 300_000,
+            unvaluedAccountIds: [],
+            cryptoRefBalance: 300_000,
+          }),
+        'GET /stats/balance-history': () => success([]),
+        'GET /stats/crypto-balance-history': () =>
+          success([
+            { date: '2026-11-21', refBalance: 290_000 },
+            { date: '2026-11-22', refBalance: 300_000 },
+          ]),
+      },
+      [],
+    );
+    renderApp('/dashboard');
+    const total = await widget('Total balance');
+    expect(text(await total.findByText(/in crypto/))).toBe('Including UAH 3,000.00 in crypto. See holdings');
+    const trend = await widget('Balance trend');
+    expect(
+      await trend.findByRole('img', { name: /UAH\s2,900\.00 on 21 Nov 2026, UAH\s3,000\.00 on 22 Nov 2026/ }),
+    ).toBeTruthy();
+    const latestRecords = await widget('Latest records');
+    expect(await latestRecords.findByText('No accounts yet')).toBeTruthy();
   });
 
   it('speaks Ukrainian when that is the saved language: hryvnias, months and the plural of accounts left out', async () => {

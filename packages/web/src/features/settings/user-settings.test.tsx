@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../lib/constants.ts';
 import { useSessionStore } from '../../stores/session.ts';
-import { failure, resetApp } from '../../test/api.ts';
+import { failure, resetApp, success } from '../../test/api.ts';
 import { cleanUpApp, type Handlers, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
 
 const noContent = () => new Response(null, { status: 204 });
@@ -105,5 +105,24 @@ describe('user settings', () => {
     ]);
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     expect(toastMessages()).toContain('Your account and all its data have been deleted.');
+  });
+
+  it('leaves crypto out of the total balance with one switch, and puts it back', async () => {
+    const settings = { locale: 'en', timeZone: 'Europe/Kyiv', stats: { excludedCategoryIds: [] } };
+    const { calls } = await openUserSettings({
+      'GET /user/settings': () => success({ ...settings, includeCryptoInTotal: true }),
+      'PUT /user/settings': ({ body }) => success({ ...settings, ...(body as object) }),
+    });
+    const toggle = await screen.findByRole('switch', { name: 'Count crypto in the total balance' });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    await userEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
+    await waitFor(() => expect(toggle.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    expect(calls('PUT', '/user/settings').map((call) => call.body)).toEqual([
+      { includeCryptoInTotal: false },
+      { includeCryptoInTotal: true },
+    ]);
   });
 });

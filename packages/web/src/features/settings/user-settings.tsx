@@ -6,7 +6,7 @@ import {
   deleteUserBodySchema,
 } from '@kopiyka/shared';
 import { LogOut, MonitorSmartphone, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { signOut } from '../../api/auth.ts';
 import { useBaseCurrencyChange } from '../../api/currencies.ts';
@@ -24,6 +24,7 @@ import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { Switch } from '../../components/ui/switch.tsx';
 import { newPasswordHint } from '../../lib/credential-hints.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { attempt } from '../../lib/form-errors.ts';
@@ -140,6 +141,57 @@ function TimeZoneCard() {
             ) : null}
           </>
         )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Whether the Binance holdings count in the dashboard's total balance and trend. */
+function CryptoInTotalCard() {
+  const t = useT();
+  const settings = useUserSettings();
+  const update = useUpdateUserSettings();
+  const switchId = useId();
+  const [error, setError] = useState<string | null>(null);
+
+  async function change(includeCryptoInTotal: boolean) {
+    setError(null);
+    const refusal = await attempt(update.mutateAsync({ includeCryptoInTotal }));
+    if (refusal) setError(refusal);
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('crypto.inTotal.title')}</CardTitle>
+        <CardDescription>{t('crypto.inTotal.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {settings.isPending ? (
+          <Skeleton className="h-10 w-full" />
+        ) : settings.isError ? (
+          <ErrorAlert>{t('crypto.inTotal.loadError')}</ErrorAlert>
+        ) : (
+          <div className="flex items-center justify-between gap-4">
+            <div className="flex min-w-0 flex-col gap-1">
+              <label id={`${switchId}-label`} htmlFor={switchId} className="text-sm font-medium">
+                {t('crypto.inTotal.label')}
+              </label>
+              <span id={`${switchId}-hint`} className="text-sm text-muted-foreground">
+                {t('crypto.inTotal.hint')}
+              </span>
+            </div>
+            <Switch
+              id={switchId}
+              aria-labelledby={`${switchId}-label`}
+              aria-describedby={`${switchId}-hint`}
+              checked={settings.data.includeCryptoInTotal}
+              disabled={update.isPending}
+              onCheckedChange={(checked) => void change(checked)}
+            />
+          </div>
+        )}
+        {error ? <ErrorAlert>{error}</ErrorAlert> : null}
       </CardContent>
     </Card>
   );
@@ -320,6 +372,7 @@ export function UserSettings() {
       <AccountCard />
       <LanguageCard />
       <TimeZoneCard />
+      <CryptoInTotalCard />
       <ChangePasswordCard />
       <SignOutEverywhereCard />
       <DeleteUserCard />

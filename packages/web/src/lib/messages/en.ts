@@ -865,10 +865,6 @@ export const en = {
   'bank.tokenInvalid.description':
     'Your cards are not updating. Make a new token at api.monobank.ua and paste it here.',
   'bank.tokenInvalid.paste': 'Paste a new token',
-  'crypto.title': 'Binance holdings are coming',
-  'crypto.description':
-    'Kopiyka will show your Binance coins valued{known, select, yes { in {code}} other {}}, next to your other accounts. Linking a Binance account is not available yet. Until then, track crypto by hand: add an account in the Crypto category, in a currency such as USD, and update its balance as its value changes.',
-  'crypto.add': 'Add a crypto account',
 
   // Bank: the connect, import and new-token dialog.
   'bank.dialog.cardsTitle': 'Your Monobank cards',
@@ -896,7 +892,7 @@ export const en = {
 
   // Bank: token form, found cards and the import panel.
   'bank.token.open': 'Open',
-  'bank.token.newTab': '(opens in a new tab)',
+  'common.newTab': '(opens in a new tab)',
   'bank.token.onThisComputer': 'on this computer.',
   'bank.token.scan': 'Scan the QR code it shows with the Monobank app on your phone, and confirm there.',
   'bank.token.copy': 'Copy the token the page then shows, and paste it below.',
@@ -1069,4 +1065,89 @@ export const en = {
   'budget.preset.nextMonth': 'Next month',
   'budget.preset.thisYear': 'This year',
   'budget.preset.none': 'No dates',
+  // Crypto: the /crypto page (Binance holdings) and the crypto-in-total setting.
+  'crypto.loading': 'Loading your Binance holdings',
+  'crypto.loadError': 'Could not load your Binance holdings',
+  'crypto.unreachable': 'Binance can’t be reached right now. Try again in a few minutes.',
+  'crypto.connect.title': 'Connect Binance',
+  'crypto.connect.description':
+    'Kopiyka reads your Binance balances with an API key and shows what they are worth next to your other money.',
+  'crypto.connect.stepOpen': 'Sign in to Binance and open Account →',
+  'crypto.connect.apiManagement': 'API Management',
+  'crypto.connect.stepCreate': 'Choose Create API, then “System generated”, and name it Kopiyka.',
+  'crypto.connect.stepReading':
+    'Leave only “Enable Reading” switched on. Restricting access to trusted IPs (your Kopiyka server’s address) is recommended.',
+  'crypto.connect.stepCopy': 'Paste the API key and the secret key here. Binance shows the secret key only once.',
+  'crypto.connect.safety':
+    'A read-only key can only look at balances: nobody holding it can trade or withdraw your coins. Kopiyka stores the keys encrypted and never shows them again.',
+  'crypto.connect.apiKey': 'API key',
+  'crypto.connect.apiKeyHint': 'The long key Binance shows first.',
+  'crypto.connect.secretKey': 'Secret key',
+  'crypto.connect.secretKeyHint': 'Shown by Binance only when the key is created.',
+  'crypto.connect.showSecret': 'Show secret key',
+  'crypto.connect.submit': 'Connect Binance',
+  'crypto.connect.checking': 'Checking with Binance…',
+  'crypto.connect.done': 'Binance connected',
+  'crypto.manual.title': 'Rather not share a key?',
+  'crypto.manual.description':
+    'Track crypto by hand: add an account in the Crypto category, in a currency such as USD, and update its balance as its value changes.',
+  'crypto.manual.add': 'Add a crypto account',
+  'crypto.summary.key': 'API key {key}',
+  'crypto.summary.connected': 'Connected',
+  'crypto.summary.staleBadge': 'Last known figures',
+  'crypto.summary.total': 'Total value',
+  'crypto.summary.inBase': 'In {code}',
+  'crypto.summary.noRate': 'No rate for US dollars in {code} yet.',
+  'crypto.summary.updated': 'Updated {ago}',
+  'crypto.summary.refresh': 'Refresh',
+  'crypto.summary.refreshing': 'Refreshing…',
+  'crypto.stale.title': 'Binance can’t be reached right now.',
+  'crypto.stale.description':
+    'These are the last figures known, read {ago}. They are brought up to date once Binance answers again.',
+  'crypto.summary.refusedBadge': 'Keys refused',
+  'crypto.refused.title': 'Binance no longer accepts these keys.',
+  'crypto.refused.description':
+    'The key may have been deleted on Binance or limited to other IP addresses. These are the last figures known, read {ago}; connect new keys to bring them up to date.',
+  'crypto.refused.connectNew': 'Connect new keys',
+  'crypto.replace.button': 'Replace keys',
+  'crypto.replace.title': 'Replace the keys',
+  'crypto.replace.description':
+    'The new keys take the place of {key} once Binance accepts them. Until then the current ones stay.',
+  'crypto.replace.submit': 'Check and replace',
+  'crypto.replace.done': 'Binance keys replaced',
+  'crypto.permissions.title':
+    '{what, select, both {This key can trade and withdraw.} trade {This key can trade.} other {This key can withdraw.}}',
+  'crypto.permissions.description':
+    'Kopiyka only needs to read. To be safe, create a read-only key on Binance and choose Replace keys here.',
+  'crypto.disconnect.button': 'Disconnect',
+  'crypto.disconnect.title': 'Disconnect Binance?',
+  'crypto.disconnect.description':
+    'Kopiyka forgets the keys and the holdings read with them. The key itself stays on Binance: delete it there if you no longer need it.',
+  'crypto.disconnect.done': 'Binance disconnected',
+  'crypto.holdings.title': 'Holdings',
+  'crypto.holdings.description': 'Spot and Simple Earn balances, valued in US dollars.',
+  'crypto.holdings.asset': 'Asset',
+  'crypto.holdings.amount': 'Amount',
+  'crypto.holdings.price': 'Price',
+  'crypto.holdings.value': 'Value',
+  'crypto.holdings.share': 'Share',
+  'crypto.holdings.earn': 'incl. {amount} in Earn',
+  'crypto.holdings.perCoin': 'per coin',
+  'crypto.holdings.noPrice': 'No price',
+  'crypto.holdings.emptyTitle': 'No coins on this account',
+  'crypto.holdings.emptyDescription':
+    'Binance shows no balances for this key. Coins you deposit or buy will appear here.',
+  'crypto.allocation.title': 'Allocation',
+  'crypto.allocation.description': 'Each holding’s share of the total value.',
+  'crypto.allocation.chartLabel': 'Holdings by value',
+  'crypto.allocation.legend': 'Holdings and their shares',
+  'crypto.allocation.other': 'Other',
+  'crypto.inTotal.title': 'Crypto',
+  'crypto.inTotal.description': 'Your Binance holdings, valued in your base currency, next to your accounts.',
+  'crypto.inTotal.label': 'Count crypto in the total balance',
+  'crypto.inTotal.hint': 'The dashboard’s total balance and its trend include your Binance holdings.',
+  'crypto.inTotal.loadError': 'Could not load this setting.',
+  // Dashboard: the crypto holdings' part of the total balance.
+  'dashboard.total.crypto': 'Including {amount} in crypto.',
+  'dashboard.total.cryptoLink': 'See holdings',
 } as const;

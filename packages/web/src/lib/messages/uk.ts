@@ -876,10 +876,6 @@ export const uk: Catalogue = {
   'bank.tokenInvalid.description':
     'Ваші картки не оновлюються. Створіть новий токен на api.monobank.ua і вставте його сюди.',
   'bank.tokenInvalid.paste': 'Вставити новий токен',
-  'crypto.title': 'Активи Binance скоро будуть',
-  'crypto.description':
-    'Kopiyka показуватиме ваші монети Binance{known, select, yes { у {code}} other {}} поруч з іншими рахунками. Підключити обліковий запис Binance поки не можна. А доти ведіть криптовалюту вручну: додайте рахунок категорії «Криптовалюта» у валюті на кшталт USD і оновлюйте його залишок, коли змінюється вартість.',
-  'crypto.add': 'Додати криптовалютний рахунок',
 
   // Bank: the connect, import and new-token dialog.
   'bank.dialog.cardsTitle': 'Ваші картки Monobank',
@@ -908,7 +904,7 @@ export const uk: Catalogue = {
 
   // Bank: token form, found cards and the import panel.
   'bank.token.open': 'Відкрийте',
-  'bank.token.newTab': '(відкриється в новій вкладці)',
+  'common.newTab': '(відкриється в новій вкладці)',
   'bank.token.onThisComputer': 'на цьому комп’ютері.',
   'bank.token.scan': 'Відскануйте показаний QR-код застосунком Monobank на телефоні й підтвердьте там.',
   'bank.token.copy': 'Скопіюйте токен, який потім покаже сторінка, і вставте його нижче.',
@@ -1085,6 +1081,90 @@ export const uk: Catalogue = {
   'budget.preset.nextMonth': 'Наступний місяць',
   'budget.preset.thisYear': 'Цей рік',
   'budget.preset.none': 'Без дат',
+  // Crypto: the /crypto page (Binance holdings) and the crypto-in-total setting.
+  'crypto.loading': 'Завантаження активів Binance',
+  'crypto.loadError': 'Не вдалося завантажити активи Binance',
+  'crypto.unreachable': 'Binance зараз недоступний. Спробуйте за кілька хвилин.',
+  'crypto.connect.title': 'Підключити Binance',
+  'crypto.connect.description':
+    'Kopiyka читає ваші баланси на Binance за ключем API і показує, скільки вони варті, поруч з іншими вашими грошима.',
+  'crypto.connect.stepOpen': 'Увійдіть у Binance і відкрийте Account →',
+  'crypto.connect.apiManagement': 'API Management',
+  'crypto.connect.stepCreate': 'Виберіть Create API, далі «System generated», і назвіть ключ Kopiyka.',
+  'crypto.connect.stepReading':
+    'Залиште ввімкненим лише «Enable Reading». Радимо обмежити доступ довіреними IP (адресою вашого сервера Kopiyka).',
+  'crypto.connect.stepCopy': 'Вставте сюди ключ API і секретний ключ. Секретний ключ Binance показує лише один раз.',
+  'crypto.connect.safety':
+    'Ключ лише для читання може тільки переглядати баланси: ніхто з ним не зможе торгувати чи вивести ваші монети. Kopiyka зберігає ключі зашифрованими й більше ніколи їх не показує.',
+  'crypto.connect.apiKey': 'Ключ API',
+  'crypto.connect.apiKeyHint': 'Довгий ключ, який Binance показує першим.',
+  'crypto.connect.secretKey': 'Секретний ключ',
+  'crypto.connect.secretKeyHint': 'Binance показує його лише під час створення ключа.',
+  'crypto.connect.showSecret': 'Показати секретний ключ',
+  'crypto.connect.submit': 'Підключити Binance',
+  'crypto.connect.checking': 'Перевіряємо в Binance…',
+  'crypto.connect.done': 'Binance підключено',
+  'crypto.manual.title': 'Не хочете ділитися ключем?',
+  'crypto.manual.description':
+    'Ведіть криптовалюту вручну: додайте рахунок категорії «Криптовалюта» у валюті на кшталт USD і оновлюйте його залишок, коли змінюється вартість.',
+  'crypto.manual.add': 'Додати криптовалютний рахунок',
+  'crypto.summary.key': 'Ключ API {key}',
+  'crypto.summary.connected': 'Підключено',
+  'crypto.summary.staleBadge': 'Останні відомі дані',
+  'crypto.summary.total': 'Загальна вартість',
+  'crypto.summary.inBase': 'У {code}',
+  'crypto.summary.noRate': 'Курсу долара США до {code} ще немає.',
+  'crypto.summary.updated': 'Оновлено {ago}',
+  'crypto.summary.refresh': 'Оновити',
+  'crypto.summary.refreshing': 'Оновлення…',
+  'crypto.stale.title': 'Binance зараз недоступний.',
+  'crypto.stale.description':
+    'Це останні відомі дані, отримані {ago}. Їх буде оновлено, щойно Binance знову відповість.',
+  'crypto.summary.refusedBadge': 'Ключі відхилено',
+  'crypto.refused.title': 'Binance більше не приймає ці ключі.',
+  'crypto.refused.description':
+    'Можливо, ключ видалено на Binance або обмежено іншими IP-адресами. Це останні відомі дані, отримані {ago}; підключіть нові ключі, щоб їх оновити.',
+  'crypto.refused.connectNew': 'Підключити нові ключі',
+  'crypto.replace.button': 'Замінити ключі',
+  'crypto.replace.title': 'Заміна ключів',
+  'crypto.replace.description': 'Нові ключі замінять {key}, щойно Binance їх прийме. До того часу діють поточні.',
+  'crypto.replace.submit': 'Перевірити й замінити',
+  'crypto.replace.done': 'Ключі Binance замінено',
+  'crypto.permissions.title':
+    '{what, select, both {Цей ключ може торгувати й виводити кошти.} trade {Цей ключ може торгувати.} other {Цей ключ може виводити кошти.}}',
+  'crypto.permissions.description':
+    'Kopiyka потрібне лише читання. Для безпеки створіть на Binance ключ лише для читання й виберіть тут «Замінити ключі».',
+  'crypto.disconnect.button': 'Відключити',
+  'crypto.disconnect.title': 'Відключити Binance?',
+  'crypto.disconnect.description':
+    'Kopiyka забуде ключі й активи, прочитані з ними. Сам ключ лишається на Binance: видаліть його там, якщо він більше не потрібен.',
+  'crypto.disconnect.done': 'Binance відключено',
+  'crypto.holdings.title': 'Активи',
+  'crypto.holdings.description': 'Баланси Spot і Simple Earn, оцінені в доларах США.',
+  'crypto.holdings.asset': 'Актив',
+  'crypto.holdings.amount': 'Кількість',
+  'crypto.holdings.price': 'Ціна',
+  'crypto.holdings.value': 'Вартість',
+  'crypto.holdings.share': 'Частка',
+  'crypto.holdings.earn': 'з них {amount} в Earn',
+  'crypto.holdings.perCoin': 'за монету',
+  'crypto.holdings.noPrice': 'Без ціни',
+  'crypto.holdings.emptyTitle': 'На цьому акаунті немає монет',
+  'crypto.holdings.emptyDescription':
+    'Binance не показує жодних балансів для цього ключа. Монети, які ви внесете чи купите, з’являться тут.',
+  'crypto.allocation.title': 'Розподіл',
+  'crypto.allocation.description': 'Частка кожного активу в загальній вартості.',
+  'crypto.allocation.chartLabel': 'Активи за вартістю',
+  'crypto.allocation.legend': 'Активи та їхні частки',
+  'crypto.allocation.other': 'Інші',
+  'crypto.inTotal.title': 'Криптовалюта',
+  'crypto.inTotal.description': 'Ваші активи на Binance, оцінені в базовій валюті, поруч із рахунками.',
+  'crypto.inTotal.label': 'Враховувати криптовалюту в загальному балансі',
+  'crypto.inTotal.hint': 'Загальний баланс на головній і його динаміка включають ваші активи на Binance.',
+  'crypto.inTotal.loadError': 'Не вдалося завантажити це налаштування.',
+  // Dashboard: the crypto holdings' part of the total balance.
+  'dashboard.total.crypto': 'З них {amount} у криптовалюті.',
+  'dashboard.total.cryptoLink': 'Переглянути активи',
 };
 
 /**
@@ -1182,4 +1262,20 @@ export const ukValidation: Record<string, string> = {
   'amountGte must not be greater than amountLte': 'Найменша сума не може бути більшою за найбільшу',
   'startDate must not be after endDate': 'Дата початку не може бути пізнішою за дату завершення',
   'Give at least one transfer id': 'Вкажіть хоча б один переказ',
+  // Binance keys (shared/binance.ts): the labels fill in the templates below.
+  'API key': 'Ключ API',
+  'Secret key': 'Секретний ключ',
+  '{label} must be text': '{label} має бути текстом',
+  '{label} must be at most {max} characters':
+    '{label} має містити щонайбільше {max, plural, one {# символ} few {# символи} many {# символів} other {# символу}}',
+  '{label} has only letters, digits and symbols, without spaces':
+    '{label} може містити лише латинські літери, цифри й символи, без пробілів',
+  'Both crypto exchange API keys are missing': 'Бракує обох ключів API біржі',
+  'The crypto exchange public (API) key is missing': 'Бракує публічного ключа (ключа API) біржі',
+  'The crypto exchange secret key is missing': 'Бракує секретного ключа біржі',
+  // The server's words for keys Binance refuses (server modules/binance/service.ts).
+  'Binance did not accept this secret key: check it belongs to this API key':
+    'Binance не прийняв цей секретний ключ: перевірте, що він від цього ключа API',
+  'Binance did not accept this API key: check it is copied whole, is not deleted, and allows this address':
+    'Binance не прийняв цей ключ API: перевірте, що його скопійовано повністю, його не видалено і він дозволяє цю адресу',
 };

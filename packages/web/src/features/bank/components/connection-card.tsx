@@ -1,10 +1,9 @@
 import type { BankUser } from '@kopiyka/shared';
-import { History, KeyRound, Unplug } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { History, KeyRound } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useAccounts } from '../../../api/accounts.ts';
 import { useDisconnectMonobank, useRecentJobs } from '../../../api/monobank.ts';
-import { ConfirmDialogContent } from '../../../components/confirm-dialog.tsx';
-import { AlertDialog } from '../../../components/ui/alert-dialog.tsx';
+import { DisconnectButton } from '../../../components/disconnect-button.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -13,7 +12,6 @@ import { useNow } from '../../../hooks/use-now.ts';
 import { formatTimeAgo } from '../../../lib/dates.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { openBankDialog } from '../../../stores/bank-dialog.ts';
-import { notify } from '../../../stores/notifications.ts';
 
 /** "5 minutes ago" is renewed once a minute. */
 const AGO_REFRESH_MS = 60_000;
@@ -27,30 +25,20 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function DisconnectButton() {
+function DisconnectMonobankButton() {
   const disconnect = useDisconnectMonobank();
   const accounts = useAccounts().data;
-  const [open, setOpen] = useState(false);
   const t = useT();
   const bankAccounts = accounts?.filter((account) => account.type === 'monobank').length ?? 0;
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <Button variant="outline" className="text-destructive hover:text-destructive" onClick={() => setOpen(true)}>
-        <Unplug aria-hidden="true" className="size-4" />
-        {t('bank.disconnect.button')}
-      </Button>
-      {open ? (
-        <ConfirmDialogContent
-          title={t('bank.disconnect.title')}
-          description={t('bank.disconnect.description', { count: bankAccounts })}
-          confirmLabel={t('bank.disconnect.button')}
-          confirmVariant="destructive"
-          confirm={() => disconnect.mutateAsync()}
-          pending={disconnect.isPending}
-          onConfirmed={() => notify('success', t('bank.disconnect.done'))}
-        />
-      ) : null}
-    </AlertDialog>
+    <DisconnectButton
+      label={t('bank.disconnect.button')}
+      title={t('bank.disconnect.title')}
+      description={t('bank.disconnect.description', { count: bankAccounts })}
+      disconnect={() => disconnect.mutateAsync()}
+      pending={disconnect.isPending}
+      done={t('bank.disconnect.done')}
+    />
   );
 }
 
@@ -95,7 +83,7 @@ export function ConnectionCard({ bankUser }: { bankUser: BankUser }) {
             <KeyRound aria-hidden="true" className="size-4" />
             {valid ? t('bank.connection.replace') : t('bank.tokenInvalid.paste')}
           </Button>
-          <DisconnectButton />
+          <DisconnectMonobankButton />
         </div>
       </CardContent>
     </Card>

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ExternalLink, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorText, hasErrorCode } from '../../../api/errors.ts';
 import { DialogForm } from '../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { Instructions, NewTabLink } from '../../../components/ui/instructions.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { formFailureMessage, useSubmission } from '../../../lib/submission.ts';
@@ -16,42 +16,17 @@ export const MONOBANK_TOKEN_PAGE = 'https://api.monobank.ua/';
 export function TokenInstructions() {
   const t = useT();
   return (
-    <div className="flex flex-col gap-4 text-sm">
-      <ol className="flex flex-col gap-3">
-        {[
-          <>
-            {t('bank.token.open')}{' '}
-            <a
-              href={MONOBANK_TOKEN_PAGE}
-              target="_blank"
-              rel="noreferrer"
-              className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
-            >
-              {new URL(MONOBANK_TOKEN_PAGE).host}
-              <ExternalLink aria-hidden="true" className="size-3.5" />
-              <span className="sr-only">{t('bank.token.newTab')}</span>
-            </a>{' '}
-            {t('bank.token.onThisComputer')}
-          </>,
-          t('bank.token.scan'),
-          t('bank.token.copy'),
-        ].map((step, index) => (
-          <li key={String(index)} className="flex gap-3">
-            <span
-              aria-hidden="true"
-              className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary/12 text-xs font-semibold text-primary"
-            >
-              {index + 1}
-            </span>
-            <span className="pt-0.5">{step}</span>
-          </li>
-        ))}
-      </ol>
-      <p className="flex items-start gap-2 rounded-lg border bg-muted/40 px-3 py-2.5 text-muted-foreground">
-        <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-        <span>{t('bank.token.safety')}</span>
-      </p>
-    </div>
+    <Instructions
+      steps={[
+        <>
+          {t('bank.token.open')} <NewTabLink href={MONOBANK_TOKEN_PAGE}>{new URL(MONOBANK_TOKEN_PAGE).host}</NewTabLink>{' '}
+          {t('bank.token.onThisComputer')}
+        </>,
+        t('bank.token.scan'),
+        t('bank.token.copy'),
+      ]}
+      safety={t('bank.token.safety')}
+    />
   );
 }
 

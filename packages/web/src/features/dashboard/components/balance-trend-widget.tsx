@@ -1,6 +1,6 @@
 import { CalendarX } from 'lucide-react';
 import { useMemo } from 'react';
-import { useBalanceHistory } from '../../../api/stats.ts';
+import { useBalanceHistory, useCryptoBalanceHistory } from '../../../api/stats.ts';
 import { BalanceChart } from '../../../components/charts/charts.tsx';
 import { dailyTotals, unvaluedAccounts } from '../../../components/charts/series.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -15,17 +15,19 @@ import { Widget } from './widget.tsx';
 
 const CHART_HEIGHT = 240;
 
-/** The daily total of all accounts over the month, in the base currency. */
+/** The daily total of all accounts (and the crypto holdings, unless left out) over the month, in the base currency. */
 export function BalanceTrendWidget({ context, className }: { context: DashboardContext; className?: string }) {
   const { month, today, currency } = context;
   const monthLabel = formatMonth(month);
-  const history = useBalanceHistory(monthRange(month, today));
-  const points = useMemo(() => dailyTotals(history.data ?? []), [history.data]);
+  const range = monthRange(month, today);
+  const history = useBalanceHistory(range);
+  const crypto = useCryptoBalanceHistory(range);
+  const points = useMemo(() => dailyTotals(history.data ?? [], crypto.data), [history.data, crypto.data]);
   const t = useT();
   let empty = null;
-  if (context.noAccounts) {
+  if (context.noAccounts && crypto.data?.length === 0) {
     empty = <NoAccounts description={t('dashboard.trend.noAccounts')} />;
-  } else if (history.data && points.length === 0) {
+  } else if (history.data && crypto.data && points.length === 0) {
     empty = (
       <EmptyState
         icon={CalendarX}
@@ -38,7 +40,7 @@ export function BalanceTrendWidget({ context, className }: { context: DashboardC
     <Widget
       title={t('dashboard.trend.title')}
       description={t('dashboard.trend.description', { currency, month: monthLabel })}
-      queries={[...context.basics, history]}
+      queries={[...context.basics, history, crypto]}
       empty={empty}
       skeleton={<Skeleton className="w-full" style={{ height: CHART_HEIGHT }} />}
       className={className}

@@ -23,8 +23,3 @@ export function formatPercent(percent: number): string {
     .format(percent / 100)
     .replace('-', '\u2212');
 }
-
-/** A whole share of a total, "75%". */
-export function formatShare(part: number, total: number): string {
-  return numberFormat({ style: 'percent' }).format(Math.round((part / total) * 100) / 100);
-}

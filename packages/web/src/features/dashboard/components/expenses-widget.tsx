@@ -5,13 +5,15 @@ import { useCategories } from '../../../api/categories.ts';
 import { useUserSettings } from '../../../api/settings.ts';
 import { useSpendingsByCategories } from '../../../api/stats.ts';
 import { DonutChart } from '../../../components/charts/charts.tsx';
+import { DonutLegend } from '../../../components/charts/donut-legend.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Money } from '../../../components/ui/money.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatMonth, shiftMonth } from '../../../lib/dates.ts';
 import { useT } from '../../../lib/i18n.ts';
+import { formatShare } from '../../../lib/locale.ts';
 import { monthRange } from '../../../lib/periods.ts';
-import { formatShare, percentChange } from './change.ts';
+import { percentChange } from './change.ts';
 import { ChangeLine } from './change-line.tsx';
 import type { DashboardContext } from './dashboard-context.ts';
 import { NoAccounts, NoTransactions } from './empty-states.tsx';
@@ -41,36 +43,6 @@ function ExcludedNote({ names }: { names: readonly string[] }) {
         {t('dashboard.expenses.changeInSettings')}
       </Link>
     </span>
-  );
-}
-
-function Legend({
-  spendings,
-  total,
-  currency,
-}: {
-  spendings: readonly CategorySpending[];
-  total: number;
-  currency: string;
-}) {
-  const t = useT();
-  return (
-    <ul aria-label={t('dashboard.expenses.legend')} className="flex min-w-0 flex-1 flex-col gap-2 self-stretch">
-      {spendings.map((spending) => (
-        <li key={spending.categoryId} className="flex items-center gap-2 text-sm">
-          <span
-            aria-hidden="true"
-            className="size-2.5 shrink-0 rounded-full"
-            style={{ backgroundColor: spending.color }}
-          />
-          <span className="min-w-0 flex-1 truncate">{spending.name}</span>
-          <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
-            {formatShare(spending.amount, total)}
-          </span>
-          <Money minor={spending.amount} currency={currency} className="shrink-0 font-medium" />
-        </li>
-      ))}
-    </ul>
   );
 }
 
@@ -126,6 +98,12 @@ export function ExpensesWidget({ context }: { context: DashboardContext }) {
         const total = sum(spendings);
         // The biggest share is named in the ring's hole; the total is said in full above it.
         const [top] = spendings as [CategorySpending];
+        const slices = spendings.map((spending) => ({
+          id: spending.categoryId,
+          name: spending.name,
+          color: spending.color,
+          value: spending.amount,
+        }));
         return (
           <div className="@container flex flex-col gap-4">
             <div className="flex flex-col gap-1">
@@ -139,12 +117,7 @@ export function ExpensesWidget({ context }: { context: DashboardContext }) {
             </div>
             <div className="flex flex-col items-center gap-5 @sm:flex-row">
               <DonutChart
-                slices={spendings.map((spending) => ({
-                  id: spending.categoryId,
-                  name: spending.name,
-                  color: spending.color,
-                  value: spending.amount,
-                }))}
+                slices={slices}
                 currency={currency}
                 size={DONUT_SIZE}
                 label={t('dashboard.expenses.chartLabel', { month: monthLabel })}
@@ -155,7 +128,7 @@ export function ExpensesWidget({ context }: { context: DashboardContext }) {
                   </>
                 }
               />
-              <Legend spendings={spendings} total={total} currency={currency} />
+              <DonutLegend slices={slices} currency={currency} label={t('dashboard.expenses.legend')} />
             </div>
             <ExcludedNote names={excluded} />
           </div>

@@ -1,8 +1,10 @@
+import { Link } from 'react-router';
 import { useTotalBalance } from '../../../api/stats.ts';
 import { Money } from '../../../components/ui/money.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatMonth, shiftMonth } from '../../../lib/dates.ts';
 import { useT } from '../../../lib/i18n.ts';
+import { formatMoney } from '../../../lib/money.ts';
 import { monthBalanceDay, monthEnd } from '../../../lib/periods.ts';
 import { percentChange } from './change.ts';
 import { ChangeLine } from './change-line.tsx';
@@ -26,7 +28,12 @@ export function TotalBalanceWidget({ context }: { context: DashboardContext }) {
         running ? t('dashboard.total.now', { currency }) : t('dashboard.total.atEnd', { month: formatMonth(month) })
       }
       queries={[...context.basics, current, previous]}
-      empty={context.noAccounts ? <NoAccounts description={t('dashboard.total.noAccounts')} /> : null}
+      empty={
+        // Crypto held with no account yet is a total of its own.
+        context.noAccounts && current.data && current.data.cryptoRefBalance == null ? (
+          <NoAccounts description={t('dashboard.total.noAccounts')} />
+        ) : null
+      }
       skeleton={
         <div className="flex flex-col gap-3">
           <Skeleton className="h-9 w-48" />
@@ -46,6 +53,14 @@ export function TotalBalanceWidget({ context }: { context: DashboardContext }) {
               goodWhen="up"
             />
             <UnvaluedNote accountIds={current.data?.unvaluedAccountIds ?? []} when="fromTotal" />
+            {current.data?.cryptoRefBalance != null ? (
+              <p className="text-xs text-muted-foreground">
+                {t('dashboard.total.crypto', { amount: formatMoney(current.data.cryptoRefBalance, currency) })}{' '}
+                <Link to="/crypto" className="font-medium text-primary underline-offset-4 hover:underline">
+                  {t('dashboard.total.cryptoLink')}
+                </Link>
+              </p>
+            ) : null}
           </div>
         );
       }}

@@ -1,0 +1,242 @@
+import {
+  BINANCE_KEY_ERROR_TEXT,
+  type BinanceAccount,
+  type BinanceKeys,
+  type CryptoBalancePoint,
+  missingBinanceKeyCode,
+  type PutBinanceKeysBody,
+} from '@kopiyka/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { type BinanceClient, BinanceError, type BinanceKeyPair } from '../../integrations/binance/client.ts';
+import { TaskNotDone } from '../../jobs/scheduler.ts';
+import { type Clock, today } from '../../lib/clock.ts';
+import { daysBetween } from '../../lib/dates.ts';
+import { AppError, validationError } from '../../lib/errors.ts';
+import type { SecretBox } from '../../lib/secrets.ts';
+import { valueInBase } from '../accounts/service.ts';
+import { findBaseCurrency } from '../currencies/service.ts';
+import type { RatesService } from '../rates/service.ts';
+import { getSettings } from '../settings/service.ts';
+import {
+  type BinanceKeysRow,
+  deleteKeys,
+  selectAllKeys,
+  selectDailyValues,
+  selectKeys,
+  updateFigures,
+  upsertDailyValue,
+  upsertKeys,
+} from './queries.ts';
+import { type StoredHoldings, valueHoldings } from './valuation.ts';
+
+const USD = 'USD';
+
+interface Holdings {
+  stored: StoredHoldings;
+  canTrade: boolean;
+  canWithdraw: boolean;
+}
+
+export interface BinanceService {
+  /** Checks the keys with Binance, then stores them sealed in place of any before. */
+  putKeys(userId: number, body: PutBinanceKeysBody): Promise<BinanceKeys>;
+  deleteKeys(userId: number): Promise<void>;
+  /** Null without keys; the last figures known, marked stale, while Binance cannot be reached or refuses the keys. */
+  account(userId: number): Promise<BinanceAccount | null>;
+  /** The periodic task: reads every user's holdings, so each day has its value snapshot. */
+  snapshotAll(): Promise<void>;
+}
+
+export interface BinanceDeps {
+  db: Database;
+  client: BinanceClient;
+  secrets: SecretBox;
+  rates: RatesService;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+/** "vmPU…2ftq": enough of the API key to recognise it, never enough to use it. */
+function maskApiKey(apiKey: string): string {
+  return `${apiKey.slice(0, 4)}…${apiKey.slice(-4)}`;
+}
+
+const unreachable = () =>
+  new AppError('BAD_GATEWAY', 'Binance cannot be reached right now. Try again in a few minutes.');
+
+/** Binance refused the keys: which one, in words a person can act on. */
+function rejected(error: BinanceError): AppError {
+  return error.failure === 'secret-key'
+    ? validationError('secretKey', 'Binance did not accept this secret key: check it belongs to this API key')
+    : validationError(
+        'apiKey',
+        'Binance did not accept this API key: check it is copied whole, is not deleted, and allows this address',
+      );
+}
+
+export function createBinanceService(deps: BinanceDeps): BinanceService {
+  const { db, client, secrets, rates, clock, log } = deps;
+
+  const keysOf = (row: BinanceKeysRow): BinanceKeyPair => ({
+    apiKey: secrets.open(row.apiKeySealed),
+    secretKey: secrets.open(row.secretKeySealed),
+  });
+
+  /**
+   * Everything the page shows, read with these keys: spot, Simple Earn, prices and what the key may
+   * do besides reading (the account's flags and the key's own restrictions must both allow it).
+   */
+  async function fetchHoldings(keys: BinanceKeyPair): Promise<Holdings> {
+    // One after another: a refused key or a used-up weight stops the read before the costlier calls.
+    const spot = await client.account(keys);
+    const restrictions = await client.apiRestrictions(keys);
+    const earn = await client.earnPositions(keys);
+    const prices = await client.prices();
+    return {
+      stored: valueHoldings(spot.balances, earn, prices),
+      canTrade: spot.canTrade && restrictions.enableSpotAndMarginTrading,
+      canWithdraw: spot.canWithdraw && restrictions.enableWithdrawals,
+    };
+  }
+
+  /** Reads the holdings, keeps them as the last known, and writes the day's value snapshot. */
+  async function read(row: BinanceKeysRow): Promise<Holdings> {
+    const holdings = await fetchHoldings(keysOf(row));
+    const { stored, canTrade, canWithdraw } = holdings;
+    const at = clock.now();
+    await db.transaction(async (tx) => {
+      await updateFigures(tx, row.userId, row.apiKeySealed, stored, at, { canTrade, canWithdraw });
+      await upsertDailyValue(tx, row.userId, at, stored.totalValue);
+    });
+    return holdings;
+  }
+
+  async function inBase(userId: number) {
+    const base = await findBaseCurrency(db, userId);
+    if (!base) return { code: null, toBase: () => null };
+    const code = base.currency.code;
+    const quote = code === USD ? { rate: 1 } : await rates.session(userId).quote(USD, code, today(clock));
+    return {
+      code,
+      toBase: (cents: number | null) => (cents === null || !quote ? null : valueInBase(cents, quote.rate)),
+    };
+  }
+
+  return {
+    async putKeys(userId, body) {
+      const missing = missingBinanceKeyCode(body);
+      if (missing !== null) throw new AppError(missing, BINANCE_KEY_ERROR_TEXT[missing]);
+      const keys = { apiKey: body.apiKey ?? '', secretKey: body.secretKey ?? '' };
+      let holdings: Holdings;
+      try {
+        holdings = await fetchHoldings(keys);
+      } catch (error) {
+        if (!(error instanceof BinanceError)) throw error;
+        if (error.failure === 'unavailable') {
+          log.warn({ reason: error.description }, 'binance: keys not checked');
+          throw unreachable();
+        }
+        throw rejected(error);
+      }
+      const { stored, canTrade, canWithdraw } = holdings;
+      const apiKeyMasked = maskApiKey(keys.apiKey);
+      const at = clock.now();
+      await db.transaction(async (tx) => {
+        await upsertKeys(tx, {
+          userId,
+          apiKeySealed: secrets.seal(keys.apiKey),
+          secretKeySealed: secrets.seal(keys.secretKey),
+          apiKeyMasked,
+          canTrade,
+          canWithdraw,
+          figures: stored,
+          figuresAt: at,
+        });
+        await upsertDailyValue(tx, userId, at, stored.totalValue);
+      });
+      return { apiKeyMasked, canTrade, canWithdraw };
+    },
+
+    deleteKeys: (userId) => deleteKeys(db, userId),
+
+    async account(userId) {
+      const row = await selectKeys(db, userId);
+      if (!row) return null;
+      let figures: Holdings;
+      let updatedAt: Date;
+      let stale = false;
+      let keysRefused = false;
+      try {
+        figures = await read(row);
+        updatedAt = clock.now();
+      } catch (error) {
+        if (!(error instanceof BinanceError)) throw error;
+        log.warn({ reason: error.description }, 'binance: holdings not read');
+        figures = { stored: row.figures as StoredHoldings, canTrade: row.canTrade, canWithdraw: row.canWithdraw };
+        updatedAt = row.figuresAt;
+        stale = true;
+        keysRefused = error.failure !== 'unavailable';
+      }
+      const base = await inBase(userId);
+      return {
+        apiKeyMasked: row.apiKeyMasked,
+        balances: figures.stored.holdings.map((holding) => ({ ...holding, refValue: base.toBase(holding.value) })),
+        totalValue: figures.stored.totalValue,
+        totalRefValue: base.toBase(figures.stored.totalValue),
+        baseCurrencyCode: base.code,
+        updatedAt: updatedAt.toISOString(),
+        stale,
+        keysRefused,
+        canTrade: figures.canTrade,
+        canWithdraw: figures.canWithdraw,
+      };
+    },
+
+    async snapshotAll() {
+      let failed = 0;
+      for (const row of await selectAllKeys(db)) {
+        try {
+          await read(row);
+        } catch (error) {
+          if (!(error instanceof BinanceError)) throw error;
+          log.warn({ userId: row.userId, reason: error.description }, 'binance: holdings not read for the daily value');
+          failed++;
+        }
+      }
+      if (failed > 0) throw new TaskNotDone(`${failed} Binance accounts not read`);
+    },
+  };
+}
+
+/**
+ * The crypto holdings in the base currency for every day of a range, for the dashboard's total and
+ * trend: each day's value snapshot or the latest before it, at that day's USD rate. Empty when the
+ * user leaves crypto out of the total; days before the first snapshot and without a rate left out.
+ */
+export async function cryptoBalanceHistory(
+  db: Database,
+  rates: RatesService,
+  userId: number,
+  baseCode: string,
+  from: string,
+  to: string,
+): Promise<CryptoBalancePoint[]> {
+  const settings = await getSettings(db, userId);
+  if (!settings.includeCryptoInTotal) return [];
+  const snapshots = await selectDailyValues(db, userId, from, to);
+  if (snapshots.length === 0) return [];
+  const first = snapshots[0]!.day < from ? from : snapshots[0]!.day;
+  const series = await rates.series(userId, [USD], baseCode, first, to);
+  const points: CryptoBalancePoint[] = [];
+  let next = 0;
+  let value: number | null = null;
+  for (const day of daysBetween(first, to)) {
+    while (next < snapshots.length && snapshots[next]!.day <= day) value = snapshots[next++]!.valueUsd;
+    if (value === null) continue;
+    const rate = baseCode === USD ? 1 : series(USD, day)?.rate;
+    const refBalance = rate === undefined ? null : valueInBase(value, rate);
+    if (refBalance !== null) points.push({ date: day, refBalance });
+  }
+  return points;
+}
