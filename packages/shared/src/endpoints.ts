@@ -40,6 +40,17 @@ import {
 } from './currencies.ts';
 import { serverEventSchema } from './events.ts';
 import {
+  commitImportBodySchema,
+  commitImportResponseSchema,
+  createImportQuerySchema,
+  createImportResponseSchema,
+  IMPORT_MAX_BYTES,
+  importCategoriesQuerySchema,
+  importCategoryNameSchema,
+  importParamsSchema,
+  importSchema,
+} from './imports.ts';
+import {
   bankUserSchema,
   loadMonobankTransactionsQuerySchema,
   loadMonobankTransactionsResponseSchema,
@@ -701,6 +712,63 @@ export const endpoints = {
       path: '/crypto/binance/keys',
       tags: ['binance'],
       summary: 'Forget the API keys and the figures read with them',
+    },
+  },
+
+  imports: {
+    list: {
+      method: 'GET',
+      path: '/imports',
+      tags: ['imports'],
+      summary: 'The latest CSV imports, newest first',
+      response: z.array(importSchema),
+    },
+    create: {
+      method: 'POST',
+      path: '/imports',
+      tags: ['imports'],
+      summary:
+        'Upload a CSV file (raw text/csv body, UTF-8 or Windows-1251) for an account: the columns, a sample and what was detected',
+      query: createImportQuerySchema,
+      rawBody: 'text/csv',
+      bodyLimit: IMPORT_MAX_BYTES,
+      response: createImportResponseSchema,
+      status: 201,
+    },
+    get: {
+      method: 'GET',
+      path: '/imports/:importId',
+      tags: ['imports'],
+      summary: 'An import: its state, progress, duplicates left out and bad rows with reasons',
+      params: importParamsSchema,
+      response: importSchema,
+    },
+    categories: {
+      method: 'GET',
+      path: '/imports/:importId/categories',
+      tags: ['imports'],
+      summary: "The distinct names of a category column and the user's categories they match",
+      params: importParamsSchema,
+      query: importCategoriesQuerySchema,
+      response: z.array(importCategoryNameSchema),
+    },
+    commit: {
+      method: 'POST',
+      path: '/imports/:importId/commit',
+      tags: ['imports'],
+      summary: 'Import the rows as mapped, in the background; progress in GET /imports/{importId} and /events',
+      params: importParamsSchema,
+      body: commitImportBodySchema,
+      response: commitImportResponseSchema,
+      status: 202,
+    },
+    undo: {
+      method: 'DELETE',
+      path: '/imports/:importId',
+      tags: ['imports'],
+      summary:
+        'Undo an import as a whole: its transactions are deleted and balances follow; an upload not imported is dropped',
+      params: importParamsSchema,
     },
   },
 
