@@ -187,3 +187,36 @@ export const importSchema = z.object({
   finishedAt: z.iso.datetime().nullable(),
 });
 export type Import = z.infer<typeof importSchema>;
+
+/**
+ * The header of Kopiyka's own CSV export (GET /transactions/export), in this order; the `kopiyka`
+ * preset reads it back. Time is ISO 8601 with the user's zone offset; Amount is signed (negative
+ * is money out) with "." and no grouping, as is Base amount; Category is the path ("Food / Cafes");
+ * Transfer is the transfer's id for either leg of a transfer, else empty.
+ */
+export const KOPIYKA_CSV_COLUMNS = [
+  'Time',
+  'Account',
+  'Category',
+  'Type',
+  'Amount',
+  'Currency',
+  'Base amount',
+  'Base currency',
+  'Transfer',
+  'Note',
+] as const;
+
+/** The header of the Monobank app's statement export (the `monobank` preset; UAH cards write "(UAH)"). */
+export const MONOBANK_STATEMENT_COLUMNS = [
+  'Дата i час операції',
+  'Деталі операції',
+  'MCC',
+  'Сума в валюті картки (UAH)',
+  'Сума в валюті операції',
+  'Валюта',
+  'Курс',
+  'Сума комісій (UAH)',
+  'Сума кешбеку (UAH)',
+  'Залишок після операції',
+] as const;
