@@ -27,7 +27,7 @@ export const BACKUP_VERSION = 1;
 /** The most transactions a backup restores. */
 export const BACKUP_TRANSACTIONS_MAX = 200_000;
 /**
- * The largest restore body taken, in bytes: 100,000 transactions with notes come to about 34 MB
+ * The largest restore body taken, in bytes: 100,000 transactions with notes and bank ids come to about 43 MB
  * of JSON (docs/api.md), so the most transactions a backup restores fit with room for long notes.
  */
 export const BACKUP_MAX_BYTES = 160 * 1024 * 1024;
@@ -73,7 +73,8 @@ const categorySchema = z.object({
 const budgetSchema = z.object({
   id: refSchema,
   name: name(BUDGET_NAME_MAX),
-  limitAmount: signedMinorAmountSchema.positive('Limit must be greater than 0').nullable(),
+  // Not positive: a base change converts limits, and a tiny one may come out 0.
+  limitAmount: signedMinorAmountSchema.min(0, 'Must not be negative').nullable(),
   startDate: timeSchema.nullable(),
   endDate: timeSchema.nullable(),
   autoInclude: z.boolean(),
@@ -100,7 +101,7 @@ const transactionSchema = z.object({
   /** The amount in `refCurrency` (the base currency) at `rate`, as it was valued. */
   refAmount: signedMinorAmountSchema,
   refCurrency: currencyCodeSchema,
-  rate: z.number().positive('Rate must be greater than 0'),
+  rate: z.number('Rate must be a number').min(0, 'Must not be negative'),
   cashbackAmount: signedMinorAmountSchema,
   commissionRate: signedMinorAmountSchema,
   /** Assigned to this budget by hand (a budget's category rule needs no assignment). */
