@@ -18,7 +18,7 @@ import { listCategoriesWithDefaultKeys, replaceCategories } from '../categories/
 import { currenciesByCode, restoreUserCurrencies } from '../currencies/service.ts';
 import { restoreCustomRates } from '../rates/service.ts';
 import { assertDatabaseKnowsZone, getSettings, restoreSettings } from '../settings/service.ts';
-import { type NewTransactionRow, newTransferId, restoreTransactions } from '../transactions/service.ts';
+import { type NewTransactionRow, newTransferIds, restoreTransactions } from '../transactions/service.ts';
 import {
   hasLedgerData,
   lockRestore,
@@ -221,13 +221,11 @@ export function createBackupService(db: Database, clock: Clock): BackupService {
           const categories = budget.categoryIds.map((id) => newId(categoryIds, id));
           budgetIds.set(budget.id, await restoreBudget(tx, userId, budget, categories, now));
         }
-        const transferIds = new Map<number, number>();
-        const rows: NewTransactionRow[] = [];
-        for (const [index, t] of doc.transactions.entries()) {
-          if (t.transferId !== null && !transferIds.has(t.transferId)) {
-            transferIds.set(t.transferId, await newTransferId(tx));
-          }
-          rows.push({
+        const transfers = [...new Set(doc.transactions.flatMap((t) => t.transferId ?? []))];
+        const numbers = await newTransferIds(tx, transfers.length);
+        const transferIds = new Map(transfers.map((id, index) => [id, numbers[index]!]));
+        const rows = doc.transactions.map(
+          (t, index): NewTransactionRow => ({
             userId,
             accountId: newId(accountIds, t.accountId),
             amount: t.amount,
@@ -247,8 +245,8 @@ export function createBackupService(db: Database, clock: Clock): BackupService {
             commissionRate: t.commissionRate,
             externalId: t.externalId,
             createdAt: now,
-          });
-        }
+          }),
+        );
         const stored = await restoreTransactions(tx, userId, rows);
         const transactionIds = new Map(doc.transactions.map((t, index) => [t.id, stored[index]!]));
         for (const budget of doc.budgets) {

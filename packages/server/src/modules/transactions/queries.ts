@@ -264,8 +264,17 @@ export async function deleteTransaction(db: Executor, userId: number, id: number
 }
 
 export async function nextTransferId(db: Executor): Promise<number> {
-  const rows = await db.select({ id: sql<string>`nextval('transfer_id_seq')` }).from(sql`(select 1) as one`);
-  return Number(rows[0]!.id);
+  const [id] = await nextTransferIds(db, 1);
+  return id!;
+}
+
+/** `count` new transfer numbers in one statement. */
+export async function nextTransferIds(db: Executor, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const rows = await db
+    .select({ id: sql<string>`nextval('transfer_id_seq')` })
+    .from(sql`generate_series(1, ${count}::int) as n`);
+  return rows.map((row) => Number(row.id));
 }
 
 /**

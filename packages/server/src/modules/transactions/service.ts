@@ -31,6 +31,7 @@ import {
   moveToCategory,
   type NewTransactionRow,
   nextTransferId,
+  nextTransferIds,
   nullPendingRefs,
   promotePendingRefs,
   regroupDayDeltas,
@@ -518,8 +519,8 @@ export function recategorise(tx: Executor, userId: number, ids: number[], catego
  * database transaction, for accounts it just made.
  */
 
-/** A new number for the two legs of a restored transfer. */
-export const newTransferId: (tx: Executor) => Promise<number> = nextTransferId;
+/** New numbers for the legs of restored transfers, one per transfer. */
+export const newTransferIds: (tx: Executor, count: number) => Promise<number[]> = nextTransferIds;
 
 /**
  * A backup's transactions, a batch at a time, each batch moving its accounts' balances and day
