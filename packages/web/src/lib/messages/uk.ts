@@ -1262,6 +1262,32 @@ export const ukValidation: Record<string, string> = {
   'amountGte must not be greater than amountLte': 'Найменша сума не може бути більшою за найбільшу',
   'startDate must not be after endDate': 'Дата початку не може бути пізнішою за дату завершення',
   'Give at least one transfer id': 'Вкажіть хоча б один переказ',
+  // The CSV export's query and the backup document (shared/transactions.ts, shared/backup.ts), and
+  // the restore's own refusals (server modules/backup/service.ts).
+  'The only format is csv': 'Єдиний формат — csv',
+  'Default key': 'Стандартний ключ',
+  'External id': 'Зовнішній ідентифікатор',
+  'Id {id} appears more than once': 'Ідентифікатор {id} трапляється більше одного разу',
+  'No item of {part} has id {id}': 'У {part} немає елемента з ідентифікатором {id}',
+  'The parents go round in a circle': 'Батьківські елементи утворюють коло',
+  'Only version {version} backups can be restored': 'Відновити можна лише резервну копію версії {version}',
+  'No account group has id {id}': 'Немає групи рахунків з ідентифікатором {id}',
+  'Exactly one category must be the internal "Other"': 'Рівно одна категорія має бути вбудованою «Інше»',
+  'Two categories have this default key': 'Дві категорії мають цей стандартний ключ',
+  'No category has id {id}': 'Немає категорії з ідентифікатором {id}',
+  'No transaction has id {id}': 'Немає операції з ідентифікатором {id}',
+  'No account has id {id}': 'Немає рахунку з ідентифікатором {id}',
+  'No budget has id {id}': 'Немає бюджету з ідентифікатором {id}',
+  'Two transactions of the account have this external id': 'Дві операції рахунку мають цей зовнішній ідентифікатор',
+  'A transfer between accounts needs its transferId': 'Переказ між рахунками потребує transferId',
+  'Transfer {id} must have exactly two legs': 'Переказ {id} має складатися рівно з двох частин',
+  'A transfer pairs an expense with an income': 'Переказ поєднує витрату з доходом',
+  'The legs of a transfer are on different accounts': 'Частини переказу мають бути на різних рахунках',
+  'Both legs of a transfer are transfers between accounts':
+    'Обидві частини переказу мають бути переказами між рахунками',
+  'Unknown currency {code}': 'Невідома валюта {code}',
+  'A backup is restored only into a user without accounts or transactions. Sign up as a new user to restore it.':
+    'Резервну копію можна відновити лише в користувача без рахунків і операцій. Зареєструйте нового користувача, щоб відновити її.',
   // Binance keys (shared/binance.ts): the labels fill in the templates below.
   'API key': 'Ключ API',
   'Secret key': 'Секретний ключ',
