@@ -30,6 +30,8 @@ import { createAccountsService } from './modules/accounts/service.ts';
 import { authPurgeTask } from './modules/auth/purge-task.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { backupRoutes } from './modules/backup/routes.ts';
+import { createBackupService } from './modules/backup/service.ts';
 import { binanceRoutes } from './modules/binance/routes.ts';
 import { createBinanceService } from './modules/binance/service.ts';
 import { binanceSnapshotTask } from './modules/binance/snapshot-task.ts';
@@ -194,6 +196,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const transactions = createTransactionsService(db, rates, clock);
   const stats = createStatsService(db, rates);
   const budgets = createBudgetsService(db);
+  const backup = createBackupService(db, clock);
   const events = createEventBus(database, app.log);
   const secrets = secretBox(await resolveSecretKey(config.secretKey, config.dataDir));
   const monobank = createMonobankService(
@@ -270,6 +273,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(budgetRoutes, { budgets });
       await api.register(monobankRoutes, { monobank });
       await api.register(binanceRoutes, { binance });
+      await api.register(backupRoutes, { backup });
       await api.register(eventRoutes, { events });
     },
     { prefix: API_PREFIX },

@@ -16,6 +16,7 @@ import {
   registerResponseSchema,
   userSchema,
 } from './auth.ts';
+import { BACKUP_MAX_BYTES, backupDocumentSchema, restoreBackupResponseSchema } from './backup.ts';
 import { binanceAccountResponseSchema, binanceKeysSchema, putBinanceKeysBodySchema } from './binance.ts';
 import {
   budgetSchema,
@@ -97,6 +98,7 @@ import {
 import { healthSchema } from './system.ts';
 import {
   createTransactionBodySchema,
+  exportTransactionsQuerySchema,
   linkTransactionsBodySchema,
   transactionIdParamsSchema,
   transactionSchema,
@@ -402,6 +404,14 @@ export const endpoints = {
       summary: 'Transactions, newest first, filtered; page with from/limit or with a cursor',
       query: transactionsQuerySchema,
       response: z.array(transactionSchema),
+    },
+    export: {
+      method: 'GET',
+      path: '/transactions/export',
+      tags: ['transactions'],
+      summary: 'Every transaction the filters match, oldest first, as a CSV file (UTF-8 with a byte-order mark)',
+      query: exportTransactionsQuerySchema,
+      download: 'text/csv',
     },
     link: {
       method: 'PUT',
@@ -769,6 +779,28 @@ export const endpoints = {
       summary:
         'Undo an import as a whole: its transactions are deleted and balances follow; an upload not imported is dropped',
       params: importParamsSchema,
+    },
+  },
+
+  backup: {
+    get: {
+      method: 'GET',
+      path: '/backup',
+      tags: ['backup'],
+      summary: "The caller's whole data as one versioned JSON document (never a password, token or key)",
+      response: backupDocumentSchema,
+      download: 'application/json',
+    },
+    restore: {
+      method: 'POST',
+      path: '/backup/restore',
+      tags: ['backup'],
+      summary:
+        'Restore a backup into a user without accounts or transactions (CONFLICT otherwise): all of it or nothing',
+      body: backupDocumentSchema,
+      bodyLimit: BACKUP_MAX_BYTES,
+      response: restoreBackupResponseSchema,
+      status: 201,
     },
   },
 

@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './api.ts';
 export * from './auth.ts';
+export * from './backup.ts';
 export * from './binance.ts';
 export * from './budgets.ts';
 export * from './categories.ts';

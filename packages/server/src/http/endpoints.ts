@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   type Endpoint,
   type EndpointGroup,
@@ -9,6 +10,7 @@ import {
   type ValidQuery,
 } from '@kopiyka/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { success } from './envelope.ts';
 
 type Part<T> = [T] extends [never] ? unknown : T;
@@ -20,14 +22,29 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Body: Part<ValidBody<E>>;
 }>;
 
+/** A file a download endpoint answers: its name, and its content as it is produced (never all in memory). */
+export interface Download {
+  fileName: string;
+  content: AsyncIterable<string | Buffer>;
+}
+
 /**
  * Answers what the success envelope carries (nothing for a 204 endpoint); the status and the
- * envelope are added here. A stream's handler writes the stream itself and answers nothing.
+ * envelope are added here. A stream's handler writes the stream itself and answers nothing; a
+ * download's answers the file, sent here as an attachment.
  */
 export type EndpointHandler<E extends Endpoint> = (
   request: EndpointRequest<E>,
   reply: FastifyReply,
-) => Promise<E extends { stream: string } ? void : E extends { response: unknown } ? EndpointResponse<E> : void>;
+) => Promise<
+  E extends { stream: string }
+    ? void
+    : E extends { download: string }
+      ? Download
+      : E extends { response: unknown }
+        ? EndpointResponse<E>
+        : void
+>;
 
 /**
  * Registers `endpoint` of the shared map: method, path, validation, response serialisation and the
@@ -46,17 +63,31 @@ function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: E
       ...(endpoint.params && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.body && { body: endpoint.body }),
-      ...(endpoint.response && !endpoint.stream && { response: { [status]: successEnvelope(endpoint.response) } }),
+      ...(endpoint.response &&
+        !endpoint.stream &&
+        !endpoint.download && { response: { [status]: successEnvelope(endpoint.response) } }),
       // A stream has no envelope: the document names its content type and what each event carries.
       ...(endpoint.response &&
         endpoint.stream && {
           response: { 200: { content: { [endpoint.stream]: { schema: endpoint.response } } } },
         }),
+      // Nor has a download: the document names the file's type and, for JSON, what it holds.
+      ...(endpoint.download && {
+        response: { 200: { content: { [endpoint.download]: { schema: endpoint.response ?? z.string() } } } },
+      }),
     },
+    ...(endpoint.bodyLimit && { bodyLimit: endpoint.bodyLimit }),
     handler: async (request, reply) => {
       const answer = await handler(request as EndpointRequest<E>, reply);
       // The handler took the reply over and writes the stream itself.
       if (endpoint.stream) return reply;
+      if (endpoint.download) {
+        const { fileName, content } = answer as Download;
+        return reply
+          .type(`${endpoint.download}; charset=utf-8`)
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .send(Readable.from(content));
+      }
       return status === 204 ? reply.code(204).send() : reply.code(status).send(success(answer));
     },
   });

@@ -338,3 +338,12 @@ export async function selectOwnAccount(db: Executor, userId: number, id: number)
     .where(and(eq(accounts.userId, userId), eq(accounts.id, id)));
   return row;
 }
+
+/** The names of the user's accounts by id (what an export writes beside each row). */
+export async function selectAccountNames(db: Executor, userId: number) {
+  const rows = await db
+    .select({ id: accounts.id, name: accounts.name })
+    .from(accounts)
+    .where(eq(accounts.userId, userId));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

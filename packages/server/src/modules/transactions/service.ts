@@ -1,5 +1,7 @@
 import {
+  categoryPaths,
   defaultPaymentType,
+  type ExportTransactionsQuery,
   isWithinAmountLimit,
   type LinkTransactionsBody,
   type NewTransaction,
@@ -10,13 +12,17 @@ import {
   type UpdateTransactionBody,
 } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
+import { inBatches } from '../../lib/batches.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { zonedDay } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { recountRefTurnoversOf } from '../accounts/service.ts';
 import { assertOwnBudget } from '../budgets/service.ts';
-import { assertOwnCategory } from '../categories/service.ts';
+import { assertOwnCategory, listCategories } from '../categories/service.ts';
 import type { RatesService } from '../rates/service.ts';
+import { getSettings } from '../settings/service.ts';
 import { baseOf, neutralFigureOf, type Refs, refsAt, refsFor } from './base-amounts.ts';
+import { csvExport } from './csv-export.ts';
 import { ChangedMeanwhile, changeLeg, insertLeg, insertLegs, lockForWrite, onFreshRows, removeLeg } from './ledger.ts';
 import {
   clearBudgetOf,
@@ -28,6 +34,7 @@ import {
   nullPendingRefs,
   promotePendingRefs,
   regroupDayDeltas,
+  selectAccountNames,
   selectOtherLegsOfTransfersOf,
   selectOwnAccount,
   selectTransactions,
@@ -55,8 +62,16 @@ import {
 } from './transfer-rules.ts';
 import { toTransaction } from './views.ts';
 
+/** Rows of a restore per insert: a row is about twenty parameters, and a statement takes at most 65,535. */
+const RESTORE_BATCH = 2_000;
+
 export interface TransactionsService {
   list(userId: number, query: TransactionsQuery): Promise<Transaction[]>;
+  /** The list's rows for its filters as a CSV file, produced as it is sent. */
+  exportCsv(
+    userId: number,
+    query: ExportTransactionsQuery,
+  ): Promise<{ fileName: string; content: AsyncIterable<string> }>;
   get(userId: number, id: number): Promise<Transaction>;
   getTransfer(userId: number, transferId: number): Promise<Transaction[]>;
   create(userId: number, body: NewTransaction): Promise<Transaction[]>;
@@ -74,6 +89,19 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
   return {
     async list(userId, query) {
       return (await selectViewsPage(db, userId, query)).map(toTransaction);
+    },
+
+    async exportCsv(userId, query) {
+      const { timeZone } = await getSettings(db, userId);
+      const names = {
+        timeZone,
+        accounts: await selectAccountNames(db, userId),
+        categoryPaths: categoryPaths(await listCategories(db, userId)),
+      };
+      return {
+        fileName: `kopiyka-transactions-${zonedDay(clock.now(), timeZone)}.csv`,
+        content: csvExport(db, userId, query, names),
+      };
     },
 
     async get(userId, id) {
@@ -483,6 +511,30 @@ export async function linkBankTransfer(tx: Executor, userId: number, ids: [numbe
 /** These transactions move to a category (no money moves); answers how many changed. */
 export function recategorise(tx: Executor, userId: number, ids: number[], categoryId: number): Promise<number> {
   return setCategoryOf(tx, userId, ids, categoryId);
+}
+
+/*
+ * Restoring a backup (modules/backup): its transactions enter the ledger inside the restore's
+ * database transaction, for accounts it just made.
+ */
+
+/** A new number for the two legs of a restored transfer. */
+export const newTransferId: (tx: Executor) => Promise<number> = nextTransferId;
+
+/**
+ * A backup's transactions, a batch at a time, each batch moving its accounts' balances and day
+ * deltas as a bank page does; answers the stored ids in the order of `rows`.
+ */
+export async function restoreTransactions(tx: Executor, userId: number, rows: NewTransactionRow[]): Promise<number[]> {
+  await lockLedgerAccounts(
+    tx,
+    userId,
+    rows.map((row) => row.accountId),
+  );
+  const ids: number[] = [];
+  for (const batch of inBatches(rows, RESTORE_BATCH))
+    ids.push(...(await insertLegs(tx, userId, batch)).map((row) => row.id));
+  return ids;
 }
 
 /** Base-currency figures of an amount at a known rate (a bank import resolves a page's rates at once). */
