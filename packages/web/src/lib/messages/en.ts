@@ -1168,6 +1168,7 @@ export const en = {
   'backup.restore.notEmpty':
     'This user already has accounts or transactions. Restore into a new user: sign up anew, then restore right away.',
   'backup.restore.invalid': 'This file is not a Kopiyka backup, or it is damaged.',
+  'backup.restore.invalidBecause': 'This file is not a Kopiyka backup, or it is damaged: {reason}',
   'backup.counts.accounts': 'Accounts',
   'backup.counts.accountGroups': 'Account groups',
   'backup.counts.categories': 'Categories',

@@ -1183,6 +1183,7 @@ export const uk: Catalogue = {
   'backup.restore.notEmpty':
     'Цей користувач уже має рахунки або операції. Відновлюйте в нового користувача: зареєструйтеся заново й одразу відновіть.',
   'backup.restore.invalid': 'Цей файл не є резервною копією Kopiyka або пошкоджений.',
+  'backup.restore.invalidBecause': 'Цей файл не є резервною копією Kopiyka або пошкоджений: {reason}',
   'backup.counts.accounts': 'Рахунки',
   'backup.counts.accountGroups': 'Групи рахунків',
   'backup.counts.categories': 'Категорії',
@@ -1461,4 +1462,25 @@ export const ukValidation: Record<string, string> = {
   'The time is empty': 'Час порожній',
   '“{text}” is not a time as {format}': '«{text}» — не час у форматі {format}',
   '“{text}” is not a date in the calendar': '«{text}» — такої дати немає в календарі',
+  // Backup: the document's own checks (shared/backup.ts), said under a refused restore.
+  'Default key': 'Ключ за замовчуванням',
+  'External id': 'Зовнішній ідентифікатор',
+  'Id {id} appears more than once': 'Ідентифікатор {id} трапляється більше ніж раз',
+  'No item of {part} has id {id}': 'У {part} немає елемента з ідентифікатором {id}',
+  'The parents go round in a circle': 'Батьківські елементи утворюють коло',
+  'Only version {version} backups can be restored': 'Відновити можна лише резервні копії версії {version}',
+  'No account group has id {id}': 'Немає групи рахунків з ідентифікатором {id}',
+  'Exactly one category must be the internal "Other"': 'Рівно одна категорія має бути вбудованою «Інше»',
+  'Two categories have this default key': 'Дві категорії мають цей ключ за замовчуванням',
+  'No category has id {id}': 'Немає категорії з ідентифікатором {id}',
+  'No transaction has id {id}': 'Немає операції з ідентифікатором {id}',
+  'No account has id {id}': 'Немає рахунку з ідентифікатором {id}',
+  'No budget has id {id}': 'Немає бюджету з ідентифікатором {id}',
+  'Two transactions of the account have this external id': 'Дві операції рахунку мають цей зовнішній ідентифікатор',
+  'A transfer between accounts needs its transferId': 'Переказ між рахунками потребує transferId',
+  'Transfer {id} must have exactly two legs': 'Переказ {id} має складатися рівно з двох частин',
+  'The legs of a transfer are on different accounts': 'Частини переказу мають бути на різних рахунках',
+  'Both legs of a transfer are transfers between accounts':
+    'Обидві частини переказу мають бути переказами між рахунками',
+  'The only format is csv': 'Єдиний формат — csv',
 };
