@@ -7,6 +7,7 @@ import {
   importMappingSchema,
   type ParsedCell,
   parseImportAmount,
+  parseImportDebitCredit,
   parseImportTime,
 } from '@kopiyka/shared';
 import { zonedInstant } from '../../lib/dates.ts';
@@ -94,25 +95,9 @@ function readTime(text: string, format: ImportDateFormat, timeZone: string): Par
   return { ok: true, value: 'instant' in time ? new Date(time.instant) : zonedInstant(time.wall, timeZone) };
 }
 
-/** Debit is money out, credit money in, both written unsigned; either may be empty (or 0) on a row. */
-function readSplitAmount(
-  debit: string | null,
-  credit: string | null,
-  separator: DecimalSeparator,
-): ParsedCell<number> | null {
-  if (debit === null && credit === null) return null;
-  const parts = [
-    { text: debit ?? '', sign: -1 },
-    { text: credit ?? '', sign: 1 },
-  ].filter((part) => part.text !== '');
-  if (parts.length === 0) return parseImportAmount('', separator);
-  let total = 0;
-  for (const part of parts) {
-    const parsed = parseImportAmount(part.text, separator);
-    if (!parsed.ok) return parsed;
-    total += part.sign * Math.abs(parsed.value);
-  }
-  return { ok: true, value: total };
+/** A row's amount is never nothing: the import refuses 0, and so does the preview. */
+function nonZero(parsed: ParsedCell<number>): ParsedCell<number> {
+  return parsed.ok && parsed.value === 0 ? { ok: false, message: 'The amount is 0' } : parsed;
 }
 
 /** The sample rows parsed with the draft's choices; a cell that would fail carries the reason. */
@@ -128,8 +113,16 @@ export function previewRows(file: CreateImportResponse, draft: ImportDraft, time
         draft.amountStyle === 'signed'
           ? amount === null
             ? null
-            : parseImportAmount(amount, draft.decimalSeparator)
-          : readSplitAmount(cellOf(row, mapping.debit), cellOf(row, mapping.credit), draft.decimalSeparator),
+            : nonZero(parseImportAmount(amount, draft.decimalSeparator))
+          : mapping.debit === undefined && mapping.credit === undefined
+            ? null
+            : nonZero(
+                parseImportDebitCredit(
+                  cellOf(row, mapping.debit) ?? undefined,
+                  cellOf(row, mapping.credit) ?? undefined,
+                  draft.decimalSeparator,
+                ),
+              ),
       note: cellOf(row, mapping.note),
       category: cellOf(row, mapping.category),
       currency: cellOf(row, mapping.currency),

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeAccount } from '../../test/accounts.ts';
-import { eventStream, resetApp, sseMessage, success } from '../../test/api.ts';
+import { eventStream, failure, resetApp, sseMessage, success } from '../../test/api.ts';
 import { cleanUpApp, type Handlers, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
 
 const accounts = [makeAccount({ id: 1, name: 'Card' }), makeAccount({ id: 4, name: 'Cash' })];
@@ -233,8 +233,10 @@ describe('/import', () => {
     expect(screen.getByRole('progressbar', { name: 'Import progress' }).getAttribute('aria-valuenow')).toBe('2');
   });
 
-  it('refuses a file over the size limit before sending it', async () => {
-    const { calls } = openImport('/import?accountId=1', {});
+  it('refuses a file over the size limit before sending it, in the words of the server’s limit', async () => {
+    const { calls } = openImport('/import?accountId=1', {
+      'POST /imports': () => failure(413, 'BAD_REQUEST', 'The body is too large: at most 64 MB are taken.'),
+    });
     const huge = csv('huge.csv');
     Object.defineProperty(huge, 'size', { value: 64 * 1024 * 1024 + 1 });
     await userEvent.upload(await screen.findByLabelText('Choose a file'), huge);
@@ -244,6 +246,15 @@ describe('/import', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Upload and continue' }));
     expect(calls('POST', '/imports')).toEqual([]);
+
+    // A server that takes less than the contract's limit refuses it the same way.
+    await userEvent.upload(screen.getByLabelText('Choose a file'), csv('big.csv'));
+    await userEvent.click(screen.getByRole('button', { name: 'Upload and continue' }));
+    await waitFor(() => expect(calls('POST', '/imports')).toHaveLength(1));
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'The file is larger than 64 MB. Split it into smaller files and import them one by one.',
+    );
   });
 
   it('lists the recent imports with their state and counts', async () => {

@@ -1460,6 +1460,8 @@ export const ukValidation: Record<string, string> = {
   '“{text}” has more than two decimals': '«{text}» має більше двох знаків після коми',
   'The amount is too large: at most {max}': 'Сума завелика: щонайбільше {max}',
   'The time is empty': 'Час порожній',
+  'Both the debit and the credit are filled': 'Заповнено і дебет, і кредит',
+  'The amount is 0': 'Сума дорівнює 0',
   '“{text}” is not a time as {format}': '«{text}» — не час у форматі {format}',
   '“{text}” is not a date in the calendar': '«{text}» — такої дати немає в календарі',
   // Backup: the document's own checks (shared/backup.ts), said under a refused restore.

@@ -3,7 +3,7 @@ import { FileUp, Upload } from 'lucide-react';
 import { type DragEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useAccounts } from '../../../api/accounts.ts';
-import { inlineErrorMessage } from '../../../api/errors.ts';
+import { inlineErrorMessage, isApiError } from '../../../api/errors.ts';
 import { useUploadImport } from '../../../api/imports.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -67,7 +67,11 @@ export function UploadStep({ accountId, onAccountChange, onUploaded }: UploadSte
     try {
       onUploaded({ accountId, file: await upload.mutateAsync({ accountId, file }) });
     } catch (failure) {
-      setError(inlineErrorMessage(failure));
+      // The server's own limit says the same as the check above.
+      const tooLarge = isApiError(failure) && failure.status === 413;
+      setError(
+        tooLarge ? t('import.upload.tooLarge', { size: megabytes(IMPORT_MAX_BYTES) }) : inlineErrorMessage(failure),
+      );
     }
   }
 
