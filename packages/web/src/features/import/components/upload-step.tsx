@@ -58,14 +58,18 @@ export function UploadStep({ accountId, onAccountChange, onUploaded }: UploadSte
     if (dropped) choose(dropped);
   }
 
+  // With one account there is nothing to choose.
+  const only = accounts.data?.length === 1 ? accounts.data[0]!.id : null;
+  const account = accountId ?? only;
+
   async function send() {
-    if (accountId === null) return setError(t('import.upload.chooseAccount'));
+    if (account === null) return setError(t('import.upload.chooseAccount'));
     if (!file) return setError(t('import.upload.chooseFile'));
     const problem = fileProblem(file);
     if (problem) return setError(problem);
     setError(null);
     try {
-      onUploaded({ accountId, file: await upload.mutateAsync({ accountId, file }) });
+      onUploaded({ accountId: account, file: await upload.mutateAsync({ accountId: account, file }) });
     } catch (failure) {
       // The server's own limit says the same as the check above.
       const tooLarge = isApiError(failure) && failure.status === 413;
@@ -118,10 +122,10 @@ export function UploadStep({ accountId, onAccountChange, onUploaded }: UploadSte
               {(control) => (
                 <NativeSelect
                   {...control}
-                  value={accountId ?? ''}
+                  value={account ?? ''}
                   onChange={(event) => onAccountChange(Number(event.target.value))}
                 >
-                  {accountId === null ? <option value="">{t('import.upload.chooseAccount')}</option> : null}
+                  {account === null ? <option value="">{t('import.upload.chooseAccount')}</option> : null}
                   {accounts.data.map((account) => (
                     <option key={account.id} value={account.id}>
                       {account.name} · {account.currencyCode}
