@@ -11,6 +11,7 @@ import {
   parseImportTime,
 } from '@kopiyka/shared';
 import { zonedInstant } from '../../lib/dates.ts';
+import { t } from '../../lib/i18n.ts';
 
 /** The columns a person chooses on the mapping screen, in the order shown. */
 export const MAPPED_FIELDS = ['time', 'amount', 'debit', 'credit', 'note', 'category', 'currency'] as const;
@@ -76,6 +77,8 @@ export function checkDraft(draft: ImportDraft, dateFormatMissing: string, timeMi
 export type PreviewRow = {
   /** The row's line in the file (the header is line 1). */
   line: number;
+  /** Why the whole row fails (it is shorter than the columns chosen); null when its cells are read. */
+  problem: string | null;
   time: ParsedCell<Date> | null;
   /** Minor units, negative for money out. */
   amount: ParsedCell<number> | null;
@@ -103,11 +106,15 @@ function nonZero(parsed: ParsedCell<number>): ParsedCell<number> {
 /** The sample rows parsed with the draft's choices; a cell that would fail carries the reason. */
 export function previewRows(file: CreateImportResponse, draft: ImportDraft, timeZone: string): PreviewRow[] {
   const mapping = mappingOf(draft);
+  const lastColumn = Math.max(...Object.values(mapping).filter((column) => column !== undefined));
   return file.sample.map((row, index) => {
     const time = cellOf(row, mapping.time);
     const amount = cellOf(row, mapping.amount);
     return {
       line: index + 2,
+      // In the words the import uses for a short row.
+      problem:
+        row.length <= lastColumn ? t('import.preview.shortRow', { cells: row.length, column: lastColumn + 1 }) : null,
       time: time === null || draft.dateFormat === null ? null : readTime(time, draft.dateFormat, timeZone),
       amount:
         draft.amountStyle === 'signed'

@@ -31,11 +31,12 @@ const monobankFile: CreateImportResponse = {
 /** A spreadsheet of someone's own: debit and credit apart, a category column, nothing detected. */
 const ledgerFile: CreateImportResponse = {
   importId: 22,
-  rowCount: 2,
+  rowCount: 3,
   columns: ['Date', 'Description', 'Debit', 'Credit', 'Category'],
   sample: [
     ['2026-11-20', 'Rent', '8000.00', '', 'Housing'],
     ['2026-11-21', 'Freelance', '', '1500.00', 'Food & Drinks / Groceries'],
+    ['2026-11-22', 'Cut short', '12.00'],
   ],
   detected: {
     preset: null,
@@ -154,6 +155,7 @@ describe('/import', () => {
     const rows = screen.getAllByRole('row');
     expect(within(rows[1]!).getByText('−UAH 8,000.00')).toBeTruthy();
     expect(within(rows[2]!).getByText('+UAH 1,500.00')).toBeTruthy();
+    expect(within(rows[3]!).getByText('The row has 3 cells; column 5 is missing')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('2 names without a category')).toBeTruthy();

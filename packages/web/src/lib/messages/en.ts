@@ -1249,6 +1249,7 @@ export const en = {
   'import.preview.failing':
     '{count, plural, one {# row can’t be read with these choices} other {# rows can’t be read with these choices}}',
   'import.preview.line': 'Row',
+  'import.preview.shortRow': 'The row has {cells} cells; column {column} is missing',
   'import.preview.other': 'Other',
   'import.next': 'Continue',
   'import.start': 'Import',

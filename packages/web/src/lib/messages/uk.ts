@@ -1265,6 +1265,8 @@ export const uk: Catalogue = {
   'import.preview.failing':
     '{count, plural, one {# рядок не читається з цими налаштуваннями} few {# рядки не читаються з цими налаштуваннями} many {# рядків не читаються з цими налаштуваннями} other {# рядка не читаються з цими налаштуваннями}}',
   'import.preview.line': 'Рядок',
+  'import.preview.shortRow':
+    'Рядок має {cells, plural, one {# клітинку} few {# клітинки} many {# клітинок} other {# клітинки}}; стовпця {column} немає',
   'import.preview.other': 'Інше',
   'import.next': 'Далі',
   'import.start': 'Імпортувати',
@@ -1462,6 +1464,8 @@ export const ukValidation: Record<string, string> = {
   'The time is empty': 'Час порожній',
   'Both the debit and the credit are filled': 'Заповнено і дебет, і кредит',
   'The amount is 0': 'Сума дорівнює 0',
+  'The row has {cells} cells; column {column} is missing':
+    'Рядок має {cells, plural, one {# клітинку} few {# клітинки} many {# клітинок} other {# клітинки}}; стовпця {column} немає',
   '“{text}” is not a time as {format}': '«{text}» — не час у форматі {format}',
   '“{text}” is not a date in the calendar': '«{text}» — такої дати немає в календарі',
   // Backup: the document's own checks (shared/backup.ts), said under a refused restore.

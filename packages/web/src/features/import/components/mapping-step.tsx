@@ -27,6 +27,7 @@ import {
   type DraftCheck,
   type ImportDraft,
   type MappedField,
+  type PreviewRow,
   previewRows,
 } from '../import-draft.ts';
 import { RowsTable } from './rows-table.tsx';
@@ -116,11 +117,40 @@ function Cell<T>({ parsed, children }: { parsed: ParsedCell<T> | null; children:
   return parsed.ok ? children(parsed.value) : <Failure message={parsed.message} />;
 }
 
+/** A sample row's cells as the import will read them. */
+function PreviewCells({ row, currency }: { row: PreviewRow; currency: string }) {
+  const t = useT();
+  return (
+    <>
+      <td className="px-3 py-2 whitespace-nowrap">
+        <Cell parsed={row.time}>{(time) => formatDateTime(time.toISOString())}</Cell>
+      </td>
+      <td className="px-3 py-2 text-right">
+        <Cell parsed={row.amount}>
+          {(minor) => (
+            <Money
+              minor={minor}
+              currency={rowCurrency(row.currency, currency)}
+              kind={minor < 0 ? 'expense' : 'income'}
+            />
+          )}
+        </Cell>
+      </td>
+      <td className="max-w-64 truncate px-3 py-2" title={row.note ?? undefined}>
+        {row.note || <span className="text-muted-foreground">—</span>}
+      </td>
+      <td className="px-3 py-2">
+        {row.category || <span className="text-muted-foreground">{t('import.preview.other')}</span>}
+      </td>
+    </>
+  );
+}
+
 function Preview({ file, draft, currency }: { file: CreateImportResponse; draft: ImportDraft; currency: string }) {
   const t = useT();
   const timeZone = useDisplayTimeZone();
   const rows = useMemo(() => previewRows(file, draft, timeZone), [file, draft, timeZone]);
-  const failing = rows.filter((row) => row.time?.ok === false || row.amount?.ok === false).length;
+  const failing = rows.filter((row) => row.problem || row.time?.ok === false || row.amount?.ok === false).length;
   return (
     <section aria-labelledby="import-preview-title" className="flex flex-col gap-2">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -145,26 +175,13 @@ function Preview({ file, draft, currency }: { file: CreateImportResponse; draft:
         {rows.map((row) => (
           <tr key={row.line} className="border-t align-top">
             <td className="px-3 py-2 text-muted-foreground tabular-nums">{row.line}</td>
-            <td className="px-3 py-2 whitespace-nowrap">
-              <Cell parsed={row.time}>{(time) => formatDateTime(time.toISOString())}</Cell>
-            </td>
-            <td className="px-3 py-2 text-right">
-              <Cell parsed={row.amount}>
-                {(minor) => (
-                  <Money
-                    minor={minor}
-                    currency={rowCurrency(row.currency, currency)}
-                    kind={minor < 0 ? 'expense' : 'income'}
-                  />
-                )}
-              </Cell>
-            </td>
-            <td className="max-w-64 truncate px-3 py-2" title={row.note ?? undefined}>
-              {row.note || <span className="text-muted-foreground">—</span>}
-            </td>
-            <td className="px-3 py-2">
-              {row.category || <span className="text-muted-foreground">{t('import.preview.other')}</span>}
-            </td>
+            {row.problem ? (
+              <td colSpan={4} className="px-3 py-2">
+                <Failure message={row.problem} />
+              </td>
+            ) : (
+              <PreviewCells row={row} currency={currency} />
+            )}
           </tr>
         ))}
       </RowsTable>
