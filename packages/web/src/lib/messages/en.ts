@@ -1060,6 +1060,7 @@ export const en = {
   'error.code.10101': 'Both Binance API keys are missing.',
   'error.code.10102': 'The Binance public key is missing.',
   'error.code.10103': 'The Binance secret key is missing.',
+  'error.code.PAYLOAD_TOO_LARGE': 'The file is too large to send.',
   // Budget form: date presets (days of the user's time zone)
   'budget.preset.thisMonth': 'This month',
   'budget.preset.nextMonth': 'Next month',

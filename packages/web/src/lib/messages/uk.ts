@@ -1076,6 +1076,7 @@ export const uk: Catalogue = {
   'error.code.10101': 'Бракує обох ключів API Binance.',
   'error.code.10102': 'Бракує публічного ключа Binance.',
   'error.code.10103': 'Бракує секретного ключа Binance.',
+  'error.code.PAYLOAD_TOO_LARGE': 'Файл завеликий, щоб його надіслати.',
   // Budget form: date presets (days of the user's time zone)
   'budget.preset.thisMonth': 'Цей місяць',
   'budget.preset.nextMonth': 'Наступний місяць',
@@ -1457,17 +1458,6 @@ export const ukValidation: Record<string, string> = {
   'Choose either one amount column or debit and credit columns, not both':
     'Виберіть або один стовпець суми, або стовпці дебету й кредиту, але не обидва варіанти',
   'File name must be at most 200 characters': 'Назва файлу має містити щонайбільше 200 символів',
-  'The amount is empty': 'Сума порожня',
-  '“{text}” is not an amount': '«{text}» — не сума',
-  '“{text}” has more than two decimals': '«{text}» має більше двох знаків після коми',
-  'The amount is too large: at most {max}': 'Сума завелика: щонайбільше {max}',
-  'The time is empty': 'Час порожній',
-  'Both the debit and the credit are filled': 'Заповнено і дебет, і кредит',
-  'The amount is 0': 'Сума дорівнює 0',
-  'The row has {cells} cells; column {column} is missing':
-    'Рядок має {cells, plural, one {# клітинку} few {# клітинки} many {# клітинок} other {# клітинки}}; стовпця {column} немає',
-  '“{text}” is not a time as {format}': '«{text}» — не час у форматі {format}',
-  '“{text}” is not a date in the calendar': '«{text}» — такої дати немає в календарі',
   // Backup: the document's own checks (shared/backup.ts), said under a refused restore.
   'Default key': 'Ключ за замовчуванням',
   'External id': 'Зовнішній ідентифікатор',
@@ -1489,4 +1479,32 @@ export const ukValidation: Record<string, string> = {
   'Both legs of a transfer are transfers between accounts':
     'Обидві частини переказу мають бути переказами між рахунками',
   'The only format is csv': 'Єдиний формат — csv',
+  // CSV import (server modules/imports; the cell rules of shared/import-values.ts): uploads and bad rows.
+  'The file is empty': 'Файл порожній',
+  'The file is not text: is it a spreadsheet rather than CSV?': 'Це не текстовий файл: можливо, це таблиця, а не CSV?',
+  'The file has no rows under its header': 'У файлі немає рядків під заголовком',
+  'The file has {rows} rows; at most {max} are taken at once: split it into several files':
+    'У файлі {rows} рядків; за раз можна щонайбільше {max}: розділіть його на кілька файлів',
+  'The file is not readable CSV: {reason}': 'Файл не вдається прочитати як CSV: {reason}',
+  'The file has no such column': 'У файлі немає такого стовпця',
+  'The file has {columns} columns; there is no column {column}':
+    'У файлі {columns, plural, one {# стовпець} few {# стовпці} many {# стовпців} other {# стовпця}}; стовпця {column} немає',
+  'Import into an account of your own, not a bank account': 'Імпортуйте у власний рахунок, а не в банківський',
+  'This file was imported already.': 'Цей файл уже імпортовано.',
+  'This import is still running; undo it once it has finished.':
+    'Імпорт ще триває; скасуйте його, коли він завершиться.',
+  'This import was undone already.': 'Цей імпорт уже скасовано.',
+  'The body is too large: at most {size} are taken.': 'Завеликий файл: щонайбільше {size}.',
+  'The row has {cells} cells; column {column} is missing':
+    'У рядку {cells, plural, one {# клітинка} few {# клітинки} many {# клітинок} other {# клітинки}}; стовпця {column} немає',
+  'Both the debit and the credit are filled': 'Заповнено і дебет, і кредит',
+  'The amount is empty': 'Сума порожня',
+  'The amount is 0': 'Сума дорівнює 0',
+  'The amount is too large: at most {max}': 'Сума завелика: щонайбільше {max}',
+  'No exchange rate for {from} → {to} on {day}': 'Немає курсу {from} → {to} на {day}',
+  '“{text}” is not an amount': '«{text}» — не сума',
+  '“{text}” has more than two decimals': '«{text}» має більше двох знаків після коми',
+  'The time is empty': 'Час порожній',
+  '“{text}” is not a time as {format}': '«{text}» — не час у форматі {format}',
+  '“{text}” is not a date in the calendar': '«{text}» — такої дати немає в календарі',
 };
