@@ -96,7 +96,7 @@ function Detected({ file }: { file: CreateImportResponse }) {
       {items.map(([label, value]) => (
         <div key={label} className="flex min-w-0 flex-col gap-0.5">
           <dt className="text-xs text-muted-foreground">{label}</dt>
-          <dd className="truncate text-sm font-medium">{value}</dd>
+          <dd className="text-sm font-medium break-words">{value}</dd>
         </div>
       ))}
     </dl>
@@ -105,7 +105,7 @@ function Detected({ file }: { file: CreateImportResponse }) {
 
 function Failure({ message }: { message: string }) {
   return (
-    <span className="flex items-start gap-1 text-destructive">
+    <span className="flex min-w-40 items-start gap-1 text-left text-destructive">
       <CircleAlert aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
       <span>{localizeMessage(message)}</span>
     </span>
