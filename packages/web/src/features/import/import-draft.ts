@@ -84,6 +84,8 @@ export type PreviewRow = {
   amount: ParsedCell<number> | null;
   note: string | null;
   category: string | null;
+  /** A merchant category code: without a category column, the import files the row by it. */
+  mcc: string | null;
   currency: string | null;
 };
 
@@ -132,6 +134,7 @@ export function previewRows(file: CreateImportResponse, draft: ImportDraft, time
               ),
       note: cellOf(row, mapping.note),
       category: cellOf(row, mapping.category),
+      mcc: cellOf(row, mapping.mcc),
       currency: cellOf(row, mapping.currency),
     };
   });

@@ -117,6 +117,8 @@ describe('/import', () => {
     const [, first, second, third] = preview.getAllByRole('row');
     expect(within(first!).getByText('26 Nov 2026, 09:30')).toBeTruthy();
     expect(within(first!).getByText('−UAH 250.50')).toBeTruthy();
+    // No category column: the import files the row by its merchant code.
+    expect(within(first!).getByText('By MCC 5411')).toBeTruthy();
     expect(within(second!).getByText('+UAH 12,000.00')).toBeTruthy();
     // The amount that would fail says why, before anything is imported.
     expect(within(third!).getByText('“abc” is not an amount')).toBeTruthy();

@@ -1251,6 +1251,7 @@ export const en = {
     '{count, plural, one {# row can’t be read with these choices} other {# rows can’t be read with these choices}}',
   'import.preview.line': 'Row',
   'import.preview.shortRow': 'The row has {cells} cells; column {column} is missing',
+  'import.preview.byMcc': 'By MCC {mcc}',
   'import.preview.other': 'Other',
   'import.next': 'Continue',
   'import.start': 'Import',

@@ -1268,6 +1268,7 @@ export const uk: Catalogue = {
   'import.preview.line': 'Рядок',
   'import.preview.shortRow':
     'Рядок має {cells, plural, one {# клітинку} few {# клітинки} many {# клітинок} other {# клітинки}}; стовпця {column} немає',
+  'import.preview.byMcc': 'За MCC {mcc}',
   'import.preview.other': 'Інше',
   'import.next': 'Далі',
   'import.start': 'Імпортувати',

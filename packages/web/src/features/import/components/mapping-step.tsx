@@ -105,7 +105,7 @@ function Detected({ file }: { file: CreateImportResponse }) {
 
 function Failure({ message }: { message: string }) {
   return (
-    <span className="flex min-w-40 items-start gap-1 text-left text-destructive">
+    <span className="flex min-w-32 items-start gap-1 text-left text-destructive">
       <CircleAlert aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
       <span>{localizeMessage(message)}</span>
     </span>
@@ -122,7 +122,7 @@ function PreviewCells({ row, currency }: { row: PreviewRow; currency: string }) 
   const t = useT();
   return (
     <>
-      <td className="px-3 py-2 whitespace-nowrap">
+      <td className="min-w-24 px-3 py-2">
         <Cell parsed={row.time}>{(time) => formatDateTime(time.toISOString())}</Cell>
       </td>
       <td className="px-3 py-2 text-right">
@@ -136,11 +136,15 @@ function PreviewCells({ row, currency }: { row: PreviewRow; currency: string }) 
           )}
         </Cell>
       </td>
-      <td className="max-w-64 truncate px-3 py-2" title={row.note ?? undefined}>
+      <td className="max-w-40 truncate px-3 py-2 sm:max-w-64" title={row.note ?? undefined}>
         {row.note || <span className="text-muted-foreground">—</span>}
       </td>
       <td className="px-3 py-2">
-        {row.category || <span className="text-muted-foreground">{t('import.preview.other')}</span>}
+        {row.category || (
+          <span className="text-muted-foreground">
+            {row.mcc ? t('import.preview.byMcc', { mcc: row.mcc }) : t('import.preview.other')}
+          </span>
+        )}
       </td>
     </>
   );
@@ -163,7 +167,6 @@ function Preview({ file, draft, currency }: { file: CreateImportResponse; draft:
       </div>
       <RowsTable
         className="max-h-96"
-        tableClassName="min-w-[36rem]"
         columns={[
           { label: t('import.preview.line') },
           { label: t('import.field.time') },

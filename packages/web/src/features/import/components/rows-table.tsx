@@ -5,17 +5,15 @@ type RowsTableProps = {
   columns: ReadonlyArray<{ label: string; className?: string }>;
   /** The scrolling box: its height limit. */
   className?: string;
-  /** The table: a least width, say, so narrow screens scroll it sideways. */
-  tableClassName?: string;
   /** The body's rows. */
   children: ReactNode;
 };
 
 /** Rows of a file (a preview, the bad ones) in a box that scrolls, its header staying in view. */
-export function RowsTable({ columns, className, tableClassName, children }: RowsTableProps) {
+export function RowsTable({ columns, className, children }: RowsTableProps) {
   return (
     <div className={cn('overflow-auto rounded-lg border', className)}>
-      <table className={cn('w-full text-sm', tableClassName)}>
+      <table className="w-full text-sm">
         <thead className="sticky top-0 bg-muted text-left text-xs text-muted-foreground">
           <tr>
             {columns.map((column) => (
