@@ -44,6 +44,8 @@ import { currencyRoutes } from './modules/currencies/routes.ts';
 import { createCurrenciesService } from './modules/currencies/service.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { createEventBus } from './modules/events/service.ts';
+import { importRoutes } from './modules/imports/routes.ts';
+import { createImportsService } from './modules/imports/service.ts';
 import { callSpacing } from './modules/monobank/bank-calls.ts';
 import { monobankRoutes } from './modules/monobank/routes.ts';
 import { createMonobankService } from './modules/monobank/service.ts';
@@ -217,6 +219,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     config.backgroundJobs,
   );
 
+  const imports = createImportsService(
+    { db, rates, events, clock, log: app.log, singleInstance: database.kind === 'pglite', accounts },
+    categories,
+    config.backgroundJobs,
+  );
+
   const binance = createBinanceService({
     db,
     client: createBinanceClient(config.binance.apiUrl, clock),
@@ -251,6 +259,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clearInterval(resume);
     await scheduler?.stop();
     await monobank.stop();
+    await imports.stop();
     await events.close();
     await baseChanges.settled();
     await database.close();
@@ -274,6 +283,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(monobankRoutes, { monobank });
       await api.register(binanceRoutes, { binance });
       await api.register(backupRoutes, { backup });
+      await api.register(importRoutes, { imports });
       await api.register(eventRoutes, { events });
     },
     { prefix: API_PREFIX },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseImportAmount, parseImportTime } from './import-values.ts';
+import { parseImportAmount, parseImportDebitCredit, parseImportTime } from './import-values.ts';
 
 const amount = (text: string, separator: '.' | ',' = '.') => {
   const parsed = parseImportAmount(text, separator);
@@ -11,6 +11,20 @@ const time = (text: string, format: Parameters<typeof parseImportTime>[1]) => {
 };
 
 describe('amounts in imported files', () => {
+  it('reads debit as money out and credit as money in, one of them filled', () => {
+    const split = (debit: string | undefined, credit: string | undefined) => {
+      const parsed = parseImportDebitCredit(debit, credit, '.');
+      return parsed.ok ? parsed.value : parsed.message;
+    };
+    expect(split('80.00', '')).toBe(-8_000);
+    expect(split('', '15.00')).toBe(1_500);
+    expect(split('-80.00', undefined)).toBe(-8_000);
+    expect(split('0.00', '15.00')).toBe(1_500);
+    expect(split(undefined, ' ')).toBe('The amount is empty');
+    expect(split('80.00', '15.00')).toBe('Both the debit and the credit are filled');
+    expect(split('abc', '15.00')).toBe('“abc” is not an amount');
+  });
+
   it('reads the ways bank exports write amounts, in minor units', () => {
     expect(amount('-1 234,56', ',')).toBe(-123_456);
     expect(amount('1\u00a0234,5', ',')).toBe(123_450);

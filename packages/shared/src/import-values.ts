@@ -46,6 +46,27 @@ export function parseImportAmount(text: string, decimalSeparator: DecimalSeparat
   return { ok: true, value: negative && value !== 0 ? -value : value };
 }
 
+/**
+ * The signed amount of a row that writes money out (debit) and in (credit) in two columns, each
+ * without a sign (one given is ignored). A row fills one of them; the other is empty or 0.
+ */
+export function parseImportDebitCredit(
+  debit: string | undefined,
+  credit: string | undefined,
+  decimalSeparator: DecimalSeparator,
+): ParsedCell<number> {
+  const side = (text: string | undefined) =>
+    text === undefined || text.trim() === '' ? undefined : parseImportAmount(text, decimalSeparator);
+  const [out, into] = [side(debit), side(credit)];
+  if (out && !out.ok) return out;
+  if (into && !into.ok) return into;
+  if (!out && !into) return fail('The amount is empty');
+  const outMinor = out?.ok ? Math.abs(out.value) : 0;
+  const intoMinor = into?.ok ? Math.abs(into.value) : 0;
+  if (outMinor !== 0 && intoMinor !== 0) return fail('Both the debit and the credit are filled');
+  return { ok: true, value: intoMinor - outMinor };
+}
+
 /** A wall-clock time as written in a file; `month` counts from 1. */
 export type ImportWallTime = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 

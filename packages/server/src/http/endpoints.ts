@@ -11,15 +11,16 @@ import {
 } from '@kopiyka/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { validationError } from '../lib/errors.ts';
 import { success } from './envelope.ts';
 
 type Part<T> = [T] extends [never] ? unknown : T;
 
-/** A request to `E`, its parts as validated by E's schemas. */
+/** A request to `E`, its parts as validated by E's schemas; a file body as its bytes (none when empty). */
 export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Params: Part<ValidParams<E>>;
   Querystring: Part<ValidQuery<E>>;
-  Body: Part<ValidBody<E>>;
+  Body: E extends { rawBody: string } ? Buffer | undefined : Part<ValidBody<E>>;
 }>;
 
 /** A file a download endpoint answers: its name, and its content as it is produced (never all in memory). */
@@ -52,14 +53,21 @@ export type EndpointHandler<E extends Endpoint> = (
  */
 function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
   const status = successStatus(endpoint);
+  if (endpoint.rawBody) acceptRawBody(app, endpoint.rawBody);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     ...(endpoint.public && { config: { public: true } }),
+    ...(endpoint.bodyLimit && { bodyLimit: endpoint.bodyLimit }),
+    ...(endpoint.rawBody && { preValidation: requireContentType(endpoint.rawBody) }),
     schema: {
       tags: [...endpoint.tags],
       summary: endpoint.summary,
       ...(endpoint.public && { security: [] }),
+      // A file body is not validated by a schema (the handler reads the bytes): the document says it in words.
+      ...(endpoint.rawBody && {
+        description: `The body is the file itself, Content-Type: ${endpoint.rawBody}${endpoint.bodyLimit ? `, at most ${endpoint.bodyLimit} bytes` : ''}.`,
+      }),
       ...(endpoint.params && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.body && { body: endpoint.body }),
@@ -91,6 +99,22 @@ function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: E
       return status === 204 ? reply.code(204).send() : reply.code(status).send(success(answer));
     },
   });
+}
+
+/** The routes of this plugin read a body of `type` as its raw bytes (a Buffer; none when it was empty). */
+function acceptRawBody(app: FastifyInstance, type: string): void {
+  if (app.hasContentTypeParser(type)) return;
+  app.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+}
+
+/** A file route answers any other body with what it expects (JSON parsed as such would reach it otherwise). */
+function requireContentType(type: string) {
+  return async (request: FastifyRequest) => {
+    const sent = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+    if (sent !== type) {
+      throw validationError('body', `Send the file itself as the body, with Content-Type: ${type}`);
+    }
+  };
 }
 
 /** Registers every endpoint of a group of the map, in the map's order; the types ask for a handler for each. */

@@ -23,10 +23,20 @@ import type { RatesService } from '../rates/service.ts';
 import { getSettings } from '../settings/service.ts';
 import { baseOf, neutralFigureOf, type Refs, refsAt, refsFor } from './base-amounts.ts';
 import { csvExport } from './csv-export.ts';
-import { ChangedMeanwhile, changeLeg, insertLeg, insertLegs, lockForWrite, onFreshRows, removeLeg } from './ledger.ts';
+import {
+  ChangedMeanwhile,
+  changeLeg,
+  insertLeg,
+  insertLegs,
+  lockForWrite,
+  onFreshRows,
+  removeLeg,
+  removeLegs,
+} from './ledger.ts';
 import {
   clearBudgetOf,
   lockAccounts,
+  lockImportRows,
   lockNextAccount,
   moveToCategory,
   type NewTransactionRow,
@@ -36,6 +46,8 @@ import {
   promotePendingRefs,
   regroupDayDeltas,
   selectAccountNames,
+  selectImportAccountIds,
+  selectOtherLegsOfImport,
   selectOtherLegsOfTransfersOf,
   selectOwnAccount,
   selectTransactions,
@@ -543,3 +555,38 @@ export const refsAtRate: (amount: number, rate: number, refCurrencyId: number) =
 
 /** The base currency, or CONFLICT before one is chosen (nothing can be valued yet). */
 export const requireBaseCurrency = baseOf;
+
+/*
+ * CSV imports (imports): the rows of a file enter the ledger in batches and leave it as a whole.
+ */
+
+/** New transactions of a batch of an import's rows (each carrying its importId), balances and day deltas moved with them. */
+export async function insertImportedTransactions(tx: Executor, userId: number, rows: NewTransactionRow[]) {
+  await lockLedgerAccounts(
+    tx,
+    userId,
+    rows.map((row) => row.accountId),
+  );
+  return insertLegs(tx, userId, rows);
+}
+
+/** How many rows the ledger moves per statement when an import is undone (within the database's parameter limit). */
+const REMOVE_CHUNK = 2_000;
+
+/**
+ * Deletes every transaction an import brought in (inside the caller's transaction), the balances
+ * and day deltas moved back, many rows per statement. A leg the user paired with a transaction of
+ * another origin leaves that one standalone, as deleting one leg of a transfer does. Answers how
+ * many went.
+ */
+export async function removeImportedTransactions(tx: Executor, userId: number, importId: number): Promise<number> {
+  await lockLedgerAccounts(tx, userId, await selectImportAccountIds(tx, userId, importId));
+  const rows = await lockImportRows(tx, userId, importId);
+  for (const leg of await selectOtherLegsOfImport(tx, userId, importId)) {
+    await updateTransaction(tx, userId, leg.id, await standaloneChanges(tx, userId, leg));
+  }
+  for (let start = 0; start < rows.length; start += REMOVE_CHUNK) {
+    await removeLegs(tx, userId, rows.slice(start, start + REMOVE_CHUNK));
+  }
+  return rows.length;
+}
