@@ -1279,7 +1279,12 @@ export const ukValidation: Record<string, string> = {
     'Binance не прийняв цей секретний ключ: перевірте, що він від цього ключа API',
   'Binance did not accept this API key: check it is copied whole, is not deleted, and allows this address':
     'Binance не прийняв цей ключ API: перевірте, що його скопійовано повністю, його не видалено і він дозволяє цю адресу',
-  // CSV import (server modules/imports; the cell rules of shared/import-values.ts): uploads and bad rows.
+  // CSV import (shared/imports.ts, server modules/imports, the cell rules of shared/import-values.ts).
+  'Must be a column number': 'Має бути номер стовпця',
+  'Choose the amount column, or the debit or credit column': 'Виберіть стовпець суми або стовпець дебету чи кредиту',
+  'Choose either one amount column or debit and credit columns, not both':
+    'Виберіть або один стовпець суми, або стовпці дебету й кредиту, але не те й інше',
+  'File name must be at most 200 characters': 'Назва файлу має містити щонайбільше 200 символів',
   'The file is empty': 'Файл порожній',
   'The file is not text: is it a spreadsheet rather than CSV?': 'Це не текстовий файл: можливо, це таблиця, а не CSV?',
   'The file has no rows under its header': 'У файлі немає рядків під заголовком',
