@@ -42,7 +42,7 @@ import {
   selectTransactionsBetween,
   updateLeasedImport,
 } from './queries.ts';
-import { categoryKey, categoryLookup, importView } from './views.ts';
+import { categoryKey, categoryLookup, importEvent } from './views.ts';
 
 /** Rows per database transaction: one multi-row insert, one balance move per account. */
 export const IMPORT_BATCH_ROWS = 1_000;
@@ -130,7 +130,7 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): Drain {
       lockedUntil: null,
       leaseToken: null,
     });
-    if (row) events.publish(job.userId, { type: 'import', import: importView(row) });
+    if (row) events.publish(job.userId, importEvent(row));
   }
 
   async function run(job: ImportRow, leaseToken: string): Promise<void> {
@@ -160,7 +160,7 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): Drain {
         if (!row) throw new LeaseLost();
         return row;
       });
-      events.publish(job.userId, { type: 'import', import: importView(stored) });
+      events.publish(job.userId, importEvent(stored));
       // The embedded database answers on this thread without I/O: without a turn of the event
       // loop, requests that came meanwhile (the progress the page asks for) would wait for the end.
       await new Promise((resolve) => setImmediate(resolve));

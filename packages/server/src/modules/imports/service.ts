@@ -30,7 +30,7 @@ import {
   startImport,
   updateImport,
 } from './queries.ts';
-import { categoryKey, categoryLookup, importView } from './views.ts';
+import { categoryKey, categoryLookup, importEvent, importView } from './views.ts';
 
 export interface ImportsService {
   list(userId: number): Promise<Import[]>;
@@ -198,7 +198,7 @@ export function createImportsService(
         categoryIds,
       });
       if (!started) throw new AppError('CONFLICT', 'This file was imported already.');
-      events.publish(userId, { type: 'import', import: importView(started) });
+      events.publish(userId, importEvent(started));
       jobs.kick();
       return { jobId: id };
     },
@@ -218,7 +218,7 @@ export function createImportsService(
         await removeImportedTransactions(tx, userId, id);
         return updateImport(tx, userId, id, { state: 'undone' });
       });
-      if (undone) events.publish(userId, { type: 'import', import: importView(undone) });
+      if (undone) events.publish(userId, importEvent(undone));
     },
 
     stop: () => jobs.stop(),

@@ -1,4 +1,4 @@
-import type { Category, Import } from '@kopiyka/shared';
+import type { Category, Import, ServerEvent } from '@kopiyka/shared';
 import type { ImportViewRow } from './queries.ts';
 
 export function importView(row: ImportViewRow): Import {
@@ -17,6 +17,15 @@ export function importView(row: ImportViewRow): Import {
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };
+}
+
+/** Bad rows an `import` event lists: PostgreSQL's NOTIFY carries at most 8000 bytes; GET /imports/{id} has them all. */
+const EVENT_FAILURES = 20;
+
+/** The `import` event of an import as it stands. */
+export function importEvent(row: ImportViewRow): ServerEvent {
+  const view = importView(row);
+  return { type: 'import', import: { ...view, failed: view.failed.slice(0, EVENT_FAILURES) } };
 }
 
 /** How a category name of a file is compared: trimmed, case-insensitive. */

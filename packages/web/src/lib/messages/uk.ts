@@ -1485,27 +1485,6 @@ export const ukValidation: Record<string, string> = {
   'Choose either one amount column or debit and credit columns, not both':
     'Виберіть або один стовпець суми, або стовпці дебету й кредиту, але не обидва варіанти',
   'File name must be at most 200 characters': 'Назва файлу має містити щонайбільше 200 символів',
-  // Backup: the document's own checks (shared/backup.ts), said under a refused restore.
-  'Default key': 'Ключ за замовчуванням',
-  'External id': 'Зовнішній ідентифікатор',
-  'Id {id} appears more than once': 'Ідентифікатор {id} трапляється більше ніж раз',
-  'No item of {part} has id {id}': 'У {part} немає елемента з ідентифікатором {id}',
-  'The parents go round in a circle': 'Батьківські елементи утворюють коло',
-  'Only version {version} backups can be restored': 'Відновити можна лише резервні копії версії {version}',
-  'No account group has id {id}': 'Немає групи рахунків з ідентифікатором {id}',
-  'Exactly one category must be the internal "Other"': 'Рівно одна категорія має бути вбудованою «Інше»',
-  'Two categories have this default key': 'Дві категорії мають цей ключ за замовчуванням',
-  'No category has id {id}': 'Немає категорії з ідентифікатором {id}',
-  'No transaction has id {id}': 'Немає операції з ідентифікатором {id}',
-  'No account has id {id}': 'Немає рахунку з ідентифікатором {id}',
-  'No budget has id {id}': 'Немає бюджету з ідентифікатором {id}',
-  'Two transactions of the account have this external id': 'Дві операції рахунку мають цей зовнішній ідентифікатор',
-  'A transfer between accounts needs its transferId': 'Переказ між рахунками потребує transferId',
-  'Transfer {id} must have exactly two legs': 'Переказ {id} має складатися рівно з двох частин',
-  'The legs of a transfer are on different accounts': 'Частини переказу мають бути на різних рахунках',
-  'Both legs of a transfer are transfers between accounts':
-    'Обидві частини переказу мають бути переказами між рахунками',
-  'The only format is csv': 'Єдиний формат — csv',
   // CSV import (server modules/imports; the cell rules of shared/import-values.ts): uploads and bad rows.
   'The file is empty': 'Файл порожній',
   'The file is not text: is it a spreadsheet rather than CSV?': 'Це не текстовий файл: можливо, це таблиця, а не CSV?',
