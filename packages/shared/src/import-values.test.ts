@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseImportAmount, parseImportDebitCredit, parseImportTime } from './import-values.ts';
+import { parseImportAmount, parseImportDebitCredit, parseImportRowAmount, parseImportTime } from './import-values.ts';
 
 const amount = (text: string, separator: '.' | ',' = '.') => {
   const parsed = parseImportAmount(text, separator);
@@ -48,6 +48,23 @@ describe('amounts in imported files', () => {
     // With the decimal point ".", a comma groups thousands.
     expect(amount('1,500')).toBe(150_000);
     expect(amount('99999999999999999999')).toBe('The amount is too large: at most 10,000,000,000,000.00');
+  });
+});
+
+describe('the amount of a row as mapped', () => {
+  const row = ['2026-11-25', '-12,50', '', '3,00', '0,00'];
+  const read = (mapping: { amount?: number; debit?: number; credit?: number }) => {
+    const parsed = parseImportRowAmount(row, mapping, ',');
+    return parsed.ok ? parsed.value : parsed.message;
+  };
+
+  it('takes the amount column, else debit and credit, and never moves nothing', () => {
+    expect(read({ amount: 1 })).toBe(-1_250);
+    expect(read({ debit: 3, credit: 2 })).toBe(-300);
+    expect(read({ debit: 2, credit: 3 })).toBe(300);
+    expect(read({ amount: 4 })).toBe('The amount is 0');
+    expect(read({ debit: 4, credit: 2 })).toBe('The amount is 0');
+    expect(read({ amount: 9 })).toBe('The amount is empty');
   });
 });
 

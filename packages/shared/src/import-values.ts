@@ -1,4 +1,4 @@
-import type { DecimalSeparator, ImportDateFormat } from './imports.ts';
+import type { DecimalSeparator, ImportDateFormat, ImportMapping } from './imports.ts';
 import { isWithinAmountLimit, MAX_AMOUNT_TEXT } from './money.ts';
 
 /**
@@ -65,6 +65,23 @@ export function parseImportDebitCredit(
   const intoMinor = into?.ok ? Math.abs(into.value) : 0;
   if (outMinor !== 0 && intoMinor !== 0) return fail('Both the debit and the credit are filled');
   return { ok: true, value: intoMinor - outMinor };
+}
+
+/**
+ * The signed amount of a row as mapped: its amount column, or its debit (out) and credit (in)
+ * columns. Never 0: a row that moves nothing is no transaction.
+ */
+export function parseImportRowAmount(
+  cells: readonly string[],
+  mapping: Pick<ImportMapping, 'amount' | 'debit' | 'credit'>,
+  decimalSeparator: DecimalSeparator,
+): ParsedCell<number> {
+  const cell = (column: number | undefined) => (column === undefined ? undefined : (cells[column] ?? ''));
+  const parsed =
+    mapping.amount === undefined
+      ? parseImportDebitCredit(cell(mapping.debit), cell(mapping.credit), decimalSeparator)
+      : parseImportAmount(cell(mapping.amount) ?? '', decimalSeparator);
+  return parsed.ok && parsed.value === 0 ? fail('The amount is 0') : parsed;
 }
 
 /** A wall-clock time as written in a file; `month` counts from 1. */

@@ -256,6 +256,23 @@ describe('GET /backup and POST /backup/restore', () => {
     expect(await ledgerProblems(t, other.id)).toEqual([]);
   });
 
+  it("restores a bank's rows as ordinary ones, which can be edited and deleted", async () => {
+    const { t } = world;
+    const { doc } = await backupOf((await fullWorld()).token);
+    const banked = doc.transactions.find((row) => row.transferId === null);
+    if (!banked) throw new Error('The world has an ordinary transaction');
+    banked.externalId = 'bank-row-1';
+    const other = await signUp(t);
+    expect((await restore(other.token, doc)).status).toBe(201);
+    const rows = (await t.call('GET', '/api/v1/transactions?limit=200', { token: other.token })).body.response;
+    const restored = rows.find(
+      (row: { note: string; amount: number }) => row.note === banked.note && row.amount === banked.amount,
+    );
+    expect(restored.externalId).toBeNull();
+    expect((await t.call('DELETE', `/api/v1/transactions/${restored.id}`, { token: other.token })).status).toBe(204);
+    expect(await ledgerProblems(t, other.id)).toEqual([]);
+  });
+
   it('refuses a user with accounts or transactions with CONFLICT, changing nothing', async () => {
     const { t } = world;
     const w = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });

@@ -243,7 +243,9 @@ export function createBackupService(db: Database, clock: Clock): BackupService {
             budgetId: newIdOrNull(budgetIds, t.budgetId),
             cashbackAmount: t.cashbackAmount,
             commissionRate: t.commissionRate,
-            externalId: t.externalId,
+            // Accounts come back as ordinary ones, so their rows are ordinary too: a bank's id
+            // would make them bank rows, which nobody may edit or delete.
+            externalId: null,
             createdAt: now,
           }),
         );

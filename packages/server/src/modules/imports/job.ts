@@ -11,7 +11,7 @@ import {
   IMPORT_MAX_REPORTED_FAILURES,
   type ImportWallTime,
   NOTE_MAX,
-  parseImportAmount,
+  parseImportRowAmount,
   parseImportTime,
 } from '@kopiyka/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -201,23 +201,6 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): Drain {
       return other;
     }
 
-    /** The signed amount of a row: its amount column, or its debit (out) or credit (in). */
-    function amountOf(cells: string[]): { ok: true; value: number } | { ok: false; message: string } {
-      if (mapping.amount !== undefined) return parseImportAmount(cells[mapping.amount]!, options.decimalSeparator);
-      const side = (column: number | undefined) =>
-        column === undefined || cells[column]!.trim() === ''
-          ? undefined
-          : parseImportAmount(cells[column]!, options.decimalSeparator);
-      const [debit, credit] = [side(mapping.debit), side(mapping.credit)];
-      if (debit && !debit.ok) return debit;
-      if (credit && !credit.ok) return credit;
-      const out = debit?.ok ? Math.abs(debit.value) : 0;
-      const into = credit?.ok ? Math.abs(credit.value) : 0;
-      if (out !== 0 && into !== 0) return { ok: false, message: 'Both the debit and the credit are filled' };
-      if (!debit && !credit) return { ok: false, message: 'The amount is empty' };
-      return { ok: true, value: into - out };
-    }
-
     /** Rates into `to` over the days of a batch, loaded once per batch. */
     async function seriesOf(codes: string[], to: string, days: string[]): Promise<RateSeries> {
       if (codes.length === 0) return () => null;
@@ -240,9 +223,8 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): Drain {
           fail(line, when.message);
           continue;
         }
-        const amount = amountOf(cells);
+        const amount = parseImportRowAmount(cells, mapping, options.decimalSeparator);
         if (!amount.ok) fail(line, amount.message);
-        else if (amount.value === 0) fail(line, 'The amount is 0');
         else parsed.push({ line, cells, signed: amount.value, when });
       }
 

@@ -6,8 +6,7 @@ import {
   type ImportMapping,
   importMappingSchema,
   type ParsedCell,
-  parseImportAmount,
-  parseImportDebitCredit,
+  parseImportRowAmount,
   parseImportTime,
 } from '@kopiyka/shared';
 import { zonedInstant } from '../../lib/dates.ts';
@@ -100,18 +99,12 @@ function readTime(text: string, format: ImportDateFormat, timeZone: string): Par
   return { ok: true, value: 'instant' in time ? new Date(time.instant) : zonedInstant(time.wall, timeZone) };
 }
 
-/** A row's amount is never nothing: the import refuses 0, and so does the preview. */
-function nonZero(parsed: ParsedCell<number>): ParsedCell<number> {
-  return parsed.ok && parsed.value === 0 ? { ok: false, message: 'The amount is 0' } : parsed;
-}
-
 /** The sample rows parsed with the draft's choices; a cell that would fail carries the reason. */
 export function previewRows(file: CreateImportResponse, draft: ImportDraft, timeZone: string): PreviewRow[] {
   const mapping = mappingOf(draft);
   const lastColumn = Math.max(...Object.values(mapping).filter((column) => column !== undefined));
   return file.sample.map((row, index) => {
     const time = cellOf(row, mapping.time);
-    const amount = cellOf(row, mapping.amount);
     return {
       line: index + 2,
       // In the words the import uses for a short row.
@@ -119,19 +112,9 @@ export function previewRows(file: CreateImportResponse, draft: ImportDraft, time
         row.length <= lastColumn ? t('import.preview.shortRow', { cells: row.length, column: lastColumn + 1 }) : null,
       time: time === null || draft.dateFormat === null ? null : readTime(time, draft.dateFormat, timeZone),
       amount:
-        draft.amountStyle === 'signed'
-          ? amount === null
-            ? null
-            : nonZero(parseImportAmount(amount, draft.decimalSeparator))
-          : mapping.debit === undefined && mapping.credit === undefined
-            ? null
-            : nonZero(
-                parseImportDebitCredit(
-                  cellOf(row, mapping.debit) ?? undefined,
-                  cellOf(row, mapping.credit) ?? undefined,
-                  draft.decimalSeparator,
-                ),
-              ),
+        mapping.amount === undefined && mapping.debit === undefined && mapping.credit === undefined
+          ? null
+          : parseImportRowAmount(row, mapping, draft.decimalSeparator),
       note: cellOf(row, mapping.note),
       category: cellOf(row, mapping.category),
       mcc: cellOf(row, mapping.mcc),
