@@ -23,7 +23,7 @@ function signedUpServer({ withBase }: { withBase: boolean }, extra: Record<strin
   return fakeServer({
     'GET /user': () => success(sampleUser),
     'GET /user/currencies/base': () =>
-      withBase ? success(sampleBaseCurrency) : failure(404, 'NOT_FOUND', 'No base currency'),
+      withBase ? success(sampleBaseCurrency) : success(null),
     'GET /categories': () => success(sampleCategories),
     'GET /models/currencies': () => success(sampleCurrencies),
     'POST /auth/logout': () => new Response(null, { status: 204 }),
@@ -285,7 +285,7 @@ describe('sign-up and welcome (SPEC §4)', () => {
           base = { ...sampleBaseCurrency, currencyId: currency?.id ?? 0, currency: currency ?? sampleCurrencies[0]! };
           return success(base);
         },
-        'GET /user/currencies/base': () => (base ? success(base) : failure(404, 'NOT_FOUND', 'No base currency')),
+        'GET /user/currencies/base': () => (base ? success(base) : success(null)),
       },
     );
     const { location } = renderApp('/sign-up');

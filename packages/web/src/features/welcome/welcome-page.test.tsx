@@ -21,7 +21,7 @@ describe('welcome page', () => {
     await setLocale('uk');
     fakeServer({
       'GET /user': () => success(sampleUser),
-      'GET /user/currencies/base': () => failure(404, 'NOT_FOUND', 'No base currency'),
+      'GET /user/currencies/base': () => success(null),
       'GET /categories': () => success(sampleCategories),
       'GET /models/currencies': () => success(sampleCurrencies),
     });
