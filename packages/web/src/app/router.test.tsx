@@ -22,8 +22,7 @@ import { cleanUpApp, renderApp, storeToken } from '../test/app.tsx';
 function signedUpServer({ withBase }: { withBase: boolean }, extra: Record<string, (r: FakeRequest) => Response> = {}) {
   return fakeServer({
     'GET /user': () => success(sampleUser),
-    'GET /user/currencies/base': () =>
-      withBase ? success(sampleBaseCurrency) : success(null),
+    'GET /user/currencies/base': () => (withBase ? success(sampleBaseCurrency) : success(null)),
     'GET /categories': () => success(sampleCategories),
     'GET /models/currencies': () => success(sampleCurrencies),
     'POST /auth/logout': () => new Response(null, { status: 204 }),

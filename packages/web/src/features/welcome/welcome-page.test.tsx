@@ -2,15 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../lib/i18n.ts';
-import {
-  failure,
-  fakeServer,
-  resetApp,
-  sampleCategories,
-  sampleCurrencies,
-  sampleUser,
-  success,
-} from '../../test/api.ts';
+import { fakeServer, resetApp, sampleCategories, sampleCurrencies, sampleUser, success } from '../../test/api.ts';
 import { cleanUpApp, renderApp, storeToken } from '../../test/app.tsx';
 
 describe('welcome page', () => {
