@@ -12,6 +12,7 @@ import type { AppConfig, TrustedProxies } from './config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from './db/client.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { answerFrameworkError, registerErrorHandling, sendNotFound } from './http/error-handler.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerEmptyQueryDropping, registerQueryEncodingCheck } from './http/query.ts';
 import { databaseRequestCountStore, requestCountPurgeTask } from './http/request-count-store.ts';
 import { childLoggerWithSessionId, registerSessionId } from './http/session-id.ts';
@@ -121,6 +122,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerSessionId(app);
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

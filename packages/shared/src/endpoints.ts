@@ -206,8 +206,8 @@ export const endpoints = {
       method: 'GET',
       path: '/user/currencies/base',
       tags: ['currencies'],
-      summary: "The caller's base currency; 404 before one is chosen",
-      response: userCurrencySchema,
+      summary: "The caller's base currency; null before one is chosen",
+      response: userCurrencySchema.nullable(),
     },
     setBase: {
       method: 'POST',

@@ -67,9 +67,13 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
-const noteSchema = freeText(z.string('Note must be text'), 'Note', { multiline: true }).max(
-  NOTE_MAX,
-  `Note must be at most ${NOTE_MAX} characters`,
+/** SPEC §7: the note defaults to empty; null, which the original client sends for a note left empty, is empty too. */
+const noteSchema = z.preprocess(
+  (note) => (note === null ? '' : note),
+  freeText(z.string('Note must be text'), 'Note', { multiline: true }).max(
+    NOTE_MAX,
+    `Note must be at most ${NOTE_MAX} characters`,
+  ),
 );
 
 const transactionFields = {

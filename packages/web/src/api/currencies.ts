@@ -15,7 +15,6 @@ import type { DayKey } from '../lib/dates.ts';
 import { localizeMessage, type MessageKey, t } from '../lib/i18n.ts';
 import { notify } from '../stores/notifications.ts';
 import { call } from './client.ts';
-import { hasErrorCode } from './errors.ts';
 import { SESSION_DATA } from './query-client.ts';
 
 export const currencyKeys = {
@@ -44,21 +43,14 @@ export const userCurrenciesQueryOptions = () =>
   });
 
 /**
- * Null until the user has chosen one: the server answers NOT_FOUND then (API.md). Loaded with the
+ * Null until the user has chosen one, as the server answers then. Loaded with the
  * session and read by most pages: it is asked for again only when a currency change marks it stale
  * (the welcome page's choice writes it, a finished base change refreshes it).
  */
 export const baseCurrencyQueryOptions = () =>
   queryOptions({
     queryKey: currencyKeys.base(),
-    queryFn: async ({ signal }) => {
-      try {
-        return await call(endpoints.currencies.base, { signal });
-      } catch (error) {
-        if (hasErrorCode(error, 'NOT_FOUND')) return null;
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) => call(endpoints.currencies.base, { signal }),
     ...SESSION_DATA,
   });
 

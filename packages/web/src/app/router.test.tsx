@@ -22,8 +22,7 @@ import { cleanUpApp, renderApp, storeToken } from '../test/app.tsx';
 function signedUpServer({ withBase }: { withBase: boolean }, extra: Record<string, (r: FakeRequest) => Response> = {}) {
   return fakeServer({
     'GET /user': () => success(sampleUser),
-    'GET /user/currencies/base': () =>
-      withBase ? success(sampleBaseCurrency) : failure(404, 'NOT_FOUND', 'No base currency'),
+    'GET /user/currencies/base': () => (withBase ? success(sampleBaseCurrency) : success(null)),
     'GET /categories': () => success(sampleCategories),
     'GET /models/currencies': () => success(sampleCurrencies),
     'POST /auth/logout': () => new Response(null, { status: 204 }),
@@ -285,7 +284,7 @@ describe('sign-up and welcome (SPEC §4)', () => {
           base = { ...sampleBaseCurrency, currencyId: currency?.id ?? 0, currency: currency ?? sampleCurrencies[0]! };
           return success(base);
         },
-        'GET /user/currencies/base': () => (base ? success(base) : failure(404, 'NOT_FOUND', 'No base currency')),
+        'GET /user/currencies/base': () => (base ? success(base) : success(null)),
       },
     );
     const { location } = renderApp('/sign-up');

@@ -1,5 +1,5 @@
 import { t } from './i18n.ts';
-import { calendarFormat, dateTimeFormat, displayLocale, displayTimeZone } from './locale.ts';
+import { calendarFormat, dateTimeFormat, displayTimeZone, relativeTimeFormat } from './locale.ts';
 
 /** A calendar month, as the dashboard's `month` search parameter writes it: YYYY-MM. */
 export type MonthKey = string;
@@ -127,7 +127,7 @@ export function formatTimeAgo(iso: string, now: number = Date.now()): string {
   for (const [stepUnit, stepSize] of RELATIVE_STEPS) {
     if (seconds >= stepSize) [unit, size] = [stepUnit, stepSize];
   }
-  return new Intl.RelativeTimeFormat(displayLocale(), { numeric: 'auto' }).format(-Math.floor(seconds / size), unit);
+  return relativeTimeFormat().format(-Math.floor(seconds / size), unit);
 }
 
 /** A wait or a job's length, rounded as a person would say it: "less than a minute", "about 9 minutes", "about 2 hours 10 minutes". */

@@ -35,15 +35,11 @@ export function useDisplayTimeZone(): string {
   return useTimeZoneStore((state) => state.saved) ?? browserTimeZone();
 }
 
-const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+type Formatter = Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat;
+const formats = new Map<string, Formatter>();
 
 /** Formatters are costly to build and lists format many values: one per locale, kind and set of options. */
-function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(
-  kind: string,
-  locale: string,
-  options: object,
-  make: () => F,
-): F {
+function cached<F extends Formatter>(kind: string, locale: string, options: object, make: () => F): F {
   const key = `${kind}|${locale}|${JSON.stringify(options)}`;
   let format = formats.get(key) as F | undefined;
   if (!format) {
@@ -60,6 +56,14 @@ export function numberFormat(options: Intl.NumberFormatOptions = {}, locale = di
 /** A whole share of a total, "75%"; nothing of nothing is 0%. */
 export function formatShare(part: number, total: number): string {
   return numberFormat({ style: 'percent' }).format(total === 0 ? 0 : Math.round((part / total) * 100) / 100);
+}
+
+/** "5 minutes ago", "yesterday". */
+export function relativeTimeFormat(
+  options: Intl.RelativeTimeFormatOptions = { numeric: 'auto' },
+  locale = displayLocale(),
+): Intl.RelativeTimeFormat {
+  return cached('relative', locale, options, () => new Intl.RelativeTimeFormat(locale, options));
 }
 
 /** Moments in the user's time zone, unless `options` name another. */

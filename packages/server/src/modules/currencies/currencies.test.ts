@@ -67,11 +67,11 @@ describe('currencies that cannot be held', () => {
 });
 
 describe('base currency', () => {
-  it('answers NOT_FOUND before one is chosen', async () => {
+  it('answers null before one is chosen (SPEC §4/§9: the client goes to the welcome page)', async () => {
     const { token } = await signUp(t);
     const res = await t.call('GET', '/api/v1/user/currencies/base', { token });
-    expect(res.status).toBe(404);
-    expect(res.body.response.code).toBe('NOT_FOUND');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'success', response: null });
   });
 
   it('choosing one adds it to the user currencies and marks it base', async () => {
@@ -126,7 +126,7 @@ describe('base currency', () => {
     const alice = await signUp(t);
     const bob = await signUp(t);
     await setBase(alice.token, { currencyId: ids.get('PLN') });
-    expect((await t.call('GET', '/api/v1/user/currencies/base', { token: bob.token })).status).toBe(404);
+    expect((await t.call('GET', '/api/v1/user/currencies/base', { token: bob.token })).body.response).toBeNull();
     expect((await t.call('GET', '/api/v1/user/currencies', { token: bob.token })).body.response).toEqual([]);
     await setBase(bob.token, { currencyId: ids.get('GBP') });
     expect(

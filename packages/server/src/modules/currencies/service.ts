@@ -176,7 +176,8 @@ export interface CurrenciesService {
   add(userId: number, body: AddUserCurrenciesBody): Promise<UserCurrency[]>;
   /** Refused for the base currency, one used by an account, and the target of a base change under way. */
   remove(userId: number, currencyId: number): Promise<void>;
-  getBase(userId: number): Promise<UserCurrency>;
+  /** Null until the user chooses one (the welcome page). */
+  getBase(userId: number): Promise<UserCurrency | null>;
   /**
    * Choosing a base currency adds it to the user's currencies when it is not there yet. The first
    * choice applies at once; a later change recomputes every base-currency figure in the background
@@ -279,9 +280,7 @@ export function createCurrenciesService(
     },
 
     async getBase(userId) {
-      const base = await selectBaseCurrency(db, userId);
-      if (!base) throw notFound('Base currency');
-      return base;
+      return (await selectBaseCurrency(db, userId)) ?? null;
     },
 
     async setBase(userId, currencyId) {

@@ -2,15 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../lib/i18n.ts';
-import {
-  failure,
-  fakeServer,
-  resetApp,
-  sampleCategories,
-  sampleCurrencies,
-  sampleUser,
-  success,
-} from '../../test/api.ts';
+import { fakeServer, resetApp, sampleCategories, sampleCurrencies, sampleUser, success } from '../../test/api.ts';
 import { cleanUpApp, renderApp, storeToken } from '../../test/app.tsx';
 
 describe('welcome page', () => {
@@ -21,7 +13,7 @@ describe('welcome page', () => {
     await setLocale('uk');
     fakeServer({
       'GET /user': () => success(sampleUser),
-      'GET /user/currencies/base': () => failure(404, 'NOT_FOUND', 'No base currency'),
+      'GET /user/currencies/base': () => success(null),
       'GET /categories': () => success(sampleCategories),
       'GET /models/currencies': () => success(sampleCurrencies),
     });

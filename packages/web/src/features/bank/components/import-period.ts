@@ -1,7 +1,7 @@
 import { MONOBANK_DEFAULT_IMPORT_MONTHS, MONOBANK_EARLIEST_IMPORT, MONOBANK_WINDOW_SECONDS } from '@kopiyka/shared';
 import { z } from 'zod';
 import { requestPace } from '../../../entities/monobank/job-progress.ts';
-import { calendarDay, formatDuration } from '../../../lib/dates.ts';
+import { calendarDay, formatDuration, wallTime, zonedInstant } from '../../../lib/dates.ts';
 import { t } from '../../../lib/i18n.ts';
 import { dayKey, dayStart } from '../../../lib/periods.ts';
 
@@ -17,15 +17,17 @@ export type ImportPeriod = (typeof IMPORT_PERIODS)[number]['value'] | typeof FRO
 
 export const DEFAULT_IMPORT_PERIOD = String(MONOBANK_DEFAULT_IMPORT_MONTHS) as ImportPeriod;
 
-/** The same moment `months` earlier; the 31st of a shorter month becomes its last day. */
+/**
+ * The same wall-clock time `months` earlier in the user's time zone; the 31st of a shorter month
+ * becomes its last day.
+ */
 export function monthsBefore(now: Date, months: number): Date {
-  const start = new Date(now);
-  const day = start.getDate();
-  start.setDate(1);
-  start.setMonth(start.getMonth() - months);
-  const lastDay = new Date(start.getFullYear(), start.getMonth() + 1, 0).getDate();
-  start.setDate(Math.min(day, lastDay));
-  return start;
+  const wall = wallTime(now);
+  const first = new Date(Date.UTC(wall.year, wall.month - 1 - months, 1));
+  const year = first.getUTCFullYear();
+  const month = first.getUTCMonth() + 1;
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return zonedInstant({ ...wall, year, month, day: Math.min(wall.day, lastDay) });
 }
 
 /** The first day Monobank keeps statements of (a calendar day, 1 January 2017). */
