@@ -55,18 +55,19 @@ const columnSchema = z.number('Must be a column number').int('Must be a column n
  * of the row (duplicates are found by it when present); `currency` an ISO code per row, for rows
  * in another currency than the account's (converted at that day's rate).
  */
-export const importMappingSchema = z
-  .object({
-    time: columnSchema,
-    amount: columnSchema.optional(),
-    debit: columnSchema.optional(),
-    credit: columnSchema.optional(),
-    note: columnSchema.optional(),
-    category: columnSchema.optional(),
-    mcc: columnSchema.optional(),
-    currency: columnSchema.optional(),
-    externalId: columnSchema.optional(),
-  })
+const mappingFields = z.object({
+  time: columnSchema,
+  amount: columnSchema.optional(),
+  debit: columnSchema.optional(),
+  credit: columnSchema.optional(),
+  note: columnSchema.optional(),
+  category: columnSchema.optional(),
+  mcc: columnSchema.optional(),
+  currency: columnSchema.optional(),
+  externalId: columnSchema.optional(),
+});
+
+export const importMappingSchema = mappingFields
   .refine((m) => m.amount !== undefined || m.debit !== undefined || m.credit !== undefined, {
     message: 'Choose the amount column, or the debit or credit column',
     path: ['amount'],
@@ -92,17 +93,7 @@ export const importDetectionSchema = z.object({
   dateFormat: z.enum(IMPORT_DATE_FORMATS).nullable(),
   decimalSeparator: z.enum(DECIMAL_SEPARATORS),
   /** What the columns look like they hold (a preset's own mapping when one matched); fields not found are absent. */
-  mapping: z.object({
-    time: columnSchema.optional(),
-    amount: columnSchema.optional(),
-    debit: columnSchema.optional(),
-    credit: columnSchema.optional(),
-    note: columnSchema.optional(),
-    category: columnSchema.optional(),
-    mcc: columnSchema.optional(),
-    currency: columnSchema.optional(),
-    externalId: columnSchema.optional(),
-  }),
+  mapping: mappingFields.partial(),
 });
 export type ImportDetection = z.infer<typeof importDetectionSchema>;
 
