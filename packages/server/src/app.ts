@@ -31,6 +31,8 @@ import { createAccountsService } from './modules/accounts/service.ts';
 import { authPurgeTask } from './modules/auth/purge-task.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { backupRoutes } from './modules/backup/routes.ts';
+import { createBackupService } from './modules/backup/service.ts';
 import { binanceRoutes } from './modules/binance/routes.ts';
 import { createBinanceService } from './modules/binance/service.ts';
 import { binanceSnapshotTask } from './modules/binance/snapshot-task.ts';
@@ -43,6 +45,8 @@ import { currencyRoutes } from './modules/currencies/routes.ts';
 import { createCurrenciesService } from './modules/currencies/service.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { createEventBus } from './modules/events/service.ts';
+import { importRoutes } from './modules/imports/routes.ts';
+import { createImportsService } from './modules/imports/service.ts';
 import { callSpacing } from './modules/monobank/bank-calls.ts';
 import { monobankRoutes } from './modules/monobank/routes.ts';
 import { createMonobankService } from './modules/monobank/service.ts';
@@ -196,6 +200,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const transactions = createTransactionsService(db, rates, clock);
   const stats = createStatsService(db, rates);
   const budgets = createBudgetsService(db);
+  const backup = createBackupService(db, clock);
   const events = createEventBus(database, app.log);
   const secrets = secretBox(await resolveSecretKey(config.secretKey, config.dataDir));
   const monobank = createMonobankService(
@@ -213,6 +218,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     rates,
     accounts,
+    config.backgroundJobs,
+  );
+
+  const imports = createImportsService(
+    { db, rates, events, clock, log: app.log, singleInstance: database.kind === 'pglite', accounts },
+    categories,
     config.backgroundJobs,
   );
 
@@ -250,6 +261,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clearInterval(resume);
     await scheduler?.stop();
     await monobank.stop();
+    await imports.stop();
     await events.close();
     await baseChanges.settled();
     await database.close();
@@ -272,6 +284,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(budgetRoutes, { budgets });
       await api.register(monobankRoutes, { monobank });
       await api.register(binanceRoutes, { binance });
+      await api.register(backupRoutes, { backup });
+      await api.register(importRoutes, { imports });
       await api.register(eventRoutes, { events });
     },
     { prefix: API_PREFIX },

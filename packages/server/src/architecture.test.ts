@@ -38,6 +38,7 @@ const OWNERS: Record<string, string> = {
   merchant_rules: 'monobank',
   binance_keys: 'binance',
   binance_daily_values: 'binance',
+  imports: 'imports',
 };
 
 function sourceFiles(dir: string): string[] {

@@ -32,6 +32,18 @@ export interface Endpoint {
    * handler writes it itself and the client reads it with its own reader, not `call`.
    */
   stream?: 'text/event-stream';
+  /**
+   * The request body is the raw file of this type, not JSON (`body` is then absent): the handler
+   * reads it as bytes, up to `bodyLimit` bytes (else 413).
+   */
+  rawBody?: 'text/csv';
+  /** The largest request body taken, in bytes, where the server's default is too small. */
+  bodyLimit?: number;
+  /**
+   * The answer is a file of this type, not the JSON envelope: the handler writes it itself
+   * (streamed), with a Content-Disposition naming the file.
+   */
+  download?: 'text/csv' | 'application/json';
 }
 
 /** A group of endpoints, as the map has them (one per resource). */

@@ -199,3 +199,22 @@ export const DEFAULT_CATEGORY_TREE: ReadonlyArray<{
   },
   { name: 'Other', color: '#7f8c8d', type: 'internal', children: [] },
 ];
+
+/** Between the levels of a category's path as files write it: "Food / Cafes" (the CSV export and import). */
+export const CATEGORY_PATH_SEPARATOR = ' / ';
+
+/** Each category's path from its root, by id: "Food / Cafes". */
+export function categoryPaths(
+  categories: ReadonlyArray<Pick<Category, 'id' | 'name' | 'parentId'>>,
+): Map<number, string> {
+  const byId = new Map(categories.map((category) => [category.id, category]));
+  const parentOf = (id: number) => byId.get(id)?.parentId;
+  return new Map(
+    categories.map((category) => {
+      const names = [...ancestorIds(category.id, parentOf).reverse(), category.id].flatMap(
+        (id) => byId.get(id)?.name ?? [],
+      );
+      return [category.id, names.join(CATEGORY_PATH_SEPARATOR)];
+    }),
+  );
+}

@@ -16,6 +16,7 @@ import {
   registerResponseSchema,
   userSchema,
 } from './auth.ts';
+import { BACKUP_MAX_BYTES, backupDocumentSchema, restoreBackupResponseSchema } from './backup.ts';
 import { binanceAccountResponseSchema, binanceKeysSchema, putBinanceKeysBodySchema } from './binance.ts';
 import {
   budgetSchema,
@@ -39,6 +40,17 @@ import {
   userCurrencySchema,
 } from './currencies.ts';
 import { serverEventSchema } from './events.ts';
+import {
+  commitImportBodySchema,
+  commitImportResponseSchema,
+  createImportQuerySchema,
+  createImportResponseSchema,
+  IMPORT_MAX_BYTES,
+  importCategoriesQuerySchema,
+  importCategoryNameSchema,
+  importParamsSchema,
+  importSchema,
+} from './imports.ts';
 import {
   bankUserSchema,
   loadMonobankTransactionsQuerySchema,
@@ -86,6 +98,7 @@ import {
 import { healthSchema } from './system.ts';
 import {
   createTransactionBodySchema,
+  exportTransactionsQuerySchema,
   linkTransactionsBodySchema,
   transactionIdParamsSchema,
   transactionSchema,
@@ -391,6 +404,14 @@ export const endpoints = {
       summary: 'Transactions, newest first, filtered; page with from/limit or with a cursor',
       query: transactionsQuerySchema,
       response: z.array(transactionSchema),
+    },
+    export: {
+      method: 'GET',
+      path: '/transactions/export',
+      tags: ['transactions'],
+      summary: 'Every transaction the filters match, oldest first, as a CSV file (UTF-8 with a byte-order mark)',
+      query: exportTransactionsQuerySchema,
+      download: 'text/csv',
     },
     link: {
       method: 'PUT',
@@ -701,6 +722,85 @@ export const endpoints = {
       path: '/crypto/binance/keys',
       tags: ['binance'],
       summary: 'Forget the API keys and the figures read with them',
+    },
+  },
+
+  imports: {
+    list: {
+      method: 'GET',
+      path: '/imports',
+      tags: ['imports'],
+      summary: 'The latest CSV imports, newest first',
+      response: z.array(importSchema),
+    },
+    create: {
+      method: 'POST',
+      path: '/imports',
+      tags: ['imports'],
+      summary:
+        'Upload a CSV file (raw text/csv body, UTF-8 or Windows-1251) for an account: the columns, a sample and what was detected',
+      query: createImportQuerySchema,
+      rawBody: 'text/csv',
+      bodyLimit: IMPORT_MAX_BYTES,
+      response: createImportResponseSchema,
+      status: 201,
+    },
+    get: {
+      method: 'GET',
+      path: '/imports/:importId',
+      tags: ['imports'],
+      summary: 'An import: its state, progress, duplicates left out and bad rows with reasons',
+      params: importParamsSchema,
+      response: importSchema,
+    },
+    categories: {
+      method: 'GET',
+      path: '/imports/:importId/categories',
+      tags: ['imports'],
+      summary: "The distinct names of a category column and the user's categories they match",
+      params: importParamsSchema,
+      query: importCategoriesQuerySchema,
+      response: z.array(importCategoryNameSchema),
+    },
+    commit: {
+      method: 'POST',
+      path: '/imports/:importId/commit',
+      tags: ['imports'],
+      summary: 'Import the rows as mapped, in the background; progress in GET /imports/{importId} and /events',
+      params: importParamsSchema,
+      body: commitImportBodySchema,
+      response: commitImportResponseSchema,
+      status: 202,
+    },
+    undo: {
+      method: 'DELETE',
+      path: '/imports/:importId',
+      tags: ['imports'],
+      summary:
+        'Undo an import as a whole: its transactions are deleted and balances follow; an upload not imported is dropped',
+      params: importParamsSchema,
+    },
+  },
+
+  backup: {
+    get: {
+      method: 'GET',
+      path: '/backup',
+      tags: ['backup'],
+      summary: "The caller's whole data as one versioned JSON document (never a password, token or key)",
+      response: backupDocumentSchema,
+      download: 'application/json',
+    },
+    restore: {
+      method: 'POST',
+      path: '/backup/restore',
+      tags: ['backup'],
+      summary:
+        'Restore a backup into a user without accounts or transactions (CONFLICT otherwise): all of it or nothing',
+      body: backupDocumentSchema,
+      bodyLimit: BACKUP_MAX_BYTES,
+      response: restoreBackupResponseSchema,
+      status: 201,
     },
   },
 

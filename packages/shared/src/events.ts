@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { importSchema } from './imports.ts';
 import { bankUserSchema, monobankJobSchema } from './monobank.ts';
 
 /**
@@ -17,6 +18,8 @@ export const serverEventSchema = z.discriminatedUnion('type', [
     updated: z.number().int(),
     accountIds: z.array(z.number().int()),
   }),
+  /** A CSV import moved on (a batch of rows done, finished, failed or undone). */
+  z.object({ type: z.literal('import'), import: importSchema }),
   /** The bank connection changed by itself: Monobank refused the token, or switched the webhook off. */
   z.object({ type: z.literal('monobank.user'), user: bankUserSchema }),
 ]);

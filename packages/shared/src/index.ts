@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './api.ts';
 export * from './auth.ts';
+export * from './backup.ts';
 export * from './binance.ts';
 export * from './budgets.ts';
 export * from './categories.ts';
@@ -11,6 +12,8 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './ids.ts';
+export * from './import-values.ts';
+export * from './imports.ts';
 export * from './locale.ts';
 export * from './money.ts';
 export * from './monobank.ts';

@@ -31,7 +31,7 @@ export type Rate = z.infer<typeof rateSchema>;
 
 export const ratesQuerySchema = z.object({ date: isoDateSchema.optional() });
 
-const rateValueSchema = z
+export const rateValueSchema = z
   .number('Rate must be a number')
   .positive('Rate must be greater than 0')
   .min(MIN_RATE, `Rate must be at least ${MIN_RATE}`)

@@ -15,7 +15,7 @@ export type UserSettings = z.infer<typeof userSettingsSchema>;
 export const MAX_EXCLUDED_CATEGORIES = 500;
 
 /** A BCP 47 language tag such as `en`, `uk` or `en-GB`. */
-const localeSchema = z
+export const localeSchema = z
   .string()
   .trim()
   .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'Must be a language tag such as en, uk or en-GB')

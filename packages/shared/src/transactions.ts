@@ -122,8 +122,43 @@ const cursorSchema = z.string().transform((cursor, ctx) => {
   return { time: time.data, id: id.data };
 });
 
-export const transactionsQuerySchema = z
-  .object({
+/** What the list filters by: GET /transactions and its CSV export take the same filters. */
+const transactionFilterFields = {
+  startDate: timeSchema.optional(),
+  endDate: timeSchema.optional(),
+  amountGte: minorQuerySchema.optional(),
+  amountLte: minorQuerySchema.optional(),
+  transactionType: z.enum(TRANSACTION_TYPES).optional(),
+  accountIds: idListSchema.optional(),
+  categoryIds: idListSchema.optional(),
+  /** Members of any of these budgets (a budget's page). */
+  budgetIds: idListSchema.optional(),
+  /** Leaves out the members of this budget (the "add transactions" picker). */
+  excludeBudgetId: idTextSchema.optional(),
+  excludeTransfer: queryFlagSchema.optional(),
+  /** Only spaces search for nothing: no filter, like an empty value. */
+  noteSearch: freeText(z.string().trim(), 'Search', { multiline: true })
+    .max(200)
+    .transform((note) => note || undefined)
+    .optional(),
+};
+type TransactionFilters = z.output<z.ZodObject<typeof transactionFilterFields>>;
+
+/** The checks across filters; zod 4 cannot pick fields of a refined object, so each query applies them. */
+function withFilterChecks<S extends z.ZodType<TransactionFilters>>(schema: S) {
+  return schema
+    .refine((q) => q.amountGte === undefined || q.amountLte === undefined || q.amountGte <= q.amountLte, {
+      message: 'amountGte must not be greater than amountLte',
+      path: ['amountGte'],
+    })
+    .refine((q) => !q.startDate || !q.endDate || Date.parse(q.startDate) <= Date.parse(q.endDate), {
+      message: 'startDate must not be after endDate',
+      path: ['startDate'],
+    });
+}
+
+export const transactionsQuerySchema = withFilterChecks(
+  z.object({
     /** Offset (SPEC §3 "from"). */
     from: z.coerce.number<number>().int().min(0).max(100_000).default(0),
     limit: z.coerce.number<number>().int().min(1).max(TRANSACTIONS_PAGE_MAX).default(TRANSACTIONS_PAGE_DEFAULT),
@@ -132,34 +167,17 @@ export const transactionsQuerySchema = z
      * right after it in the chosen order. Use instead of `from`.
      */
     cursor: cursorSchema.optional(),
-    startDate: timeSchema.optional(),
-    endDate: timeSchema.optional(),
-    amountGte: minorQuerySchema.optional(),
-    amountLte: minorQuerySchema.optional(),
-    transactionType: z.enum(TRANSACTION_TYPES).optional(),
-    accountIds: idListSchema.optional(),
-    categoryIds: idListSchema.optional(),
-    /** Members of any of these budgets (a budget's page). */
-    budgetIds: idListSchema.optional(),
-    /** Leaves out the members of this budget (the "add transactions" picker). */
-    excludeBudgetId: idTextSchema.optional(),
-    excludeTransfer: queryFlagSchema.optional(),
-    /** Only spaces search for nothing: no filter, like an empty value. */
-    noteSearch: freeText(z.string().trim(), 'Search', { multiline: true })
-      .max(200)
-      .transform((note) => note || undefined)
-      .optional(),
+    ...transactionFilterFields,
     order: z.enum(['desc', 'asc']).default('desc'),
-  })
-  .refine((q) => q.amountGte === undefined || q.amountLte === undefined || q.amountGte <= q.amountLte, {
-    message: 'amountGte must not be greater than amountLte',
-    path: ['amountGte'],
-  })
-  .refine((q) => !q.startDate || !q.endDate || Date.parse(q.startDate) <= Date.parse(q.endDate), {
-    message: 'startDate must not be after endDate',
-    path: ['startDate'],
-  });
+  }),
+);
 export type TransactionsQuery = z.output<typeof transactionsQuerySchema>;
+
+/** GET /transactions/export: every row the list's filters match (no paging), oldest first, as CSV. */
+export const exportTransactionsQuerySchema = withFilterChecks(
+  z.object({ format: z.literal('csv', 'The only format is csv'), ...transactionFilterFields }),
+);
+export type ExportTransactionsQuery = z.output<typeof exportTransactionsQuerySchema>;
 
 export const transactionIdParamsSchema = z.object({ txId: idTextSchema });
 

@@ -1,5 +1,13 @@
+import type {
+  DecimalSeparator,
+  ImportDateFormat,
+  ImportDelimiter,
+  ImportEncoding,
+  ImportMapping,
+} from '@kopiyka/shared';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -317,11 +325,14 @@ export const transactions = pgTable(
     /** While the base currency changes: the figures in the new base, swapped in at the end. */
     pendingRefAmount: bigint('pending_ref_amount', { mode: 'number' }),
     pendingRate: doublePrecision('pending_rate'),
+    /** The CSV import that brought it in (undone as a whole: its rows go together). */
+    importId: integer('import_id').references((): AnyPgColumn => imports.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     // Ascending composites: PostgreSQL scans them backwards for "newest first".
     index('transactions_user_time_idx').on(t.userId, t.time, t.id),
+    index('transactions_import_id_idx').on(t.importId).where(sql`${t.importId} is not null`),
     index('transactions_account_time_idx').on(t.accountId, t.time, t.id),
     index('transactions_transfer_id_idx').on(t.transferId),
     // A bank item is stored once per account, however often it is delivered (imports, webhook).
@@ -647,4 +658,55 @@ export const binanceDailyValues = pgTable(
     valueUsd: bigint('value_usd', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** What a commit settled for its import's job: the shared contract's fields, category names resolved to ids. */
+export interface ImportOptions {
+  mapping: ImportMapping;
+  dateFormat: ImportDateFormat;
+  decimalSeparator: DecimalSeparator;
+  skipDuplicates: boolean;
+  /** Category names of the file (lower case) → the category chosen or created for them. */
+  categoryIds: Record<string, number>;
+}
+
+/**
+ * CSV files uploaded into an account (docs/decisions.md "CSV import"): the decoded text as read,
+ * what was detected, then the commit's options and the background job's place and tallies.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    fileName: varchar('file_name', { length: 200 }),
+    encoding: varchar('encoding', { length: 16 }).$type<ImportEncoding>().notNull(),
+    delimiter: varchar('delimiter', { length: 1 }).$type<ImportDelimiter>().notNull(),
+    /** The file as text (decoded, without a byte-order mark), parsed again by the job. */
+    content: text('content').notNull(),
+    state: varchar('state', { length: 8, enum: ['uploaded', 'running', 'done', 'failed', 'undone'] }).notNull(),
+    /** The commit's mapping, formats and resolved category choices. */
+    options: jsonb('options').$type<ImportOptions>(),
+    /** Data rows looked at so far, of `total`. */
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull(),
+    imported: integer('imported').notNull().default(0),
+    duplicates: integer('duplicates').notNull().default(0),
+    failed: jsonb('failed').$type<Array<{ row: number; message: string }>>().notNull().default([]),
+    failedCount: integer('failed_count').notNull().default(0),
+    error: text('error'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    leaseToken: uuid('lease_token'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('imports_user_id_idx').on(t.userId, t.id),
+    index('imports_running_idx').on(t.id).where(sql`${t.state} = 'running'`),
+  ],
 );

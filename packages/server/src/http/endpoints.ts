@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   type Endpoint,
   type EndpointGroup,
@@ -9,25 +10,42 @@ import {
   type ValidQuery,
 } from '@kopiyka/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { validationError } from '../lib/errors.ts';
 import { success } from './envelope.ts';
 
 type Part<T> = [T] extends [never] ? unknown : T;
 
-/** A request to `E`, its parts as validated by E's schemas. */
+/** A request to `E`, its parts as validated by E's schemas; a file body as its bytes (none when empty). */
 export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Params: Part<ValidParams<E>>;
   Querystring: Part<ValidQuery<E>>;
-  Body: Part<ValidBody<E>>;
+  Body: E extends { rawBody: string } ? Buffer | undefined : Part<ValidBody<E>>;
 }>;
+
+/** A file a download endpoint answers: its name, and its content as it is produced (never all in memory). */
+export interface Download {
+  fileName: string;
+  content: AsyncIterable<string | Buffer>;
+}
 
 /**
  * Answers what the success envelope carries (nothing for a 204 endpoint); the status and the
- * envelope are added here. A stream's handler writes the stream itself and answers nothing.
+ * envelope are added here. A stream's handler writes the stream itself and answers nothing; a
+ * download's answers the file, sent here as an attachment.
  */
 export type EndpointHandler<E extends Endpoint> = (
   request: EndpointRequest<E>,
   reply: FastifyReply,
-) => Promise<E extends { stream: string } ? void : E extends { response: unknown } ? EndpointResponse<E> : void>;
+) => Promise<
+  E extends { stream: string }
+    ? void
+    : E extends { download: string }
+      ? Download
+      : E extends { response: unknown }
+        ? EndpointResponse<E>
+        : void
+>;
 
 /**
  * Registers `endpoint` of the shared map: method, path, validation, response serialisation and the
@@ -35,31 +53,68 @@ export type EndpointHandler<E extends Endpoint> = (
  */
 function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
   const status = successStatus(endpoint);
+  if (endpoint.rawBody) acceptRawBody(app, endpoint.rawBody);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     ...(endpoint.public && { config: { public: true } }),
+    ...(endpoint.bodyLimit && { bodyLimit: endpoint.bodyLimit }),
+    ...(endpoint.rawBody && { preValidation: requireContentType(endpoint.rawBody) }),
     schema: {
       tags: [...endpoint.tags],
       summary: endpoint.summary,
       ...(endpoint.public && { security: [] }),
+      // A file body is not validated by a schema (the handler reads the bytes): the document says it in words.
+      ...(endpoint.rawBody && {
+        description: `The body is the file itself, Content-Type: ${endpoint.rawBody}${endpoint.bodyLimit ? `, at most ${endpoint.bodyLimit} bytes` : ''}.`,
+      }),
       ...(endpoint.params && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.body && { body: endpoint.body }),
-      ...(endpoint.response && !endpoint.stream && { response: { [status]: successEnvelope(endpoint.response) } }),
+      ...(endpoint.response &&
+        !endpoint.stream &&
+        !endpoint.download && { response: { [status]: successEnvelope(endpoint.response) } }),
       // A stream has no envelope: the document names its content type and what each event carries.
       ...(endpoint.response &&
         endpoint.stream && {
           response: { 200: { content: { [endpoint.stream]: { schema: endpoint.response } } } },
         }),
+      // Nor has a download: the document names the file's type and, for JSON, what it holds.
+      ...(endpoint.download && {
+        response: { 200: { content: { [endpoint.download]: { schema: endpoint.response ?? z.string() } } } },
+      }),
     },
+    ...(endpoint.bodyLimit && { bodyLimit: endpoint.bodyLimit }),
     handler: async (request, reply) => {
       const answer = await handler(request as EndpointRequest<E>, reply);
       // The handler took the reply over and writes the stream itself.
       if (endpoint.stream) return reply;
+      if (endpoint.download) {
+        const { fileName, content } = answer as Download;
+        return reply
+          .type(`${endpoint.download}; charset=utf-8`)
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .send(Readable.from(content));
+      }
       return status === 204 ? reply.code(204).send() : reply.code(status).send(success(answer));
     },
   });
+}
+
+/** The routes of this plugin read a body of `type` as its raw bytes (a Buffer; none when it was empty). */
+function acceptRawBody(app: FastifyInstance, type: string): void {
+  if (app.hasContentTypeParser(type)) return;
+  app.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+}
+
+/** A file route answers any other body with what it expects (JSON parsed as such would reach it otherwise). */
+function requireContentType(type: string) {
+  return async (request: FastifyRequest) => {
+    const sent = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+    if (sent !== type) {
+      throw validationError('body', `Send the file itself as the body, with Content-Type: ${type}`);
+    }
+  };
 }
 
 /** Registers every endpoint of a group of the map, in the map's order; the types ask for a handler for each. */

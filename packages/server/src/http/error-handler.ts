@@ -23,12 +23,17 @@ function issuePath(instancePath: string, context: string | undefined): string {
   return path || context || 'body';
 }
 
+/** A body limit as people read it: "64 MB", "1 MB", "512 KB". */
+function megabytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.floor(bytes / 1024)} KB`;
+}
+
 const CHANGED_MEANWHILE = 'This changed meanwhile. Reload and try again.';
 
 /**
  * Every failure leaves in the error envelope. Anything shaped by the request (bad JSON, wrong
- * content type, too large, schema mismatch) is a VALIDATION_ERROR naming the field; only a bug
- * is UNEXPECTED. A database race nobody mapped (see isConcurrentChange) is a CONFLICT.
+ * content type, too large, schema mismatch) is a VALIDATION_ERROR naming the field, but a file
+ * past its route's own limit is PAYLOAD_TOO_LARGE; only a bug is UNEXPECTED. A database race nobody mapped (see isConcurrentChange) is a CONFLICT.
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -58,6 +63,14 @@ export function registerErrorHandling(app: FastifyInstance) {
       return send(reply, 429, { code: 'TOO_MANY_REQUESTS', statusText: 'Too many requests. Please slow down.' });
     }
     if (status === 404) return send(reply, 404, { code: 'NOT_FOUND', statusText: 'Not found.' });
+    const limit = request.routeOptions.bodyLimit;
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && limit && limit !== request.server.initialConfig.bodyLimit) {
+      // A route with a limit of its own takes a file: past it, the file is too large, not invalid.
+      return send(reply, 413, {
+        code: 'PAYLOAD_TOO_LARGE',
+        statusText: `The body is too large: at most ${megabytes(limit)} are taken.`,
+      });
+    }
     if (status >= 400 && status < 500) {
       // Fastify's own parsing errors: malformed JSON, empty body with a JSON type, body too large…
       const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Request body is too large' : error.message;

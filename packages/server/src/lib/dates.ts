@@ -26,3 +26,43 @@ export function earlierDay(a: string, b: string): string {
 export function startOfMinute(moment: Date): Date {
   return new Date(Math.floor(moment.getTime() / 60_000) * 60_000);
 }
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock parts of `moment` in an IANA zone, with the zone's offset then as `+02:00`. */
+function zonedParts(moment: Date, timeZone: string) {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZoneName: 'longOffset',
+    });
+    zoneFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(moment).map((part) => [part.type, part.value]));
+  // longOffset writes "GMT+02:00" (some runtimes plain "GMT" for a zero offset).
+  const offset = parts.timeZoneName!.replace(/^GMT/, '') || '+00:00';
+  return {
+    day: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}:${parts.second}`,
+    offset,
+  };
+}
+
+/** `moment` as ISO 8601 in the user's zone, with its offset: `2026-11-25T14:03:00+02:00`. */
+export function zonedIso(moment: Date, timeZone: string): string {
+  const { day, time, offset } = zonedParts(moment, timeZone);
+  return `${day}T${time}${offset}`;
+}
+
+/** The user's calendar day of `moment` (docs/decisions.md "Local days"), as YYYY-MM-DD. */
+export function zonedDay(moment: Date, timeZone: string): string {
+  return zonedParts(moment, timeZone).day;
+}

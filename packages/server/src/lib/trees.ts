@@ -29,3 +29,19 @@ export function isSelfOrDescendant(
 ): boolean {
   return candidate === id || ancestorIds(candidate, (at) => parents.get(at)).includes(id);
 }
+
+/**
+ * A tree from a backup, its items already made in the document's order (so new ids keep it):
+ * each goes under its parent. `ids` maps the document's ids to the new ones.
+ */
+export async function attachToParents<T extends { id: number }>(
+  items: readonly T[],
+  parentOf: (item: T) => number | null,
+  ids: ReadonlyMap<number, number>,
+  setParent: (id: number, parentId: number) => Promise<unknown>,
+): Promise<void> {
+  for (const item of items) {
+    const parent = parentOf(item);
+    if (parent !== null) await setParent(ids.get(item.id)!, ids.get(parent)!);
+  }
+}

@@ -12,7 +12,7 @@ import {
   sampleCategories,
   success,
 } from '../test/api.ts';
-import { buildUrl, call } from './client.ts';
+import { attachmentName, buildUrl, call } from './client.ts';
 import { ApiError, isApiError } from './errors.ts';
 import { queryClient } from './query-client.ts';
 
@@ -268,5 +268,17 @@ describe('API client (SPEC §7, §8)', () => {
       await expect(call(endpoints.user.get)).rejects.toMatchObject({ name: 'AbortError' });
       expect(messages()).toEqual([]);
     });
+  });
+});
+
+describe('attachmentName', () => {
+  it('reads the name a Content-Disposition gives, the UTF-8 one first, else the fallback', () => {
+    expect(attachmentName('attachment; filename="kopiyka.csv"', 'x')).toBe('kopiyka.csv');
+    expect(attachmentName('attachment; filename=plain.json', 'x')).toBe('plain.json');
+    expect(
+      attachmentName(`attachment; filename="olena.json"; filename*=UTF-8''%D0%BE%D0%BB%D0%B5%D0%BD%D0%B0.json`, 'x'),
+    ).toBe('олена.json');
+    expect(attachmentName('attachment; filename*=UTF-8\'\'%E0%A4%A; filename="broken.csv"', 'x')).toBe('broken.csv');
+    expect(attachmentName(null, 'export')).toBe('export');
   });
 });

@@ -22,8 +22,10 @@ export type QueryParams = Record<string, QueryValue>;
 type RequestOptions = {
   /** Sent in the query string; undefined, null, '' and empty lists are left out (SPEC §7). */
   query?: QueryParams;
-  /** Sent as JSON. */
+  /** Sent as JSON; a Blob (a file the user chose) is sent as it is, as `rawType`. */
   body?: unknown;
+  /** The raw body's content type (`rawBody` endpoints). */
+  rawType?: string;
   signal?: AbortSignal;
   /** Overrides the stored token, for calls made while the session is being torn down or set up. */
   token?: string | null;
@@ -98,11 +100,12 @@ function handleGlobally(error: ApiError, usedToken: string | null): ApiError {
 async function send(
   method: Endpoint['method'],
   url: string,
-  { body, signal, token }: Omit<RequestOptions, 'query'> & { token: string | null },
+  { body, rawType, signal, token }: Omit<RequestOptions, 'query'> & { token: string | null },
   accept = 'application/json',
 ): Promise<Response> {
   const headers = new Headers({ Accept: accept });
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const raw = body instanceof Blob;
+  if (body !== undefined) headers.set('Content-Type', raw ? (rawType ?? body.type) : 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
   // The interface's language: a sign-up's categories are named in it (API.md).
   headers.set('Accept-Language', useI18nStore.getState().locale);
@@ -114,7 +117,7 @@ async function send(
     response = await fetch(url, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined || raw ? body : JSON.stringify(body),
       signal,
     });
   } catch (error) {
@@ -160,10 +163,13 @@ type Part<K extends string, T> = [T] extends [never] ? { [P in K]?: never } : { 
 /** The query may be left out when nothing in it is required. */
 type QueryPart<T> = [T] extends [never] ? { query?: never } : object extends T ? { query?: T } : { query: T };
 
-/** What a call to `E` sends, typed by its schemas: path params, query, JSON body. */
+/** A `rawBody` endpoint takes the file itself; the others their JSON body, when they have one. */
+type BodyPart<E extends Endpoint> = E extends { rawBody: string } ? { body: Blob } : Part<'body', EndpointBody<E>>;
+
+/** What a call to `E` sends, typed by its schemas: path params, query, JSON body (or the raw file). */
 export type CallInput<E extends Endpoint> = Part<'params', EndpointParams<E>> &
   QueryPart<EndpointQuery<E>> &
-  Part<'body', EndpointBody<E>> &
+  BodyPart<E> &
   Pick<RequestOptions, 'signal' | 'token'>;
 
 /**
@@ -178,7 +184,70 @@ export function call<E extends Endpoint>(
     params?: Record<string, unknown>;
     query?: QueryParams;
   } & Omit<RequestOptions, 'query'>;
-  return request(endpoint.method, endpointPath(endpoint, params), { query, body, signal, token });
+  return request(endpoint.method, endpointPath(endpoint, params), {
+    query,
+    body,
+    rawType: endpoint.rawBody,
+    signal,
+    token,
+  });
+}
+
+/** The file name a Content-Disposition header gives (`filename*` of RFC 6266 first), or `fallback`. */
+export function attachmentName(header: string | null, fallback: string): string {
+  const encoded = header?.match(/filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // A broken escape: the plain name below, if any, still holds.
+    }
+  }
+  return header?.match(/filename\s*=\s*"([^"]*)"/)?.[1] ?? header?.match(/filename\s*=\s*([^;\s]+)/)?.[1] ?? fallback;
+}
+
+/** Hands `blob` to the browser to save as `name`, through an object URL that is let go right after. */
+function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the file over; the URL is freed once the browser has started reading it.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * Downloads the file a `download` endpoint answers (with the bearer token, which a plain link
+ * cannot send) and saves it under the name the server gives; throws as `call` does when refused.
+ */
+export async function downloadFile<E extends Endpoint & { download: string }>(
+  endpoint: E,
+  ...[input]: object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
+): Promise<void> {
+  const {
+    params,
+    query,
+    signal,
+    token: given,
+  } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: QueryParams;
+  } & Pick<RequestOptions, 'signal' | 'token'>;
+  const token = tokenOf({ token: given });
+  const url = buildUrl(endpointPath(endpoint, params), query);
+  const response = await send(endpoint.method, url, { signal, token }, endpoint.download);
+  if (!response.ok) throw await failureOf(response, token);
+  const blob = await response.blob();
+  saveFile(
+    blob,
+    attachmentName(
+      response.headers.get('Content-Disposition'),
+      endpointPath(endpoint, params).split('/').pop() ?? 'download',
+    ),
+  );
 }
 
 /**

@@ -9,6 +9,7 @@ import { notify, useNotificationsStore } from '../stores/notifications.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { call, openEventStream } from './client.ts';
 import { hasErrorCode } from './errors.ts';
+import { applyImportUpdate, importKeys } from './imports.ts';
 import {
   applyJobUpdate,
   bankUserQueryOptions,
@@ -212,6 +213,9 @@ export function handleServerEvent(queryClient: QueryClient, event: ServerEvent):
         });
       }
       return;
+    case 'import':
+      applyImportUpdate(queryClient, event.import);
+      return;
     case 'monobank.user': {
       const before = queryClient.getQueryData<BankUser | null>(monobankKeys.user());
       queryClient.setQueryData(monobankKeys.user(), event.user);
@@ -240,8 +244,11 @@ export function useServerEvents(): void {
     const controller = new AbortController();
     void followServerEvents(controller.signal, {
       onEvent: (event) => handleServerEvent(queryClient, event),
-      // What happened while the stream was down: jobs and the connection are asked for again.
-      onReconnect: () => void queryClient.invalidateQueries({ queryKey: monobankKeys.all }),
+      // What happened while the stream was down: jobs, imports and the connection are asked for again.
+      onReconnect: () => {
+        void queryClient.invalidateQueries({ queryKey: monobankKeys.all });
+        void queryClient.invalidateQueries({ queryKey: importKeys.all });
+      },
     });
     return () => controller.abort();
   }, [queryClient, token]);

@@ -9,7 +9,7 @@ import {
 } from '@kopiyka/shared';
 import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountKeys } from './accounts.ts';
-import { call } from './client.ts';
+import { call, downloadFile } from './client.ts';
 
 /**
  * What a list of transactions is narrowed to: GET /transactions without its paging parameters.
@@ -74,6 +74,14 @@ export function useTransactionList(filters: TransactionListFilters) {
       const last = lastPage.at(-1);
       return last && lastPage.length >= TRANSACTIONS_PAGE_SIZE ? pageCursor(last) : undefined;
     },
+  });
+}
+
+/** Saves the transactions `filters` select as a CSV file: the same query the list sends, without paging. */
+export function useExportTransactions() {
+  return useMutation({
+    mutationFn: (filters: TransactionListFilters) =>
+      downloadFile(endpoints.transactions.export, { query: { format: 'csv', ...transactionQueryParams(filters) } }),
   });
 }
 

@@ -37,6 +37,7 @@ const BudgetPage = page(async () => (await import('../features/budgets/budget-pa
 const TransactionsPage = page(
   async () => (await import('../features/transactions/transactions-page.tsx')).TransactionsPage,
 );
+const ImportPage = page(async () => (await import('../features/import/import-page.tsx')).ImportPage);
 const SettingsLayout = page(async () => (await import('../features/settings/settings-layout.tsx')).SettingsLayout);
 const CategoriesSettings = page(
   async () => (await import('../features/settings/categories-settings.tsx')).CategoriesSettings,
@@ -109,6 +110,7 @@ export const routes: RouteObject[] = [
               { path: 'budgets', lazy: BudgetsPage, handle: titled('nav.budgets') },
               { path: 'budgets/:id', lazy: BudgetPage, handle: titled('page.budget', 'nav.budgets') },
               { path: 'transactions', lazy: TransactionsPage, handle: titled('nav.transactions') },
+              { path: 'import', lazy: ImportPage, handle: titled('page.import') },
               {
                 path: 'settings',
                 lazy: SettingsLayout,

@@ -14,6 +14,8 @@ type ConfirmDialogContentProps<Result> = Omit<ComponentProps<typeof AlertDialogC
   /** While `confirm` runs: its button shows a spinner and takes no second press. */
   pending: boolean;
   onConfirmed: (result: Result) => unknown;
+  /** What to say of a failure where the server's words are not plain enough; theirs by default. */
+  failureMessage?: (error: unknown) => string | null;
 };
 
 /**
@@ -26,9 +28,10 @@ export function ConfirmDialogContent<Result>({
   confirm,
   pending,
   onConfirmed,
+  failureMessage,
   ...props
 }: ConfirmDialogContentProps<Result>) {
-  const submission = useSubmission({ send: confirm, onSuccess: (result) => onConfirmed(result) });
+  const submission = useSubmission({ send: confirm, failureMessage, onSuccess: (result) => onConfirmed(result) });
   const t = useT();
   return (
     <AlertDialogContent

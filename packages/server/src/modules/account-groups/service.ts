@@ -1,8 +1,8 @@
-import type { AccountGroup, CreateAccountGroupBody, UpdateAccountGroupBody } from '@kopiyka/shared';
-import type { Database, Executor } from '../../db/client.ts';
+import type { AccountGroup, BackupDocument, CreateAccountGroupBody, UpdateAccountGroupBody } from '@kopiyka/shared';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { assertRoomForOneMore } from '../../lib/limits.ts';
-import { isSelfOrDescendant, lockUserTree } from '../../lib/trees.ts';
+import { attachToParents, isSelfOrDescendant, lockUserTree } from '../../lib/trees.ts';
 import { liftAccountsOutOfGroup } from '../accounts/service.ts';
 import {
   countGroups,
@@ -97,4 +97,22 @@ async function getGroup(db: Executor, userId: number, id: number): Promise<Accou
  */
 export async function assertOwnGroup(db: Executor, userId: number, groupId: number, path: string) {
   if (!(await selectGroup(db, userId, groupId, 'key share'))) throw notFound('Account group', path);
+}
+
+/** A backup's groups, made anew (inside the restore's transaction); answers each document id's new id. */
+export async function restoreGroups(
+  tx: Transaction,
+  userId: number,
+  groups: BackupDocument['accountGroups'],
+): Promise<Map<number, number>> {
+  await lockUserTree(tx, 'accountGroups', userId);
+  const ids = new Map<number, number>();
+  for (const { id, name } of groups) ids.set(id, await insertGroup(tx, userId, name, null));
+  await attachToParents(
+    groups,
+    (group) => group.parentGroupId,
+    ids,
+    (id, parentGroupId) => updateGroup(tx, userId, id, { parentGroupId }),
+  );
+  return ids;
 }

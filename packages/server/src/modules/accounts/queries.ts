@@ -113,12 +113,11 @@ export interface BalanceMove {
  * and the user's Σ |ref figure| after the move, read exactly, for the caller to bound.
  */
 export async function moveBalances(db: Executor, userId: number, id: number, moves: ReadonlyArray<BalanceMove>) {
-  const rows = sql.join(
-    moves.map(({ time, delta }) => sql`(${time.toISOString()}::timestamptz, ${delta}::bigint)`),
-    sql`, `,
-  );
+  // One JSON parameter rather than two a move: a batch of a thousand is built and sent at once.
+  const payload = JSON.stringify(moves.map(({ time, delta }) => ({ time: time.toISOString(), delta })));
   const sumWhere = (condition: SQL) =>
-    sql`coalesce((select sum(m.delta) from (values ${rows}) as m(time, delta) where ${condition}), 0)`;
+    sql`coalesce((select sum(m.delta) from jsonb_to_recordset(${payload}::jsonb) as m(time timestamptz, delta bigint)
+      where ${condition}), 0)`;
   const sumOf = (field: 'turnover' | 'refTurnover') => moves.reduce((sum, move) => sum + move[field], 0);
   // One statement: RETURNING sees this row's new figures, and the other accounts as they stand.
   const [row] = await db

@@ -228,6 +228,42 @@ export async function createBankAccount(
   });
 }
 
+/** An account of a backup, before its transactions (inside the restore's transaction). */
+export interface RestoredAccount {
+  name: string;
+  currencyId: number;
+  accountCategory: AccountCategory;
+  isEnabled: boolean;
+  creditLimit: number;
+  accountGroupId: number | null;
+  openingAt: Date;
+  /**
+   * Its balance at the opening moment (the initial balance plus its transactions from before it):
+   * the ledger's moves of the transactions restored next take the initial balance back to the
+   * backup's and the current one to the end of them.
+   */
+  openingBalance: number;
+}
+
+/** A backup's account, made anew as an ordinary one (a bank's link is not in a backup); its currency joins the user's. */
+export async function restoreAccount(
+  tx: Executor,
+  userId: number,
+  account: RestoredAccount,
+  now: Date,
+): Promise<number> {
+  await ensureUserCurrency(tx, userId, account.currencyId);
+  const { openingBalance, ...fields } = account;
+  return insertAccount(tx, {
+    ...fields,
+    userId,
+    initialBalance: openingBalance,
+    currentBalance: openingBalance,
+    openingBalance,
+    createdAt: now,
+  });
+}
+
 /**
  * The bank is the authority on a bank account's balance (inside the caller's transaction, which
  * holds the account's lock): the current balance takes the bank's figure and the opening balance

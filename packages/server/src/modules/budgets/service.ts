@@ -1,4 +1,5 @@
 import {
+  type BackupDocument,
   type Budget,
   type BudgetStats,
   convertMinorUnits,
@@ -7,6 +8,7 @@ import {
   type UpdateBudgetBody,
 } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
+import { inBatches } from '../../lib/batches.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
 import { assertRoomForOneMore } from '../../lib/limits.ts';
 import { assertOwnCategory } from '../categories/service.ts';
@@ -210,4 +212,36 @@ export function largestBudgetLimit(db: Executor, userId: number): Promise<number
 
 export async function hasBudgetLimits(db: Executor, userId: number): Promise<boolean> {
   return (await countBudgetLimits(db, userId)) > 0;
+}
+
+/** A backup's budget with its categories (new ids), before its transactions (inside the restore's transaction). */
+export async function restoreBudget(
+  tx: Executor,
+  userId: number,
+  { startDate, endDate, name, limitAmount, autoInclude, archived }: BackupDocument['budgets'][number],
+  categoryIds: number[],
+  now: Date,
+): Promise<number> {
+  const id = await insertBudget(tx, {
+    userId,
+    name,
+    limitAmount,
+    autoInclude,
+    archived,
+    startDate: startDate === null ? null : new Date(startDate),
+    endDate: endDate === null ? null : new Date(endDate),
+    createdAt: now,
+  });
+  await replaceBudgetCategories(tx, id, categoryIds);
+  return id;
+}
+
+/** The categories of these budgets, as (budgetId, categoryId) rows (a backup lists them per budget). */
+export function categoriesOfBudgets(db: Executor, budgetIds: number[]) {
+  return selectBudgetCategoryIds(db, budgetIds);
+}
+
+/** The transactions taken out of a restored budget by hand, once they are restored (new ids). */
+export async function restoreBudgetExclusions(tx: Executor, budgetId: number, transactionIds: number[]): Promise<void> {
+  for (const batch of inBatches(transactionIds, 10_000)) await insertExclusions(tx, budgetId, batch);
 }

@@ -23,6 +23,14 @@ export function selectCategories(db: Executor, userId: number) {
   return db.select(columns).from(categories).where(eq(categories.userId, userId)).orderBy(asc(categories.id));
 }
 
+export function selectCategoriesWithDefaultKeys(db: Executor, userId: number) {
+  return db
+    .select({ ...columns, defaultKey: categories.defaultKey })
+    .from(categories)
+    .where(eq(categories.userId, userId))
+    .orderBy(asc(categories.id));
+}
+
 /** With `lock`, the row stays locked until the caller's transaction ends. */
 export async function selectCategory(db: Executor, userId: number, id: number, lock?: LockStrength) {
   const query = db
@@ -67,6 +75,11 @@ export async function moveChildren(db: Executor, userId: number, fromId: number,
     .update(categories)
     .set({ parentId: toId })
     .where(and(eq(categories.userId, userId), eq(categories.parentId, fromId)));
+}
+
+/** Every category of the user at once (one statement: the parent references are checked at its end). */
+export async function deleteAllCategories(db: Executor, userId: number) {
+  await db.delete(categories).where(eq(categories.userId, userId));
 }
 
 export async function deleteCategory(db: Executor, userId: number, id: number) {

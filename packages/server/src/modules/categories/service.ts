@@ -1,5 +1,6 @@
 import {
   type AppLocale,
+  type BackupDocument,
   type Category,
   type CreateCategoryBody,
   DEFAULT_CATEGORY_TREE,
@@ -8,20 +9,22 @@ import {
   type UpdateCategoryBody,
 } from '@kopiyka/shared';
 import type { LockStrength } from 'drizzle-orm/pg-core';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { assertRoomForOneMore } from '../../lib/limits.ts';
-import { isSelfOrDescendant, lockUserTree } from '../../lib/trees.ts';
+import { attachToParents, isSelfOrDescendant, lockUserTree } from '../../lib/trees.ts';
 import { forgetExcludedCategory } from '../settings/service.ts';
 import { reassignCategory } from '../transactions/service.ts';
 import {
   countCategories,
   countChildren,
   countTransactionsIn,
+  deleteAllCategories,
   deleteCategory as deleteCategoryRow,
   insertCategories,
   moveChildren,
   selectCategories,
+  selectCategoriesWithDefaultKeys,
   selectCategory,
   selectDefaultCategoryIds,
   selectInternalCategoryId,
@@ -217,6 +220,11 @@ export function listCategories(db: Executor, userId: number): Promise<Category[]
   return selectCategories(db, userId);
 }
 
+/** The user's categories with the default key each started as (what a backup keeps). */
+export function listCategoriesWithDefaultKeys(db: Executor, userId: number) {
+  return selectCategoriesWithDefaultKeys(db, userId);
+}
+
 /**
  * Category ids given in a body or query must be the caller's; a missing and a foreign one both
  * answer NOT_FOUND naming the field. The row stays key-share locked until the caller's transaction
@@ -238,4 +246,33 @@ export async function fallbackCategoryId(db: Executor, userId: number): Promise<
   const id = await selectInternalCategoryId(db, userId);
   if (id === undefined) throw new Error(`user ${userId} has no internal category`);
   return id;
+}
+
+/**
+ * A backup's tree takes the place of the user's (inside the restore's transaction, for a user
+ * without transactions): the internal "Other" with the rest. Answers each document id's new id.
+ */
+export async function replaceCategories(
+  tx: Transaction,
+  userId: number,
+  tree: BackupDocument['categories'],
+): Promise<Map<number, number>> {
+  await lockUserTree(tx, 'categories', userId);
+  await deleteAllCategories(tx, userId);
+  const rows = await insertCategories(
+    tx,
+    tree.map(({ id: _id, parentId: _parentId, color, ...fields }) => ({
+      ...fields,
+      userId,
+      color: color.toLowerCase(),
+    })),
+  );
+  const ids = new Map(tree.map((category, index) => [category.id, rows[index]!.id]));
+  await attachToParents(
+    tree,
+    (category) => category.parentId,
+    ids,
+    (id, parentId) => updateCategoryRow(tx, userId, id, { parentId }),
+  );
+  return ids;
 }

@@ -419,3 +419,20 @@ export function findBaseCurrency(db: Executor, userId: number): Promise<UserCurr
 export function ensureUserCurrency(db: Executor, userId: number, currencyId: number): Promise<void> {
   return insertUserCurrenciesIfMissing(db, userId, [currencyId]);
 }
+
+/** The ISO 4217 list by code (a backup names currencies by code). */
+export async function currenciesByCode(db: Executor): Promise<Map<string, Currency>> {
+  return new Map((await selectCurrencies(db)).map((currency) => [currency.code, currency]));
+}
+
+/** A backup's currencies join the user's, and its base becomes theirs (inside the restore's transaction). */
+export async function restoreUserCurrencies(
+  tx: Executor,
+  userId: number,
+  currencyIds: number[],
+  baseId: number | null,
+): Promise<void> {
+  await lockCurrencySettings(tx, userId);
+  await insertUserCurrenciesIfMissing(tx, userId, baseId === null ? currencyIds : [...currencyIds, baseId]);
+  if (baseId !== null) await markBaseCurrency(tx, userId, baseId);
+}

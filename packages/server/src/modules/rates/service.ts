@@ -394,3 +394,12 @@ export function createRatesService(
 export function forgetCustomRatesOf(db: Executor, userId: number, code: string): Promise<void> {
   return deleteCustomRatesOfCurrency(db, userId, code);
 }
+
+/** A backup's custom rates, each direction as it was stored (inside the restore's transaction). */
+export async function restoreCustomRates(
+  db: Executor,
+  userId: number,
+  rates: Array<{ baseCode: string; quoteCode: string; effectiveFrom: string | null; rate: number }>,
+): Promise<void> {
+  for (const rate of rates) await upsertCustomRate(db, { ...rate, userId });
+}

@@ -19,11 +19,12 @@ export interface SettingsService {
 }
 
 /** The schema asked Intl; the database must know the zone too, as every local day is its `at time zone`. */
-async function assertDatabaseKnowsZone(db: Database, timeZone: string) {
+/** Before the transaction that stores it: a failed statement would end that transaction. */
+export async function assertDatabaseKnowsZone(db: Database, timeZone: string, path = 'timeZone') {
   try {
     await db.execute(sql`select now() at time zone ${timeZone}`);
   } catch {
-    throw validationError('timeZone', `Unknown time zone "${timeZone}": use an IANA name such as Europe/Kyiv`);
+    throw validationError(path, `Unknown time zone "${timeZone}": use an IANA name such as Europe/Kyiv`);
   }
 }
 
@@ -78,4 +79,16 @@ export async function getSettings(db: Executor, userId: number): Promise<UserSet
 /** A deleted category leaves the excluded list with it (inside the caller's transaction). */
 export function forgetExcludedCategory(db: Executor, userId: number, categoryId: number): Promise<void> {
   return removeExcludedCategory(db, userId, categoryId);
+}
+
+/**
+ * A backup's settings (inside the restore's transaction, before any transaction, whose days are
+ * the zone's); the excluded categories by their new ids. The zone was checked before the transaction.
+ */
+export function restoreSettings(
+  tx: Executor,
+  userId: number,
+  settings: { locale: string; timeZone: string; includeCryptoInTotal: boolean; excludedCategoryIds: number[] },
+): Promise<void> {
+  return updateSettings(tx, userId, settings);
 }

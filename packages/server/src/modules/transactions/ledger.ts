@@ -9,6 +9,7 @@ import { type BalanceMove, moveBalancesFor } from '../accounts/service.ts';
 import {
   addDayDeltas,
   deleteTransaction,
+  deleteTransactions,
   insertTransaction,
   insertTransactions,
   lockAccounts,
@@ -123,19 +124,38 @@ export async function insertLeg(tx: Executor, userId: number, row: NewTransactio
 export async function insertLegs(tx: Executor, userId: number, rows: NewTransactionRow[]) {
   if (rows.length === 0) return [];
   const inserted = await insertTransactions(tx, rows);
+  await moveBalancesOfLegs(tx, userId, inserted, 1);
+  return inserted;
+}
+
+/** The balances and day deltas of many legs coming (1) or going (-1): one move per account, one delta per account and day. */
+async function moveBalancesOfLegs(tx: Executor, userId: number, rows: TransactionRow[], sign: 1 | -1) {
   const byAccount = new Map<number, BalanceMove[]>();
-  for (const row of inserted) {
+  for (const row of rows) {
     const moves = byAccount.get(row.accountId) ?? [];
-    moves.push(moveOf(row, 1));
+    moves.push(moveOf(row, sign));
     byAccount.set(row.accountId, moves);
   }
   for (const [accountId, moves] of byAccount) await moveBalancesFor(tx, userId, accountId, moves, 'amount');
   await addDayDeltas(
     tx,
     userId,
-    inserted.map((row) => ({ accountId: row.accountId, time: row.time, delta: signed(row) })),
+    rows.map((row) => ({ accountId: row.accountId, time: row.time, delta: sign * signed(row) })),
   );
-  return inserted;
+}
+
+/**
+ * Many legs going at once (an import undone): one balance move per account and one delta per
+ * account and day, summed, then one delete. The caller holds the accounts' and rows' locks.
+ */
+export async function removeLegs(tx: Executor, userId: number, rows: TransactionRow[]) {
+  if (rows.length === 0) return;
+  await moveBalancesOfLegs(tx, userId, rows, -1);
+  await deleteTransactions(
+    tx,
+    userId,
+    rows.map((row) => row.id),
+  );
 }
 
 export async function removeLeg(tx: Executor, userId: number, row: TransactionRow) {

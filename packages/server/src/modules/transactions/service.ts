@@ -1,5 +1,7 @@
 import {
+  categoryPaths,
   defaultPaymentType,
+  type ExportTransactionsQuery,
   isWithinAmountLimit,
   type LinkTransactionsBody,
   type NewTransaction,
@@ -10,24 +12,42 @@ import {
   type UpdateTransactionBody,
 } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
+import { inBatches } from '../../lib/batches.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { zonedDay } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { recountRefTurnoversOf } from '../accounts/service.ts';
 import { assertOwnBudget } from '../budgets/service.ts';
-import { assertOwnCategory } from '../categories/service.ts';
+import { assertOwnCategory, listCategories } from '../categories/service.ts';
 import type { RatesService } from '../rates/service.ts';
+import { getSettings } from '../settings/service.ts';
 import { baseOf, neutralFigureOf, type Refs, refsAt, refsFor } from './base-amounts.ts';
-import { ChangedMeanwhile, changeLeg, insertLeg, insertLegs, lockForWrite, onFreshRows, removeLeg } from './ledger.ts';
+import { csvExport } from './csv-export.ts';
+import {
+  ChangedMeanwhile,
+  changeLeg,
+  insertLeg,
+  insertLegs,
+  lockForWrite,
+  onFreshRows,
+  removeLeg,
+  removeLegs,
+} from './ledger.ts';
 import {
   clearBudgetOf,
   lockAccounts,
+  lockImportRows,
   lockNextAccount,
   moveToCategory,
   type NewTransactionRow,
   nextTransferId,
+  nextTransferIds,
   nullPendingRefs,
   promotePendingRefs,
   regroupDayDeltas,
+  selectAccountNames,
+  selectImportAccountIds,
+  selectOtherLegsOfImport,
   selectOtherLegsOfTransfersOf,
   selectOwnAccount,
   selectTransactions,
@@ -55,8 +75,16 @@ import {
 } from './transfer-rules.ts';
 import { toTransaction } from './views.ts';
 
+/** Rows of a restore per insert: a row is about twenty parameters, and a statement takes at most 65,535. */
+const RESTORE_BATCH = 2_000;
+
 export interface TransactionsService {
   list(userId: number, query: TransactionsQuery): Promise<Transaction[]>;
+  /** The list's rows for its filters as a CSV file, produced as it is sent. */
+  exportCsv(
+    userId: number,
+    query: ExportTransactionsQuery,
+  ): Promise<{ fileName: string; content: AsyncIterable<string> }>;
   get(userId: number, id: number): Promise<Transaction>;
   getTransfer(userId: number, transferId: number): Promise<Transaction[]>;
   create(userId: number, body: NewTransaction): Promise<Transaction[]>;
@@ -74,6 +102,19 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
   return {
     async list(userId, query) {
       return (await selectViewsPage(db, userId, query)).map(toTransaction);
+    },
+
+    async exportCsv(userId, query) {
+      const { timeZone } = await getSettings(db, userId);
+      const names = {
+        timeZone,
+        accounts: await selectAccountNames(db, userId),
+        categoryPaths: categoryPaths(await listCategories(db, userId)),
+      };
+      return {
+        fileName: `kopiyka-transactions-${zonedDay(clock.now(), timeZone)}.csv`,
+        content: csvExport(db, userId, query, names),
+      };
     },
 
     async get(userId, id) {
@@ -485,8 +526,67 @@ export function recategorise(tx: Executor, userId: number, ids: number[], catego
   return setCategoryOf(tx, userId, ids, categoryId);
 }
 
+/*
+ * Restoring a backup (modules/backup): its transactions enter the ledger inside the restore's
+ * database transaction, for accounts it just made.
+ */
+
+/** New numbers for the legs of restored transfers, one per transfer. */
+export const newTransferIds: (tx: Executor, count: number) => Promise<number[]> = nextTransferIds;
+
+/**
+ * A backup's transactions, a batch at a time, each batch moving its accounts' balances and day
+ * deltas as a bank page does; answers the stored ids in the order of `rows`.
+ */
+export async function restoreTransactions(tx: Executor, userId: number, rows: NewTransactionRow[]): Promise<number[]> {
+  await lockLedgerAccounts(
+    tx,
+    userId,
+    rows.map((row) => row.accountId),
+  );
+  const ids: number[] = [];
+  for (const batch of inBatches(rows, RESTORE_BATCH))
+    ids.push(...(await insertLegs(tx, userId, batch)).map((row) => row.id));
+  return ids;
+}
+
 /** Base-currency figures of an amount at a known rate (a bank import resolves a page's rates at once). */
 export const refsAtRate: (amount: number, rate: number, refCurrencyId: number) => Refs = refsAt;
 
 /** The base currency, or CONFLICT before one is chosen (nothing can be valued yet). */
 export const requireBaseCurrency = baseOf;
+
+/*
+ * CSV imports (imports): the rows of a file enter the ledger in batches and leave it as a whole.
+ */
+
+/** New transactions of a batch of an import's rows (each carrying its importId), balances and day deltas moved with them. */
+export async function insertImportedTransactions(tx: Executor, userId: number, rows: NewTransactionRow[]) {
+  await lockLedgerAccounts(
+    tx,
+    userId,
+    rows.map((row) => row.accountId),
+  );
+  return insertLegs(tx, userId, rows);
+}
+
+/** How many rows the ledger moves per statement when an import is undone (within the database's parameter limit). */
+const REMOVE_CHUNK = 2_000;
+
+/**
+ * Deletes every transaction an import brought in (inside the caller's transaction), the balances
+ * and day deltas moved back, many rows per statement. A leg the user paired with a transaction of
+ * another origin leaves that one standalone, as deleting one leg of a transfer does. Answers how
+ * many went.
+ */
+export async function removeImportedTransactions(tx: Executor, userId: number, importId: number): Promise<number> {
+  await lockLedgerAccounts(tx, userId, await selectImportAccountIds(tx, userId, importId));
+  const rows = await lockImportRows(tx, userId, importId);
+  for (const leg of await selectOtherLegsOfImport(tx, userId, importId)) {
+    await updateTransaction(tx, userId, leg.id, await standaloneChanges(tx, userId, leg));
+  }
+  for (let start = 0; start < rows.length; start += REMOVE_CHUNK) {
+    await removeLegs(tx, userId, rows.slice(start, start + REMOVE_CHUNK));
+  }
+  return rows.length;
+}

@@ -1,11 +1,10 @@
 import type { MonobankJob } from '@kopiyka/shared';
 import { useActiveJobs, useBankUser } from '../../api/monobank.ts';
 import { Card } from '../../components/ui/card.tsx';
-import { Progress } from '../../components/ui/progress.tsx';
+import { LabelledProgress } from '../../components/ui/labelled-progress.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useNow } from '../../hooks/use-now.ts';
 import { useT } from '../../lib/i18n.ts';
-import { numberFormat } from '../../lib/locale.ts';
 import { cn } from '../../lib/utils.ts';
 import { jobsProgress, progressDetails } from './job-progress.ts';
 
@@ -23,24 +22,17 @@ export function ImportProgress({ jobs, requestIntervalMs, label }: ImportProgres
   // The countdown to the next request ticks only while one is waited for.
   const now = useNow(1000, progress.nextRunAt !== null);
   return (
-    <div className="flex flex-col gap-2">
-      <div className="flex items-baseline justify-between gap-3 text-sm">
-        <span className="font-medium">
-          {progress.total === 0
-            ? t('bank.progress.gettingReady')
-            : t('bank.progress.requests', { done: progress.done, total: progress.total })}
-        </span>
-        {progress.total > 0 ? (
-          <span className="text-muted-foreground tabular-nums">
-            {numberFormat({ style: 'percent' }).format(Math.floor((progress.done / progress.total) * 100) / 100)}
-          </span>
-        ) : null}
-      </div>
-      <Progress value={progress.done} max={progress.total} aria-label={label ?? t('bank.progress.label')} />
-      <p className="text-xs text-muted-foreground" aria-live="polite">
-        {progressDetails(progress, requestIntervalMs, now)}
-      </p>
-    </div>
+    <LabelledProgress
+      title={
+        progress.total === 0
+          ? t('bank.progress.gettingReady')
+          : t('bank.progress.requests', { done: progress.done, total: progress.total })
+      }
+      done={progress.done}
+      total={progress.total}
+      label={label ?? t('bank.progress.label')}
+      details={progressDetails(progress, requestIntervalMs, now)}
+    />
   );
 }
 

@@ -5,7 +5,7 @@ import {
   type UpdateAccountBody,
   updateAccountBodySchema,
 } from '@kopiyka/shared';
-import { Wallet } from 'lucide-react';
+import { Upload, Wallet } from 'lucide-react';
 import { type ReactNode, useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useAccount, useUpdateAccount } from '../../api/accounts.ts';
@@ -13,6 +13,7 @@ import { useBaseCurrencyCode, useUserCurrencies } from '../../api/currencies.ts'
 import { AccountBalanceTrend } from '../../components/charts/account-balance-trend.tsx';
 import { DangerZoneCard, DetailNotFound, DetailPage, useDetailId } from '../../components/detail-page.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { InlineEdit } from '../../components/ui/inline-edit.tsx';
 import { Money } from '../../components/ui/money.tsx';
@@ -31,6 +32,7 @@ import { TransactionList } from '../../entities/transactions/transaction-list.ts
 import { formatShortDate } from '../../lib/dates.ts';
 import { attempt } from '../../lib/form-errors.ts';
 import { useT } from '../../lib/i18n.ts';
+import { IMPORT_PATH } from '../../lib/paths.ts';
 import { notify } from '../../stores/notifications.ts';
 import { AmountSetting } from './components/amount-setting.tsx';
 import { DeleteAccountButton } from './components/delete-account-dialog.tsx';
@@ -282,9 +284,17 @@ function TransactionsCard({ accountId }: { accountId: number }) {
   const t = useT();
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>{t('account.transactions')}</CardTitle>
-        <CardDescription>{t('account.transactionsDescription')}</CardDescription>
+      <CardHeader className="flex-row items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          <CardTitle>{t('account.transactions')}</CardTitle>
+          <CardDescription>{t('account.transactionsDescription')}</CardDescription>
+        </div>
+        <Button asChild variant="outline" size="sm">
+          <Link to={`${IMPORT_PATH}?accountId=${accountId}`}>
+            <Upload aria-hidden="true" className="size-4" />
+            {t('account.importCsv')}
+          </Link>
+        </Button>
       </CardHeader>
       <CardContent>
         <TransactionList filters={filters} />

@@ -5,6 +5,7 @@ import { TOKEN_STORAGE_KEY } from '../../lib/constants.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { failure, resetApp, success } from '../../test/api.ts';
 import { cleanUpApp, type Handlers, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
+import { catchDownloads, fileAnswer } from '../../test/downloads.ts';
 
 const noContent = () => new Response(null, { status: 204 });
 /** The server's answer to a wrong password: it names the field that carried it. */
@@ -124,5 +125,76 @@ describe('user settings', () => {
       { includeCryptoInTotal: false },
       { includeCryptoInTotal: true },
     ]);
+  });
+
+  it('downloads the backup under the name the server gives', async () => {
+    const saved = catchDownloads();
+    await openUserSettings({
+      'GET /backup': () => fileAnswer('{"version":1}', 'application/json', 'kopiyka-backup-olena-2026-11-26.json'),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Download backup' }));
+    await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['kopiyka-backup-olena-2026-11-26.json']));
+    expect(await saved[0]?.blob.text()).toBe('{"version":1}');
+  });
+
+  const backupFile = (text: string) => new File([text], 'kopiyka-backup.json', { type: 'application/json' });
+  const counts = {
+    accounts: 2,
+    accountGroups: 1,
+    categories: 30,
+    transactions: 120,
+    budgets: 1,
+    currencies: 2,
+    rates: 40,
+  };
+
+  async function restore(file: File) {
+    await userEvent.upload(screen.getByLabelText('Restore from a file'), file);
+    const dialog = within(await screen.findByRole('alertdialog'));
+    expect(dialog.getByText('Everything in kopiyka-backup.json becomes this user’s data.')).toBeTruthy();
+    await userEvent.click(dialog.getByRole('button', { name: 'Restore' }));
+    return dialog;
+  }
+
+  it('restores a backup after asking, shows what came back and asks for everything again', async () => {
+    const { calls } = await openUserSettings({
+      'POST /backup/restore': () => success({ counts }, { status: 201 }),
+    });
+    const before = calls('GET', '/user').length;
+    await restore(backupFile('{"version":1,"accounts":[]}'));
+
+    const restored = within(await screen.findByRole('status', { name: 'Restored' }));
+    expect(restored.getByText('Transactions').nextSibling?.textContent).toBe('120');
+    expect(calls('POST', '/backup/restore').map((call) => call.body)).toEqual([{ version: 1, accounts: [] }]);
+    expect(toastMessages()).toContain('Backup restored: 120 transactions');
+    await waitFor(() => expect(calls('GET', '/user').length).toBeGreaterThan(before));
+  });
+
+  it('says in plain words why a restore is refused: data already there, or a file that is no backup', async () => {
+    const answers = [
+      failure(409, 'CONFLICT', 'The user already has accounts or transactions'),
+      failure(422, 'VALIDATION_ERROR', 'Validation failed', {
+        details: [{ path: 'transactions.0.accountId', message: 'No account has id 4' }],
+      }),
+    ];
+    const { calls } = await openUserSettings({ 'POST /backup/restore': () => answers.shift()! });
+
+    const dialog = await restore(backupFile('{"version":1}'));
+    expect(
+      await dialog.findByText(
+        'This user already has accounts or transactions. Restore into a new user: sign up anew, then restore right away.',
+      ),
+    ).toBeTruthy();
+    await userEvent.click(dialog.getByRole('button', { name: 'Restore' }));
+    expect(
+      await dialog.findByText('This file is not a Kopiyka backup, or it is damaged: No account has id 4'),
+    ).toBeTruthy();
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+
+    // Not JSON at all: refused at once, nothing sent.
+    await userEvent.upload(screen.getByLabelText('Restore from a file'), backupFile('not a backup'));
+    expect(await screen.findByText('This file is not a Kopiyka backup, or it is damaged.')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls('POST', '/backup/restore')).toHaveLength(2);
   });
 });

@@ -6,7 +6,7 @@ import {
   deleteUserBodySchema,
 } from '@kopiyka/shared';
 import { LogOut, MonitorSmartphone, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { signOut } from '../../api/auth.ts';
 import { useBaseCurrencyChange } from '../../api/currencies.ts';
@@ -24,7 +24,7 @@ import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { Switch } from '../../components/ui/switch.tsx';
+import { SwitchField } from '../../components/ui/switch-field.tsx';
 import { newPasswordHint } from '../../lib/credential-hints.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { attempt } from '../../lib/form-errors.ts';
@@ -33,6 +33,7 @@ import { browserTimeZone } from '../../lib/locale.ts';
 import { formFailureMessage, useSubmission } from '../../lib/submission.ts';
 import { notify } from '../../stores/notifications.ts';
 import { useSessionStore } from '../../stores/session.ts';
+import { BackupCard } from './components/backup-card.tsx';
 
 function AccountCard() {
   const t = useT();
@@ -151,7 +152,6 @@ function CryptoInTotalCard() {
   const t = useT();
   const settings = useUserSettings();
   const update = useUpdateUserSettings();
-  const switchId = useId();
   const [error, setError] = useState<string | null>(null);
 
   async function change(includeCryptoInTotal: boolean) {
@@ -172,24 +172,13 @@ function CryptoInTotalCard() {
         ) : settings.isError ? (
           <ErrorAlert>{t('crypto.inTotal.loadError')}</ErrorAlert>
         ) : (
-          <div className="flex items-center justify-between gap-4">
-            <div className="flex min-w-0 flex-col gap-1">
-              <label id={`${switchId}-label`} htmlFor={switchId} className="text-sm font-medium">
-                {t('crypto.inTotal.label')}
-              </label>
-              <span id={`${switchId}-hint`} className="text-sm text-muted-foreground">
-                {t('crypto.inTotal.hint')}
-              </span>
-            </div>
-            <Switch
-              id={switchId}
-              aria-labelledby={`${switchId}-label`}
-              aria-describedby={`${switchId}-hint`}
-              checked={settings.data.includeCryptoInTotal}
-              disabled={update.isPending}
-              onCheckedChange={(checked) => void change(checked)}
-            />
-          </div>
+          <SwitchField
+            label={t('crypto.inTotal.label')}
+            hint={t('crypto.inTotal.hint')}
+            checked={settings.data.includeCryptoInTotal}
+            disabled={update.isPending}
+            onCheckedChange={(checked) => void change(checked)}
+          />
         )}
         {error ? <ErrorAlert>{error}</ErrorAlert> : null}
       </CardContent>
@@ -374,6 +363,7 @@ export function UserSettings() {
       <TimeZoneCard />
       <CryptoInTotalCard />
       <ChangePasswordCard />
+      <BackupCard />
       <SignOutEverywhereCard />
       <DeleteUserCard />
     </div>

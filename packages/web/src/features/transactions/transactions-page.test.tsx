@@ -6,6 +6,7 @@ import { setLocale } from '../../lib/i18n.ts';
 import { makeAccount } from '../../test/accounts.ts';
 import { resetApp, success } from '../../test/api.ts';
 import { cleanUpApp, renderApp, signedInServer } from '../../test/app.tsx';
+import { catchDownloads, fileAnswer } from '../../test/downloads.ts';
 import { makeTransaction } from '../../test/transactions.ts';
 
 const accounts = [
@@ -188,5 +189,27 @@ describe('transactions page', () => {
     const list = within(await screen.findByRole('list', { name: 'Transactions' }));
     expect(within(list.getByRole('button', { name: /Сільпо/ })).getByTitle('Imported from Monobank')).toBeTruthy();
     expect(within(list.getByRole('button', { name: /Market/ })).queryByTitle('Imported from Monobank')).toBeNull();
+  });
+
+  it('exports exactly the filters shown as a CSV file, and leads to the import of the one account filtered on', async () => {
+    const saved = catchDownloads();
+    const { calls } = signedInServer({
+      'GET /accounts': () => success(accounts),
+      'GET /transactions': () => success(sample),
+      'GET /transactions/export': () => fileAnswer('Time,Account\n', 'text/csv', 'kopiyka-transactions-2026-03-18.csv'),
+    });
+    renderApp('/transactions?period=custom&from=2026-03-01&to=2026-03-31&type=expense&min=10&accounts=1&q=silpo');
+    await screen.findByRole('list', { name: 'Transactions' });
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['kopiyka-transactions-2026-03-18.csv']));
+    expect(await saved[0]?.blob.text()).toBe('Time,Account\n');
+    const { limit, cursor, ...listQuery } = lastQuery(calls);
+    expect(Object.fromEntries(calls('GET', '/transactions/export')[0]?.url.searchParams ?? [])).toEqual({
+      format: 'csv',
+      ...listQuery,
+    });
+    expect(listQuery).toMatchObject({ accountIds: '1', transactionType: 'expense', noteSearch: 'silpo' });
+    expect(screen.getByRole('link', { name: 'Import' }).getAttribute('href')).toBe('/import?accountId=1');
   });
 });

@@ -1,7 +1,9 @@
-import { ListFilter, SearchX } from 'lucide-react';
+import { Download, ListFilter, SearchX, Upload } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useAccounts } from '../../api/accounts.ts';
+import { inlineErrorMessage } from '../../api/errors.ts';
+import { type TransactionListFilters, useExportTransactions } from '../../api/transactions.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import {
@@ -13,6 +15,7 @@ import {
   DialogHeader,
 } from '../../components/ui/dialog.tsx';
 import { EmptyCard } from '../../components/ui/empty-card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import {
   ClearFiltersButton,
   FilterPanel,
@@ -28,6 +31,8 @@ import {
 } from '../../entities/transactions/filters.ts';
 import { TransactionList } from '../../entities/transactions/transaction-list.tsx';
 import { useT } from '../../lib/i18n.ts';
+import { IMPORT_PATH } from '../../lib/paths.ts';
+import { notify } from '../../stores/notifications.ts';
 
 /** The filters live in the URL: links can be shared, and back and forward step through them. */
 function useUrlFilters() {
@@ -54,6 +59,40 @@ function useUrlFilters() {
   );
   const clear = useCallback(() => navigate(new URLSearchParams()), [navigate]);
   return { filters, update, clear };
+}
+
+/** Import a file (into the one account filtered on, if so), and export what the filters show. */
+function FileActions({ filters, accountIds }: { filters: TransactionListFilters; accountIds: readonly number[] }) {
+  const t = useT();
+  const exportCsv = useExportTransactions();
+  const importPath = accountIds.length === 1 ? `${IMPORT_PATH}?accountId=${accountIds[0]}` : IMPORT_PATH;
+  async function download() {
+    try {
+      await exportCsv.mutateAsync(filters);
+    } catch (failure) {
+      const message = inlineErrorMessage(failure);
+      if (message) notify('error', message, { title: t('transactions.export.failed') });
+    }
+  }
+  return (
+    <>
+      <Button asChild variant="outline" aria-label={t('transactions.import')}>
+        <Link to={importPath}>
+          <Upload aria-hidden="true" className="size-4" />
+          <span className="hidden sm:inline">{t('transactions.import')}</span>
+        </Link>
+      </Button>
+      <Button
+        variant="outline"
+        aria-label={t('transactions.export')}
+        onClick={() => void download()}
+        disabled={exportCsv.isPending}
+      >
+        {exportCsv.isPending ? <Spinner /> : <Download aria-hidden="true" className="size-4" />}
+        <span className="hidden sm:inline">{t('transactions.export')}</span>
+      </Button>
+    </>
+  );
 }
 
 export function TransactionsPage() {
@@ -86,6 +125,7 @@ export function TransactionsPage() {
             </span>
           ) : null}
         </Button>
+        <FileActions filters={listFilters} accountIds={filters.accountIds} />
         <Dialog open={sheetOpen} onOpenChange={setSheetOpen}>
           <DialogContent>
             <DialogHeader title={t('transactions.filters')} description={t('transactions.filtersDescription')} />

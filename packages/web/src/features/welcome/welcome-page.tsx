@@ -1,10 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../api/auth.ts';
-import { useSetBaseCurrency, useSystemCurrencies } from '../../api/currencies.ts';
+import { baseCurrencyQueryOptions, useSetBaseCurrency, useSystemCurrencies } from '../../api/currencies.ts';
 import { inlineErrorMessage } from '../../api/errors.ts';
 import { AuthScreen } from '../../components/auth-screen.tsx';
 import { CurrencyPicker, CurrencyPickerError, CurrencyPickerSkeleton } from '../../components/currency-picker.tsx';
+import { RestoreBackup } from '../../components/restore-backup.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { currencyName } from '../../entities/currencies/currency-name.ts';
@@ -22,6 +24,13 @@ export function WelcomePage() {
   const [selected, setSelected] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const t = useT();
+  const queryClient = useQueryClient();
+
+  /** A restored backup brings its base currency: home once it is known. */
+  async function onRestored() {
+    const restored = await queryClient.fetchQuery({ ...baseCurrencyQueryOptions(), staleTime: 0 });
+    if (restored) await navigate(HOME_PATH, { replace: true });
+  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -66,31 +75,37 @@ export function WelcomePage() {
       ) : currencies.isError ? (
         <CurrencyPickerError onRetry={() => currencies.refetch()} retrying={currencies.isFetching} />
       ) : (
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-          <CurrencyPicker
-            currencies={currencies.data}
-            value={selected}
-            onChange={(currencyId) => {
-              setSelected(currencyId);
-              setError(null);
-            }}
-            error={error}
-          />
-          <p aria-live="polite" className="-mt-2 min-h-5 text-sm text-muted-foreground">
-            {chosen ? (
-              <>
-                {t('welcome.baseCurrency')} <span className="font-medium text-foreground">{chosen.code}</span> ·{' '}
-                {currencyName(chosen)}
-              </>
-            ) : (
-              t('welcome.nothingChosen')
-            )}
-          </p>
-          <Button type="submit" size="lg" disabled={busy} className="w-full">
-            {busy ? <Spinner /> : null}
-            {t('welcome.continue')}
-          </Button>
-        </form>
+        <>
+          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+            <CurrencyPicker
+              currencies={currencies.data}
+              value={selected}
+              onChange={(currencyId) => {
+                setSelected(currencyId);
+                setError(null);
+              }}
+              error={error}
+            />
+            <p aria-live="polite" className="-mt-2 min-h-5 text-sm text-muted-foreground">
+              {chosen ? (
+                <>
+                  {t('welcome.baseCurrency')} <span className="font-medium text-foreground">{chosen.code}</span> ·{' '}
+                  {currencyName(chosen)}
+                </>
+              ) : (
+                t('welcome.nothingChosen')
+              )}
+            </p>
+            <Button type="submit" size="lg" disabled={busy} className="w-full">
+              {busy ? <Spinner /> : null}
+              {t('welcome.continue')}
+            </Button>
+          </form>
+          <div className="mt-5 flex flex-col items-center gap-2 border-t pt-4 text-center">
+            <p className="text-sm text-muted-foreground">{t('welcome.restore')}</p>
+            <RestoreBackup variant="ghost" onRestored={() => void onRestored()} />
+          </div>
+        </>
       )}
     </AuthScreen>
   );

@@ -53,6 +53,8 @@ const SHARED_NOT_FOR_PEOPLE = new Map<string, string>([
   ['shared/monobank.ts: Must be a Monobank client id', 'the web sends the id the server gave it'],
   ['shared/monobank.ts: Must be a bank id', 'the web sends the id the server gave it'],
   ['shared/transactions.ts: Must be <time>_<id> of the last row seen', 'the web sends the cursor the server gave it'],
+  ['shared/imports.ts: Base amount', 'a column of the CSV export: its header stays the same in any language'],
+  ['shared/imports.ts: Base currency', 'a column of the CSV export: its header stays the same in any language'],
 ]);
 const DEFAULT_CATEGORY_NAMES = new Set(DEFAULT_CATEGORY_TREE.flatMap((root) => [root.name, ...root.children]));
 

@@ -1,0 +1,358 @@
+import { type BinanceEmulator, DEMO_BINANCE_KEYS, startBinanceEmulator } from '@kopiyka/fakes';
+import { BACKUP_VERSION, type BackupDocument } from '@kopiyka/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, signUp } from '../../../test/app.ts';
+import { ledgerProblems } from '../../../test/ledger.ts';
+import { addBankClient, type BankWorld, pairUser, startBankWorld } from '../../../test/monobank.ts';
+import { buildWorld } from '../../../test/world.ts';
+import { fixedClock } from '../../lib/clock.ts';
+
+// Late evening in UTC, already the next day in Kyiv: the file is named after the user's day.
+const clock = fixedClock('2026-11-25T23:30:00Z');
+let world: BankWorld;
+let binance: BinanceEmulator;
+beforeAll(async () => {
+  binance = await startBinanceEmulator();
+  world = await startBankWorld({}, { binance: { apiUrl: binance.url } }, { clock });
+});
+afterAll(async () => {
+  await world.close();
+  await binance.close();
+});
+
+/** GET /backup: the raw answer and the document it holds. */
+async function backupOf(token: string) {
+  const res = await world.t.app.inject({
+    method: 'GET',
+    url: '/api/v1/backup',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return { res, text: res.body, doc: JSON.parse(res.body) as BackupDocument };
+}
+
+const restore = (token: string, body: unknown) => world.t.call('POST', '/api/v1/backup/restore', { token, body });
+
+/**
+ * The document with its ids replaced by their order of appearance in each part (the parts'
+ * references following them) and without its moment: what a round trip must keep.
+ */
+function normalised(doc: BackupDocument) {
+  const order = (items: Array<{ id: number }>) => new Map(items.map((item, index) => [item.id, index + 1]));
+  const groups = order(doc.accountGroups);
+  const accounts = order(doc.accounts);
+  const categories = order(doc.categories);
+  const budgets = order(doc.budgets);
+  const transactions = order(doc.transactions);
+  const transfers = new Map<number, number>();
+  for (const t of doc.transactions)
+    if (t.transferId !== null && !transfers.has(t.transferId)) transfers.set(t.transferId, transfers.size + 1);
+  const ref = (ids: Map<number, number>, id: number | null) => (id === null ? null : ids.get(id));
+  const { exportedAt: _moment, ...rest } = doc;
+  return {
+    ...rest,
+    settings: {
+      ...doc.settings,
+      excludedCategoryIds: doc.settings.excludedCategoryIds.map((id) => ref(categories, id)),
+    },
+    accountGroups: doc.accountGroups.map((g) => ({
+      ...g,
+      id: ref(groups, g.id),
+      parentGroupId: ref(groups, g.parentGroupId),
+    })),
+    accounts: doc.accounts.map((a) => ({
+      ...a,
+      id: ref(accounts, a.id),
+      accountGroupId: ref(groups, a.accountGroupId),
+    })),
+    categories: doc.categories.map((c) => ({ ...c, id: ref(categories, c.id), parentId: ref(categories, c.parentId) })),
+    budgets: doc.budgets.map((b) => ({
+      ...b,
+      id: ref(budgets, b.id),
+      categoryIds: b.categoryIds.map((id) => ref(categories, id)),
+      excludedTransactionIds: b.excludedTransactionIds.map((id) => ref(transactions, id)),
+    })),
+    transactions: doc.transactions.map((t) => ({
+      ...t,
+      id: ref(transactions, t.id),
+      accountId: ref(accounts, t.accountId),
+      categoryId: ref(categories, t.categoryId),
+      budgetId: ref(budgets, t.budgetId),
+      transferId: ref(transfers, t.transferId),
+    })),
+  };
+}
+
+/** A user with a bit of everything: zone, currencies and rates, nested groups and categories, a transfer, a budget. */
+async function fullWorld() {
+  const { t } = world;
+  const w = await buildWorld(t, {
+    currencies: { USD: { rate: 40, from: { '2026-06-01': 41.5 } } },
+    accounts: [
+      { name: 'Готівка, "гаманець"', currency: 'UAH', accountCategory: 'cash', initialBalance: 150_000 },
+      { currency: 'USD', creditLimit: 50_000 },
+      // Opened after some of its transactions: those were in its opening balance already.
+      { name: 'Depo', currency: 'UAH', initialBalance: 1_000_000, openingAt: '2026-10-15T00:00:00.000Z' },
+    ],
+  });
+  const { token } = w;
+  const [cash, usd, depo] = w.accounts;
+  const call = async (method: 'POST' | 'PUT' | 'DELETE', path: string, body: unknown, status = 200) => {
+    const res = await t.call(method, `/api/v1${path}`, { token, body });
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    return res.body.response;
+  };
+  await call('PUT', '/user/settings', {
+    timeZone: 'Europe/Kyiv',
+    locale: 'uk',
+    includeCryptoInTotal: false,
+    stats: { excludedCategoryIds: [w.category('Taxes')] },
+  });
+  const home = await call('POST', '/account-groups', { name: 'Дім' }, 201);
+  const savings = await call('POST', '/account-groups', { name: 'Заощадження', parentGroupId: home.id }, 201);
+  await call('PUT', `/accounts/${depo}`, { accountGroupId: savings.id });
+  await call('PUT', `/accounts/${cash}`, { accountGroupId: home.id, isEnabled: false });
+  const coffee = await call(
+    'POST',
+    '/categories',
+    { name: 'Кава з собою', parentId: w.category('Bars, cafés'), icon: 'coffee', color: '#AA3300' },
+    201,
+  );
+  // A category under a newer one: restored, it keeps its place in the tree.
+  await call('PUT', `/categories/${w.category('Groceries')}`, { parentId: coffee.id });
+  const budget = await call(
+    'POST',
+    '/budgets',
+    {
+      name: 'Їжа, листопад',
+      limitAmount: 800_000,
+      startDate: '2026-10-31T22:00:00.000Z',
+      endDate: '2026-11-30T21:59:59.999Z',
+      categoryIds: [w.category('Food & Drinks')],
+    },
+    201,
+  );
+  const expense = (body: Record<string, unknown>) =>
+    w.record({ transactionType: 'expense', accountId: cash, categoryId: coffee.id, ...body });
+  await expense({ amount: 6_500, time: '2026-11-03T06:15:00.000Z', note: 'Лате, "велике"\nі круасан' });
+  const removed = await expense({ amount: 9_000, time: '2026-11-04T07:00:00.000Z' });
+  await call('DELETE', `/budgets/${budget.id}/transactions`, { transactionIds: [removed[0]!.id] });
+  await w.record({
+    transactionType: 'expense',
+    accountId: usd,
+    categoryId: w.category('Electronics'),
+    amount: 12_000,
+    time: '2026-09-01T10:00:00.000Z',
+    budgetId: budget.id,
+    paymentType: 'creditCard',
+  });
+  await w.record({
+    transactionType: 'expense',
+    accountId: cash,
+    transferNature: 'transfer_between_user_accounts',
+    destinationAccountId: usd,
+    amount: 41_500,
+    destinationAmount: 1_000,
+    time: '2026-11-05T12:00:00.000Z',
+    note: 'обмін',
+  });
+  // Before the deposit's opening moment, and after it.
+  await w.record({
+    transactionType: 'income',
+    accountId: depo,
+    categoryId: w.category('Interest, dividends'),
+    amount: 7_000,
+    time: '2026-10-01T09:00:00.000Z',
+  });
+  await w.record({
+    transactionType: 'income',
+    accountId: depo,
+    categoryId: w.category('Interest, dividends'),
+    amount: 7_100,
+    time: '2026-11-01T09:00:00.000Z',
+  });
+  return w;
+}
+
+describe('GET /backup and POST /backup/restore', () => {
+  it('round trip: a backup restored into a new user backs up the same apart from ids and the moment, balances and ledger alike', async () => {
+    const { t } = world;
+    const w = await fullWorld();
+    const { res, doc } = await backupOf(w.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="kopiyka-backup-2026-11-26.json"');
+    expect(doc).toMatchObject({
+      version: BACKUP_VERSION,
+      exportedAt: '2026-11-25T23:30:00.000Z',
+      settings: { locale: 'uk', timeZone: 'Europe/Kyiv', includeCryptoInTotal: false },
+      baseCurrency: 'UAH',
+      currencies: ['UAH', 'USD'],
+    });
+    expect(doc.transactions).toHaveLength(7);
+    expect(doc.customRates).toHaveLength(4);
+
+    const other = await signUp(t);
+    const restored = await restore(other.token, doc);
+    expect(restored.status, JSON.stringify(restored.body)).toBe(201);
+    expect(restored.body.response.counts).toEqual({
+      accounts: 3,
+      accountGroups: 2,
+      categories: doc.categories.length,
+      transactions: 7,
+      budgets: 1,
+      currencies: 2,
+      rates: 4,
+    });
+    const again = (await backupOf(other.token)).doc;
+    expect(normalised(again)).toEqual(normalised(doc));
+    expect(await ledgerProblems(t, other.id)).toEqual([]);
+
+    const figures = async (token: string) =>
+      ((await t.call('GET', '/api/v1/accounts', { token })).body.response as Array<Record<string, unknown>>).map(
+        ({ name, currentBalance, initialBalance, openingBalance, type }) => ({
+          name,
+          currentBalance,
+          initialBalance,
+          openingBalance,
+          type,
+        }),
+      );
+    expect(await figures(other.token)).toEqual(await figures(w.token));
+    const stats = async (token: string, id: number) =>
+      (await t.call('GET', `/api/v1/budgets/${id}/stats`, { token })).body.response;
+    const [budget] = (await t.call('GET', '/api/v1/budgets', { token: other.token })).body.response;
+    expect(await stats(other.token, budget.id)).toEqual(await stats(w.token, doc.budgets[0]!.id));
+  });
+
+  it('holds no secret: no password, Monobank token or Binance key; bank accounts come back as ordinary ones', async () => {
+    const { t, bank } = world;
+    const { token: bankToken } = addBankClient(bank);
+    const user = await pairUser(t, bankToken);
+    const keys = await t.call('PUT', '/api/v1/crypto/binance/keys', { token: user.token, body: DEMO_BINANCE_KEYS });
+    expect(keys.status).toBe(200);
+    const { text, doc } = await backupOf(user.token);
+    for (const secret of [bankToken, DEMO_BINANCE_KEYS.apiKey, DEMO_BINANCE_KEYS.secretKey, PASSWORD, user.token]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(Object.keys(doc).sort()).toEqual([
+      'accountGroups',
+      'accounts',
+      'baseCurrency',
+      'budgets',
+      'categories',
+      'currencies',
+      'customRates',
+      'exportedAt',
+      'settings',
+      'transactions',
+      'version',
+    ]);
+    expect(doc.accounts).toHaveLength(1);
+
+    const other = await signUp(t);
+    expect((await restore(other.token, doc)).status).toBe(201);
+    const [account] = (await t.call('GET', '/api/v1/accounts', { token: other.token })).body.response;
+    expect(account).toMatchObject({ type: 'system', externalId: null, currentBalance: 1_000_000 });
+    expect(await ledgerProblems(t, other.id)).toEqual([]);
+  });
+
+  it("restores a bank's rows as ordinary ones, which can be edited and deleted", async () => {
+    const { t } = world;
+    const { doc } = await backupOf((await fullWorld()).token);
+    const banked = doc.transactions.find((row) => row.transferId === null);
+    if (!banked) throw new Error('The world has an ordinary transaction');
+    banked.externalId = 'bank-row-1';
+    const other = await signUp(t);
+    expect((await restore(other.token, doc)).status).toBe(201);
+    const rows = (await t.call('GET', '/api/v1/transactions?limit=200', { token: other.token })).body.response;
+    const restored = rows.find(
+      (row: { note: string; amount: number }) => row.note === banked.note && row.amount === banked.amount,
+    );
+    expect(restored.externalId).toBeNull();
+    expect((await t.call('DELETE', `/api/v1/transactions/${restored.id}`, { token: other.token })).status).toBe(204);
+    expect(await ledgerProblems(t, other.id)).toEqual([]);
+  });
+
+  it('refuses a user with accounts or transactions with CONFLICT, changing nothing', async () => {
+    const { t } = world;
+    const w = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const { doc } = await backupOf((await fullWorld()).token);
+    const before = await backupOf(w.token);
+    const res = await restore(w.token, doc);
+    expect(res.status).toBe(409);
+    expect(res.body.response.code).toBe('CONFLICT');
+    expect(normalised((await backupOf(w.token)).doc)).toEqual(normalised(before.doc));
+  });
+
+  it('refuses garbage with VALIDATION_ERROR naming the place, creating nothing', async () => {
+    const { t } = world;
+    const { doc } = await backupOf((await fullWorld()).token);
+    const user = await signUp(t);
+    const before = normalised((await backupOf(user.token)).doc);
+    const refused = async (body: unknown, path: string) => {
+      const res = await restore(user.token, body);
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(res.body.response.code).toBe('VALIDATION_ERROR');
+      expect(res.body.response.details.map((d: { path: string }) => d.path)).toContain(path);
+    };
+    const leg = doc.transactions.findIndex((t) => t.transferId !== null);
+    const edited = (change: (copy: BackupDocument) => void) => {
+      const copy = structuredClone(doc);
+      change(copy);
+      return copy;
+    };
+    await refused({ ...doc, version: 2 }, 'version');
+    await refused({ hello: 'world' }, 'version');
+    await refused(
+      edited((d) => {
+        d.transactions[1]!.accountId = 999_999;
+      }),
+      'transactions.1.accountId',
+    );
+    await refused(
+      edited((d) => {
+        d.transactions[0]!.categoryId = 999_999;
+      }),
+      'transactions.0.categoryId',
+    );
+    await refused(
+      edited((d) => {
+        d.budgets[0]!.excludedTransactionIds = [999_999];
+      }),
+      'budgets.0.excludedTransactionIds.0',
+    );
+    await refused(
+      edited((d) => {
+        d.categories[1]!.parentId = d.categories[1]!.id;
+      }),
+      'categories.1.parentId',
+    );
+    await refused(
+      edited((d) => {
+        d.accounts[0]!.currency = 'XXQ';
+      }),
+      'accounts.0.currency',
+    );
+    await refused(
+      edited((d) => {
+        d.settings.timeZone = 'Mars/Olympus';
+      }),
+      'settings.timeZone',
+    );
+    await refused(
+      edited((d) => {
+        d.transactions.push({ ...d.transactions[leg]!, id: 999_998 });
+      }),
+      `transactions.${leg}.transferId`,
+    );
+    // The last transaction fails only at the database (past the limit): nothing before it stays either.
+    await refused(
+      edited((d) => {
+        d.transactions.at(-1)!.amount = 999_999_999_999_999;
+      }),
+      'amount',
+    );
+    expect(normalised((await backupOf(user.token)).doc)).toEqual(before);
+    expect((await t.call('GET', '/api/v1/accounts', { token: user.token })).body.response).toEqual([]);
+  });
+});

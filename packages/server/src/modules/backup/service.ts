@@ -1,0 +1,272 @@
+import {
+  type AccountCategory,
+  BACKUP_VERSION,
+  type BackupDocument,
+  type BackupTransaction,
+  type PaymentType,
+  type RestoreBackupResponse,
+  type TransferNature,
+} from '@kopiyka/shared';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { zonedDay } from '../../lib/dates.ts';
+import { AppError, validationError } from '../../lib/errors.ts';
+import { restoreGroups } from '../account-groups/service.ts';
+import { restoreAccount } from '../accounts/service.ts';
+import { categoriesOfBudgets, restoreBudget, restoreBudgetExclusions } from '../budgets/service.ts';
+import { listCategoriesWithDefaultKeys, replaceCategories } from '../categories/service.ts';
+import { currenciesByCode, restoreUserCurrencies } from '../currencies/service.ts';
+import { restoreCustomRates } from '../rates/service.ts';
+import { assertDatabaseKnowsZone, getSettings, restoreSettings } from '../settings/service.ts';
+import { type NewTransactionRow, newTransferIds, restoreTransactions } from '../transactions/service.ts';
+import {
+  hasLedgerData,
+  lockRestore,
+  selectAccountGroups,
+  selectAccounts,
+  selectBudgetExclusions,
+  selectBudgets,
+  selectCustomRates,
+  selectTransactionsAfter,
+  selectUserCurrencies,
+} from './queries.ts';
+
+/** Transactions read per query while the document is written. */
+const READ_BATCH = 2_000;
+
+export interface BackupService {
+  /** The user's whole data as a BackupDocument, written as it is read (transactions last, a batch at a time). */
+  backup(userId: number): Promise<{ fileName: string; content: AsyncIterable<string> }>;
+  /** Into a user without accounts or transactions (else CONFLICT), all in one database transaction. */
+  restore(userId: number, document: BackupDocument): Promise<RestoreBackupResponse>;
+}
+
+type TransactionRead = Awaited<ReturnType<typeof selectTransactionsAfter>>[number];
+
+function backupTransaction({ row, refCurrency }: TransactionRead): BackupTransaction {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    amount: row.amount,
+    transactionType: row.transactionType,
+    paymentType: row.paymentType as PaymentType,
+    time: row.time.toISOString(),
+    note: row.note,
+    categoryId: row.categoryId,
+    transferNature: row.transferNature as TransferNature,
+    transferId: row.transferId,
+    createdByTransfer: row.createdByTransfer,
+    refAmount: row.refAmount,
+    refCurrency,
+    rate: row.rate,
+    cashbackAmount: row.cashbackAmount,
+    commissionRate: row.commissionRate,
+    budgetId: row.budgetId,
+    externalId: row.externalId,
+  };
+}
+
+/** Everything of the document but its transactions, which follow it in batches. */
+async function documentHead(db: Database, userId: number, exportedAt: Date) {
+  const settings = await getSettings(db, userId);
+  const userCurrencies = await selectUserCurrencies(db, userId);
+  const categories = await listCategoriesWithDefaultKeys(db, userId);
+  const categoryIds = new Set(categories.map((category) => category.id));
+  const budgets = await selectBudgets(db, userId);
+  const budgetIds = budgets.map((budget) => budget.id);
+  const byBudget = <T extends { budgetId: number }>(rows: T[]) => {
+    const grouped = new Map<number, T[]>();
+    for (const row of rows) {
+      const group = grouped.get(row.budgetId);
+      if (group) group.push(row);
+      else grouped.set(row.budgetId, [row]);
+    }
+    return grouped;
+  };
+  const categoriesOf = byBudget(await categoriesOfBudgets(db, budgetIds));
+  const exclusionsOf = byBudget(await selectBudgetExclusions(db, budgetIds));
+  const head: Omit<BackupDocument, 'transactions'> = {
+    version: BACKUP_VERSION,
+    exportedAt: exportedAt.toISOString(),
+    settings: {
+      locale: settings.locale,
+      timeZone: settings.timeZone,
+      excludedCategoryIds: settings.stats.excludedCategoryIds.filter((id) => categoryIds.has(id)),
+      includeCryptoInTotal: settings.includeCryptoInTotal,
+    },
+    baseCurrency: userCurrencies.find((currency) => currency.isBase)?.code ?? null,
+    currencies: userCurrencies.map((currency) => currency.code),
+    customRates: await selectCustomRates(db, userId),
+    accountGroups: await selectAccountGroups(db, userId),
+    accounts: (await selectAccounts(db, userId)).map((account) => ({
+      ...account,
+      accountCategory: account.accountCategory as AccountCategory,
+      openingAt: account.openingAt.toISOString(),
+    })),
+    categories,
+    budgets: budgets.map((budget) => ({
+      id: budget.id,
+      name: budget.name,
+      limitAmount: budget.limitAmount,
+      startDate: budget.startDate?.toISOString() ?? null,
+      endDate: budget.endDate?.toISOString() ?? null,
+      autoInclude: budget.autoInclude,
+      archived: budget.archived,
+      categoryIds: categoriesOf.get(budget.id)?.map((bc) => bc.categoryId) ?? [],
+      excludedTransactionIds: exclusionsOf.get(budget.id)?.map((e) => e.transactionId) ?? [],
+    })),
+  };
+  return { head, timeZone: settings.timeZone };
+}
+
+/** The document's text: its head, then its transactions a batch at a time, never all in memory. */
+async function* documentText(
+  db: Database,
+  userId: number,
+  head: Omit<BackupDocument, 'transactions'>,
+): AsyncGenerator<string> {
+  yield `${JSON.stringify(head).slice(0, -1)},"transactions":[`;
+  for (let afterId = 0, first = true; ; ) {
+    const batch = await selectTransactionsAfter(db, userId, afterId, READ_BATCH);
+    if (batch.length === 0) break;
+    yield (first ? '' : ',') + batch.map((read) => JSON.stringify(backupTransaction(read))).join(',');
+    first = false;
+    afterId = batch.at(-1)!.row.id;
+  }
+  yield ']}';
+}
+
+/** A document id's new id: the document's own checks made sure every reference names a part of it. */
+const newId = (ids: Map<number, number>, id: number) => ids.get(id)!;
+const newIdOrNull = (ids: Map<number, number>, id: number | null) => (id === null ? null : newId(ids, id));
+
+export function createBackupService(db: Database, clock: Clock): BackupService {
+  return {
+    async backup(userId) {
+      const now = clock.now();
+      const { head, timeZone } = await documentHead(db, userId, now);
+      return { fileName: `kopiyka-backup-${zonedDay(now, timeZone)}.json`, content: documentText(db, userId, head) };
+    },
+
+    async restore(userId, doc) {
+      // What the schema cannot know is checked before the transaction: nothing is written for a refusal.
+      await assertDatabaseKnowsZone(db, doc.settings.timeZone, 'settings.timeZone');
+      const known = await currenciesByCode(db);
+      const currencyId = (code: string, path: string) => {
+        const currency = known.get(code);
+        if (!currency) throw validationError(path, `Unknown currency ${code}`);
+        return currency.id;
+      };
+      const currencyIds = doc.currencies.map((code, index) => currencyId(code, `currencies.${index}`));
+      const baseId = doc.baseCurrency === null ? null : currencyId(doc.baseCurrency, 'baseCurrency');
+      const accountCurrencyIds = doc.accounts.map((account, index) =>
+        currencyId(account.currency, `accounts.${index}.currency`),
+      );
+      doc.customRates.forEach((rate, index) => {
+        currencyId(rate.baseCode, `customRates.${index}.baseCode`);
+        currencyId(rate.quoteCode, `customRates.${index}.quoteCode`);
+      });
+      const refCurrencyIds = doc.transactions.map((t, index) =>
+        currencyId(t.refCurrency, `transactions.${index}.refCurrency`),
+      );
+      // Each account opens at its initial balance plus its transactions from before the opening moment.
+      const openingBalances = new Map(doc.accounts.map((account) => [account.id, account.initialBalance]));
+      const openingAt = new Map(doc.accounts.map((account) => [account.id, Date.parse(account.openingAt)]));
+      for (const t of doc.transactions) {
+        if (Date.parse(t.time) >= openingAt.get(t.accountId)!) continue;
+        const signed = t.transactionType === 'income' ? t.amount : -t.amount;
+        openingBalances.set(t.accountId, openingBalances.get(t.accountId)! + signed);
+      }
+
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await lockRestore(tx, userId);
+        if (await hasLedgerData(tx, userId)) {
+          throw new AppError(
+            'CONFLICT',
+            'A backup is restored only into a user without accounts or transactions. Sign up as a new user to restore it.',
+          );
+        }
+        const categoryIds = await replaceCategories(tx, userId, doc.categories);
+        await restoreSettings(tx, userId, {
+          locale: doc.settings.locale,
+          timeZone: doc.settings.timeZone,
+          includeCryptoInTotal: doc.settings.includeCryptoInTotal,
+          excludedCategoryIds: doc.settings.excludedCategoryIds.map((id) => newId(categoryIds, id)),
+        });
+        await restoreUserCurrencies(tx, userId, currencyIds, baseId);
+        await restoreCustomRates(tx, userId, doc.customRates);
+        const groupIds = await restoreGroups(tx, userId, doc.accountGroups);
+        const accountIds = new Map<number, number>();
+        for (const [index, account] of doc.accounts.entries()) {
+          const id = await restoreAccount(
+            tx,
+            userId,
+            {
+              name: account.name,
+              currencyId: accountCurrencyIds[index]!,
+              accountCategory: account.accountCategory,
+              isEnabled: account.isEnabled,
+              creditLimit: account.creditLimit,
+              accountGroupId: newIdOrNull(groupIds, account.accountGroupId),
+              openingAt: new Date(account.openingAt),
+              openingBalance: openingBalances.get(account.id)!,
+            },
+            now,
+          );
+          accountIds.set(account.id, id);
+        }
+        const budgetIds = new Map<number, number>();
+        for (const budget of doc.budgets) {
+          const categories = budget.categoryIds.map((id) => newId(categoryIds, id));
+          budgetIds.set(budget.id, await restoreBudget(tx, userId, budget, categories, now));
+        }
+        const transfers = [...new Set(doc.transactions.flatMap((t) => t.transferId ?? []))];
+        const numbers = await newTransferIds(tx, transfers.length);
+        const transferIds = new Map(transfers.map((id, index) => [id, numbers[index]!]));
+        const rows = doc.transactions.map(
+          (t, index): NewTransactionRow => ({
+            userId,
+            accountId: newId(accountIds, t.accountId),
+            amount: t.amount,
+            refAmount: t.refAmount,
+            refCurrencyId: refCurrencyIds[index]!,
+            rate: t.rate,
+            transactionType: t.transactionType,
+            paymentType: t.paymentType,
+            time: new Date(t.time),
+            note: t.note,
+            categoryId: newIdOrNull(categoryIds, t.categoryId),
+            transferNature: t.transferNature,
+            transferId: newIdOrNull(transferIds, t.transferId),
+            createdByTransfer: t.createdByTransfer,
+            budgetId: newIdOrNull(budgetIds, t.budgetId),
+            cashbackAmount: t.cashbackAmount,
+            commissionRate: t.commissionRate,
+            // Accounts come back as ordinary ones, so their rows are ordinary too: a bank's id
+            // would make them bank rows, which nobody may edit or delete.
+            externalId: null,
+            createdAt: now,
+          }),
+        );
+        const stored = await restoreTransactions(tx, userId, rows);
+        const transactionIds = new Map(doc.transactions.map((t, index) => [t.id, stored[index]!]));
+        for (const budget of doc.budgets) {
+          const excluded = budget.excludedTransactionIds.map((id) => newId(transactionIds, id));
+          await restoreBudgetExclusions(tx, newId(budgetIds, budget.id), excluded);
+        }
+      });
+      return {
+        counts: {
+          accounts: doc.accounts.length,
+          accountGroups: doc.accountGroups.length,
+          categories: doc.categories.length,
+          transactions: doc.transactions.length,
+          budgets: doc.budgets.length,
+          currencies: new Set([...currencyIds, ...(baseId === null ? [] : [baseId]), ...accountCurrencyIds]).size,
+          rates: doc.customRates.length,
+        },
+      };
+    },
+  };
+}

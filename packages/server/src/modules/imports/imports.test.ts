@@ -1,0 +1,598 @@
+import {
+  IMPORT_MAX_BYTES,
+  type Import,
+  KOPIYKA_CSV_COLUMNS,
+  MONOBANK_STATEMENT_COLUMNS,
+  type Transaction,
+} from '@kopiyka/shared';
+import iconv from 'iconv-lite';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { ledgerProblems } from '../../../test/ledger.ts';
+import { buildWorld } from '../../../test/world.ts';
+import { importEvent } from './views.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const API = '/api/v1';
+
+/** A CSV file from rows of cells, each cell quoted as spreadsheets write them. */
+const csv = (rows: string[][], delimiter = ',') =>
+  `${rows.map((row) => row.map((cell) => `"${cell.replaceAll('"', '""')}"`).join(delimiter)).join('\r\n')}\r\n`;
+
+/** A statement as the Monobank app exports it: quoted, commas, points, day-first times. */
+function monobankStatement(items: Array<[time: string, details: string, mcc: string, amount: string]>): string {
+  return csv([
+    [...MONOBANK_STATEMENT_COLUMNS],
+    ...items.map(([time, details, mcc, amount]) => [
+      time,
+      details,
+      mcc,
+      amount,
+      amount,
+      'UAH',
+      '—',
+      '0.00',
+      '0.00',
+      '1000.00',
+    ]),
+  ]);
+}
+
+async function upload(token: string, accountId: number, file: string | Buffer, contentType = 'text/csv') {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `${API}/imports?accountId=${accountId}&fileName=statement.csv`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+    payload: file,
+  });
+  return { status: response.statusCode, body: JSON.parse(response.body) };
+}
+
+async function uploaded(token: string, accountId: number, file: string | Buffer) {
+  const res = await upload(token, accountId, file);
+  if (res.status !== 201) throw new Error(`upload failed: ${JSON.stringify(res.body)}`);
+  return res.body.response;
+}
+
+async function waitForImport(token: string, id: number): Promise<Import> {
+  return vi.waitFor(
+    async () => {
+      const res = await t.call('GET', `${API}/imports/${id}`, { token });
+      if (res.body.response.state === 'running') throw new Error('still running');
+      return res.body.response as Import;
+    },
+    { timeout: 20_000, interval: 50 },
+  );
+}
+
+/** Commits an upload as detected (with `changes`) and waits for the job to end. */
+async function commitAndWait(token: string, id: number, detected: Record<string, unknown>, changes = {}) {
+  const { mapping, dateFormat, decimalSeparator } = detected as {
+    mapping: object;
+    dateFormat: string;
+    decimalSeparator: string;
+  };
+  const res = await t.call('POST', `${API}/imports/${id}/commit`, {
+    token,
+    body: { mapping, dateFormat, decimalSeparator, ...changes },
+  });
+  if (res.status !== 202) throw new Error(`commit failed: ${JSON.stringify(res.body)}`);
+  expect(res.body.response).toEqual({ jobId: id });
+  return waitForImport(token, id);
+}
+
+async function importFile(token: string, accountId: number, file: string | Buffer, changes = {}) {
+  const { importId, detected } = await uploaded(token, accountId, file);
+  return commitAndWait(token, importId, detected, changes);
+}
+
+async function transactionsOf(token: string, accountId: number): Promise<Transaction[]> {
+  const res = await t.call('GET', `${API}/transactions?accountIds=${accountId}&limit=200&order=asc`, { token });
+  return res.body.response;
+}
+
+async function balanceOf(token: string, accountId: number): Promise<number> {
+  return (await t.call('GET', `${API}/accounts/${accountId}`, { token })).body.response.currentBalance;
+}
+
+describe('the Monobank statement', () => {
+  const statement = monobankStatement([
+    ['01.11.2026 09:15:00', 'Сільпо', '5411', '-1234.56'],
+    ['02.11.2026 13:00:05', 'Uklon', '4121', '-89.90'],
+    ['03.11.2026 18:30:00', 'Від: Олена', '4829', '2500.00'],
+  ]);
+
+  for (const [name, bytes] of [
+    ['UTF-8', Buffer.from(statement, 'utf8')],
+    ['UTF-8 with a byte-order mark', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(statement, 'utf8')])],
+  ] as const) {
+    it(`maps itself (${name}) and imports exact amounts into the MCC categories`, async () => {
+      const world = await buildWorld(t, { accounts: [{ currency: 'UAH', initialBalance: 100_000 }] });
+      const [account] = world.accounts;
+      const upload = await uploaded(world.token, account, bytes);
+      expect(upload).toMatchObject({
+        rowCount: 3,
+        columns: [...MONOBANK_STATEMENT_COLUMNS],
+        detected: {
+          preset: 'monobank',
+          encoding: 'utf-8',
+          delimiter: ',',
+          dateFormat: 'dd.MM.yyyy HH:mm:ss',
+          decimalSeparator: '.',
+          mapping: { time: 0, note: 1, mcc: 2, amount: 3 },
+        },
+      });
+      expect(upload.sample[0]).toEqual([
+        '01.11.2026 09:15:00',
+        'Сільпо',
+        '5411',
+        '-1234.56',
+        '-1234.56',
+        'UAH',
+        '—',
+        '0.00',
+        '0.00',
+        '1000.00',
+      ]);
+
+      const done = await commitAndWait(world.token, upload.importId, upload.detected);
+      expect(done).toMatchObject({
+        state: 'done',
+        done: 3,
+        total: 3,
+        imported: 3,
+        duplicates: 0,
+        failed: [],
+        failedCount: 0,
+      });
+      const stored = await transactionsOf(world.token, account);
+      expect(stored.map((tx) => [tx.time, tx.transactionType, tx.amount, tx.note, tx.categoryId])).toEqual([
+        ['2026-11-01T09:15:00.000Z', 'expense', 123_456, 'Сільпо', world.category('Groceries')],
+        ['2026-11-02T13:00:05.000Z', 'expense', 8_990, 'Uklon', world.category('Taxi')],
+        ['2026-11-03T18:30:00.000Z', 'income', 250_000, 'Від: Олена', world.category('Income')],
+      ]);
+      expect(await balanceOf(world.token, account)).toBe(100_000 - 123_456 - 8_990 + 250_000);
+      expect(await ledgerProblems(t, world.id)).toEqual([]);
+    });
+  }
+
+  it('is recognised with a card in another currency and with semicolons', async () => {
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const header = MONOBANK_STATEMENT_COLUMNS.map((name) => name.replace('(UAH)', '(USD)'));
+    const file = csv(
+      [header, ['01.11.2026 09:15:00', 'Amazon', '5942', '-12.50', '-12.50', 'USD', '', '', '', '100.00']],
+      ';',
+    );
+    const upload = await uploaded(world.token, world.accounts[0], file);
+    expect(upload.detected).toMatchObject({ preset: 'monobank', delimiter: ';', mapping: { time: 0, amount: 3 } });
+  });
+});
+
+describe('a Windows-1251 bank export', () => {
+  it('reads semicolons, debit and credit columns, grouped decimal-comma amounts and day-first dates', async () => {
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const [account] = world.accounts;
+    const text = [
+      'Дата;Опис операції;Дебет;Кредит',
+      '05.03.2026;Кава та круасан;1 234,56;',
+      '06.03.2026;Зарплата;;10 000,00',
+      '07.03.2026;Комунальні послуги;2 000,10;',
+    ].join('\r\n');
+    const upload = await uploaded(world.token, account, iconv.encode(text, 'win1251'));
+    expect(upload).toMatchObject({
+      rowCount: 3,
+      columns: ['Дата', 'Опис операції', 'Дебет', 'Кредит'],
+      detected: {
+        preset: null,
+        encoding: 'windows-1251',
+        delimiter: ';',
+        dateFormat: 'dd.MM.yyyy',
+        decimalSeparator: ',',
+        mapping: { time: 0, note: 1, debit: 2, credit: 3 },
+      },
+    });
+    const done = await commitAndWait(world.token, upload.importId, upload.detected);
+    expect(done).toMatchObject({ state: 'done', imported: 3, failedCount: 0 });
+    const stored = await transactionsOf(world.token, account);
+    expect(stored.map((tx) => [tx.time, tx.transactionType, tx.amount, tx.note])).toEqual([
+      ['2026-03-05T00:00:00.000Z', 'expense', 123_456, 'Кава та круасан'],
+      ['2026-03-06T00:00:00.000Z', 'income', 1_000_000, 'Зарплата'],
+      ['2026-03-07T00:00:00.000Z', 'expense', 200_010, 'Комунальні послуги'],
+    ]);
+    // Without a category column, rows go to Other.
+    expect(new Set(stored.map((tx) => tx.categoryId))).toEqual(new Set([world.category('Other')]));
+    expect(await ledgerProblems(t, world.id)).toEqual([]);
+  });
+});
+
+describe('malformed files', () => {
+  it('refuses a quote left open, an empty file and a header alone, naming the file', async () => {
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const [account] = world.accounts;
+    for (const [file, message] of [
+      ['Time,Amount\n"2026-01-01,5\n2026-01-02,6\n', /not readable CSV.*Quote Not Closed/],
+      ['', /empty/],
+      ['   \n', /empty/],
+      ['Time,Amount\n', /no rows under its header/],
+    ] as const) {
+      const res = await upload(world.token, account, file);
+      expect(res.status).toBe(422);
+      expect(res.body.response).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        details: [{ path: 'file', message: expect.stringMatching(message) }],
+      });
+    }
+    expect((await t.call('GET', `${API}/imports`, { token: world.token })).body.response).toEqual([]);
+  });
+
+  it('reports bad rows with their line and reason while the good ones import', async () => {
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const [account] = world.accounts;
+    const file = [
+      'Date,Amount,Note',
+      '2026-04-01,-10.00,good one',
+      '2026-04-02,-5.00', // ragged: no note cell
+      '2026-13-40,-1.00,no such day',
+      '2026-04-03,ten,not an amount',
+      '2026-04-04,0.00,nothing moved',
+      '2026-04-05,1.234,too precise',
+      '',
+      '2026-04-06,"7,00",a quoted comma in the amount',
+      '2026-04-07,+20.00,"a note, with a comma"',
+    ].join('\n');
+    const done = await importFile(world.token, account, file, { dateFormat: 'yyyy-MM-dd' });
+    expect(done).toMatchObject({ state: 'done', done: 8, total: 8, imported: 3, failedCount: 5 });
+    expect(done.failed).toEqual([
+      { row: 3, message: 'The row has 2 cells; column 3 is missing' },
+      { row: 4, message: expect.stringContaining('not a date in the calendar') },
+      { row: 5, message: expect.stringContaining('is not an amount') },
+      { row: 6, message: 'The amount is 0' },
+      { row: 7, message: expect.stringContaining('more than two decimals') },
+    ]);
+    const stored = await transactionsOf(world.token, account);
+    expect(stored.map((tx) => [tx.amount, tx.transactionType, tx.note])).toEqual([
+      [1_000, 'expense', 'good one'],
+      [70_000, 'income', 'a quoted comma in the amount'],
+      [2_000, 'income', 'a note, with a comma'],
+    ]);
+    expect(await ledgerProblems(t, world.id)).toEqual([]);
+  });
+
+  it('refuses a mapping to a column the file does not have, and a body that is not the file', async () => {
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const { importId } = await uploaded(world.token, world.accounts[0], 'Date,Amount\n2026-04-01,5\n');
+    const res = await t.call('POST', `${API}/imports/${importId}/commit`, {
+      token: world.token,
+      body: { mapping: { time: 0, amount: 1, note: 2 }, dateFormat: 'yyyy-MM-dd', decimalSeparator: '.' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.response.details).toEqual([
+      { path: 'mapping.note', message: expect.stringContaining('no column 3') },
+    ]);
+    const json = await upload(world.token, world.accounts[0], JSON.stringify({ rows: [] }), 'application/json');
+    expect(json.status).toBe(422);
+    expect(json.body.response.details).toEqual([{ path: 'body', message: expect.stringContaining('text/csv') }]);
+  });
+
+  it('answers 413 for a file over the limit', async () => {
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const res = await upload(world.token, world.accounts[0], Buffer.alloc(IMPORT_MAX_BYTES + 1, 'a'));
+    expect(res.status).toBe(413);
+    expect(res.body.response).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      statusText: 'The body is too large: at most 64 MB are taken.',
+    });
+  });
+});
+
+describe('times', () => {
+  it('reads wall-clock times in the user’s time zone, on either side of the clock changes', async () => {
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const settings = await t.call('PUT', `${API}/user/settings`, {
+      token: world.token,
+      body: { timeZone: 'Europe/Kyiv' },
+    });
+    expect(settings.status).toBe(200);
+    const file = [
+      'Time,Amount',
+      '28.03.2026 12:00,-1',
+      '30.03.2026 12:00,-2',
+      '24.10.2026 23:30,-3',
+      '25.10.2026 12:00,-4',
+      '2026-06-01T08:00:00+00:00,-5',
+    ].join('\n');
+    const { importId, detected } = await uploaded(world.token, world.accounts[0], file);
+    // The ISO row does not read as day-first: the times are written two ways.
+    expect(detected.dateFormat).toBe(null);
+    const first = await commitAndWait(world.token, importId, detected, { dateFormat: 'dd.MM.yyyy HH:mm' });
+    expect(first).toMatchObject({ imported: 4, failedCount: 1 });
+    const stored = await transactionsOf(world.token, world.accounts[0]);
+    expect(stored.map((tx) => tx.time)).toEqual([
+      '2026-03-28T10:00:00.000Z', // EET, UTC+2
+      '2026-03-30T09:00:00.000Z', // EEST, UTC+3
+      '2026-10-24T20:30:00.000Z',
+      '2026-10-25T10:00:00.000Z',
+    ]);
+    const iso = await importFile(world.token, world.accounts[0], file, { dateFormat: 'ISO' });
+    expect(iso).toMatchObject({ imported: 1, failedCount: 4 });
+    expect((await transactionsOf(world.token, world.accounts[0])).map((tx) => tx.time)).toContain(
+      '2026-06-01T08:00:00.000Z',
+    );
+    // The day deltas are the Kyiv days (24 October 23:30 is the 24th there, not the 25th).
+    expect(await ledgerProblems(t, world.id)).toEqual([]);
+  });
+});
+
+describe('duplicates', () => {
+  const file = [
+    'Date,Amount,Note',
+    '2026-05-01 10:00:00,-50.00,Coffee',
+    '2026-05-01 10:00:00,-50.00,Coffee',
+    '2026-05-02 12:00:00,-300.00,Books',
+  ].join('\n');
+
+  it('imports a file’s repeated rows, leaves out what the account has on the next import, and imports it again when asked', async () => {
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const [account] = world.accounts;
+    expect(await importFile(world.token, account, file)).toMatchObject({ imported: 3, duplicates: 0 });
+    expect(await importFile(world.token, account, file)).toMatchObject({ state: 'done', imported: 0, duplicates: 3 });
+    expect(await importFile(world.token, account, file, { skipDuplicates: false })).toMatchObject({
+      imported: 3,
+      duplicates: 0,
+    });
+    expect(await transactionsOf(world.token, account)).toHaveLength(6);
+    expect(await ledgerProblems(t, world.id)).toEqual([]);
+  });
+
+  it('leaves out a row matching a transaction recorded by hand, one for one', async () => {
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const [account] = world.accounts;
+    await world.record({
+      accountId: account,
+      amount: 5_000,
+      transactionType: 'expense',
+      time: '2026-05-01T10:00:00.000Z',
+      note: 'Coffee',
+      categoryId: world.category('Other'),
+    });
+    expect(await importFile(world.token, account, file)).toMatchObject({ imported: 2, duplicates: 1 });
+    expect(await transactionsOf(world.token, account)).toHaveLength(3);
+  });
+});
+
+describe('undo', () => {
+  it('deletes every transaction of the import and puts the balances and days back', async () => {
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH', initialBalance: 10_000 }] });
+    const [account] = world.accounts;
+    await world.record({
+      accountId: account,
+      amount: 700,
+      transactionType: 'expense',
+      categoryId: world.category('Other'),
+    });
+    const rows = Array.from(
+      { length: 2_500 },
+      (_, i) => `2026-0${1 + (i % 9)}-1${i % 10} 10:00:00,${i % 3 ? '-' : ''}${i + 1}.25,row ${i}`,
+    );
+    const done = await importFile(world.token, account, ['Date,Amount,Note', ...rows].join('\n'));
+    expect(done).toMatchObject({ state: 'done', imported: 2_500, done: 2_500 });
+    expect(await balanceOf(world.token, account)).not.toBe(9_300);
+    expect(await ledgerProblems(t, world.id)).toEqual([]);
+
+    const undo = await t.call('DELETE', `${API}/imports/${done.id}`, { token: world.token });
+    expect(undo.status).toBe(204);
+    expect(await balanceOf(world.token, account)).toBe(9_300);
+    expect(await transactionsOf(world.token, account)).toHaveLength(1);
+    expect(await ledgerProblems(t, world.id)).toEqual([]);
+    expect((await t.call('GET', `${API}/imports/${done.id}`, { token: world.token })).body.response.state).toBe(
+      'undone',
+    );
+    const again = await t.call('DELETE', `${API}/imports/${done.id}`, { token: world.token });
+    expect(again.status).toBe(409);
+  });
+
+  it('drops an upload not imported, and refuses to commit an import twice', async () => {
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const first = await uploaded(world.token, world.accounts[0], 'Date,Amount\n2026-04-01,5\n');
+    expect((await t.call('DELETE', `${API}/imports/${first.importId}`, { token: world.token })).status).toBe(204);
+    expect((await t.call('GET', `${API}/imports/${first.importId}`, { token: world.token })).status).toBe(404);
+    const second = await uploaded(world.token, world.accounts[0], 'Date,Amount\n2026-04-01,5\n');
+    await commitAndWait(world.token, second.importId, second.detected);
+    const again = await t.call('POST', `${API}/imports/${second.importId}/commit`, {
+      token: world.token,
+      body: { mapping: second.detected.mapping, dateFormat: 'yyyy-MM-dd', decimalSeparator: '.' },
+    });
+    expect(again.status).toBe(409);
+  });
+});
+
+describe('categories and currencies', () => {
+  it('lists a column’s names with what they match, creates the ones asked for and files the unknown under Other', async () => {
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const [account] = world.accounts;
+    const file = csv([
+      ['Date', 'Amount', 'Category'],
+      ['2026-06-01', '-10', 'groceries'],
+      ['2026-06-02', '-20', 'Food & Drinks / Groceries'],
+      ['2026-06-03', '-30', 'Models'],
+      ['2026-06-04', '-40', 'Models'],
+      ['2026-06-05', '-50', 'Mystery'],
+      ['2026-06-06', '-60', 'Cinema'],
+    ]);
+    const upload = await uploaded(world.token, account, file);
+    expect(upload.detected.mapping).toMatchObject({ time: 0, amount: 1, category: 2 });
+    const names = await t.call('GET', `${API}/imports/${upload.importId}/categories?column=2`, { token: world.token });
+    expect(names.body.response).toEqual([
+      { name: 'Models', rows: 2, categoryId: null },
+      { name: 'Cinema', rows: 1, categoryId: null },
+      { name: 'Food & Drinks / Groceries', rows: 1, categoryId: world.category('Groceries') },
+      { name: 'groceries', rows: 1, categoryId: world.category('Groceries') },
+      { name: 'Mystery', rows: 1, categoryId: null },
+    ]);
+    const done = await commitAndWait(world.token, upload.importId, upload.detected, {
+      categories: [
+        { name: 'Models', create: true },
+        { name: 'Hobbies / Cinema', create: true },
+        { name: 'Cinema', categoryId: world.category('Culture, events') },
+      ],
+    });
+    expect(done).toMatchObject({ imported: 6 });
+    const categories = (await t.call('GET', `${API}/categories`, { token: world.token })).body.response as Array<{
+      id: number;
+      name: string;
+      parentId: number | null;
+    }>;
+    const models = categories.find((c) => c.name === 'Models')!;
+    expect(models.parentId).toBe(null);
+    // A path creates its missing levels, even when another choice of the same name wins.
+    const hobbies = categories.find((c) => c.name === 'Hobbies' && c.parentId === null)!;
+    expect(categories.some((c) => c.name === 'Cinema' && c.parentId === hobbies.id)).toBe(true);
+    const stored = await transactionsOf(world.token, account);
+    expect(stored.map((tx) => tx.categoryId)).toEqual([
+      world.category('Groceries'),
+      world.category('Groceries'),
+      models.id,
+      models.id,
+      world.category('Other'),
+      world.category('Culture, events'),
+    ]);
+    const bad = await t.call('GET', `${API}/imports/${upload.importId}/categories?column=3`, { token: world.token });
+    expect(bad.status).toBe(422);
+  });
+
+  it('converts rows in another currency at their day’s rate and reports rows without a rate', async () => {
+    const world = await buildWorld(t, {
+      currencies: { USD: { rate: 40, from: { '2026-06-02': 41 } } },
+      accounts: [{ currency: 'UAH' }],
+    });
+    const [account] = world.accounts;
+    const file = csv([
+      ['Date', 'Amount', 'Currency'],
+      ['2026-06-01', '-10.00', 'USD'],
+      ['2026-06-02', '-10.00', 'usd'],
+      ['2026-06-03', '-10.00', 'UAH'],
+      ['2026-06-04', '-10.00', 'XTS'],
+    ]);
+    const done = await importFile(world.token, account, file);
+    expect(done).toMatchObject({
+      imported: 3,
+      failed: [{ row: 5, message: 'No exchange rate for XTS → UAH on 2026-06-04' }],
+    });
+    expect((await transactionsOf(world.token, account)).map((tx) => tx.amount)).toEqual([40_000, 41_000, 1_000]);
+  });
+
+  it('reads back Kopiyka’s own export', async () => {
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const file = csv([
+      [...KOPIYKA_CSV_COLUMNS],
+      [
+        '2026-07-01T09:30:00+03:00',
+        'Cash',
+        'Food & Drinks / Groceries',
+        'expense',
+        '-12.50',
+        'UAH',
+        '-12.50',
+        'UAH',
+        '',
+        'Bread',
+      ],
+      ['2026-07-02T18:00:00+03:00', 'Cash', 'Income', 'income', '1500.00', 'UAH', '1500.00', 'UAH', '', 'Salary, July'],
+    ]);
+    const upload = await uploaded(world.token, world.accounts[0], file);
+    expect(upload.detected).toMatchObject({
+      preset: 'kopiyka',
+      dateFormat: 'ISO',
+      decimalSeparator: '.',
+      mapping: { time: 0, category: 2, amount: 4, currency: 5, note: 9 },
+    });
+    await commitAndWait(world.token, upload.importId, upload.detected);
+    const stored = await transactionsOf(world.token, world.accounts[0]);
+    expect(stored.map((tx) => [tx.time, tx.transactionType, tx.amount, tx.categoryId, tx.note])).toEqual([
+      ['2026-07-01T06:30:00.000Z', 'expense', 1_250, world.category('Groceries'), 'Bread'],
+      ['2026-07-02T15:00:00.000Z', 'income', 150_000, world.category('Income'), 'Salary, July'],
+    ]);
+  });
+});
+
+describe('isolation', () => {
+  it('answers 404 for another user’s import and account, and changes nothing', async () => {
+    const owner = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const other = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const file = 'Date,Amount\n2026-04-01,5\n';
+    const pending = await uploaded(owner.token, owner.accounts[0], file);
+    const finished = await uploaded(owner.token, owner.accounts[0], file);
+    await commitAndWait(owner.token, finished.importId, finished.detected);
+
+    expect((await upload(other.token, owner.accounts[0], file)).status).toBe(404);
+    for (const id of [pending.importId, finished.importId]) {
+      const token = other.token;
+      expect((await t.call('GET', `${API}/imports/${id}`, { token })).status).toBe(404);
+      expect((await t.call('GET', `${API}/imports/${id}/categories?column=0`, { token })).status).toBe(404);
+      const commit = await t.call('POST', `${API}/imports/${id}/commit`, {
+        token,
+        body: { mapping: { time: 0, amount: 1 }, dateFormat: 'yyyy-MM-dd', decimalSeparator: '.' },
+      });
+      expect(commit.status).toBe(404);
+      expect((await t.call('DELETE', `${API}/imports/${id}`, { token })).status).toBe(404);
+    }
+    expect((await t.call('GET', `${API}/imports`, { token: other.token })).body.response).toEqual([]);
+    const mine = (await t.call('GET', `${API}/imports`, { token: owner.token })).body.response as Import[];
+    expect(mine.map((i) => [i.id, i.state])).toEqual([
+      [finished.importId, 'done'],
+      [pending.importId, 'uploaded'],
+    ]);
+    expect(await transactionsOf(owner.token, owner.accounts[0])).toHaveLength(1);
+  });
+
+  it('refuses a category choice of another user', async () => {
+    const owner = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const other = await buildWorld(t);
+    const { importId, detected } = await uploaded(
+      owner.token,
+      owner.accounts[0],
+      'Date,Amount,Category\n2026-04-01,5,X\n',
+    );
+    const res = await t.call('POST', `${API}/imports/${importId}/commit`, {
+      token: owner.token,
+      body: { ...detected, categories: [{ name: 'X', categoryId: other.category('Other') }] },
+    });
+    expect(res.status).toBe(404);
+    expect(res.body.response.details).toEqual([{ path: 'categories.0.categoryId', message: 'Category not found' }]);
+    expect((await t.call('GET', `${API}/imports/${importId}`, { token: owner.token })).body.response.state).toBe(
+      'uploaded',
+    );
+  });
+});
+
+describe('the import event', () => {
+  it('lists the first 20 bad rows, so it fits a PostgreSQL notification; the import itself has them all', () => {
+    const failed = Array.from({ length: 1_000 }, (_, i) => ({
+      row: i + 2,
+      message: `“${'x'.repeat(40)}” is not an amount`,
+    }));
+    const event = importEvent({
+      id: 1,
+      userId: 1,
+      accountId: 1,
+      fileName: 'statement.csv',
+      state: 'running',
+      done: 1_000,
+      total: 2_000,
+      imported: 0,
+      duplicates: 0,
+      failed,
+      failedCount: 1_000,
+      error: null,
+      createdAt: new Date('2026-11-26T10:00:00Z'),
+      finishedAt: null,
+    });
+    expect(event).toMatchObject({ type: 'import', import: { failed: failed.slice(0, 20), failedCount: 1_000 } });
+    expect(JSON.stringify(event).length).toBeLessThan(8_000 / 2);
+  });
+});

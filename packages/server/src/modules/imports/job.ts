@@ -1,0 +1,352 @@
+/**
+ * A committed import runs as a persistent job (as the Monobank imports do): a worker leases it,
+ * reads its rows in batches, and stores each batch's transactions in the same database
+ * transaction as the job's place and tallies, so an instance that dies mid-import leaves it for
+ * the next one (its lease runs out) and no row is stored twice or lost.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  type Account,
+  defaultPaymentType,
+  IMPORT_MAX_REPORTED_FAILURES,
+  type ImportWallTime,
+  NOTE_MAX,
+  parseImportRowAmount,
+  parseImportTime,
+} from '@kopiyka/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import type { ImportOptions } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { todayIso } from '../../lib/dates.ts';
+import { type Drain, drain } from '../../lib/drain.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AccountsService } from '../accounts/service.ts';
+import { defaultCategoryIds, fallbackCategoryId, listCategories } from '../categories/service.ts';
+import type { EventBus } from '../events/service.ts';
+import { categoryKeyForMcc } from '../monobank/mcc.ts';
+import type { RateSeries, RatesService } from '../rates/service.ts';
+import {
+  insertImportedTransactions,
+  type NewTransactionRow,
+  refsAtRate,
+  requireBaseCurrency,
+} from '../transactions/service.ts';
+import { type FileRecord, parseRecords } from './detect.ts';
+import {
+  claimRunningImport,
+  type ImportRow,
+  instantsInUserZone,
+  releaseImportLeases,
+  selectKnownExternalIds,
+  selectTransactionsBetween,
+  updateLeasedImport,
+} from './queries.ts';
+import { categoryKey, categoryLookup, importEvent } from './views.ts';
+
+/** Rows per database transaction: one multi-row insert, one balance move per account. */
+export const IMPORT_BATCH_ROWS = 1_000;
+/** Longer than a batch takes; renewed with every batch. */
+const LEASE_MS = 2 * 60_000;
+/** How often an idle worker looks for imports another instance queued or a restart left. */
+const POLL_MS = 5_000;
+
+export interface ImportJobDeps {
+  db: Database;
+  rates: RatesService;
+  events: EventBus;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** The only instance (PGlite): leases found at start died with the last process. */
+  singleInstance: boolean;
+  accounts: AccountsService;
+}
+
+type Failure = { row: number; message: string };
+
+/** A row read and valued, not yet checked against the account's transactions. */
+interface ReadRow {
+  line: number;
+  time: Date;
+  row: NewTransactionRow;
+  externalId: string | null;
+}
+
+class LeaseLost extends Error {}
+
+const wallText = (w: ImportWallTime) => {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${w.year}-${two(w.month)}-${two(w.day)} ${two(w.hour)}:${two(w.minute)}:${two(w.second)}`;
+};
+
+/** What a duplicate repeats: the moment, the money and the note (docs/decisions.md "CSV import"). */
+const duplicateKey = (row: Pick<NewTransactionRow, 'time' | 'amount' | 'transactionType' | 'note'>) =>
+  `${row.time.getTime()}|${row.amount}|${row.transactionType}|${row.note ?? ''}`;
+
+const reasonOf = (error: AppError) => error.details?.[0]?.message ?? error.message;
+
+/** Runs committed imports (`kick`: one was committed) until `stop`. */
+export function startImportJobs(deps: ImportJobDeps, poll: boolean): Drain {
+  const { db, clock, events, log } = deps;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const worker = drain(
+    async () => {
+      try {
+        while (!stopped) {
+          const leaseToken = randomUUID();
+          const job = await claimRunningImport(db, clock.now(), LEASE_MS, leaseToken);
+          if (!job) break;
+          await run(job, leaseToken).catch(async (error: unknown) => {
+            if (error instanceof LeaseLost) return;
+            if (!(error instanceof AppError)) log.error({ err: error, importId: job.id }, 'import failed');
+            const message =
+              error instanceof AppError
+                ? error.message
+                : 'The import stopped on an unexpected error. The rows imported before it stay until you undo the import.';
+            await finish(job, leaseToken, { state: 'failed', error: message }).catch(() => undefined);
+          });
+        }
+      } finally {
+        schedule();
+      }
+    },
+    (error) => log.error({ err: error }, 'the CSV import worker failed'),
+  );
+
+  /** With `poll`, looks again in a few seconds for imports of other instances and restarts. */
+  function schedule(): void {
+    clearTimeout(timer);
+    if (stopped || !poll) return;
+    timer = setTimeout(worker.kick, POLL_MS);
+    timer.unref();
+  }
+
+  async function finish(job: ImportRow, leaseToken: string, changes: Partial<ImportRow>) {
+    const row = await updateLeasedImport(db, job.id, leaseToken, {
+      ...changes,
+      finishedAt: clock.now(),
+      lockedUntil: null,
+      leaseToken: null,
+    });
+    if (row) events.publish(job.userId, importEvent(row));
+  }
+
+  async function run(job: ImportRow, leaseToken: string): Promise<void> {
+    const records = parseRecords(job.content, job.delimiter).slice(1);
+    const read = await batchReader(job);
+    const tally = {
+      imported: job.imported,
+      duplicates: job.duplicates,
+      failed: job.failed,
+      failedCount: job.failedCount,
+    };
+    for (let start = job.done; start < records.length && !stopped; start += IMPORT_BATCH_ROWS) {
+      const batch = records.slice(start, start + IMPORT_BATCH_ROWS);
+      const outcome = await read(batch);
+      tally.imported += outcome.rows.length;
+      tally.duplicates += outcome.duplicates;
+      tally.failed = [...tally.failed, ...outcome.failures].slice(0, IMPORT_MAX_REPORTED_FAILURES);
+      tally.failedCount += outcome.failures.length;
+      const stored = await db.transaction(async (tx) => {
+        await insertImportedTransactions(tx, job.userId, outcome.rows);
+        const row = await updateLeasedImport(tx, job.id, leaseToken, {
+          ...tally,
+          done: start + batch.length,
+          lockedUntil: new Date(clock.now().getTime() + LEASE_MS),
+        });
+        // Another instance took the import over meanwhile: this batch is its to store.
+        if (!row) throw new LeaseLost();
+        return row;
+      });
+      events.publish(job.userId, importEvent(stored));
+      // The embedded database answers on this thread without I/O: without a turn of the event
+      // loop, requests that came meanwhile (the progress the page asks for) would wait for the end.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // Stopping (the app closes): the lease runs out and the next start goes on from here.
+    if (!stopped) await finish(job, leaseToken, { state: 'done' });
+  }
+
+  /**
+   * Reads batches of the import's rows into transactions: each row by the shared cell rules, its
+   * wall time in the user's zone, its amount in the account's currency and valued in the base at
+   * its day's rate, its category; bad rows are reported with their reason, duplicates left out
+   * when asked.
+   */
+  async function batchReader(job: ImportRow) {
+    const options = job.options as ImportOptions;
+    const { mapping } = options;
+    const userId = job.userId;
+    const account: Account = await deps.accounts.get(userId, job.accountId);
+    const base = await requireBaseCurrency(db, userId);
+    const [known, byKey, other] = await Promise.all([
+      listCategories(db, userId),
+      defaultCategoryIds(db, userId),
+      fallbackCategoryId(db, userId),
+    ]);
+    const lookUp = categoryLookup(known);
+    const paymentType = defaultPaymentType(account);
+    const lastColumn = Math.max(...Object.values(mapping).filter((column) => column !== undefined));
+
+    function categoryOf(cells: string[], income: boolean): number {
+      const name = mapping.category === undefined ? '' : cells[mapping.category]!.trim();
+      if (name) return options.categoryIds[categoryKey(name)] ?? lookUp(name) ?? other;
+      const mcc = mapping.mcc === undefined ? '' : cells[mapping.mcc]!.trim();
+      if (/^\d{1,4}$/.test(mcc)) {
+        const key = categoryKeyForMcc(Number(mcc), income);
+        return byKey.get(key) ?? byKey.get(key.split('/')[0]!) ?? other;
+      }
+      return other;
+    }
+
+    /** Rates into `to` over the days of a batch, loaded once per batch. */
+    async function seriesOf(codes: string[], to: string, days: string[]): Promise<RateSeries> {
+      if (codes.length === 0) return () => null;
+      const sorted = [...days].sort();
+      return deps.rates.series(userId, codes, to, sorted[0]!, sorted.at(-1)!);
+    }
+
+    return async (batch: FileRecord[]) => {
+      const failures: Failure[] = [];
+      const fail = (line: number, message: string) => failures.push({ row: line, message });
+      const parsed: Array<{ line: number; cells: string[]; signed: number; when: ReturnType<typeof parseImportTime> }> =
+        [];
+      for (const { cells, line } of batch) {
+        if (cells.length <= lastColumn) {
+          fail(line, `The row has ${cells.length} cells; column ${lastColumn + 1} is missing`);
+          continue;
+        }
+        const when = parseImportTime(cells[mapping.time]!, options.dateFormat);
+        if (!when.ok) {
+          fail(line, when.message);
+          continue;
+        }
+        const amount = parseImportRowAmount(cells, mapping, options.decimalSeparator);
+        if (!amount.ok) fail(line, amount.message);
+        else parsed.push({ line, cells, signed: amount.value, when });
+      }
+
+      // Wall-clock times become instants in the user's zone, the whole batch in one query.
+      const walls = parsed.flatMap(({ when }) => (when.ok && 'wall' in when.value ? [wallText(when.value.wall)] : []));
+      const instants = await instantsInUserZone(db, userId, walls);
+      let wallIndex = 0;
+      const timed = parsed.map((entry) => {
+        const value = entry.when.ok ? entry.when.value : undefined;
+        const time = value && 'instant' in value ? new Date(value.instant) : instants[wallIndex++]!;
+        const written = mapping.currency === undefined ? '' : entry.cells[mapping.currency]!.trim().toUpperCase();
+        return { ...entry, time, day: todayIso(time), currency: written || account.currencyCode };
+      });
+
+      const foreign = [...new Set(timed.map((entry) => entry.currency))].filter(
+        (code) => code !== account.currencyCode,
+      );
+      const days = timed.map((entry) => entry.day);
+      const toAccount = await seriesOf(foreign, account.currencyCode, days);
+      const toBase = await seriesOf(
+        account.currencyCode === base.currency.code ? [] : [account.currencyCode],
+        base.currency.code,
+        days,
+      );
+
+      const rows: ReadRow[] = [];
+      for (const entry of timed) {
+        let signed = entry.signed;
+        if (entry.currency !== account.currencyCode) {
+          const quote = /^[A-Z]{3}$/.test(entry.currency) ? toAccount(entry.currency, entry.day) : null;
+          if (!quote) {
+            fail(entry.line, `No exchange rate for ${entry.currency} → ${account.currencyCode} on ${entry.day}`);
+            continue;
+          }
+          signed = Math.round(signed * quote.rate);
+          if (signed === 0) {
+            fail(entry.line, 'The amount is 0');
+            continue;
+          }
+        }
+        const rate = account.currencyCode === base.currency.code ? 1 : toBase(account.currencyCode, entry.day)?.rate;
+        if (rate === undefined) {
+          fail(entry.line, `No exchange rate for ${account.currencyCode} → ${base.currency.code} on ${entry.day}`);
+          continue;
+        }
+        const amount = Math.abs(signed);
+        const transactionType = signed > 0 ? 'income' : 'expense';
+        try {
+          rows.push({
+            line: entry.line,
+            time: entry.time,
+            externalId: mapping.externalId === undefined ? null : entry.cells[mapping.externalId]!.trim() || null,
+            row: {
+              userId,
+              accountId: account.id,
+              amount,
+              transactionType,
+              ...refsAtRate(amount, rate, base.currencyId),
+              paymentType,
+              time: entry.time,
+              note: mapping.note === undefined ? '' : entry.cells[mapping.note]!.trim().slice(0, NOTE_MAX),
+              categoryId: categoryOf(entry.cells, signed > 0),
+              importId: job.id,
+            },
+          });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          fail(entry.line, reasonOf(error));
+        }
+      }
+
+      const kept = options.skipDuplicates ? await withoutDuplicates(job, rows) : rows;
+      failures.sort((a, b) => a.row - b.row);
+      return { rows: kept.map((entry) => entry.row), duplicates: rows.length - kept.length, failures };
+    };
+  }
+
+  /**
+   * Leaves out rows the account has already: one with the same bank id, or one with the same
+   * time, amount, direction and note. Each transaction on the account stands for one row, so a
+   * file's repeated identical rows (two coffees in one second) are all imported the first time
+   * and all left out the next.
+   */
+  async function withoutDuplicates(job: ImportRow, rows: ReadRow[]): Promise<ReadRow[]> {
+    if (rows.length === 0) return rows;
+    const times = rows.map((entry) => entry.time.getTime());
+    const existing = await selectTransactionsBetween(
+      db,
+      job.accountId,
+      new Date(Math.min(...times)),
+      new Date(Math.max(...times)),
+      job.id,
+    );
+    const unmatched = new Map<string, number>();
+    for (const row of existing) unmatched.set(duplicateKey(row), (unmatched.get(duplicateKey(row)) ?? 0) + 1);
+    const knownIds = await selectKnownExternalIds(
+      db,
+      job.accountId,
+      rows.flatMap((entry) => (entry.externalId ? [entry.externalId] : [])),
+    );
+    return rows.filter((entry) => {
+      if (entry.externalId && knownIds.has(entry.externalId)) return false;
+      const key = duplicateKey(entry.row);
+      const left = unmatched.get(key) ?? 0;
+      if (left === 0) return true;
+      unmatched.set(key, left - 1);
+      return false;
+    });
+  }
+
+  const first = setTimeout(() => {
+    const released = deps.singleInstance ? releaseImportLeases(db) : Promise.resolve();
+    void released.catch(() => undefined).then(worker.kick);
+  }, 0);
+  first.unref();
+  return {
+    kick: worker.kick,
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearTimeout(timer);
+      await worker.stop();
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import { and, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { imports, transactions } from '../../db/schema.ts';
+
+export type ImportRow = typeof imports.$inferSelect;
+type NewImportRow = typeof imports.$inferInsert;
+
+/** What an import looks like to the API: everything but the file, the options and the lease. */
+const viewColumns = {
+  id: imports.id,
+  userId: imports.userId,
+  accountId: imports.accountId,
+  fileName: imports.fileName,
+  state: imports.state,
+  done: imports.done,
+  total: imports.total,
+  imported: imports.imported,
+  duplicates: imports.duplicates,
+  failed: imports.failed,
+  failedCount: imports.failedCount,
+  error: imports.error,
+  createdAt: imports.createdAt,
+  finishedAt: imports.finishedAt,
+};
+export type ImportViewRow = Pick<ImportRow, keyof typeof viewColumns>;
+
+/** The imports shown in the history: the latest this many. */
+const LIST_LIMIT = 100;
+
+const own = (userId: number, id: number) => and(eq(imports.userId, userId), eq(imports.id, id));
+
+export async function insertImport(db: Executor, row: NewImportRow) {
+  const [inserted] = await db.insert(imports).values(row).returning(viewColumns);
+  return inserted!;
+}
+
+export function selectImports(db: Executor, userId: number) {
+  return db
+    .select(viewColumns)
+    .from(imports)
+    .where(eq(imports.userId, userId))
+    .orderBy(desc(imports.id))
+    .limit(LIST_LIMIT);
+}
+
+export async function selectImport(db: Executor, userId: number, id: number) {
+  const [row] = await db.select(viewColumns).from(imports).where(own(userId, id));
+  return row;
+}
+
+/** An import with its file, for reading the rows again. */
+export async function selectImportFile(db: Executor, userId: number, id: number) {
+  const [row] = await db.select().from(imports).where(own(userId, id));
+  return row;
+}
+
+/** Locks the import's row for the rest of the database transaction (undo against a commit or the job). */
+export async function lockImport(db: Executor, userId: number, id: number) {
+  const [row] = await db.select(viewColumns).from(imports).where(own(userId, id)).for('update');
+  return row;
+}
+
+/** An uploaded import starts: its options stored, its state running. Answers nothing when it was not uploaded any more. */
+export async function startImport(db: Executor, userId: number, id: number, options: ImportRow['options']) {
+  const [row] = await db
+    .update(imports)
+    .set({ state: 'running', options })
+    .where(and(own(userId, id), eq(imports.state, 'uploaded')))
+    .returning(viewColumns);
+  return row;
+}
+
+export async function updateImport(db: Executor, userId: number, id: number, changes: Partial<NewImportRow>) {
+  const [row] = await db.update(imports).set(changes).where(own(userId, id)).returning(viewColumns);
+  return row;
+}
+
+export async function deleteImport(db: Executor, userId: number, id: number) {
+  await db.delete(imports).where(own(userId, id));
+}
+
+/** Takes the lease of the oldest running import nobody holds (or whose holder died). */
+export async function claimRunningImport(db: Executor, now: Date, leaseMs: number, leaseToken: string) {
+  const [row] = await db
+    .update(imports)
+    .set({ lockedUntil: new Date(now.getTime() + leaseMs), leaseToken })
+    .where(
+      eq(
+        imports.id,
+        sql`(
+          select i.id from ${imports} i
+          where i.state = 'running' and (i.locked_until is null or i.locked_until < ${now})
+          order by i.id
+          limit 1
+          for update skip locked
+        )`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Writes a batch's outcome only while the lease is this worker's; answers the import, or nothing when it was not. */
+export async function updateLeasedImport(
+  db: Executor,
+  id: number,
+  leaseToken: string,
+  changes: Partial<NewImportRow>,
+): Promise<ImportViewRow | undefined> {
+  const [row] = await db
+    .update(imports)
+    .set(changes)
+    .where(and(eq(imports.id, id), eq(imports.leaseToken, leaseToken), eq(imports.state, 'running')))
+    .returning(viewColumns);
+  return row;
+}
+
+/** Lets every lease go: at the start of the only instance, what held one died with its process. */
+export async function releaseImportLeases(db: Executor) {
+  await db.update(imports).set({ lockedUntil: null, leaseToken: null }).where(eq(imports.state, 'running'));
+}
+
+/**
+ * The account's transactions within a span of time that are not this import's own: what a row of
+ * the file may repeat (the duplicates rule, docs/decisions.md).
+ */
+export function selectTransactionsBetween(db: Executor, accountId: number, from: Date, to: Date, importId: number) {
+  return db
+    .select({
+      time: transactions.time,
+      amount: transactions.amount,
+      transactionType: transactions.transactionType,
+      note: transactions.note,
+    })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.accountId, accountId),
+        gte(transactions.time, from),
+        lte(transactions.time, to),
+        or(isNull(transactions.importId), ne(transactions.importId, importId)),
+      ),
+    );
+}
+
+/** Which of these bank ids the account's transactions carry already. */
+export async function selectKnownExternalIds(db: Executor, accountId: number, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ externalId: transactions.externalId })
+    .from(transactions)
+    .where(and(eq(transactions.accountId, accountId), inArray(transactions.externalId, ids)));
+  return new Set(rows.map((row) => row.externalId!));
+}
+
+/**
+ * Wall-clock times (`yyyy-MM-dd HH:mm:ss`) as instants in the user's time zone, by PostgreSQL's
+ * zone rules (DST included: a time the clocks skipped is read as the hour after).
+ */
+export async function instantsInUserZone(db: Executor, userId: number, walls: string[]): Promise<Date[]> {
+  if (walls.length === 0) return [];
+  const result = await db.execute(sql`
+    select round(extract(epoch from w.wall::timestamp at time zone (
+      select s.time_zone from user_settings s where s.user_id = ${userId})) * 1000)::text as ms
+    from jsonb_array_elements_text(${JSON.stringify(walls)}::jsonb) with ordinality as w(wall, n)
+    order by w.n`);
+  return (result as unknown as { rows: Array<{ ms: string }> }).rows.map((row) => new Date(Number(row.ms)));
+}

@@ -1,0 +1,109 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { callServer, type ServerProcess, startServerProcess } from '../../../test/server-process.ts';
+
+/**
+ * A real server process on the embedded database, killed with SIGKILL in the middle of a CSV
+ * import, then started again on the same data: the job carries on from its last batch, and every
+ * row is stored exactly once.
+ */
+const ROWS = 10_000;
+// Rows of a fixed past year, one a quarter of an hour, each amount its own.
+const FIRST = Date.UTC(2025, 0, 1);
+const amountOf = (i: number) => -(100 + i);
+const file = [
+  'Date,Amount,Note',
+  ...Array.from({ length: ROWS }, (_, i) => {
+    const at = new Date(FIRST + i * 15 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+    return `${at},${(amountOf(i) / 100).toFixed(2)},row ${i}`;
+  }),
+].join('\n');
+
+let dataDir: string;
+let server: ServerProcess | undefined;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'kopiyka-import-resume-'));
+});
+
+afterAll(async () => {
+  await server?.kill();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function startServer(): Promise<string> {
+  server = await startServerProcess({
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    NBU_BASE_URL: 'http://127.0.0.1:9',
+    FRANKFURTER_BASE_URL: 'http://127.0.0.1:9',
+    RATE_LIMIT_PER_MINUTE: '100000',
+  });
+  return server.api;
+}
+
+describe('a CSV import survives kill -9', () => {
+  it('carries on after a restart with nothing lost and nothing doubled', async () => {
+    let base = await startServer();
+    const call = (method: string, url: string, body?: unknown, token?: string) =>
+      callServer(base, method, url, { body, token });
+    const credentials = { username: `csv_resume_${Date.now()}`, password: 'correct horse battery' };
+    await call('POST', '/auth/register', credentials);
+    const session = (await call('POST', '/auth/login', credentials)).body.response.token as string;
+    const uah = (await call('GET', '/models/currencies')).body.response.find((c: { code: string }) => c.code === 'UAH');
+    await call('POST', '/user/currencies/base', { currencyId: uah.id }, session);
+    const account = await call(
+      'POST',
+      '/accounts',
+      { name: 'Card', currencyId: uah.id, openingAt: '2024-01-01T00:00:00.000Z' },
+      session,
+    );
+    const accountId = account.body.response.id;
+
+    const uploaded = await fetch(`${base}/imports?accountId=${accountId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session}`, 'content-type': 'text/csv' },
+      body: file,
+    });
+    expect(uploaded.status).toBe(201);
+    const { importId, detected } = (
+      (await uploaded.json()) as { response: { importId: number; detected: Record<string, unknown> } }
+    ).response;
+    const { mapping, dateFormat, decimalSeparator } = detected;
+    const committed = await call(
+      'POST',
+      `/imports/${importId}/commit`,
+      { mapping, dateFormat, decimalSeparator },
+      session,
+    );
+    expect(committed.status).toBe(202);
+
+    const job = async () => (await call('GET', `/imports/${importId}`, undefined, session)).body.response;
+    let seen: { state: string; done: number } | undefined;
+    await vi.waitFor(
+      async () => {
+        seen = await job();
+        expect(seen!.done).toBeGreaterThanOrEqual(1_000);
+      },
+      { timeout: 60_000, interval: 10 },
+    );
+    await server!.kill();
+    // Killed in the middle: some batches stored, not all.
+    expect(seen).toMatchObject({ state: 'running' });
+    expect(seen!.done).toBeLessThan(ROWS);
+
+    base = await startServer();
+    await vi.waitFor(async () => expect((await job()).state).toBe('done'), { timeout: 60_000, interval: 50 });
+    expect(await job()).toMatchObject({ done: ROWS, total: ROWS, imported: ROWS, duplicates: 0, failedCount: 0 });
+
+    const sum = Array.from({ length: ROWS }, (_, i) => amountOf(i)).reduce((total, amount) => total + amount, 0);
+    const after = (await call('GET', `/accounts/${accountId}`, undefined, session)).body.response;
+    expect(after.currentBalance).toBe(sum);
+    // Exactly ROWS transactions: the last offset holds one row.
+    const tail = await call('GET', `/transactions?limit=200&from=${ROWS - 1}`, undefined, session);
+    expect(tail.body.response).toHaveLength(1);
+  }, 120_000);
+});

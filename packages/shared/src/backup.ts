@@ -1,0 +1,281 @@
+import { z } from 'zod';
+import {
+  ACCOUNT_CATEGORIES,
+  ACCOUNT_GROUP_NAME_MAX,
+  ACCOUNT_GROUPS_MAX,
+  ACCOUNT_NAME_MAX,
+  ACCOUNTS_MAX,
+} from './accounts.ts';
+import { BUDGET_CATEGORIES_MAX, BUDGET_NAME_MAX, BUDGETS_MAX } from './budgets.ts';
+import { CATEGORIES_MAX, CATEGORY_ICON_MAX, CATEGORY_NAME_MAX, CATEGORY_TYPES, isInParentLoop } from './categories.ts';
+import { currencyCodeSchema } from './currencies.ts';
+import { idSchema } from './ids.ts';
+import { signedMinorAmountSchema } from './money.ts';
+import { rateValueSchema } from './rates.ts';
+import { localeSchema, MAX_EXCLUDED_CATEGORIES, timeZoneSchema } from './settings.ts';
+import { isoDateSchema, timeSchema } from './time.ts';
+import {
+  NOTE_MAX,
+  PAYMENT_TYPES,
+  positiveMinorAmountSchema,
+  TRANSACTION_TYPES,
+  TRANSFER_NATURES,
+} from './transactions.ts';
+
+/** The version of the backup document this server writes and reads; a document of another is refused. */
+export const BACKUP_VERSION = 1;
+/** The most transactions a backup restores. */
+export const BACKUP_TRANSACTIONS_MAX = 200_000;
+/**
+ * The largest restore body taken, in bytes: 100,000 transactions with notes and bank ids come to about 43 MB
+ * of JSON (docs/api.md), so the most transactions a backup restores fit with room for long notes.
+ */
+export const BACKUP_MAX_BYTES = 160 * 1024 * 1024;
+
+/** Ids inside a document are its own: they name its parts to each other and are new once restored. */
+const refSchema = idSchema;
+const text = (max: number, label: string) =>
+  z.string(`${label} must be text`).max(max, `${label} must be at most ${max} characters`);
+const name = (max: number) => text(max, 'Name').min(1, 'Name is required');
+
+const accountGroupSchema = z.object({
+  id: refSchema,
+  name: name(ACCOUNT_GROUP_NAME_MAX),
+  parentGroupId: refSchema.nullable(),
+});
+
+const accountSchema = z.object({
+  id: refSchema,
+  name: name(ACCOUNT_NAME_MAX),
+  currency: currencyCodeSchema,
+  accountCategory: z.enum(ACCOUNT_CATEGORIES),
+  isEnabled: z.boolean(),
+  creditLimit: signedMinorAmountSchema.min(0, 'Must not be negative'),
+  /** The balance before every transaction; the current balance is it plus the transactions. */
+  initialBalance: signedMinorAmountSchema,
+  /** When the balance the person gave was true (transactions before it were already in it). */
+  openingAt: timeSchema,
+  accountGroupId: refSchema.nullable(),
+});
+
+const categorySchema = z.object({
+  id: refSchema,
+  name: name(CATEGORY_NAME_MAX),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #1a2b3c'),
+  icon: text(CATEGORY_ICON_MAX, 'Icon').nullable(),
+  /** `internal` is the built-in "Other", where transactions without a category of their own land. */
+  type: z.enum(CATEGORY_TYPES),
+  parentId: refSchema.nullable(),
+  /** Which category of the default tree it started as (bank imports file by it); null for one's own. */
+  defaultKey: text(100, 'Default key').nullable(),
+});
+
+const budgetSchema = z.object({
+  id: refSchema,
+  name: name(BUDGET_NAME_MAX),
+  // Not positive: a base change converts limits, and a tiny one may come out 0.
+  limitAmount: signedMinorAmountSchema.min(0, 'Must not be negative').nullable(),
+  startDate: timeSchema.nullable(),
+  endDate: timeSchema.nullable(),
+  autoInclude: z.boolean(),
+  archived: z.boolean(),
+  categoryIds: z.array(refSchema).max(BUDGET_CATEGORIES_MAX),
+  /** Transactions the category rule takes in but the person removed from the budget by hand. */
+  excludedTransactionIds: z.array(refSchema).max(BACKUP_TRANSACTIONS_MAX),
+});
+
+const transactionSchema = z.object({
+  id: refSchema,
+  accountId: refSchema,
+  amount: positiveMinorAmountSchema,
+  transactionType: z.enum(TRANSACTION_TYPES),
+  paymentType: z.enum(PAYMENT_TYPES),
+  time: timeSchema,
+  note: text(NOTE_MAX, 'Note'),
+  categoryId: refSchema.nullable(),
+  transferNature: z.enum(TRANSFER_NATURES),
+  /** Both legs of a transfer between accounts carry the same number. */
+  transferId: refSchema.nullable(),
+  /** The leg a transfer made for the other account (it goes when the transfer is undone). */
+  createdByTransfer: z.boolean(),
+  /** The amount in `refCurrency` (the base currency) at `rate`, as it was valued. */
+  refAmount: signedMinorAmountSchema,
+  refCurrency: currencyCodeSchema,
+  rate: z.number('Rate must be a number').min(0, 'Must not be negative'),
+  cashbackAmount: signedMinorAmountSchema,
+  commissionRate: signedMinorAmountSchema,
+  /** Assigned to this budget by hand (a budget's category rule needs no assignment). */
+  budgetId: refSchema.nullable(),
+  externalId: text(128, 'External id').min(1).nullable(),
+});
+
+const customRateSchema = z.object({
+  baseCode: currencyCodeSchema,
+  quoteCode: currencyCodeSchema,
+  effectiveFrom: isoDateSchema.nullable(),
+  rate: rateValueSchema,
+});
+
+type Issue = { message: string; path: Array<string | number> };
+
+/** Ids must be unique within a part; answers the part's items by id. */
+function indexById<T extends { id: number }>(items: T[], part: string, issues: Issue[]): Map<number, T> {
+  const byId = new Map<number, T>();
+  items.forEach((item, index) => {
+    if (byId.has(item.id)) issues.push({ message: `Id ${item.id} appears more than once`, path: [part, index, 'id'] });
+    byId.set(item.id, item);
+  });
+  return byId;
+}
+
+/** A parent reference must name an item of the same part, and following parents must never come back round. */
+function checkTree<T extends { id: number }>(
+  items: T[],
+  byId: Map<number, T>,
+  parentOf: (item: T) => number | null,
+  part: string,
+  field: string,
+  issues: Issue[],
+) {
+  items.forEach((item, index) => {
+    const parent = parentOf(item);
+    if (parent === null) return;
+    if (!byId.has(parent)) {
+      issues.push({ message: `No item of ${part} has id ${parent}`, path: [part, index, field] });
+      return;
+    }
+    const parentOfId = (id: number) => {
+      const at = byId.get(id);
+      return at && parentOf(at);
+    };
+    if (isInParentLoop(item.id, parentOfId)) {
+      issues.push({ message: 'The parents go round in a circle', path: [part, index, field] });
+    }
+  });
+}
+
+/**
+ * The whole of a user's data (GET /backup), restored by POST /backup/restore. Parts refer to each
+ * other by the document's own ids, and every reference is checked: a restore either takes all of
+ * it or nothing. Never any secret: no password, token or bank or exchange key.
+ */
+export const backupDocumentSchema = z
+  .object({
+    version: z.literal(BACKUP_VERSION, `Only version ${BACKUP_VERSION} backups can be restored`),
+    exportedAt: z.iso.datetime({ offset: true, error: 'Must be an ISO timestamp' }),
+    settings: z.object({
+      locale: localeSchema,
+      timeZone: timeZoneSchema,
+      /** Categories left out of the statistics. */
+      excludedCategoryIds: z.array(refSchema).max(MAX_EXCLUDED_CATEGORIES),
+      includeCryptoInTotal: z.boolean(),
+    }),
+    baseCurrency: currencyCodeSchema.nullable(),
+    currencies: z.array(currencyCodeSchema).max(500),
+    customRates: z.array(customRateSchema).max(10_000),
+    accountGroups: z.array(accountGroupSchema).max(ACCOUNT_GROUPS_MAX),
+    accounts: z.array(accountSchema).max(ACCOUNTS_MAX),
+    categories: z.array(categorySchema).max(CATEGORIES_MAX),
+    budgets: z.array(budgetSchema).max(BUDGETS_MAX),
+    transactions: z.array(transactionSchema).max(BACKUP_TRANSACTIONS_MAX),
+  })
+  .superRefine((doc, ctx) => {
+    const issues: Issue[] = [];
+    const groups = indexById(doc.accountGroups, 'accountGroups', issues);
+    checkTree(doc.accountGroups, groups, (g) => g.parentGroupId, 'accountGroups', 'parentGroupId', issues);
+    const accounts = indexById(doc.accounts, 'accounts', issues);
+    doc.accounts.forEach((account, index) => {
+      if (account.accountGroupId !== null && !groups.has(account.accountGroupId)) {
+        issues.push({
+          message: `No account group has id ${account.accountGroupId}`,
+          path: ['accounts', index, 'accountGroupId'],
+        });
+      }
+    });
+    const categories = indexById(doc.categories, 'categories', issues);
+    checkTree(doc.categories, categories, (c) => c.parentId, 'categories', 'parentId', issues);
+    if (doc.categories.filter((c) => c.type === 'internal').length !== 1) {
+      issues.push({ message: 'Exactly one category must be the internal "Other"', path: ['categories'] });
+    }
+    const defaultKeys = new Set<string>();
+    doc.categories.forEach((category, index) => {
+      if (category.defaultKey === null) return;
+      if (defaultKeys.has(category.defaultKey)) {
+        issues.push({ message: 'Two categories have this default key', path: ['categories', index, 'defaultKey'] });
+      }
+      defaultKeys.add(category.defaultKey);
+    });
+    const category = (id: number | null, path: Array<string | number>) => {
+      if (id !== null && !categories.has(id)) issues.push({ message: `No category has id ${id}`, path });
+    };
+    doc.settings.excludedCategoryIds.forEach((id, index) => {
+      category(id, ['settings', 'excludedCategoryIds', index]);
+    });
+    const budgets = indexById(doc.budgets, 'budgets', issues);
+    const transactions = indexById(doc.transactions, 'transactions', issues);
+    doc.budgets.forEach((budget, index) => {
+      budget.categoryIds.forEach((id, at) => {
+        category(id, ['budgets', index, 'categoryIds', at]);
+      });
+      budget.excludedTransactionIds.forEach((id, at) => {
+        if (!transactions.has(id)) {
+          issues.push({
+            message: `No transaction has id ${id}`,
+            path: ['budgets', index, 'excludedTransactionIds', at],
+          });
+        }
+      });
+    });
+    const legs = new Map<number, number[]>();
+    const externalIds = new Set<string>();
+    doc.transactions.forEach((t, index) => {
+      const path = (field: string) => ['transactions', index, field];
+      if (!accounts.has(t.accountId))
+        issues.push({ message: `No account has id ${t.accountId}`, path: path('accountId') });
+      category(t.categoryId, path('categoryId'));
+      if (t.budgetId !== null && !budgets.has(t.budgetId)) {
+        issues.push({ message: `No budget has id ${t.budgetId}`, path: path('budgetId') });
+      }
+      if (t.externalId !== null) {
+        const key = `${t.accountId} ${t.externalId}`;
+        if (externalIds.has(key))
+          issues.push({ message: 'Two transactions of the account have this external id', path: path('externalId') });
+        externalIds.add(key);
+      }
+      if (t.transferId !== null) legs.set(t.transferId, [...(legs.get(t.transferId) ?? []), index]);
+      else if (t.transferNature === 'transfer_between_user_accounts') {
+        issues.push({ message: 'A transfer between accounts needs its transferId', path: path('transferId') });
+      }
+    });
+    for (const [transferId, [first, second, ...more]] of legs) {
+      const [a, b] = [doc.transactions[first!]!, second === undefined ? undefined : doc.transactions[second]!];
+      const message =
+        !b || more.length > 0
+          ? `Transfer ${transferId} must have exactly two legs`
+          : a.accountId === b.accountId
+            ? 'The legs of a transfer are on different accounts'
+            : a.transactionType === b.transactionType
+              ? 'A transfer pairs an expense with an income'
+              : a.transferNature !== 'transfer_between_user_accounts' || b.transferNature !== a.transferNature
+                ? 'Both legs of a transfer are transfers between accounts'
+                : undefined;
+      if (message) issues.push({ message, path: ['transactions', first!, 'transferId'] });
+    }
+    for (const issue of issues) ctx.addIssue({ code: 'custom', ...issue });
+  });
+export type BackupDocument = z.output<typeof backupDocumentSchema>;
+export type BackupTransaction = BackupDocument['transactions'][number];
+
+/** 201 of POST /backup/restore: how many of each were created. */
+export const restoreBackupResponseSchema = z.object({
+  counts: z.object({
+    accounts: z.number().int(),
+    accountGroups: z.number().int(),
+    categories: z.number().int(),
+    transactions: z.number().int(),
+    budgets: z.number().int(),
+    currencies: z.number().int(),
+    rates: z.number().int(),
+  }),
+});
+export type RestoreBackupResponse = z.infer<typeof restoreBackupResponseSchema>;

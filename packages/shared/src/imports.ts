@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { idSchema, idTextSchema } from './ids.ts';
+
+/** The largest CSV file taken (raw bytes); larger ones get 413. 100,000 bank rows fit in about a fifth of it. */
+export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
+/** The most data rows one file may have; more is a VALIDATION_ERROR asking to split the file. */
+export const IMPORT_MAX_ROWS = 100_000;
+/** The rows of the file shown in the preview, parsed as detected. */
+export const IMPORT_SAMPLE_ROWS = 20;
+/** The bad rows kept with their reasons; past it they are only counted. */
+export const IMPORT_MAX_REPORTED_FAILURES = 1_000;
+
+/** The encodings read: UTF-8 (with or without a byte-order mark) and Windows-1251 (Ukrainian bank exports). */
+export const IMPORT_ENCODINGS = ['utf-8', 'windows-1251'] as const;
+export type ImportEncoding = (typeof IMPORT_ENCODINGS)[number];
+
+export const IMPORT_DELIMITERS = [',', ';', '\t', '|'] as const;
+export type ImportDelimiter = (typeof IMPORT_DELIMITERS)[number];
+
+export const DECIMAL_SEPARATORS = ['.', ','] as const;
+export type DecimalSeparator = (typeof DECIMAL_SEPARATORS)[number];
+
+/**
+ * How a time column is written, in Unicode date-pattern letters (dd day, MM month, yyyy year, HH
+ * hour, mm minute, ss second). `ISO` is ISO 8601 with or without a zone offset. Times without an
+ * offset are read in the user's time zone.
+ */
+export const IMPORT_DATE_FORMATS = [
+  'dd.MM.yyyy HH:mm:ss',
+  'dd.MM.yyyy HH:mm',
+  'dd.MM.yyyy',
+  'yyyy-MM-dd HH:mm:ss',
+  'yyyy-MM-dd HH:mm',
+  'yyyy-MM-dd',
+  'ISO',
+  'dd/MM/yyyy HH:mm:ss',
+  'dd/MM/yyyy HH:mm',
+  'dd/MM/yyyy',
+  'MM/dd/yyyy HH:mm:ss',
+  'MM/dd/yyyy HH:mm',
+  'MM/dd/yyyy',
+] as const;
+export type ImportDateFormat = (typeof IMPORT_DATE_FORMATS)[number];
+
+/** Presets that map themselves: the Monobank app's statement export, and Kopiyka's own CSV export. */
+export const IMPORT_PRESETS = ['monobank', 'kopiyka'] as const;
+export type ImportPreset = (typeof IMPORT_PRESETS)[number];
+
+const columnSchema = z.number('Must be a column number').int('Must be a column number').min(0).max(499);
+
+/**
+ * Which column (0-based) holds what. Either `amount` (signed: negative is an expense) or `debit`
+ * and/or `credit` (unsigned: debit is money out, credit money in). `category` is a name or a path
+ * ("Food / Cafes"); `mcc` a merchant category code (the Monobank preset); `externalId` a bank's id
+ * of the row (duplicates are found by it when present); `currency` an ISO code per row, for rows
+ * in another currency than the account's (converted at that day's rate).
+ */
+const mappingFields = z.object({
+  time: columnSchema,
+  amount: columnSchema.optional(),
+  debit: columnSchema.optional(),
+  credit: columnSchema.optional(),
+  note: columnSchema.optional(),
+  category: columnSchema.optional(),
+  mcc: columnSchema.optional(),
+  currency: columnSchema.optional(),
+  externalId: columnSchema.optional(),
+});
+
+export const importMappingSchema = mappingFields
+  .refine((m) => m.amount !== undefined || m.debit !== undefined || m.credit !== undefined, {
+    message: 'Choose the amount column, or the debit or credit column',
+    path: ['amount'],
+  })
+  .refine((m) => m.amount === undefined || (m.debit === undefined && m.credit === undefined), {
+    message: 'Choose either one amount column or debit and credit columns, not both',
+    path: ['amount'],
+  });
+export type ImportMapping = z.infer<typeof importMappingSchema>;
+
+/** POST /imports?accountId=…&fileName=… (the body is the raw file). */
+export const createImportQuerySchema = z.object({
+  accountId: idTextSchema,
+  /** The uploaded file's name, shown in the import's history. */
+  fileName: z.string().trim().max(200, 'File name must be at most 200 characters').optional(),
+});
+
+export const importDetectionSchema = z.object({
+  preset: z.enum(IMPORT_PRESETS).nullable(),
+  encoding: z.enum(IMPORT_ENCODINGS),
+  delimiter: z.enum(IMPORT_DELIMITERS),
+  /** Null when no known format reads every sampled time. */
+  dateFormat: z.enum(IMPORT_DATE_FORMATS).nullable(),
+  decimalSeparator: z.enum(DECIMAL_SEPARATORS),
+  /** What the columns look like they hold (a preset's own mapping when one matched); fields not found are absent. */
+  mapping: mappingFields.partial(),
+});
+export type ImportDetection = z.infer<typeof importDetectionSchema>;
+
+/** 201 of POST /imports: the file as read, for the mapping screen. */
+export const createImportResponseSchema = z.object({
+  importId: z.number().int(),
+  /** Data rows (the header row not counted). */
+  rowCount: z.number().int(),
+  /** The header row's names. */
+  columns: z.array(z.string()),
+  /** The first IMPORT_SAMPLE_ROWS data rows, each cell as text. */
+  sample: z.array(z.array(z.string())),
+  detected: importDetectionSchema,
+});
+export type CreateImportResponse = z.infer<typeof createImportResponseSchema>;
+
+export const importParamsSchema = z.object({ importId: idTextSchema });
+
+/** GET /imports/{importId}/categories?column=N: the distinct names of a category column and what they match. */
+export const importCategoriesQuerySchema = z.object({
+  column: z.coerce.number<number>('Must be a column number').int().min(0).max(499),
+});
+export const importCategoryNameSchema = z.object({
+  /** As written in the file (trimmed). */
+  name: z.string(),
+  /** Rows carrying it. */
+  rows: z.number().int(),
+  /** The user's category it matches by name or path (case-insensitive); null when unknown. */
+  categoryId: z.number().int().nullable(),
+});
+export type ImportCategoryName = z.infer<typeof importCategoryNameSchema>;
+
+/**
+ * What becomes of one category name of the file: an existing category, or a new one (a path
+ * creates its missing levels). Names neither matched nor listed go to Other.
+ */
+export const importCategoryChoiceSchema = z.union([
+  z.object({ name: z.string().trim().min(1).max(500), categoryId: idSchema }),
+  z.object({ name: z.string().trim().min(1).max(500), create: z.literal(true) }),
+]);
+export type ImportCategoryChoice = z.infer<typeof importCategoryChoiceSchema>;
+
+export const commitImportBodySchema = z.object({
+  mapping: importMappingSchema,
+  dateFormat: z.enum(IMPORT_DATE_FORMATS),
+  decimalSeparator: z.enum(DECIMAL_SEPARATORS),
+  /** Rows that match a transaction already on the account are left out (API.md); false imports them too. */
+  skipDuplicates: z.boolean().default(true),
+  /** Choices for the category names the file has (GET …/categories). */
+  categories: z.array(importCategoryChoiceSchema).max(5_000).default([]),
+});
+export type CommitImportBody = z.input<typeof commitImportBodySchema>;
+
+export const commitImportResponseSchema = z.object({ jobId: z.number().int() });
+
+export const IMPORT_STATES = ['uploaded', 'running', 'done', 'failed', 'undone'] as const;
+export type ImportState = (typeof IMPORT_STATES)[number];
+
+export const importFailureSchema = z.object({
+  /** The row's line in the file, 1-based, the header being line 1. */
+  row: z.number().int(),
+  message: z.string(),
+});
+
+export const importSchema = z.object({
+  id: z.number().int(),
+  accountId: z.number().int(),
+  fileName: z.string().nullable(),
+  state: z.enum(IMPORT_STATES),
+  /** Rows looked at so far, of `total`. */
+  done: z.number().int(),
+  total: z.number().int(),
+  imported: z.number().int(),
+  /** Rows left out as already on the account. */
+  duplicates: z.number().int(),
+  /** Rows that could not be read, up to IMPORT_MAX_REPORTED_FAILURES; `failedCount` counts them all. */
+  failed: z.array(importFailureSchema),
+  failedCount: z.number().int(),
+  /** Why the whole import stopped (state failed). */
+  error: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime().nullable(),
+});
+export type Import = z.infer<typeof importSchema>;
+
+/**
+ * The header of Kopiyka's own CSV export (GET /transactions/export), in this order; the `kopiyka`
+ * preset reads it back. Time is ISO 8601 with the user's zone offset; Amount is signed (negative
+ * is money out) with "." and no grouping, as is Base amount; Category is the path ("Food / Cafes");
+ * Transfer is the transfer's id for either leg of a transfer, else empty.
+ */
+export const KOPIYKA_CSV_COLUMNS = [
+  'Time',
+  'Account',
+  'Category',
+  'Type',
+  'Amount',
+  'Currency',
+  'Base amount',
+  'Base currency',
+  'Transfer',
+  'Note',
+] as const;
+
+/** The header of the Monobank app's statement export (the `monobank` preset; UAH cards write "(UAH)"). */
+export const MONOBANK_STATEMENT_COLUMNS = [
+  'Дата i час операції',
+  'Деталі операції',
+  'MCC',
+  'Сума в валюті картки (UAH)',
+  'Сума в валюті операції',
+  'Валюта',
+  'Курс',
+  'Сума комісій (UAH)',
+  'Сума кешбеку (UAH)',
+  'Залишок після операції',
+] as const;

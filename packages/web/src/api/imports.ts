@@ -1,0 +1,101 @@
+import { type CommitImportBody, endpoints, type Import } from '@kopiyka/shared';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from './client.ts';
+import { invalidateBankData } from './monobank.ts';
+
+export const importKeys = {
+  all: ['imports'] as const,
+  list: () => [...importKeys.all, 'list'] as const,
+  detail: (id: number) => [...importKeys.all, 'detail', id] as const,
+  categories: (id: number, column: number) => [...importKeys.all, 'categories', id, column] as const,
+};
+
+/**
+ * While an import runs its progress arrives as events; this slow poll only covers a stream that is
+ * down, so the bar never freezes for good.
+ */
+const RUNNING_IMPORT_POLL_MS = 15_000;
+
+export const isImportRunning = (item: Pick<Import, 'state'>) => item.state === 'running';
+
+export function useImports() {
+  return useQuery({
+    queryKey: importKeys.list(),
+    queryFn: ({ signal }) => call(endpoints.imports.list, { signal }),
+  });
+}
+
+export function useImport(id: number | null) {
+  return useQuery({
+    queryKey: importKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => call(endpoints.imports.get, { params: { importId: id ?? 0 }, signal }),
+    enabled: id !== null,
+    refetchInterval: (query) =>
+      query.state.data && isImportRunning(query.state.data) ? RUNNING_IMPORT_POLL_MS : false,
+  });
+}
+
+/** The distinct names of the file's category column, with the categories they match; off until a column is chosen. */
+export function useImportCategories(id: number, column: number | undefined) {
+  return useQuery({
+    queryKey: importKeys.categories(id, column ?? -1),
+    queryFn: ({ signal }) =>
+      call(endpoints.imports.categories, { params: { importId: id }, query: { column: column ?? 0 }, signal }),
+    enabled: column !== undefined,
+  });
+}
+
+/**
+ * An import as it is now (from an event or a poll) replaces its cached entry and its row in the
+ * list; one that brought rows in or took them out (an undo) changes every figure made of transactions.
+ */
+export function applyImportUpdate(queryClient: QueryClient, item: Import): void {
+  const before = queryClient.getQueryData<Import>(importKeys.detail(item.id));
+  queryClient.setQueryData(importKeys.detail(item.id), item);
+  const listed = queryClient.getQueryData<Import[]>(importKeys.list());
+  if (listed?.some((other) => other.id === item.id)) {
+    queryClient.setQueryData(
+      importKeys.list(),
+      listed.map((other) => (other.id === item.id ? item : other)),
+    );
+  } else void queryClient.invalidateQueries({ queryKey: importKeys.list() });
+  const changed =
+    before === undefined ? item.imported > 0 : before.imported !== item.imported || before.state !== item.state;
+  if (changed) void invalidateBankData(queryClient);
+}
+
+export function useUploadImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ accountId, file }: { accountId: number; file: File }) =>
+      call(endpoints.imports.create, { query: { accountId, fileName: file.name }, body: file }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: importKeys.list() }),
+  });
+}
+
+export function useCommitImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: CommitImportBody }) =>
+      call(endpoints.imports.commit, { params: { importId: id }, body }),
+    onSuccess: (_answer, { id }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: importKeys.detail(id) }),
+        queryClient.invalidateQueries({ queryKey: importKeys.list() }),
+      ]),
+  });
+}
+
+/** Takes an import's transactions out as a whole (or drops an upload never imported). */
+export function useUndoImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call(endpoints.imports.undo, { params: { importId: id } }),
+    onSuccess: (_answer, id) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: importKeys.detail(id) }),
+        queryClient.invalidateQueries({ queryKey: importKeys.list() }),
+        invalidateBankData(queryClient),
+      ]),
+  });
+}

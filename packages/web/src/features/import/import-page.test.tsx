@@ -1,0 +1,280 @@
+import { type CreateImportResponse, type Import, MONOBANK_STATEMENT_COLUMNS } from '@kopiyka/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeAccount } from '../../test/accounts.ts';
+import { eventStream, failure, resetApp, sseMessage, success } from '../../test/api.ts';
+import { cleanUpApp, type Handlers, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
+
+const accounts = [makeAccount({ id: 1, name: 'Card' }), makeAccount({ id: 4, name: 'Cash' })];
+
+/** What the server reads from a Monobank statement: its preset maps every column itself. */
+const monobankFile: CreateImportResponse = {
+  importId: 21,
+  rowCount: 3,
+  columns: MONOBANK_STATEMENT_COLUMNS.slice(0, 6),
+  sample: [
+    ['26.11.2026 09:30:00', 'Silpo', '5411', '-250,50', '-250,50', 'UAH'],
+    ['25.11.2026 18:05:00', 'Salary', '4829', '12000,00', '12000,00', 'UAH'],
+    ['24.11.2026 12:00:00', 'Refund', '5411', 'abc', 'abc', 'UAH'],
+  ],
+  detected: {
+    preset: 'monobank',
+    encoding: 'utf-8',
+    delimiter: ';',
+    dateFormat: 'dd.MM.yyyy HH:mm:ss',
+    decimalSeparator: ',',
+    mapping: { time: 0, note: 1, mcc: 2, amount: 3 },
+  },
+};
+
+/** A spreadsheet of someone's own: debit and credit apart, a category column, nothing detected. */
+const ledgerFile: CreateImportResponse = {
+  importId: 22,
+  rowCount: 3,
+  columns: ['Date', 'Description', 'Debit', 'Credit', 'Category'],
+  sample: [
+    ['2026-11-20', 'Rent', '8000.00', '', 'Housing'],
+    ['2026-11-21', 'Freelance', '', '1500.00', 'Food & Drinks / Groceries'],
+    ['2026-11-22', 'Cut short', '12.00'],
+  ],
+  detected: {
+    preset: null,
+    encoding: 'windows-1251',
+    delimiter: ',',
+    dateFormat: 'yyyy-MM-dd',
+    decimalSeparator: '.',
+    mapping: { time: 0, note: 1 },
+  },
+};
+
+function makeImport(overrides: Partial<Import> & Pick<Import, 'id'>): Import {
+  return {
+    accountId: 1,
+    fileName: 'statement.csv',
+    state: 'running',
+    done: 0,
+    total: 3,
+    imported: 0,
+    duplicates: 0,
+    failed: [],
+    failedCount: 0,
+    error: null,
+    createdAt: '2026-11-26T08:00:00.000Z',
+    finishedAt: null,
+    ...overrides,
+  };
+}
+
+const csv = (name: string) => new File(['a;b\n1;2\n'], name, { type: 'text/csv' });
+
+function openImport(path: string, handlers: Handlers) {
+  const events = eventStream();
+  const server = signedInServer({
+    'GET /accounts': () => success(accounts),
+    'GET /user/settings': () => success({ locale: 'en', timeZone: 'Europe/Kyiv', stats: { excludedCategoryIds: [] } }),
+    'GET /imports': () => success([]),
+    'GET /events': () => events.response,
+    ...handlers,
+  });
+  return { ...server, ...renderApp(path), events };
+}
+
+/** Chooses the account's file and uploads it, as a person does on step 1. */
+async function upload(name = 'statement.csv') {
+  await userEvent.upload(await screen.findByLabelText('Choose a file'), csv(name));
+  await userEvent.click(screen.getByRole('button', { name: 'Upload and continue' }));
+}
+
+const mappingSelect = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
+
+describe('/import', () => {
+  beforeEach(resetApp);
+  afterEach(cleanUpApp);
+
+  it('uploads the file to the account of the link and keeps the Monobank mapping, previewing rows as they will be read', async () => {
+    const { fetchMock } = openImport('/import?accountId=4', {
+      'POST /imports': () => success(monobankFile, { status: 201 }),
+    });
+    expect((await screen.findByLabelText('Account')) as HTMLSelectElement).toHaveProperty('value', '4');
+    await upload('mono.csv');
+
+    expect(await screen.findByText('Monobank statement')).toBeTruthy();
+    const sent = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    const url = new URL(String(sent?.[0]), 'http://localhost');
+    expect(url.pathname).toBe('/api/v1/imports');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ accountId: '4', fileName: 'mono.csv' });
+    expect(sent?.[1]?.body).toBeInstanceOf(File);
+    expect(new Headers(sent?.[1]?.headers).get('Content-Type')).toBe('text/csv');
+
+    expect(mappingSelect('Date and time').value).toBe('0');
+    expect(mappingSelect('Amount').value).toBe('3');
+    expect(mappingSelect('Note').value).toBe('1');
+    expect(mappingSelect('Date format').value).toBe('dd.MM.yyyy HH:mm:ss');
+    expect(mappingSelect('Decimal separator').value).toBe(',');
+
+    const preview = within(screen.getByRole('table'));
+    const [, first, second, third] = preview.getAllByRole('row');
+    expect(within(first!).getByText('26 Nov 2026, 09:30')).toBeTruthy();
+    expect(within(first!).getByText('−UAH 250.50')).toBeTruthy();
+    // No category column: the import files the row by its merchant code.
+    expect(within(first!).getByText('By MCC 5411')).toBeTruthy();
+    expect(within(second!).getByText('+UAH 12,000.00')).toBeTruthy();
+    // The amount that would fail says why, before anything is imported.
+    expect(within(third!).getByText('“abc” is not an amount')).toBeTruthy();
+    expect(screen.getByText('1 row can’t be read with these choices')).toBeTruthy();
+
+    // A point as the decimal separator reads the comma as grouping: the preview follows the choice.
+    await userEvent.selectOptions(mappingSelect('Decimal separator'), '.');
+    expect(within(screen.getAllByRole('row')[1]!).getByText('−UAH 25,050.00')).toBeTruthy();
+  });
+
+  it('switches to debit and credit columns, checks the mapping rules before sending, and sends the choices for unknown categories', async () => {
+    const { calls } = openImport('/import?accountId=1', {
+      'POST /imports': () => success(ledgerFile, { status: 201 }),
+      'GET /imports/22/categories': () =>
+        success([
+          { name: 'Housing', rows: 1, categoryId: null },
+          { name: 'Travel', rows: 4, categoryId: null },
+          { name: 'Food & Drinks / Groceries', rows: 1, categoryId: 2 },
+        ]),
+      'POST /imports/22/commit': () => success({ jobId: 5 }, { status: 202 }),
+      'GET /imports/22': () => success(makeImport({ id: 22 })),
+    });
+    await upload('ledger.csv');
+    expect(await screen.findByText('Not a known format')).toBeTruthy();
+    expect(screen.getByText('Windows-1251')).toBeTruthy();
+
+    // Nothing holds the amount yet: the shared rule says so on the page, and nothing is sent.
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Choose the amount column, or the debit or credit column')).toBeTruthy();
+    expect(calls('POST', '/imports/22/commit')).toEqual([]);
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Debit and credit' }));
+    await userEvent.selectOptions(mappingSelect('Debit (money out)'), 'Debit');
+    await userEvent.selectOptions(mappingSelect('Credit (money in)'), 'Credit');
+    await userEvent.selectOptions(mappingSelect('Category'), 'Category');
+    const rows = screen.getAllByRole('row');
+    expect(within(rows[1]!).getByText('−UAH 8,000.00')).toBeTruthy();
+    expect(within(rows[2]!).getByText('+UAH 1,500.00')).toBeTruthy();
+    expect(within(rows[3]!).getByText('The row has 3 cells; column 5 is missing')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('2 names without a category')).toBeTruthy();
+    expect(screen.getByText('Food & Drinks › Groceries · 1 row')).toBeTruthy();
+    await userEvent.selectOptions(screen.getByLabelText('Housing'), 'Create “Housing”');
+    await userEvent.selectOptions(screen.getByLabelText('Travel'), 'Choose a category…');
+    await userEvent.click(screen.getByLabelText('Category for “Travel”'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Food & Drinks' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+
+    await waitFor(() => expect(calls('POST', '/imports/22/commit')).toHaveLength(1));
+    expect(calls('POST', '/imports/22/commit')[0]?.body).toEqual({
+      mapping: { time: 0, note: 1, debit: 2, credit: 3, category: 4 },
+      dateFormat: 'yyyy-MM-dd',
+      decimalSeparator: '.',
+      skipDuplicates: true,
+      categories: [
+        { name: 'Housing', create: true },
+        { name: 'Travel', categoryId: 1 },
+      ],
+    });
+  });
+
+  it('follows the import to its summary with the bad rows, and undoes it after asking', async () => {
+    let current = makeImport({ id: 21, done: 1 });
+    const { events, calls, location } = openImport('/import?accountId=1', {
+      'POST /imports': () => success(monobankFile, { status: 201 }),
+      'POST /imports/21/commit': () => success({ jobId: 5 }, { status: 202 }),
+      'GET /imports/21': () => success(current),
+      'DELETE /imports/21': () => {
+        current = { ...current, state: 'undone' };
+        return new Response(null, { status: 204 });
+      },
+    });
+    await upload();
+    await userEvent.click(await screen.findByRole('button', { name: 'Import' }));
+
+    await waitFor(() => expect(location()).toBe('/import?accountId=1&importId=21'));
+    expect(await screen.findByText('1 of 3 rows')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Import progress' })).toBeTruthy();
+
+    current = makeImport({
+      id: 21,
+      state: 'done',
+      done: 3,
+      imported: 2,
+      duplicates: 0,
+      failed: [{ row: 4, message: '“abc” is not an amount' }],
+      failedCount: 1,
+      finishedAt: '2026-11-26T08:01:00.000Z',
+    });
+    events.send(sseMessage({ type: 'import', import: current }));
+
+    expect(await screen.findByRole('heading', { name: 'Import finished' })).toBeTruthy();
+    expect(screen.getByText('2 imported · 0 duplicates skipped · 1 failed')).toBeTruthy();
+    const failures = within(screen.getByRole('region', { name: '1 row could not be imported' }));
+    expect(failures.getByRole('row', { name: '4 “abc” is not an amount' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See transactions' }).getAttribute('href')).toBe(
+      '/transactions?accounts=1',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Undo import' }));
+    const dialog = within(await screen.findByRole('alertdialog'));
+    expect(dialog.getByText(/All 2 transactions it brought in are deleted/)).toBeTruthy();
+    expect(calls('DELETE', '/imports/21')).toEqual([]);
+    await userEvent.click(dialog.getByRole('button', { name: 'Undo import' }));
+
+    expect(await screen.findByRole('heading', { name: 'Import undone' })).toBeTruthy();
+    expect(calls('DELETE', '/imports/21')).toHaveLength(1);
+    expect(toastMessages()).toContain('2 imported transactions removed');
+  });
+
+  it('comes back to an import under way after a reload', async () => {
+    openImport('/import?importId=21', { 'GET /imports/21': () => success(makeImport({ id: 21, done: 2 })) });
+    expect(await screen.findByRole('heading', { name: 'Importing…' })).toBeTruthy();
+    expect(screen.getByText('2 of 3 rows')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Import progress' }).getAttribute('aria-valuenow')).toBe('2');
+  });
+
+  it('refuses a file over the size limit before sending it, in the words of the server’s limit', async () => {
+    const { calls } = openImport('/import?accountId=1', {
+      'POST /imports': () => failure(413, 'BAD_REQUEST', 'The body is too large: at most 64 MB are taken.'),
+    });
+    const huge = csv('huge.csv');
+    Object.defineProperty(huge, 'size', { value: 64 * 1024 * 1024 + 1 });
+    await userEvent.upload(await screen.findByLabelText('Choose a file'), huge);
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'The file is larger than 64 MB. Split it into smaller files and import them one by one.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Upload and continue' }));
+    expect(calls('POST', '/imports')).toEqual([]);
+
+    // A server that takes less than the contract's limit refuses it the same way.
+    await userEvent.upload(screen.getByLabelText('Choose a file'), csv('big.csv'));
+    await userEvent.click(screen.getByRole('button', { name: 'Upload and continue' }));
+    await waitFor(() => expect(calls('POST', '/imports')).toHaveLength(1));
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'The file is larger than 64 MB. Split it into smaller files and import them one by one.',
+    );
+  });
+
+  it('lists the recent imports with their state and counts', async () => {
+    openImport('/import', {
+      'GET /imports': () =>
+        success([
+          makeImport({ id: 9, state: 'done', done: 3, imported: 3, fileName: 'october.csv' }),
+          makeImport({ id: 8, state: 'undone', done: 2, imported: 2, accountId: 4, fileName: 'september.csv' }),
+        ]),
+    });
+    const list = within(await screen.findByRole('region', { name: 'Recent imports' }));
+    const [october, september] = await list.findAllByRole('listitem');
+    expect(within(october!).getByText('Done')).toBeTruthy();
+    expect(within(october!).getByText('3 imported · 0 duplicates skipped · 0 failed')).toBeTruthy();
+    expect(within(october!).getByRole('button', { name: 'Undo import' })).toBeTruthy();
+    expect(within(september!).getByText('Undone')).toBeTruthy();
+    expect(within(september!).queryByRole('button', { name: 'Undo import' })).toBeNull();
+  });
+});
