@@ -2,27 +2,11 @@
 // (app.inject: routing, validation, SQL, serialisation; no network). Usage:
 //   node --import tsx bench/api.ts [transactions=1000000] [accounts=20] [years=10]
 // Embedded PGlite by default; set DATABASE_URL to measure a PostgreSQL server (a fresh database).
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startRatesEmulator } from '@kopiyka/fakes';
-import { buildApp } from '../packages/server/src/app.ts';
-import { loadConfig } from '../packages/server/src/config.ts';
+import { startBenchServer } from './bench-server.ts';
 import { seedUser } from './seed.ts';
 
 const [transactions = 1_000_000, accounts = 20, years = 10] = process.argv.slice(2).map(Number);
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kopiyka-bench-'));
-// Rates come from the local emulator: no network, the same figures every run.
-const rates = await startRatesEmulator();
-const config = {
-  ...loadConfig(
-    { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NBU_BASE_URL: rates.url, FRANKFURTER_BASE_URL: rates.url },
-    null,
-  ),
-  backgroundJobs: false,
-  rateLimitPerMinute: 1_000_000,
-};
-const app = await buildApp(config);
+const { app, close } = await startBenchServer('api');
 await app.ready();
 console.log(
   `database: ${app.dbKind}; seeding ${transactions} transactions over ${accounts} accounts and ${years} years…`,
@@ -110,6 +94,4 @@ await time('budget stats, all time', `/api/v1/budgets/${budgetIds[1]}/stats`, 15
 await time('budget transactions, first page', `/api/v1/transactions?limit=50&budgetIds=${budgetIds[0]}`, 15);
 await time('budgets list', '/api/v1/budgets', 15);
 
-await app.close();
-await rates.close();
-rmSync(dataDir, { recursive: true, force: true });
+await close();

@@ -1,29 +1,15 @@
 // Dashboard first load in Chromium on a long history: navigation start → every widget rendered
 // (no loading placeholder left and the three charts drawn). Usage:
 //   npm run build && node --import tsx bench/dashboard.ts [transactions=1000000] [accounts=20] [years=10]
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startRatesEmulator } from '@kopiyka/fakes';
 import { chromium } from '@playwright/test';
-import { buildApp } from '../packages/server/src/app.ts';
-import { loadConfig } from '../packages/server/src/config.ts';
+import { startBenchServer } from './bench-server.ts';
 import { seedUser } from './seed.ts';
 
 const [transactions = 1_000_000, accounts = 20, years = 10] = process.argv.slice(2).map(Number);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kopiyka-bench-'));
-const rates = await startRatesEmulator();
-const config = {
-  ...loadConfig(
-    { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NBU_BASE_URL: rates.url, FRANKFURTER_BASE_URL: rates.url },
-    path.join(root, 'packages/web/dist'),
-  ),
-  backgroundJobs: false,
-  rateLimitPerMinute: 1_000_000,
-};
-const app = await buildApp(config);
+const { app, close } = await startBenchServer('dashboard', { webDist: path.join(root, 'packages/web/dist') });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 console.log(
@@ -78,6 +64,4 @@ console.log(
   `dashboard first load, median of ${durations.length}: ${durations[Math.floor(durations.length / 2)]!.toFixed(0)} ms`,
 );
 await browser.close();
-await app.close();
-await rates.close();
-rmSync(dataDir, { recursive: true, force: true });
+await close();

@@ -5,27 +5,12 @@
 // Embedded PGlite by default; set DATABASE_URL (and APP_SECRET_KEY) to measure a PostgreSQL server.
 // Upload (reading, detecting, storing the file) and import (the background job) are timed apart.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startRatesEmulator } from '@kopiyka/fakes';
 import { MONOBANK_STATEMENT_COLUMNS } from '@kopiyka/shared';
-import { buildApp } from '../packages/server/src/app.ts';
-import { loadConfig } from '../packages/server/src/config.ts';
+import { startBenchServer } from './bench-server.ts';
 
 const [rows = 100_000, runs = 3] = process.argv.slice(2).map(Number);
 const DAY_MS = 86_400_000;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kopiyka-bench-import-'));
-const rates = await startRatesEmulator();
-const config = {
-  ...loadConfig(
-    { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NBU_BASE_URL: rates.url, FRANKFURTER_BASE_URL: rates.url },
-    null,
-  ),
-  backgroundJobs: false,
-  rateLimitPerMinute: 1_000_000,
-};
-const app = await buildApp(config);
+const { app, close } = await startBenchServer('import');
 const base = `${await app.listen({ port: 0, host: '127.0.0.1' })}/api/v1`;
 
 async function call(method: string, url: string, token?: string, body?: unknown, contentType = 'application/json') {
@@ -103,6 +88,4 @@ for (let run = 1; run <= runs; run++) {
 }
 console.log(`median: ${median(perSecond).toFixed(0)} rows/s`);
 
-await app.close();
-await rates.close();
-rmSync(dataDir, { recursive: true, force: true });
+await close();

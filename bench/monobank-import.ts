@@ -6,35 +6,15 @@
 // Each run is a fresh user and client. Alongside, GET /user (an authenticated no-op) is timed in
 // the same process, so the import can be read as a ratio on a noisy machine.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startMonobankEmulator, startRatesEmulator } from '@kopiyka/fakes';
-import { buildApp } from '../packages/server/src/app.ts';
-import { loadConfig } from '../packages/server/src/config.ts';
+import { startMonobankEmulator } from '@kopiyka/fakes';
+import { startBenchServer } from './bench-server.ts';
 
 const [items = 10_000, runs = 3] = process.argv.slice(2).map(Number);
 const DAY = 86_400;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kopiyka-bench-mono-'));
-const rates = await startRatesEmulator();
 const bank = await startMonobankEmulator({ demo: false, requestIntervalMs: 0 });
-const config = {
-  ...loadConfig(
-    {
-      ...process.env,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NBU_BASE_URL: rates.url,
-      FRANKFURTER_BASE_URL: rates.url,
-      MONOBANK_API_URL: bank.url,
-      MONOBANK_REQUEST_INTERVAL_MS: '0',
-    },
-    null,
-  ),
-  backgroundJobs: false,
-  rateLimitPerMinute: 1_000_000,
-};
-const app = await buildApp(config);
+const { app, close } = await startBenchServer('mono', {
+  env: { MONOBANK_API_URL: bank.url, MONOBANK_REQUEST_INTERVAL_MS: '0' },
+});
 const base = `${await app.listen({ port: 0, host: '127.0.0.1' })}/api/v1`;
 
 async function call(method: string, url: string, token?: string, body?: unknown) {
@@ -109,7 +89,5 @@ for (let run = 1; run <= runs; run++) {
 }
 console.log(`median: ${median(rates_).toFixed(0)} items/s`);
 
-await app.close();
+await close();
 await bank.close();
-await rates.close();
-rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,42 @@
+// The server every bench runs: a fresh data directory, exchange rates from the local emulator (no
+// network, the same figures every run), no background jobs and no rate limit. `env` adds to the
+// process's (DATABASE_URL there measures a PostgreSQL server); `webDist` serves the built web app.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startRatesEmulator } from '@kopiyka/fakes';
+import { buildApp } from '../packages/server/src/app.ts';
+import { loadConfig } from '../packages/server/src/config.ts';
+
+export async function startBenchServer(
+  name: string,
+  { env = {}, webDist = null }: { env?: Record<string, string>; webDist?: string | null } = {},
+) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `kopiyka-bench-${name}-`));
+  const rates = await startRatesEmulator();
+  const config = {
+    ...loadConfig(
+      {
+        ...process.env,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        NBU_BASE_URL: rates.url,
+        FRANKFURTER_BASE_URL: rates.url,
+        ...env,
+      },
+      webDist,
+    ),
+    backgroundJobs: false,
+    rateLimitPerMinute: 1_000_000,
+  };
+  const app = await buildApp(config);
+  return {
+    app,
+    /** Stops the server and the emulator, and removes the data directory. */
+    async close() {
+      await app.close();
+      await rates.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
