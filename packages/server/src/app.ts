@@ -190,7 +190,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clock,
   );
   const baseChanges = createBaseChangeService(db, rates, app.log, clock);
-  const auth = createAuthService(db, config.auth, clock);
+  const auth = createAuthService(db, config.auth, clock, { rememberSessions: database.kind === 'pglite' });
   const users = createUsersService(db);
   const currencies = createCurrenciesService(db, rates, baseChanges, clock);
   const categories = createCategoriesService(db);

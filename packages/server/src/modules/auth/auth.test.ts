@@ -3,7 +3,9 @@ import { DEFAULT_CATEGORY_TREE } from '@kopiyka/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUp, startTestApp, type TestApp, uniqueUsername } from '../../../test/app.ts';
+import { DEFAULT_AUTH_LIMITS } from '../../config.ts';
 import { sessions, userSettings, users } from '../../db/schema.ts';
+import { fixedClock } from '../../lib/clock.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -183,27 +185,6 @@ describe('tokens', () => {
     }
   });
 
-  it('answers UNAUTHENTICATED once a token has expired', async () => {
-    const { token, id } = await signUp(t);
-    expect((await t.call('GET', '/api/v1/user', { token })).status).toBe(200);
-    await t.handle.db
-      .update(sessions)
-      .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(eq(sessions.userId, id));
-    expect((await t.call('GET', '/api/v1/user', { token })).body.response.code).toBe('UNAUTHENTICATED');
-  });
-
-  it('extends a session that is used (sliding expiry)', async () => {
-    const { token, id } = await signUp(t);
-    await t.handle.db
-      .update(sessions)
-      .set({ expiresAt: sql`now() + interval '1 day'`, lastUsedAt: sql`now() - interval '1 hour'` })
-      .where(eq(sessions.userId, id));
-    expect((await t.call('GET', '/api/v1/user', { token })).status).toBe(200);
-    const [row] = await t.handle.db.select().from(sessions).where(eq(sessions.userId, id));
-    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
-  });
-
   it('logout revokes only the token it was called with', async () => {
     const { token, username } = await signUp(t);
     const second = (await login({ username, password: PASSWORD })).body.response.token;
@@ -213,6 +194,35 @@ describe('tokens', () => {
     expect((await t.call('GET', '/api/v1/user', { token })).status).toBe(401);
     expect((await t.call('POST', '/api/v1/auth/logout', { token })).status).toBe(401);
     expect((await t.call('GET', '/api/v1/user', { token: second })).status).toBe(200);
+  });
+});
+
+describe("session expiry, on the server's clock", () => {
+  const clock = fixedClock(new Date());
+  let timed: TestApp;
+  beforeAll(async () => {
+    timed = await startTestApp({}, { clock });
+  });
+  afterAll(() => timed.close());
+  const TTL_MS = DEFAULT_AUTH_LIMITS.tokenTtlMs;
+
+  it('answers UNAUTHENTICATED once a token has expired, although it was just used', async () => {
+    const { token } = await signUp(timed);
+    expect((await timed.call('GET', '/api/v1/user', { token })).status).toBe(200);
+    clock.advance(TTL_MS + 1_000);
+    expect((await timed.call('GET', '/api/v1/user', { token })).body.response.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('extends a session that is used (sliding expiry)', async () => {
+    const { token, id } = await signUp(timed);
+    expect((await timed.call('GET', '/api/v1/user', { token })).status).toBe(200);
+    clock.advance(TTL_MS - 60 * 60_000);
+    expect((await timed.call('GET', '/api/v1/user', { token })).status).toBe(200);
+    const [row] = await timed.handle.db.select().from(sessions).where(eq(sessions.userId, id));
+    expect(row!.expiresAt.getTime()).toBe(clock.now().getTime() + TTL_MS);
+    // Used again within the old expiry's hour and past it: the extension is what counts.
+    clock.advance(2 * 60 * 60_000);
+    expect((await timed.call('GET', '/api/v1/user', { token })).status).toBe(200);
   });
 });
 

@@ -9,7 +9,12 @@ export async function insertSession(db: Executor, userId: number, tokenHash: str
 
 export async function findLiveSession(db: Executor, tokenHash: string, now: Date) {
   const [row] = await db
-    .select({ id: sessions.id, userId: sessions.userId, lastUsedAt: sessions.lastUsedAt })
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      lastUsedAt: sessions.lastUsedAt,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
   return row;

@@ -37,8 +37,51 @@ export interface AuthService {
   purgeExpired(): Promise<void>;
 }
 
-export function createAuthService(db: Database, limits: AuthLimits, clock: Clock): AuthService {
+/** How many live sessions the embedded database's process keeps in memory before starting over. */
+const REMEMBERED_SESSIONS = 10_000;
+
+interface LiveSession {
+  id: number;
+  userId: number;
+  lastUsedAt: Date;
+  expiresAt: Date;
+}
+
+export interface AuthOptions {
+  /**
+   * Remember live sessions in memory instead of reading one on every request. Only where this
+   * process is the database's one writer (the embedded database): every sign-out and revocation
+   * then passes through this service. Instances sharing PostgreSQL read the table each time, so a
+   * session ended on one is ended on all at once.
+   */
+  rememberSessions: boolean;
+}
+
+export function createAuthService(
+  db: Database,
+  limits: AuthLimits,
+  clock: Clock,
+  { rememberSessions }: AuthOptions = { rememberSessions: false },
+): AuthService {
   const throttle = createAttemptThrottle(db, limits, clock);
+  const remembered = new Map<string, LiveSession>();
+  const forgetSessionsOf = (userId: number, keepHash?: string) => {
+    for (const [hash, session] of remembered) {
+      if (session.userId === userId && hash !== keepHash) remembered.delete(hash);
+    }
+  };
+  async function liveSession(hash: string, now: Date): Promise<LiveSession | undefined> {
+    const known = remembered.get(hash);
+    if (known) {
+      if (known.expiresAt > now) return known;
+      remembered.delete(hash);
+    }
+    const found = await findLiveSession(db, hash, now);
+    if (!found || !rememberSessions) return found;
+    if (remembered.size >= REMEMBERED_SESSIONS) remembered.clear();
+    remembered.set(hash, found);
+    return found;
+  }
   const expiry = (now: Date) => new Date(now.getTime() + limits.tokenTtlMs);
 
   /**
@@ -92,7 +135,9 @@ export function createAuthService(db: Database, limits: AuthLimits, clock: Clock
     },
 
     async logout(token) {
-      await deleteSessionByHash(db, tokenHash(token));
+      const hash = tokenHash(token);
+      await deleteSessionByHash(db, hash);
+      remembered.delete(hash);
     },
 
     async changePassword(userId, token, { currentPassword, newPassword }, address) {
@@ -102,28 +147,36 @@ export function createAuthService(db: Database, limits: AuthLimits, clock: Clock
         await setPasswordHash(tx, userId, passwordHash);
         await deleteSessionsOfUser(tx, userId, tokenHash(token));
       });
+      forgetSessionsOf(userId, tokenHash(token));
     },
 
     async logoutEverywhere(userId) {
       await deleteSessionsOfUser(db, userId);
+      forgetSessionsOf(userId);
     },
 
     async deleteAccount(userId, password, address) {
       await confirmPassword(userId, password, address, 'password');
       await deleteUser(db, userId);
+      forgetSessionsOf(userId);
     },
 
     async purgeExpired() {
-      await deleteExpiredSessions(db, clock.now());
+      const now = clock.now();
+      await deleteExpiredSessions(db, now);
+      for (const [hash, session] of remembered) if (session.expiresAt <= now) remembered.delete(hash);
       await throttle.purge();
     },
 
     async authenticate(token) {
       const now = clock.now();
-      const session = await findLiveSession(db, tokenHash(token), now);
+      const session = await liveSession(tokenHash(token), now);
       if (!session) return undefined;
       if (now.getTime() - session.lastUsedAt.getTime() > EXTEND_EVERY_MS) {
-        await extendSession(db, session.id, now, expiry(now));
+        const expiresAt = expiry(now);
+        await extendSession(db, session.id, now, expiresAt);
+        session.lastUsedAt = now;
+        session.expiresAt = expiresAt;
       }
       return session.userId;
     },
