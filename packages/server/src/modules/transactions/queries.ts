@@ -29,7 +29,8 @@ function selectViews(db: Executor) {
     .innerJoin(accounts, eq(accounts.id, transactions.accountId))
     .innerJoin(currencies, eq(currencies.id, accounts.currencyId))
     .innerJoin(refCurrency, eq(refCurrency.id, transactions.refCurrencyId))
-    .leftJoin(other, and(eq(other.transferId, transactions.transferId), ne(other.id, transactions.id)));
+    .leftJoin(other, and(eq(other.transferId, transactions.transferId), ne(other.id, transactions.id)))
+    .$dynamic();
 }
 export type TransactionView = Awaited<ReturnType<typeof selectViewsByIds>>[number];
 
@@ -53,11 +54,12 @@ function categoryAndDescendants(userId: number, ids: number[]): SQL {
 }
 
 /**
- * One page of the list. The page's ids come first from the transactions table alone, so skipping
- * `from` rows walks the (user, time, id) index without joining every skipped row; only the page's
- * rows are then joined into views.
+ * One page of the list, in one statement. The page's ids come from a subquery over the transactions
+ * table alone, so skipping `from` rows walks the (user, time, id) index without joining every skipped
+ * row; its LIMIT keeps the planner from merging it into the outer query, which then joins only the
+ * page's rows (by primary key) into views, whatever statistics the database has or lacks.
  */
-export async function selectViewsPage(db: Executor, userId: number, q: TransactionsQuery) {
+export function selectViewsPage(db: Executor, userId: number, q: TransactionsQuery) {
   const conditions: Array<SQL | undefined> = [eq(transactions.userId, userId)];
   if (q.startDate) conditions.push(gte(transactions.time, new Date(q.startDate)));
   if (q.endDate) conditions.push(lte(transactions.time, new Date(q.endDate)));
@@ -91,25 +93,17 @@ export async function selectViewsPage(db: Executor, userId: number, q: Transacti
     conditions.push(sql`(${transactions.time}, ${transactions.id}) ${after} (coalesce((${exact}), ${time}), ${id})`);
   }
   const direction = q.order === 'desc' ? desc : asc;
-  const page = await db
-    .select({ id: transactions.id })
+  const page = db
+    .select({ id: transactions.id, time: transactions.time })
     .from(transactions)
     .where(and(...conditions))
     .orderBy(direction(transactions.time), direction(transactions.id))
     .limit(q.limit)
-    .offset(q.cursor ? 0 : q.from);
-  if (page.length === 0) return [];
-  const views = new Map(
-    (
-      await selectViewsByIds(
-        db,
-        userId,
-        page.map((row) => row.id),
-      )
-    ).map((v) => [v.row.id, v]),
-  );
-  // A row deleted between the two reads is simply not on the page.
-  return page.flatMap((row) => views.get(row.id) ?? []);
+    .offset(q.cursor ? 0 : q.from)
+    .as('page');
+  return selectViews(db)
+    .innerJoin(page, eq(page.id, transactions.id))
+    .orderBy(direction(page.time), direction(page.id));
 }
 
 /**
