@@ -73,7 +73,7 @@ import {
   refuseDestinationFields,
   standaloneChanges,
 } from './transfer-rules.ts';
-import { toTransaction } from './views.ts';
+import { newLegView, toTransaction } from './views.ts';
 
 /** Rows of a restore per insert: a row is about twenty parameters, and a statement takes at most 65,535. */
 const RESTORE_BATCH = 2_000;
@@ -159,7 +159,7 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
           // Both legs of a transfer recorded as one are made by it: undoing it from either removes the other.
           createdByTransfer: transfer !== undefined,
         };
-        const ids = await db.transaction(async (tx) => {
+        const legs = await db.transaction(async (tx) => {
           await lockForWrite(tx, userId, [], transfer ? [account.id, transfer.destination.id] : [account.id]);
           const transferId = transfer ? await nextTransferId(tx) : null;
           const first = await insertLeg(tx, userId, {
@@ -170,7 +170,7 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
             transactionType: body.transactionType,
             transferId,
           });
-          if (!transfer) return [first.id];
+          if (!transfer) return [first];
           const second = await insertLeg(
             tx,
             userId,
@@ -184,9 +184,15 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
             },
             'destinationAmount',
           );
-          return [first.id, second.id];
+          return [first, second];
         });
-        return views(userId, ids);
+        const [first, second] = legs;
+        return [
+          toTransaction(newLegView(first!, account, base.currency.code, second)),
+          ...(second && transfer
+            ? [toTransaction(newLegView(second, transfer.destination, base.currency.code, first))]
+            : []),
+        ];
       });
     },
 

@@ -1,7 +1,7 @@
 /** A transaction as the API answers it, from its row and what the view joins to it. */
 import { convertMinorUnits, type PaymentType, type Transaction, type TransferNature } from '@kopiyka/shared';
-import type { TransactionView } from './queries.ts';
-import { BETWEEN } from './transfer-rules.ts';
+import type { TransactionRow, TransactionView } from './queries.ts';
+import { BETWEEN, type OwnAccount } from './transfer-rules.ts';
 
 export function toTransaction(view: TransactionView): Transaction {
   const { row } = view;
@@ -30,5 +30,26 @@ export function toTransaction(view: TransactionView): Transaction {
     budgetId: row.budgetId,
     externalId: row.externalId,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The view of a leg just written, from what the write already knows (its account, the base
+ * currency, the other leg), so answering a create costs no second read.
+ */
+export function newLegView(
+  row: TransactionRow,
+  account: Pick<OwnAccount, 'type' | 'currencyId' | 'currencyCode'>,
+  refCurrencyCode: string,
+  otherLeg: TransactionRow | undefined,
+): TransactionView {
+  return {
+    row,
+    accountType: account.type,
+    currencyId: account.currencyId,
+    currencyCode: account.currencyCode,
+    refCurrencyCode,
+    destinationAmount: otherLeg?.amount ?? null,
+    destinationAccountId: otherLeg?.accountId ?? null,
   };
 }
