@@ -23,6 +23,7 @@ import type { RatesService } from '../rates/service.ts';
 import { getSettings } from '../settings/service.ts';
 import { baseOf, neutralFigureOf, type Refs, refsAt, refsFor } from './base-amounts.ts';
 import { csvExport } from './csv-export.ts';
+import { createInsertBatcher } from './insert-batcher.ts';
 import {
   ChangedMeanwhile,
   changeLeg,
@@ -95,6 +96,7 @@ export interface TransactionsService {
 }
 
 export function createTransactionsService(db: Database, rates: RatesService, clock: Clock): TransactionsService {
+  const insertSingleLeg = createInsertBatcher(db);
   async function views(userId: number, ids: number[]): Promise<Transaction[]> {
     const found = await selectViewsByIds(db, userId, ids);
     return ids.flatMap((id) => found.filter((v) => v.row.id === id).map(toTransaction));
@@ -159,33 +161,34 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
           // Both legs of a transfer recorded as one are made by it: undoing it from either removes the other.
           createdByTransfer: transfer !== undefined,
         };
-        const legs = await db.transaction(async (tx) => {
-          await lockForWrite(tx, userId, [], transfer ? [account.id, transfer.destination.id] : [account.id]);
-          const transferId = transfer ? await nextTransferId(tx) : null;
-          const first = await insertLeg(tx, userId, {
-            ...shared,
-            ...refs[0]!,
-            accountId: account.id,
-            amount: body.amount,
-            transactionType: body.transactionType,
-            transferId,
-          });
-          if (!transfer) return [first];
-          const second = await insertLeg(
-            tx,
-            userId,
-            {
-              ...shared,
-              ...refs[1]!,
-              accountId: transfer.destination.id,
-              amount: transfer.destinationAmount,
-              transactionType: opposite(body.transactionType),
-              transferId,
-            },
-            'destinationAmount',
-          );
-          return [first, second];
-        });
+        const firstLeg = {
+          ...shared,
+          ...refs[0]!,
+          accountId: account.id,
+          amount: body.amount,
+          transactionType: body.transactionType,
+        };
+        const legs = transfer
+          ? await db.transaction(async (tx) => {
+              await lockForWrite(tx, userId, [], [account.id, transfer.destination.id]);
+              const transferId = await nextTransferId(tx);
+              const first = await insertLeg(tx, userId, { ...firstLeg, transferId });
+              const second = await insertLeg(
+                tx,
+                userId,
+                {
+                  ...shared,
+                  ...refs[1]!,
+                  accountId: transfer.destination.id,
+                  amount: transfer.destinationAmount,
+                  transactionType: opposite(body.transactionType),
+                  transferId,
+                },
+                'destinationAmount',
+              );
+              return [first, second];
+            })
+          : [await insertSingleLeg(userId, { ...firstLeg, transferId: null })];
         const [first, second] = legs;
         return [
           toTransaction(newLegView(first!, account, base.currency.code, second)),

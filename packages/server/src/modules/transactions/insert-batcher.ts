@@ -1,0 +1,104 @@
+/**
+ * New single legs (the plain income or expense of `POST /transactions`) written together when
+ * several arrive at once: a batch is one database transaction with one lock statement per user, one
+ * insert and one balance move per account, instead of all of those for each. On the embedded
+ * database every statement costs a fixed share of its one connection, so with several clients
+ * writing most of that cost is shared. A batch that fails (an account removed meanwhile, a balance
+ * past the limit) is written again one leg at a time, so each request gets its own answer and none
+ * fails for another's sake.
+ */
+import type { Database, Executor } from '../../db/client.ts';
+import { insertLeg, insertLegs, lockForWrite } from './ledger.ts';
+import type { NewTransactionRow, TransactionRow } from './queries.ts';
+
+/** Enough to share the statements, small enough that no request waits long behind the others. */
+const MOST_IN_A_BATCH = 64;
+
+interface Waiting {
+  userId: number;
+  row: NewTransactionRow & { accountId: number };
+  resolve(row: TransactionRow): void;
+  reject(error: unknown): void;
+}
+
+export type InsertLeg = (userId: number, row: NewTransactionRow & { accountId: number }) => Promise<TransactionRow>;
+
+/**
+ * Legs queue up and are written on the event loop's next turn: the embedded database answers each
+ * statement within the turn that sent it, so a request runs through its reads without yielding,
+ * and the creates whose requests arrived in the same turn have queued their legs by then.
+ */
+export function createInsertBatcher(db: Database): InsertLeg {
+  const waiting: Waiting[] = [];
+  let scheduled = false;
+  let writing = false;
+
+  function writeSoon() {
+    if (scheduled || writing || waiting.length === 0) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      void writeNext();
+    });
+  }
+
+  async function writeNext() {
+    if (writing || waiting.length === 0) return;
+    writing = true;
+    try {
+      await writeBatch(db, waiting.splice(0, MOST_IN_A_BATCH));
+    } finally {
+      writing = false;
+      writeSoon();
+    }
+  }
+
+  return (userId, row) =>
+    new Promise<TransactionRow>((resolve, reject) => {
+      waiting.push({ userId, row, resolve, reject });
+      writeSoon();
+    });
+}
+
+/** The batch in one database transaction, or, when that fails, each leg alone with its own answer. */
+async function writeBatch(db: Database, batch: Waiting[]) {
+  if (batch.length > 1) {
+    const written = await db.transaction((tx) => insertBatch(tx, batch)).catch(() => undefined);
+    if (written) {
+      for (const [i, item] of batch.entries()) item.resolve(written[i]!);
+      return;
+    }
+  }
+  for (const item of batch) {
+    await db
+      .transaction(async (tx) => {
+        await lockForWrite(tx, item.userId, [], [item.row.accountId]);
+        return insertLeg(tx, item.userId, item.row);
+      })
+      .then(item.resolve, item.reject);
+  }
+}
+
+/** Every user's legs under their accounts' locks (users in id order, as every writer locks), in arrival order. */
+async function insertBatch(tx: Executor, batch: Waiting[]): Promise<TransactionRow[]> {
+  const byUser = new Map<number, Waiting[]>();
+  for (const item of [...batch].sort((a, b) => a.userId - b.userId)) {
+    byUser.set(item.userId, [...(byUser.get(item.userId) ?? []), item]);
+  }
+  const written = new Map<Waiting, TransactionRow>();
+  for (const [userId, items] of byUser) {
+    await lockForWrite(
+      tx,
+      userId,
+      [],
+      items.map((item) => item.row.accountId),
+    );
+    const rows = await insertLegs(
+      tx,
+      userId,
+      items.map((item) => item.row),
+    );
+    for (const [i, item] of items.entries()) written.set(item, rows[i]!);
+  }
+  return batch.map((item) => written.get(item)!);
+}
