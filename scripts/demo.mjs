@@ -3,14 +3,15 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureInstalled, ensureWebBuilt, root } from './prepare.mjs';
+import { ensureInstalled, ensureServerBuilt, ensureWebBuilt, root } from './prepare.mjs';
 
 const dataHome = process.env.XDG_DATA_HOME || path.join(os.homedir(), '.local', 'share');
 
 ensureInstalled();
 ensureWebBuilt();
+ensureServerBuilt();
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/with-emulators.ts'], {
+const server = spawn(process.execPath, ['--enable-source-maps', '--import', 'tsx', 'scripts/with-emulators.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: {

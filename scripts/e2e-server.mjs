@@ -1,15 +1,15 @@
 // Runs the built app for the browser tests on a fresh embedded database that is removed afterwards,
-// with the outside services emulated.
+// with the outside services emulated. The server is the built one, remade first if its sources changed.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ensureServerBuilt, root } from './prepare.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+ensureServerBuilt();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kopiyka-e2e-'));
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/with-emulators.ts'], {
+const server = spawn(process.execPath, ['--enable-source-maps', '--import', 'tsx', 'scripts/with-emulators.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: {

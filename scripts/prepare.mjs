@@ -1,5 +1,5 @@
-// Gets a fresh checkout ready to run: dependencies installed, web app built when its sources
-// changed. Only Node built-ins here, because this runs before dependencies exist.
+// Gets a fresh checkout ready to run: dependencies installed, web app and server built when their
+// sources changed. Only Node built-ins here, because this runs before dependencies exist.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -33,10 +33,25 @@ export function ensureInstalled() {
   run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
+/** Whether `built` exists and is newer than everything under `sources` (paths from the root). */
+function isCurrent(built, sources) {
+  return (
+    existsSync(built) && Math.max(...sources.map((p) => newestMtime(path.join(root, p)))) <= statSync(built).mtimeMs
+  );
+}
+
 export function ensureWebBuilt() {
-  const builtIndex = path.join(root, 'packages/web/dist/index.html');
-  const sources = ['packages/web', 'packages/shared/src'].map((p) => path.join(root, p));
-  if (existsSync(builtIndex) && Math.max(...sources.map(newestMtime)) <= statSync(builtIndex).mtimeMs) return;
+  if (isCurrent(path.join(root, 'packages/web/dist/index.html'), ['packages/web', 'packages/shared/src'])) return;
   console.log('Building the web app…');
-  run('npm', ['run', 'build']);
+  run('npm', ['run', 'build', '-w', '@kopiyka/web']);
+}
+
+/** The server's bundle and its ready database (packages/server/build.mjs), remade when a source or dependency changed. */
+export function ensureServerBuilt() {
+  const sources = ['packages/server/src', 'packages/server/build.mjs', 'packages/shared/src', 'package-lock.json'];
+  // The template is the build's last step: without it, the build did not finish.
+  const finished = existsSync(path.join(root, 'packages/server/dist/pglite-template/PG_VERSION'));
+  if (finished && isCurrent(path.join(root, 'packages/server/dist/main.js'), sources)) return;
+  console.log('Building the server…');
+  run('npm', ['run', 'build', '-w', '@kopiyka/server']);
 }

@@ -1,12 +1,13 @@
-// `npm start`: install what is missing, build the web app when its sources changed, then run
-// the server (embedded PGlite under ./data unless DATABASE_URL is set).
+// `npm start`: install what is missing, build the web app and the server when their sources
+// changed, then run the built server (embedded PGlite under ./data unless DATABASE_URL is set).
 import { spawn } from 'node:child_process';
-import { ensureInstalled, ensureWebBuilt, root } from './prepare.mjs';
+import { ensureInstalled, ensureServerBuilt, ensureWebBuilt, root } from './prepare.mjs';
 
 ensureInstalled();
 ensureWebBuilt();
+ensureServerBuilt();
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+const server = spawn(process.execPath, ['--enable-source-maps', 'packages/server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
 });

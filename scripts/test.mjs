@@ -92,7 +92,7 @@ if (!existsSync(CHROMIUM)) {
     `${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium) for the browser tests`,
   );
   totals.failed += 1;
-} else if (step('build the web app', 'npm', ['run', '--silent', 'build'])) {
+} else if (step('build the web app and the server', 'npm', ['run', '--silent', 'build'])) {
   step('browser tests (playwright)', bin('playwright'), ['test']);
   const playwright = readJson(path.join(results, 'playwright.json'));
   if (playwright) {

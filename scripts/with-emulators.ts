@@ -30,7 +30,10 @@ process.env.PUBLIC_URL ||= `http://127.0.0.1:${port}`;
 console.log(`Exchange-rate emulator: ${rates.url}`);
 console.log(`Monobank emulator:      ${bank.url} (one call per ${requestIntervalMs / 1000} s per token)`);
 console.log(`Binance emulator:       ${binance.url}`);
-await import('../packages/server/src/main.ts');
+// The built server, as `npm start` runs it (the caller builds it first; named by a variable so that
+// type checking does not need a build).
+const builtServer = new URL('../packages/server/dist/main.js', import.meta.url).href;
+await import(builtServer);
 
 if (process.env.KOPIYKA_DEMO_USER) {
   const api = `http://127.0.0.1:${port}/api/v1`;

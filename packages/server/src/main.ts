@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { SERVER_ROOT } from './paths.ts';
 
-const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const WEB_DIST = path.join(SERVER_ROOT, '../web/dist');
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;

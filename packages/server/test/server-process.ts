@@ -12,11 +12,15 @@ export interface ServerProcess {
 }
 
 /**
- * The real server (`main.ts`) in a child process, with nothing of this process's environment but
- * PATH and what `env` gives; answers once it listens.
+ * The real server (`main.ts`, or a build of it when `entry` names its main.js) in a child process,
+ * with nothing of this process's environment but PATH and what `env` gives; answers once it listens.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+export async function startServerProcess(
+  env: Record<string, string>,
+  entry: string = 'packages/server/src/main.ts',
+): Promise<ServerProcess> {
+  const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : ['--enable-source-maps', entry];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
