@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig, TrustedProxies } from './config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from './db/client.ts';
+import { databaseMaintenanceTask, maintainStaleTables } from './db/maintenance.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { answerFrameworkError, registerErrorHandling, sendNotFound } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
@@ -200,7 +201,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const transactions = createTransactionsService(db, rates, clock);
   const stats = createStatsService(db, rates);
   const budgets = createBudgetsService(db);
-  const backup = createBackupService(db, clock);
+  const backup = createBackupService(db, clock, app.log);
   const events = createEventBus(database, app.log);
   const secrets = secretBox(await resolveSecretKey(config.secretKey, config.dataDir));
   const monobank = createMonobankService(
@@ -245,6 +246,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           binanceSnapshotTask(binance),
           authPurgeTask(auth),
           ...(database.kind === 'postgres' ? [requestCountPurgeTask(db, clock)] : []),
+          ...databaseMaintenanceTask(database),
         ],
         app.log,
         clock,
@@ -257,8 +259,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     : undefined;
   resume?.unref();
   if (config.backgroundJobs) void baseChanges.runPending();
+  // The embedded database never analyzed (a first start) or grown since: brought up to date once
+  // the server answers, as the one connection is busy meanwhile (cheap while the data is small).
+  let startupMaintenance: Promise<unknown> = Promise.resolve();
+  if (database.kind === 'pglite') {
+    app.addHook('onListen', async () => {
+      startupMaintenance = new Promise((resolve) => setImmediate(resolve))
+        .then(() => maintainStaleTables(db))
+        .catch((err) => app.log.error({ err }, 'could not maintain the database at start'));
+    });
+  }
   app.addHook('onClose', async () => {
     clearInterval(resume);
+    await startupMaintenance;
     await scheduler?.stop();
     await monobank.stop();
     await imports.stop();

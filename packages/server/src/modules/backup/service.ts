@@ -7,7 +7,9 @@ import {
   type RestoreBackupResponse,
   type TransferNature,
 } from '@kopiyka/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { maintainAfterLargeWrite } from '../../db/maintenance.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { zonedDay } from '../../lib/dates.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
@@ -140,7 +142,7 @@ async function* documentText(
 const newId = (ids: Map<number, number>, id: number) => ids.get(id)!;
 const newIdOrNull = (ids: Map<number, number>, id: number | null) => (id === null ? null : newId(ids, id));
 
-export function createBackupService(db: Database, clock: Clock): BackupService {
+export function createBackupService(db: Database, clock: Clock, log: FastifyBaseLogger): BackupService {
   return {
     async backup(userId) {
       const now = clock.now();
@@ -256,6 +258,7 @@ export function createBackupService(db: Database, clock: Clock): BackupService {
           await restoreBudgetExclusions(tx, newId(budgetIds, budget.id), excluded);
         }
       });
+      await maintainAfterLargeWrite(db, log, doc.transactions.length, ['transactions', 'account_day_deltas']);
       return {
         counts: {
           accounts: doc.accounts.length,

@@ -5,11 +5,13 @@ import {
   MONOBANK_STATEMENT_COLUMNS,
   type Transaction,
 } from '@kopiyka/shared';
+import { sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { buildWorld } from '../../../test/world.ts';
+import { LARGE_WRITE_ROWS } from '../../db/maintenance.ts';
 import { importEvent } from './views.ts';
 
 let t: TestApp;
@@ -170,6 +172,32 @@ describe('the Monobank statement', () => {
     );
     const upload = await uploaded(world.token, world.accounts[0], file);
     expect(upload.detected).toMatchObject({ preset: 'monobank', delimiter: ';', mapping: { time: 0, amount: 3 } });
+  });
+});
+
+describe('the database after a large import', () => {
+  it('has the statistics of the rows it grew by when the import is done', async () => {
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const statement = monobankStatement(
+      Array.from({ length: LARGE_WRITE_ROWS }, (_, i) => {
+        const minute = String(i % 60).padStart(2, '0');
+        const hour = String(Math.floor(i / 60) % 24).padStart(2, '0');
+        const day = String(1 + Math.floor(i / 1440)).padStart(2, '0');
+        return [`${day}.10.2026 ${hour}:${minute}:00`, 'Сільпо', '5411', `-${(i + 1).toFixed(2)}`];
+      }),
+    );
+    const rowsInStatistics = async (table: string) => {
+      const result = (await t.handle.db.execute(
+        sql`select reltuples::float8 as n from pg_class where relname = ${table} and relnamespace = current_schema()::regnamespace`,
+      )) as unknown as { rows: Array<{ n: number }> };
+      return result.rows[0]!.n;
+    };
+    expect(await rowsInStatistics('transactions')).toBeLessThan(LARGE_WRITE_ROWS);
+
+    const done = await importFile(world.token, world.accounts[0], statement);
+    expect(done).toMatchObject({ state: 'done', imported: LARGE_WRITE_ROWS });
+    expect(await rowsInStatistics('transactions')).toBeGreaterThanOrEqual(LARGE_WRITE_ROWS);
+    expect(await rowsInStatistics('account_day_deltas')).toBeGreaterThan(0);
   });
 });
 

@@ -16,6 +16,7 @@ import {
 } from '@kopiyka/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { maintainAfterLargeWrite } from '../../db/maintenance.ts';
 import type { ImportOptions } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { todayIso } from '../../lib/dates.ts';
@@ -166,7 +167,9 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): Drain {
       await new Promise((resolve) => setImmediate(resolve));
     }
     // Stopping (the app closes): the lease runs out and the next start goes on from here.
-    if (!stopped) await finish(job, leaseToken, { state: 'done' });
+    if (stopped) return;
+    await maintainAfterLargeWrite(db, log, tally.imported, ['transactions', 'account_day_deltas']);
+    await finish(job, leaseToken, { state: 'done' });
   }
 
   /**

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { MONOBANK_WINDOW_SECONDS, type MonobankStatementItem } from '@kopiyka/shared';
+import { maintainAfterLargeWrite } from '../../db/maintenance.ts';
 import { MonobankError } from '../../integrations/monobank/client.ts';
 import { drain } from '../../lib/drain.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -105,7 +106,19 @@ export function startImportWorker(deps: MonobankDeps, rates: RatesService, poll:
   /** Writes the step's outcome (only while the lease is ours), lets the lease go and tells the user. */
   async function finishStep(job: JobRow, leaseToken: string, changes: Partial<JobRow>): Promise<void> {
     const row = await updateLeasedJob(deps.db, job.id, leaseToken, { ...changes, lockedUntil: null });
-    if (row) deps.events.publish(job.userId, { type: 'monobank.job', job: jobView(row) });
+    if (row) await announce(row);
+  }
+
+  /** Tells the user where the job is; a finished one's rows are in the planner's statistics first. */
+  async function announce(row: JobRow): Promise<void> {
+    if (row.state === 'done') {
+      await maintainAfterLargeWrite(deps.db, deps.log, row.imported, [
+        'transactions',
+        'account_day_deltas',
+        'monobank_items',
+      ]);
+    }
+    deps.events.publish(row.userId, { type: 'monobank.job', job: jobView(row) });
   }
 
   function fail(job: JobRow, leaseToken: string, code: string, message: string) {
@@ -188,7 +201,7 @@ export function startImportWorker(deps: MonobankDeps, rates: RatesService, poll:
       if (error instanceof AppError) return fail(job, leaseToken, String(error.code), error.message);
       throw error;
     }
-    if (stored) deps.events.publish(job.userId, { type: 'monobank.job', job: jobView(stored) });
+    if (stored) await announce(stored);
   }
 
   const first = setTimeout(() => {

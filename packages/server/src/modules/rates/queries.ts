@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, max, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, max, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { customRates, exchangeRateDays, exchangeRates } from '../../db/schema.ts';
 
@@ -134,35 +134,30 @@ export async function insertDays(db: Executor, source: string, days: StoredDay[]
   }
 }
 
-/** Stored days of a source between two days, with the rates of the given currencies only. */
+/**
+ * Stored days of a source between two days, with the rates of the given currencies only. One row
+ * of JSON rather than a row per rate: the embedded database decodes each row it answers in
+ * JavaScript (~15 µs a row), and a year of three currencies from two sources is ~3,000 rows.
+ */
 export async function selectDaysInRange(db: Executor, source: string, from: string, to: string, codes: string[]) {
-  const dayRows = await db
-    .select()
-    .from(exchangeRateDays)
-    .where(and(eq(exchangeRateDays.source, source), gte(exchangeRateDays.date, from), lte(exchangeRateDays.date, to)))
-    .orderBy(asc(exchangeRateDays.date));
-  const rates =
+  const codeList =
     codes.length === 0
-      ? []
-      : await db
-          .select({ date: exchangeRates.date, code: exchangeRates.code, perUnit: exchangeRates.perUnit })
-          .from(exchangeRates)
-          .where(
-            and(
-              eq(exchangeRates.source, source),
-              gte(exchangeRates.date, from),
-              lte(exchangeRates.date, to),
-              inArray(exchangeRates.code, codes),
-            ),
-          );
-  const days = new Map<string, StoredDay>(
-    dayRows.map((d) => [d.date, { date: d.date, publishedDate: d.publishedDate, perUnit: {} }]),
+      ? sql`null`
+      : sql.join(
+          codes.map((code) => sql`${code}`),
+          sql`, `,
+        );
+  const result = (await db.execute(sql`
+    select coalesce(json_agg(json_build_array(d.date, d.published_date, coalesce((
+      select json_object_agg(r.code, r.per_unit) from ${exchangeRates} r
+      where r.source = d.source and r.date = d.date and r.code in (${codeList})
+    ), '{}'))), '[]')::text as days
+    from ${exchangeRateDays} d
+    where d.source = ${source} and d.date >= ${from} and d.date <= ${to}`)) as unknown as { rows: { days: string }[] };
+  const stored = JSON.parse(result.rows[0]!.days) as [string, string, Record<string, number>][];
+  return new Map<string, StoredDay>(
+    stored.map(([date, publishedDate, perUnit]) => [date, { date, publishedDate, perUnit }]),
   );
-  for (const rate of rates) {
-    const day = days.get(rate.date);
-    if (day) day.perUnit[rate.code] = rate.perUnit;
-  }
-  return days;
 }
 
 /** When each source's rates were last stored (any day), across restarts. */

@@ -104,7 +104,7 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
       selectDeltasAfter(db, userId, q.from, q.to, q.accountId, includeHidden),
       rates.series(userId, [...new Set(accounts.map((a) => a.code))], base, q.from, q.to),
     ]);
-    const deltaOf = new Map(deltas.map((d) => [`${d.account_id}:${d.day}`, Number(d.delta)]));
+    const deltaOf = new Map(deltas.map(([accountId, day, delta]) => [`${accountId}:${day}`, delta]));
     const points: BalancePoint[] = [];
     for (const account of accounts) {
       // Walk back from the end of the range: each day's balance is the next day's less its delta.

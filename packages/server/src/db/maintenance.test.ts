@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/app.ts';
+import { buildWorld } from '../../test/world.ts';
+import { databaseMaintenanceTask, maintainStaleTables } from './maintenance.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+async function statisticsOf(table: string) {
+  const result = (await t.handle.db.execute(sql`
+    select c.reltuples::float8 as reltuples, (select count(*)::int from pg_stats s where s.tablename = c.relname) as columns
+    from pg_class c where c.relname = ${table} and c.relnamespace = current_schema()::regnamespace`)) as unknown as {
+    rows: Array<{ reltuples: number; columns: number }>;
+  };
+  return result.rows[0]!;
+}
+
+/** `count` expenses of one account straight into the table, as a large import leaves them. */
+async function insertTransactions(userId: number, accountId: number, count: number) {
+  await t.handle.db.execute(sql`
+    insert into transactions (user_id, account_id, amount, ref_amount, ref_currency_id, rate, transaction_type,
+      payment_type, time, note, transfer_nature)
+    select ${userId}, ${accountId}, 100 + n, 100 + n, a.currency_id, 1, 'expense', 'debitCard',
+      timestamptz '2026-01-01 00:00:00+00' + n * interval '1 hour', '', 'not_transfer'
+    from generate_series(1, ${count}) n, accounts a where a.id = ${accountId}`);
+}
+
+describe('database maintenance', () => {
+  it('vacuums and analyzes a table never analyzed, then again only once it grew by more than a tenth', async () => {
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    await insertTransactions(world.id, world.accounts[0], 2_000);
+
+    expect(await maintainStaleTables(t.handle.db)).toContain('transactions');
+    const analyzed = await statisticsOf('transactions');
+    expect(analyzed.reltuples).toBeGreaterThanOrEqual(2_000);
+    expect(analyzed.columns).toBeGreaterThan(0);
+
+    expect(await maintainStaleTables(t.handle.db)).not.toContain('transactions');
+    await insertTransactions(world.id, world.accounts[0], 100);
+    expect(await maintainStaleTables(t.handle.db)).not.toContain('transactions');
+    await insertTransactions(world.id, world.accounts[0], 1_000);
+    expect(await maintainStaleTables(t.handle.db)).toContain('transactions');
+    expect((await statisticsOf('transactions')).reltuples).toBeGreaterThanOrEqual(3_100);
+  });
+
+  it('is a periodic task on the embedded database only: PostgreSQL has autovacuum', async () => {
+    const tasks = databaseMaintenanceTask(t.handle);
+    if (t.handle.kind === 'postgres') expect(tasks).toEqual([]);
+    else {
+      expect(tasks.map((task) => task.name)).toEqual(['database-maintenance']);
+      await tasks[0]!.run();
+      expect(await maintainStaleTables(t.handle.db)).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PeriodicTask } from '../jobs/scheduler.ts';
+import type { Database, DatabaseHandle, Executor } from './client.ts';
+
+/**
+ * The tables that grow with use and that lists and statistics read (docs/decisions.md "Database
+ * maintenance"); the others stay small or are read by key only.
+ */
+export const GROWING_TABLES = [
+  'transactions',
+  'account_day_deltas',
+  'monobank_items',
+  'exchange_rates',
+  'exchange_rate_days',
+] as const;
+export type GrowingTable = (typeof GROWING_TABLES)[number];
+
+/** A table is analyzed again once it grew by this share of its size at the last analyze. */
+const GROWTH_TO_ANALYZE = 0.1;
+/** Writes of fewer rows than this leave the statistics to the periodic check. */
+export const LARGE_WRITE_ROWS = 1_000;
+
+interface TableSize {
+  table: GrowingTable;
+  /** Pages at the last ANALYZE or VACUUM (pg_class.relpages); reltuples -1: never analyzed. */
+  relpages: number;
+  reltuples: number;
+  /** Pages now. */
+  pages: number;
+}
+
+/**
+ * Sizes from the catalog and the files, not pg_stat_user_tables: PGlite neither keeps those
+ * counters across a restart nor flushes them while its one connection is busy, so changes since
+ * the last ANALYZE are read as growth in pages (an insert-mostly ledger grows as it changes).
+ */
+async function tableSizes(db: Executor, tables: readonly GrowingTable[]): Promise<TableSize[]> {
+  const names = sql.join(
+    tables.map((table) => sql`${table}`),
+    sql`, `,
+  );
+  const result = (await db.execute(sql`
+    select c.relname as table, c.relpages, c.reltuples,
+      (pg_relation_size(c.oid) / current_setting('block_size')::int)::int as pages
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = current_schema() and c.relkind = 'r' and c.relname in (${names})`)) as unknown as {
+    rows: TableSize[];
+  };
+  return result.rows;
+}
+
+/** Never analyzed, or grown by a tenth since (a page at least: small tables cost nothing to analyze). */
+const isStale = ({ relpages, reltuples, pages }: TableSize) =>
+  reltuples < 0 || pages > relpages + Math.max(1, Math.floor(relpages * GROWTH_TO_ANALYZE));
+
+/**
+ * VACUUM (for the visibility map that index-only scans read, and dead rows) and ANALYZE (for
+ * the planner's row counts and histograms) of those of `tables` that changed enough; answers
+ * the tables it maintained. VACUUM of rows that are only new costs a pass over the new pages;
+ * on PGlite every request waits meanwhile, which is why only changed tables are visited.
+ */
+export async function maintainStaleTables(
+  db: Database,
+  tables: readonly GrowingTable[] = GROWING_TABLES,
+): Promise<GrowingTable[]> {
+  const stale = (await tableSizes(db, tables)).filter(isStale).map((size) => size.table);
+  for (const table of stale) await db.execute(sql`vacuum (analyze) ${sql.identifier(table)}`);
+  return stale;
+}
+
+/**
+ * After an import, a restore or a bank's history wrote `rows` rows: the tables it grew are
+ * brought up to date before the user looks at them (on PostgreSQL too: autovacuum may take
+ * minutes to notice, and does not at all below a tenth of a large table). Never fails the
+ * write it follows: a failure is logged, and the periodic check tries again.
+ */
+export async function maintainAfterLargeWrite(
+  db: Database,
+  log: FastifyBaseLogger,
+  rows: number,
+  tables: readonly GrowingTable[],
+): Promise<void> {
+  if (rows < LARGE_WRITE_ROWS) return;
+  await maintainStaleTables(db, tables).catch((err) => log.error({ err, tables }, 'could not maintain the database'));
+}
+
+/** How often the embedded database's tables are looked at: a query on the catalog when nothing changed. */
+const EVERY_MS = 10 * 60_000;
+
+/**
+ * The embedded database has no autovacuum: this task is it. PostgreSQL's own autovacuum does
+ * the same there, so the task is the embedded database's only.
+ */
+export function databaseMaintenanceTask(database: DatabaseHandle): PeriodicTask[] {
+  if (database.kind !== 'pglite') return [];
+  return [
+    {
+      name: 'database-maintenance',
+      everyMs: EVERY_MS,
+      run: async () => {
+        await maintainStaleTables(database.db);
+      },
+    },
+  ];
+}
