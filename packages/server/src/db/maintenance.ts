@@ -85,8 +85,8 @@ export async function maintainAfterLargeWrite(
   await maintainStaleTables(db, tables).catch((err) => log.error({ err, tables }, 'could not maintain the database'));
 }
 
-/** How often the embedded database's tables are looked at: a query on the catalog when nothing changed. */
-const EVERY_MS = 10 * 60_000;
+/** How often the embedded database's tables are looked at (as often as autovacuum looks): a query on the catalog when nothing changed. */
+const EVERY_MS = 60_000;
 
 /**
  * The embedded database has no autovacuum: this task is it. PostgreSQL's own autovacuum does
