@@ -63,16 +63,13 @@ function patternOf(template: string) {
   return { template, pattern: new RegExp(`^${escaped.replace(ARGUMENT, '(.+?)')}$`, 's'), names };
 }
 
-let zodLocale: AppLocale | null = null;
-
 /**
  * zod's own messages in `locale`. zod is fetched here, the first load does without it (the first page
- * that validates brings it); an earlier choice still loading must not win over a later one.
+ * that validates brings it). Every call awaits the same module, so the last choice is applied last.
  */
 async function speakZod(locale: AppLocale): Promise<void> {
-  zodLocale = locale;
   const { setZodLocale } = await import('./zod-locale.ts');
-  if (zodLocale === locale) setZodLocale(locale);
+  setZodLocale(locale);
 }
 
 /** Loads `locale`'s catalogue and speaks it from now on: texts, Intl formats, `<html lang>`. */
