@@ -2,27 +2,23 @@
  * A build step: the catalogues (`src/lib/messages/*.ts`, objects of ICU strings) are parsed to
  * FormatJS's message AST at build time, and FormatJS's ICU parser is replaced by its no-parser
  * entry, so the app ships neither the parser nor strings to parse at run time. Tests and the dev
- * server keep the strings and the parser. The English catalogue, which most first loads await before
- * the first render, is modulepreloaded beside the entry rather than fetched after it.
+ * server keep the strings and the parser. No catalogue is preloaded by index.html: the first render
+ * awaits the one of the language spoken, which only the entry knows, and a Ukrainian first load
+ * would otherwise fetch the English one too.
  */
 import { parse } from '@formatjs/icu-messageformat-parser';
 import type { Plugin } from 'vite';
 
 const CATALOGUE = /[\\/]src[\\/]lib[\\/]messages[\\/]\w+\.ts$/;
 const PARSER = '@formatjs/icu-messageformat-parser';
-const PRELOADED = /[\\/]src[\\/]lib[\\/]messages[\\/]en\.ts$/;
 
 export function precompileMessages(): Plugin {
-  let base = '/';
   return {
     name: 'kopiyka-precompile-messages',
     apply: 'build',
     config: () => ({
       resolve: { alias: [{ find: new RegExp(`^${PARSER}$`), replacement: `${PARSER}/no-parser.js` }] },
     }),
-    configResolved(config) {
-      base = config.base;
-    },
     async transform(code, id) {
       if (!CATALOGUE.test(id) || id.endsWith('.test.ts')) return null;
       // After Vite's TypeScript step the catalogue is plain data: its exports are objects of strings.
@@ -36,19 +32,6 @@ export function precompileMessages(): Plugin {
           return `export const ${name} = JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`;
         })
         .join('\n');
-    },
-    transformIndexHtml(_html, { bundle }) {
-      const chunk = Object.values(bundle ?? {}).find(
-        (output) => output.type === 'chunk' && PRELOADED.test(output.facadeModuleId ?? ''),
-      );
-      if (!chunk) return [];
-      return [
-        {
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${chunk.fileName}` },
-          injectTo: 'head',
-        },
-      ];
     },
   };
 }

@@ -75,7 +75,11 @@ test('currencies are added with their rates, one gets a custom rate used in figu
   await expect(dollarsCard.getByText('UAH 3,600.00')).toBeVisible();
   await page.goto('/transactions');
   const dollarExpense = page.getByRole('button').filter({ hasText: '−US$10.00' });
-  await reloadUntil(page, () => expect(dollarExpense).toContainText('−UAH 400.00', { timeout: 1000 }));
+  // Each reload waits for the list (the page's code and data load anew), then reads the amount as it is.
+  await reloadUntil(page, async () => {
+    await expect(dollarExpense).toBeVisible();
+    await expect(dollarExpense).toContainText('−UAH 400.00', { timeout: 1000 });
+  });
   await page.goto('/settings/currencies');
 
   // The base is not offered for removal; the row says why.

@@ -18,6 +18,8 @@ test.describe('a browser set to Ukrainian', () => {
     await expect(page.getByRole('radio', { name: 'Українська' })).toBeChecked();
 
     await page.getByRole('link', { name: 'Створити обліковий запис' }).click();
+    // Sign-in stays on screen until sign-up's code has come: its fields are the same.
+    await expect(page.getByRole('heading', { name: 'Створіть обліковий запис' })).toBeVisible();
     const username = uniqueUsername();
     await page.getByLabel('Ім’я користувача').fill(username);
     await page.getByLabel('Пароль', { exact: true }).fill('short');

@@ -1,4 +1,6 @@
-import { BINANCE_KEY_ERRORS, type ErrorBody, type ValidationIssue } from '@kopiyka/shared';
+import type { ErrorBody, ValidationIssue } from '@kopiyka/shared';
+// The contract's module, not its index, which would bring every schema into the first load.
+import { BINANCE_KEY_ERRORS } from '@kopiyka/shared/errors';
 import { localizeMessage, type MessageKey, t, useI18nStore } from '../lib/i18n.ts';
 
 /** The client's own code for a request that never reached the server. */

@@ -1,9 +1,7 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { baseCurrencyQueryOptions } from '../api/currencies.ts';
-import { queryClient } from '../api/query-client.ts';
+import { preloadCharts } from '../components/charts/charts.tsx';
 import { useSessionStore } from '../stores/session.ts';
 import { guestRedirect, protectedRedirect, sessionRedirect, signInPath } from './guards.ts';
-import { ensureSession } from './session.ts';
 
 function originalPath(request: Request): { pathname: string; fullPath: string } {
   const url = new URL(request.url);
@@ -15,6 +13,8 @@ export async function requireSession({ request }: LoaderFunctionArgs): Promise<n
   const { pathname, fullPath } = originalPath(request);
   const toSignIn = protectedRedirect(useSessionStore.getState().token, fullPath);
   if (toSignIn) throw redirect(toSignIn);
+  // The API client and the contract's schemas come with the first signed-in page, not the first load.
+  const { ensureSession, hasBaseCurrency } = await import('./session.ts');
   try {
     await ensureSession();
   } catch (error) {
@@ -24,8 +24,7 @@ export async function requireSession({ request }: LoaderFunctionArgs): Promise<n
     throw error;
   }
   if (!useSessionStore.getState().token) throw redirect(signInPath(fullPath));
-  const hasBaseCurrency = Boolean(queryClient.getQueryData(baseCurrencyQueryOptions().queryKey));
-  const next = sessionRedirect(hasBaseCurrency, pathname);
+  const next = sessionRedirect(hasBaseCurrency(), pathname);
   if (next) throw redirect(next);
   return null;
 }
@@ -40,4 +39,10 @@ export function guestOnly(): null {
 /** A route that only forwards somewhere else, keeping the query string. */
 export function forwardTo(path: string) {
   return ({ request }: LoaderFunctionArgs) => redirect(`${path}${new URL(request.url).search}`);
+}
+
+/** The dashboard's charts start loading beside its code and the session restore, not after the figures arrive. */
+export function preloadDashboard(): null {
+  preloadCharts();
+  return null;
 }

@@ -1,9 +1,4 @@
-import { type createBrowserRouter, type RouteObject, redirect } from 'react-router';
-import { preloadCharts } from '../components/charts/charts.tsx';
-import { SignInPage } from '../features/auth/sign-in-page.tsx';
-import { SignUpPage } from '../features/auth/sign-up-page.tsx';
-import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
-import { WelcomePage } from '../features/welcome/welcome-page.tsx';
+import { type createBrowserRouter, Outlet, type RouteObject, redirect } from 'react-router';
 import { TOKEN_STORAGE_KEY } from '../lib/constants.ts';
 import type { MessageKey } from '../lib/i18n.ts';
 import { setNavigator } from '../lib/navigation.ts';
@@ -12,9 +7,8 @@ import { local } from '../lib/storage.ts';
 import { logout, useSessionStore } from '../stores/session.ts';
 import { AppLoading } from './app-loading.tsx';
 import { signInPath } from './guards.ts';
-import { AppShell } from './layout/app-shell.tsx';
 import type { RouteHandle } from './layout/page-title.ts';
-import { forwardTo, guestOnly, requireSession } from './loaders.ts';
+import { forwardTo, guestOnly, preloadDashboard, requireSession } from './loaders.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RouteError } from './route-error.tsx';
 import { SignedIn } from './signed-in.tsx';
@@ -22,10 +16,24 @@ import { SignedIn } from './signed-in.tsx';
 const titled = (title: MessageKey, tabTitle?: MessageKey): RouteHandle => ({ title, tabTitle });
 
 /*
- * The pages people land on (sign-in, sign-up, welcome, the dashboard) are in the main bundle; every
- * other page is its own chunk, fetched when first opened, so the first paint parses only what it shows.
+ * Every page, the signed-in frame too, is its own chunk, fetched when first opened: the first load
+ * carries only the router, the session and the texts; until a page's code arrives the previous page
+ * stays (with the shell's progress bar), or on the first load the app's loading screen.
+ * Each loader is one module's import, so a chunk can be fetched ahead of its route (`preload…`).
  */
 const page = (load: () => Promise<RouteObject['Component']>) => async () => ({ Component: await load() });
+const loadAppShell = async () => (await import('./layout/app-shell.tsx')).AppShell;
+const loadDashboardPage = async () => (await import('../features/dashboard/dashboard-page.tsx')).DashboardPage;
+const SignInPage = page(async () => {
+  const SignIn = (await import('../features/auth/sign-in-page.tsx')).SignInPage;
+  // Signing in leads to the dashboard: its code comes while the visitor types.
+  preloadSignedIn();
+  return SignIn;
+});
+const SignUpPage = page(async () => (await import('../features/auth/sign-up-page.tsx')).SignUpPage);
+const WelcomePage = page(async () => (await import('../features/welcome/welcome-page.tsx')).WelcomePage);
+const AppShell = page(loadAppShell);
+const DashboardPage = page(loadDashboardPage);
 const AccountsPage = page(async () => (await import('../features/accounts/accounts-page.tsx')).AccountsPage);
 const AccountPage = page(async () => (await import('../features/accounts/account-page.tsx')).AccountPage);
 const CreateAccountPage = page(
@@ -51,11 +59,12 @@ const AccountGroupsSettings = page(
 const UserSettings = page(async () => (await import('../features/settings/user-settings.tsx')).UserSettings);
 const BankSettings = page(async () => (await import('../features/bank/bank-settings.tsx')).BankSettings);
 
-/** The dashboard's charts start loading beside the session restore, not after the figures arrive. */
-function preloadDashboard(): null {
-  preloadCharts();
-  return null;
-}
+/** The signed-in pages, gone in the same render as the session (see SignedIn). */
+const signedIn = (
+  <SignedIn>
+    <Outlet />
+  </SignedIn>
+);
 
 /** The route table of SPEC §2. */
 export const routes: RouteObject[] = [
@@ -72,56 +81,44 @@ export const routes: RouteObject[] = [
       {
         loader: guestOnly,
         children: [
-          { path: 'sign-in', element: <SignInPage /> },
-          { path: 'sign-up', element: <SignUpPage /> },
+          { path: 'sign-in', lazy: SignInPage },
+          { path: 'sign-up', lazy: SignUpPage },
         ],
       },
-      {
-        path: 'welcome',
-        loader: requireSession,
-        element: (
-          <SignedIn>
-            <WelcomePage />
-          </SignedIn>
-        ),
-      },
+      { loader: requireSession, element: signedIn, children: [{ path: 'welcome', lazy: WelcomePage }] },
       {
         loader: requireSession,
-        element: (
-          <SignedIn>
-            <AppShell />
-          </SignedIn>
-        ),
+        element: signedIn,
         children: [
           {
-            // Inside the shell, so a failing page keeps the navigation around its error.
-            errorElement: <RouteError />,
+            lazy: AppShell,
             children: [
               {
-                path: 'dashboard',
-                loader: preloadDashboard,
-                element: <DashboardPage />,
-                handle: titled('nav.dashboard'),
-              },
-              { path: 'accounts', lazy: AccountsPage, handle: titled('nav.accounts') },
-              { path: 'account/:id', lazy: AccountPage, handle: titled('page.account', 'nav.accounts') },
-              { path: 'create-account', lazy: CreateAccountPage, handle: titled('page.newAccount') },
-              { path: 'crypto', lazy: CryptoPage, handle: titled('nav.crypto') },
-              { path: 'budgets', lazy: BudgetsPage, handle: titled('nav.budgets') },
-              { path: 'budgets/:id', lazy: BudgetPage, handle: titled('page.budget', 'nav.budgets') },
-              { path: 'transactions', lazy: TransactionsPage, handle: titled('nav.transactions') },
-              { path: 'import', lazy: ImportPage, handle: titled('page.import') },
-              {
-                path: 'settings',
-                lazy: SettingsLayout,
-                handle: titled('nav.settings'),
+                // Inside the shell, so a failing page keeps the navigation around its error.
+                errorElement: <RouteError />,
                 children: [
-                  { index: true, loader: forwardTo('/settings/categories'), element: null },
-                  { path: 'categories', lazy: CategoriesSettings, handle: titled('page.categories') },
-                  { path: 'currencies', lazy: CurrenciesSettings, handle: titled('page.currencies') },
-                  { path: 'accounts', lazy: AccountGroupsSettings, handle: titled('page.accountGroups') },
-                  { path: 'bank', lazy: BankSettings, handle: titled('page.bank') },
-                  { path: 'user', lazy: UserSettings, handle: titled('page.user') },
+                  { path: 'dashboard', loader: preloadDashboard, lazy: DashboardPage, handle: titled('nav.dashboard') },
+                  { path: 'accounts', lazy: AccountsPage, handle: titled('nav.accounts') },
+                  { path: 'account/:id', lazy: AccountPage, handle: titled('page.account', 'nav.accounts') },
+                  { path: 'create-account', lazy: CreateAccountPage, handle: titled('page.newAccount') },
+                  { path: 'crypto', lazy: CryptoPage, handle: titled('nav.crypto') },
+                  { path: 'budgets', lazy: BudgetsPage, handle: titled('nav.budgets') },
+                  { path: 'budgets/:id', lazy: BudgetPage, handle: titled('page.budget', 'nav.budgets') },
+                  { path: 'transactions', lazy: TransactionsPage, handle: titled('nav.transactions') },
+                  { path: 'import', lazy: ImportPage, handle: titled('page.import') },
+                  {
+                    path: 'settings',
+                    lazy: SettingsLayout,
+                    handle: titled('nav.settings'),
+                    children: [
+                      { index: true, loader: forwardTo('/settings/categories'), element: null },
+                      { path: 'categories', lazy: CategoriesSettings, handle: titled('page.categories') },
+                      { path: 'currencies', lazy: CurrenciesSettings, handle: titled('page.currencies') },
+                      { path: 'accounts', lazy: AccountGroupsSettings, handle: titled('page.accountGroups') },
+                      { path: 'bank', lazy: BankSettings, handle: titled('page.bank') },
+                      { path: 'user', lazy: UserSettings, handle: titled('page.user') },
+                    ],
+                  },
                 ],
               },
             ],
@@ -132,6 +129,11 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The signed-in frame and the dashboard, fetched ahead while someone signs in. */
+function preloadSignedIn(): void {
+  for (const load of [loadAppShell, loadDashboardPage]) load().catch(() => undefined);
+}
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 

@@ -6,6 +6,11 @@ import { applySavedSettings } from '../api/settings.ts';
 import { userQueryOptions } from '../api/user.ts';
 import { completeSessionInit, useSessionStore } from '../stores/session.ts';
 
+/** Once the session is restored: whether the user has chosen a base currency. */
+export function hasBaseCurrency(): boolean {
+  return Boolean(queryClient.getQueryData(baseCurrencyQueryOptions().queryKey));
+}
+
 let pending: { token: string | null; promise: Promise<void> } | null = null;
 
 /**

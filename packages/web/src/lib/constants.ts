@@ -1,5 +1,4 @@
 /** Every constant the spec fixes (SPEC §1, §2, §4, §7, §9), in one place. */
-export { MINOR_UNIT_FACTOR } from '@kopiyka/shared';
 
 /** Local storage: the session token (SPEC §9). */
 export const TOKEN_STORAGE_KEY = 'user-token';

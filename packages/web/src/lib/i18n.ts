@@ -1,7 +1,7 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
-import { type AppLocale, appLocale } from '@kopiyka/shared';
+// The contract's module, not its index: the index brings every schema, and with it zod, into the first load.
+import { type AppLocale, appLocale } from '@kopiyka/shared/locale';
 import { createElement, Fragment, isValidElement, type ReactNode } from 'react';
-import { z } from 'zod';
 import { create } from 'zustand';
 import { LOCALE_STORAGE_KEY } from './constants.ts';
 import type { en } from './messages/en.ts';
@@ -19,7 +19,6 @@ type LoadedLocale = {
    * where the text varies: "Username must be at least {min} characters"), in this language.
    */
   validation: Record<string, string>;
-  zodLocale: () => { localeError: z.core.$ZodErrorMap };
 };
 
 /**
@@ -29,14 +28,11 @@ type LoadedLocale = {
 const LOADERS: Record<AppLocale, () => Promise<LoadedLocale>> = {
   en: async () => {
     const { en } = await import('./messages/en.ts');
-    return { messages: en, validation: {}, zodLocale: z.locales.en };
+    return { messages: en, validation: {} };
   },
   uk: async () => {
-    const [{ uk, ukValidation }, { default: zodUk }] = await Promise.all([
-      import('./messages/uk.ts'),
-      import('zod/v4/locales/uk.js'),
-    ]);
-    return { messages: uk, validation: ukValidation, zodLocale: zodUk };
+    const { uk, ukValidation } = await import('./messages/uk.ts');
+    return { messages: uk, validation: ukValidation };
   },
 };
 
@@ -67,8 +63,17 @@ function patternOf(template: string) {
   return { template, pattern: new RegExp(`^${escaped.replace(ARGUMENT, '(.+?)')}$`, 's'), names };
 }
 
-/** Loads `locale`'s catalogue and speaks it from now on: texts, Intl formats, zod's own messages, `<html lang>`. */
-export async function setLocale(locale: AppLocale): Promise<void> {
+/**
+ * zod's own messages in `locale`. zod is fetched here, the first load does without it (the first page
+ * that validates brings it). Every call awaits the same module, so the last choice is applied last.
+ */
+async function speakZod(locale: AppLocale): Promise<void> {
+  const { setZodLocale } = await import('./zod-locale.ts');
+  setZodLocale(locale);
+}
+
+/** Loads `locale`'s catalogue and speaks it from now on: texts, Intl formats, `<html lang>`. */
+async function setCatalogue(locale: AppLocale): Promise<void> {
   const loaded = await LOADERS[locale]();
   const intl = createIntl<ReactNode>(
     {
@@ -79,9 +84,13 @@ export async function setLocale(locale: AppLocale): Promise<void> {
     },
     cache,
   );
-  z.config(loaded.zodLocale());
   document.documentElement.lang = locale;
   useI18nStore.setState({ locale, intl, validationPatterns: Object.keys(loaded.validation).map(patternOf) });
+}
+
+/** Speaks `locale` from now on: its texts, Intl formats, zod's own messages, `<html lang>`. */
+export async function setLocale(locale: AppLocale): Promise<void> {
+  await Promise.all([setCatalogue(locale), speakZod(locale)]);
 }
 
 /** The language chosen here before: on the sign-in page, or the signed-in user's saved one. */
@@ -101,9 +110,14 @@ export function chooseLocale(locale: AppLocale): Promise<void> {
   return setLocale(locale);
 }
 
-/** Runs before the first render, so the first paint is in the right language. */
+/**
+ * Runs before the first render, so the first paint is in the right language. The render waits for
+ * the texts only: zod's messages are fetched at once beside them, long before a form's page arrives.
+ */
 export function initLocale(): Promise<void> {
-  return setLocale(resolveInitialLocale(savedLocale(), navigator.languages ?? [navigator.language]));
+  const locale = resolveInitialLocale(savedLocale(), navigator.languages ?? [navigator.language]);
+  void speakZod(locale);
+  return setCatalogue(locale);
 }
 
 /** A text of the interface in the current language, ICU arguments (plurals too) filled in. */
