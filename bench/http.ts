@@ -10,7 +10,7 @@
 // between them, so a loaded machine slows both alike; the tables show both and the median ratio.
 //
 // Usage: npm run bench -- [--size 20000] [--db pglite|postgres] [--before <checkout>] [--after <checkout>]
-//   [--samples 100] [--duration 5] [--rounds 3] [--no-first-load]
+//   [--samples 100] [--duration 5] [--rounds 3] [--creates 5000] [--no-first-load]
 // PostgreSQL: the server of DATABASE_URL (default the local one); the bench makes its databases and drops them.
 import { execFile } from 'node:child_process';
 import path from 'node:path';
@@ -40,6 +40,7 @@ const { values: options } = parseArgs({
     samples: { type: 'string', default: '100' },
     duration: { type: 'string', default: '5' },
     rounds: { type: 'string', default: '3' },
+    creates: { type: 'string', default: '5000' },
     'no-first-load': { type: 'boolean', default: false },
   },
 });
@@ -47,12 +48,12 @@ const size = Number(options.size);
 const samples = Number(options.samples);
 const duration = Number(options.duration);
 const rounds = Number(options.rounds);
+/** Creates at the grown size, per server, in rounds that alternate between the servers. */
+const createsAtSize = Number(options.creates);
 if (options.db !== 'pglite' && options.db !== 'postgres') throw new Error('--db is pglite or postgres');
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 
 const DAY_MS = 86_400_000;
-/** Creates at the grown size, per server, in rounds that alternate between the servers. */
-const CREATES_AT_SIZE = 5_000;
 const CREATE_ROUNDS = 4;
 const now = new Date();
 const started = performance.now();
@@ -233,10 +234,10 @@ async function measureThroughputs(user: BenchUser): Promise<Throughput[]> {
   return results;
 }
 
-/** CREATES_AT_SIZE creates per server with CREATE_CLIENTS clients, dated over the last month, in alternating rounds. */
+/** createsAtSize creates per server with CREATE_CLIENTS clients, dated over the last month, in alternating rounds. */
 async function measureWrites(user: BenchUser): Promise<WriteChunk[][]> {
-  progress(`writes: ${CREATES_AT_SIZE} creates per server with ${CREATE_CLIENTS} clients`);
-  const perRound = CREATES_AT_SIZE / CREATE_ROUNDS;
+  progress(`writes: ${createsAtSize} creates per server with ${CREATE_CLIENTS} clients`);
+  const perRound = Math.ceil(createsAtSize / CREATE_ROUNDS);
   const byTarget = targets.map(() => [] as WriteChunk[]);
   for (let round = 0; round < CREATE_ROUNDS; round++) {
     for (const [t, target] of targets.entries()) {
@@ -327,7 +328,7 @@ function report(
         ...(both ? [''] : []),
       ]),
       [
-        `creates/s at this size (${CREATES_AT_SIZE.toLocaleString('en')}, ${CREATE_CLIENTS} clients)`,
+        `creates/s at this size (${createsAtSize.toLocaleString('en')}, ${CREATE_CLIENTS} clients)`,
         ...writes.map((chunks) => rate(chunks).toFixed(0)),
         ...ratio(writes.map((chunks) => chunks.map((c) => c.count / c.seconds))),
       ],

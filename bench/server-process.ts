@@ -85,6 +85,13 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** Servers still running, stopped when the bench exits however it exits (Ctrl-C included). */
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
 /** The command `npm start` runs in a checkout: its compiled server when built, else the TypeScript sources. */
 function serverCommand(checkout: string): string[] {
   const compiled = path.join(checkout, 'packages/server/dist/main.js');
@@ -126,13 +133,15 @@ export async function startServerProcess(
       }
     });
   }
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let running = true;
-  void exited.then(() => {
-    running = false;
-  });
+  running.add(child);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      running.delete(child);
+      resolve();
+    }),
+  );
   for (;;) {
-    if (!running) throw new Error(`${label}: the server exited before answering /health`);
+    if (!running.has(child)) throw new Error(`${label}: the server exited before answering /health`);
     const ok = await fetch(`${origin}/api/v1/health`).then(
       (res) => res.status === 200,
       () => false,
@@ -145,7 +154,7 @@ export async function startServerProcess(
     pid: child.pid!,
     startMs: performance.now() - started,
     async stop() {
-      if (running) child.kill('SIGTERM');
+      if (running.has(child)) child.kill('SIGTERM');
       await exited;
     },
   };
