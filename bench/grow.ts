@@ -156,8 +156,10 @@ export async function createTransactions(
       done++;
       if (done % checkpoint === 0 || done === count) {
         const at = performance.now();
-        chunks.push({ count: done % checkpoint || checkpoint, seconds: (at - chunkStart) / 1000 });
+        const chunk = { count: done % checkpoint || checkpoint, seconds: (at - chunkStart) / 1000 };
+        chunks.push(chunk);
         chunkStart = at;
+        onCheckpoint(chunk, done);
       }
     }
   };
@@ -259,6 +261,8 @@ export async function growUser(
     count: created,
     // In order over the history, each within its slot (the last one ends before now).
     timeOf: (i) => new Date(start + Math.floor(((i + spread(i, 3, 1000) / 1000) * span) / (created + 1))),
+    onCheckpoint: (chunk, done) =>
+      progress(`${done} created, the last ${chunk.count} at ${(chunk.count / chunk.seconds).toFixed(0)}/s`),
   });
   let imported: Growth['imported'] = null;
   if (size > created) {

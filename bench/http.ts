@@ -271,6 +271,8 @@ async function measureFirstLoads(): Promise<number[]> {
 }
 
 const ms = (value: number) => value.toFixed(1);
+/** Milliseconds over the no-op, signed (a loaded machine can make an endpoint's p50 beat the no-op's). */
+const over = (value: number) => `${value < 0 ? '−' : '+'}${ms(Math.abs(value))}`;
 const median = (values: number[]) => quantile(values, 0.5);
 const rate = (chunks: WriteChunk[]) =>
   chunks.reduce((sum, c) => sum + c.count, 0) / chunks.reduce((sum, c) => sum + c.seconds, 0);
@@ -292,8 +294,12 @@ function report(
 ) {
   const both = targets.length === 2;
   const labels = targets.map((t) => t.label);
-  const ratio = (values: number[][]) =>
-    both ? [`${median(values[1]!.map((after, round) => after / values[0]![round]!)).toFixed(2)}×`] : [];
+  // Rounds where the before server answered nothing (a loaded machine, a slow endpoint) give no ratio.
+  const ratio = (values: number[][]) => {
+    if (!both) return [];
+    const ratios = values[1]!.flatMap((after, round) => (values[0]![round]! > 0 ? [after / values[0]![round]!] : []));
+    return [ratios.length > 0 ? `${median(ratios).toFixed(2)}×` : '—'];
+  };
   console.log(
     `\n## HTTP bench: ${size.toLocaleString('en')} transactions on ${options.db}, ${targets
       .map((t) => `${t.label} = ${t.checkout}`)
@@ -359,7 +365,7 @@ function report(
       ],
       ...latencies.map((l) => [
         l.label,
-        ...l.byTarget.map((b) => `+${ms(b.p50)} / +${ms(b.p99)}`),
+        ...l.byTarget.map((b) => `${over(b.p50)} / ${over(b.p99)}`),
         ...l.byTarget.map((b) => `${(b.bytes / 1024).toFixed(1)} KB`),
       ]),
     ],
