@@ -138,11 +138,14 @@ export async function createTransactions(
     count,
     timeOf,
     checkpoint = CHECKPOINT_ROWS,
+    onCheckpoint = () => {},
   }: {
     first?: number;
     count: number;
     timeOf: (i: number) => Date;
     checkpoint?: number;
+    /** Told of each run of creates as it ends, with the number created so far. */
+    onCheckpoint?: (chunk: WriteChunk, done: number) => void;
   },
 ): Promise<WriteChunk[]> {
   const chunks: WriteChunk[] = [];
