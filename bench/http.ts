@@ -20,7 +20,7 @@ import { startRatesEmulator } from '@kopiyka/fakes';
 import { ID_MAX } from '@kopiyka/shared';
 import autocannon from 'autocannon';
 import { ApiClient } from './api-client.ts';
-import { type BenchUser, CREATE_CLIENTS, createTransactions, growUser, type WriteChunk } from './grow.ts';
+import { type BenchUser, CREATE_CLIENTS, createTransactions, growUser, HISTORY_DAYS, type WriteChunk } from './grow.ts';
 import {
   memoryOf,
   pgliteStorage,
@@ -54,6 +54,7 @@ if (options.db !== 'pglite' && options.db !== 'postgres') throw new Error('--db 
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 
 const DAY_MS = 86_400_000;
+/** The creates at the grown size run in this many rounds, the servers taking turns. */
 const CREATE_ROUNDS = 4;
 const now = new Date();
 const started = performance.now();
@@ -99,13 +100,13 @@ async function timedGet(target: Target, url: string): Promise<{ ms: number; byte
   return { ms, bytes: body.byteLength };
 }
 
+/** A page deep in the history by offset: the deepest the API takes is 100,000 (docs/decisions.md); the cursor serves deeper. */
+const deepOffset = Math.min(100_000, Math.floor(size * 0.75));
 const isoDay = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS).toISOString().slice(0, 10);
 
 /** The endpoints timed, each with the query that makes it do real work on the grown history. */
 function latencyEndpoints(user: BenchUser): Array<[string, string]> {
-  // The deepest offset the API takes is 100,000 (docs/decisions.md); the cursor serves anything deeper.
-  const deepOffset = Math.min(100_000, Math.floor(size * 0.75));
-  const deepTime = new Date(now.getTime() - 0.9 * 3 * 365 * DAY_MS).toISOString();
+  const deepTime = new Date(now.getTime() - 0.9 * HISTORY_DAYS * DAY_MS).toISOString();
   const stats = (kind: string, days: number) => `/stats/${kind}?from=${isoDay(days)}&to=${isoDay(0)}`;
   const filtered =
     `/transactions?limit=50&accountIds=${user.accounts.UAH}&transactionType=expense` +
@@ -113,7 +114,10 @@ function latencyEndpoints(user: BenchUser): Array<[string, string]> {
   return [
     ['GET /transactions?limit=50 (first page)', '/transactions?limit=50'],
     [`page at offset ${deepOffset.toLocaleString('en')}`, `/transactions?limit=50&from=${deepOffset}`],
-    ['page by cursor 2.7 years back', `/transactions?limit=50&cursor=${encodeURIComponent(`${deepTime}_${ID_MAX}`)}`],
+    [
+      `page by cursor ${((0.9 * HISTORY_DAYS) / 365).toFixed(1)} years back`,
+      `/transactions?limit=50&cursor=${encodeURIComponent(`${deepTime}_${ID_MAX}`)}`,
+    ],
     ['filtered page (account, 6 months, expenses)', filtered],
     ['balance history, month', stats('balance-history', 30)],
     ['balance history, year', stats('balance-history', 365)],
@@ -203,7 +207,6 @@ async function requestsPerSecond(target: Target, request: { method: 'GET' | 'POS
 
 /** Each endpoint in `rounds` rounds, the servers taking turns within each. */
 async function measureThroughputs(user: BenchUser): Promise<Throughput[]> {
-  const deepOffset = Math.min(100_000, Math.floor(size * 0.75));
   const created = JSON.stringify({
     accountId: user.accounts.UAH,
     transactionType: 'expense',
