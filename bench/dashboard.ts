@@ -3,6 +3,7 @@
 // it (bench/server-process.ts), serving the built app, with the history grown through the API
 // (bench/grow.ts). Usage:
 //   npm run bench:dashboard -- [transactions=1000000]
+// (a few thousand at least: with less, the month's charts have nothing to draw and it waits in vain).
 // Embedded PGlite by default; set DATABASE_URL to a PostgreSQL server (a database is made and dropped there).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
