@@ -1,0 +1,437 @@
+// The server as people run it, measured over real HTTP: a checkout's server as a child process
+// (its compiled build when it has one), on the embedded database or PostgreSQL, with one user's
+// history grown through the API alone (bench/grow.ts; nothing analyzed unless the app does it).
+// Reports start time, resident memory, write throughput with 8 clients, p50/p99 of each list and
+// statistics endpoint over the authenticated no-op GET /user measured alongside, throughput at 10
+// connections (autocannon), and first-load bytes of the web app.
+//
+// With --before <checkout>, both servers run at once on copies of the same data (grown by the
+// before server; the after server migrates its copy at start) and every measurement alternates
+// between them, so a loaded machine slows both alike; the tables show both and the median ratio.
+//
+// Usage: npm run bench -- [--size 20000] [--db pglite|postgres] [--before <checkout>] [--after <checkout>]
+//   [--samples 100] [--duration 5] [--rounds 3] [--creates 5000] [--no-first-load]
+// PostgreSQL: the server of DATABASE_URL (default the local one); the bench makes its databases and drops them.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, promisify } from 'node:util';
+import { startRatesEmulator } from '@kopiyka/fakes';
+import { ID_MAX } from '@kopiyka/shared';
+import autocannon from 'autocannon';
+import { ApiClient } from './api-client.ts';
+import { type BenchUser, CREATE_CLIENTS, createTransactions, growUser, HISTORY_DAYS, type WriteChunk } from './grow.ts';
+import {
+  memoryOf,
+  pgliteStorage,
+  postgresStorage,
+  type ServerProcess,
+  type Storage,
+  startServerProcess,
+} from './server-process.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values: options } = parseArgs({
+  options: {
+    size: { type: 'string', default: '20000' },
+    db: { type: 'string', default: 'pglite' },
+    before: { type: 'string' },
+    after: { type: 'string', default: root },
+    samples: { type: 'string', default: '100' },
+    duration: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
+    creates: { type: 'string', default: '5000' },
+    'no-first-load': { type: 'boolean', default: false },
+  },
+});
+const size = Number(options.size);
+const samples = Number(options.samples);
+const duration = Number(options.duration);
+const rounds = Number(options.rounds);
+/** Creates at the grown size, per server, in rounds that alternate between the servers. */
+const createsAtSize = Number(options.creates);
+if (options.db !== 'pglite' && options.db !== 'postgres') throw new Error('--db is pglite or postgres');
+const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+
+const DAY_MS = 86_400_000;
+/** The creates at the grown size run in this many rounds, the servers taking turns. */
+const CREATE_ROUNDS = 4;
+const now = new Date();
+const started = performance.now();
+const progress = (message: string) =>
+  console.error(`[${((performance.now() - started) / 1000).toFixed(0).padStart(5)} s] ${message}`);
+
+type Phase = 'grown' | 'started' | 'latency' | 'throughput' | 'writes';
+interface Target {
+  label: 'before' | 'after';
+  checkout: string;
+  storage?: Storage;
+  server?: ServerProcess;
+  client?: ApiClient;
+  freshStartMs?: number;
+  grownStartMs?: number;
+  memory: Partial<Record<Phase, { rssMb: number; peakMb: number }>>;
+}
+const targets: Target[] = [
+  ...(options.before ? [{ label: 'before' as const, checkout: path.resolve(options.before), memory: {} }] : []),
+  { label: 'after', checkout: path.resolve(options.after), memory: {} },
+];
+const [grower] = targets as [Target];
+const afterTarget = targets.at(-1)!;
+
+const newStorage = (name: string) =>
+  options.db === 'pglite' ? Promise.resolve(pgliteStorage(name)) : postgresStorage(adminUrl, name);
+
+/** The value at quantile `q` of `values` (nearest rank). */
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+}
+
+/** Milliseconds to the whole answer of GET `url`, and its size in bytes. */
+async function timedGet(target: Target, url: string): Promise<{ ms: number; bytes: number }> {
+  const t0 = performance.now();
+  const res = await fetch(`${target.server!.origin}/api/v1${url}`, {
+    headers: { authorization: `Bearer ${target.client!.token}` },
+  });
+  const body = await res.arrayBuffer();
+  const ms = performance.now() - t0;
+  if (res.status !== 200) throw new Error(`${target.label} GET ${url}: ${res.status} ${Buffer.from(body).toString()}`);
+  return { ms, bytes: body.byteLength };
+}
+
+/** A page deep in the history by offset: the deepest the API takes is 100,000 (docs/decisions.md); the cursor serves deeper. */
+const deepOffset = Math.min(100_000, Math.floor(size * 0.75));
+const isoDay = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS).toISOString().slice(0, 10);
+
+/** The endpoints timed, each with the query that makes it do real work on the grown history. */
+function latencyEndpoints(user: BenchUser): Array<[string, string]> {
+  const deepTime = new Date(now.getTime() - 0.9 * HISTORY_DAYS * DAY_MS).toISOString();
+  const stats = (kind: string, days: number) => `/stats/${kind}?from=${isoDay(days)}&to=${isoDay(0)}`;
+  const filtered =
+    `/transactions?limit=50&accountIds=${user.accounts.UAH}&transactionType=expense` +
+    `&startDate=${new Date(now.getTime() - 365 * DAY_MS).toISOString()}&endDate=${new Date(now.getTime() - 180 * DAY_MS).toISOString()}`;
+  return [
+    ['GET /transactions?limit=50 (first page)', '/transactions?limit=50'],
+    [`page at offset ${deepOffset.toLocaleString('en')}`, `/transactions?limit=50&from=${deepOffset}`],
+    [
+      `page by cursor ${((0.9 * HISTORY_DAYS) / 365).toFixed(1)} years back`,
+      `/transactions?limit=50&cursor=${encodeURIComponent(`${deepTime}_${ID_MAX}`)}`,
+    ],
+    ['filtered page (account, 6 months, expenses)', filtered],
+    ['balance history, month', stats('balance-history', 30)],
+    ['balance history, year', stats('balance-history', 365)],
+    ['spendings by categories, month', stats('spendings-by-categories', 30)],
+    ['spendings by categories, year', stats('spendings-by-categories', 365)],
+    ['cash flow, month', stats('cash-flow', 30)],
+    ['cash flow, year', stats('cash-flow', 365)],
+    ['total balance', `/stats/total-balance?date=${isoDay(0)}`],
+    ['accounts', '/accounts'],
+    ['budgets', '/budgets'],
+  ];
+}
+
+interface Latency {
+  label: string;
+  /** Per target: the no-op's p50, the endpoint's p50 and p99 over it (ms), the answer's bytes. */
+  byTarget: Array<{ noopP50: number; noopP99: number; p50: number; p99: number; bytes: number }>;
+}
+
+/**
+ * Each endpoint from one client, one request at a time, alternating with GET /user (no-op,
+ * endpoint, no-op, endpoint…) and between the servers, after a warm-up.
+ */
+async function measureLatencies(user: BenchUser): Promise<Latency[]> {
+  const results: Latency[] = [];
+  for (const [label, url] of latencyEndpoints(user)) {
+    progress(`latency: ${label}`);
+    const noop = targets.map(() => [] as number[]);
+    const timed = targets.map(() => [] as number[]);
+    const bytes = targets.map(() => 0);
+    const warmUp = 10;
+    for (let i = 0; i < warmUp + samples; i++) {
+      for (const [t, target] of targets.entries()) {
+        const before = await timedGet(target, '/user');
+        const answer = await timedGet(target, url);
+        if (i < warmUp) continue;
+        noop[t]!.push(before.ms);
+        timed[t]!.push(answer.ms);
+        bytes[t] = answer.bytes;
+      }
+    }
+    results.push({
+      label,
+      byTarget: targets.map((_, t) => {
+        const noopP50 = quantile(noop[t]!, 0.5);
+        return {
+          noopP50,
+          noopP99: quantile(noop[t]!, 0.99),
+          p50: quantile(timed[t]!, 0.5) - noopP50,
+          p99: quantile(timed[t]!, 0.99) - noopP50,
+          bytes: bytes[t]!,
+        };
+      }),
+    });
+  }
+  return results;
+}
+
+interface Throughput {
+  label: string;
+  /** Per target, per round: requests per second. */
+  byTarget: number[][];
+}
+
+/** Requests per second at 10 connections for `duration` seconds, after a second of warm-up. */
+async function requestsPerSecond(target: Target, request: { method: 'GET' | 'POST'; url: string; body?: string }) {
+  const run = async (seconds: number) => {
+    const result = await autocannon({
+      url: `${target.server!.origin}/api/v1${request.url}`,
+      method: request.method,
+      connections: 10,
+      duration: seconds,
+      headers: { authorization: `Bearer ${target.client!.token}`, 'content-type': 'application/json' },
+      ...(request.body ? { body: request.body } : {}),
+    });
+    if (result.non2xx > 0 || result.errors > 0) {
+      throw new Error(
+        `${target.label} ${request.method} ${request.url}: ${result.non2xx} non-2xx, ${result.errors} errors`,
+      );
+    }
+    // Answers over the run's own duration (the per-second histogram leaves out the last part second).
+    return result['2xx'] / result.duration;
+  };
+  await run(1);
+  return run(duration);
+}
+
+/** Each endpoint in `rounds` rounds, the servers taking turns within each. */
+async function measureThroughputs(user: BenchUser): Promise<Throughput[]> {
+  const created = JSON.stringify({
+    accountId: user.accounts.UAH,
+    transactionType: 'expense',
+    amount: 12_345,
+    categoryId: user.expenseCategories[0]!.id,
+    note: 'autocannon',
+  });
+  const requests: Array<[string, { method: 'GET' | 'POST'; url: string; body?: string }]> = [
+    ['GET /user (no-op)', { method: 'GET', url: '/user' }],
+    ['GET /transactions?limit=50', { method: 'GET', url: '/transactions?limit=50' }],
+    [
+      `page at offset ${deepOffset.toLocaleString('en')}`,
+      { method: 'GET', url: `/transactions?limit=50&from=${deepOffset}` },
+    ],
+    ['balance history, year', { method: 'GET', url: `/stats/balance-history?from=${isoDay(365)}&to=${isoDay(0)}` }],
+    ['accounts', { method: 'GET', url: '/accounts' }],
+    ['POST /transactions', { method: 'POST', url: '/transactions', body: created }],
+  ];
+  const results: Throughput[] = [];
+  for (const [label, request] of requests) {
+    progress(`throughput: ${label}`);
+    const byTarget = targets.map(() => [] as number[]);
+    for (let round = 0; round < rounds; round++) {
+      for (const [t, target] of targets.entries()) byTarget[t]!.push(await requestsPerSecond(target, request));
+    }
+    results.push({ label, byTarget });
+  }
+  return results;
+}
+
+/** createsAtSize creates per server with CREATE_CLIENTS clients, dated over the last month, in alternating rounds. */
+async function measureWrites(user: BenchUser): Promise<WriteChunk[][]> {
+  progress(`writes: ${createsAtSize} creates per server with ${CREATE_CLIENTS} clients`);
+  const perRound = Math.ceil(createsAtSize / CREATE_ROUNDS);
+  const byTarget = targets.map(() => [] as WriteChunk[]);
+  for (let round = 0; round < CREATE_ROUNDS; round++) {
+    for (const [t, target] of targets.entries()) {
+      const chunks = await createTransactions(target.client!, user, {
+        first: size + round * perRound,
+        count: perRound,
+        checkpoint: perRound,
+        timeOf: (i) => new Date(now.getTime() - 1 - ((i * 7_919_000) % (30 * DAY_MS))),
+      });
+      byTarget[t]!.push(...chunks);
+    }
+  }
+  return byTarget;
+}
+
+/** gzip bytes of each checkout's first load, by bench/first-load.ts of this checkout (it builds). */
+async function measureFirstLoads(): Promise<number[]> {
+  const totals: number[] = [];
+  for (const target of targets) {
+    progress(`first load: building ${target.checkout}`);
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'bench/first-load.ts'), path.join(target.checkout, 'packages/web')],
+      { cwd: root, maxBuffer: 16 * 1024 * 1024 },
+    );
+    const total = /([\d,]+)\s+first load/.exec(stdout)?.[1];
+    if (!total) throw new Error(`bench/first-load.ts said: ${stdout}`);
+    totals.push(Number(total.replaceAll(',', '')));
+  }
+  return totals;
+}
+
+const ms = (value: number) => value.toFixed(1);
+/** Milliseconds over the no-op, signed (a loaded machine can make an endpoint's p50 beat the no-op's). */
+const over = (value: number) => `${value < 0 ? '−' : '+'}${ms(Math.abs(value))}`;
+const median = (values: number[]) => quantile(values, 0.5);
+const rate = (chunks: WriteChunk[]) =>
+  chunks.reduce((sum, c) => sum + c.count, 0) / chunks.reduce((sum, c) => sum + c.seconds, 0);
+
+function table(header: string[], rows: string[][]) {
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(`|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`);
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+  console.log('');
+}
+
+function report(
+  creates: WriteChunk[],
+  imported: { count: number; seconds: number } | null,
+  latencies: Latency[],
+  throughputs: Throughput[],
+  writes: WriteChunk[][],
+  firstLoad: number[] | null,
+) {
+  const both = targets.length === 2;
+  const labels = targets.map((t) => t.label);
+  // Rounds where the before server answered nothing (a loaded machine, a slow endpoint) give no ratio.
+  const ratio = (values: number[][]) => {
+    if (!both) return [];
+    const ratios = values[1]!.flatMap((after, round) => (values[0]![round]! > 0 ? [after / values[0]![round]!] : []));
+    return [ratios.length > 0 ? `${median(ratios).toFixed(2)}×` : '—'];
+  };
+  console.log(
+    `\n## HTTP bench: ${size.toLocaleString('en')} transactions on ${options.db}, ${targets
+      .map((t) => `${t.label} = ${t.checkout}`)
+      .join(', ')}\n`,
+  );
+  console.log(`Grown by the ${grower.label} server through the API:`);
+  let total = 0;
+  for (const chunk of creates) {
+    total += chunk.count;
+    console.log(
+      `- creates ${(total - chunk.count).toLocaleString('en')}–${total.toLocaleString('en')}: ` +
+        `${(chunk.count / chunk.seconds).toFixed(0)}/s with ${CREATE_CLIENTS} clients`,
+    );
+  }
+  if (imported) {
+    console.log(
+      `- CSV import of ${imported.count.toLocaleString('en')}: ${imported.seconds.toFixed(0)} s, ` +
+        `${(imported.count / imported.seconds).toFixed(0)} rows/s`,
+    );
+  }
+  console.log('');
+  table(
+    ['', ...labels, ...(both ? ['after/before'] : [])],
+    [
+      ['start, fresh database (ms to /health)', ...targets.map((t) => ms(t.freshStartMs!)), ...(both ? [''] : [])],
+      ['start, grown database (ms to /health)', ...targets.map((t) => ms(t.grownStartMs!)), ...(both ? [''] : [])],
+      ...(['grown', 'started', 'latency', 'throughput', 'writes'] as const).map((phase) => [
+        `RSS / peak after ${phase} (MB)`,
+        ...targets.map((t) =>
+          t.memory[phase] ? `${t.memory[phase].rssMb.toFixed(0)} / ${t.memory[phase].peakMb.toFixed(0)}` : '—',
+        ),
+        ...(both ? [''] : []),
+      ]),
+      [
+        `creates/s at this size (${createsAtSize.toLocaleString('en')}, ${CREATE_CLIENTS} clients)`,
+        ...writes.map((chunks) => rate(chunks).toFixed(0)),
+        ...ratio(writes.map((chunks) => chunks.map((c) => c.count / c.seconds))),
+      ],
+      ...(firstLoad
+        ? [
+            [
+              'first load JS + CSS (gzip bytes)',
+              ...firstLoad.map((bytes) => bytes.toLocaleString('en')),
+              ...(both ? [(firstLoad[1]! / firstLoad[0]!).toFixed(2)] : []),
+            ],
+          ]
+        : []),
+    ],
+  );
+  console.log(
+    `Latency, one client, sequential, ${samples} samples: ms over GET /user's p50 in the same run (p50 / p99)\n`,
+  );
+  table(
+    ['endpoint', ...labels.map((label) => `${label} p50 / p99`), ...labels.map((label) => `${label} answer`)],
+    [
+      [
+        'GET /user (no-op), absolute, median over the runs',
+        ...targets.map(
+          (_, t) =>
+            `${ms(median(latencies.map((l) => l.byTarget[t]!.noopP50)))} / ${ms(median(latencies.map((l) => l.byTarget[t]!.noopP99)))}`,
+        ),
+        ...labels.map(() => ''),
+      ],
+      ...latencies.map((l) => [
+        l.label,
+        ...l.byTarget.map((b) => `${over(b.p50)} / ${over(b.p99)}`),
+        ...l.byTarget.map((b) => `${(b.bytes / 1024).toFixed(1)} KB`),
+      ]),
+    ],
+  );
+  console.log(`Throughput at 10 connections (autocannon, ${duration} s each, ${rounds} rounds): median req/s\n`);
+  table(
+    ['endpoint', ...labels, ...(both ? ['after/before (median of rounds)'] : [])],
+    throughputs.map((t) => [
+      t.label,
+      ...t.byTarget.map((perRound) => median(perRound).toFixed(0)),
+      ...ratio(t.byTarget),
+    ]),
+  );
+}
+
+const rates = await startRatesEmulator();
+try {
+  // 1. Grow once, with the before server when there is one.
+  grower.storage = await newStorage(grower.label);
+  grower.server = await startServerProcess(grower.label, grower.checkout, grower.storage, rates.url);
+  grower.freshStartMs = grower.server.startMs;
+  progress(`${grower.label}: answered /health ${grower.freshStartMs.toFixed(0)} ms after spawn (fresh database)`);
+  const growth = await growUser(new ApiClient(grower.server.origin), size, now, progress);
+  grower.memory.grown = memoryOf(grower.server.pid);
+  await grower.server.stop();
+  const { user } = growth;
+
+  // 2. The after server on a copy of the grown data, once it showed its start on a fresh database.
+  if (afterTarget !== grower) {
+    afterTarget.storage = await grower.storage.copy(afterTarget.label);
+    const fresh = await newStorage('fresh');
+    try {
+      const server = await startServerProcess('after', afterTarget.checkout, fresh, rates.url);
+      afterTarget.freshStartMs = server.startMs;
+      await server.stop();
+    } finally {
+      await fresh.drop();
+    }
+  }
+  for (const target of targets) {
+    target.server = await startServerProcess(target.label, target.checkout, target.storage!, rates.url);
+    target.grownStartMs = target.server.startMs;
+    target.client = new ApiClient(target.server.origin);
+    await target.client.login(user.username, user.password);
+    target.memory.started = memoryOf(target.server.pid);
+    progress(`${target.label}: answered /health ${target.grownStartMs.toFixed(0)} ms after spawn (grown database)`);
+  }
+
+  // 3. Latency, 4. throughput, then writes at the grown size.
+  const latencies = await measureLatencies(user);
+  for (const target of targets) target.memory.latency = memoryOf(target.server!.pid);
+  const throughputs = await measureThroughputs(user);
+  for (const target of targets) target.memory.throughput = memoryOf(target.server!.pid);
+  const writes = await measureWrites(user);
+  for (const target of targets) target.memory.writes = memoryOf(target.server!.pid);
+  for (const target of targets) await target.server!.stop();
+
+  const firstLoad = options['no-first-load'] ? null : await measureFirstLoads();
+  report(growth.creates, growth.imported, latencies, throughputs, writes, firstLoad);
+} finally {
+  for (const target of targets) {
+    await target.server?.stop();
+    await target.storage?.drop();
+  }
+  await rates.close();
+}
