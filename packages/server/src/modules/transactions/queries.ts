@@ -123,13 +123,13 @@ export function lockTransactions(db: Executor, userId: number, ids: number[]) {
  * Locks the accounts whose balances a write moves, in ascending id order, before any transaction
  * row: every writer takes its locks in that one order, so two writers never wait on each other
  * crosswise (a deadlock on PostgreSQL). NO KEY UPDATE, as the balance update itself takes, leaves
- * inserts that merely reference the accounts free to run.
+ * inserts that merely reference the accounts free to run. Without `ids`, every account of the user.
  */
-export function lockAccounts(db: Executor, userId: number, ids: number[]) {
+export function lockAccounts(db: Executor, userId: number, ids?: number[]) {
   return db
     .select({ id: accounts.id })
     .from(accounts)
-    .where(and(eq(accounts.userId, userId), inArray(accounts.id, ids)))
+    .where(and(eq(accounts.userId, userId), ids ? inArray(accounts.id, ids) : undefined))
     .orderBy(asc(accounts.id))
     .for('no key update');
 }

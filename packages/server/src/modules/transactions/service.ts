@@ -478,6 +478,9 @@ export function stagePendingRefs(
  * (when not, the caller's transaction must not commit).
  */
 export async function applyPendingRefs(tx: Executor, userId: number, refCurrencyId: number): Promise<boolean> {
+  // The accounts first, as every ledger write locks them: a write still in flight commits before
+  // the recount below reads, so the recount sees its rows instead of overwriting what it added.
+  await lockAccounts(tx, userId);
   await promotePendingRefs(tx, userId, refCurrencyId);
   return isWithinAmountLimit(await recountRefTurnoversOf(tx, userId));
 }
