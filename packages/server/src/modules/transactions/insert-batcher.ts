@@ -81,12 +81,9 @@ async function writeBatch(db: Database, batch: Waiting[]) {
 
 /** Every user's legs under their accounts' locks (users in id order, as every writer locks), in arrival order. */
 async function insertBatch(tx: Executor, batch: Waiting[]): Promise<TransactionRow[]> {
-  const byUser = new Map<number, Waiting[]>();
-  for (const item of [...batch].sort((a, b) => a.userId - b.userId)) {
-    byUser.set(item.userId, [...(byUser.get(item.userId) ?? []), item]);
-  }
   const written = new Map<Waiting, TransactionRow>();
-  for (const [userId, items] of byUser) {
+  for (const userId of [...new Set(batch.map((item) => item.userId))].sort((a, b) => a - b)) {
+    const items = batch.filter((item) => item.userId === userId);
     await lockForWrite(
       tx,
       userId,
