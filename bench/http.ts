@@ -10,9 +10,12 @@
 // between them, so a loaded machine slows both alike; the tables show both and the median ratio.
 //
 // Usage: npm run bench -- [--size 20000] [--db pglite|postgres] [--before <checkout>] [--after <checkout>]
-//   [--samples 100] [--duration 5] [--rounds 3] [--creates 5000] [--no-first-load]
+//   [--samples 100] [--duration 5] [--rounds 3] [--creates 5000] [--no-first-load] [--keep <dir>] [--grown <dir>]
+// --keep saves the grown embedded database and its user in <dir>; --grown starts from such a copy instead
+// of growing (an hour at 1,000,000), so one growth serves several runs of later code (migrated at start).
 // PostgreSQL: the server of DATABASE_URL (default the local one); the bench makes its databases and drops them.
 import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
@@ -20,7 +23,15 @@ import { startRatesEmulator } from '@kopiyka/fakes';
 import { ID_MAX } from '@kopiyka/shared';
 import autocannon from 'autocannon';
 import { ApiClient } from './api-client.ts';
-import { type BenchUser, CREATE_CLIENTS, createTransactions, growUser, HISTORY_DAYS, type WriteChunk } from './grow.ts';
+import {
+  type BenchUser,
+  CREATE_CLIENTS,
+  createTransactions,
+  type Growth,
+  growUser,
+  HISTORY_DAYS,
+  type WriteChunk,
+} from './grow.ts';
 import {
   memoryOf,
   pgliteStorage,
@@ -42,6 +53,8 @@ const { values: options } = parseArgs({
     rounds: { type: 'string', default: '3' },
     creates: { type: 'string', default: '5000' },
     'no-first-load': { type: 'boolean', default: false },
+    keep: { type: 'string' },
+    grown: { type: 'string' },
   },
 });
 const size = Number(options.size);
@@ -51,6 +64,7 @@ const rounds = Number(options.rounds);
 /** Creates at the grown size, per server, in rounds that alternate between the servers. */
 const createsAtSize = Number(options.creates);
 if (options.db !== 'pglite' && options.db !== 'postgres') throw new Error('--db is pglite or postgres');
+if ((options.keep || options.grown) && options.db !== 'pglite') throw new Error('--keep and --grown are for pglite');
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 
 const DAY_MS = 86_400_000;
@@ -77,7 +91,6 @@ const targets: Target[] = [
   { label: 'after', checkout: path.resolve(options.after), memory: {} },
 ];
 const [grower] = targets as [Target];
-const afterTarget = targets.at(-1)!;
 
 const newStorage = (name: string) =>
   options.db === 'pglite' ? Promise.resolve(pgliteStorage(name)) : postgresStorage(adminUrl, name);
@@ -308,7 +321,11 @@ function report(
       .map((t) => `${t.label} = ${t.checkout}`)
       .join(', ')}\n`,
   );
-  console.log(`Grown by the ${grower.label} server through the API:`);
+  console.log(
+    options.grown
+      ? `Grown through the API earlier and kept in ${options.grown}:`
+      : `Grown by the ${grower.label} server through the API:`,
+  );
   let total = 0;
   for (const chunk of creates) {
     total += chunk.count;
@@ -386,23 +403,37 @@ function report(
 
 const rates = await startRatesEmulator();
 try {
-  // 1. Grow once, with the before server when there is one.
-  grower.storage = await newStorage(grower.label);
-  grower.server = await startServerProcess(grower.label, grower.checkout, grower.storage, rates.url);
-  grower.freshStartMs = grower.server.startMs;
-  progress(`${grower.label}: answered /health ${grower.freshStartMs.toFixed(0)} ms after spawn (fresh database)`);
-  const growth = await growUser(new ApiClient(grower.server.origin), size, now, progress);
-  grower.memory.grown = memoryOf(grower.server.pid);
-  await grower.server.stop();
+  // 1. Grow once, with the before server when there is one (or start from a kept growth).
+  let growth: Growth;
+  if (options.grown) {
+    growth = JSON.parse(readFileSync(path.join(options.grown, 'growth.json'), 'utf8')) as Growth;
+    grower.storage = await pgliteStorage('kept', path.join(options.grown, 'data')).copy(grower.label);
+    progress(`${grower.label}: starts from the growth kept in ${options.grown}`);
+  } else {
+    grower.storage = await newStorage(grower.label);
+    grower.server = await startServerProcess(grower.label, grower.checkout, grower.storage, rates.url);
+    grower.freshStartMs = grower.server.startMs;
+    progress(`${grower.label}: answered /health ${grower.freshStartMs.toFixed(0)} ms after spawn (fresh database)`);
+    growth = await growUser(new ApiClient(grower.server.origin), size, now, progress);
+    grower.memory.grown = memoryOf(grower.server.pid);
+    await grower.server.stop();
+    if (options.keep) {
+      mkdirSync(options.keep, { recursive: true });
+      cpSync(grower.storage.env.DATA_DIR!, path.join(options.keep, 'data'), { recursive: true });
+      writeFileSync(path.join(options.keep, 'growth.json'), JSON.stringify(growth));
+      progress(`kept the grown database in ${options.keep}`);
+    }
+  }
   const { user } = growth;
 
-  // 2. The after server on a copy of the grown data, once it showed its start on a fresh database.
-  if (afterTarget !== grower) {
-    afterTarget.storage = await grower.storage.copy(afterTarget.label);
+  // 2. The other servers on copies of the grown data, once each showed its start on a fresh database.
+  for (const target of targets) {
+    if (target.freshStartMs !== undefined) continue;
+    target.storage ??= await grower.storage.copy(target.label);
     const fresh = await newStorage('fresh');
     try {
-      const server = await startServerProcess('after', afterTarget.checkout, fresh, rates.url);
-      afterTarget.freshStartMs = server.startMs;
+      const server = await startServerProcess(target.label, target.checkout, fresh, rates.url);
+      target.freshStartMs = server.startMs;
       await server.stop();
     } finally {
       await fresh.drop();
