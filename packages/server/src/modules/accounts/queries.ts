@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { accounts, currencies } from '../../db/schema.ts';
 
@@ -105,36 +105,50 @@ export interface BalanceMove {
   refTurnover: number;
 }
 
+/** A balance move of one account (moveBalances). */
+export type AccountMove = BalanceMove & { accountId: number };
+
 /**
- * Moves an account's balances by transactions' signed amounts, relatively (concurrent writes add
+ * Moves accounts' balances by transactions' signed amounts, relatively (concurrent writes add
  * up): one from the opening moment on moves the current balance; one from before it was in the
  * opening balance already, so it moves the initial balance the other way instead. Either way
- * current = initial + Σ amounts holds. The turnovers move with them. Answers the account's extent
- * and the user's Σ |ref figure| after the move, read exactly, for the caller to bound.
+ * current = initial + Σ amounts holds. The turnovers move with them. One statement for every
+ * account moved; answers each one's extent and the user's Σ |ref figure| after the moves, read
+ * exactly, for the caller to bound.
  */
-export async function moveBalances(db: Executor, userId: number, id: number, moves: ReadonlyArray<BalanceMove>) {
-  // One JSON parameter rather than two a move: a batch of a thousand is built and sent at once.
-  const payload = JSON.stringify(moves.map(({ time, delta }) => ({ time: time.toISOString(), delta })));
-  const sumWhere = (condition: SQL) =>
-    sql`coalesce((select sum(m.delta) from jsonb_to_recordset(${payload}::jsonb) as m(time timestamptz, delta bigint)
-      where ${condition}), 0)`;
-  const sumOf = (field: 'turnover' | 'refTurnover') => moves.reduce((sum, move) => sum + move[field], 0);
-  // One statement: RETURNING sees this row's new figures, and the other accounts as they stand.
-  const [row] = await db
-    .update(accounts)
-    .set({
-      currentBalance: sql`${accounts.currentBalance} + ${sumWhere(sql`m.time >= ${accounts.openingAt}`)}`,
-      initialBalance: sql`${accounts.initialBalance} - ${sumWhere(sql`m.time < ${accounts.openingAt}`)}`,
-      turnover: sql`${accounts.turnover} + ${sumOf('turnover')}::bigint`,
-      refTurnover: sql`${accounts.refTurnover} + ${sumOf('refTurnover')}::bigint`,
-    })
-    .where(and(eq(accounts.userId, userId), eq(accounts.id, id)))
-    .returning({
-      extent,
-      refTotal: sql<string>`(${accounts.refTurnover} + (select coalesce(sum(o.ref_turnover), 0)
-        from accounts o where o.user_id = ${userId} and o.id <> ${id}))::text`,
-    });
-  return { extent: BigInt(row!.extent), refTotal: BigInt(row!.refTotal) };
+export async function moveBalances(db: Executor, userId: number, moves: ReadonlyArray<AccountMove>) {
+  // One JSON parameter rather than several a move: a batch of a thousand is built and sent at once.
+  const payload = JSON.stringify(
+    moves.map((move) => ({
+      account_id: move.accountId,
+      time: move.time.toISOString(),
+      delta: move.delta,
+      turnover: move.turnover,
+      ref_turnover: move.refTurnover,
+    })),
+  );
+  const result = await db.execute(sql`
+    with m as (
+      select * from jsonb_to_recordset(${payload}::jsonb)
+        as m(account_id integer, time timestamptz, delta bigint, turnover bigint, ref_turnover bigint)
+    ), moved as (
+      update accounts a set
+        current_balance = a.current_balance
+          + coalesce((select sum(m.delta) from m where m.account_id = a.id and m.time >= a.opening_at), 0),
+        initial_balance = a.initial_balance
+          - coalesce((select sum(m.delta) from m where m.account_id = a.id and m.time < a.opening_at), 0),
+        turnover = a.turnover + (select sum(m.turnover) from m where m.account_id = a.id),
+        ref_turnover = a.ref_turnover + (select sum(m.ref_turnover) from m where m.account_id = a.id)
+      where a.user_id = ${userId} and a.id in (select account_id from m)
+      returning a.id, abs(a.initial_balance) + a.turnover as extent, a.ref_turnover
+    )
+    -- RETURNING sees the moved rows' new figures; the user's other accounts are read as they stand.
+    select moved.id, moved.extent::text, ((select sum(ref_turnover) from moved)
+      + (select coalesce(sum(o.ref_turnover), 0) from accounts o
+         where o.user_id = ${userId} and o.id not in (select id from moved)))::text as ref_total
+    from moved`);
+  const rows = (result as unknown as { rows: Array<{ id: number; extent: string; ref_total: string }> }).rows;
+  return new Map(rows.map((row) => [row.id, { extent: BigInt(row.extent), refTotal: BigInt(row.ref_total) }]));
 }
 
 /** The user's Σ |ref figure| over every account (what a change of rates or base recomputes). */

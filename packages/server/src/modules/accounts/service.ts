@@ -17,6 +17,7 @@ import { assertOffered, ensureUserCurrency, findBaseCurrency, findCurrency } fro
 import type { RateSession, RatesService } from '../rates/service.ts';
 import { detachTransfersOf } from '../transactions/service.ts';
 import {
+  type AccountMove,
   type AccountRow,
   type BalanceMove,
   countAccounts,
@@ -274,24 +275,29 @@ export async function setBankFigures(tx: Executor, userId: number, id: number, f
 }
 
 /**
- * The ledger's balance move (transactions: ledger.ts), inside its database transaction and after
- * it locked the account, together with the transaction rows it moves money for: the current
- * balance for a transaction from the opening moment on, the initial one for an earlier one. A move
- * that grows the account past the limit, or the user's base-currency figures past it, is refused
+ * The ledger's balance moves (transactions: ledger.ts), inside its database transaction and after
+ * it locked the accounts, together with the transaction rows it moves money for: the current
+ * balance for a transaction from the opening moment on, the initial one for an earlier one. Moves
+ * that grow an account past the limit, or the user's base-currency figures past it, are refused
  * with VALIDATION_ERROR on `path` (the caller's transaction then stores nothing); one that shrinks
  * them always goes through.
  */
 export async function moveBalancesFor(
   tx: Executor,
   userId: number,
-  id: number,
-  moves: ReadonlyArray<BalanceMove>,
+  moves: ReadonlyArray<AccountMove>,
   path: string,
 ): Promise<void> {
-  const { extent, refTotal } = await moveBalances(tx, userId, id, moves);
-  const grows = (field: 'turnover' | 'refTurnover') => moves.reduce((sum, move) => sum + move[field], 0) > 0;
-  if (grows('turnover') && !isWithinAmountLimit(extent)) throw tooLargeForAccount(path);
-  if (grows('refTurnover') && !isWithinAmountLimit(refTotal)) {
+  if (moves.length === 0) return;
+  const moved = await moveBalances(tx, userId, moves);
+  const grows = (accountId: number | undefined, field: 'turnover' | 'refTurnover') =>
+    moves.reduce((sum, move) => sum + (accountId === undefined || move.accountId === accountId ? move[field] : 0), 0) >
+    0;
+  for (const [accountId, { extent }] of moved) {
+    if (grows(accountId, 'turnover') && !isWithinAmountLimit(extent)) throw tooLargeForAccount(path);
+  }
+  const [first] = moved.values();
+  if (first && grows(undefined, 'refTurnover') && !isWithinAmountLimit(first.refTotal)) {
     throw validationError(
       path,
       `Too large: all your amounts together would be worth more than ${MAX_AMOUNT_TEXT} in your base currency`,
@@ -299,7 +305,7 @@ export async function moveBalancesFor(
   }
 }
 
-export type { BalanceMove };
+export type { AccountMove, BalanceMove };
 
 /** The user's accounts' currencies and turnovers, for bounding a change of rates or base currency. */
 export function turnoversOf(db: Executor, userId: number) {

@@ -24,6 +24,8 @@ export interface LoadedDay {
 const RETRY_FAILED_AFTER_MS = 60_000;
 /** A day the provider has nothing for yet (not published), or today's not-yet-final answer. */
 const RETRY_EMPTY_AFTER_MS = 10 * 60_000;
+/** Stored days kept in memory: a stored day never changes, and a day's rates are a few dozen figures. */
+const REMEMBERED_DAYS = 4_000;
 /** Range fetches go a year at a time, so no single answer gets huge. */
 const RANGE_CHUNK_DAYS = 366;
 /** How far back a range fetch looks for the rates a first weekend or holiday carries forward. */
@@ -41,6 +43,12 @@ export class ProviderDays {
   private readonly provisional = new Map<string, { day: StoredDay; until: number }>();
   /** How each source's last fetch went, on this instance. */
   private readonly outcomes = new Map<string, { at: Date; failure?: string }>();
+  /**
+   * Days read from the database, the oldest read first. A stored day is never changed (a second
+   * store of it does nothing), so every instance may keep its own copy; this saves a create or
+   * an edit in a foreign currency two statements.
+   */
+  private readonly stored = new Map<string, StoredDay>();
 
   constructor(
     private readonly db: Database,
@@ -49,7 +57,7 @@ export class ProviderDays {
   ) {}
 
   async load(provider: RateProvider, date: string): Promise<LoadedDay | null> {
-    const stored = await selectDay(this.db, provider.source, date);
+    const stored = await this.storedDay(provider, date);
     if (stored) return { provider, day: stored, approximate: false };
     const fetched = await this.fetchOnce(provider, date);
     if (fetched) return { provider, day: fetched, approximate: false };
@@ -62,7 +70,7 @@ export class ProviderDays {
    * and a failing provider throws, so the task is recorded as failed and retried.
    */
   async sync(provider: RateProvider, date: string): Promise<void> {
-    if (await selectDay(this.db, provider.source, date)) return;
+    if (await this.storedDay(provider, date)) return;
     if (this.fresh(this.provisional.get(this.keyOf(provider, date))?.until)) return;
     await this.fetchShared(provider, date);
   }
@@ -92,6 +100,18 @@ export class ProviderDays {
       }
       await pending;
     }
+  }
+
+  private async storedDay(provider: RateProvider, date: string): Promise<StoredDay | undefined> {
+    const key = this.keyOf(provider, date);
+    const remembered = this.stored.get(key);
+    if (remembered) return remembered;
+    const day = await selectDay(this.db, provider.source, date);
+    if (day) {
+      if (this.stored.size >= REMEMBERED_DAYS) this.stored.delete(this.stored.keys().next().value!);
+      this.stored.set(key, day);
+    }
+    return day;
   }
 
   /** Stored days from `from` to `to`, only with the given currencies' rates. */

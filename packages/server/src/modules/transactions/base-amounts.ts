@@ -23,7 +23,11 @@ interface InCurrency {
 }
 
 export async function baseOf(db: Database, userId: number) {
-  const base = await findBaseCurrency(db, userId);
+  return presentBase(await findBaseCurrency(db, userId));
+}
+
+/** The user's base currency as read, or CONFLICT: nothing has a base-currency figure before one is chosen. */
+export function presentBase<Base>(base: Base | null | undefined): Base {
   if (!base) throw new AppError('CONFLICT', 'Choose your base currency first.');
   return base;
 }

@@ -8,56 +8,24 @@
  * fails for another's sake.
  */
 import type { Database, Executor } from '../../db/client.ts';
+import { type Pending, perTurn } from '../../lib/per-turn.ts';
 import { insertLeg, insertLegs, lockForWrite } from './ledger.ts';
 import type { NewTransactionRow, TransactionRow } from './queries.ts';
 
 /** Enough to share the statements, small enough that no request waits long behind the others. */
 const MOST_IN_A_BATCH = 64;
 
-interface Waiting {
-  userId: number;
-  row: NewTransactionRow & { accountId: number };
-  resolve(row: TransactionRow): void;
-  reject(error: unknown): void;
-}
+type Waiting = Pending<{ userId: number; row: NewTransactionRow & { accountId: number } }, TransactionRow>;
 
 export type InsertLeg = (userId: number, row: NewTransactionRow & { accountId: number }) => Promise<TransactionRow>;
 
 /**
- * Legs queue up and are written on the event loop's next turn: the embedded database answers each
- * statement within the turn that sent it, so a request runs through its reads without yielding,
- * and the creates whose requests arrived in the same turn have queued their legs by then.
+ * Legs queue up and are written on the event loop's next turn (lib/per-turn.ts): the creates whose
+ * requests arrived in the same turn have queued their legs by then.
  */
 export function createInsertBatcher(db: Database): InsertLeg {
-  const waiting: Waiting[] = [];
-  let scheduled = false;
-  let writing = false;
-
-  function writeSoon() {
-    if (scheduled || writing || waiting.length === 0) return;
-    scheduled = true;
-    setImmediate(() => {
-      scheduled = false;
-      void writeNext();
-    });
-  }
-
-  async function writeNext() {
-    if (writing || waiting.length === 0) return;
-    writing = true;
-    try {
-      await writeBatch(db, waiting.splice(0, MOST_IN_A_BATCH));
-    } finally {
-      writing = false;
-      writeSoon();
-    }
-  }
-
-  return (userId, row) =>
-    new Promise<TransactionRow>((resolve, reject) => {
-      waiting.push({ userId, row, resolve, reject });
-      writeSoon();
-    });
+  const insert = perTurn(MOST_IN_A_BATCH, (batch: Waiting[]) => writeBatch(db, batch));
+  return (userId, row) => insert({ userId, row });
 }
 
 /** The batch in one database transaction, or, when that fails, each leg alone with its own answer. */
@@ -72,8 +40,8 @@ async function writeBatch(db: Database, batch: Waiting[]) {
   for (const item of batch) {
     await db
       .transaction(async (tx) => {
-        await lockForWrite(tx, item.userId, [], [item.row.accountId]);
-        return insertLeg(tx, item.userId, item.row);
+        await lockForWrite(tx, item.input.userId, [], [item.input.row.accountId]);
+        return insertLeg(tx, item.input.userId, item.input.row);
       })
       .then(item.resolve, item.reject);
   }
@@ -82,18 +50,18 @@ async function writeBatch(db: Database, batch: Waiting[]) {
 /** Every user's legs under their accounts' locks (users in id order, as every writer locks), in arrival order. */
 async function insertBatch(tx: Executor, batch: Waiting[]): Promise<TransactionRow[]> {
   const written = new Map<Waiting, TransactionRow>();
-  for (const userId of [...new Set(batch.map((item) => item.userId))].sort((a, b) => a - b)) {
-    const items = batch.filter((item) => item.userId === userId);
+  for (const userId of [...new Set(batch.map((item) => item.input.userId))].sort((a, b) => a - b)) {
+    const items = batch.filter((item) => item.input.userId === userId);
     await lockForWrite(
       tx,
       userId,
       [],
-      items.map((item) => item.row.accountId),
+      items.map((item) => item.input.row.accountId),
     );
     const rows = await insertLegs(
       tx,
       userId,
-      items.map((item) => item.row),
+      items.map((item) => item.input.row),
     );
     for (const [i, item] of items.entries()) written.set(item, rows[i]!);
   }

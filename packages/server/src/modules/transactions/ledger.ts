@@ -105,7 +105,7 @@ const moveOf = (row: Pick<TransactionRow, 'amount' | 'transactionType' | 'refAmo
  */
 async function moveBalance(tx: Executor, userId: number, accountId: number, move: BalanceMove, path: string) {
   if (move.delta === 0 && move.turnover === 0 && move.refTurnover === 0) return;
-  await moveBalancesFor(tx, userId, accountId, [move], path);
+  await moveBalancesFor(tx, userId, [{ ...move, accountId }], path);
   await addDayDeltas(tx, userId, [{ accountId, time: move.time, delta: move.delta }]);
 }
 
@@ -128,15 +128,14 @@ export async function insertLegs(tx: Executor, userId: number, rows: NewTransact
   return inserted;
 }
 
-/** The balances and day deltas of many legs coming (1) or going (-1): one move per account, one delta per account and day. */
+/** The balances and day deltas of many legs coming (1) or going (-1): one balance move, one delta per account and day. */
 async function moveBalancesOfLegs(tx: Executor, userId: number, rows: TransactionRow[], sign: 1 | -1) {
-  const byAccount = new Map<number, BalanceMove[]>();
-  for (const row of rows) {
-    const moves = byAccount.get(row.accountId) ?? [];
-    moves.push(moveOf(row, sign));
-    byAccount.set(row.accountId, moves);
-  }
-  for (const [accountId, moves] of byAccount) await moveBalancesFor(tx, userId, accountId, moves, 'amount');
+  await moveBalancesFor(
+    tx,
+    userId,
+    rows.map((row) => ({ ...moveOf(row, sign), accountId: row.accountId })),
+    'amount',
+  );
   await addDayDeltas(
     tx,
     userId,

@@ -5,6 +5,7 @@ import { inBudgets, notInBudget } from '../../db/budget-membership.ts';
 import type { Executor } from '../../db/client.ts';
 import { localDayOf } from '../../db/local-day.ts';
 import { accountDayDeltas, accounts, categories, currencies, transactions } from '../../db/schema.ts';
+import { tableRows } from '../../db/table-rows.ts';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type NewTransactionRow = typeof transactions.$inferInsert;
@@ -213,9 +214,11 @@ export async function insertTransactions(db: Executor, rows: NewTransactionRow[]
       transfer_id integer, created_by_transfer boolean, budget_id integer, cashback_amount bigint,
       commission_rate bigint, external_id varchar, pending_ref_amount bigint, pending_rate double precision,
       import_id integer)
-    returning id`);
-  const ids = (result as unknown as { rows: Array<{ id: number }> }).rows.map((row) => Number(row.id));
-  return db.select().from(transactions).where(inArray(transactions.id, ids)).orderBy(asc(transactions.id));
+    returning *`);
+  // Inserted in the order of the recordset: ids ascend with it.
+  return tableRows(transactions, (result as unknown as { rows: Array<Record<string, unknown>> }).rows).sort(
+    (a, b) => a.id - b.id,
+  );
 }
 
 export async function updateTransaction(db: Executor, userId: number, id: number, changes: Partial<NewTransactionRow>) {
@@ -423,4 +426,54 @@ export async function selectAccountNames(db: Executor, userId: number) {
     .from(accounts)
     .where(eq(accounts.userId, userId));
   return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** What a create asks about, by id: its accounts, category and budget. */
+export interface CreateContextKey {
+  userId: number;
+  accountId: number;
+  destinationAccountId: number | null;
+  categoryId: number | null;
+  budgetId: number | null;
+}
+
+type ContextAccount = NonNullable<Awaited<ReturnType<typeof selectOwnAccount>>>;
+
+/** What a create decides on: the caller's own rows among those asked for (absent: missing or another user's). */
+export interface CreateContext {
+  account: ContextAccount | null;
+  destination: ContextAccount | null;
+  categoryFound: boolean;
+  budgetFound: boolean;
+  base: { currencyId: number; currency: { code: string } } | null;
+}
+
+/** The contexts of many creates, of any users, in one statement, in the order of `keys`. */
+export async function selectCreateContexts(db: Executor, keys: CreateContextKey[]): Promise<CreateContext[]> {
+  const accountOf = (id: SQL) => sql`(select json_build_object('id', a.id, 'type', a.type,
+      'accountCategory', a.account_category, 'currencyId', a.currency_id, 'currencyCode', c.code)
+    from accounts a join currencies c on c.id = a.currency_id where a.user_id = k.user_id and a.id = ${id})`;
+  const result = await db.execute(sql`
+    select json_build_object(
+      'account', ${accountOf(sql`k.account_id`)},
+      'destination', ${accountOf(sql`k.destination_id`)},
+      'categoryFound', exists (select from categories g where g.user_id = k.user_id and g.id = k.category_id),
+      'budgetFound', exists (select from budgets b where b.user_id = k.user_id and b.id = k.budget_id),
+      'base', (select json_build_object('currencyId', u.currency_id, 'currency', json_build_object('code', c.code))
+        from user_currencies u join currencies c on c.id = u.currency_id where u.user_id = k.user_id and u.is_base)
+    ) as context
+    from json_to_recordset(${JSON.stringify(
+      keys.map((key, i) => ({
+        i,
+        user_id: key.userId,
+        account_id: key.accountId,
+        destination_id: key.destinationAccountId,
+        category_id: key.categoryId,
+        budget_id: key.budgetId,
+      })),
+    )}::json) as k(i integer, user_id integer, account_id integer, destination_id integer, category_id integer,
+      budget_id integer)
+    order by k.i`);
+  // Both drivers parse json.
+  return (result as unknown as { rows: Array<{ context: CreateContext }> }).rows.map(({ context }) => context);
 }

@@ -16,12 +16,13 @@ import { inBatches } from '../../lib/batches.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { zonedDay } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import { type Pending, perTurn } from '../../lib/per-turn.ts';
 import { recountRefTurnoversOf } from '../accounts/service.ts';
 import { assertOwnBudget } from '../budgets/service.ts';
 import { assertOwnCategory, listCategories } from '../categories/service.ts';
 import type { RatesService } from '../rates/service.ts';
 import { getSettings } from '../settings/service.ts';
-import { baseOf, neutralFigureOf, type Refs, refsAt, refsFor } from './base-amounts.ts';
+import { baseOf, neutralFigureOf, presentBase, type Refs, refsAt, refsFor } from './base-amounts.ts';
 import { csvExport } from './csv-export.ts';
 import { createInsertBatcher } from './insert-batcher.ts';
 import {
@@ -35,6 +36,8 @@ import {
   removeLegs,
 } from './ledger.ts';
 import {
+  type CreateContext,
+  type CreateContextKey,
   clearBudgetOf,
   lockAccounts,
   lockImportRows,
@@ -47,6 +50,7 @@ import {
   promotePendingRefs,
   regroupDayDeltas,
   selectAccountNames,
+  selectCreateContexts,
   selectImportAccountIds,
   selectOtherLegsOfImport,
   selectOtherLegsOfTransfersOf,
@@ -68,13 +72,18 @@ import {
   isBankLeg,
   opposite,
   ownAccount,
+  presentAccount,
   refuseBankAccount,
   refuseBankFieldChanges,
   refuseBankLegChanges,
   refuseDestinationFields,
   standaloneChanges,
+  transferTo,
 } from './transfer-rules.ts';
 import { newLegView, toTransaction } from './views.ts';
+
+/** Creates whose context one statement reads: as many as the insert batcher writes at once. */
+const CONTEXTS_IN_A_BATCH = 64;
 
 /** Rows of a restore per insert: a row is about twenty parameters, and a statement takes at most 65,535. */
 const RESTORE_BATCH = 2_000;
@@ -97,6 +106,14 @@ export interface TransactionsService {
 
 export function createTransactionsService(db: Database, rates: RatesService, clock: Clock): TransactionsService {
   const insertSingleLeg = createInsertBatcher(db);
+  // What creates arriving together decide on, read for all of them in one statement.
+  const readContext = perTurn(CONTEXTS_IN_A_BATCH, async (batch: Array<Pending<CreateContextKey, CreateContext>>) => {
+    const contexts = await selectCreateContexts(
+      db,
+      batch.map((call) => call.input),
+    );
+    for (const [i, call] of batch.entries()) call.resolve(contexts[i]!);
+  });
   async function views(userId: number, ids: number[]): Promise<Transaction[]> {
     const found = await selectViewsByIds(db, userId, ids);
     return ids.flatMap((id) => found.filter((v) => v.row.id === id).map(toTransaction));
@@ -133,17 +150,25 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
 
     async create(userId, body) {
       return onFreshRows(async () => {
-        const account = await ownAccount(db, userId, body.accountId, 'accountId');
-        refuseBankAccount(account, 'accountId');
         const nature = body.transferNature;
+        const context = await readContext({
+          userId,
+          accountId: body.accountId,
+          destinationAccountId: nature === BETWEEN ? (body.destinationAccountId ?? null) : null,
+          categoryId: body.categoryId ?? null,
+          budgetId: body.budgetId ?? null,
+        });
+        const account = presentAccount(context.account, 'accountId');
+        refuseBankAccount(account, 'accountId');
         refuseDestinationFields(nature, body);
-        if (body.categoryId != null) await assertOwnCategory(db, userId, body.categoryId, 'categoryId');
-        else if (nature === 'not_transfer') throw validationError('categoryId', 'Choose a category');
-        if (body.budgetId != null) await assertOwnBudget(db, userId, body.budgetId, 'budgetId');
-        const transfer = nature === BETWEEN ? await destinationOf(db, userId, account, body.amount, body) : undefined;
+        if (body.categoryId != null) {
+          if (!context.categoryFound) throw notFound('Category', 'categoryId');
+        } else if (nature === 'not_transfer') throw validationError('categoryId', 'Choose a category');
+        if (body.budgetId != null && !context.budgetFound) throw notFound('Budget', 'budgetId');
+        const transfer = nature === BETWEEN ? transferTo(account, context.destination, body.amount, body) : undefined;
         if (transfer) refuseBankAccount(transfer.destination, 'destinationAccountId');
         const time = body.time ? new Date(body.time) : clock.now();
-        const base = await baseOf(db, userId);
+        const base = presentBase(context.base);
         const refs = await refsFor(
           rates.session(userId),
           base,

@@ -19,10 +19,20 @@ export const opposite = (type: TransactionType): TransactionType => (type === 'i
 export const isBankLeg = (row: TransactionRow) => row.externalId !== null;
 
 export async function ownAccount(db: Database, userId: number, id: number, path: string): Promise<OwnAccount> {
-  const account = await selectOwnAccount(db, userId, id);
-  // Missing or another user's: alike (DESIGN principle 3).
+  return presentAccount(await selectOwnAccount(db, userId, id), path);
+}
+
+/** An account as read for the caller, or NOT_FOUND on `path`: missing or another user's alike (DESIGN principle 3). */
+export function presentAccount(account: OwnAccount | null | undefined, path: string): OwnAccount {
   if (!account) throw notFound('Account', path);
   return account;
+}
+
+/** The account a transfer between accounts goes to: the one given, else the one it went to. */
+function destinationIdOf(given: { destinationAccountId?: number }, existing?: TransactionRow): number {
+  const id = given.destinationAccountId ?? existing?.accountId;
+  if (id === undefined) throw validationError('destinationAccountId', 'Choose the account the money goes to');
+  return id;
 }
 
 /** Resolves the other leg of a transfer between accounts: its account and amount. */
@@ -34,11 +44,20 @@ export async function destinationOf(
   given: { destinationAccountId?: number; destinationAmount?: number },
   existing?: TransactionRow,
 ) {
-  const destinationAccountId = given.destinationAccountId ?? existing?.accountId;
-  if (destinationAccountId === undefined) {
-    throw validationError('destinationAccountId', 'Choose the account the money goes to');
-  }
-  const destination = await ownAccount(db, userId, destinationAccountId, 'destinationAccountId');
+  const found = await selectOwnAccount(db, userId, destinationIdOf(given, existing));
+  return transferTo(account, found, amount, given, existing);
+}
+
+/** The other leg of a transfer between accounts from its account as read (`found`), or why there is none. */
+export function transferTo(
+  account: OwnAccount,
+  found: OwnAccount | null | undefined,
+  amount: number,
+  given: { destinationAccountId?: number; destinationAmount?: number },
+  existing?: TransactionRow,
+) {
+  destinationIdOf(given, existing);
+  const destination = presentAccount(found, 'destinationAccountId');
   if (destination.id === account.id) {
     throw validationError('destinationAccountId', 'A transfer needs two different accounts');
   }

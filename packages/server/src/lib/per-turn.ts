@@ -1,0 +1,54 @@
+/**
+ * Calls gathered over one turn of the event loop and handled together on the next, one batch at a
+ * time. On the embedded database every statement costs a fixed share of its one connection, so
+ * one statement for the requests that arrived together, instead of one for each, is most of what
+ * several clients save (docs/decisions.md "Creates in batches").
+ */
+export interface Pending<In, Out> {
+  input: In;
+  resolve(value: Out): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * `handle` settles each call of its batch; any it leaves when it throws are refused with that
+ * error. At most `most` calls go into a batch, so none waits long behind the others.
+ */
+export function perTurn<In, Out>(
+  most: number,
+  handle: (batch: Array<Pending<In, Out>>) => Promise<void>,
+): (input: In) => Promise<Out> {
+  const waiting: Array<Pending<In, Out>> = [];
+  let scheduled = false;
+  let handling = false;
+
+  function handleSoon() {
+    if (scheduled || handling || waiting.length === 0) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      void handleNext();
+    });
+  }
+
+  async function handleNext() {
+    if (handling || waiting.length === 0) return;
+    handling = true;
+    const batch = waiting.splice(0, most);
+    try {
+      await handle(batch);
+    } catch (error) {
+      // Settling a promise twice is a no-op: only the calls still open get the error.
+      for (const call of batch) call.reject(error);
+    } finally {
+      handling = false;
+      handleSoon();
+    }
+  }
+
+  return (input) =>
+    new Promise<Out>((resolve, reject) => {
+      waiting.push({ input, resolve, reject });
+      handleSoon();
+    });
+}
