@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Pending, perTurn } from './per-turn.ts';
 
 describe('perTurn', () => {
-  it('hands the calls of one turn to one batch, at most `most` at a time, each answered for itself', async () => {
+  it('hands the calls gathered together to one batch, at most `most` at a time, each answered for itself', async () => {
     const batches: number[][] = [];
     const double = perTurn(3, async (batch: Array<Pending<number, number>>) => {
       batches.push(batch.map((call) => call.input));
