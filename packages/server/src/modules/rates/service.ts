@@ -36,7 +36,8 @@ export interface RateSession {
 export type RateSeries = (code: string, day: string) => RateQuote | null;
 
 export interface RatesService {
-  session(userId: number): RateSession;
+  /** `customRates`: the user's own rates, when the caller read them already. */
+  session(userId: number, customRates?: CustomRow[]): RateSession;
   /**
    * Fills the stored history of the range from the providers where it has gaps (one request a
    * year), then answers any (currency, day) of it without further I/O. For long ranges — balance
@@ -113,7 +114,8 @@ function customInEffect(rows: Array<{ rate: number; effectiveFrom: string | null
     : null;
 }
 
-type CustomRow = { baseCode: string; quoteCode: string; rate: number; effectiveFrom: string | null };
+/** One of the user's own rates: of a pair, from a day or for every day (effectiveFrom null). */
+export type CustomRow = { baseCode: string; quoteCode: string; rate: number; effectiveFrom: string | null };
 
 /**
  * Where the user's own rates lead from a currency on a day, with the rate to each place: a search
@@ -177,9 +179,9 @@ export function createRatesService(
   /** Pairs touching UAH ask the NBU first; all others the ECB first. */
   const preference = (from: string, to: string) => (from === 'UAH' || to === 'UAH' ? byUah : byOthers);
 
-  function session(userId: number): RateSession {
+  function session(userId: number, customRates?: CustomRow[]): RateSession {
     const days = new Map<string, Promise<LoadedDay | null>>();
-    let customs: Promise<CustomRow[]> | undefined;
+    let customs = customRates && Promise.resolve(customRates);
     const customRows = () => {
       customs ??= selectAllCustomRates(db, userId);
       return customs;

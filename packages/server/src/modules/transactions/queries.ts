@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client.ts';
 import { localDayOf } from '../../db/local-day.ts';
 import { accountDayDeltas, accounts, categories, currencies, transactions } from '../../db/schema.ts';
 import { tableRows } from '../../db/table-rows.ts';
+import type { CustomRow } from '../rates/service.ts';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type NewTransactionRow = typeof transactions.$inferInsert;
@@ -439,13 +440,17 @@ export interface CreateContextKey {
 
 type ContextAccount = NonNullable<Awaited<ReturnType<typeof selectOwnAccount>>>;
 
-/** What a create decides on: the caller's own rows among those asked for (absent: missing or another user's). */
+/**
+ * What a create decides on: the caller's own rows among those asked for (absent: missing or
+ * another user's), and their own exchange rates.
+ */
 export interface CreateContext {
   account: ContextAccount | null;
   destination: ContextAccount | null;
   categoryFound: boolean;
   budgetFound: boolean;
   base: { currencyId: number; currency: { code: string } } | null;
+  customRates: CustomRow[];
 }
 
 /** The contexts of many creates, of any users, in one statement, in the order of `keys`. */
@@ -460,7 +465,10 @@ export async function selectCreateContexts(db: Executor, keys: CreateContextKey[
       'categoryFound', exists (select from categories g where g.user_id = k.user_id and g.id = k.category_id),
       'budgetFound', exists (select from budgets b where b.user_id = k.user_id and b.id = k.budget_id),
       'base', (select json_build_object('currencyId', u.currency_id, 'currency', json_build_object('code', c.code))
-        from user_currencies u join currencies c on c.id = u.currency_id where u.user_id = k.user_id and u.is_base)
+        from user_currencies u join currencies c on c.id = u.currency_id where u.user_id = k.user_id and u.is_base),
+      'customRates', coalesce((select json_agg(json_build_object('baseCode', r.base_code, 'quoteCode', r.quote_code,
+          'rate', r.rate, 'effectiveFrom', r.effective_from))
+        from custom_rates r where r.user_id = k.user_id), '[]')
     ) as context
     from json_to_recordset(${JSON.stringify(
       keys.map((key, i) => ({

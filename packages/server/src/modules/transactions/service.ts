@@ -170,7 +170,7 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
         const time = body.time ? new Date(body.time) : clock.now();
         const base = presentBase(context.base);
         const refs = await refsFor(
-          rates.session(userId),
+          rates.session(userId, context.customRates),
           base,
           { account, amount: body.amount, time, transactionType: body.transactionType },
           transfer,
