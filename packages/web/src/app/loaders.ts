@@ -41,8 +41,18 @@ export function forwardTo(path: string) {
   return ({ request }: LoaderFunctionArgs) => redirect(`${path}${new URL(request.url).search}`);
 }
 
-/** The dashboard's charts start loading beside its code and the session restore, not after the figures arrive. */
-export function preloadDashboard(): null {
+/**
+ * The dashboard's charts start loading beside its code and the session restore, not after the
+ * figures arrive; so do its figures, once there is a token to ask with.
+ */
+export function preloadDashboard({ request }: LoaderFunctionArgs): null {
   preloadCharts();
+  if (useSessionStore.getState().token) {
+    const { searchParams } = new URL(request.url);
+    // Should its code fail to load, the widgets ask for their figures themselves.
+    import('../features/dashboard/components/dashboard-context.ts')
+      .then(({ prefetchDashboard }) => prefetchDashboard(searchParams))
+      .catch(() => undefined);
+  }
   return null;
 }
