@@ -42,11 +42,11 @@ export function forwardTo(path: string) {
 }
 
 /**
- * The dashboard's charts start loading beside its code and the session restore, not after the
- * figures arrive; so do its figures, once there is a token to ask with.
+ * The dashboard's figures start loading beside its code and the session restore once there is a
+ * token to ask with, not after the session is restored; so do its charts, asked for after the
+ * figures' code so that it is not queued behind theirs.
  */
 export function preloadDashboard({ request }: LoaderFunctionArgs): null {
-  preloadCharts();
   if (useSessionStore.getState().token) {
     const { searchParams } = new URL(request.url);
     // Should its code fail to load, the widgets ask for their figures themselves.
@@ -54,5 +54,6 @@ export function preloadDashboard({ request }: LoaderFunctionArgs): null {
       .then(({ prefetchDashboard }) => prefetchDashboard(searchParams))
       .catch(() => undefined);
   }
+  preloadCharts();
   return null;
 }
