@@ -17,6 +17,9 @@ await build({
   outdir,
   absWorkingDir: import.meta.dirname,
   bundle: true,
+  // What main.ts imports dynamically (the app, while the database opens) is a chunk of its own, loaded
+  // with its packages only then. Chunks sit beside main.js: src/paths.ts finds the package from there.
+  splitting: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',

@@ -10,11 +10,12 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig, TrustedProxies } from './config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from './db/client.ts';
-import { databaseMaintenanceTask, maintainStaleTables } from './db/maintenance.ts';
+import { databaseMaintenanceTask } from './db/maintenance.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { answerFrameworkError, registerErrorHandling, sendNotFound } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerEmptyQueryDropping, registerQueryEncodingCheck } from './http/query.ts';
+import { rateLimitKey } from './http/rate-limit-key.ts';
 import { databaseRequestCountStore, requestCountPurgeTask } from './http/request-count-store.ts';
 import { childLoggerWithSessionId, registerSessionId } from './http/session-id.ts';
 import { createBinanceClient } from './integrations/binance/client.ts';
@@ -149,6 +150,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
+    keyGenerator: rateLimitKey,
     // Instances sharing PostgreSQL count together; the embedded database has one instance, which
     // counts in memory. A database hiccup lets a request through rather than failing it.
     ...(database.kind === 'postgres'
@@ -237,41 +239,36 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     log: app.log,
   });
 
-  const scheduler = config.backgroundJobs
-    ? startScheduler(
+  // The first pass waits until the server listens: its upkeep (VACUUM ANALYZE of an embedded database
+  // never analyzed or grown since, the one connection busy meanwhile) and the syncs must not hold up
+  // the start. Maintenance goes first, so statistics are planned from the data as it is.
+  let scheduler: ReturnType<typeof startScheduler> | undefined;
+  if (config.backgroundJobs) {
+    app.addHook('onListen', async () => {
+      scheduler = startScheduler(
         db,
         [
+          ...databaseMaintenanceTask(database),
           ratesSyncTask(rates),
           monobankSyncTask(monobank),
           binanceSnapshotTask(binance),
           authPurgeTask(auth),
           ...(database.kind === 'postgres' ? [requestCountPurgeTask(db, clock)] : []),
-          ...databaseMaintenanceTask(database),
         ],
         app.log,
         clock,
         config.schedulerCheckMs,
-      )
-    : undefined;
+      );
+    });
+  }
   // Picks up changes another instance left unfinished (its lease ran out) or a restart interrupted.
   const resume = config.backgroundJobs
     ? setInterval(() => void baseChanges.runPending(), BASE_CHANGE_POLL_MS)
     : undefined;
   resume?.unref();
   if (config.backgroundJobs) void baseChanges.runPending();
-  // The embedded database never analyzed (a first start) or grown since: brought up to date once
-  // the server answers, as the one connection is busy meanwhile (cheap while the data is small).
-  let startupMaintenance: Promise<unknown> = Promise.resolve();
-  if (database.kind === 'pglite') {
-    app.addHook('onListen', async () => {
-      startupMaintenance = new Promise((resolve) => setImmediate(resolve))
-        .then(() => maintainStaleTables(db))
-        .catch((err) => app.log.error({ err }, 'could not maintain the database at start'));
-    });
-  }
   app.addHook('onClose', async () => {
     clearInterval(resume);
-    await startupMaintenance;
     await scheduler?.stop();
     await monobank.stop();
     await imports.stop();

@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { buildApp } from './app.ts';
+import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
 import { SERVER_ROOT } from './paths.ts';
 
 const WEB_DIST = path.join(SERVER_ROOT, '../web/dist');
@@ -16,11 +17,22 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp(config);
+  let app: FastifyInstance | undefined;
+  // The database opens first (PGlite compiles its WebAssembly and starts PostgreSQL: about a
+  // second) while the rest of the server loads beside it: the app's modules and the packages they
+  // use come in with this import (a chunk of their own in the build, see build.mjs).
+  const [database, { buildApp }] = await Promise.all([
+    openDatabase(config.database, {
+      onConnectionError: (err) => app?.log.error({ err }, 'database connection lost'),
+    }),
+    import('./app.ts'),
+  ]);
+  app = await buildApp(config, { database });
+  const running = app;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      app.log.info({ signal }, 'shutting down');
-      void app.close().then(() => process.exit(0));
+      running.log.info({ signal }, 'shutting down');
+      void running.close().then(() => process.exit(0));
     });
   }
   await app.listen({ port: config.port, host: config.host });

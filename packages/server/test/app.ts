@@ -121,6 +121,8 @@ export async function startTestApp(
   const app = await buildApp(testConfig(overrides), { database: handle, logStream, clock });
   beforeReady?.(app);
   await app.ready();
+  // The scheduler starts once the server listens, as it does in production (requests still go through inject).
+  if (overrides.backgroundJobs) await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
     handle,

@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/app.ts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestApp, type TestApp, testConfig } from '../../test/app.ts';
 import { buildWorld } from '../../test/world.ts';
+import { buildApp } from '../app.ts';
 import { databaseMaintenanceTask, maintainStaleTables } from './maintenance.ts';
+import { scheduledTasks, transactions } from './schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,5 +57,40 @@ describe('database maintenance', () => {
       await tasks[0]!.run();
       expect(await maintainStaleTables(t.handle.db)).toEqual([]);
     }
+  });
+
+  it("runs in the scheduler's first pass once the server listens, and not while it is being built", async () => {
+    if (t.handle.kind === 'postgres') return;
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const before = await t.handle.db.$count(transactions);
+    // Doubled at least: stale whatever an earlier test left analyzed.
+    await insertTransactions(world.id, world.accounts[0], Math.max(1_000, before));
+    const total = await t.handle.db.$count(transactions);
+    await t.handle.db.delete(scheduledTasks);
+    // Other instances on the same database, as after a restart.
+    const shared = { ...t.handle, close: async () => {} };
+    const config = testConfig({ backgroundJobs: true, schedulerCheckMs: 20 });
+
+    const notListening = await buildApp(config, { database: shared });
+    await notListening.ready();
+    // Five of its checks' worth: a scheduler started with the app would have claimed a task by now.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await notListening.close();
+    expect(await t.handle.db.select().from(scheduledTasks)).toEqual([]);
+
+    const started = await buildApp(config, { database: shared });
+    try {
+      await started.listen({ port: 0, host: '127.0.0.1' });
+      await vi.waitFor(async () =>
+        expect((await statisticsOf('transactions')).reltuples).toBeGreaterThanOrEqual(total),
+      );
+    } finally {
+      await started.close();
+    }
+    const [maintenance] = await t.handle.db
+      .select()
+      .from(scheduledTasks)
+      .where(eq(scheduledTasks.name, 'database-maintenance'));
+    expect(maintenance?.lastSuccessAt).toBeInstanceOf(Date);
   });
 });

@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { type AddressInfo, connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -208,6 +210,46 @@ describe('global rate limit', () => {
     expect(res.status).toBe(429);
     expect(res.body.response.code).toBe('TOO_MANY_REQUESTS');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('a client gone before the rate limit counts its request', () => {
+  const lines: string[] = [];
+  let gone: TestApp;
+  beforeAll(async () => {
+    gone = await startTestApp(
+      { logLevel: 'error' },
+      {
+        logStream: { write: (line) => lines.push(line) },
+        // As a session lookup on PostgreSQL lets the client hang up first: its socket is closed
+        // (Node then no longer knows the peer's address) before the limit's own hook runs.
+        beforeReady: (app) => {
+          app.get(
+            '/api/v1/test-only/closed-early',
+            {
+              onRequest: async (request) => {
+                request.raw.socket.destroy();
+                await once(request.raw.socket, 'close');
+              },
+            },
+            async () => 'unreachable',
+          );
+        },
+      },
+    );
+    await gone.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => gone.close());
+
+  it('is counted under a key of its own, without an error', async () => {
+    const { port } = gone.app.server.address() as AddressInfo;
+    const client = connect(port, '127.0.0.1');
+    client.on('error', () => undefined);
+    client.write('GET /api/v1/test-only/closed-early HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    await once(client, 'close');
+    // The server has handled the request once a next one is answered.
+    expect((await gone.call('GET', '/api/v1/health')).status).toBe(200);
+    expect(lines.map((line) => JSON.parse(line))).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { type FetchQueryOptions, type Query, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { isApiError } from './errors.ts';
 
 const DEFAULT_RETRIES = 3;
@@ -12,15 +12,50 @@ export function retryUnlessRefused(failureCount: number, error: unknown): boolea
   return failureCount < DEFAULT_RETRIES;
 }
 
+/** An answer fetched ahead is taken as it is by the page's first mount while younger than this. */
+const AHEAD_FRESH_MS = 30_000;
+
+/** Queries a route asked for ahead of its page (prefetchAhead) whose answer no page has shown yet. */
+const fetchedAhead = new WeakSet<Query>();
+
+/**
+ * The page a query was fetched ahead for takes that answer when it mounts instead of asking again
+ * (a page there sooner would have shared the request in flight); any other mount asks again.
+ */
+const refetchOnMount = (query: Query) =>
+  !(fetchedAhead.has(query) && Date.now() - query.state.dataUpdatedAt < AHEAD_FRESH_MS);
+
 /** One client for the whole app. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       retry: retryUnlessRefused,
+      refetchOnMount,
     },
     mutations: { retry: false },
   },
 });
+
+queryClient.getQueryCache().subscribe((event) => {
+  // Once the render that mounted its first observers is over, an answer fetched ahead is as any other.
+  if (event.type === 'observerAdded' && fetchedAhead.has(event.query)) {
+    setTimeout(() => fetchedAhead.delete(event.query));
+  }
+});
+
+/**
+ * Starts a query for a page about to open (from its route's loader), so its requests go beside
+ * the others the route waits for; the page's first mount takes the answer (see refetchOnMount).
+ */
+export function prefetchAhead<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
+  options: FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
+): void {
+  void queryClient.prefetchQuery(options).then(() => {
+    const query = queryClient.getQueryCache().find({ queryKey: options.queryKey, exact: true });
+    // A page that mounted meanwhile has shown it already.
+    if (query?.state.status === 'success' && query.getObserversCount() === 0) fetchedAhead.add(query);
+  });
+}
 
 /**
  * For answers loaded once with the session that only this app's own writes change (they put the

@@ -3,17 +3,23 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { chooseLocale, useI18nStore } from '../lib/i18n.ts';
 import { setDisplayTimeZone } from '../lib/locale.ts';
 import { call } from './client.ts';
-import { queryClient } from './query-client.ts';
+import { queryClient, SESSION_DATA } from './query-client.ts';
 import { statsKeys } from './stats.ts';
 
 export const settingsKeys = {
   all: ['user-settings'] as const,
 };
 
+/**
+ * Loaded with the session (applySavedSettings) and read by pages after: asked for again only when
+ * a change marks it stale (a deleted category leaves the exclusions); this app's own saves put the
+ * answer in the cache.
+ */
 export const userSettingsQueryOptions = () =>
   queryOptions({
     queryKey: settingsKeys.all,
     queryFn: ({ signal }) => call(endpoints.settings.get, { signal }),
+    ...SESSION_DATA,
   });
 
 export function useUserSettings() {

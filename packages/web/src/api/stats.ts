@@ -23,8 +23,8 @@ export const statsKeys = {
   cashFlow: (params: CashFlowParams) => [...statsKeys.all, 'cash-flow', params] as const,
 };
 
-export function useBalanceHistory(params: BalanceHistoryParams, enabled = true) {
-  return useQuery({
+export const balanceHistoryQueryOptions = (params: BalanceHistoryParams) =>
+  queryOptions({
     queryKey: statsKeys.balanceHistory(params),
     queryFn: ({ signal }) =>
       call(endpoints.stats.balanceHistory, {
@@ -32,6 +32,11 @@ export function useBalanceHistory(params: BalanceHistoryParams, enabled = true) 
         query: { ...params, includeHidden: params.accountId === undefined ? undefined : true },
         signal,
       }),
+  });
+
+export function useBalanceHistory(params: BalanceHistoryParams, enabled = true) {
+  return useQuery({
+    ...balanceHistoryQueryOptions(params),
     // Switching months or periods keeps the last chart in view until the next one arrives.
     placeholderData: keepPreviousData,
     enabled,
@@ -49,39 +54,48 @@ export function useTotalBalance(date: DayKey) {
 }
 
 /** The crypto holdings per day in the base currency, for the dashboard's trend; empty when they are not counted. */
-export function useCryptoBalanceHistory(range: DayRange) {
-  return useQuery({
+export const cryptoBalanceHistoryQueryOptions = (range: DayRange) =>
+  queryOptions({
     queryKey: statsKeys.cryptoBalanceHistory(range),
     queryFn: ({ signal }) => call(endpoints.stats.cryptoBalanceHistory, { query: { ...range }, signal }),
-    placeholderData: keepPreviousData,
   });
+
+export function useCryptoBalanceHistory(range: DayRange) {
+  return useQuery({ ...cryptoBalanceHistoryQueryOptions(range), placeholderData: keepPreviousData });
 }
 
-export function useSpendingsByCategories(range: DayRange) {
-  return useQuery({
+export const spendingsQueryOptions = (range: DayRange) =>
+  queryOptions({
     queryKey: statsKeys.spendings(range),
     queryFn: ({ signal }) => call(endpoints.stats.spendingsByCategories, { query: { ...range }, signal }),
-    placeholderData: keepPreviousData,
   });
+
+export function useSpendingsByCategories(range: DayRange) {
+  return useQuery({ ...spendingsQueryOptions(range), placeholderData: keepPreviousData });
 }
 
-export function useCashFlow(params: CashFlowParams) {
-  return useQuery({
+export const cashFlowQueryOptions = (params: CashFlowParams) =>
+  queryOptions({
     queryKey: statsKeys.cashFlow(params),
     queryFn: ({ signal }) => call(endpoints.stats.cashFlow, { query: { ...params }, signal }),
-    placeholderData: keepPreviousData,
   });
+
+export function useCashFlow(params: CashFlowParams) {
+  return useQuery({ ...cashFlowQueryOptions(params), placeholderData: keepPreviousData });
 }
 
 /**
  * The newest transactions, for a glance. Kept under the transactions' keys, so every change to
  * a transaction refreshes it with the lists.
  */
-export function useLatestTransactions(limit: number) {
-  return useQuery({
+export const latestTransactionsQueryOptions = (limit: number) =>
+  queryOptions({
     queryKey: [...transactionKeys.all, 'latest', limit] as const,
     queryFn: ({ signal }) => call(endpoints.transactions.list, { query: { limit }, signal }),
   });
+
+export function useLatestTransactions(limit: number) {
+  return useQuery(latestTransactionsQueryOptions(limit));
 }
 
 /**

@@ -41,8 +41,19 @@ export function forwardTo(path: string) {
   return ({ request }: LoaderFunctionArgs) => redirect(`${path}${new URL(request.url).search}`);
 }
 
-/** The dashboard's charts start loading beside its code and the session restore, not after the figures arrive. */
-export function preloadDashboard(): null {
+/**
+ * The dashboard's figures start loading beside its code and the session restore once there is a
+ * token to ask with, not after the session is restored; so do its charts, asked for after the
+ * figures' code so that it is not queued behind theirs.
+ */
+export function preloadDashboard({ request }: LoaderFunctionArgs): null {
+  if (useSessionStore.getState().token) {
+    const { searchParams } = new URL(request.url);
+    // Should its code fail to load, the widgets ask for their figures themselves.
+    import('../features/dashboard/components/dashboard-context.ts')
+      .then(({ prefetchDashboard }) => prefetchDashboard(searchParams))
+      .catch(() => undefined);
+  }
   preloadCharts();
   return null;
 }

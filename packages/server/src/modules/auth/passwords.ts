@@ -1,15 +1,18 @@
-import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import type { Algorithm } from '@node-rs/argon2';
+
+/** Loaded at the first password checked, not at start: most requests (and /health) never hash. */
+const argon2 = () => import('@node-rs/argon2');
 
 // OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane). 2 is Algorithm.Argon2id, a const enum
 // that cannot be read at run time under verbatimModuleSyntax.
 const OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+export async function hashPassword(password: string): Promise<string> {
+  return (await argon2()).hash(password, OPTIONS);
 }
 
-export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  return verify(passwordHash, password).catch(() => false);
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return (await argon2()).verify(passwordHash, password).catch(() => false);
 }
 
 let decoyHash: Promise<string> | undefined;

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { queryClient } from '../../api/query-client.ts';
 import { makeAccount } from '../../test/accounts.ts';
-import { type FakeRequest, failure, success } from '../../test/api.ts';
+import { type FakeRequest, failure, sampleUser, success } from '../../test/api.ts';
 import { freshAppEachTest, type Handlers, renderApp, signedInServer } from '../../test/app.tsx';
 import { makeBankUser } from '../../test/monobank.ts';
 import { makeTransaction } from '../../test/transactions.ts';
@@ -358,6 +358,48 @@ describe('dashboard', () => {
     // Any change that succeeds, a new transaction say.
     await act(() => new MutationObserver(queryClient, { mutationFn: async () => 'saved' }).mutate());
     expect(await total.findByText('UAH 11,500.00')).toBeTruthy();
+  });
+
+  it('asks for its figures while the session is restored, not after, and for each once', async () => {
+    let restoreUser!: () => void;
+    const userAnswered = new Promise<void>((resolve) => {
+      restoreUser = resolve;
+    });
+    const { calls } = dashboardServer({
+      'GET /user': async () => {
+        await userAnswered;
+        return success(sampleUser);
+      },
+    });
+    renderApp('/dashboard');
+    const figures = [
+      '/accounts',
+      '/transactions',
+      '/stats/total-balance',
+      '/stats/balance-history',
+      '/stats/crypto-balance-history',
+      '/stats/spendings-by-categories',
+      '/stats/cash-flow',
+    ];
+    await waitFor(() => {
+      for (const path of figures) expect(calls('GET', path), path).not.toEqual([]);
+    });
+    restoreUser();
+    expect(await (await widget('Cash flow')).findByText('UAH 5,000.00')).toBeTruthy();
+    expect(await (await widget('Expenses structure')).findByText('UAH 400.00')).toBeTruthy();
+    const asked = Object.fromEntries(
+      [...figures, '/user/settings'].map((path) => [path, calls('GET', path).length] as const),
+    );
+    expect(asked).toEqual({
+      '/accounts': 1,
+      '/transactions': 1,
+      '/stats/total-balance': 2,
+      '/stats/balance-history': 1,
+      '/stats/crypto-balance-history': 1,
+      '/stats/spendings-by-categories': 2,
+      '/stats/cash-flow': 1,
+      '/user/settings': 1,
+    });
   });
 });
 

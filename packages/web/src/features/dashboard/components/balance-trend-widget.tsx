@@ -7,7 +7,6 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatMonth } from '../../../lib/dates.ts';
 import { useT } from '../../../lib/i18n.ts';
-import { monthRange } from '../../../lib/periods.ts';
 import type { DashboardContext } from './dashboard-context.ts';
 import { NoAccounts } from './empty-states.tsx';
 import { UnvaluedNote } from './unvalued-note.tsx';
@@ -17,11 +16,10 @@ const CHART_HEIGHT = 240;
 
 /** The daily total of all accounts (and the crypto holdings, unless left out) over the month, in the base currency. */
 export function BalanceTrendWidget({ context, className }: { context: DashboardContext; className?: string }) {
-  const { month, today, currency } = context;
+  const { month, periods, currency } = context;
   const monthLabel = formatMonth(month);
-  const range = monthRange(month, today);
-  const history = useBalanceHistory(range);
-  const crypto = useCryptoBalanceHistory(range);
+  const history = useBalanceHistory(periods.days);
+  const crypto = useCryptoBalanceHistory(periods.days);
   const points = useMemo(() => dailyTotals(history.data ?? [], crypto.data), [history.data, crypto.data]);
   const t = useT();
   let empty = null;

@@ -9,12 +9,10 @@ import { Money } from '../../../components/ui/money.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatMonth, shiftMonth } from '../../../lib/dates.ts';
 import { useT } from '../../../lib/i18n.ts';
-import { lastMonthsRange } from '../../../lib/periods.ts';
-import type { DashboardContext } from './dashboard-context.ts';
+import { CASH_FLOW_MONTHS, type DashboardContext } from './dashboard-context.ts';
 import { NoAccounts, NoTransactions } from './empty-states.tsx';
 import { Widget } from './widget.tsx';
 
-const MONTHS = 6;
 const CHART_HEIGHT = 220;
 
 function Total({ color, label, children }: { color?: string; label: string; children: ReactNode }) {
@@ -34,9 +32,9 @@ const total = (points: readonly CashFlowPoint[], key: 'income' | 'expense' | 'ne
 
 /** Income against expenses, month by month, over the six months ending with the chosen one. */
 export function CashFlowWidget({ context, className }: { context: DashboardContext; className?: string }) {
-  const { month, today, currency } = context;
-  const first = formatMonth(shiftMonth(month, -(MONTHS - 1)));
-  const flow = useCashFlow({ ...lastMonthsRange(month, MONTHS, today), interval: 'month' });
+  const { month, periods, currency } = context;
+  const first = formatMonth(shiftMonth(month, -(CASH_FLOW_MONTHS - 1)));
+  const flow = useCashFlow(periods.cashFlow);
   const quiet = flow.data?.every((point) => point.income === 0 && point.expense === 0);
   const last = formatMonth(month);
   const t = useT();

@@ -12,7 +12,6 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatMonth, shiftMonth } from '../../../lib/dates.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { formatShare } from '../../../lib/locale.ts';
-import { monthRange } from '../../../lib/periods.ts';
 import { percentChange } from './change.ts';
 import { ChangeLine } from './change-line.tsx';
 import type { DashboardContext } from './dashboard-context.ts';
@@ -48,11 +47,11 @@ function ExcludedNote({ names }: { names: readonly string[] }) {
 
 /** The month's expenses by root category as a ring, with the total and how it compares with the month before. */
 export function ExpensesWidget({ context }: { context: DashboardContext }) {
-  const { month, today, currency } = context;
+  const { month, periods, currency } = context;
   const monthLabel = formatMonth(month);
   const previousMonth = shiftMonth(month, -1);
-  const current = useSpendingsByCategories(monthRange(month, today));
-  const previous = useSpendingsByCategories(monthRange(previousMonth, today));
+  const current = useSpendingsByCategories(periods.days);
+  const previous = useSpendingsByCategories(periods.previousDays);
   const excluded = useExcludedCategoryNames();
 
   const t = useT();

@@ -5,7 +5,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatMonth, shiftMonth } from '../../../lib/dates.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { formatMoney } from '../../../lib/money.ts';
-import { monthBalanceDay, monthEnd } from '../../../lib/periods.ts';
+import { monthEnd } from '../../../lib/periods.ts';
 import { percentChange } from './change.ts';
 import { ChangeLine } from './change-line.tsx';
 import type { DashboardContext } from './dashboard-context.ts';
@@ -15,10 +15,10 @@ import { Widget } from './widget.tsx';
 
 /** Everything the user owns in the base currency, and how that moved since the month before ended. */
 export function TotalBalanceWidget({ context }: { context: DashboardContext }) {
-  const { month, today, currency } = context;
+  const { month, today, periods, currency } = context;
   const previousMonth = shiftMonth(month, -1);
-  const current = useTotalBalance(monthBalanceDay(month, today));
-  const previous = useTotalBalance(monthEnd(previousMonth));
+  const current = useTotalBalance(periods.balanceDay);
+  const previous = useTotalBalance(periods.previousBalanceDay);
   const running = monthEnd(month) >= today;
   const t = useT();
   return (
