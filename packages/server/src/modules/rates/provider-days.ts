@@ -41,6 +41,15 @@ export class ProviderDays {
   private readonly provisional = new Map<string, { day: StoredDay; until: number }>();
   /** How each source's last fetch went, on this instance. */
   private readonly outcomes = new Map<string, { at: Date; failure?: string }>();
+  /**
+   * Per source, a span of days known to be all stored: stored days are never removed, so a range
+   * read within it needs no count. One span, grown as counts confirm the days next to it.
+   */
+  private readonly storedSpans = new Map<string, { from: string; to: string }>();
+  /** Per source, the last day `ensureStored` found stored (today, for the range reads that reach it). */
+  private readonly storedDay = new Map<string, string>();
+  /** Per source, days known stored as read with all their rates: a stored day is final, so it is read once. */
+  private readonly finalDays = new Map<string, Map<string, StoredDay>>();
 
   constructor(
     private readonly db: Database,
@@ -55,6 +64,18 @@ export class ProviderDays {
     if (fetched) return { provider, day: fetched, approximate: false };
     const earlier = await selectNearestEarlierDay(this.db, provider.source, date);
     return earlier ? { provider, day: earlier, approximate: true } : null;
+  }
+
+  /**
+   * Makes sure a day is stored, fetching it if need be (today, for a range read that reaches it):
+   * without a database read once it was found stored, or while its answer is provisional.
+   */
+  async ensureStored(provider: RateProvider, date: string): Promise<void> {
+    if (this.storedDay.get(provider.source) === date) return;
+    const key = this.keyOf(provider, date);
+    if (this.fresh(this.provisional.get(key)?.until)) return;
+    const loaded = await this.load(provider, date);
+    if (loaded && !loaded.approximate && !this.provisional.has(key)) this.storedDay.set(provider.source, date);
   }
 
   /**
@@ -80,8 +101,13 @@ export class ProviderDays {
     for (let start = from; start <= last; start = addDays(start, RANGE_CHUNK_DAYS)) {
       if (budget.aborted || this.fresh(this.notBefore.get(failingKey))) return;
       const end = earlierDay(addDays(start, RANGE_CHUNK_DAYS - 1), last);
+      const span = this.storedSpans.get(provider.source);
+      if (span && span.from <= start && end <= span.to) continue;
       const expected = daysBetween(start, end).length;
-      if ((await countDayRows(this.db, provider.source, start, end)) === expected) continue;
+      if ((await countDayRows(this.db, provider.source, start, end)) === expected) {
+        this.noteStoredSpan(provider.source, start, end);
+        continue;
+      }
       const key = `${provider.source}:${start}..${end}`;
       let pending = this.inflight.get(key) as Promise<unknown> | undefined;
       if (!pending) {
@@ -94,9 +120,34 @@ export class ProviderDays {
     }
   }
 
-  /** Stored days from `from` to `to`, only with the given currencies' rates. */
-  storedRange(provider: RateProvider, from: string, to: string, codes: string[]) {
-    return selectDaysInRange(this.db, provider.source, from, to, codes);
+  /**
+   * Stored days from `from` to `to`, only with the given currencies' rates: from memory when every
+   * day of the range is known stored (read once, with all their rates), else from the database.
+   */
+  async storedRange(provider: RateProvider, from: string, to: string, codes: string[]) {
+    if (!this.knownStored(provider.source, from, to))
+      return selectDaysInRange(this.db, provider.source, from, to, codes);
+    const range = daysBetween(from, to);
+    let days = this.finalDays.get(provider.source);
+    if (!days || !range.every((date) => days!.has(date))) {
+      days = new Map([...(days ?? []), ...(await selectDaysInRange(this.db, provider.source, from, to, null))]);
+      this.finalDays.set(provider.source, days);
+    }
+    const answer = new Map<string, StoredDay>();
+    for (const date of range) {
+      const day = days.get(date)!;
+      const perUnit: Record<string, number> = {};
+      for (const code of codes) if (code in day.perUnit) perUnit[code] = day.perUnit[code]!;
+      answer.set(date, { ...day, perUnit });
+    }
+    return answer;
+  }
+
+  /** Whether every day from `from` to `to` is stored: within the source's stored span, or its stored day right after it. */
+  private knownStored(source: string, from: string, to: string): boolean {
+    const span = this.storedSpans.get(source);
+    if (!span || from < span.from) return false;
+    return to <= span.to || (to === addDays(span.to, 1) && this.storedDay.get(source) === to);
   }
 
   /** The last fetch from the source on this instance: when, and why it failed if it did. */
@@ -121,6 +172,16 @@ export class ProviderDays {
   /** True while `until` (a time in ms) is still ahead. */
   private fresh(until: number | undefined): boolean {
     return (until ?? 0) > this.clock.now().getTime();
+  }
+
+  /** Days from `from` to `to` are all stored: the span grows by them when they touch it, else they become it. */
+  private noteStoredSpan(source: string, from: string, to: string): void {
+    const span = this.storedSpans.get(source);
+    const touches = span && from <= addDays(span.to, 1) && addDays(span.from, -1) <= to;
+    this.storedSpans.set(
+      source,
+      touches ? { from: from < span.from ? from : span.from, to: to > span.to ? to : span.to } : { from, to },
+    );
   }
 
   private rest(key: string, ms: number): void {
