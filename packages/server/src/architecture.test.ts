@@ -27,6 +27,7 @@ const OWNERS: Record<string, string> = {
   accounts: 'accounts',
   transactions: 'transactions',
   account_day_deltas: 'transactions',
+  account_day_totals: 'transactions',
   budgets: 'budgets',
   budget_categories: 'budgets',
   budget_exclusions: 'budgets',

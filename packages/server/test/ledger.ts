@@ -56,7 +56,7 @@ export async function ledgerProblems(t: TestApp, userId: number): Promise<string
       problems.push(`account ${row.id}: ref turnover ${row.ref_turnover} ≠ Σ |ref| ${row.ref_sum}`);
     }
   }
-  return [...problems, ...(await localDayProblems(t, userId))];
+  return [...problems, ...(await localDayProblems(t, userId)), ...(await dayTotalProblems(t, userId))];
 }
 
 /** Each stored day delta is the sum of the account's transactions on that day of the user's time zone. */
@@ -78,5 +78,35 @@ async function localDayProblems(t: TestApp, userId: number): Promise<string[]> {
     where coalesce(l.delta, 0) <> coalesce(s.delta, 0)`);
   return (result as unknown as { rows: Array<Record<string, string>> }).rows.map(
     (row) => `account ${row.account_id} on ${row.day}: day delta ${row.stored} ≠ Σ of the local day ${row.expected}`,
+  );
+}
+
+/**
+ * Each stored day total is the Σ of the base-currency figures (and the count) of the account's
+ * transactions that are not transfers, of that category and type, on that day of the user's time zone.
+ */
+async function dayTotalProblems(t: TestApp, userId: number): Promise<string[]> {
+  const result = await t.handle.db.execute(sql`
+    with local_days as (
+      select tx.account_id, (tx.time at time zone s.time_zone)::date as day, tx.category_id, tx.transaction_type,
+        sum(tx.ref_amount) as total, count(*) as count
+      from transactions tx join user_settings s on s.user_id = tx.user_id
+      where tx.user_id = ${userId} and tx.transfer_nature = 'not_transfer'
+      group by 1, 2, 3, 4
+    ), stored as (
+      select d.account_id, d.day, d.category_id, d.transaction_type, d.ref_amount as total, d.transaction_count as count
+      from account_day_totals d join accounts a on a.id = d.account_id
+      where (a.user_id = ${userId} or d.user_id = ${userId}) and (d.ref_amount <> 0 or d.transaction_count <> 0)
+    )
+    select coalesce(l.account_id, s.account_id) as account_id, coalesce(l.day, s.day)::text as day,
+      coalesce(l.category_id, s.category_id) as category_id, coalesce(l.transaction_type, s.transaction_type) as type,
+      coalesce(l.total, 0)::text as expected, coalesce(s.total, 0)::text as stored,
+      coalesce(l.count, 0)::text as expected_count, coalesce(s.count, 0)::text as stored_count
+    from local_days l full join stored s on s.account_id = l.account_id and s.day = l.day
+      and s.category_id is not distinct from l.category_id and s.transaction_type = l.transaction_type
+    where coalesce(l.total, 0) <> coalesce(s.total, 0) or coalesce(l.count, 0) <> coalesce(s.count, 0)`);
+  return (result as unknown as { rows: Array<Record<string, string>> }).rows.map(
+    (row) =>
+      `account ${row.account_id} on ${row.day}, category ${row.category_id}, ${row.type}: day total ${row.stored} of ${row.stored_count} ≠ Σ ${row.expected} of ${row.expected_count}`,
   );
 }

@@ -10,6 +10,7 @@ import type { Database, DatabaseHandle, Executor } from './client.ts';
 export const GROWING_TABLES = [
   'transactions',
   'account_day_deltas',
+  'account_day_totals',
   'monobank_items',
   'exchange_rates',
   'exchange_rate_days',

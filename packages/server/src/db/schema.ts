@@ -22,6 +22,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   varchar,
@@ -383,6 +384,43 @@ export const accountDayDeltas = pgTable(
     delta: bigint('delta', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.day] }), index('account_day_deltas_user_day_idx').on(t.userId, t.day)],
+);
+
+/**
+ * What the period statistics sum, kept per account, day in the user's time zone, category and type
+ * in the same statement as every write that changes a transaction's part in them: the Σ of the
+ * base-currency figures of the transactions that are not transfers. A year of spending or cash flow
+ * reads these few thousand rows instead of every transaction of the year.
+ */
+export const accountDayTotals = pgTable(
+  'account_day_totals',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    // A category goes once its transactions moved to another: what stays of it here sums to 0.
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'cascade' }),
+    transactionType: varchar('transaction_type', { length: 8, enum: ['income', 'expense'] }).notNull(),
+    refAmount: bigint('ref_amount', { mode: 'number' }).notNull(),
+    /** How many transactions: a category with none in a range is not in its spending, a 0 sum or not. */
+    transactionCount: integer('transaction_count').notNull(),
+  },
+  (t) => [
+    unique('account_day_totals_key').on(t.accountId, t.day, t.categoryId, t.transactionType).nullsNotDistinct(),
+    // Everything the statistics read of a range of days, so a year of them is an index-only range scan.
+    index('account_day_totals_user_day_idx').on(
+      t.userId,
+      t.day,
+      t.accountId,
+      t.categoryId,
+      t.transactionType,
+      t.refAmount,
+    ),
+  ],
 );
 
 /**

@@ -258,7 +258,11 @@ export function createBackupService(db: Database, clock: Clock, log: FastifyBase
           await restoreBudgetExclusions(tx, newId(budgetIds, budget.id), excluded);
         }
       });
-      await maintainAfterLargeWrite(db, log, doc.transactions.length, ['transactions', 'account_day_deltas']);
+      await maintainAfterLargeWrite(db, log, doc.transactions.length, [
+        'transactions',
+        'account_day_deltas',
+        'account_day_totals',
+      ]);
       return {
         counts: {
           accounts: doc.accounts.length,

@@ -168,7 +168,11 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): Drain {
     }
     // Stopping (the app closes): the lease runs out and the next start goes on from here.
     if (stopped) return;
-    await maintainAfterLargeWrite(db, log, tally.imported, ['transactions', 'account_day_deltas']);
+    await maintainAfterLargeWrite(db, log, tally.imported, [
+      'transactions',
+      'account_day_deltas',
+      'account_day_totals',
+    ]);
     await finish(job, leaseToken, { state: 'done' });
   }
 

@@ -115,6 +115,7 @@ export function startImportWorker(deps: MonobankDeps, rates: RatesService, poll:
       await maintainAfterLargeWrite(deps.db, deps.log, row.imported, [
         'transactions',
         'account_day_deltas',
+        'account_day_totals',
         'monobank_items',
       ]);
     }

@@ -24,8 +24,6 @@ export interface LoadedDay {
 const RETRY_FAILED_AFTER_MS = 60_000;
 /** A day the provider has nothing for yet (not published), or today's not-yet-final answer. */
 const RETRY_EMPTY_AFTER_MS = 10 * 60_000;
-/** Stored days kept in memory: a stored day never changes, and a day's rates are a few dozen figures. */
-const REMEMBERED_DAYS = 4_000;
 /** Range fetches go a year at a time, so no single answer gets huge. */
 const RANGE_CHUNK_DAYS = 366;
 /** How far back a range fetch looks for the rates a first weekend or holiday carries forward. */
@@ -44,11 +42,14 @@ export class ProviderDays {
   /** How each source's last fetch went, on this instance. */
   private readonly outcomes = new Map<string, { at: Date; failure?: string }>();
   /**
-   * Days read from the database, the oldest read first. A stored day is never changed (a second
-   * store of it does nothing), so every instance may keep its own copy; this saves a create or
-   * an edit in a foreign currency two statements.
+   * Per source, a span of days known to be all stored: stored days are never removed, so a range
+   * read within it needs no count. One span, grown as counts confirm the days next to it.
    */
-  private readonly stored = new Map<string, StoredDay>();
+  private readonly storedSpans = new Map<string, { from: string; to: string }>();
+  /** Per source, the last day `ensureStored` found stored (today, for the range reads that reach it). */
+  private readonly storedDay = new Map<string, string>();
+  /** Per source, days known stored as read with all their rates: a stored day is final, so it is read once. */
+  private readonly finalDays = new Map<string, Map<string, StoredDay>>();
 
   constructor(
     private readonly db: Database,
@@ -57,7 +58,7 @@ export class ProviderDays {
   ) {}
 
   async load(provider: RateProvider, date: string): Promise<LoadedDay | null> {
-    const stored = await this.storedDay(provider, date);
+    const stored = await this.finalDay(provider, date);
     if (stored) return { provider, day: stored, approximate: false };
     const fetched = await this.fetchOnce(provider, date);
     if (fetched) return { provider, day: fetched, approximate: false };
@@ -66,11 +67,23 @@ export class ProviderDays {
   }
 
   /**
+   * Makes sure a day is stored, fetching it if need be (today, for a range read that reaches it):
+   * without a database read once it was found stored, or while its answer is provisional.
+   */
+  async ensureStored(provider: RateProvider, date: string): Promise<void> {
+    if (this.storedDay.get(provider.source) === date) return;
+    const key = this.keyOf(provider, date);
+    if (this.fresh(this.provisional.get(key)?.until)) return;
+    const loaded = await this.load(provider, date);
+    if (loaded && !loaded.approximate && !this.provisional.has(key)) this.storedDay.set(provider.source, date);
+  }
+
+  /**
    * The periodic sync's fetch: a day not stored yet is asked for even if a recent request failed,
    * and a failing provider throws, so the task is recorded as failed and retried.
    */
   async sync(provider: RateProvider, date: string): Promise<void> {
-    if (await this.storedDay(provider, date)) return;
+    if (await this.finalDay(provider, date)) return;
     if (this.fresh(this.provisional.get(this.keyOf(provider, date))?.until)) return;
     await this.fetchShared(provider, date);
   }
@@ -88,8 +101,13 @@ export class ProviderDays {
     for (let start = from; start <= last; start = addDays(start, RANGE_CHUNK_DAYS)) {
       if (budget.aborted || this.fresh(this.notBefore.get(failingKey))) return;
       const end = earlierDay(addDays(start, RANGE_CHUNK_DAYS - 1), last);
+      const span = this.storedSpans.get(provider.source);
+      if (span && span.from <= start && end <= span.to) continue;
       const expected = daysBetween(start, end).length;
-      if ((await countDayRows(this.db, provider.source, start, end)) === expected) continue;
+      if ((await countDayRows(this.db, provider.source, start, end)) === expected) {
+        this.noteStoredSpan(provider.source, start, end);
+        continue;
+      }
       const key = `${provider.source}:${start}..${end}`;
       let pending = this.inflight.get(key) as Promise<unknown> | undefined;
       if (!pending) {
@@ -102,21 +120,47 @@ export class ProviderDays {
     }
   }
 
-  private async storedDay(provider: RateProvider, date: string): Promise<StoredDay | undefined> {
-    const key = this.keyOf(provider, date);
-    const remembered = this.stored.get(key);
-    if (remembered) return remembered;
+  /** A stored day with all its rates: read once, then from memory (a stored day is final). */
+  private async finalDay(provider: RateProvider, date: string): Promise<StoredDay | undefined> {
+    const known = this.finalDays.get(provider.source)?.get(date);
+    if (known) return known;
     const day = await selectDay(this.db, provider.source, date);
     if (day) {
-      if (this.stored.size >= REMEMBERED_DAYS) this.stored.delete(this.stored.keys().next().value!);
-      this.stored.set(key, day);
+      const days = this.finalDays.get(provider.source) ?? new Map<string, StoredDay>();
+      days.set(date, day);
+      this.finalDays.set(provider.source, days);
     }
     return day;
   }
 
-  /** Stored days from `from` to `to`, only with the given currencies' rates. */
-  storedRange(provider: RateProvider, from: string, to: string, codes: string[]) {
-    return selectDaysInRange(this.db, provider.source, from, to, codes);
+  /**
+   * Stored days from `from` to `to`, only with the given currencies' rates: from memory when every
+   * day of the range is known stored (read once, with all their rates), else from the database.
+   */
+  async storedRange(provider: RateProvider, from: string, to: string, codes: string[]) {
+    if (!this.knownStored(provider.source, from, to))
+      return selectDaysInRange(this.db, provider.source, from, to, codes);
+    const range = daysBetween(from, to);
+    let days = this.finalDays.get(provider.source);
+    if (!days || !range.every((date) => days!.has(date))) {
+      days = new Map([...(days ?? []), ...(await selectDaysInRange(this.db, provider.source, from, to, null))]);
+      this.finalDays.set(provider.source, days);
+    }
+    const answer = new Map<string, StoredDay>();
+    for (const date of range) {
+      const day = days.get(date)!;
+      const perUnit: Record<string, number> = {};
+      for (const code of codes) if (code in day.perUnit) perUnit[code] = day.perUnit[code]!;
+      answer.set(date, { ...day, perUnit });
+    }
+    return answer;
+  }
+
+  /** Whether every day from `from` to `to` is stored: within the source's stored span, or its stored day right after it. */
+  private knownStored(source: string, from: string, to: string): boolean {
+    const span = this.storedSpans.get(source);
+    if (!span || from < span.from) return false;
+    return to <= span.to || (to === addDays(span.to, 1) && this.storedDay.get(source) === to);
   }
 
   /** The last fetch from the source on this instance: when, and why it failed if it did. */
@@ -141,6 +185,16 @@ export class ProviderDays {
   /** True while `until` (a time in ms) is still ahead. */
   private fresh(until: number | undefined): boolean {
     return (until ?? 0) > this.clock.now().getTime();
+  }
+
+  /** Days from `from` to `to` are all stored: the span grows by them when they touch it, else they become it. */
+  private noteStoredSpan(source: string, from: string, to: string): void {
+    const span = this.storedSpans.get(source);
+    const touches = span && from <= addDays(span.to, 1) && addDays(span.from, -1) <= to;
+    this.storedSpans.set(
+      source,
+      touches ? { from: from < span.from ? from : span.from, to: to > span.to ? to : span.to } : { from, to },
+    );
   }
 
   private rest(key: string, ms: number): void {

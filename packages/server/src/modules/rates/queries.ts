@@ -139,14 +139,23 @@ export async function insertDays(db: Executor, source: string, days: StoredDay[]
  * of JSON rather than a row per rate: the embedded database decodes each row it answers in
  * JavaScript (~15 µs a row), and a year of three currencies from two sources is ~3,000 rows.
  */
-export async function selectDaysInRange(db: Executor, source: string, from: string, to: string, codes: string[]) {
+export async function selectDaysInRange(
+  db: Executor,
+  source: string,
+  from: string,
+  to: string,
+  /** null: every currency's. */
+  codes: string[] | null,
+) {
   const codeList =
-    codes.length === 0
-      ? sql`null`
-      : sql.join(
-          codes.map((code) => sql`${code}`),
-          sql`, `,
-        );
+    codes === null
+      ? sql`r.code`
+      : codes.length === 0
+        ? sql`null`
+        : sql.join(
+            codes.map((code) => sql`${code}`),
+            sql`, `,
+          );
   const result = (await db.execute(sql`
     select coalesce(json_agg(json_build_array(d.date, d.published_date, coalesce((
       select json_object_agg(r.code, r.per_unit) from ${exchangeRates} r

@@ -271,9 +271,11 @@ export function createRatesService(
     const stored = new Map<RateProvider, { days: Map<string, StoredDay>; sorted: string[] }>();
     await Promise.all(
       providers.map(async (provider) => {
-        await providerDays.fillRange(provider, addDays(from, -7), last);
-        if (to >= today) await providerDays.load(provider, today);
-        const days = await providerDays.storedRange(provider, addDays(from, -31), last, needed);
+        // Days before the range too: a day without rates of its own takes the nearest earlier one.
+        const first = addDays(from, -31);
+        await providerDays.fillRange(provider, first, last);
+        if (to >= today) await providerDays.ensureStored(provider, today);
+        const days = await providerDays.storedRange(provider, first, last, needed);
         stored.set(provider, { days, sorted: [...days.keys()].sort() });
       }),
     );

@@ -23,13 +23,7 @@ import { listCategories } from '../categories/service.ts';
 import { findBaseCurrency } from '../currencies/service.ts';
 import type { RatesService } from '../rates/service.ts';
 import { getSettings } from '../settings/service.ts';
-import {
-  selectBalancesAtEnd,
-  selectCountedAccountIds,
-  selectDeltasAfter,
-  selectExpensesByCategory,
-  selectFlows,
-} from './queries.ts';
+import { selectBalancesAtEnd, selectDeltasAfter, selectExpensesByCategory, selectFlows } from './queries.ts';
 
 /** Each category's root, and the categories left out of expense statistics with everything below them. */
 function categoryShape(categories: Category[], excludedIds: number[]) {
@@ -88,8 +82,8 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
     return base.currency.code;
   }
 
-  async function balanceHistory(userId: number, q: BalanceHistoryQuery): Promise<BalancePoint[]> {
-    const base = await baseCode(userId);
+  /** Balance history in the base currency `base` (the user's, read by the caller). */
+  async function balanceHistoryIn(base: string, userId: number, q: BalanceHistoryQuery): Promise<BalancePoint[]> {
     if (q.accountId !== undefined) await assertOwnAccount(db, userId, q.accountId);
     const includeHidden = q.includeHidden ?? false;
     const days = daysBetween(q.from, q.to);
@@ -101,7 +95,8 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
       );
     }
     const [deltas, series] = await Promise.all([
-      selectDeltasAfter(db, userId, q.from, q.to, q.accountId, includeHidden),
+      // A single day's balance is the one at its end: no delta within the range to take off.
+      q.from === q.to ? [] : selectDeltasAfter(db, userId, q.from, q.to, q.accountId, includeHidden),
       rates.series(userId, [...new Set(accounts.map((a) => a.code))], base, q.from, q.to),
     ]);
     const deltaOf = new Map(deltas.map(([accountId, day, delta]) => [`${accountId}:${day}`, delta]));
@@ -132,10 +127,13 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
   }
 
   return {
-    balanceHistory,
+    async balanceHistory(userId, q) {
+      return balanceHistoryIn(await baseCode(userId), userId, q);
+    },
 
     async totalBalance(userId, q) {
-      const points = await balanceHistory(userId, { from: q.date, to: q.date, includeHidden: q.includeHidden });
+      const base = await baseCode(userId);
+      const points = await balanceHistoryIn(base, userId, { from: q.date, to: q.date, includeHidden: q.includeHidden });
       // An account whose value would take the total past the limit is left out of it, as one
       // without a rate is (docs/decisions.md "Figures stay within MAX_MINOR_AMOUNT").
       let refBalance = 0;
@@ -145,7 +143,7 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
         if (sum !== null && isWithinAmountLimit(sum)) refBalance = sum;
         else unvaluedAccountIds.push(point.accountId);
       }
-      const [crypto] = await cryptoBalanceHistory(db, rates, userId, await baseCode(userId), q.date, q.date);
+      const [crypto] = await cryptoBalanceHistory(db, rates, userId, base, q.date, q.date);
       const withCrypto = crypto ? refBalance + crypto.refBalance : refBalance;
       if (crypto && isWithinAmountLimit(withCrypto)) {
         return { date: q.date, refBalance: withCrypto, unvaluedAccountIds, cryptoRefBalance: crypto.refBalance };
@@ -159,13 +157,10 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
 
     async spendingsByCategories(userId, q) {
       if (q.accountId !== undefined) await assertOwnAccount(db, userId, q.accountId);
-      const settings = await getSettings(db, userId);
-      const range = { from: q.from, to: q.to, timeZone: settings.timeZone };
-      const [categories, rows] = await Promise.all([
+      const [settings, categories, rows] = await Promise.all([
+        getSettings(db, userId),
         listCategories(db, userId),
-        selectCountedAccountIds(db, userId, q.accountId, q.includeHidden ?? false).then((accountIds) =>
-          selectExpensesByCategory(db, userId, range, accountIds),
-        ),
+        selectExpensesByCategory(db, userId, q, q.accountId, q.includeHidden ?? false),
       ]);
       const { rootOf, isExcluded } = categoryShape(categories, settings.stats.excludedCategoryIds);
       const byRoot = new Map<number, CategorySpending>();
@@ -182,24 +177,21 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
 
     async cashFlow(userId, q) {
       if (q.accountId !== undefined) await assertOwnAccount(db, userId, q.accountId);
-      const settings = await getSettings(db, userId);
-      const range = { from: q.from, to: q.to, timeZone: settings.timeZone };
-      const [categories, rows] = await Promise.all([
+      const [settings, categories, flows] = await Promise.all([
+        getSettings(db, userId),
         listCategories(db, userId),
-        selectCountedAccountIds(db, userId, q.accountId, q.includeHidden ?? false).then((accountIds) =>
-          selectFlows(db, userId, range, q.interval, accountIds),
-        ),
+        selectFlows(db, userId, q, q.interval, q.accountId, q.includeHidden ?? false),
       ]);
       const { isExcluded } = categoryShape(categories, settings.stats.excludedCategoryIds);
       const points = new Map(
         periodStarts(q.from, q.to, q.interval).map((period) => [period, { period, income: 0, expense: 0, net: 0 }]),
       );
-      for (const row of rows) {
-        const point = points.get(row.period);
+      for (const [period, categoryId, type, sum] of flows) {
+        const point = points.get(period);
         if (!point) continue;
-        const amount = figureOf(row.amount);
-        if (row.transaction_type === 'income') point.income += amount;
-        else if (!isExcluded(row.category_id)) point.expense += amount;
+        const amount = figureOf(sum);
+        if (type === 'income') point.income += amount;
+        else if (!isExcluded(categoryId)) point.expense += amount;
       }
       return [...points.values()].map((p) => ({ ...p, net: p.income - p.expense }));
     },

@@ -1,7 +1,8 @@
 import { BALANCE_HISTORY_MAX_POINTS } from '@kopiyka/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ids, signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
+import { ids, signUpWithBase, startTestApp, type TestApp, waitForBaseChange } from '../../../test/app.ts';
+import { ledgerProblems } from '../../../test/ledger.ts';
 import { buildWorld } from '../../../test/world.ts';
 import { accounts as accountsTable } from '../../db/schema.ts';
 import { fixedClock } from '../../lib/clock.ts';
@@ -340,6 +341,97 @@ describe('GET /stats/cash-flow', () => {
     ]);
     const days = (await get('cash-flow?from=2026-03-05&to=2026-03-07&interval=day')).body.response;
     expect(days.map((d: { expense: number }) => d.expense)).toEqual([10_000, 0, 4_000]);
+  });
+});
+
+// Spending and cash flow read day totals kept beside the ledger: these changes move no money, yet
+// each moves what the totals group by or sum.
+describe('statistics follow what changes without moving money', () => {
+  const spending = async (token: string) =>
+    (await get('spendings-by-categories?from=2026-03-01&to=2026-03-31', token)).body.response.map(
+      (c: { name: string; amount: number }) => [c.name, c.amount],
+    );
+  const ok = (res: { status: number; body: unknown }) => {
+    if (res.status >= 300) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
+  };
+  /** Groceries bought from the world's first account. */
+  const groceries = (w: Awaited<ReturnType<typeof buildWorld>>, amount: number, time: string) =>
+    w.record({
+      amount,
+      transactionType: 'expense',
+      accountId: w.accounts[0],
+      categoryId: w.category('Groceries'),
+      time,
+    });
+
+  it('a transaction’s new category, a deleted category’s transactions moved on, an unlinked transfer’s legs', async () => {
+    const w = await buildWorld(t, {
+      accounts: [
+        { name: 'A', currency: 'UAH' },
+        { name: 'B', currency: 'UAH' },
+      ],
+    });
+    const [spent] = await groceries(w, 1_000, '2026-03-05T10:00:00Z');
+    expect(await spending(w.token)).toEqual([['Food & Drinks', 1_000]]);
+
+    const body = { categoryId: w.category('Taxi') };
+    ok(await t.call('PUT', `/api/v1/transactions/${spent!.id}`, { token: w.token, body }));
+    expect(await spending(w.token)).toEqual([['Transportation', 1_000]]);
+
+    const moveTo = w.category('Taxes');
+    ok(await t.call('DELETE', `/api/v1/categories/${w.category('Taxi')}?moveTo=${moveTo}`, { token: w.token }));
+    expect(await spending(w.token)).toEqual([['Financial expenses', 1_000]]);
+
+    const [leg] = await w.record({
+      amount: 2_000,
+      transactionType: 'expense',
+      accountId: w.accounts[0],
+      transferNature: 'transfer_between_user_accounts',
+      destinationAccountId: w.accounts[1],
+      destinationAmount: 2_000,
+      time: '2026-03-06T10:00:00Z',
+    });
+    const flow = async () => (await get('cash-flow?from=2026-03-01&to=2026-03-31', w.token)).body.response;
+    expect(await flow()).toEqual([{ period: '2026-03-01', income: 0, expense: 1_000, net: -1_000 }]);
+    const unlink = { transferIds: [leg!.transferId] };
+    ok(await t.call('PUT', '/api/v1/transactions/unlink', { token: w.token, body: unlink }));
+    expect(await flow()).toEqual([{ period: '2026-03-01', income: 2_000, expense: 3_000, net: -1_000 }]);
+    expect(await ledgerProblems(t, w.id)).toEqual([]);
+  });
+
+  it('a time zone change: what was spent counts on its day in the new zone once the days regroup', async () => {
+    const w = await buildWorld(t, { accounts: [{ name: 'A', currency: 'UAH' }] });
+    // 22:30 UTC on 28 February: still February in UTC, already 1 March in Kyiv.
+    await groceries(w, 1_000, '2026-02-28T22:30:00Z');
+    const byDay = async () =>
+      (await get('cash-flow?from=2026-02-28&to=2026-03-01&interval=day', w.token)).body.response.map(
+        (d: { period: string; expense: number }) => [d.period, d.expense],
+      );
+    expect(await byDay()).toEqual([
+      ['2026-02-28', 1_000],
+      ['2026-03-01', 0],
+    ]);
+
+    ok(await t.call('PUT', '/api/v1/user/settings', { token: w.token, body: { timeZone: 'Europe/Kyiv' } }));
+    await waitForBaseChange(t, w.token);
+    expect(await byDay()).toEqual([
+      ['2026-02-28', 0],
+      ['2026-03-01', 1_000],
+    ]);
+    expect(await spending(w.token)).toEqual([['Food & Drinks', 1_000]]);
+    expect(await ledgerProblems(t, w.id)).toEqual([]);
+  });
+
+  it('a base currency switch: the figures are the new base’s once it finishes', async () => {
+    const w = await buildWorld(t, { currencies: { USD: 40 }, accounts: [{ name: 'Dollars', currency: 'USD' }] });
+    await groceries(w, 100, '2026-03-05T10:00:00Z');
+    expect(await spending(w.token)).toEqual([['Food & Drinks', 4_000]]);
+
+    const body = { currencyId: ids.get('USD') };
+    ok(await t.call('POST', '/api/v1/user/currencies/base', { token: w.token, body }));
+    await waitForBaseChange(t, w.token);
+    expect(await spending(w.token)).toEqual([['Food & Drinks', 100]]);
+    expect(await ledgerProblems(t, w.id)).toEqual([]);
   });
 });
 

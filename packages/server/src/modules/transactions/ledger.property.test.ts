@@ -2,7 +2,7 @@ import { MAX_MINOR_AMOUNT, type Transaction } from '@kopiyka/shared';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, waitForBaseChange } from '../../../test/app.ts';
+import { ids, startTestApp, type TestApp, waitForBaseChange } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { buildWorld } from '../../../test/world.ts';
 import { transactions } from '../../db/schema.ts';
@@ -50,12 +50,16 @@ const update = fc.record({
   destinationAmount: fc.option(amount),
   day: fc.option(fc.nat(364)),
   minute,
+  // Another category moves no money, only what the statistics' day totals group by.
+  category: fc.option(fc.constantFrom('food', 'transport')),
 });
 const remove = fc.record({ kind: fc.constant('delete' as const), target: fc.nat() });
 const link = fc.record({ kind: fc.constant('link' as const), a: fc.nat(), b: fc.nat() });
 const unlink = fc.record({ kind: fc.constant('unlink' as const), target: fc.nat() });
 /** The user moves: stored days regroup in the background while writes go on. */
 const zone = fc.record({ kind: fc.constant('zone' as const), timeZone: fc.constantFrom(...ZONES) });
+/** The base currency goes to USD and back: every figure is recomputed twice, money untouched. */
+const baseSwitch = fc.record({ kind: fc.constant('base' as const) });
 const single = fc.oneof(
   { weight: 4, arbitrary: create },
   { weight: 3, arbitrary: update },
@@ -66,6 +70,7 @@ const single = fc.oneof(
 );
 const operation = fc.oneof(
   { weight: 5, arbitrary: single },
+  { weight: 1, arbitrary: baseSwitch },
   // Requests in parallel, each aimed at what existed before the batch: they race on the same rows.
   {
     weight: 2,
@@ -87,6 +92,7 @@ interface World {
   userId: number;
   accounts: Array<{ id: number; currency: string }>;
   food: number;
+  transport: number;
 }
 
 async function world(): Promise<World> {
@@ -109,6 +115,7 @@ async function world(): Promise<World> {
     userId: w.id,
     accounts: w.accounts.map((id, i) => ({ id, currency: balances[i]![0] })),
     food: w.category('Food & Drinks'),
+    transport: w.category('Transportation'),
   };
 }
 
@@ -151,6 +158,7 @@ async function send(w: World, op: Single, existing: Transaction[]): Promise<numb
       if (op.account !== null) body.accountId = w.accounts[op.account % w.accounts.length]!.id;
       if (op.type !== null) body.transactionType = op.type;
       if (op.day !== null) body.time = day(op.day, op.minute);
+      if (op.category !== null && (op.nature ?? 'not_transfer') === 'not_transfer') body.categoryId = w[op.category];
       if (op.nature !== null) {
         body.transferNature = op.nature;
         if (op.nature === 'not_transfer') body.categoryId = w.food;
@@ -180,6 +188,15 @@ async function send(w: World, op: Single, existing: Transaction[]): Promise<numb
 }
 
 async function run(w: World, op: Operation): Promise<number[]> {
+  if (op.kind === 'base') {
+    const statuses: number[] = [];
+    for (const code of ['USD', 'UAH']) {
+      const body = { currencyId: ids.get(code) };
+      statuses.push((await t.call('POST', '/api/v1/user/currencies/base', { token: w.token, body })).status);
+      await waitForBaseChange(t, w.token);
+    }
+    return statuses;
+  }
   const existing = await all(w);
   const ops = op.kind === 'batch' ? op.ops : [op];
   const statuses = await Promise.all(ops.map((one) => send(w, one, existing)));

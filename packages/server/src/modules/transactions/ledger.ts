@@ -1,13 +1,15 @@
 /**
  * The ledger's writes: how a write locks what it changes, and the only three ways it touches a
- * transaction row, each moving the account's balance and its day's delta with the row
+ * transaction row, each moving the account's balance and its day figures (the day's delta, the
+ * day totals the statistics read) with the row
  * (DESIGN principle 2: currentBalance = initialBalance + Σ signed amounts).
  */
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type BalanceMove, moveBalancesFor } from '../accounts/service.ts';
+import { moveBalancesFor } from '../accounts/service.ts';
 import {
-  addDayDeltas,
+  addDayFigures,
+  type DayFigures,
   deleteTransaction,
   deleteTransactions,
   insertTransaction,
@@ -96,23 +98,34 @@ const moveOf = (row: Pick<TransactionRow, 'amount' | 'transactionType' | 'refAmo
   refTurnover: sign * Math.abs(row.refAmount),
 });
 
+/** What a row adds to its day figures as it comes (`sign` 1) or goes (-1). */
+const dayFiguresOf = (row: TransactionRow, sign: 1 | -1): DayFigures => ({
+  accountId: row.accountId,
+  time: row.time,
+  delta: sign * signed(row),
+  categoryId: row.categoryId,
+  transactionType: row.transactionType,
+  transferNature: row.transferNature,
+  refAmount: sign * row.refAmount,
+  count: sign,
+});
+
 /**
  * The one way money moves: the account's balances (the accounts module's write: the current one,
  * or the initial one for a transaction from before the opening moment), its turnovers and the
- * day's delta change together, by relative amounts, so concurrent writes add up instead of
+ * day figures change together, by relative amounts, so concurrent writes add up instead of
  * overwriting each other. A move past the limits is refused on `path` (docs/decisions.md).
  * The caller holds the account's lock (lockForWrite).
  */
-async function moveBalance(tx: Executor, userId: number, accountId: number, move: BalanceMove, path: string) {
-  if (move.delta === 0 && move.turnover === 0 && move.refTurnover === 0) return;
-  await moveBalancesFor(tx, userId, [{ ...move, accountId }], path);
-  await addDayDeltas(tx, userId, [{ accountId, time: move.time, delta: move.delta }]);
+async function moveBalance(tx: Executor, userId: number, row: TransactionRow, sign: 1 | -1, path: string) {
+  await moveBalancesFor(tx, userId, [{ ...moveOf(row, sign), accountId: row.accountId }], path);
+  await addDayFigures(tx, userId, [dayFiguresOf(row, sign)]);
 }
 
 /** `path`: the body field a refusal names (the amount of this leg). */
 export async function insertLeg(tx: Executor, userId: number, row: NewTransactionRow, path = 'amount') {
   const inserted = await insertTransaction(tx, row);
-  await moveBalance(tx, userId, inserted.accountId, moveOf(inserted, 1), path);
+  await moveBalance(tx, userId, inserted, 1, path);
   return inserted;
 }
 
@@ -128,7 +141,7 @@ export async function insertLegs(tx: Executor, userId: number, rows: NewTransact
   return inserted;
 }
 
-/** The balances and day deltas of many legs coming (1) or going (-1): one balance move, one delta per account and day. */
+/** The balances and day figures of many legs coming (1) or going (-1): one statement for the balances, one for the day figures. */
 async function moveBalancesOfLegs(tx: Executor, userId: number, rows: TransactionRow[], sign: 1 | -1) {
   await moveBalancesFor(
     tx,
@@ -136,10 +149,10 @@ async function moveBalancesOfLegs(tx: Executor, userId: number, rows: Transactio
     rows.map((row) => ({ ...moveOf(row, sign), accountId: row.accountId })),
     'amount',
   );
-  await addDayDeltas(
+  await addDayFigures(
     tx,
     userId,
-    rows.map((row) => ({ accountId: row.accountId, time: row.time, delta: sign * signed(row) })),
+    rows.map((row) => dayFiguresOf(row, sign)),
   );
 }
 
@@ -158,10 +171,14 @@ export async function removeLegs(tx: Executor, userId: number, rows: Transaction
 }
 
 export async function removeLeg(tx: Executor, userId: number, row: TransactionRow) {
-  await moveBalance(tx, userId, row.accountId, moveOf(row, -1), 'amount');
+  await moveBalance(tx, userId, row, -1, 'amount');
   await deleteTransaction(tx, userId, row.id);
 }
 
+/**
+ * Every change of a transaction row: money moves when it must, and the day figures follow whatever
+ * they group by or sum, money moving or not (a category, a transfer's nature, a figure).
+ */
 export async function changeLeg(
   tx: Executor,
   userId: number,
@@ -178,8 +195,14 @@ export async function changeLeg(
     after.time.getTime() !== before.time.getTime() ||
     Math.abs(after.refAmount) !== Math.abs(before.refAmount);
   if (moved) {
-    await moveBalance(tx, userId, before.accountId, moveOf(before, -1), path);
-    await moveBalance(tx, userId, after.accountId, moveOf(after, 1), path);
+    // Out, then in: the limits bound what the row brings, not what it takes away.
+    await moveBalancesFor(tx, userId, [{ ...moveOf(before, -1), accountId: before.accountId }], path);
+    await moveBalancesFor(tx, userId, [{ ...moveOf(after, 1), accountId: after.accountId }], path);
   }
+  const retotalled =
+    after.categoryId !== before.categoryId ||
+    after.transferNature !== before.transferNature ||
+    after.refAmount !== before.refAmount;
+  if (moved || retotalled) await addDayFigures(tx, userId, [dayFiguresOf(before, -1), dayFiguresOf(after, 1)]);
   await updateTransaction(tx, userId, before.id, changes);
 }

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { inBudgets, notInBudget } from '../../db/budget-membership.ts';
 import type { Executor } from '../../db/client.ts';
 import { localDayOf } from '../../db/local-day.ts';
-import { accountDayDeltas, accounts, categories, currencies, transactions } from '../../db/schema.ts';
+import { accountDayDeltas, accountDayTotals, accounts, categories, currencies, transactions } from '../../db/schema.ts';
 import { tableRows } from '../../db/table-rows.ts';
 import type { CustomRow } from '../rates/service.ts';
 
@@ -230,23 +230,45 @@ export async function updateTransaction(db: Executor, userId: number, id: number
     .where(and(eq(transactions.userId, userId), eq(transactions.id, id)));
 }
 
-/** These transactions move to a category; answers how many did. */
+/**
+ * These transactions move to a category, their day totals with them; answers how many did. Their
+ * categories before are read under the rows' locks, so a change committed meanwhile is what moves.
+ */
 export async function setCategoryOf(db: Executor, userId: number, ids: number[], categoryId: number) {
   if (ids.length === 0) return 0;
-  const moved = await db
-    .update(transactions)
-    .set({ categoryId })
-    .where(and(eq(transactions.userId, userId), inArray(transactions.id, ids), ne(transactions.categoryId, categoryId)))
-    .returning({ id: transactions.id });
-  return moved.length;
+  const result = await db.execute(sql`
+    with was as (
+      select t.id, t.category_id from transactions t
+      where t.user_id = ${userId} and t.id in ${ids} and t.category_id <> ${categoryId}
+      for update
+    ), moved as (
+      update transactions t set category_id = ${categoryId} from was where t.id = was.id
+      returning ${legColumns}, was.category_id as was_category_id
+    ), legs as (
+      select account_id, time, was_category_id as category_id, transaction_type, transfer_nature,
+        -ref_amount as ref_amount, -1 as count
+      from moved
+      union all
+      select account_id, time, category_id, transaction_type, transfer_nature, ref_amount, 1 from moved
+    ), totals as (${addToDayTotals(userId, sql`legs`)})
+    select count(*)::int as moved from moved`);
+  return (result as unknown as { rows: Array<{ moved: number }> }).rows[0]!.moved;
 }
 
-/** Every transaction in one category moves to another. */
+/** Every transaction in one category moves to another, its day totals with it. */
 export async function moveToCategory(db: Executor, userId: number, fromId: number, toId: number) {
-  await db
-    .update(transactions)
-    .set({ categoryId: toId })
-    .where(and(eq(transactions.userId, userId), eq(transactions.categoryId, fromId)));
+  await db.execute(sql`
+    with moved as (
+      update transactions t set category_id = ${toId} where t.user_id = ${userId} and t.category_id = ${fromId}
+      returning ${legColumns}
+    ), legs as (
+      select account_id, time, ${fromId}::int as category_id, transaction_type, transfer_nature,
+        -ref_amount as ref_amount, -1 as count
+      from moved
+      union all
+      select account_id, time, category_id, transaction_type, transfer_nature, ref_amount, 1 from moved
+    )
+    ${addToDayTotals(userId, sql`legs`)}`);
 }
 
 export async function setBudgetOf(db: Executor, userId: number, budgetId: number, ids: number[]) {
@@ -290,18 +312,25 @@ export async function setPendingRefs(
     where t.id = v.id and t.user_id = ${userId}`);
 }
 
-/** Every transaction with a waiting figure takes it, in `refCurrencyId`. */
+/**
+ * Every transaction with a waiting figure takes it, in `refCurrencyId`, and the day totals take the
+ * difference. The caller holds the user's accounts' locks, under which alone figures change, so the
+ * figures before (the row as the statement began) are the ones replaced.
+ */
 export async function promotePendingRefs(db: Executor, userId: number, refCurrencyId: number) {
-  await db
-    .update(transactions)
-    .set({
-      refAmount: sql`${transactions.pendingRefAmount}`,
-      rate: sql`${transactions.pendingRate}`,
-      refCurrencyId,
-      pendingRefAmount: null,
-      pendingRate: null,
-    })
-    .where(and(eq(transactions.userId, userId), isNotNull(transactions.pendingRefAmount)));
+  await db.execute(sql`
+    with promoted as (
+      update transactions t set ref_amount = t.pending_ref_amount, rate = t.pending_rate,
+        ref_currency_id = ${refCurrencyId}, pending_ref_amount = null, pending_rate = null
+      from transactions was
+      where was.id = t.id and t.user_id = ${userId} and t.pending_ref_amount is not null
+      returning ${legColumns}, was.ref_amount as was_ref_amount
+    ), legs as (
+      select account_id, time, category_id, transaction_type, transfer_nature,
+        ref_amount - was_ref_amount as ref_amount, 0 as count
+      from promoted
+    )
+    ${addToDayTotals(userId, sql`legs`)}`);
 }
 
 export async function deleteTransaction(db: Executor, userId: number, id: number) {
@@ -345,41 +374,97 @@ export async function nextTransferIds(db: Executor, count: number): Promise<numb
   return rows.map((row) => Number(row.id));
 }
 
+/** What a leg adds to the day figures: its account's delta and, unless a transfer, its figure to the day totals. */
+export interface DayFigures {
+  accountId: number;
+  time: Date;
+  /** The signed amount (income +, expense −), negated for a leg that goes. */
+  delta: number;
+  categoryId: number | null;
+  transactionType: 'income' | 'expense';
+  transferNature: string;
+  /** The base-currency figure, negated for a leg that goes. */
+  refAmount: number;
+  /** 1 for a leg that comes, -1 for one that goes. */
+  count: 1 | -1;
+}
+
+/** The columns of a transaction row a write's RETURNING gives addToDayTotals (with a count of its own). */
+const legColumns = sql.raw('t.account_id, t.time, t.category_id, t.transaction_type, t.transfer_nature, t.ref_amount');
+
 /**
- * Adds moves to their accounts' net change of the day each falls on in the user's time zone,
- * summed per account and day in one statement, relatively: concurrent writes add up.
+ * The one statement that keeps the day totals: adds `legs` (an SQL relation with the columns of
+ * legColumns and a count, ref_amount and count signed: negative for what a row stops adding) to the totals of their
+ * account, day in the user's time zone, category and type, summed per key, relatively, so
+ * concurrent writes add up. Transfers are left out, as the statistics leave them out. Runs alone
+ * or as a CTE of the statement that changes the rows, so it costs no statement of its own.
  */
-export async function addDayDeltas(
-  db: Executor,
-  userId: number,
-  moves: Array<{ accountId: number; time: Date; delta: number }>,
-) {
-  const moved = moves.filter((move) => move.delta !== 0);
-  if (moved.length === 0) return;
-  // One JSON parameter rather than three a move: a batch of a thousand is built and sent at once.
+const addToDayTotals = (userId: number, legs: SQL) => sql`
+  insert into account_day_totals (account_id, user_id, day, category_id, transaction_type, ref_amount, transaction_count)
+  select l.account_id, ${userId}, ${localDayOf(sql`l.time`, userId)}, l.category_id, l.transaction_type,
+    sum(l.ref_amount), sum(l.count)
+  from ${legs} as l
+  where l.transfer_nature = 'not_transfer'
+  group by 1, 3, 4, 5
+  having sum(l.ref_amount) <> 0 or sum(l.count) <> 0
+  on conflict (account_id, day, category_id, transaction_type) do update
+    set ref_amount = account_day_totals.ref_amount + excluded.ref_amount,
+      transaction_count = account_day_totals.transaction_count + excluded.transaction_count`;
+
+/**
+ * Adds legs coming or going to the day figures in one statement: to their accounts' net change of
+ * the day each falls on in the user's time zone (summed per account and day) and to the day totals
+ * (addToDayTotals), relatively: concurrent writes add up.
+ */
+export async function addDayFigures(db: Executor, userId: number, legs: DayFigures[]) {
+  if (legs.length === 0) return;
+  // One JSON parameter rather than several a leg: a batch of a thousand is built and sent at once.
   const payload = JSON.stringify(
-    moved.map((m) => ({ account_id: m.accountId, time: m.time.toISOString(), delta: m.delta })),
+    legs.map((leg) => ({
+      account_id: leg.accountId,
+      time: leg.time.toISOString(),
+      delta: leg.delta,
+      category_id: leg.categoryId,
+      transaction_type: leg.transactionType,
+      transfer_nature: leg.transferNature,
+      ref_amount: leg.refAmount,
+      count: leg.count,
+    })),
   );
   await db.execute(sql`
-    insert into account_day_deltas (account_id, user_id, day, delta)
-    select m.account_id, ${userId}, ${localDayOf(sql`m.time`, userId)}, sum(m.delta)
-    from jsonb_to_recordset(${payload}::jsonb) as m(account_id integer, time timestamptz, delta bigint)
-    group by 1, 3
-    on conflict (account_id, day) do update set delta = account_day_deltas.delta + excluded.delta`);
+    with legs as (
+      select * from jsonb_to_recordset(${payload}::jsonb) as m(account_id integer, time timestamptz, delta bigint,
+        category_id integer, transaction_type varchar, transfer_nature varchar, ref_amount bigint, count integer)
+    ), deltas as (
+      insert into account_day_deltas (account_id, user_id, day, delta)
+      select l.account_id, ${userId}, ${localDayOf(sql`l.time`, userId)}, sum(l.delta)
+      from legs l
+      group by 1, 3
+      having sum(l.delta) <> 0
+      on conflict (account_id, day) do update set delta = account_day_deltas.delta + excluded.delta
+    )
+    ${addToDayTotals(userId, sql`legs`)}`);
 }
 
 /**
- * Groups an account's day deltas anew from its transactions, by the days of the user's time zone
+ * Groups an account's day figures anew from its transactions, by the days of the user's time zone
  * (after the zone changed). The caller holds the account's lock, so no write lands in between.
  */
-export async function regroupDayDeltas(db: Executor, userId: number, accountId: number) {
+export async function regroupDayFigures(db: Executor, userId: number, accountId: number) {
   await db.delete(accountDayDeltas).where(eq(accountDayDeltas.accountId, accountId));
+  await db.delete(accountDayTotals).where(eq(accountDayTotals.accountId, accountId));
   const signedAmount = sql`case when t.transaction_type = 'income' then t.amount else -t.amount end`;
   await db.execute(sql`
     insert into account_day_deltas (account_id, user_id, day, delta)
     select t.account_id, t.user_id, ${localDayOf(sql`t.time`, userId)}, sum(${signedAmount})
     from transactions t where t.account_id = ${accountId} and t.user_id = ${userId}
     group by 1, 2, 3 having sum(${signedAmount}) <> 0`);
+  await db.execute(
+    addToDayTotals(
+      userId,
+      sql`(select ${legColumns}, 1 as count from transactions t where t.account_id = ${accountId} and t.user_id = ${userId})`,
+    ),
+  );
 }
 
 /** Legs of transfers that touch the rows `own` picks, not themselves among them. */

@@ -48,7 +48,7 @@ import {
   nextTransferIds,
   nullPendingRefs,
   promotePendingRefs,
-  regroupDayDeltas,
+  regroupDayFigures,
   selectAccountNames,
   selectCreateContexts,
   selectImportAccountIds,
@@ -64,7 +64,6 @@ import {
   setCategoryOf,
   setPendingRefs,
   type TransactionRow,
-  updateTransaction,
 } from './queries.ts';
 import {
   BETWEEN,
@@ -411,7 +410,7 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
         });
         await db.transaction(async (tx) => {
           for (const leg of (await lockForWrite(tx, userId, legs)).values()) {
-            await updateTransaction(tx, userId, leg.id, await standaloneChanges(tx, userId, leg));
+            await changeLeg(tx, userId, leg, await standaloneChanges(tx, userId, leg));
           }
         });
         const ids = legs.map((leg) => leg.id);
@@ -454,7 +453,7 @@ export async function detachTransfersOf(tx: Executor, userId: number, accountId:
   // The account before its rows, in the ledger's order (lockForWrite): a write in flight on it finishes first.
   await lockAccounts(tx, userId, [accountId]);
   for (const leg of await selectOtherLegsOfTransfersOf(tx, userId, accountId)) {
-    await updateTransaction(tx, userId, leg.id, {
+    await changeLeg(tx, userId, leg, {
       transferNature: 'transfer_out_wallet',
       transferId: null,
       createdByTransfer: false,
@@ -511,13 +510,13 @@ export async function applyPendingRefs(tx: Executor, userId: number, refCurrency
 }
 
 /**
- * After a time zone change (currencies: base-change.ts): the day deltas of the user's next account
+ * After a time zone change (currencies: base-change.ts): the day figures of the user's next account
  * after `afterId` are grouped anew by the days of the user's zone, under the ledger's lock on that
  * account so no write lands in between. Answers that account's id, or undefined when none is left.
  */
 export async function regroupNextAccountDays(tx: Executor, userId: number, afterId: number) {
   const accountId = await lockNextAccount(tx, userId, afterId);
-  if (accountId !== undefined) await regroupDayDeltas(tx, userId, accountId);
+  if (accountId !== undefined) await regroupDayFigures(tx, userId, accountId);
   return accountId;
 }
 
@@ -620,7 +619,7 @@ export async function removeImportedTransactions(tx: Executor, userId: number, i
   await lockLedgerAccounts(tx, userId, await selectImportAccountIds(tx, userId, importId));
   const rows = await lockImportRows(tx, userId, importId);
   for (const leg of await selectOtherLegsOfImport(tx, userId, importId)) {
-    await updateTransaction(tx, userId, leg.id, await standaloneChanges(tx, userId, leg));
+    await changeLeg(tx, userId, leg, await standaloneChanges(tx, userId, leg));
   }
   for (let start = 0; start < rows.length; start += REMOVE_CHUNK) {
     await removeLegs(tx, userId, rows.slice(start, start + REMOVE_CHUNK));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids, startTestApp, type TestApp } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { buildWorld, LONG_AGO } from '../../../test/world.ts';
-import { accountDayDeltas, accounts, transactions } from '../../db/schema.ts';
+import { accountDayDeltas, accountDayTotals, accounts, transactions } from '../../db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -584,6 +584,15 @@ describe('bank transactions', () => {
     await db
       .insert(accountDayDeltas)
       .values({ accountId: account!.id, userId: w.userId, day: BANK_DAY, delta: signed });
+    await db.insert(accountDayTotals).values({
+      accountId: account!.id,
+      userId: w.userId,
+      day: BANK_DAY,
+      categoryId: w.groceries,
+      transactionType,
+      refAmount: amount,
+      transactionCount: 1,
+    });
     const [row] = await db
       .insert(transactions)
       .values({
