@@ -2,11 +2,12 @@
 // set), then the browser tests against the built app. Ends with one line `N passed, N failed`
 // counting every test of every runner; a failed check (lint, types, build) counts as one failure.
 // Any skipped test fails the run: CI must run everything.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureInstalled, root } from './prepare.mjs';
 
+const testStarted = performance.now();
 ensureInstalled();
 const results = path.join(root, '.test-results');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -20,11 +21,42 @@ const problems = [];
 // Named again just above the summary, so the end of a long log says what broke.
 const failedTests = [];
 
-function step(name, command, args, env = {}) {
+const seconds = (since) => `${Math.round((performance.now() - since) / 1000)} s`;
+
+function step(name, command, args) {
   console.log(`\n▶ ${name}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const started = performance.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  console.log(`◀ ${name}: ${seconds(started)}`);
   if (result.status !== 0) problems.push(`${name} failed (exit ${result.status ?? result.signal})`);
   return result.status === 0;
+}
+
+/**
+ * Steps that need nothing of each other, run at the same time: each alone leaves a core idle
+ * (tsc is single-threaded), together they take about as long as the longest. Each one's output is
+ * printed whole when it ends, so the log reads as if they had run one after another.
+ */
+function concurrentSteps(steps) {
+  return Promise.all(
+    steps.map(
+      ({ name, command, args }) =>
+        new Promise((resolve) => {
+          const started = performance.now();
+          const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (status, signal) => {
+            console.log(`\n▶ ${name}`);
+            process.stdout.write(Buffer.concat(output));
+            console.log(`◀ ${name}: ${seconds(started)}`);
+            if (status !== 0) problems.push(`${name} failed (exit ${status ?? signal})`);
+            resolve(status === 0);
+          });
+        }),
+    ),
+  );
 }
 
 function readJson(file) {
@@ -57,8 +89,17 @@ if (process.env.CI === 'true' && !process.env.TEST_DATABASE_URL) {
   problems.push('CI=true but TEST_DATABASE_URL is not set: the API tests would skip PostgreSQL');
 }
 
-if (!step('lint (biome)', bin('biome'), ['check', '.'])) totals.failed += 1;
-if (!step('typecheck', 'npm', ['run', '--silent', 'typecheck'])) totals.failed += 1;
+const hasChromium = existsSync(CHROMIUM);
+// The browser tests' build goes alongside the checks; it is needed only later.
+const [linted, typechecked, built = false] = await concurrentSteps([
+  { name: 'lint (biome)', command: bin('biome'), args: ['check', '.'] },
+  { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+  ...(hasChromium
+    ? [{ name: 'build the web app and the server', command: 'npm', args: ['run', '--silent', 'build'] }]
+    : []),
+]);
+if (!linted) totals.failed += 1;
+if (!typechecked) totals.failed += 1;
 
 const vitestJson = path.join(results, 'vitest.json');
 step('unit and API tests (vitest)', bin('vitest'), [
@@ -87,12 +128,12 @@ if (vitest) {
   totals.failed += 1;
 }
 
-if (!existsSync(CHROMIUM)) {
+if (!hasChromium) {
   problems.push(
     `${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium) for the browser tests`,
   );
   totals.failed += 1;
-} else if (step('build the web app and the server', 'npm', ['run', '--silent', 'build'])) {
+} else if (built) {
   step('browser tests (playwright)', bin('playwright'), ['test']);
   const playwright = readJson(path.join(results, 'playwright.json'));
   if (playwright) {
@@ -111,7 +152,7 @@ if (!existsSync(CHROMIUM)) {
 if (totals.skipped > 0) problems.push(`${totals.skipped} test(s) skipped: every test must run`);
 if (totals.failed > 0 && problems.length === 0) problems.push('some tests failed (see above)');
 
-console.log('');
+console.log(`\nnpm test: ${seconds(testStarted)}`);
 for (const test of failedTests) console.log(`✗ ${test}`);
 for (const problem of problems) console.log(`✗ ${problem}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
