@@ -20,9 +20,6 @@ const serverProject = (database: 'pglite' | 'postgres', atMoment = false) => ({
     globalSetup: ['test/global-setup.ts'],
     setupFiles: [shiftClock, 'test/cheap-passwords.ts'],
     env: { KOPIYKA_TEST_DB: database, ...(atMoment ? MOMENT : {}) },
-    // A file's state lives in the app and database it opens, so files share a worker's loaded
-    // modules instead of importing the whole server again each (docs/testing.md).
-    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -34,7 +31,6 @@ const plainProject = (name: 'shared' | 'fakes', atMoment = false) => ({
     root: `./packages/${name}`,
     include: ['src/**/*.test.ts'],
     environment: 'node',
-    isolate: false,
     setupFiles: [shiftClock],
     env: atMoment ? MOMENT : {},
   },

@@ -5,13 +5,8 @@
  * `now()` (its WASM build asks `Date.now()`), and the tests themselves. Timers stay real.
  */
 const moment = process.env.KOPIYKA_TEST_NOW;
-// Where a worker runs several files in one module registry (isolation off), this runs again per
-// file: each file starts at the moment again, shifted from the real clock kept here, not re-wrapped.
-const REAL_DATE = Symbol.for('kopiyka.realDate');
 if (moment) {
-  const holder = globalThis as { [REAL_DATE]?: DateConstructor };
-  holder[REAL_DATE] ??= Date;
-  const RealDate = holder[REAL_DATE];
+  const RealDate = Date;
   const offset = RealDate.parse(moment) - RealDate.now();
   if (Number.isNaN(offset)) throw new Error(`KOPIYKA_TEST_NOW is not an ISO instant: ${moment}`);
   const shiftedNow = () => RealDate.now() + offset;
