@@ -64,6 +64,11 @@ export interface MonobankEmulatorOptions {
   requestIntervalMs?: number;
   /** Default `endpoint`: client-info, statement and webhook each have their own limit per token. */
   rateLimitScope?: RateLimitScope;
+  /**
+   * The monotonic clock (ms) the rate limit counts on. Default `performance.now`; a test holds it
+   * still to decide exactly which calls are too soon.
+   */
+  rateClockMs?: () => number;
   /** Delay of `slow` mode. Default 10 000 ms. */
   slowMs?: number;
   /** How long a webhook receiver may take to answer. Default 5 000 ms. */
@@ -145,6 +150,7 @@ export async function startMonobankEmulator(options: MonobankEmulatorOptions = {
   const nowSeconds = () => Math.floor(now().getTime() / 1000);
   const requestIntervalMs = options.requestIntervalMs ?? DEFAULT_REQUEST_INTERVAL_MS;
   const scope = options.rateLimitScope ?? 'endpoint';
+  const rateClockMs = options.rateClockMs ?? (() => performance.now());
   const slowMs = options.slowMs ?? DEFAULT_MONOBANK_SLOW_MS;
 
   const clients = new Map<string, ClientState>();
@@ -157,7 +163,7 @@ export async function startMonobankEmulator(options: MonobankEmulatorOptions = {
   function tooSoon(token: string, endpoint: Endpoint): boolean {
     if (requestIntervalMs <= 0) return false;
     const key = scope === 'token' ? token : `${token}\n${endpoint}`;
-    const moment = performance.now();
+    const moment = rateClockMs();
     const last = lastCalls.get(key);
     if (last !== undefined && moment - last < requestIntervalMs) return true;
     lastCalls.set(key, moment);

@@ -185,7 +185,14 @@ describe('catching up, holds, 429s, tokens', () => {
   });
 
   it('waits out Monobank’s 429s (another client of the token is calling too) and still stores every item once', async () => {
-    const strict = await startBankWorld({ requestIntervalMs: 300, rateLimitScope: 'token' });
+    // Monobank's clock for the limit moves only when the test says: every call in between is refused.
+    let bankClockMs = 0;
+    const interval = 60_000;
+    const strict = await startBankWorld({
+      requestIntervalMs: interval,
+      rateLimitScope: 'token',
+      rateClockMs: () => bankClockMs,
+    });
     try {
       const start = nowSeconds();
       const { token } = addBankClient(strict.bank, {
@@ -199,10 +206,26 @@ describe('catching up, holds, 429s, tokens', () => {
         },
       });
       const user = await pairUser(strict.t, token);
-      const job = await loadAndWait(strict.t, user.token, { from: (start - 95 * DAY) * 1000 }, 30_000);
-      expect(job).toMatchObject({ state: 'done', imported: 90, total: 4 });
-      const statuses = strict.bank.requests().map((r) => r.status);
-      expect(statuses).toContain(429);
+      let finished = false;
+      const loading = loadAndWait(strict.t, user.token, { from: (start - 95 * DAY) * 1000 }, 30_000).finally(() => {
+        finished = true;
+      });
+      const statuses = () => strict.bank.requests().map((r) => r.status);
+      // The pairing's call used the token's turn: each statement call is refused until the interval
+      // has passed, which it does once the app has been refused again since the last step.
+      let answered = statuses().length;
+      while (!finished) {
+        await vi.waitFor(
+          () => expect(finished || (statuses().length > answered && statuses().at(-1) === 429)).toBe(true),
+          { timeout: 20_000 },
+        );
+        answered = statuses().length;
+        bankClockMs += interval;
+      }
+      expect(await loading).toMatchObject({ state: 'done', imported: 90, total: 4 });
+      // Four pieces, each let through only after the app had been refused and tried again.
+      expect(statuses().filter((status) => status === 200)).toHaveLength(5);
+      expect(statuses().filter((status) => status === 429).length).toBeGreaterThanOrEqual(4);
       expect(await allTransactions(strict.t, user.token)).toHaveLength(90);
     } finally {
       await strict.close();
