@@ -211,6 +211,51 @@ describe('changing the base currency', () => {
     expect(await ledgerProblems(t, w.id)).toEqual([]);
   });
 
+  it('gives two linked legs in the base that differ (a fee on the way) the outgoing one’s figure, linked and at every change', async () => {
+    const w = await buildWorld(t, {
+      currencies: { USD: 40 },
+      accounts: [{ currency: 'UAH' }, { currency: 'UAH' }],
+    });
+    const [from, to] = w.accounts;
+    const categoryId = w.categories[0]!.id;
+    const time = '2026-05-01T10:00:00Z';
+    const [received] = await w.record({ amount: 9_900, transactionType: 'income', accountId: to, categoryId, time });
+    const [sent] = await w.record({ amount: 10_000, transactionType: 'expense', accountId: from, categoryId, time });
+    // The incoming leg named first: the outgoing one gives the figure all the same.
+    const linked = await t.call('PUT', '/api/v1/transactions/link', {
+      token: w.token,
+      body: { ids: [[received!.id, sent!.id]] },
+    });
+    expect(linked.status).toBe(200);
+    const figures = async () =>
+      (await all(w.token)).map((leg) => [leg.transactionType, leg.amount, leg.refAmount, leg.refCurrencyCode]);
+    const inUah = [
+      ['income', 9_900, 10_000, 'UAH'],
+      ['expense', 10_000, 10_000, 'UAH'],
+    ];
+    expect(await figures()).toEqual(inUah);
+    for (const [code, expected] of [
+      // Neither leg in USD: the outgoing one at 40.
+      [
+        'USD',
+        [
+          ['income', 9_900, 250, 'USD'],
+          ['expense', 10_000, 250, 'USD'],
+        ],
+      ],
+      ['UAH', inUah],
+    ] as const) {
+      const res = await t.call('POST', '/api/v1/user/currencies/base', {
+        token: w.token,
+        body: { currencyId: ids.get(code) },
+      });
+      expect(res.status).toBe(200);
+      await waitUntilIdle(w.token);
+      expect(await figures()).toEqual(expected);
+    }
+    expect(await ledgerProblems(t, w.id)).toEqual([]);
+  });
+
   it('lets a failed change be put aside: back to idle, the old base and figures as they were', async () => {
     const user = await setup();
     const before = await all(user.token);

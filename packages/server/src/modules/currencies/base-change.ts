@@ -51,10 +51,12 @@ class LeaseLost extends Error {}
  * limit stops the change: the old base and figures stay.
  */
 function revalue(row: Revaluation, toCode: string, series: RateSeries) {
-  if (row.code === toCode) return { id: row.id, refAmount: row.amount, rate: 1 };
-  if (row.otherCode === toCode && row.otherAmount !== null) {
-    return { id: row.id, refAmount: row.otherAmount, rate: row.otherAmount / row.amount };
+  const otherInBase = row.otherCode === toCode ? row.otherAmount : null;
+  // An incoming leg in the base takes the outgoing leg's amount when that is in the base too.
+  if (row.code === toCode && !(otherInBase !== null && row.transactionType === 'income')) {
+    return { id: row.id, refAmount: row.amount, rate: 1 };
   }
+  if (otherInBase !== null) return { id: row.id, refAmount: otherInBase, rate: otherInBase / row.amount };
   const byOther = row.transactionType === 'income' && row.otherCode !== null && row.otherAmount !== null;
   const [code, amount] = byOther ? [row.otherCode!, row.otherAmount!] : [row.code, row.amount];
   const day = row.time.toISOString().slice(0, 10);

@@ -84,7 +84,10 @@ export function neutralFigureOf<Leg extends { transactionType: string }>(
   legs: Leg[],
   inBase: (leg: Leg) => boolean,
 ): Leg {
-  return legs.find(inBase) ?? legs.find((leg) => leg.transactionType === 'expense') ?? legs[0]!;
+  // Both legs in the base (a linked pair may differ by a fee): the outgoing one, as with neither.
+  const exact = legs.filter(inBase);
+  const candidates = exact.length > 0 ? exact : legs;
+  return candidates.find((leg) => leg.transactionType === 'expense') ?? candidates[0]!;
 }
 
 /** The account field of a leg, which a missing rate is asked for on. */
