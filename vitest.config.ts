@@ -15,7 +15,12 @@ const serverProject = (database: 'pglite' | 'postgres', atMoment = false) => ({
     root: './packages/server',
     include: ['src/**/*.test.ts'],
     // `*.postgres.test.ts`: what only a server database has (several instances on one database).
-    exclude: database === 'postgres' ? [] : ['src/**/*.postgres.test.ts'],
+    // `*.process.test.ts`: servers started as processes of their own, on an embedded database of
+    // their own; neither the project's database nor its moment reaches them, so they run once.
+    exclude: [
+      ...(database === 'postgres' ? [] : ['src/**/*.postgres.test.ts']),
+      ...(database === 'postgres' || atMoment ? ['src/**/*.process.test.ts'] : []),
+    ],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
     setupFiles: [shiftClock, 'test/cheap-passwords.ts'],
