@@ -134,16 +134,17 @@ export class ProviderDays {
   }
 
   /**
-   * Stored days from `from` to `to`, only with the given currencies' rates: from memory when every
-   * day of the range is known stored (read once, with all their rates), else from the database.
+   * Stored days from `from` to `to`, only with the given currencies' rates: the days known stored
+   * from memory (read once, with all their rates), the rest from the database. A range that ends
+   * today while today's rates are not final yet reads that one day, not the whole range.
    */
   async storedRange(provider: RateProvider, from: string, to: string, codes: string[]) {
-    if (!this.knownStored(provider.source, from, to))
-      return selectDaysInRange(this.db, provider.source, from, to, codes);
-    const range = daysBetween(from, to);
+    const through = this.knownStoredThrough(provider.source, from, to);
+    if (!through) return selectDaysInRange(this.db, provider.source, from, to, codes);
+    const range = daysBetween(from, through);
     let days = this.finalDays.get(provider.source);
     if (!days || !range.every((date) => days!.has(date))) {
-      days = new Map([...(days ?? []), ...(await selectDaysInRange(this.db, provider.source, from, to, null))]);
+      days = new Map([...(days ?? []), ...(await selectDaysInRange(this.db, provider.source, from, through, null))]);
       this.finalDays.set(provider.source, days);
     }
     const answer = new Map<string, StoredDay>();
@@ -153,14 +154,24 @@ export class ProviderDays {
       for (const code of codes) if (code in day.perUnit) perUnit[code] = day.perUnit[code]!;
       answer.set(date, { ...day, perUnit });
     }
+    if (through < to) {
+      for (const [date, day] of await selectDaysInRange(this.db, provider.source, addDays(through, 1), to, codes)) {
+        answer.set(date, day);
+      }
+    }
     return answer;
   }
 
-  /** Whether every day from `from` to `to` is stored: within the source's stored span, or its stored day right after it. */
-  private knownStored(source: string, from: string, to: string): boolean {
+  /**
+   * The last day up to `to` through which every day from `from` is known stored (the source's
+   * stored span, and its stored day right after it), or undefined when `from` itself is not.
+   */
+  private knownStoredThrough(source: string, from: string, to: string): string | undefined {
     const span = this.storedSpans.get(source);
-    if (!span || from < span.from) return false;
-    return to <= span.to || (to === addDays(span.to, 1) && this.storedDay.get(source) === to);
+    if (!span || from < span.from) return undefined;
+    const next = addDays(span.to, 1);
+    const through = this.storedDay.get(source) === next ? next : span.to;
+    return from <= through ? earlierDay(through, to) : undefined;
   }
 
   /** The last fetch from the source on this instance: when, and why it failed if it did. */
