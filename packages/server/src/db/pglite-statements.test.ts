@@ -28,7 +28,11 @@ describe('prepared statements on the embedded database', () => {
     const runs = [];
     for (const [i, at] of [new Date('2026-03-29T00:30:00Z'), '2026-03-29T03:30:00+03:00', null].entries()) {
       runs.push(
-        await client.query(insert, [`thing ${i}`, at, '2026-03-29', 9_007_199_254_740_993n, i === 0, '{"a":[1,2]}'], DRIZZLE_OPTIONS),
+        await client.query(
+          insert,
+          [`thing ${i}`, at, '2026-03-29', 9_007_199_254_740_993n, i === 0, '{"a":[1,2]}'],
+          DRIZZLE_OPTIONS,
+        ),
       );
     }
     expect(runs.map((run) => run.rows)).toEqual([
