@@ -195,6 +195,25 @@ describe('what an event changes', () => {
     expect(stale(transactionKeys.lists())).toBe(false);
   });
 
+  it('keeps an ended job out of the active list when an answer asked for before its end comes after it', async () => {
+    const running = makeJob({ id: 6, state: 'running', done: 1 });
+    queryClient.setQueryData(monobankKeys.activeJobs(), [running]);
+    let answer!: (jobs: MonobankJob[]) => void;
+    const asked = queryClient
+      .fetchQuery({
+        queryKey: monobankKeys.activeJobs(),
+        queryFn: () =>
+          new Promise<MonobankJob[]>((resolve) => {
+            answer = resolve;
+          }),
+      })
+      .catch(() => undefined);
+    handleServerEvent(queryClient, jobEvent(makeJob({ id: 6, state: 'done', done: 2 })));
+    answer([running]);
+    await asked;
+    expect(queryClient.getQueryData(monobankKeys.activeJobs())).toEqual([]);
+  });
+
   it('says why a job failed, unless a disconnect or a refused token (said elsewhere) ended it', () => {
     const failed = (id: number, code: string, message: string) =>
       makeJob({ id, state: 'failed', error: { code, message } });

@@ -122,6 +122,11 @@ const newestFirst = (a: MonobankJob, b: MonobankJob) => b.id - a.id;
  */
 export function applyJobUpdate(queryClient: QueryClient, job: MonobankJob): boolean {
   const before = queryClient.getQueryData<MonobankJob>(monobankKeys.job(job.id));
+  // An answer asked for before this news would land after it and bring the job back as it was:
+  // those fetches are cancelled (the cache is put back as it stood, at once) before the news goes in.
+  for (const queryKey of [monobankKeys.job(job.id), monobankKeys.activeJobs(), monobankKeys.recentJobs()]) {
+    void queryClient.cancelQueries({ queryKey, exact: true });
+  }
   queryClient.setQueryData(monobankKeys.job(job.id), job);
   const others = (jobs: MonobankJob[]) => jobs.filter((other) => other.id !== job.id);
   queryClient.setQueryData<MonobankJob[]>(monobankKeys.activeJobs(), (jobs) =>
