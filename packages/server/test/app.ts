@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import type { BaseCurrencyChange } from '@kopiyka/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { inject, vi } from 'vitest';
+import { expect, inject, vi } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app.ts';
 import { type AppConfig, DEFAULT_AUTH_LIMITS } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase, openPglite } from '../src/db/client.ts';
@@ -171,13 +172,24 @@ export async function signUpWithBase(t: TestApp, base = 'UAH') {
   return user;
 }
 
-/** Waits until a base-currency change the user started has finished (it runs in the background). */
-export async function waitForBaseChange(t: TestApp, token: string) {
+type BaseChangeEnd = Exclude<BaseCurrencyChange['state'], 'running'>;
+
+/** How a base-currency change the user started ended, once it has (it runs in the background). */
+export async function baseChangeEnd(t: TestApp, token: string): Promise<BaseChangeEnd> {
+  let state: BaseCurrencyChange['state'] = 'running';
   await vi.waitFor(
     async () => {
       const res = await t.call('GET', '/api/v1/user/currencies/base/change', { token });
-      if (res.body.response.state !== 'idle') throw new Error(`base change ${res.body.response.state}`);
+      state = res.body.response.state;
+      if (state === 'running') throw new Error('base change running');
     },
     { timeout: 20_000, interval: 50 },
   );
+  // Set by the last poll, which saw it no longer running.
+  return state as BaseChangeEnd;
+}
+
+/** Waits until a base-currency change the user started has finished, and not failed. */
+export async function waitForBaseChange(t: TestApp, token: string) {
+  expect(await baseChangeEnd(t, token)).toBe('idle');
 }

@@ -51,12 +51,14 @@ class LeaseLost extends Error {}
  * limit stops the change: the old base and figures stay.
  */
 function revalue(row: Revaluation, toCode: string, series: RateSeries) {
+  const inBase = row.code === toCode;
   const otherInBase = row.otherCode === toCode ? row.otherAmount : null;
-  // An incoming leg in the base takes the outgoing leg's amount when that is in the base too.
-  if (row.code === toCode && !(otherInBase !== null && row.transactionType === 'income')) {
-    return { id: row.id, refAmount: row.amount, rate: 1 };
+  // The other leg, in the base, gives the figure when this one is not in the base, or when this
+  // one is the incoming leg (both in the base: the outgoing one's amount is the pair's figure).
+  if (otherInBase !== null && (!inBase || row.transactionType === 'income')) {
+    return { id: row.id, refAmount: otherInBase, rate: otherInBase / row.amount };
   }
-  if (otherInBase !== null) return { id: row.id, refAmount: otherInBase, rate: otherInBase / row.amount };
+  if (inBase) return { id: row.id, refAmount: row.amount, rate: 1 };
   const byOther = row.transactionType === 'income' && row.otherCode !== null && row.otherAmount !== null;
   const [code, amount] = byOther ? [row.otherCode!, row.otherAmount!] : [row.code, row.amount];
   const day = row.time.toISOString().slice(0, 10);

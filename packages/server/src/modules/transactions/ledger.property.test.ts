@@ -1,8 +1,8 @@
 import { MAX_MINOR_AMOUNT, type Transaction } from '@kopiyka/shared';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ids, startTestApp, type TestApp, waitForBaseChange } from '../../../test/app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseChangeEnd, ids, startTestApp, type TestApp, waitForBaseChange } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { buildWorld } from '../../../test/world.ts';
 import { transactions } from '../../db/schema.ts';
@@ -200,18 +200,10 @@ async function send(w: World, op: Single, existing: Transaction[]): Promise<numb
  * Waits for the base change under way to end: true when it switched, false when it failed (past
  * the limit at some day's rate, checked exactly as it recomputes), which the user then dismisses.
  */
+/** Whether the base change just started switched; a failed one is dismissed, as a user would. */
 async function baseChangeSwitched(w: World): Promise<boolean> {
-  const path = '/api/v1/user/currencies/base/change';
-  let state = 'running';
-  await vi.waitFor(
-    async () => {
-      state = (await t.call('GET', path, { token: w.token })).body.response.state;
-      if (state === 'running') throw new Error('base change running');
-    },
-    { timeout: 20_000, interval: 50 },
-  );
-  if (state === 'idle') return true;
-  expect((await t.call('DELETE', path, { token: w.token })).status).toBe(204);
+  if ((await baseChangeEnd(t, w.token)) === 'idle') return true;
+  expect((await t.call('DELETE', '/api/v1/user/currencies/base/change', { token: w.token })).status).toBe(204);
   return false;
 }
 
