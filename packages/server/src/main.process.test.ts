@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callServer, type ServerProcess, startServerProcess } from '../test/server-process.ts';
+import { callServer, type ServerProcess, startEmbeddedServer } from '../test/server-process.ts';
 import { SERVER_ROOT } from './paths.ts';
 
 /**
@@ -42,16 +42,7 @@ describe('the built server', () => {
   it('starts on a fresh data folder from the ready database of its build, and works', {
     timeout: 120_000,
   }, async () => {
-    server = await startServerProcess(
-      {
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-        NBU_BASE_URL: 'http://127.0.0.1:9',
-        FRANKFURTER_BASE_URL: 'http://127.0.0.1:9',
-      },
-      path.join(buildDir, 'main.js'),
-    );
+    server = await startEmbeddedServer(dataDir, {}, path.join(buildDir, 'main.js'));
     const health = await callServer(server.api, 'GET', '/health');
     expect(health.status).toBe(200);
     expect(health.body.response).toEqual({ status: 'ok', db: 'pglite' });

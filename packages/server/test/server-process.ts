@@ -48,6 +48,28 @@ export async function startServerProcess(
   };
 }
 
+/**
+ * The server on an embedded database in `dataDir`, with no web app and no exchange-rate provider
+ * within reach; `env` adds to or overrides that.
+ */
+export function startEmbeddedServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  entry?: string,
+): Promise<ServerProcess> {
+  return startServerProcess(
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      NBU_BASE_URL: 'http://127.0.0.1:9',
+      FRANKFURTER_BASE_URL: 'http://127.0.0.1:9',
+      ...env,
+    },
+    entry,
+  );
+}
+
 /** One API call over real HTTP, its JSON parsed. */
 export async function callServer(
   api: string,

@@ -29,6 +29,8 @@ export interface DrizzlePgliteClient {
   transaction<T>(run: (tx: { query: Query }) => Promise<T>): Promise<T>;
 }
 
+const serialize = protocol.serialize;
+
 const concat = (parts: Uint8Array[]) => {
   const out = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
   let at = 0;
@@ -45,9 +47,8 @@ const concat = (parts: Uint8Array[]) => {
  * given parsers, PGlite copies all of its own (about 300) into a new object per statement, 85 µs.
  */
 export function preparingClient(client: PGlite, mostPrepared = MOST_PREPARED): DrizzlePgliteClient {
-  const serialize = protocol.serialize;
-  /** Texts seen once, then texts prepared, each in the order last used (a Map keeps insertion order). */
-  const seenOnce = new Map<string, true>();
+  /** Texts seen once, then texts prepared, each in the order last used (both keep insertion order). */
+  const seenOnce = new Set<string>();
   const prepared = new Map<string, Prepared>();
   /** Close messages of statements evicted from `prepared`, sent ahead of the next call. */
   let toClose: Uint8Array[] = [];
@@ -64,7 +65,7 @@ export function preparingClient(client: PGlite, mostPrepared = MOST_PREPARED): D
     const statement = prepared.get(text);
     if (!statement) return;
     prepared.delete(text);
-    toClose.push(protocol.serialize.close({ type: 'S', name: statement.name }));
+    toClose.push(serialize.close({ type: 'S', name: statement.name }));
   }
 
   const withInstanceParsers = (options?: QueryOptions) => {
@@ -126,7 +127,7 @@ export function preparingClient(client: PGlite, mostPrepared = MOST_PREPARED): D
     (text, params = [], options) => {
       const lean = withInstanceParsers(options);
       if (!prepared.has(text) && !seenOnce.has(text)) {
-        seenOnce.set(text, true);
+        seenOnce.add(text);
         if (seenOnce.size > mostPrepared) seenOnce.delete(seenOnce.keys().next().value!);
         return own(text, params, lean);
       }

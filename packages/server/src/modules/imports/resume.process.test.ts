@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { callServer, type ServerProcess, startServerProcess } from '../../../test/server-process.ts';
+import { callServer, type ServerProcess, startEmbeddedServer } from '../../../test/server-process.ts';
 
 /**
  * A real server process on the embedded database, killed with SIGKILL in the middle of a CSV
@@ -34,14 +34,7 @@ afterAll(async () => {
 });
 
 async function startServer(): Promise<string> {
-  server = await startServerProcess({
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    NBU_BASE_URL: 'http://127.0.0.1:9',
-    FRANKFURTER_BASE_URL: 'http://127.0.0.1:9',
-    RATE_LIMIT_PER_MINUTE: '100000',
-  });
+  server = await startEmbeddedServer(dataDir, { RATE_LIMIT_PER_MINUTE: '100000' });
   return server.api;
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type MonobankEmulator, startMonobankEmulator } from '@kopiyka/fakes';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bankToken } from '../../../test/monobank.ts';
-import { callServer, type ServerProcess, startServerProcess } from '../../../test/server-process.ts';
+import { callServer, type ServerProcess, startEmbeddedServer } from '../../../test/server-process.ts';
 
 /**
  * A real server process on the embedded database, killed with SIGKILL in the middle of an import,
@@ -47,12 +47,7 @@ afterAll(async () => {
 
 /** Starts the server on the data folder. */
 async function startServer(): Promise<string> {
-  server = await startServerProcess({
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    NBU_BASE_URL: 'http://127.0.0.1:9',
-    FRANKFURTER_BASE_URL: 'http://127.0.0.1:9',
+  server = await startEmbeddedServer(dataDir, {
     MONOBANK_API_URL: bank.url,
     // Slow enough to be stopped in the middle, one window every 200 ms.
     MONOBANK_REQUEST_INTERVAL_MS: '200',
