@@ -59,25 +59,31 @@ export async function ledgerProblems(t: TestApp, userId: number): Promise<string
   return [...problems, ...(await localDayProblems(t, userId)), ...(await dayTotalProblems(t, userId))];
 }
 
-/** Each stored day delta is the sum of the account's transactions on that day of the user's time zone. */
+/**
+ * Each stored day delta is the sum of the account's transactions on that day of the user's time
+ * zone, and its count how many there are.
+ */
 async function localDayProblems(t: TestApp, userId: number): Promise<string[]> {
   const result = await t.handle.db.execute(sql`
     with local_days as (
       select tx.account_id, (tx.time at time zone s.time_zone)::date as day,
-        sum(case when tx.transaction_type = 'income' then tx.amount else -tx.amount end) as delta
+        sum(case when tx.transaction_type = 'income' then tx.amount else -tx.amount end) as delta, count(*) as count
       from transactions tx join user_settings s on s.user_id = tx.user_id
       where tx.user_id = ${userId}
       group by 1, 2
     ), stored as (
-      select d.account_id, d.day, d.delta from account_day_deltas d
-      join accounts a on a.id = d.account_id where a.user_id = ${userId} and d.delta <> 0
+      select d.account_id, d.day, d.delta, d.transaction_count as count from account_day_deltas d
+      join accounts a on a.id = d.account_id
+      where a.user_id = ${userId} and (d.delta <> 0 or d.transaction_count <> 0)
     )
     select coalesce(l.account_id, s.account_id) as account_id, coalesce(l.day, s.day)::text as day,
-      coalesce(l.delta, 0)::text as expected, coalesce(s.delta, 0)::text as stored
+      coalesce(l.delta, 0)::text as expected, coalesce(s.delta, 0)::text as stored,
+      coalesce(l.count, 0)::text as expected_count, coalesce(s.count, 0)::text as stored_count
     from local_days l full join stored s on s.account_id = l.account_id and s.day = l.day
-    where coalesce(l.delta, 0) <> coalesce(s.delta, 0)`);
+    where coalesce(l.delta, 0) <> coalesce(s.delta, 0) or coalesce(l.count, 0) <> coalesce(s.count, 0)`);
   return (result as unknown as { rows: Array<Record<string, string>> }).rows.map(
-    (row) => `account ${row.account_id} on ${row.day}: day delta ${row.stored} ≠ Σ of the local day ${row.expected}`,
+    (row) =>
+      `account ${row.account_id} on ${row.day}: day delta ${row.stored} of ${row.stored_count} ≠ Σ of the local day ${row.expected} of ${row.expected_count}`,
   );
 }
 

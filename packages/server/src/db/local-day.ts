@@ -6,3 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
  */
 export const localDayOf = (time: SQL, userId: number) =>
   sql`(${time} at time zone (select s.time_zone from user_settings s where s.user_id = ${userId}))::date`;
+
+/** The first instant of `day` (an SQL date) in the user's time zone: the day's rows are at or after it. */
+export const localDayStart = (day: SQL, userId: number) =>
+  sql`((${day})::timestamp at time zone (select s.time_zone from user_settings s where s.user_id = ${userId}))`;

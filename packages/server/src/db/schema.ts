@@ -382,8 +382,14 @@ export const accountDayDeltas = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
     delta: bigint('delta', { mode: 'number' }).notNull(),
+    /** How many transactions (transfers too): a page deep in the list skips whole days by it. */
+    transactionCount: integer('transaction_count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.day] }), index('account_day_deltas_user_day_idx').on(t.userId, t.day)],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.day] }),
+    // Everything read of a range of the user's days, so it is an index-only range scan.
+    index('account_day_deltas_user_day_idx').on(t.userId, t.day, t.accountId, t.delta, t.transactionCount),
+  ],
 );
 
 /**

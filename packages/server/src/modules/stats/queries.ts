@@ -59,7 +59,7 @@ export async function selectDeltasAfter(
     sql`
     select coalesce(json_agg(json_build_array(d.account_id, d.day, d.delta)), '[]')::text as deltas
     from account_day_deltas d join accounts a on a.id = d.account_id
-    where d.user_id = ${userId} and d.day > ${from}::date and d.day <= ${to}::date
+    where d.user_id = ${userId} and d.day > ${from}::date and d.day <= ${to}::date and d.delta <> 0
       ${accountFilter(accountId, includeHidden)}`,
   );
   return JSON.parse(row!.deltas);

@@ -3,9 +3,17 @@ import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, lte, ne, type S
 import { alias } from 'drizzle-orm/pg-core';
 import { inBudgets, notInBudget } from '../../db/budget-membership.ts';
 import type { Executor } from '../../db/client.ts';
-import { localDayOf } from '../../db/local-day.ts';
-import { accountDayDeltas, accountDayTotals, accounts, categories, currencies, transactions } from '../../db/schema.ts';
-import { tableRows } from '../../db/table-rows.ts';
+import { localDayOf, localDayStart } from '../../db/local-day.ts';
+import {
+  accountDayDeltas,
+  accountDayTotals,
+  accounts,
+  baseCurrencyChanges,
+  categories,
+  currencies,
+  transactions,
+} from '../../db/schema.ts';
+import { tableRows, tupleColumns, tupleRows, tupleWidth } from '../../db/table-rows.ts';
 import type { CustomRow } from '../rates/service.ts';
 
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -55,13 +63,60 @@ function categoryAndDescendants(userId: number, ids: number[]): SQL {
     ) select id from tree)`;
 }
 
+/** From this offset on, a page of the whole list (or of some accounts) skips whole days by their counts. */
+export const DAY_SKIP_FROM = 1_000;
+
+/** Whether the list is filtered by more than accounts: the day counts (per account) answer only those. */
+function filteredBeyondAccounts(q: TransactionsQuery): boolean {
+  const { from, limit, cursor, order, accountIds, ...filters } = q;
+  return Object.values(filters).some((value) => value !== undefined && value !== false);
+}
+
+/**
+ * Where a page `offset` rows deep starts, by the day counts kept with every write (addDayFigures):
+ * the user's local day its first row falls on, in the list's order, and how many rows the days
+ * before it hold. The days are summed in the list's order straight from the index and the sum stops
+ * at that day: a page 100,000 rows deep reads about a hundred days' rows instead of walking 100,000
+ * index entries. Null when the offset is past the last row (the totals stay right while days
+ * regroup); undefined while a time zone change regroups the days (they are then grouped by two
+ * zones), when the caller walks the rows.
+ */
+async function selectPageStartDay(
+  db: Executor,
+  userId: number,
+  q: TransactionsQuery,
+  offset: number,
+): Promise<{ day: string; before: number } | null | undefined> {
+  const order = sql.raw(q.order === 'desc' ? 'desc' : 'asc');
+  const result = await db.execute(sql`
+    select r.day::text as day, (r.through - r.count)::int as before,
+      exists (select 1 from ${baseCurrencyChanges} b where b.user_id = ${userId} and b.regroup_days) as regrouping
+    from (
+      select d.day, sum(d.transaction_count) as count,
+        sum(sum(d.transaction_count)) over (order by d.day ${order}) as through
+      from ${accountDayDeltas} d
+      where d.user_id = ${userId} ${q.accountIds ? sql`and d.account_id in ${q.accountIds}` : sql``}
+      group by d.day order by d.day ${order}
+    ) r
+    where r.through > ${offset} limit 1`);
+  const [row] = (result as unknown as { rows: Array<{ day: string; before: number; regrouping: boolean }> }).rows;
+  if (!row) return null;
+  return row.regrouping ? undefined : { day: row.day, before: row.before };
+}
+
 /**
  * One page of the list, in one statement. The page's ids come from a subquery over the transactions
  * table alone, so skipping `from` rows walks the (user, time, id) index without joining every skipped
  * row; its LIMIT keeps the planner from merging it into the outer query, which then joins only the
- * page's rows (by primary key) into views, whatever statistics the database has or lacks. The page
- * is answered as one JSON text: the embedded database copies and decodes every cell it answers in
- * JavaScript, and a page of 50 views is about 1,500 cells.
+ * page's rows (by primary key) into views, whatever statistics the database has or lacks.
+ *
+ * LIMIT and OFFSET are written into the text, not sent as parameters: with them unknown, a plan made
+ * once for every call would join a tenth of the table, so the database plans the statement again at
+ * every call (1.5 ms on the embedded one); with them in the text, a page's statement is planned once.
+ *
+ * The page is answered as one JSON text of arrays: the embedded database copies and decodes every
+ * cell it answers in JavaScript (a page of 50 views is about 1,500 cells), and arrays cost less to
+ * build and parse than objects that repeat each column's name.
  */
 export async function selectViewsPage(db: Executor, userId: number, q: TransactionsQuery): Promise<TransactionView[]> {
   const conditions: Array<SQL | undefined> = [eq(transactions.userId, userId)];
@@ -96,35 +151,69 @@ export async function selectViewsPage(db: Executor, userId: number, q: Transacti
     const after = q.order === 'desc' ? sql.raw('<') : sql.raw('>');
     conditions.push(sql`(${transactions.time}, ${transactions.id}) ${after} (coalesce((${exact}), ${time}), ${id})`);
   }
+  let offset = q.cursor ? 0 : q.from;
+  if (offset >= DAY_SKIP_FROM && !filteredBeyondAccounts(q)) {
+    const start = await selectPageStartDay(db, userId, q, offset);
+    if (start === null) return [];
+    if (start) {
+      // The rows of the days before the start day (in the list's order) are the first `before`.
+      const day = sql`${start.day}::date`;
+      conditions.push(
+        q.order === 'desc'
+          ? sql`${transactions.time} < ${localDayStart(sql`${day} + 1`, userId)}`
+          : sql`${transactions.time} >= ${localDayStart(day, userId)}`,
+      );
+      offset -= start.before;
+    }
+  }
   const direction = q.order === 'desc' ? desc : asc;
-  const page = db
+  const ordered = db
     .select({ id: transactions.id, time: transactions.time })
     .from(transactions)
     .where(and(...conditions))
-    .orderBy(direction(transactions.time), direction(transactions.id))
-    .limit(q.limit)
-    .offset(q.cursor ? 0 : q.from);
+    .orderBy(direction(transactions.time), direction(transactions.id));
+  // Integers the query schema bounds (TRANSACTIONS_PAGE_MAX, the deepest offset).
+  const limits = sql.raw(`limit ${Math.trunc(q.limit)} offset ${Math.trunc(offset)}`);
   const order = sql.raw(q.order === 'desc' ? 'desc' : 'asc');
-  // The columns of TransactionView, the row as the table's (to_jsonb keeps the column names).
+  // Each array: the row's columns (tupleColumns), then the rest of the view in ViewFields' order.
   const result = await db.execute(sql`
-    select coalesce(json_agg(json_build_object('row', to_jsonb(t), 'accountType', a.type,
-        'currencyId', a.currency_id, 'currencyCode', c.code, 'refCurrencyCode', r.code,
-        'destinationAmount', o.amount, 'destinationAccountId', o.account_id)
+    select coalesce(json_agg(json_build_array(${tupleColumns(transactions, 't')},
+        a.type, a.currency_id, c.code, r.code, o.amount, o.account_id)
       order by p.time ${order}, p.id ${order}), '[]')::text as views
-    from ${page} p
+    from (${ordered} ${limits}) p
     join transactions t on t.id = p.id
     join accounts a on a.id = t.account_id
     join currencies c on c.id = a.currency_id
     join currencies r on r.id = t.ref_currency_id
     left join transactions o on o.transfer_id = t.transfer_id and o.id <> t.id`);
   const [{ views }] = (result as unknown as { rows: [{ views: string }] }).rows;
-  const parsed = JSON.parse(views) as Array<Omit<TransactionView, 'row'> & { row: Record<string, unknown> }>;
-  const rows = tableRows(
-    transactions,
-    parsed.map((view) => view.row),
-  );
-  return parsed.map((view, i) => ({ ...view, row: rows[i]! }));
+  const tuples = JSON.parse(views) as unknown[][];
+  const rows = tupleRows(transactions, tuples);
+  const width = tupleWidth(transactions);
+  return tuples.map((tuple, i) => {
+    const [accountType, currencyId, currencyCode, refCurrencyCode, destinationAmount, destinationAccountId] =
+      tuple.slice(width) as ViewFields;
+    return {
+      row: rows[i]!,
+      accountType,
+      currencyId,
+      currencyCode,
+      refCurrencyCode,
+      destinationAmount,
+      destinationAccountId,
+    };
+  });
 }
+
+/** What a view adds to its row, in the order selectViewsPage's arrays carry it. */
+type ViewFields = [
+  TransactionView['accountType'],
+  TransactionView['currencyId'],
+  TransactionView['currencyCode'],
+  TransactionView['refCurrencyCode'],
+  TransactionView['destinationAmount'],
+  TransactionView['destinationAccountId'],
+];
 
 /**
  * Locks the rows for the rest of the database transaction, in id order (one statement), after the
@@ -430,8 +519,8 @@ const addToDayTotals = (userId: number, legs: SQL) => sql`
       transaction_count = account_day_totals.transaction_count + excluded.transaction_count`;
 
 /**
- * Adds legs coming or going to the day figures in one statement: to their accounts' net change of
- * the day each falls on in the user's time zone (summed per account and day) and to the day totals
+ * Adds legs coming or going to the day figures in one statement: to their accounts' net change and
+ * count of the day each falls on in the user's time zone (summed per account and day) and to the day totals
  * (addToDayTotals), relatively: concurrent writes add up.
  */
 export async function addDayFigures(db: Executor, userId: number, legs: DayFigures[]) {
@@ -454,12 +543,13 @@ export async function addDayFigures(db: Executor, userId: number, legs: DayFigur
       select * from jsonb_to_recordset(${payload}::jsonb) as m(account_id integer, time timestamptz, delta bigint,
         category_id integer, transaction_type varchar, transfer_nature varchar, ref_amount bigint, count integer)
     ), deltas as (
-      insert into account_day_deltas (account_id, user_id, day, delta)
-      select l.account_id, ${userId}, ${localDayOf(sql`l.time`, userId)}, sum(l.delta)
+      insert into account_day_deltas (account_id, user_id, day, delta, transaction_count)
+      select l.account_id, ${userId}, ${localDayOf(sql`l.time`, userId)}, sum(l.delta), sum(l.count)
       from legs l
       group by 1, 3
-      having sum(l.delta) <> 0
-      on conflict (account_id, day) do update set delta = account_day_deltas.delta + excluded.delta
+      having sum(l.delta) <> 0 or sum(l.count) <> 0
+      on conflict (account_id, day) do update set delta = account_day_deltas.delta + excluded.delta,
+        transaction_count = account_day_deltas.transaction_count + excluded.transaction_count
     )
     ${addToDayTotals(userId, sql`legs`)}`);
 }
@@ -473,10 +563,10 @@ export async function regroupDayFigures(db: Executor, userId: number, accountId:
   await db.delete(accountDayTotals).where(eq(accountDayTotals.accountId, accountId));
   const signedAmount = sql`case when t.transaction_type = 'income' then t.amount else -t.amount end`;
   await db.execute(sql`
-    insert into account_day_deltas (account_id, user_id, day, delta)
-    select t.account_id, t.user_id, ${localDayOf(sql`t.time`, userId)}, sum(${signedAmount})
+    insert into account_day_deltas (account_id, user_id, day, delta, transaction_count)
+    select t.account_id, t.user_id, ${localDayOf(sql`t.time`, userId)}, sum(${signedAmount}), count(*)
     from transactions t where t.account_id = ${accountId} and t.user_id = ${userId}
-    group by 1, 2, 3 having sum(${signedAmount}) <> 0`);
+    group by 1, 2, 3`);
   await db.execute(
     addToDayTotals(
       userId,

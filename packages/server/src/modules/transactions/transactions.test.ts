@@ -583,7 +583,7 @@ describe('bank transactions', () => {
       .returning({ id: accounts.id });
     await db
       .insert(accountDayDeltas)
-      .values({ accountId: account!.id, userId: w.userId, day: BANK_DAY, delta: signed });
+      .values({ accountId: account!.id, userId: w.userId, day: BANK_DAY, delta: signed, transactionCount: 1 });
     await db.insert(accountDayTotals).values({
       accountId: account!.id,
       userId: w.userId,
