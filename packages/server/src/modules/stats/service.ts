@@ -48,7 +48,7 @@ export function periodStarts(from: string, to: string, interval: CashFlowQuery['
   const start = (day: string) => {
     const date = new Date(`${day}T00:00:00Z`);
     if (interval === 'month') date.setUTCDate(1);
-    // date_trunc('week') starts weeks on Monday.
+    // Weeks start on Monday.
     if (interval === 'week') date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
     return date.toISOString().slice(0, 10);
   };
@@ -177,15 +177,14 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
 
     async cashFlow(userId, q) {
       if (q.accountId !== undefined) await assertOwnAccount(db, userId, q.accountId);
+      const periods = periodStarts(q.from, q.to, q.interval);
       const [settings, categories, flows] = await Promise.all([
         getSettings(db, userId),
         listCategories(db, userId),
-        selectFlows(db, userId, q, q.interval, q.accountId, q.includeHidden ?? false),
+        selectFlows(db, userId, q, periods, q.accountId, q.includeHidden ?? false),
       ]);
       const { isExcluded } = categoryShape(categories, settings.stats.excludedCategoryIds);
-      const points = new Map(
-        periodStarts(q.from, q.to, q.interval).map((period) => [period, { period, income: 0, expense: 0, net: 0 }]),
-      );
+      const points = new Map(periods.map((period) => [period, { period, income: 0, expense: 0, net: 0 }]));
       for (const [period, categoryId, type, sum] of flows) {
         const point = points.get(period);
         if (!point) continue;
