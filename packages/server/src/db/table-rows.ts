@@ -39,16 +39,17 @@ export function tupleColumns(table: PgTable, alias: string): SQL {
   );
 }
 
-/** Rows answered as arrays of tupleColumns' values (what follows them in each array is left for the caller). */
+/**
+ * Rows answered as arrays that begin with tupleColumns' values: each read as the table's row, with
+ * the values the statement put after them.
+ */
 export function tupleRows<Table extends PgTable>(
   table: Table,
   tuples: ReadonlyArray<ReadonlyArray<unknown>>,
-): Array<Table['$inferSelect']> {
+): Array<{ row: Table['$inferSelect']; rest: unknown[] }> {
   const columns = Object.entries(getTableColumns(table));
-  return tuples.map((tuple) => readRow<Table>(columns, (_, index) => tuple[index]));
-}
-
-/** How many values tupleColumns lists for the table: the caller's own values follow at this index. */
-export function tupleWidth(table: PgTable): number {
-  return Object.keys(getTableColumns(table)).length;
+  return tuples.map((tuple) => ({
+    row: readRow<Table>(columns, (_, index) => tuple[index]),
+    rest: tuple.slice(columns.length),
+  }));
 }

@@ -13,7 +13,7 @@ import {
   currencies,
   transactions,
 } from '../../db/schema.ts';
-import { tableRows, tupleColumns, tupleRows, tupleWidth } from '../../db/table-rows.ts';
+import { tableRows, tupleColumns, tupleRows } from '../../db/table-rows.ts';
 import type { CustomRow } from '../rates/service.ts';
 
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -84,10 +84,10 @@ function filteredBeyondAccounts(q: TransactionsQuery): boolean {
 async function selectPageStartDay(
   db: Executor,
   userId: number,
-  q: TransactionsQuery,
+  accountIds: number[] | undefined,
+  order: SQL,
   offset: number,
 ): Promise<{ day: string; before: number } | null | undefined> {
-  const order = sql.raw(q.order === 'desc' ? 'desc' : 'asc');
   const result = await db.execute(sql`
     select r.day::text as day, (r.through - r.count)::int as before,
       exists (select 1 from ${baseCurrencyChanges} b where b.user_id = ${userId} and b.regroup_days) as regrouping
@@ -95,7 +95,7 @@ async function selectPageStartDay(
       select d.day, sum(d.transaction_count) as count,
         sum(sum(d.transaction_count)) over (order by d.day ${order}) as through
       from ${accountDayDeltas} d
-      where d.user_id = ${userId} ${q.accountIds ? sql`and d.account_id in ${q.accountIds}` : sql``}
+      where d.user_id = ${userId} ${accountIds ? sql`and d.account_id in ${accountIds}` : sql``}
       group by d.day order by d.day ${order}
     ) r
     where r.through > ${offset} limit 1`);
@@ -151,9 +151,10 @@ export async function selectViewsPage(db: Executor, userId: number, q: Transacti
     const after = q.order === 'desc' ? sql.raw('<') : sql.raw('>');
     conditions.push(sql`(${transactions.time}, ${transactions.id}) ${after} (coalesce((${exact}), ${time}), ${id})`);
   }
+  const order = sql.raw(q.order === 'desc' ? 'desc' : 'asc');
   let offset = q.cursor ? 0 : q.from;
   if (offset >= DAY_SKIP_FROM && !filteredBeyondAccounts(q)) {
-    const start = await selectPageStartDay(db, userId, q, offset);
+    const start = await selectPageStartDay(db, userId, q.accountIds, order, offset);
     if (start === null) return [];
     if (start) {
       // The rows of the days before the start day (in the list's order) are the first `before`.
@@ -174,7 +175,6 @@ export async function selectViewsPage(db: Executor, userId: number, q: Transacti
     .orderBy(direction(transactions.time), direction(transactions.id));
   // Integers the query schema bounds (TRANSACTIONS_PAGE_MAX, the deepest offset).
   const limits = sql.raw(`limit ${Math.trunc(q.limit)} offset ${Math.trunc(offset)}`);
-  const order = sql.raw(q.order === 'desc' ? 'desc' : 'asc');
   // Each array: the row's columns (tupleColumns), then the rest of the view in ViewFields' order.
   const result = await db.execute(sql`
     select coalesce(json_agg(json_build_array(${tupleColumns(transactions, 't')},
@@ -187,21 +187,10 @@ export async function selectViewsPage(db: Executor, userId: number, q: Transacti
     join currencies r on r.id = t.ref_currency_id
     left join transactions o on o.transfer_id = t.transfer_id and o.id <> t.id`);
   const [{ views }] = (result as unknown as { rows: [{ views: string }] }).rows;
-  const tuples = JSON.parse(views) as unknown[][];
-  const rows = tupleRows(transactions, tuples);
-  const width = tupleWidth(transactions);
-  return tuples.map((tuple, i) => {
+  return tupleRows(transactions, JSON.parse(views) as unknown[][]).map(({ row, rest }) => {
     const [accountType, currencyId, currencyCode, refCurrencyCode, destinationAmount, destinationAccountId] =
-      tuple.slice(width) as ViewFields;
-    return {
-      row: rows[i]!,
-      accountType,
-      currencyId,
-      currencyCode,
-      refCurrencyCode,
-      destinationAmount,
-      destinationAccountId,
-    };
+      rest as ViewFields;
+    return { row, accountType, currencyId, currencyCode, refCurrencyCode, destinationAmount, destinationAccountId };
   });
 }
 
