@@ -3,16 +3,25 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app.tsx';
-import { routes, wireRouter } from './app/router.tsx';
+import { sendEarlyRequests } from './app/early-requests.ts';
+import { preloadSignedIn, routes, wireRouter } from './app/router.tsx';
 import { initLocale } from './lib/i18n.ts';
 import { lockIosZoom } from './lib/ios.ts';
+import { useSessionStore } from './stores/session.ts';
 import { initTheme } from './stores/theme.ts';
 
 // Before the first render, so the first paint already has the right palette and viewport.
 initTheme();
 lockIosZoom();
 // The catalogue of the language to speak arrives before the first render, so no text flashes in another.
-await initLocale();
+const locale = initLocale();
+// Signed in: the page's code comes beside the texts, and the server works on its answers meanwhile.
+const { token } = useSessionStore.getState();
+if (token) {
+  preloadSignedIn(window.location.pathname);
+  sendEarlyRequests(token);
+}
+await locale;
 
 const router = createBrowserRouter(routes);
 wireRouter(router);

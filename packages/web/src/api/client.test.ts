@@ -12,9 +12,10 @@ import {
   sampleCategories,
   success,
 } from '../test/api.ts';
-import { attachmentName, buildUrl, call } from './client.ts';
+import { attachmentName, call } from './client.ts';
 import { ApiError, isApiError } from './errors.ts';
 import { queryClient } from './query-client.ts';
+import { buildUrl } from './request.ts';
 
 const messages = () => useNotificationsStore.getState().notifications.map((notification) => notification.message);
 

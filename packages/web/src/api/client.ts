@@ -1,5 +1,4 @@
 import {
-  API_PREFIX,
   type Endpoint,
   type EndpointBody,
   type EndpointParams,
@@ -14,10 +13,9 @@ import { useI18nStore } from '../lib/i18n.ts';
 import { session } from '../lib/storage.ts';
 import { notify } from '../stores/notifications.ts';
 import { logout, useSessionStore } from '../stores/session.ts';
+import { dropEarlyResponses, takeEarlyResponse } from './early-responses.ts';
 import { ApiError, ERROR_MESSAGES, errorText, NETWORK_ERROR } from './errors.ts';
-
-type QueryValue = string | number | boolean | Date | null | undefined | readonly (string | number)[];
-export type QueryParams = Record<string, QueryValue>;
+import { buildUrl, type QueryParams, requestHeaders } from './request.ts';
 
 type RequestOptions = {
   /** Sent in the query string; undefined, null, '' and empty lists are left out (SPEC §7). */
@@ -30,22 +28,6 @@ type RequestOptions = {
   /** Overrides the stored token, for calls made while the session is being torn down or set up. */
   token?: string | null;
 };
-
-export function buildUrl(path: string, params: QueryParams = {}): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) {
-      // Lists travel comma-joined (`1,2,3`); an empty one is no filter at all.
-      if (value.length > 0) search.append(key, value.join(','));
-      continue;
-    }
-    // SPEC §5: dates travel as ISO timestamps.
-    search.append(key, value instanceof Date ? value.toISOString() : String(value));
-  }
-  const query = search.toString();
-  return `${API_PREFIX}${path}${query ? `?${query}` : ''}`;
-}
 
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
@@ -103,23 +85,25 @@ async function send(
   { body, rawType, signal, token }: Omit<RequestOptions, 'query'> & { token: string | null },
   accept = 'application/json',
 ): Promise<Response> {
-  const headers = new Headers({ Accept: accept });
+  const headers = requestHeaders(token, accept);
   const raw = body instanceof Blob;
   if (body !== undefined) headers.set('Content-Type', raw ? (rawType ?? body.type) : 'application/json');
-  if (token) headers.set('Authorization', `Bearer ${token}`);
   // The interface's language: a sign-up's categories are named in it (API.md).
   headers.set('Accept-Language', useI18nStore.getState().locale);
-  const sessionId = session.get(SESSION_ID_STORAGE_KEY);
-  if (sessionId) headers.set(SESSION_ID_HEADER, sessionId);
 
+  if (method !== 'GET') dropEarlyResponses();
+  const early = method === 'GET' && accept === 'application/json' ? takeEarlyResponse(url, token) : undefined;
   let response: Response;
   try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: body === undefined || raw ? body : JSON.stringify(body),
-      signal,
-    });
+    response = await (early ??
+      fetch(url, {
+        method,
+        headers,
+        body: body === undefined || raw ? body : JSON.stringify(body),
+        signal,
+      }));
+    // An answer asked for early does not hear the signal: a cancelled request ends here instead.
+    signal?.throwIfAborted();
   } catch (error) {
     if (isAbort(error)) throw error;
     // fetch rejects with a TypeError when the network fails (offline, DNS, refused, CORS).

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fakeServer, resetApp, success } from '../test/api.ts';
 import { makeTransaction } from '../test/transactions.ts';
 import { accountsQueryOptions } from './accounts.ts';
-import { buildUrl } from './client.ts';
 import { queryClient } from './query-client.ts';
+import { buildUrl } from './request.ts';
 import {
   TRANSACTIONS_PAGE_SIZE,
   transactionQueryParams,

@@ -54,6 +54,6 @@ export function preloadDashboard({ request }: LoaderFunctionArgs): null {
       .then(({ prefetchDashboard }) => prefetchDashboard(searchParams))
       .catch(() => undefined);
   }
-  preloadCharts();
+  void preloadCharts();
   return null;
 }

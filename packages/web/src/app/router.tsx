@@ -1,8 +1,9 @@
 import { type createBrowserRouter, Outlet, type RouteObject, redirect } from 'react-router';
+import { preloadCharts } from '../components/charts/charts.tsx';
 import { TOKEN_STORAGE_KEY } from '../lib/constants.ts';
 import type { MessageKey } from '../lib/i18n.ts';
 import { setNavigator } from '../lib/navigation.ts';
-import { SIGN_IN_PATH } from '../lib/paths.ts';
+import { HOME_PATH, SIGN_IN_PATH } from '../lib/paths.ts';
 import { local } from '../lib/storage.ts';
 import { logout, useSessionStore } from '../stores/session.ts';
 import { AppLoading } from './app-loading.tsx';
@@ -22,12 +23,13 @@ const titled = (title: MessageKey, tabTitle?: MessageKey): RouteHandle => ({ tit
  * Each loader is one module's import, so a chunk can be fetched ahead of its route (`preload…`).
  */
 const page = (load: () => Promise<RouteObject['Component']>) => async () => ({ Component: await load() });
+const loadSession = () => import('./session.ts');
 const loadAppShell = async () => (await import('./layout/app-shell.tsx')).AppShell;
 const loadDashboardPage = async () => (await import('../features/dashboard/dashboard-page.tsx')).DashboardPage;
 const SignInPage = page(async () => {
   const SignIn = (await import('../features/auth/sign-in-page.tsx')).SignInPage;
   // Signing in leads to the dashboard: its code comes while the visitor types.
-  preloadSignedIn();
+  preloadSignedIn(HOME_PATH);
   return SignIn;
 });
 const SignUpPage = page(async () => (await import('../features/auth/sign-up-page.tsx')).SignUpPage);
@@ -130,9 +132,17 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The signed-in frame and the dashboard, fetched ahead while someone signs in. */
-function preloadSignedIn(): void {
-  for (const load of [loadAppShell, loadDashboardPage]) load().catch(() => undefined);
+/**
+ * The code a signed-in page at `pathname` opens with, fetched ahead: while someone signs in (for the
+ * dashboard), and on a load with a stored token beside the texts instead of after them.
+ */
+export function preloadSignedIn(pathname: string): void {
+  const loads = [loadSession, loadAppShell];
+  if (pathname === HOME_PATH || pathname === '/') {
+    loads.push(loadDashboardPage);
+    void preloadCharts();
+  }
+  for (const load of loads) load().catch(() => undefined);
 }
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;

@@ -1,4 +1,3 @@
-import { STATS_MAX_DAYS } from '@kopiyka/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { savedTimeZoneEachTest } from '../test/time-zone.ts';
 import { setDisplayTimeZone } from './locale.ts';
@@ -15,7 +14,6 @@ import {
   monthBalanceDay,
   monthEnd,
   monthRange,
-  trendRange,
 } from './periods.ts';
 
 describe('calendar arithmetic', () => {
@@ -60,18 +58,6 @@ describe('dashboard periods', () => {
   it('takes six months ending with the chosen one, across a year end', () => {
     expect(lastMonthsRange('2026-02', 6, today)).toEqual({ from: '2025-09-01', to: '2026-02-28' });
     expect(lastMonthsRange('2026-11', 6, today)).toEqual({ from: '2026-06-01', to: '2026-11-22' });
-  });
-
-  it('ends every trend today; "all" starts at the first day, or says it was cut at the API bound', () => {
-    expect(trendRange('1M', today)).toEqual({ from: '2026-10-22', to: today, clipped: false });
-    expect(trendRange('3M', today)).toEqual({ from: '2026-08-22', to: today, clipped: false });
-    expect(trendRange('1Y', today)).toEqual({ from: '2025-11-22', to: today, clipped: false });
-    expect(trendRange('ALL', today, '2019-04-02')).toEqual({ from: '2019-04-02', to: today, clipped: false });
-    // A first day after today (UTC is ahead of the user) still gives a range.
-    expect(trendRange('ALL', today, '2026-11-23')).toEqual({ from: today, to: today, clipped: false });
-    const all = trendRange('ALL', today, '2001-01-01');
-    expect(all.clipped).toBe(true);
-    expect((Date.parse(all.to) - Date.parse(all.from)) / 86_400_000).toBe(STATS_MAX_DAYS - 1);
   });
 });
 

@@ -1,4 +1,3 @@
-import { STATS_MAX_DAYS } from '@kopiyka/shared';
 import {
   calendarDate,
   calendarDay,
@@ -45,11 +44,12 @@ export function monthEnd(month: MonthKey): DayKey {
   return calendarDay(new Date(Date.UTC(year, monthNumber, 0)));
 }
 
-const earlier = (a: DayKey, b: DayKey) => (a < b ? a : b);
+/** The earlier of two days. */
+export const earlierDay = (a: DayKey, b: DayKey) => (a < b ? a : b);
 
 /** The days of `month` up to today: the rest of the current month has not happened yet. */
 export function monthRange(month: MonthKey, today: DayKey): DayRange {
-  return { from: monthStart(month), to: earlier(monthEnd(month), today) };
+  return { from: monthStart(month), to: earlierDay(monthEnd(month), today) };
 }
 
 /** The day a month's balance is read on: its last day, or today while it runs. */
@@ -62,26 +62,6 @@ export function lastMonthsRange(month: MonthKey, count: number, today: DayKey): 
   return { from: monthStart(shiftMonth(month, -(count - 1))), to: monthRange(month, today).to };
 }
 
-export const TREND_PERIODS = ['1M', '3M', '1Y', 'ALL'] as const;
-export type TrendPeriod = (typeof TREND_PERIODS)[number];
-
-const TREND_MONTHS: Record<Exclude<TrendPeriod, 'ALL'>, number> = { '1M': 1, '3M': 3, '1Y': 12 };
-
-/** The days a trend covers, ending today; `clipped` when the history reaches back further. */
-export type TrendRange = DayRange & { clipped: boolean };
-
-/**
- * The days a trend covers, ending today. "All" starts at the account's first day; a history
- * longer than one request of the API may cover (STATS_MAX_DAYS) starts that many days back
- * instead, and says it was clipped so the page can tell the user.
- */
-export function trendRange(period: TrendPeriod, today: DayKey, firstDay: DayKey = today): TrendRange {
-  if (period !== 'ALL') return { from: addMonths(today, -TREND_MONTHS[period]), to: today, clipped: false };
-  const earliest = addDays(today, -(STATS_MAX_DAYS - 1));
-  const clipped = firstDay < earliest;
-  return { from: clipped ? earliest : earlier(firstDay, today), to: today, clipped };
-}
-
 /**
  * Where an account's balance history starts, as the statistics API counts days (in the user's time
  * zone): the day it was created, or of its oldest transaction when that is earlier (a backdated one).
@@ -89,7 +69,7 @@ export function trendRange(period: TrendPeriod, today: DayKey, firstDay: DayKey 
 export function historyStart(createdAt: string, oldestTransactionTime: string | null): DayKey {
   const created = dayKey(createdAt);
   if (!oldestTransactionTime) return created;
-  return earlier(created, dayKey(oldestTransactionTime));
+  return earlierDay(created, dayKey(oldestTransactionTime));
 }
 
 /** The days a budget starts and ends on, as its form holds them; null where it has none. */

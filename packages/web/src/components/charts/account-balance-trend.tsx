@@ -6,7 +6,7 @@ import { useBaseCurrencyCode } from '../../api/currencies.ts';
 import { useBalanceHistory, useOldestTransaction, useStatsFollowChanges } from '../../api/stats.ts';
 import { formatDay } from '../../lib/dates.ts';
 import { useT } from '../../lib/i18n.ts';
-import { dayKey, historyStart, TREND_PERIODS, type TrendPeriod, trendRange } from '../../lib/periods.ts';
+import { dayKey, historyStart } from '../../lib/periods.ts';
 import { cn } from '../../lib/utils.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
@@ -15,6 +15,7 @@ import { SegmentedControl } from '../ui/segmented-control.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { BalanceChart } from './charts.tsx';
 import { accountSeries } from './series.ts';
+import { TREND_PERIODS, type TrendPeriod, trendRange } from './trend-range.ts';
 
 const CHART_HEIGHT = 220;
 

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, createElement, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
 import { Skeleton } from '../ui/skeleton.tsx';
 import type { BalanceChartProps } from './balance-chart.tsx';
 import type { CashFlowChartProps } from './cash-flow-chart.tsx';
@@ -8,19 +8,41 @@ import type { DonutChartProps } from './donut-chart.tsx';
  * The charts, loaded on first use: the chart library is large, and a page's first paint does not
  * wait for it. Until it arrives each chart's place holds a skeleton of its size.
  */
-const loadBalanceChart = () => import('./balance-chart.tsx');
-const loadCashFlowChart = () => import('./cash-flow-chart.tsx');
-const loadDonutChart = () => import('./donut-chart.tsx');
-const LazyBalanceChart = lazy(loadBalanceChart);
-const LazyCashFlowChart = lazy(loadCashFlowChart);
-const LazyDonutChart = lazy(loadDonutChart);
+
+/** A chart's component, fetched on first use; `loaded` once its code is in. */
+type OnDemand<Props> = {
+  load: () => Promise<{ default: ComponentType<Props> }>;
+  loaded?: ComponentType<Props>;
+  Lazy: LazyExoticComponent<ComponentType<Props>>;
+};
+
+function onDemand<Props>(fetchCode: () => Promise<{ default: ComponentType<Props> }>): OnDemand<Props> {
+  const chart = {} as OnDemand<Props>;
+  chart.load = async () => {
+    const module = await fetchCode();
+    chart.loaded = module.default;
+    return module;
+  };
+  chart.Lazy = lazy(chart.load);
+  return chart;
+}
+
+const balanceChart = onDemand(() => import('./balance-chart.tsx'));
+const cashFlowChart = onDemand(() => import('./cash-flow-chart.tsx'));
+const donutChart = onDemand(() => import('./donut-chart.tsx'));
 
 /**
- * Starts fetching the charts ahead of their first render (the browser keeps one module per URL,
- * so the lazy components above then find them loaded). A failure here is left to the render.
+ * Draws `chart` at once when its code is in (preloaded, say). Only before that does it go through
+ * React.lazy: a lazy component suspends on its first render even when its code is in, and React
+ * holds back what a Suspense boundary reveals for up to 300 ms after its fallback showed.
  */
-export function preloadCharts(): void {
-  for (const load of [loadBalanceChart, loadCashFlowChart, loadDonutChart]) load().catch(() => undefined);
+function ChartOnDemand<Props extends object>({ chart, props }: { chart: OnDemand<Props>; props: Props }) {
+  return createElement(chart.loaded ?? chart.Lazy, props);
+}
+
+/** Fetches the charts ahead of their first render; settles once they are in. A failure here is left to the render. */
+export async function preloadCharts(): Promise<void> {
+  await Promise.all([balanceChart, cashFlowChart, donutChart].map((chart) => chart.load().catch(() => undefined)));
 }
 
 function Loading({ round, height, children }: { round?: boolean; height: number; children: ReactNode }) {
@@ -33,7 +55,7 @@ function Loading({ round, height, children }: { round?: boolean; height: number;
 export function BalanceChart(props: BalanceChartProps) {
   return (
     <Loading height={props.height}>
-      <LazyBalanceChart {...props} />
+      <ChartOnDemand chart={balanceChart} props={props} />
     </Loading>
   );
 }
@@ -41,7 +63,7 @@ export function BalanceChart(props: BalanceChartProps) {
 export function CashFlowChart(props: CashFlowChartProps) {
   return (
     <Loading height={props.height}>
-      <LazyCashFlowChart {...props} />
+      <ChartOnDemand chart={cashFlowChart} props={props} />
     </Loading>
   );
 }
@@ -49,7 +71,7 @@ export function CashFlowChart(props: CashFlowChartProps) {
 export function DonutChart(props: DonutChartProps) {
   return (
     <Loading round height={props.size}>
-      <LazyDonutChart {...props} />
+      <ChartOnDemand chart={donutChart} props={props} />
     </Loading>
   );
 }

@@ -19,7 +19,7 @@ const UNTRANSLATED = new Set(['Kopiyka', 'Monobank', 'Binance']);
  * check reports it.
  */
 const NOT_FOR_PEOPLE = new Map<string, string>([
-  ['api/client.ts: Bearer {}', 'the Authorization header of a call'],
+  ['api/request.ts: Bearer {}', 'the Authorization header of a call'],
   ['main.tsx: The page has no #root element.', 'thrown before the app exists: for developers, on a broken build'],
 ]);
 

@@ -9,7 +9,8 @@ import { Money } from '../../../components/ui/money.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatMonth, shiftMonth } from '../../../lib/dates.ts';
 import { useT } from '../../../lib/i18n.ts';
-import { CASH_FLOW_MONTHS, type DashboardContext } from './dashboard-context.ts';
+import type { DashboardContext } from './dashboard-context.ts';
+import { CASH_FLOW_MONTHS } from './dashboard-periods.ts';
 import { NoAccounts, NoTransactions } from './empty-states.tsx';
 import { Widget } from './widget.tsx';
 

@@ -9,28 +9,10 @@ import {
   totalBalanceQueryOptions,
   useLatestTransactions,
 } from '../../../api/stats.ts';
-import { type DayKey, type MonthKey, parseMonth, shiftMonth } from '../../../lib/dates.ts';
-import { dayKey, lastMonthsRange, monthBalanceDay, monthEnd, monthRange } from '../../../lib/periods.ts';
+import { type DayKey, type MonthKey, parseMonth } from '../../../lib/dates.ts';
+import { dayKey } from '../../../lib/periods.ts';
+import { dashboardPeriods, LATEST_RECORDS } from './dashboard-periods.ts';
 import type { WidgetQuery } from './widget.tsx';
-
-/** How many records the dashboard lists. */
-export const LATEST_RECORDS = 9;
-/** How many months the cash flow shows, ending with the chosen one. */
-export const CASH_FLOW_MONTHS = 6;
-
-/** The days whose figures the widgets show for `month`: what they ask for, and what is asked for ahead. */
-export function dashboardPeriods(month: MonthKey, today: DayKey) {
-  const previousMonth = shiftMonth(month, -1);
-  return {
-    /** The total balance now (the month's last day once it has ended) and at the end of the month before. */
-    balanceDay: monthBalanceDay(month, today),
-    previousBalanceDay: monthEnd(previousMonth),
-    /** The month's days so far, for the trend and the expenses, and the month before's for comparison. */
-    days: monthRange(month, today),
-    previousDays: monthRange(previousMonth, today),
-    cashFlow: { ...lastMonthsRange(month, CASH_FLOW_MONTHS, today), interval: 'month' as const },
-  };
-}
 
 /** What every widget is drawn for, and what decides their empty states. */
 export type DashboardContext = {

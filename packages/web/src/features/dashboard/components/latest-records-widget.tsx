@@ -4,7 +4,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { RecordList } from '../../../entities/transactions/record-list.tsx';
 import { TransactionRowSkeleton } from '../../../entities/transactions/transaction-list.tsx';
 import { useT } from '../../../lib/i18n.ts';
-import { type DashboardContext, LATEST_RECORDS } from './dashboard-context.ts';
+import type { DashboardContext } from './dashboard-context.ts';
+import { LATEST_RECORDS } from './dashboard-periods.ts';
 import { NoAccounts, NoTransactions } from './empty-states.tsx';
 import { Widget } from './widget.tsx';
 
