@@ -27,7 +27,8 @@ describe('the requests a signed-in load sends as the app starts', () => {
       ).toBe(true);
     expect(dashboard).toContain('/api/v1/stats/spendings-by-categories?from=2026-10-01&to=2026-10-31');
     expect(dashboard).toContain('/api/v1/stats/cash-flow?from=2026-05-01&to=2026-10-31&interval=month');
-    expect(earlyRequestUrls({ pathname: '/', search: '' }, now)).toContain(
+    // The root leads to the dashboard of this month, whatever its query.
+    expect(earlyRequestUrls({ pathname: '/', search: '?month=2026-10' }, now)).toContain(
       '/api/v1/stats/total-balance?date=2026-11-22',
     );
     // Elsewhere only what every page waits for; the session's restore goes first.

@@ -2,7 +2,7 @@ import { sendEarly } from '../api/early-responses.ts';
 import { buildUrl } from '../api/request.ts';
 import { dashboardPeriods, LATEST_RECORDS } from '../features/dashboard/components/dashboard-periods.ts';
 import { parseMonth } from '../lib/dates.ts';
-import { HOME_PATH } from '../lib/paths.ts';
+import { HOME_PATH, leadsToDashboard } from '../lib/paths.ts';
 import { dayKey } from '../lib/periods.ts';
 
 /*
@@ -40,10 +40,8 @@ function dashboardUrls(search: URLSearchParams, today: string): string[] {
  * page. Today is the browser's until the user's saved time zone arrives, as for the dashboard's loader.
  */
 export function earlyRequestUrls(location: { pathname: string; search: string }, now: Date): string[] {
-  const dashboard =
-    location.pathname === HOME_PATH || location.pathname === '/'
-      ? dashboardUrls(new URLSearchParams(location.search), dayKey(now))
-      : [];
+  const search = new URLSearchParams(location.pathname === HOME_PATH ? location.search : '');
+  const dashboard = leadsToDashboard(location.pathname) ? dashboardUrls(search, dayKey(now)) : [];
   return [...SESSION_PATHS.map((path) => buildUrl(path)), ...dashboard, ...SHELL_PATHS.map((path) => buildUrl(path))];
 }
 

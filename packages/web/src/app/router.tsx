@@ -3,7 +3,7 @@ import { preloadCharts } from '../components/charts/charts.tsx';
 import { TOKEN_STORAGE_KEY } from '../lib/constants.ts';
 import type { MessageKey } from '../lib/i18n.ts';
 import { setNavigator } from '../lib/navigation.ts';
-import { HOME_PATH, SIGN_IN_PATH } from '../lib/paths.ts';
+import { HOME_PATH, leadsToDashboard, SIGN_IN_PATH } from '../lib/paths.ts';
 import { local } from '../lib/storage.ts';
 import { logout, useSessionStore } from '../stores/session.ts';
 import { AppLoading } from './app-loading.tsx';
@@ -138,7 +138,7 @@ export const routes: RouteObject[] = [
  */
 export function preloadSignedIn(pathname: string): void {
   const loads = [loadSession, loadAppShell];
-  if (pathname === HOME_PATH || pathname === '/') {
+  if (leadsToDashboard(pathname)) {
     loads.push(loadDashboardPage);
     void preloadCharts();
   }

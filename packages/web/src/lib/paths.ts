@@ -23,3 +23,6 @@ export function redirectTarget(value: string | null, origin: string = window.loc
     return '/';
   }
 }
+
+/** The dashboard's address, or the root, which leads a signed-in user there (with no query). */
+export const leadsToDashboard = (pathname: string) => pathname === HOME_PATH || pathname === '/';
