@@ -92,10 +92,17 @@ process.on('exit', () => {
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
+/** The V8 flags of `npm start` (package.json), read from the checkout: its JavaScript heap's bound. */
+function startFlags(checkout: string): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(checkout, 'package.json'), 'utf8'));
+  return String(scripts.start).match(/--max-old-space-size=\d+/g) ?? [];
+}
+
 /** The command `npm start` runs in a checkout: its compiled server when built, else the TypeScript sources. */
 function serverCommand(checkout: string): string[] {
   const compiled = path.join(checkout, 'packages/server/dist/main.js');
-  return existsSync(compiled) ? [compiled] : ['--import', 'tsx', 'packages/server/src/main.ts'];
+  const flags = startFlags(checkout);
+  return existsSync(compiled) ? [...flags, compiled] : [...flags, '--import', 'tsx', 'packages/server/src/main.ts'];
 }
 
 /** Starts the server of `checkout` on `storage` and waits until it answers /health. */

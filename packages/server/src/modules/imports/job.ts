@@ -33,7 +33,7 @@ import {
   refsAtRate,
   requireBaseCurrency,
 } from '../transactions/service.ts';
-import { type FileRecord, parseRecords } from './detect.ts';
+import { type FileRecord, recordBatches } from './detect.ts';
 import {
   claimRunningImport,
   type ImportRow,
@@ -135,7 +135,6 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): Drain {
   }
 
   async function run(job: ImportRow, leaseToken: string): Promise<void> {
-    const records = parseRecords(job.content, job.delimiter).slice(1);
     const read = await batchReader(job);
     const tally = {
       imported: job.imported,
@@ -143,8 +142,10 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): Drain {
       failed: job.failed,
       failedCount: job.failedCount,
     };
-    for (let start = job.done; start < records.length && !stopped; start += IMPORT_BATCH_ROWS) {
-      const batch = records.slice(start, start + IMPORT_BATCH_ROWS);
+    let done = job.done;
+    for await (const batch of recordBatches(job.content, job.delimiter, job.done, IMPORT_BATCH_ROWS)) {
+      if (stopped) break;
+      done += batch.length;
       const outcome = await read(batch);
       tally.imported += outcome.rows.length;
       tally.duplicates += outcome.duplicates;
@@ -154,7 +155,7 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): Drain {
         await insertImportedTransactions(tx, job.userId, outcome.rows);
         const row = await updateLeasedImport(tx, job.id, leaseToken, {
           ...tally,
-          done: start + batch.length,
+          done,
           lockedUntil: new Date(clock.now().getTime() + LEASE_MS),
         });
         // Another instance took the import over meanwhile: this batch is its to store.

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { type FileRecord, parseRecords, recordBatches } from './detect.ts';
+
+async function collect(batches: AsyncGenerator<FileRecord[]>) {
+  const taken: FileRecord[][] = [];
+  for await (const batch of batches) taken.push(batch);
+  return taken;
+}
+
+/** Rows with a quoted two-line note and an emoji, the first emoji past 64 K split across the parser's first piece. */
+function file(rows: number): string {
+  const row = (index: number, pad = '') => `2026-01-01 10:00,-1.00,"note ${index}${pad} 😀\nsecond line"`;
+  const build = (pad: string) =>
+    ['time,amount,note', row(0, pad), ...Array.from({ length: rows - 1 }, (_, index) => row(index + 1))].join('\r\n');
+  const unpadded = build('');
+  const emoji = unpadded.indexOf('😀', 65_536 - 60);
+  return build(' '.repeat(65_535 - emoji));
+}
+
+describe('rows read a batch at a time', () => {
+  const text = file(3_000);
+
+  it('are the rows of the whole file, in batches, characters split between pieces kept whole', async () => {
+    expect(text.charCodeAt(65_535)).toBeGreaterThanOrEqual(0xd800);
+    expect(text.charCodeAt(65_535)).toBeLessThanOrEqual(0xdbff);
+    const batches = await collect(recordBatches(text, ',', 0, 1_000));
+    expect(batches.map((batch) => batch.length)).toEqual([1_000, 1_000, 1_000]);
+    const all = parseRecords(text, ',').slice(1);
+    expect(batches.flat()).toEqual(all);
+    expect(batches.flat().every(({ cells }) => cells[2]!.includes('😀\nsecond line'))).toBe(true);
+    expect(all.at(-1)?.line).toBe(6_001);
+  });
+
+  it('start at a given row, as a resumed import does, and end with what is left', async () => {
+    const batches = await collect(recordBatches(text, ',', 2_500, 400));
+    expect(batches.map((batch) => batch.length)).toEqual([400, 100]);
+    expect(batches[0]![0]).toEqual(parseRecords(text, ',')[2_501]);
+  });
+
+  it('stop reading when the taker stops', async () => {
+    const batches = recordBatches(text, ',', 0, 10);
+    expect((await batches.next()).value).toHaveLength(10);
+    expect(await batches.return(undefined)).toEqual({ done: true, value: undefined });
+  });
+
+  it('refuse unreadable CSV on the file', async () => {
+    await expect(collect(recordBatches('a,b\n1,"open\n', ',', 0, 10))).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
+  });
+});
