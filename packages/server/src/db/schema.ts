@@ -731,8 +731,6 @@ export const imports = pgTable(
     fileName: varchar('file_name', { length: 200 }),
     encoding: varchar('encoding', { length: 16 }).$type<ImportEncoding>().notNull(),
     delimiter: varchar('delimiter', { length: 1 }).$type<ImportDelimiter>().notNull(),
-    /** The file as text (decoded, without a byte-order mark), parsed again by the job. */
-    content: text('content').notNull(),
     state: varchar('state', { length: 8, enum: ['uploaded', 'running', 'done', 'failed', 'undone'] }).notNull(),
     /** The commit's mapping, formats and resolved category choices. */
     options: jsonb('options').$type<ImportOptions>(),
@@ -753,4 +751,21 @@ export const imports = pgTable(
     index('imports_user_id_idx').on(t.userId, t.id),
     index('imports_running_idx').on(t.id).where(sql`${t.state} = 'running'`),
   ],
+);
+
+/**
+ * An import's file as text (decoded, without a byte-order mark), parsed again by the job: in parts
+ * of at most IMPORT_PART_CHARS, in order. The embedded database's memory grows to hold the largest
+ * value it reads or writes and never shrinks: one 10 MB value took it 80 MB up for good.
+ */
+export const importParts = pgTable(
+  'import_parts',
+  {
+    importId: integer('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    part: integer('part').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.part] })],
 );

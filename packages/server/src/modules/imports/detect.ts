@@ -22,6 +22,7 @@ import { parse as parser } from 'csv-parse';
 import { CsvError, parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import { validationError } from '../../lib/errors.ts';
+import { pieceEnd } from './text-pieces.ts';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
@@ -114,9 +115,7 @@ export async function* recordBatches(
   const stop = new AbortController();
   const feed = async () => {
     for (let at = 0; at < text.length; ) {
-      let end = Math.min(at + FEED_CHARS, text.length);
-      // Never between the two halves of a character beyond 16 bits (an emoji): each piece is encoded alone.
-      if (end < text.length && /[\uD800-\uDBFF]/.test(text[end - 1]!)) end -= 1;
+      const end = pieceEnd(text, at, FEED_CHARS);
       const written = records.write(text.slice(at, end));
       at = end;
       if (!written) await once(records, 'drain', { signal: stop.signal });

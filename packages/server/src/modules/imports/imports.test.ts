@@ -12,6 +12,7 @@ import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { buildWorld } from '../../../test/world.ts';
 import { LARGE_WRITE_ROWS } from '../../db/maintenance.ts';
+import { IMPORT_PART_CHARS } from './queries.ts';
 import { importEvent } from './views.ts';
 
 let t: TestApp;
@@ -198,6 +199,36 @@ describe('the database after a large import', () => {
     expect(done).toMatchObject({ state: 'done', imported: LARGE_WRITE_ROWS });
     expect(await rowsInStatistics('transactions')).toBeGreaterThanOrEqual(LARGE_WRITE_ROWS);
     expect(await rowsInStatistics('account_day_deltas')).toBeGreaterThan(0);
+  });
+});
+
+describe('a file longer than one stored part', () => {
+  it('keeps every character, an emoji split between two parts included', async () => {
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const count = 3_200;
+    const file = (pad: string) =>
+      monobankStatement(
+        Array.from({ length: count }, (_, i) => [
+          `${String(1 + (i % 28)).padStart(2, '0')}.10.2026 10:${String(i % 60).padStart(2, '0')}:00`,
+          `${i === 0 ? pad : ''}Кава ${i} 😀`,
+          '5814',
+          '-1.00',
+        ]),
+      );
+    const emoji = file('').indexOf('😀', IMPORT_PART_CHARS - 200);
+    const statement = file('x'.repeat(IMPORT_PART_CHARS - 1 - emoji));
+    expect(statement.charCodeAt(IMPORT_PART_CHARS - 1)).toBe(0xd83d);
+
+    const { importId, detected } = await uploaded(world.token, world.accounts[0], statement);
+    const parts = (await t.handle.db.execute(
+      sql`select count(*)::int as parts from import_parts where import_id = ${importId}`,
+    )) as unknown as { rows: Array<{ parts: number }> };
+    expect(parts.rows[0]!.parts).toBe(2);
+    expect(await commitAndWait(world.token, importId, detected)).toMatchObject({ state: 'done', imported: count });
+    const notes = (await t.handle.db.execute(
+      sql`select count(*)::int as whole from transactions where account_id = ${world.accounts[0]} and note like '%😀'`,
+    )) as unknown as { rows: Array<{ whole: number }> };
+    expect(notes.rows[0]!.whole).toBe(count);
   });
 });
 

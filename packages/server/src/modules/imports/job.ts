@@ -39,6 +39,7 @@ import {
   type ImportRow,
   instantsInUserZone,
   releaseImportLeases,
+  selectImportText,
   selectKnownExternalIds,
   selectTransactionsBetween,
   updateLeasedImport,
@@ -143,7 +144,8 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): Drain {
       failedCount: job.failedCount,
     };
     let done = job.done;
-    for await (const batch of recordBatches(job.content, job.delimiter, job.done, IMPORT_BATCH_ROWS)) {
+    const text = await selectImportText(db, job.id);
+    for await (const batch of recordBatches(text, job.delimiter, job.done, IMPORT_BATCH_ROWS)) {
       if (stopped) break;
       done += batch.length;
       const outcome = await read(batch);

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { imports, transactions } from '../../db/schema.ts';
+import { importParts, imports, transactions } from '../../db/schema.ts';
+import { pieceEnd } from './text-pieces.ts';
 
 export type ImportRow = typeof imports.$inferSelect;
 type NewImportRow = typeof imports.$inferInsert;
@@ -29,9 +30,28 @@ const LIST_LIMIT = 100;
 
 const own = (userId: number, id: number) => and(eq(imports.userId, userId), eq(imports.id, id));
 
-export async function insertImport(db: Executor, row: NewImportRow) {
+/** The most characters of the file one row of `import_parts` holds (see importParts). */
+export const IMPORT_PART_CHARS = 256 * 1024;
+
+/** Stores an upload and its file's text in parts; `db` is a transaction, so neither is there without the other. */
+export async function insertImport(db: Executor, row: NewImportRow, text: string) {
   const [inserted] = await db.insert(imports).values(row).returning(viewColumns);
+  for (let at = 0, part = 0; at < text.length; part++) {
+    const end = pieceEnd(text, at, IMPORT_PART_CHARS);
+    await db.insert(importParts).values({ importId: inserted!.id, part, text: text.slice(at, end) });
+    at = end;
+  }
   return inserted!;
+}
+
+/** The text of an import's file, its parts joined. */
+export async function selectImportText(db: Executor, importId: number): Promise<string> {
+  const parts = await db
+    .select({ text: importParts.text })
+    .from(importParts)
+    .where(eq(importParts.importId, importId))
+    .orderBy(importParts.part);
+  return parts.map((part) => part.text).join('');
 }
 
 export function selectImports(db: Executor, userId: number) {
@@ -48,10 +68,10 @@ export async function selectImport(db: Executor, userId: number, id: number) {
   return row;
 }
 
-/** An import with its file, for reading the rows again. */
+/** An import with its file's text, for reading the rows again. */
 export async function selectImportFile(db: Executor, userId: number, id: number) {
   const [row] = await db.select().from(imports).where(own(userId, id));
-  return row;
+  return row && { ...row, content: await selectImportText(db, row.id) };
 }
 
 /** Locks the import's row for the rest of the database transaction (undo against a commit or the job). */

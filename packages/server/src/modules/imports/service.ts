@@ -128,16 +128,21 @@ export function createImportsService(
         );
       }
       const cells = rows.map((row) => row.cells);
-      const created = await insertImport(db, {
-        userId,
-        accountId: account.id,
-        fileName: fileName || null,
-        encoding,
-        delimiter,
-        content: text,
-        state: 'uploaded',
-        total: rows.length,
-      });
+      const created = await db.transaction((tx) =>
+        insertImport(
+          tx,
+          {
+            userId,
+            accountId: account.id,
+            fileName: fileName || null,
+            encoding,
+            delimiter,
+            state: 'uploaded',
+            total: rows.length,
+          },
+          text,
+        ),
+      );
       return {
         importId: created.id,
         rowCount: rows.length,
