@@ -127,7 +127,6 @@ export function createImportsService(
           `The file has ${rows.length} rows; at most ${IMPORT_MAX_ROWS} are taken at once: split it into several files`,
         );
       }
-      const cells = rows.map((row) => row.cells);
       const created = await db.transaction((tx) =>
         insertImport(
           tx,
@@ -146,9 +145,9 @@ export function createImportsService(
       return {
         importId: created.id,
         rowCount: rows.length,
-        columns: header.cells,
-        sample: cells.slice(0, IMPORT_SAMPLE_ROWS),
-        detected: detect(header.cells, cells, encoding, delimiter),
+        columns: header,
+        sample: rows.slice(0, IMPORT_SAMPLE_ROWS),
+        detected: detect(header, rows, encoding, delimiter),
       };
     },
 
@@ -159,9 +158,9 @@ export function createImportsService(
     async categoryNames(userId, id, column) {
       const file = await ownFile(userId, id);
       const [header, ...rows] = parseRecords(file.content, file.delimiter);
-      if (column >= (header?.cells.length ?? 0)) throw validationError('column', 'The file has no such column');
+      if (column >= (header?.length ?? 0)) throw validationError('column', 'The file has no such column');
       const counts = new Map<string, { name: string; rows: number }>();
-      for (const { cells } of rows) {
+      for (const cells of rows) {
         const name = cells[column]?.trim();
         if (!name) continue;
         const seen = counts.get(categoryKey(name));
@@ -178,7 +177,7 @@ export function createImportsService(
       const file = await ownFile(userId, id);
       if (file.state !== 'uploaded') throw new AppError('CONFLICT', 'This file was imported already.');
       const [header] = parseRecords(file.content, file.delimiter, 1);
-      const columns = header?.cells.length ?? 0;
+      const columns = header?.length ?? 0;
       for (const field of MAPPED_FIELDS) {
         const column = body.mapping[field];
         if (column !== undefined && column >= columns) {
