@@ -40,6 +40,7 @@ const OWNERS: Record<string, string> = {
   binance_keys: 'binance',
   binance_daily_values: 'binance',
   imports: 'imports',
+  import_parts: 'imports',
 };
 
 function sourceFiles(dir: string): string[] {
