@@ -83,16 +83,18 @@ export interface FileRecord {
  */
 export function parseRecords(text: string, delimiter: ImportDelimiter, toLine?: number): string[][] {
   try {
-    return parse(text, {
-      delimiter,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      ...(toLine ? { to_line: toLine } : {}),
-    });
+    return parse(text, { ...fileOptions(delimiter), ...(toLine ? { to_line: toLine } : {}) });
   } catch (error) {
-    if (error instanceof CsvError) throw validationError('file', `The file is not readable CSV: ${error.message}`);
-    throw error;
+    throw fileError(error);
   }
+}
+
+/** How csv-parse reads an uploaded file, whole or a batch at a time. */
+const fileOptions = (delimiter: ImportDelimiter) => ({ delimiter, relax_column_count: true, skip_empty_lines: true });
+
+/** csv-parse's refusal as 422 on `file`; any other error as it is. */
+function fileError(error: unknown): unknown {
+  return error instanceof CsvError ? validationError('file', `The file is not readable CSV: ${error.message}`) : error;
 }
 
 /** How much of the text the streaming parser is handed at a time. */
@@ -110,7 +112,7 @@ export async function* recordBatches(
   size: number,
 ): AsyncGenerator<FileRecord[]> {
   // `from` counts records from 1, the header included; those before it are read but not answered.
-  const records = parser({ delimiter, relax_column_count: true, skip_empty_lines: true, info: true, from: from + 2 });
+  const records = parser({ ...fileOptions(delimiter), info: true, from: from + 2 });
   const stop = new AbortController();
   const feed = async () => {
     for (let at = 0; at < text.length; ) {
@@ -134,8 +136,7 @@ export async function* recordBatches(
     if (batch.length > 0) yield batch;
     await fed;
   } catch (error) {
-    if (error instanceof CsvError) throw validationError('file', `The file is not readable CSV: ${error.message}`);
-    throw error;
+    throw fileError(error);
   } finally {
     stop.abort();
     records.destroy();

@@ -36,6 +36,7 @@ export const IMPORT_PART_CHARS = 256 * 1024;
 /** Stores an upload and its file's text in parts; `db` is a transaction, so neither is there without the other. */
 export async function insertImport(db: Executor, row: NewImportRow, text: string) {
   const [inserted] = await db.insert(imports).values(row).returning(viewColumns);
+  // One statement per part: a single insert of them all would hand the database the whole text at once.
   for (let at = 0, part = 0; at < text.length; part++) {
     const end = pieceEnd(text, at, IMPORT_PART_CHARS);
     await db.insert(importParts).values({ importId: inserted!.id, part, text: text.slice(at, end) });
