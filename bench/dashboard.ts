@@ -53,7 +53,7 @@ async function loadDashboard(context: BrowserContext): Promise<number> {
     () => {
       const page = globalThis as unknown as PageGlobals;
       const loading = page.document.querySelectorAll('main [role="status"][aria-label^="Loading"]').length;
-      const charts = page.document.querySelectorAll('main .recharts-surface').length;
+      const charts = page.document.querySelectorAll('main [role="img"] svg').length;
       return loading === 0 && charts >= 3 && page.performance.now();
     },
     undefined,

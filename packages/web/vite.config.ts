@@ -11,11 +11,11 @@ const API_TARGET = process.env.KOPIYKA_API_URL ?? 'http://localhost:3000';
 /**
  * What the signed-in pages share: the contract and the libraries beyond the first load's, the API,
  * the shared components and helpers. One chunk, not a hundred small ones queued six at a time
- * behind each other. The texts stay one chunk per language, the charts with the chart library.
+ * behind each other. The texts stay one chunk per language.
  */
 const SIGNED_IN_COMMON = (id: string) =>
   /[\\/]src[\\/](api|components|entities|hooks|lib|stores)[\\/]|[\\/]packages[\\/]shared[\\/]|node_modules/.test(id) &&
-  !/[\\/]src[\\/](lib[\\/]messages|components[\\/]charts)[\\/]/.test(id);
+  !/[\\/]src[\\/]lib[\\/]messages[\\/]/.test(id);
 
 export default defineConfig({
   root: import.meta.dirname,
@@ -32,16 +32,12 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
-        // Only those the first paint needs ($initial) go to `vendor`; the chart library goes to
-        // `charts`, fetched with the first chart; what only lazily loaded pages use stays with them.
+        // Only those the first paint needs ($initial) go to `vendor`; what only lazily loaded pages
+        // use stays with them.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'vendor', test: /node_modules/, tags: ['$initial'] },
-            {
-              name: 'charts',
-              test: /node_modules[\\/](recharts|victory-vendor|d3-[^\\/]+|@reduxjs|react-redux|redux|reselect|immer|decimal\.js-light|es-toolkit|eventemitter3)[\\/]/,
-            },
             { name: 'shell', test: /[\\/]src[\\/]/, tags: ['$initial'] },
             { name: 'signed-in', test: SIGNED_IN_COMMON },
           ],

@@ -6,7 +6,7 @@ const monthName = (date: Date) => new Intl.DateTimeFormat('en-GB', { month: 'lon
 
 /** The value axis labels of the chart in `scope`, top to bottom as the axis reads. */
 const valueLabels = async (scope: Locator) =>
-  (await scope.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value').allTextContents())
+  (await scope.locator('[data-part="value-axis"] text').allTextContents())
     .map((label) => label.replaceAll('\u00a0', ' '))
     .reverse();
 
@@ -73,7 +73,7 @@ test("account page: the balance trend from the account's first day, in steps, wi
   await expect.poll(async () => (await valueLabels(trend)).length).toBeGreaterThan(1);
   const labels = await valueLabels(trend);
   expect(new Set(labels).size).toBe(labels.length);
-  const line = (await trend.locator('.recharts-area-curve').getAttribute('d')) ?? '';
+  const line = (await trend.locator('[data-part="balance-line"]').getAttribute('d')) ?? '';
   // Straight level and upright segments only: no curve, no ramp.
   expect(line).toMatch(/^M[^A-Za-z]+(L[^A-Za-z]+)+$/);
   const corners = line

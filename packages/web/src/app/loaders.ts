@@ -1,5 +1,4 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { preloadCharts } from '../components/charts/charts.tsx';
 import { useSessionStore } from '../stores/session.ts';
 import { guestRedirect, protectedRedirect, sessionRedirect, signInPath } from './guards.ts';
 
@@ -43,8 +42,7 @@ export function forwardTo(path: string) {
 
 /**
  * The dashboard's figures start loading beside its code and the session restore once there is a
- * token to ask with, not after the session is restored; so do its charts, asked for after the
- * figures' code so that it is not queued behind theirs.
+ * token to ask with, not after the session is restored.
  */
 export function preloadDashboard({ request }: LoaderFunctionArgs): null {
   if (useSessionStore.getState().token) {
@@ -54,6 +52,5 @@ export function preloadDashboard({ request }: LoaderFunctionArgs): null {
       .then(({ prefetchDashboard }) => prefetchDashboard(searchParams))
       .catch(() => undefined);
   }
-  void preloadCharts();
   return null;
 }

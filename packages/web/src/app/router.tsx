@@ -1,5 +1,4 @@
 import { type createBrowserRouter, Outlet, type RouteObject, redirect } from 'react-router';
-import { preloadCharts } from '../components/charts/charts.tsx';
 import { TOKEN_STORAGE_KEY } from '../lib/constants.ts';
 import type { MessageKey } from '../lib/i18n.ts';
 import { setNavigator } from '../lib/navigation.ts';
@@ -138,10 +137,7 @@ export const routes: RouteObject[] = [
  */
 export function preloadSignedIn(pathname: string): void {
   const loads = [loadSession, loadAppShell];
-  if (leadsToDashboard(pathname)) {
-    loads.push(loadDashboardPage);
-    void preloadCharts();
-  }
+  if (leadsToDashboard(pathname)) loads.push(loadDashboardPage);
   for (const load of loads) load().catch(() => undefined);
 }
 

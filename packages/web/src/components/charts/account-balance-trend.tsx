@@ -13,7 +13,7 @@ import { EmptyState } from '../ui/empty-state.tsx';
 import { RetryButton } from '../ui/retry-button.tsx';
 import { SegmentedControl } from '../ui/segmented-control.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
-import { BalanceChart } from './charts.tsx';
+import { BalanceChart } from './balance-chart.tsx';
 import { accountSeries } from './series.ts';
 import { TREND_PERIODS, type TrendPeriod, trendRange } from './trend-range.ts';
 

@@ -1,12 +1,13 @@
 import type { CashFlowPoint } from '@kopiyka/shared';
-import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { calendarDate, type DayKey, formatMonth } from '../../lib/dates.ts';
 import { useT } from '../../lib/i18n.ts';
 import { calendarFormat } from '../../lib/locale.ts';
 import { formatMoney, formatSignedMoney } from '../../lib/money.ts';
 import { moneyAxis } from './axis.ts';
+import { CategoryAxis, ChartBox, ValueAxis } from './cartesian.tsx';
 import { ChartTooltipBox, ChartTooltipRow } from './chart-tooltip.tsx';
 import { EXPENSE_COLOR, INCOME_COLOR } from './colors.ts';
+import { type BoxPoint, linearScale, plotArea, spacedLabels } from './plot.ts';
 
 export type CashFlowChartProps = {
   data: readonly CashFlowPoint[];
@@ -15,75 +16,107 @@ export type CashFlowChartProps = {
   height: number;
 };
 
+/** The share of a month's width its pair of bars takes, centred. */
+const PAIR_SHARE = 0.52;
+/** Between the two bars of a month, in pixels. */
+const BAR_GAP = 2;
+/** The rounding of a bar's top corners, in pixels. */
+const BAR_RADIUS = 4;
+/** Least room between two month names, in pixels. */
+const MONTH_LABEL_GAP = 5;
+
 const monthOf = (period: DayKey) => period.slice(0, 7);
 const monthTick = () => calendarFormat({ month: 'short' });
-const tickLabel = (period: DayKey) => monthTick().format(calendarDate(`${monthOf(period)}-01`));
 
-/** Income beside expenses, a pair of bars a month. */
-export default function CashFlowChart({ data, currency, label, height }: CashFlowChartProps) {
+/** A bar standing on `bottom` up to `top`, its top corners rounded. */
+function barPath(left: number, width: number, top: number, bottom: number): string {
+  const radius = Math.min(BAR_RADIUS, width / 2, bottom - top);
+  return [
+    `M${left},${bottom}`,
+    `V${top + radius}`,
+    `A${radius},${radius} 0 0 1 ${left + radius},${top}`,
+    `H${left + width - radius}`,
+    `A${radius},${radius} 0 0 1 ${left + width},${top + radius}`,
+    `V${bottom}Z`,
+  ].join('');
+}
+
+function CashFlowTooltip({ point, currency }: { point: CashFlowPoint; currency: string }) {
   const t = useT();
   return (
-    <div role="img" aria-label={label} style={{ height }}>
-      <BarChart
-        responsive
-        data={data as CashFlowPoint[]}
-        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-        barGap={2}
-        barCategoryGap="24%"
-        style={{ width: '100%', height: '100%' }}
-      >
-        <CartesianGrid vertical={false} stroke="var(--border)" strokeDasharray="3 3" />
-        <XAxis
-          dataKey="period"
-          tickFormatter={tickLabel}
-          tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }}
-          tickLine={false}
-          axisLine={false}
-          tickMargin={8}
-        />
-        <YAxis
-          // Bars stand on zero.
-          {...moneyAxis([0, ...data.flatMap((point) => [point.income, point.expense])], currency)}
-          tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }}
-          tickLine={false}
-          axisLine={false}
-          // As wide as its labels; its few round ticks all show.
-          width="auto"
-          interval={0}
-        />
-        <Tooltip
-          cursor={{ fill: 'var(--muted)', opacity: 0.6 }}
-          content={({ active, payload }) => {
-            const point = payload?.[0]?.payload as CashFlowPoint | undefined;
-            if (!active || !point) return null;
-            return (
-              <ChartTooltipBox title={formatMonth(monthOf(point.period))}>
-                <ChartTooltipRow color={INCOME_COLOR} label={t('charts.income')}>
-                  {formatMoney(point.income, currency)}
-                </ChartTooltipRow>
-                <ChartTooltipRow color={EXPENSE_COLOR} label={t('charts.expenses')}>
-                  {formatMoney(point.expense, currency)}
-                </ChartTooltipRow>
-                <ChartTooltipRow label={t('charts.net')}>{formatSignedMoney(point.net, currency)}</ChartTooltipRow>
-              </ChartTooltipBox>
-            );
-          }}
-        />
-        <Bar
-          dataKey="income"
-          name={t('charts.income')}
-          fill={INCOME_COLOR}
-          radius={[4, 4, 0, 0]}
-          isAnimationActive={false}
-        />
-        <Bar
-          dataKey="expense"
-          name={t('charts.expenses')}
-          fill={EXPENSE_COLOR}
-          radius={[4, 4, 0, 0]}
-          isAnimationActive={false}
-        />
-      </BarChart>
-    </div>
+    <ChartTooltipBox title={formatMonth(monthOf(point.period))}>
+      <ChartTooltipRow color={INCOME_COLOR} label={t('charts.income')}>
+        {formatMoney(point.income, currency)}
+      </ChartTooltipRow>
+      <ChartTooltipRow color={EXPENSE_COLOR} label={t('charts.expenses')}>
+        {formatMoney(point.expense, currency)}
+      </ChartTooltipRow>
+      <ChartTooltipRow label={t('charts.net')}>{formatSignedMoney(point.net, currency)}</ChartTooltipRow>
+    </ChartTooltipBox>
   );
+}
+
+/** Income beside expenses, a pair of bars a month. */
+export function CashFlowChart({ data, currency, label, height }: CashFlowChartProps) {
+  const draw = (width: number, pointer: BoxPoint | null) => {
+    // Bars stand on zero.
+    const axis = moneyAxis([0, ...data.flatMap((point) => [point.income, point.expense])], currency);
+    const valueLabels = axis.ticks.map(axis.tickFormatter);
+    const plot = plotArea(width, height, valueLabels);
+    const y = linearScale(axis.domain, [plot.bottom, plot.top]);
+    const monthWidth = (plot.right - plot.left) / Math.max(1, data.length);
+    const barWidth = Math.max(1, (monthWidth * PAIR_SHARE - BAR_GAP) / 2);
+    const monthLeft = (index: number) => plot.left + index * monthWidth;
+    const format = monthTick();
+    const monthLabels = spacedLabels(
+      data.map((point, index) => ({
+        at: monthLeft(index) + monthWidth / 2,
+        text: format.format(calendarDate(`${monthOf(point.period)}-01`)),
+      })),
+      MONTH_LABEL_GAP,
+      [0, width],
+    );
+    const activeIndex =
+      pointer && pointer.x >= plot.left && pointer.x < plot.right
+        ? Math.floor((pointer.x - plot.left) / monthWidth)
+        : null;
+    const active = activeIndex === null ? undefined : data[activeIndex];
+    return {
+      content: (
+        <>
+          {active && activeIndex !== null ? (
+            <rect
+              x={monthLeft(activeIndex)}
+              y={plot.top}
+              width={monthWidth}
+              height={plot.bottom - plot.top}
+              fill="var(--muted)"
+              opacity={0.6}
+            />
+          ) : null}
+          <ValueAxis ticks={axis.ticks} labels={valueLabels} y={y} plot={plot} />
+          <CategoryAxis labels={monthLabels} plot={plot} />
+          {data.map((point, index) => {
+            const pairLeft = monthLeft(index) + (monthWidth - (2 * barWidth + BAR_GAP)) / 2;
+            return (
+              <g key={point.period} data-part="month-bars">
+                {point.income > 0 ? (
+                  <path d={barPath(pairLeft, barWidth, y(point.income), y(0))} fill={INCOME_COLOR} />
+                ) : null}
+                {point.expense > 0 ? (
+                  <path
+                    d={barPath(pairLeft + barWidth + BAR_GAP, barWidth, y(point.expense), y(0))}
+                    fill={EXPENSE_COLOR}
+                  />
+                ) : null}
+              </g>
+            );
+          })}
+        </>
+      ),
+      tooltip: active ? <CashFlowTooltip point={active} currency={currency} /> : null,
+    };
+  };
+
+  return <ChartBox label={label} height={height} draw={draw} />;
 }

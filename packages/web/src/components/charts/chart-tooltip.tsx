@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/utils.ts';
 
+/** Between the pointer and the tooltip beside it, in pixels. */
+const TOOLTIP_OFFSET = 10;
+
 /** The box a chart's tooltip draws in: the popover look of the theme. */
 export function ChartTooltipBox({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
@@ -20,6 +23,32 @@ export function ChartTooltipRow({ color, label, children }: { color?: string; la
       ) : null}
       {label ? <span className="flex-1 text-muted-foreground">{label}</span> : null}
       <span className={cn('font-medium tabular-nums', label && 'ml-auto')}>{children}</span>
+    </div>
+  );
+}
+
+/**
+ * A tooltip beside the pointer at `at` in a chart's box `width` × `height`: towards the middle of
+ * the box on each axis, so that it stays over the chart's card.
+ */
+export function ChartTooltipAt({
+  at,
+  width,
+  height,
+  children,
+}: {
+  at: { x: number; y: number };
+  width: number;
+  height: number;
+  children: ReactNode;
+}) {
+  const onLeftHalf = at.x <= width / 2;
+  const onTopHalf = at.y <= height / 2;
+  const horizontal = onLeftHalf ? { left: at.x + TOOLTIP_OFFSET } : { right: width - at.x + TOOLTIP_OFFSET };
+  const vertical = onTopHalf ? { top: at.y + TOOLTIP_OFFSET } : { bottom: height - at.y + TOOLTIP_OFFSET };
+  return (
+    <div className="pointer-events-none absolute z-10" style={{ ...horizontal, ...vertical }}>
+      {children}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { BinanceAccount } from '@kopiyka/shared';
-import { DonutChart } from '../../../components/charts/charts.tsx';
+import { DonutChart } from '../../../components/charts/donut-chart.tsx';
 import { DonutLegend } from '../../../components/charts/donut-legend.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { useT } from '../../../lib/i18n.ts';

@@ -1,7 +1,7 @@
 import { CalendarX } from 'lucide-react';
 import { useMemo } from 'react';
 import { useBalanceHistory, useCryptoBalanceHistory } from '../../../api/stats.ts';
-import { BalanceChart } from '../../../components/charts/charts.tsx';
+import { BalanceChart } from '../../../components/charts/balance-chart.tsx';
 import { dailyTotals, unvaluedAccounts } from '../../../components/charts/series.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';

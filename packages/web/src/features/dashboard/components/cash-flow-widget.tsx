@@ -2,7 +2,7 @@ import type { CashFlowPoint } from '@kopiyka/shared';
 import { ChartColumn } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useCashFlow } from '../../../api/stats.ts';
-import { CashFlowChart } from '../../../components/charts/charts.tsx';
+import { CashFlowChart } from '../../../components/charts/cash-flow-chart.tsx';
 import { EXPENSE_COLOR, INCOME_COLOR } from '../../../components/charts/colors.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Money } from '../../../components/ui/money.tsx';

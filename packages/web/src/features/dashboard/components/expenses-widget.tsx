@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useCategories } from '../../../api/categories.ts';
 import { useUserSettings } from '../../../api/settings.ts';
 import { useSpendingsByCategories } from '../../../api/stats.ts';
-import { DonutChart } from '../../../components/charts/charts.tsx';
+import { DonutChart } from '../../../components/charts/donut-chart.tsx';
 import { DonutLegend } from '../../../components/charts/donut-legend.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Money } from '../../../components/ui/money.tsx';
