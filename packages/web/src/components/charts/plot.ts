@@ -10,7 +10,7 @@ export const AXIS_FONT_SIZE = 12;
 /** Between an axis label and the plot. */
 export const TICK_MARGIN = 8;
 /** Room under the plot for the labels along it. */
-export const CATEGORY_AXIS_HEIGHT = 30;
+const CATEGORY_AXIS_HEIGHT = 30;
 /** Room above the plot and right of it, so a line on its edge is not cut in half. */
 const PLOT_INSET = 8;
 /** Until a chart's box is measured (and where it cannot be, as in tests), it is drawn this wide. */
@@ -25,7 +25,7 @@ let measuringContext: OffscreenCanvasRenderingContext2D | null | undefined;
  * How wide `text` is drawn at the axis font: measured on a canvas in the page's font, or guessed
  * from its length where there is no canvas.
  */
-export function labelWidth(text: string): number {
+function labelWidth(text: string): number {
   if (measuringContext === undefined) {
     measuringContext = typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(1, 1).getContext('2d');
     if (measuringContext) {
