@@ -27,12 +27,16 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** The cluster's identity, set once when a database is created and kept by every copy of it. */
-async function systemIdentifier(pgliteDir: string): Promise<string> {
+/**
+ * The cluster's identity, set once when a database is created and kept by every copy of it, and
+ * the databases it holds.
+ */
+async function clusterOf(pgliteDir: string): Promise<{ id: string; databases: string[] }> {
   const db = new PGlite({ dataDir: pgliteDir });
   try {
     const { rows } = await db.query<{ id: string }>('select system_identifier::text as id from pg_control_system()');
-    return rows[0]!.id;
+    const databases = await db.query<{ name: string }>('select datname as name from pg_database order by datname');
+    return { id: rows[0]!.id, databases: databases.rows.map((row) => row.name) };
   } finally {
     await db.close();
   }
@@ -54,8 +58,9 @@ describe('the built server', () => {
     expect(currencies.body.response.map((c: { code: string }) => c.code)).toContain('UAH');
     await server.kill();
 
-    expect(await systemIdentifier(path.join(dataDir, 'pglite'))).toBe(
-      await systemIdentifier(path.join(buildDir, 'pglite-template')),
-    );
+    // A copy of the build's database, which keeps the app's alone (no template databases to copy).
+    const started = await clusterOf(path.join(dataDir, 'pglite'));
+    expect(started).toEqual(await clusterOf(path.join(buildDir, 'pglite-template')));
+    expect(started.databases).toEqual(['postgres']);
   });
 });
