@@ -1,4 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BalanceChart } from './balance-chart.tsx';
 import type { TrendPoint } from './series.ts';
@@ -94,5 +95,27 @@ describe('balance chart', () => {
     const { container } = renderChart(days);
     const labels = [...container.querySelectorAll('[data-part="category-axis"] text')].map((text) => text.textContent);
     expect(labels).toEqual(['Aug 26', 'Sept 26', 'Oct 26']);
+  });
+
+  it('steps through the days with the arrow keys once focused, from the latest', async () => {
+    const user = userEvent.setup();
+    const { getByRole } = renderChart([
+      day('2026-11-01', 9_000_000),
+      day('2026-11-02', 8_000_000),
+      day('2026-11-03', 7_750_000),
+    ]);
+    await user.tab();
+    expect(document.activeElement).toBe(getByRole('img'));
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByText('3 Nov 2026')).toBeTruthy();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.queryByText('3 Nov 2026')).toBeNull();
+    expect(screen.getByText('2 Nov 2026').parentElement?.textContent?.replaceAll('\u00a0', ' ')).toBe(
+      '2 Nov 2026UAH 80,000.00',
+    );
+    await user.keyboard('{Home}');
+    expect(screen.getByText('1 Nov 2026')).toBeTruthy();
+    await user.tab();
+    expect(screen.queryByText('1 Nov 2026')).toBeNull();
   });
 });

@@ -159,6 +159,7 @@ export function BalanceChart({ data, currency, refCurrency, label, height }: Bal
         </>
       ),
       tooltip: active ? <BalanceTooltip point={active} currency={currency} refCurrency={refCurrency} /> : null,
+      stops: data.map((_, index) => x(index)),
     };
   };
 

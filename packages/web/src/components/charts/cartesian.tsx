@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { ChartTooltipAt } from './chart-tooltip.tsx';
 import {
   AXIS_FONT_SIZE,
@@ -12,12 +12,28 @@ import {
 
 const AXIS_TEXT = { fill: 'var(--muted-foreground)', fontSize: AXIS_FONT_SIZE } as const;
 
-/** What a chart draws once its width is known: the SVG's content, and what the pointer's place says. */
-export type Drawing = { content: ReactNode; tooltip?: ReactNode };
+/**
+ * What a chart draws once its width is known: the SVG's content, what the pointer's place says, and
+ * where its days or months are across the box, left to right, for the arrow keys to step through.
+ */
+export type Drawing = { content: ReactNode; tooltip?: ReactNode; stops: readonly number[] };
+
+/** How far each key moves along the stops; Home and End go to the ends. */
+const KEY_STEPS: Record<string, number> = {
+  ArrowLeft: -1,
+  ArrowRight: 1,
+  Home: Number.NEGATIVE_INFINITY,
+  End: Number.POSITIVE_INFINITY,
+};
+
+/** The stop nearest `x`. */
+const nearestStop = (stops: readonly number[], x: number) =>
+  stops.reduce((best, stop, index) => (Math.abs(stop - x) < Math.abs(stops[best]! - x) ? index : best), 0);
 
 /**
  * A chart's box, as wide as its card and `height` tall: one image named `label` to assistive
- * technology, drawn by `draw` for its width and the pointer's place over it.
+ * technology, drawn by `draw` for its width and the pointer's place over it. Focused, the arrow
+ * keys step the tooltip through the days or months (the first press shows the latest).
  */
 export function ChartBox({
   label,
@@ -29,15 +45,27 @@ export function ChartBox({
   draw: (width: number, pointer: BoxPoint | null) => Drawing;
 }) {
   const [boxRef, width] = useBoxWidth<HTMLDivElement>();
-  const [pointer, pointerHandlers] = usePointerOver();
-  const { content, tooltip } = draw(width, pointer);
+  const [pointer, pointerHandlers, setPointer] = usePointerOver();
+  const { content, tooltip, stops } = draw(width, pointer);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = KEY_STEPS[event.key];
+    if (step === undefined || stops.length === 0) return;
+    event.preventDefault();
+    const from = pointer ? nearestStop(stops, pointer.x) : stops.length;
+    const to = Math.min(stops.length - 1, Math.max(0, from + step));
+    setPointer({ x: stops[to]!, y: height / 3 });
+  };
   return (
     <div
       ref={boxRef}
       role="img"
       aria-label={label}
-      className="relative touch-pan-y"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the arrow keys show each day's tooltip, as the pointer does.
+      tabIndex={0}
+      className="relative touch-pan-y rounded-md outline-none focus-visible:ring-3 focus-visible:ring-ring"
       style={{ height }}
+      onKeyDown={onKeyDown}
+      onBlur={() => setPointer(null)}
       {...pointerHandlers}
     >
       <svg aria-hidden="true" width={width} height={height} className="block">

@@ -115,6 +115,7 @@ export function CashFlowChart({ data, currency, label, height }: CashFlowChartPr
         </>
       ),
       tooltip: active ? <CashFlowTooltip point={active} currency={currency} /> : null,
+      stops: data.map((_, index) => monthLeft(index) + monthWidth / 2),
     };
   };
 

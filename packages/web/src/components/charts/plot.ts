@@ -96,8 +96,9 @@ export function useBoxWidth<T extends HTMLElement>() {
 export type BoxPoint = { x: number; y: number };
 
 /**
- * Where the pointer is over a chart's box (null while it is elsewhere), and the handlers to put on
- * the box. A mouse leaving hides it; a finger lifted leaves its last place shown, as a tap asks.
+ * Where the pointer is over a chart's box (null while it is elsewhere), the handlers to put on the
+ * box, and a setter for the keyboard. A mouse leaving hides it; a finger lifted leaves its last
+ * place shown, as a tap asks.
  */
 export function usePointerOver() {
   const [at, setAt] = useState<BoxPoint | null>(null);
@@ -112,5 +113,5 @@ export function usePointerOver() {
       if (event.pointerType === 'mouse') setAt(null);
     },
   };
-  return [at, handlers] as const;
+  return [at, handlers, setAt] as const;
 }
