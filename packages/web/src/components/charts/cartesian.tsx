@@ -62,7 +62,7 @@ export function ChartBox({
       aria-label={label}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the arrow keys show each day's tooltip, as the pointer does.
       tabIndex={0}
-      className="relative touch-pan-y rounded-md outline-none focus-visible:ring-3 focus-visible:ring-ring"
+      className="relative touch-pan-y rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
       style={{ height }}
       onKeyDown={onKeyDown}
       onBlur={() => setPointer(null)}
