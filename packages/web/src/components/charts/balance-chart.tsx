@@ -4,9 +4,9 @@ import { useT } from '../../lib/i18n.ts';
 import { calendarFormat } from '../../lib/locale.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { moneyAxis } from './axis.ts';
-import { CategoryAxis, ChartBox, ValueAxis } from './cartesian.tsx';
+import { CategoryAxis, ChartBox, type Drawing, ValueAxis } from './cartesian.tsx';
 import { ChartTooltipBox, ChartTooltipRow } from './chart-tooltip.tsx';
-import { type BoxPoint, type CategoryLabel, linearScale, plotArea, spacedLabels } from './plot.ts';
+import { type CategoryLabel, linearScale, plotArea, spacedLabels } from './plot.ts';
 import type { TrendPoint } from './series.ts';
 
 export type BalanceChartProps = {
@@ -72,7 +72,7 @@ export function BalanceChart({ data, currency, refCurrency, label, height }: Bal
   let summary = label;
   if (first && last) summary += `: ${dayValue(first)}${first === last ? '' : `, ${dayValue(last)}`}`;
 
-  const draw = (width: number, pointer: BoxPoint | null) => {
+  const draw = (width: number): Drawing => {
     const axis = moneyAxis(
       data.map((point) => point.value),
       currency,
@@ -108,14 +108,6 @@ export function BalanceChart({ data, currency, refCurrency, label, height }: Bal
     // One day is no line: its balance runs across the chart, as it holds until a change.
     const single = data.length === 1 ? first : undefined;
 
-    const activeIndex =
-      pointer && data.length > 0 && pointer.x >= plot.left - 1 && pointer.x <= plot.right + 1
-        ? Math.min(
-            data.length - 1,
-            Math.max(0, Math.round(((pointer.x - plot.left) / (plot.right - plot.left)) * (data.length - 1))),
-          )
-        : null;
-    const active = activeIndex === null ? undefined : data[activeIndex];
     return {
       content: (
         <>
@@ -143,23 +135,26 @@ export function BalanceChart({ data, currency, refCurrency, label, height }: Bal
               <circle cx={x(0)} cy={y(single.value)} {...ACTIVE_DOT} />
             </>
           ) : null}
-          {active && activeIndex !== null ? (
-            <>
-              <line
-                x1={x(activeIndex)}
-                x2={x(activeIndex)}
-                y1={plot.top}
-                y2={plot.bottom}
-                stroke="var(--muted-foreground)"
-                strokeDasharray="3 3"
-              />
-              <circle cx={x(activeIndex)} cy={y(active.value)} {...ACTIVE_DOT} />
-            </>
-          ) : null}
         </>
       ),
-      tooltip: active ? <BalanceTooltip point={active} currency={currency} refCurrency={refCurrency} /> : null,
+      plot,
       stops: data.map((_, index) => x(index)),
+      pick: (index) => ({
+        over: (
+          <>
+            <line
+              x1={x(index)}
+              x2={x(index)}
+              y1={plot.top}
+              y2={plot.bottom}
+              stroke="var(--muted-foreground)"
+              strokeDasharray="3 3"
+            />
+            <circle cx={x(index)} cy={y(data[index]!.value)} {...ACTIVE_DOT} />
+          </>
+        ),
+        tooltip: <BalanceTooltip point={data[index]!} currency={currency} refCurrency={refCurrency} />,
+      }),
     };
   };
 

@@ -1,22 +1,20 @@
-import type { KeyboardEvent, ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode, useMemo } from 'react';
 import { ChartTooltipAt } from './chart-tooltip.tsx';
-import {
-  AXIS_FONT_SIZE,
-  type BoxPoint,
-  type CategoryLabel,
-  type PlotArea,
-  TICK_MARGIN,
-  useBoxWidth,
-  usePointerOver,
-} from './plot.ts';
+import { AXIS_FONT_SIZE, type CategoryLabel, type PlotArea, TICK_MARGIN, useBoxWidth, usePointerOver } from './plot.ts';
 
 const AXIS_TEXT = { fill: 'var(--muted-foreground)', fontSize: AXIS_FONT_SIZE } as const;
 
 /**
- * What a chart draws once its width is known: the SVG's content, what the pointer's place says, and
- * where its days or months are across the box, left to right, for the arrow keys to step through.
+ * What a chart draws for a width: what stays whatever the pointer does; where its days or months
+ * are across the box, left to right (over the plot, the pointer and the arrow keys pick the
+ * nearest); and what the picked one adds: marks behind or over the drawing, and its tooltip.
  */
-export type Drawing = { content: ReactNode; tooltip?: ReactNode; stops: readonly number[] };
+export type Drawing = {
+  content: ReactNode;
+  plot: PlotArea;
+  stops: readonly number[];
+  pick: (index: number) => { behind?: ReactNode; over?: ReactNode; tooltip: ReactNode };
+};
 
 /** How far each key moves along the stops; Home and End go to the ends. */
 const KEY_STEPS: Record<string, number> = {
@@ -32,21 +30,18 @@ const nearestStop = (stops: readonly number[], x: number) =>
 
 /**
  * A chart's box, as wide as its card and `height` tall: one image named `label` to assistive
- * technology, drawn by `draw` for its width and the pointer's place over it. Focused, the arrow
- * keys step the tooltip through the days or months (the first press shows the latest).
+ * technology, drawn by `draw` for its width (once per width: the pointer only picks a stop).
+ * Focused, the arrow keys step the tooltip through the days or months (the first press shows the
+ * latest).
  */
-export function ChartBox({
-  label,
-  height,
-  draw,
-}: {
-  label: string;
-  height: number;
-  draw: (width: number, pointer: BoxPoint | null) => Drawing;
-}) {
+export function ChartBox({ label, height, draw }: { label: string; height: number; draw: (width: number) => Drawing }) {
   const [boxRef, width] = useBoxWidth<HTMLDivElement>();
   const [pointer, pointerHandlers, setPointer] = usePointerOver();
-  const { content, tooltip, stops } = draw(width, pointer);
+  const { content, plot, stops, pick } = useMemo(() => draw(width), [draw, width]);
+  const picked =
+    pointer && stops.length > 0 && pointer.x >= plot.left && pointer.x <= plot.right
+      ? pick(nearestStop(stops, pointer.x))
+      : null;
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = KEY_STEPS[event.key];
     if (step === undefined || stops.length === 0) return;
@@ -69,11 +64,13 @@ export function ChartBox({
       {...pointerHandlers}
     >
       <svg aria-hidden="true" width={width} height={height} className="block">
+        {picked?.behind}
         {content}
+        {picked?.over}
       </svg>
-      {tooltip && pointer ? (
+      {picked && pointer ? (
         <ChartTooltipAt at={pointer} width={width} height={height}>
-          {tooltip}
+          {picked.tooltip}
         </ChartTooltipAt>
       ) : null}
     </div>

@@ -4,10 +4,10 @@ import { useT } from '../../lib/i18n.ts';
 import { calendarFormat } from '../../lib/locale.ts';
 import { formatMoney, formatSignedMoney } from '../../lib/money.ts';
 import { moneyAxis } from './axis.ts';
-import { CategoryAxis, ChartBox, ValueAxis } from './cartesian.tsx';
+import { CategoryAxis, ChartBox, type Drawing, ValueAxis } from './cartesian.tsx';
 import { ChartTooltipBox, ChartTooltipRow } from './chart-tooltip.tsx';
 import { EXPENSE_COLOR, INCOME_COLOR } from './colors.ts';
-import { type BoxPoint, linearScale, plotArea, spacedLabels } from './plot.ts';
+import { linearScale, plotArea, spacedLabels } from './plot.ts';
 
 export type CashFlowChartProps = {
   data: readonly CashFlowPoint[];
@@ -58,7 +58,7 @@ function CashFlowTooltip({ point, currency }: { point: CashFlowPoint; currency: 
 
 /** Income beside expenses, a pair of bars a month. */
 export function CashFlowChart({ data, currency, label, height }: CashFlowChartProps) {
-  const draw = (width: number, pointer: BoxPoint | null) => {
+  const draw = (width: number): Drawing => {
     // Bars stand on zero.
     const axis = moneyAxis([0, ...data.flatMap((point) => [point.income, point.expense])], currency);
     const valueLabels = axis.ticks.map(axis.tickFormatter);
@@ -76,24 +76,9 @@ export function CashFlowChart({ data, currency, label, height }: CashFlowChartPr
       MONTH_LABEL_GAP,
       [0, width],
     );
-    const activeIndex =
-      pointer && pointer.x >= plot.left && pointer.x < plot.right
-        ? Math.floor((pointer.x - plot.left) / monthWidth)
-        : null;
-    const active = activeIndex === null ? undefined : data[activeIndex];
     return {
       content: (
         <>
-          {active && activeIndex !== null ? (
-            <rect
-              x={monthLeft(activeIndex)}
-              y={plot.top}
-              width={monthWidth}
-              height={plot.bottom - plot.top}
-              fill="var(--muted)"
-              opacity={0.6}
-            />
-          ) : null}
           <ValueAxis ticks={axis.ticks} labels={valueLabels} y={y} plot={plot} />
           <CategoryAxis labels={monthLabels} plot={plot} />
           {data.map((point, index) => {
@@ -114,8 +99,21 @@ export function CashFlowChart({ data, currency, label, height }: CashFlowChartPr
           })}
         </>
       ),
-      tooltip: active ? <CashFlowTooltip point={active} currency={currency} /> : null,
+      plot,
       stops: data.map((_, index) => monthLeft(index) + monthWidth / 2),
+      pick: (index) => ({
+        behind: (
+          <rect
+            x={monthLeft(index)}
+            y={plot.top}
+            width={monthWidth}
+            height={plot.bottom - plot.top}
+            fill="var(--muted)"
+            opacity={0.6}
+          />
+        ),
+        tooltip: <CashFlowTooltip point={data[index]!} currency={currency} />,
+      }),
     };
   };
 
