@@ -10,7 +10,7 @@ import { addDays, todayIso } from '../lib/dates.ts';
 import { createRatesService } from '../modules/rates/service.ts';
 import { ratesSyncTask } from '../modules/rates/sync-task.ts';
 import { startScheduler } from './scheduler.ts';
-import { claimTask, finishTask } from './scheduler-queries.ts';
+import { claimTask, finishTask, renewTask } from './scheduler-queries.ts';
 
 // A Monday evening: the ECB has published today's rates (after 16:00 in Frankfurt), the NBU too.
 const clock = fixedClock('2026-11-23T20:20:00Z');
@@ -32,6 +32,8 @@ afterAll(async () => {
 });
 
 const HOUR = 3_600_000;
+/** The end of a lease of `ms` claimed now: what names its holder. */
+const leaseFromNow = (ms: number) => new Date(clock.now().getTime() + ms);
 
 describe('scheduled task leases', () => {
   it('lets exactly one of several concurrent claimants run a due task', async () => {
@@ -44,7 +46,7 @@ describe('scheduled task leases', () => {
   it('is not due again until its interval has passed since the last success', async () => {
     const claim = () => claimTask(t.handle.db, clock.now(), 'daily', HOUR, HOUR);
     expect(await claim()).toBe(true);
-    await finishTask(t.handle.db, clock.now(), 'daily', true, HOUR);
+    await finishTask(t.handle.db, clock.now(), 'daily', leaseFromNow(HOUR), true, HOUR);
     expect(await claim()).toBe(false);
     clock.advance(HOUR - 1000);
     expect(await claim()).toBe(false);
@@ -55,7 +57,7 @@ describe('scheduled task leases', () => {
   it('after a failure waits for the retry delay, and a lease left by a dead instance expires', async () => {
     const claim = () => claimTask(t.handle.db, clock.now(), 'flaky', 10 * HOUR, HOUR);
     expect(await claim()).toBe(true);
-    await finishTask(t.handle.db, clock.now(), 'flaky', false, HOUR);
+    await finishTask(t.handle.db, clock.now(), 'flaky', leaseFromNow(HOUR), false, HOUR);
     expect(await claim()).toBe(false);
     clock.advance(HOUR + 1000);
     expect(await claim()).toBe(true);
@@ -132,5 +134,29 @@ describe('the rates sync task under the scheduler', () => {
     // The ECB's rates for today were stored by the failed run and are final: they are not asked for again.
     expect(askedForToday()).toEqual({ nbu: true, frankfurter: false });
     expect(await storedToday('nbu')).toEqual([{ publishedDate: today }]);
+  });
+});
+
+// Last: it moves the clock past a lease, which the rates sync above must not see.
+describe('a scheduled task whose lease ran out', () => {
+  it('records a run only under the lease it ran under: one that ran out and was claimed again is not overwritten', async () => {
+    const claim = () => claimTask(t.handle.db, clock.now(), 'slow', 10 * HOUR, HOUR);
+    expect(await claim()).toBe(true);
+    const stalled = leaseFromNow(HOUR);
+    // The first instance stalls past its lease; another claims the task and works on it.
+    clock.advance(HOUR + 1000);
+    expect(await claim()).toBe(true);
+    const current = leaseFromNow(HOUR);
+    expect(await renewTask(t.handle.db, 'slow', stalled, leaseFromNow(2 * HOUR))).toBe(false);
+    expect(await finishTask(t.handle.db, clock.now(), 'slow', stalled, true, HOUR)).toBe(false);
+    const record = () =>
+      t.handle.db
+        .select({ lockedUntil: scheduledTasks.lockedUntil, lastSuccessAt: scheduledTasks.lastSuccessAt })
+        .from(scheduledTasks)
+        .where(eq(scheduledTasks.name, 'slow'));
+    expect(await record()).toEqual([{ lockedUntil: current, lastSuccessAt: null }]);
+    // The holder of the current lease records its run.
+    expect(await finishTask(t.handle.db, clock.now(), 'slow', current, true, HOUR)).toBe(true);
+    expect(await record()).toEqual([{ lockedUntil: clock.now(), lastSuccessAt: clock.now() }]);
   });
 });
