@@ -5,11 +5,10 @@
  * items of each answer, so an instance that dies mid-job leaves it for the next one (its lease
  * runs out), and nothing is lost or stored twice.
  */
-import { randomUUID } from 'node:crypto';
 import { MONOBANK_WINDOW_SECONDS, type MonobankStatementItem } from '@kopiyka/shared';
 import { maintainAfterLargeWrite } from '../../db/maintenance.ts';
 import { MonobankError } from '../../integrations/monobank/client.ts';
-import { drain } from '../../lib/drain.ts';
+import { type LeasedWorker, LeaseLost, startLeasedWorker } from '../../jobs/leased-worker.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RatesService } from '../rates/service.ts';
 import { jobView, type MonobankDeps, type Turn, withTurn } from './bank-calls.ts';
@@ -17,6 +16,7 @@ import {
   claimDueJob,
   type JobRow,
   releaseJobLeases,
+  renewJobLease,
   type StatementWindow,
   selectBankAccounts,
   selectNextJobTime,
@@ -26,7 +26,7 @@ import { announceApplied, applyStatementItems } from './statement-items.ts';
 
 /** The most items Monobank puts in one statement answer; a full page means there may be more. */
 export const STATEMENT_PAGE_SIZE = 500;
-/** Longer than one step takes (one call of at most 20 s, and storing its page). */
+/** Longer than one step takes (one call of at most 20 s, and storing its page); renewed while it runs. */
 const LEASE_MS = 2 * 60_000;
 /** After this many failed calls in a row the job gives up. */
 const MAX_FAILURES = 6;
@@ -56,53 +56,13 @@ export function estimateSeconds(ahead: number, calls: number, intervalMs: number
   return Math.ceil((Math.max(0, waitMs) + (ahead + calls - 1) * intervalMs) / 1000) + calls * CALL_SECONDS;
 }
 
-export interface ImportWorker {
-  /** Runs due jobs now (a job was queued or requeued). */
-  kick(): void;
-  stop(): Promise<void>;
-}
+export type ImportWorker = LeasedWorker;
 
 /**
  * Runs due jobs one step at a time, back to back while they are due, then sleeps until the next
  * one is (or, with `poll`, at most a few seconds, for jobs of other instances and restarts).
  */
 export function startImportWorker(deps: MonobankDeps, rates: RatesService, poll: boolean): ImportWorker {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-
-  const worker = drain(
-    async () => {
-      try {
-        while (!stopped) {
-          const leaseToken = randomUUID();
-          const job = await claimDueJob(deps.db, deps.clock.now(), LEASE_MS, leaseToken);
-          if (!job) break;
-          await step(job, leaseToken).catch(async (error: unknown) => {
-            deps.log.error({ err: error, jobId: job.id }, 'job step failed');
-            // Not left locked for the lease's two minutes: tried again like a failed call.
-            await retryLater(job, leaseToken, 'the step failed').catch(() => undefined);
-          });
-        }
-      } finally {
-        // Even after a failure (the database away for a moment), the worker wakes up again.
-        await schedule();
-      }
-    },
-    (error) => deps.log.error({ err: error }, 'the import worker failed'),
-  );
-
-  /** Wakes up when the next job is due (with `poll`, at least every few seconds). */
-  async function schedule(): Promise<void> {
-    clearTimeout(timer);
-    if (stopped) return;
-    const next = await selectNextJobTime(deps.db);
-    const wait = next ? Math.max(0, next.getTime() - deps.clock.now().getTime()) : undefined;
-    const delay = poll ? Math.min(wait ?? POLL_MS, POLL_MS) : wait;
-    if (delay === undefined) return;
-    timer = setTimeout(worker.kick, delay);
-    timer.unref();
-  }
-
   /** Writes the step's outcome (only while the lease is ours), lets the lease go and tells the user. */
   async function finishStep(job: JobRow, leaseToken: string, changes: Partial<JobRow>): Promise<void> {
     const row = await updateLeasedJob(deps.db, job.id, leaseToken, { ...changes, lockedUntil: null });
@@ -198,27 +158,30 @@ export function startImportWorker(deps: MonobankDeps, rates: RatesService, poll:
       });
       announceApplied(deps.events, job.userId, 'import', account.accountId, applied);
     } catch (error) {
-      if (error instanceof LeaseLost) return;
       if (error instanceof AppError) return fail(job, leaseToken, String(error.code), error.message);
       throw error;
     }
     if (stored) await announce(stored);
   }
 
-  const first = setTimeout(() => {
-    const released = deps.singleInstance ? releaseJobLeases(deps.db) : Promise.resolve();
-    void released.catch(() => undefined).then(worker.kick);
-  }, 0);
-  first.unref();
-  return {
-    kick: worker.kick,
-    async stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearTimeout(timer);
-      await worker.stop();
+  return startLeasedWorker<JobRow>(
+    {
+      name: 'monobank jobs',
+      leaseMs: LEASE_MS,
+      pollMs: POLL_MS,
+      claim: (terms) => claimDueJob(deps.db, terms.now, LEASE_MS, terms.token),
+      renew: (job, lease, until) => renewJobLease(deps.db, job.id, lease.token, until),
+      work: (job, lease) => step(job, lease.token),
+      async finish(job, lease, failure) {
+        if (!failure) return;
+        deps.log.error({ err: failure.error, jobId: job.id }, 'job step failed');
+        // Not left locked for the lease's two minutes: tried again like a failed call.
+        await retryLater(job, lease.token, 'the step failed');
+      },
+      nextDue: () => selectNextJobTime(deps.db),
+      beforeFirst: deps.singleInstance ? () => releaseJobLeases(deps.db) : undefined,
+      describe: (job) => ({ jobId: job.id }),
     },
-  };
+    { clock: deps.clock, log: deps.log, poll, passAtStart: true },
+  );
 }
-
-class LeaseLost extends Error {}

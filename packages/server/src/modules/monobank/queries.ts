@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, max, min, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, max, min, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   accounts,
@@ -407,6 +407,19 @@ export async function updateLeasedJob(
     .where(and(eq(monobankJobs.id, id), eq(monobankJobs.leaseToken, leaseToken)))
     .returning();
   return row;
+}
+
+/**
+ * Moves the lease of a job under way on to `until`; false when the worker no longer holds it. A
+ * step lets its lease go when it ends: a renewal answering after that leaves it free.
+ */
+export async function renewJobLease(db: Executor, id: number, leaseToken: string, until: Date): Promise<boolean> {
+  const rows = await db
+    .update(monobankJobs)
+    .set({ lockedUntil: until })
+    .where(and(eq(monobankJobs.id, id), eq(monobankJobs.leaseToken, leaseToken), isNotNull(monobankJobs.lockedUntil)))
+    .returning({ id: monobankJobs.id });
+  return rows.length > 0;
 }
 
 /** Ends every unfinished job of the user (disconnecting) with a reason. */

@@ -4,7 +4,8 @@
  * after a restart; an event that cannot be applied yet (no rate) is tried again a few times.
  */
 import { monobankStatementItemSchema } from '@kopiyka/shared';
-import { drain } from '../../lib/drain.ts';
+import { type LeasedWorker, startLeasedWorker } from '../../jobs/leased-worker.ts';
+import { claimTask, releaseTask, renewTask } from '../../jobs/scheduler-queries.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RatesService } from '../rates/service.ts';
 import type { MonobankDeps } from './bank-calls.ts';
@@ -16,36 +17,45 @@ import {
 } from './queries.ts';
 import { announceApplied, applyStatementItems } from './statement-items.ts';
 
-const BATCH = 50;
 const MAX_ATTEMPTS = 5;
 /** How often leftover events (a restart, a failed attempt) are looked at again. */
 const POLL_MS = 30_000;
+/**
+ * The inbox is applied by one instance at a time, in arrival order, under one lease (a row of the
+ * scheduler's leases), long enough for an event that waits on a rate provider. Applying an event
+ * is idempotent (a bank item is stored once by its id), so a holder that stalled past its lease
+ * and finishes its event after another instance took over does no harm.
+ */
+const INBOX_LEASE = 'monobank-webhook-inbox';
+const LEASE_MS = 60_000;
 
-export interface WebhookInbox {
-  kick(): void;
-  stop(): Promise<void>;
-}
+type WebhookEvent = Awaited<ReturnType<typeof selectPendingWebhookEvents>>[number];
+
+export type WebhookInbox = LeasedWorker;
 
 export function startWebhookInbox(deps: MonobankDeps, rates: RatesService, poll: boolean): WebhookInbox {
-  let stopped = false;
+  /** Events failing for now are passed over until the next pass, not retried in a loop. */
+  let tried = new Set<number>();
 
-  async function applyPending(): Promise<void> {
-    // Events failing for now are passed over until the next run, not retried in a loop.
-    const tried = new Set<number>();
-    while (!stopped) {
-      const pending = (await selectPendingWebhookEvents(deps.db, BATCH + tried.size)).filter((e) => !tried.has(e.id));
-      if (pending.length === 0) return;
-      for (const event of pending) {
-        if (stopped) return;
-        tried.add(event.id);
-        await apply(event).catch((error: unknown) =>
-          deps.log.error({ err: error, eventId: event.id }, 'a webhook event could not be applied'),
-        );
-      }
+  /** The inbox's lease, and the first event this pass has not tried; nothing (the lease let go) ends the pass. */
+  async function claim(terms: { now: Date; until: Date }): Promise<WebhookEvent | undefined> {
+    // Due whenever nobody holds it. Held by another instance: that one applies what is pending.
+    if (!(await claimTask(deps.db, terms.now, INBOX_LEASE, 0, LEASE_MS))) {
+      tried = new Set();
+      return undefined;
     }
+    let event: WebhookEvent | undefined;
+    try {
+      [event] = (await selectPendingWebhookEvents(deps.db, tried.size + 1)).filter((e) => !tried.has(e.id));
+    } finally {
+      if (!event) await releaseTask(deps.db, INBOX_LEASE, terms.until);
+    }
+    if (event) tried.add(event.id);
+    else tried = new Set();
+    return event;
   }
 
-  async function apply(event: Awaited<ReturnType<typeof selectPendingWebhookEvents>>[number]): Promise<void> {
+  async function apply(event: WebhookEvent): Promise<void> {
     const now = () => deps.clock.now();
     const account = await selectBankAccountByExternalId(deps.db, event.userId, event.account);
     // A card opened since the last refresh, or one the person deleted: the next sync takes care.
@@ -64,17 +74,21 @@ export function startWebhookInbox(deps: MonobankDeps, rates: RatesService, poll:
     }
   }
 
-  const inbox = drain(applyPending, (error) => deps.log.error({ err: error }, 'the webhook inbox failed'));
-
-  const timer = poll ? setInterval(inbox.kick, POLL_MS) : undefined;
-  timer?.unref();
-  if (poll) inbox.kick();
-  return {
-    kick: inbox.kick,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await inbox.stop();
+  return startLeasedWorker<WebhookEvent>(
+    {
+      name: 'webhook inbox',
+      leaseMs: LEASE_MS,
+      pollMs: POLL_MS,
+      claim,
+      renew: (_event, lease, until) => renewTask(deps.db, INBOX_LEASE, lease.until, until),
+      work: apply,
+      async finish(event, lease, failure) {
+        if (failure) deps.log.error({ err: failure.error, eventId: event.id }, 'a webhook event could not be applied');
+        await releaseTask(deps.db, INBOX_LEASE, lease.until);
+      },
+      beforeFirst: deps.singleInstance ? () => releaseTask(deps.db, INBOX_LEASE) : undefined,
+      describe: (event) => ({ eventId: event.id }),
     },
-  };
+    { clock: deps.clock, log: deps.log, poll, passAtStart: poll },
+  );
 }
