@@ -4,7 +4,6 @@
  * transaction as the job's place and tallies, so an instance that dies mid-import leaves it for
  * the next one (its lease runs out) and no row is stored twice or lost.
  */
-import { randomUUID } from 'node:crypto';
 import {
   type Account,
   defaultPaymentType,
@@ -18,9 +17,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { maintainAfterLargeWrite } from '../../db/maintenance.ts';
 import type { ImportOptions } from '../../db/schema.ts';
+import { type Lease, type LeasedWorker, LeaseLost, startLeasedWorker } from '../../jobs/leased-worker.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { todayIso } from '../../lib/dates.ts';
-import { type Drain, drain } from '../../lib/drain.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { defaultCategoryIds, fallbackCategoryId, listCategories } from '../categories/service.ts';
@@ -48,7 +47,7 @@ import { categoryKey, categoryLookup, importEvent } from './views.ts';
 
 /** Rows per database transaction: one multi-row insert, one balance move per account. */
 export const IMPORT_BATCH_ROWS = 1_000;
-/** Longer than a batch takes; renewed with every batch. */
+/** Longer than a batch takes; renewed with every batch, and while one is read. */
 const LEASE_MS = 2 * 60_000;
 /** How often an idle worker looks for imports another instance queued or a restart left. */
 const POLL_MS = 5_000;
@@ -74,8 +73,6 @@ interface ReadRow {
   externalId: string | null;
 }
 
-class LeaseLost extends Error {}
-
 const wallText = (w: ImportWallTime) => {
   const two = (n: number) => String(n).padStart(2, '0');
   return `${w.year}-${two(w.month)}-${two(w.day)} ${two(w.hour)}:${two(w.minute)}:${two(w.second)}`;
@@ -88,42 +85,8 @@ const duplicateKey = (row: Pick<NewTransactionRow, 'time' | 'amount' | 'transact
 const reasonOf = (error: AppError) => error.details?.[0]?.message ?? error.message;
 
 /** Runs committed imports (`kick`: one was committed) until `stop`. */
-export function startImportJobs(deps: ImportJobDeps, poll: boolean): Drain {
+export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorker {
   const { db, clock, events, log } = deps;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-
-  const worker = drain(
-    async () => {
-      try {
-        while (!stopped) {
-          const leaseToken = randomUUID();
-          const job = await claimRunningImport(db, clock.now(), LEASE_MS, leaseToken);
-          if (!job) break;
-          await run(job, leaseToken).catch(async (error: unknown) => {
-            if (error instanceof LeaseLost) return;
-            if (!(error instanceof AppError)) log.error({ err: error, importId: job.id }, 'import failed');
-            const message =
-              error instanceof AppError
-                ? error.message
-                : 'The import stopped on an unexpected error. The rows imported before it stay until you undo the import.';
-            await finish(job, leaseToken, { state: 'failed', error: message }).catch(() => undefined);
-          });
-        }
-      } finally {
-        schedule();
-      }
-    },
-    (error) => log.error({ err: error }, 'the CSV import worker failed'),
-  );
-
-  /** With `poll`, looks again in a few seconds for imports of other instances and restarts. */
-  function schedule(): void {
-    clearTimeout(timer);
-    if (stopped || !poll) return;
-    timer = setTimeout(worker.kick, POLL_MS);
-    timer.unref();
-  }
 
   async function finish(job: ImportRow, leaseToken: string, changes: Partial<ImportRow>) {
     const row = await updateLeasedImport(db, job.id, leaseToken, {
@@ -135,7 +98,7 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): Drain {
     if (row) events.publish(job.userId, importEvent(row));
   }
 
-  async function run(job: ImportRow, leaseToken: string): Promise<void> {
+  async function run(job: ImportRow, lease: Lease): Promise<void> {
     const read = await batchReader(job);
     const tally = {
       imported: job.imported,
@@ -146,7 +109,8 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): Drain {
     let done = job.done;
     const text = await selectImportText(db, job.id);
     for await (const batch of recordBatches(text, job.delimiter, job.done, IMPORT_BATCH_ROWS)) {
-      if (stopped) break;
+      if (lease.stopping) break;
+      lease.check();
       done += batch.length;
       const outcome = await read(batch);
       tally.imported += outcome.rows.length;
@@ -155,7 +119,7 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): Drain {
       tally.failedCount += outcome.failures.length;
       const stored = await db.transaction(async (tx) => {
         await insertImportedTransactions(tx, job.userId, outcome.rows);
-        const row = await updateLeasedImport(tx, job.id, leaseToken, {
+        const row = await updateLeasedImport(tx, job.id, lease.token, {
           ...tally,
           done,
           lockedUntil: new Date(clock.now().getTime() + LEASE_MS),
@@ -170,13 +134,13 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): Drain {
       await new Promise((resolve) => setImmediate(resolve));
     }
     // Stopping (the app closes): the lease runs out and the next start goes on from here.
-    if (stopped) return;
+    if (lease.stopping) return;
     await maintainAfterLargeWrite(db, log, tally.imported, [
       'transactions',
       'account_day_deltas',
       'account_day_totals',
     ]);
-    await finish(job, leaseToken, { state: 'done' });
+    await finish(job, lease.token, { state: 'done' });
   }
 
   /**
@@ -345,18 +309,28 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): Drain {
     });
   }
 
-  const first = setTimeout(() => {
-    const released = deps.singleInstance ? releaseImportLeases(db) : Promise.resolve();
-    void released.catch(() => undefined).then(worker.kick);
-  }, 0);
-  first.unref();
-  return {
-    kick: worker.kick,
-    async stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearTimeout(timer);
-      await worker.stop();
+  return startLeasedWorker<ImportRow>(
+    {
+      name: 'CSV imports',
+      leaseMs: LEASE_MS,
+      pollMs: POLL_MS,
+      claim: (terms) => claimRunningImport(db, terms.now, LEASE_MS, terms.token),
+      renew: async (job, lease, until) =>
+        Boolean(await updateLeasedImport(db, job.id, lease.token, { lockedUntil: until })),
+      work: run,
+      async finish(job, lease, failure) {
+        if (!failure) return;
+        const { error } = failure;
+        if (!(error instanceof AppError)) log.error({ err: error, importId: job.id }, 'import failed');
+        const message =
+          error instanceof AppError
+            ? error.message
+            : 'The import stopped on an unexpected error. The rows imported before it stay until you undo the import.';
+        await finish(job, lease.token, { state: 'failed', error: message });
+      },
+      beforeFirst: deps.singleInstance ? () => releaseImportLeases(db) : undefined,
+      describe: (job) => ({ importId: job.id }),
     },
-  };
+    { clock, log, poll, passAtStart: true },
+  );
 }
