@@ -68,7 +68,6 @@ import { createUsersService } from './modules/users/service.ts';
 
 /** Everything under here is the API (and its docs); everything else is the web app. */
 const API_ROOT = '/api/';
-const BASE_CHANGE_POLL_MS = 15_000;
 const HSTS_MAX_AGE_S = 180 * 24 * 60 * 60;
 
 declare module 'fastify' {
@@ -193,7 +192,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.log,
     clock,
   );
-  const baseChanges = createBaseChangeService(db, rates, app.log, clock);
+  const baseChanges = createBaseChangeService(db, rates, app.log, clock, config.backgroundJobs);
   const auth = createAuthService(db, config.auth, clock, { rememberSessions: database.kind === 'pglite' });
   const users = createUsersService(db);
   const currencies = createCurrenciesService(db, rates, baseChanges, clock);
@@ -262,19 +261,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       );
     });
   }
-  // Picks up changes another instance left unfinished (its lease ran out) or a restart interrupted.
-  const resume = config.backgroundJobs
-    ? setInterval(() => void baseChanges.runPending(), BASE_CHANGE_POLL_MS)
-    : undefined;
-  resume?.unref();
-  if (config.backgroundJobs) void baseChanges.runPending();
   app.addHook('onClose', async () => {
-    clearInterval(resume);
     await scheduler?.stop();
     await monobank.stop();
     await imports.stop();
     await events.close();
-    await baseChanges.settled();
+    await baseChanges.stop();
     await database.close();
   });
   await app.register(

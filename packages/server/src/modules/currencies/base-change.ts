@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type BaseCurrencyChange,
   convertMinorUnits,
@@ -8,6 +7,7 @@ import {
 } from '@kopiyka/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { type Lease, LeaseLost, startLeasedWorker } from '../../jobs/leased-worker.ts';
 import { type Clock, today as todayOf } from '../../lib/clock.ts';
 import { earlierDay } from '../../lib/dates.ts';
 import { convertBudgetLimits, hasBudgetLimits } from '../budgets/service.ts';
@@ -28,10 +28,13 @@ import {
 } from './queries.ts';
 
 const BATCH = 1000;
-/** A worker keeps extending its lease while it works; a dead one's lease runs out after this. */
+/**
+ * A worker keeps extending its lease while it works (every quarter of it, whatever step it is
+ * on); a dead one's lease runs out after this.
+ */
 const LEASE_MS = 60_000;
-/** How often a working worker extends its lease: well within it, whatever step it is on. */
-const HEARTBEAT_MS = LEASE_MS / 4;
+/** How often changes another instance left unfinished (its lease ran out) or a restart interrupted are looked for. */
+const POLL_MS = 15_000;
 /** New transactions recorded while the change runs are caught up before the switch, this often at most. */
 const CATCH_UP_ROUNDS = 5;
 
@@ -40,9 +43,6 @@ type Claimed = NonNullable<Awaited<ReturnType<typeof claimBaseChange>>>;
 
 /** A reason to stop that the user can act on: shown to them as it is. */
 class ChangeStopped extends Error {}
-
-/** The change was taken over or started over: this worker's work is no longer wanted. */
-class LeaseLost extends Error {}
 
 /**
  * A row's figures in the (new) base. A transfer is neutral in it (transactions/base-amounts.ts):
@@ -76,10 +76,10 @@ const tooLargeIn = (code: string) =>
 
 export interface BaseChangeService {
   progress(userId: number): Promise<BaseCurrencyChange>;
-  /** Works through every change that is waiting (called after a start, and periodically). */
-  runPending(): Promise<void>;
-  /** Resolves once no change is being worked on here (before the database closes). */
-  settled(): Promise<void>;
+  /** Works through every change that is waiting now (called after a start), not at the next poll. */
+  runPending(): void;
+  /** No more claims; resolves once no change is being worked on here (before the database closes). */
+  stop(): Promise<void>;
 }
 
 /**
@@ -88,17 +88,16 @@ export interface BaseChangeService {
  * revalueAfterRateChange). A worker holds a lease under its own token: it extends the lease while
  * it works, and each of its writes lands only while the change still carries the token, so a
  * worker that lost the change (taken over after a stall, or started over by a rate change) stops
- * without a trace.
+ * without a trace. With `background`, changes left by a restart or another instance are looked
+ * for at start and periodically.
  */
 export function createBaseChangeService(
   db: Database,
   rates: RatesService,
   log: FastifyBaseLogger,
   clock: Clock,
+  background: boolean,
 ): BaseChangeService {
-  let running: Promise<void> | undefined;
-  /** Set by every runPending: a drain finishing meanwhile looks once more before it ends. */
-  let wanted = false;
   const leaseUntil = () => new Date(clock.now().getTime() + LEASE_MS);
 
   async function seriesFor(userId: number, scope: RevaluationScope, toCode: string): Promise<RateSeries> {
@@ -108,7 +107,7 @@ export function createBaseChangeService(
     return rates.series(userId, shape.codes, toCode, first, earlierDay(shape.last ?? today, today));
   }
 
-  async function work(claimed: Claimed, token: string) {
+  async function work(claimed: Claimed, { token, check }: Lease) {
     const { userId } = claimed;
     const found = await selectBaseChange(db, userId);
     if (found?.change.leaseToken !== token) return;
@@ -121,6 +120,7 @@ export function createBaseChangeService(
     if (found.change.regroupDays) {
       // A time zone change: each account's days first, one account per step (lastId: the last account).
       for (;;) {
+        check();
         const regrouped = await db.transaction(async (tx) => {
           const accountId = await regroupNextAccountDays(tx, userId, lastId);
           if (accountId === undefined) return undefined;
@@ -135,6 +135,7 @@ export function createBaseChangeService(
     }
     let series = await seriesFor(userId, scope, toCode);
     for (;;) {
+      check();
       const rows = await selectForRevaluation(db, userId, scope, { afterId: lastId, limit: BATCH });
       if (rows.length === 0) break;
       const values = rows.map((row) => revalue(row, toCode, series));
@@ -186,45 +187,25 @@ export function createBaseChangeService(
     log.info({ userId, to: toCode, revaluation: !isBaseChange }, 'base-currency figures recomputed');
   }
 
-  async function process(claimed: Claimed, token: string) {
-    const { userId } = claimed;
-    // Long steps (a range fill over the whole history, catch-up rounds) keep the lease too.
-    const heartbeat = setInterval(() => {
-      extendLease(db, userId, token, leaseUntil()).catch((error) =>
-        log.warn({ err: error, userId }, 'could not extend a base-change lease'),
-      );
-    }, HEARTBEAT_MS);
-    try {
-      await work(claimed, token);
-    } catch (error) {
-      if (error instanceof LeaseLost) {
-        log.info({ userId }, 'base change taken over or started over; this pass stops');
-        return;
-      }
-      const message = error instanceof ChangeStopped ? error.message : 'The recalculation stopped unexpectedly.';
-      if (!(error instanceof ChangeStopped)) log.error({ err: error, userId }, 'base currency change failed');
-      await failBaseChange(db, userId, token, message);
-    } finally {
-      clearInterval(heartbeat);
-    }
-  }
-
-  async function drain() {
-    try {
-      while (wanted) {
-        wanted = false;
-        for (;;) {
-          const token = randomUUID();
-          const claimed = await claimBaseChange(db, { now: clock.now(), until: leaseUntil() }, token);
-          if (!claimed) break;
-          await process(claimed, token);
-        }
-      }
-    } finally {
-      // Cleared in the same step as the last look, so a later runPending starts a new drain.
-      running = undefined;
-    }
-  }
+  const worker = startLeasedWorker<Claimed>(
+    {
+      name: 'base currency changes',
+      leaseMs: LEASE_MS,
+      pollMs: POLL_MS,
+      claim: (terms) => claimBaseChange(db, terms, terms.token),
+      renew: (claimed, lease, until) => extendLease(db, claimed.userId, lease.token, until),
+      work,
+      async finish({ userId }, lease, failure) {
+        if (!failure) return;
+        const { error } = failure;
+        const message = error instanceof ChangeStopped ? error.message : 'The recalculation stopped unexpectedly.';
+        if (!(error instanceof ChangeStopped)) log.error({ err: error, userId }, 'base currency change failed');
+        await failBaseChange(db, userId, lease.token, message);
+      },
+      describe: ({ userId }) => ({ userId }),
+    },
+    { clock, log, poll: background, passAtStart: background },
+  );
 
   return {
     async progress(userId) {
@@ -247,15 +228,7 @@ export function createBaseChangeService(
       };
     },
 
-    async settled() {
-      await running;
-    },
-
-    runPending() {
-      // One drain at a time per instance; a start during a drain is picked up before it ends.
-      wanted = true;
-      running ??= drain().catch((error) => log.error({ err: error }, 'base currency changes could not be processed'));
-      return running;
-    },
+    runPending: worker.kick,
+    stop: worker.stop,
   };
 }
