@@ -37,16 +37,24 @@ export function startWebhookInbox(deps: MonobankDeps, rates: RatesService, poll:
   /** Events failing for now are passed over until the next pass, not retried in a loop. */
   let tried = new Set<number>();
 
-  /** The inbox's lease, and the first event this pass has not tried; nothing (the lease let go) ends the pass. */
+  /** The first pending event this pass has not tried. */
+  async function untried(): Promise<WebhookEvent | undefined> {
+    return (await selectPendingWebhookEvents(deps.db, tried.size + 1)).find((e) => !tried.has(e.id));
+  }
+
+  /**
+   * The inbox's lease, and the first event this pass has not tried, looked up again under the
+   * lease; nothing (the lease let go) ends the pass. An empty inbox leaves the lease alone.
+   */
   async function claim(terms: { now: Date; until: Date }): Promise<WebhookEvent | undefined> {
     // Due whenever nobody holds it. Held by another instance: that one applies what is pending.
-    if (!(await claimTask(deps.db, terms.now, INBOX_LEASE, 0, LEASE_MS))) {
+    if (!(await untried()) || !(await claimTask(deps.db, terms.now, INBOX_LEASE, 0, LEASE_MS))) {
       tried = new Set();
       return undefined;
     }
     let event: WebhookEvent | undefined;
     try {
-      [event] = (await selectPendingWebhookEvents(deps.db, tried.size + 1)).filter((e) => !tried.has(e.id));
+      event = await untried();
     } finally {
       if (!event) await releaseTask(deps.db, INBOX_LEASE, terms.until);
     }
