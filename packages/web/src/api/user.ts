@@ -4,11 +4,7 @@ import { navigateTo } from '../lib/navigation.ts';
 import { SIGN_UP_PATH } from '../lib/paths.ts';
 import { logout } from '../stores/session.ts';
 import { call } from './client.ts';
-
-export const userKeys = {
-  all: ['user'] as const,
-  me: () => [...userKeys.all, 'me'] as const,
-};
+import { userKeys } from './query-keys.ts';
 
 export const userQueryOptions = () =>
   queryOptions({
