@@ -1,6 +1,6 @@
 import type { MonobankJob, ServerEvent } from '@kopiyka/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useBankDialogStore } from '../stores/bank-dialog.ts';
+import { useBankDialogStore } from '../stores/bank-dialog-target.ts';
 import { useNotificationsStore } from '../stores/notifications.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { eventStream, failure, fakeServer, resetApp, sseMessage } from '../test/api.ts';

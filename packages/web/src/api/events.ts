@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { localizeMessage, t } from '../lib/i18n.ts';
 import { navigateTo } from '../lib/navigation.ts';
 import { TRANSACTIONS_PATH } from '../lib/paths.ts';
-import { openBankDialog } from '../stores/bank-dialog.ts';
+import { openBankDialog } from '../stores/bank-dialog-target.ts';
 import { notify, useNotificationsStore } from '../stores/notifications.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { call, openEventStream } from './client.ts';

@@ -7,7 +7,7 @@ import { useNow } from '../../hooks/use-now.ts';
 import { formatTimeAgo } from '../../lib/dates.ts';
 import { useT } from '../../lib/i18n.ts';
 import { cn } from '../../lib/utils.ts';
-import { openBankDialog } from '../../stores/bank-dialog.ts';
+import { openBankDialog } from '../../stores/bank-dialog-target.ts';
 import { notify } from '../../stores/notifications.ts';
 import { lastSyncedAt } from './job-progress.ts';
 

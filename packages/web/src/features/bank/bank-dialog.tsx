@@ -18,7 +18,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { type MessageKey, useT } from '../../lib/i18n.ts';
-import type { BankDialogTarget } from '../../stores/bank-dialog.ts';
+import type { BankDialogTarget } from '../../stores/bank-dialog-target.ts';
 import { notify } from '../../stores/notifications.ts';
 import { FoundCards } from './components/found-cards.tsx';
 import { ImportJobPanel } from './components/import-job-panel.tsx';

@@ -41,7 +41,7 @@ import {
   closeTransactionDialog,
   type DialogTarget,
   useTransactionDialogStore,
-} from '../../stores/transaction-dialog.ts';
+} from '../../stores/transaction-dialog-target.ts';
 import { AccountSelect } from './components/account-select.tsx';
 import { useMerchantRuleOffer } from './components/merchant-rule-offer.ts';
 import {

@@ -4,12 +4,16 @@ import { useNavigate } from 'react-router';
 import { signOut } from '../../api/auth.ts';
 import { baseCurrencyQueryOptions, useSetBaseCurrency, useSystemCurrencies } from '../../api/currencies.ts';
 import { inlineErrorMessage } from '../../api/errors.ts';
-import { AuthScreen } from '../../components/auth-screen.tsx';
-import { CurrencyPicker, CurrencyPickerError, CurrencyPickerSkeleton } from '../../components/currency-picker.tsx';
-import { RestoreBackup } from '../../components/restore-backup.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { RestoreBackup } from '../../entities/backup/restore-backup.tsx';
 import { currencyName } from '../../entities/currencies/currency-name.ts';
+import {
+  CurrencyPicker,
+  CurrencyPickerError,
+  CurrencyPickerSkeleton,
+} from '../../entities/currencies/currency-picker.tsx';
+import { AuthScreen } from '../../entities/settings/auth-screen.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { HOME_PATH } from '../../lib/paths.ts';
 import { notify } from '../../stores/notifications.ts';

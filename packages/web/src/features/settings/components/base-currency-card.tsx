@@ -2,6 +2,7 @@ import type { BaseCurrencyChange, UserCurrency } from '@kopiyka/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { useBaseCurrencyChange, useChangeBaseCurrency, useDismissBaseChange } from '../../../api/currencies.ts';
 import { inlineErrorMessage } from '../../../api/errors.ts';
+import { useSubmission } from '../../../api/submission.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { AlertDialog, AlertDialogCancel, AlertDialogContent } from '../../../components/ui/alert-dialog.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -163,31 +164,27 @@ type ConfirmBaseChangeProps = {
 
 function ConfirmBaseChange({ open, onOpenChange, from, to, onStarted }: ConfirmBaseChangeProps) {
   const changeBase = useChangeBaseCurrency();
-  const [error, setError] = useState<string | null>(null);
   const fromCode = from.currency.code;
   const toCode = to.currency.code;
   const t = useT();
-
-  async function confirm() {
-    setError(null);
-    try {
-      const change = await changeBase.mutateAsync({ currencyId: to.currencyId });
+  const submission = useSubmission({
+    send: () => changeBase.mutateAsync({ currencyId: to.currencyId }),
+    onSuccess: (change) => {
       if (change?.state === 'running') {
         notify('info', t('currencies.base.started', { from: fromCode, to: toCode }));
       }
-    } catch (failure) {
-      setError(inlineErrorMessage(failure));
-      return;
-    }
-    onOpenChange(false);
-    onStarted();
-  }
+      onOpenChange(false);
+      onStarted();
+    },
+  });
+  const { error } = submission;
+  const confirm = () => submission.submit();
 
   return (
     <AlertDialog
       open={open}
       onOpenChange={(next) => {
-        if (!next) setError(null);
+        if (!next) submission.clearError();
         onOpenChange(next);
       }}
     >
