@@ -10,7 +10,7 @@ type SubmissionOptions<Input, Result> = {
    * What to say in place about a failure, null for nothing (the user has been told already, or the
    * fields say it). The server's words by default.
    */
-  failureMessage?: (error: unknown) => string | null;
+  failureMessage?: (error: unknown, input: Input) => string | null;
   /** What follows a call that worked; awaited, so a form stays busy until it is done. */
   onSuccess?: (result: Result, input: Input) => unknown;
 };
@@ -37,7 +37,7 @@ export function useSubmission<Input = void, Result = unknown>({
       try {
         result = await send(input);
       } catch (failure) {
-        const message = failureMessage(failure);
+        const message = failureMessage(failure, input);
         setError(message);
         return message ?? '';
       }

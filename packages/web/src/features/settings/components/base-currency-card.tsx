@@ -76,6 +76,10 @@ function ChangeProgress({ change }: { change: BaseCurrencyChange }) {
 function ChangeFailure({ change }: { change: BaseCurrencyChange }) {
   const dismiss = useDismissBaseChange();
   const t = useT();
+  const dismissal = useSubmission({
+    send: () => dismiss.mutateAsync(),
+    failureMessage: (failure) => inlineErrorMessage(failure) ?? t('currencies.base.dismissFailed'),
+  });
   // The server's reason is a sentence of its own, with or without a full stop.
   const reason = change.error ? `: ${localizeMessage(change.error).replace(/\.+$/, '')}` : '';
   return (
@@ -86,12 +90,12 @@ function ChangeFailure({ change }: { change: BaseCurrencyChange }) {
           : t('currencies.base.changeFailed', { to: change.toCode ?? '', from: change.fromCode ?? '', reason })}
       </ErrorAlert>
       <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
-        {dismiss.isError ? (
+        {dismissal.error ? (
           <span role="alert" className="text-sm text-destructive">
-            {inlineErrorMessage(dismiss.error) ?? t('currencies.base.dismissFailed')}
+            {dismissal.error}
           </span>
         ) : null}
-        <Button variant="outline" size="sm" onClick={() => dismiss.mutate()} disabled={dismiss.isPending}>
+        <Button variant="outline" size="sm" onClick={() => void dismissal.submit()} disabled={dismiss.isPending}>
           {dismiss.isPending ? <Spinner /> : null}
           {t('currencies.base.dismiss')}
         </Button>
