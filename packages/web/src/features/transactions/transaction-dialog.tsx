@@ -289,7 +289,7 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
       else notify('success', t('transaction.saved'));
     },
     failureMessage: (error, { fieldOf }) => serverErrorMessage(error, fieldOf),
-    onSuccess: onClose,
+    onSuccess: () => onClose(),
   });
   const formError = submission.error;
 
