@@ -1,13 +1,9 @@
 import { type CreateAccountGroupBody, endpoints, type UpdateAccountGroupBody } from '@kopiyka/shared';
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_DATA_STALE_TIME } from '../lib/constants.ts';
-import { accountKeys } from './accounts.ts';
 import { call } from './client.ts';
-
-export const accountGroupKeys = {
-  all: ['account-groups'] as const,
-  list: () => [...accountGroupKeys.all, 'list'] as const,
-};
+import { accountGroupDeleted, accountGroupsChanged } from './invalidation.ts';
+import { accountGroupKeys } from './query-keys.ts';
 
 /** Like the accounts themselves (SPEC §9), groups change only through the calls below. */
 export const accountGroupsQueryOptions = () =>
@@ -21,15 +17,11 @@ export function useAccountGroups() {
   return useQuery(accountGroupsQueryOptions());
 }
 
-function invalidateGroups(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: accountGroupKeys.all });
-}
-
 export function useCreateAccountGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateAccountGroupBody) => call(endpoints.accountGroups.create, { body }),
-    onSuccess: () => invalidateGroups(queryClient),
+    onSuccess: () => accountGroupsChanged(queryClient),
   });
 }
 
@@ -40,7 +32,7 @@ export function useUpdateAccountGroup() {
   return useMutation({
     mutationFn: ({ id, body }: UpdateAccountGroupVariables) =>
       call(endpoints.accountGroups.update, { params: { id }, body }),
-    onSuccess: () => invalidateGroups(queryClient),
+    onSuccess: () => accountGroupsChanged(queryClient),
   });
 }
 
@@ -48,8 +40,6 @@ export function useDeleteAccountGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => call(endpoints.accountGroups.delete, { params: { id } }),
-    // Its accounts move up a level: their `accountGroupId` changes too.
-    onSuccess: () =>
-      Promise.all([invalidateGroups(queryClient), queryClient.invalidateQueries({ queryKey: accountKeys.all })]),
+    onSuccess: () => accountGroupDeleted(queryClient),
   });
 }

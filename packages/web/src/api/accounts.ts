@@ -1,16 +1,9 @@
 import { type Account, type CreateAccountBody, endpoints, type UpdateAccountBody } from '@kopiyka/shared';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_DATA_STALE_TIME } from '../lib/constants.ts';
-import { accountGroupKeys } from './account-groups.ts';
 import { call } from './client.ts';
-import { currencyKeys } from './currencies.ts';
-import { transactionKeys } from './transactions.ts';
-
-export const accountKeys = {
-  all: ['accounts'] as const,
-  list: () => [...accountKeys.all, 'list'] as const,
-  detail: (id: number) => [...accountKeys.all, 'detail', id] as const,
-};
+import { accountCreated, accountDeleted, accountSaved } from './invalidation.ts';
+import { accountKeys } from './query-keys.ts';
 
 /** SPEC §9: account data never goes stale by itself; every change below invalidates it. */
 export const accountsQueryOptions = () =>
@@ -35,25 +28,19 @@ export function useAccount(id: number) {
   return useQuery(accountQueryOptions(id));
 }
 
-/** An account changed: its own entry takes the answer, the list and the groups' `accountIds` are asked for again. */
-function afterAccountChange(queryClient: QueryClient, account: Account): Promise<void> {
+/** An account changed: its own entry takes the answer. */
+function cacheAccount(queryClient: QueryClient, account: Account): void {
   queryClient.setQueryData(accountKeys.detail(account.id), account);
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: accountKeys.list() }),
-    queryClient.invalidateQueries({ queryKey: accountGroupKeys.all }),
-  ]).then(() => undefined);
 }
 
 export function useCreateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateAccountBody) => call(endpoints.accounts.create, { body }),
-    onSuccess: (account) =>
-      Promise.all([
-        afterAccountChange(queryClient, account),
-        // The account's currency joins the user's currencies (product notes).
-        queryClient.invalidateQueries({ queryKey: currencyKeys.all }),
-      ]),
+    onSuccess: (account) => {
+      cacheAccount(queryClient, account);
+      return accountCreated(queryClient);
+    },
   });
 }
 
@@ -63,7 +50,10 @@ export function useUpdateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: UpdateAccountVariables) => call(endpoints.accounts.update, { params: { id }, body }),
-    onSuccess: (account) => afterAccountChange(queryClient, account),
+    onSuccess: (account) => {
+      cacheAccount(queryClient, account);
+      return accountSaved(queryClient);
+    },
   });
 }
 
@@ -73,12 +63,7 @@ export function useDeleteAccount() {
     mutationFn: (id: number) => call(endpoints.accounts.delete, { params: { id } }),
     onSuccess: (_answer, id) => {
       queryClient.removeQueries({ queryKey: accountKeys.detail(id) });
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: accountKeys.list() }),
-        queryClient.invalidateQueries({ queryKey: accountGroupKeys.all }),
-        // Its transactions are gone, and the other legs of its transfers now leave the wallet.
-        queryClient.invalidateQueries({ queryKey: transactionKeys.all }),
-      ]);
+      return accountDeleted(queryClient);
     },
   });
 }

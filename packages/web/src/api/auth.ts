@@ -7,8 +7,9 @@ import {
 } from '@kopiyka/shared';
 import { useMutation } from '@tanstack/react-query';
 import { browserTimeZone } from '../lib/locale.ts';
-import { logout, signIn, useSessionStore } from '../stores/session.ts';
+import { useSessionStore } from '../stores/session.ts';
 import { call } from './client.ts';
+import { logout, signIn } from './session.ts';
 
 export function login(body: LoginBody): Promise<LoginResponse> {
   return call(endpoints.auth.login, { body });

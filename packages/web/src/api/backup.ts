@@ -1,6 +1,7 @@
 import { type EndpointBody, endpoints } from '@kopiyka/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, downloadFile } from './client.ts';
+import { everythingChanged } from './invalidation.ts';
 
 /** Saves the whole of the user's data as the server's JSON backup file. */
 export function useDownloadBackup() {
@@ -17,6 +18,6 @@ export function useRestoreBackup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (backup: BackupBody) => call(endpoints.backup.restore, { body: backup }),
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => everythingChanged(queryClient),
   });
 }

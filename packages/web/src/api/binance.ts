@@ -1,14 +1,10 @@
 import { type BinanceAccount, endpoints, type PutBinanceKeysBody } from '@kopiyka/shared';
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from './client.ts';
 import { hasErrorCode } from './errors.ts';
+import { holdingsChanged, statisticsChanged } from './invalidation.ts';
 import { retryUnlessRefused } from './query-client.ts';
-import { statsKeys } from './stats.ts';
-
-export const binanceKeys = {
-  all: ['binance'] as const,
-  account: () => [...binanceKeys.all, 'account'] as const,
-};
+import { binanceKeys } from './query-keys.ts';
 
 /** Holdings move with the market: a page opened again after a minute asks Binance again. */
 const ACCOUNT_STALE_MS = 60_000;
@@ -27,20 +23,12 @@ export function useBinanceAccount() {
   return useQuery(binanceAccountQueryOptions());
 }
 
-/** The crypto total counts in the dashboard's total balance and trend: they are asked for again. */
-function afterHoldingsChanged(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: binanceKeys.account() }),
-    queryClient.invalidateQueries({ queryKey: statsKeys.all }),
-  ]);
-}
-
 /** Stores (or replaces) the keys once Binance accepts them; the holdings are then read with them. */
 export function useSaveBinanceKeys() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PutBinanceKeysBody) => call(endpoints.binance.putKeys, { body }),
-    onSuccess: () => afterHoldingsChanged(queryClient),
+    onSuccess: () => holdingsChanged(queryClient),
   });
 }
 
@@ -51,7 +39,7 @@ export function useDisconnectBinance() {
     mutationFn: () => call(endpoints.binance.deleteKeys),
     onSuccess: () => {
       queryClient.setQueryData<BinanceAccount | null>(binanceKeys.account(), null);
-      return queryClient.invalidateQueries({ queryKey: statsKeys.all });
+      return statisticsChanged(queryClient);
     },
   });
 }
@@ -62,5 +50,5 @@ export function useDisconnectBinance() {
  */
 export function useRefreshBinanceAccount() {
   const queryClient = useQueryClient();
-  return () => afterHoldingsChanged(queryClient);
+  return () => holdingsChanged(queryClient);
 }

@@ -1,16 +1,9 @@
 import { type BudgetTransactionsBody, type CreateBudgetBody, endpoints, type UpdateBudgetBody } from '@kopiyka/shared';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from './client.ts';
-import { statsKeys } from './stats.ts';
-import { type TransactionListFilters, transactionKeys } from './transactions.ts';
-
-export const budgetKeys = {
-  all: ['budgets'] as const,
-  list: () => [...budgetKeys.all, 'list'] as const,
-  detail: (id: number) => [...budgetKeys.all, 'detail', id] as const,
-  /** Figures: refreshed with every other statistic. */
-  stats: (id: number) => [...statsKeys.all, 'budget', id] as const,
-};
+import { budgetChanged, budgetCreated, budgetDeleted, budgetMembersChanged } from './invalidation.ts';
+import { budgetKeys, transactionKeys } from './query-keys.ts';
+import type { TransactionListFilters } from './transactions.ts';
 
 /** The budget's transactions, as its page lists them: those added to it and those its categories bring in. */
 export function budgetMembersFilter(id: number): TransactionListFilters {
@@ -52,21 +45,9 @@ export function useCreateBudget() {
     mutationFn: (body: CreateBudgetBody) => call(endpoints.budgets.create, { body }),
     onSuccess: (budget) => {
       queryClient.setQueryData(budgetKeys.detail(budget.id), budget);
-      return queryClient.invalidateQueries({ queryKey: budgetKeys.list() });
+      return budgetCreated(queryClient);
     },
   });
-}
-
-/**
- * Limits, dates and categories change the figures and who belongs, so those are asked for again
- * too: the budget's list and its picker (which leaves members out) are transaction lists.
- */
-function afterBudgetChange(queryClient: QueryClient, id: number): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: budgetKeys.list() }),
-    queryClient.invalidateQueries({ queryKey: budgetKeys.stats(id) }),
-    queryClient.invalidateQueries({ queryKey: transactionKeys.lists() }),
-  ]);
 }
 
 export type UpdateBudgetVariables = { id: number; body: UpdateBudgetBody };
@@ -77,7 +58,7 @@ export function useUpdateBudget() {
     mutationFn: ({ id, body }: UpdateBudgetVariables) => call(endpoints.budgets.update, { params: { id }, body }),
     onSuccess: (budget) => {
       queryClient.setQueryData(budgetKeys.detail(budget.id), budget);
-      return afterBudgetChange(queryClient, budget.id);
+      return budgetChanged(queryClient, budget.id);
     },
   });
 }
@@ -91,11 +72,7 @@ export function useDeleteBudget() {
       queryClient.removeQueries({ queryKey: budgetKeys.detail(id) });
       queryClient.removeQueries({ queryKey: budgetKeys.stats(id) });
       queryClient.removeQueries({ queryKey: transactionKeys.list(budgetMembersFilter(id)) });
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: budgetKeys.list() }),
-        // Their `budgetId` is cleared.
-        queryClient.invalidateQueries({ queryKey: transactionKeys.all }),
-      ]);
+      return budgetDeleted(queryClient);
     },
   });
 }
@@ -115,7 +92,7 @@ function useBudgetMembership(
       call(endpoint, { params: { id }, body: { transactionIds } }),
     onSuccess: (stats, { id }) => {
       queryClient.setQueryData(budgetKeys.stats(id), stats);
-      return queryClient.invalidateQueries({ queryKey: transactionKeys.all });
+      return budgetMembersChanged(queryClient);
     },
   });
 }

@@ -10,17 +10,11 @@ import {
 import { isCancelledError, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { t } from '../lib/i18n.ts';
 import { notify } from '../stores/notifications.ts';
-import { budgetKeys } from './budgets.ts';
 import { call } from './client.ts';
 import { hasErrorCode } from './errors.ts';
+import { categoryDeleted } from './invalidation.ts';
 import { queryClient, SESSION_DATA } from './query-client.ts';
-import { settingsKeys } from './settings.ts';
-import { transactionKeys } from './transactions.ts';
-
-export const categoryKeys = {
-  all: ['categories'] as const,
-  list: () => [...categoryKeys.all, 'list'] as const,
-};
+import { categoryKeys } from './query-keys.ts';
 
 export const categoriesQueryOptions = () =>
   queryOptions({
@@ -114,13 +108,7 @@ export function useDeleteCategory() {
           .filter((category) => category.id !== id)
           .map((category) => (category.parentId === id ? { ...category, parentId: moveTo ?? null } : category)),
       );
-      // A deleted category leaves the statistics exclusions and the budgets that named it (their
-      // links go with it), and its transactions are in `moveTo` now.
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: settingsKeys.all }),
-        queryClient.invalidateQueries({ queryKey: budgetKeys.all }),
-        queryClient.invalidateQueries({ queryKey: transactionKeys.all }),
-      ]);
+      return categoryDeleted(queryClient);
     },
   });
 }

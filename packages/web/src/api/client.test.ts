@@ -2,7 +2,7 @@ import { endpoints } from '@kopiyka/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_ID_STORAGE_KEY, TOKEN_STORAGE_KEY } from '../lib/constants.ts';
 import { useNotificationsStore } from '../stores/notifications.ts';
-import { signIn, useSessionStore } from '../stores/session.ts';
+import { useSessionStore } from '../stores/session.ts';
 import {
   cacheCategories,
   cachedCategories,
@@ -16,6 +16,7 @@ import { attachmentName, call } from './client.ts';
 import { ApiError, isApiError } from './errors.ts';
 import { queryClient } from './query-client.ts';
 import { buildUrl } from './request.ts';
+import { signIn } from './session.ts';
 
 const messages = () => useNotificationsStore.getState().notifications.map((notification) => notification.message);
 

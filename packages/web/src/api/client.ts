@@ -12,10 +12,11 @@ import { SESSION_ID_HEADER, SESSION_ID_STORAGE_KEY } from '../lib/constants.ts';
 import { useI18nStore } from '../lib/i18n.ts';
 import { session } from '../lib/storage.ts';
 import { notify } from '../stores/notifications.ts';
-import { logout, useSessionStore } from '../stores/session.ts';
+import { useSessionStore } from '../stores/session.ts';
 import { dropEarlyResponses, takeEarlyResponse } from './early-responses.ts';
 import { ApiError, ERROR_MESSAGES, errorText, NETWORK_ERROR } from './errors.ts';
 import { buildUrl, type QueryParams, requestHeaders } from './request.ts';
+import { logout } from './session.ts';
 
 type RequestOptions = {
   /** Sent in the query string; undefined, null, '' and empty lists are left out (SPEC §7). */

@@ -15,18 +15,9 @@ import type { DayKey } from '../lib/dates.ts';
 import { localizeMessage, type MessageKey, t } from '../lib/i18n.ts';
 import { notify } from '../stores/notifications.ts';
 import { call } from './client.ts';
+import { baseCurrencyChosen, currenciesAdded, everythingChanged, userCurrenciesChanged } from './invalidation.ts';
 import { SESSION_DATA } from './query-client.ts';
-
-export const currencyKeys = {
-  all: ['currencies'] as const,
-  system: () => [...currencyKeys.all, 'system'] as const,
-  user: () => [...currencyKeys.all, 'user'] as const,
-  base: () => [...currencyKeys.user(), 'base'] as const,
-  rates: () => [...currencyKeys.user(), 'rates'] as const,
-  ratesOn: (date: DayKey | undefined) => [...currencyKeys.rates(), date ?? 'today'] as const,
-  baseChange: () => [...currencyKeys.all, 'base-change'] as const,
-  rateProviders: () => [...currencyKeys.all, 'rate-providers'] as const,
-};
+import { currencyKeys } from './query-keys.ts';
 
 /** The ISO 4217 list changes once in years: fetched once per page load. */
 export const systemCurrenciesQueryOptions = () =>
@@ -113,11 +104,6 @@ export function useBaseCurrencyChange() {
   return useQuery(baseCurrencyChangeQueryOptions());
 }
 
-/** The user's currencies, their rates and the base currency: what every currency change touches. */
-function invalidateUserCurrencies(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: currencyKeys.user() });
-}
-
 /**
  * After a custom rate changed, the server recomputes the figures it moves in the background: asking
  * for the progress once lets the watcher follow it (it polls while it runs).
@@ -133,7 +119,7 @@ export function useSetBaseCurrency() {
     mutationFn: (body: SetBaseCurrencyBody) => call(endpoints.currencies.setBase, { body }),
     onSuccess: (baseCurrency) => {
       queryClient.setQueryData(currencyKeys.base(), baseCurrency);
-      void queryClient.invalidateQueries({ queryKey: currencyKeys.user(), exact: true });
+      baseCurrencyChosen(queryClient);
     },
   });
 }
@@ -147,10 +133,7 @@ export function useAddUserCurrencies() {
       queryClient.setQueryData(currencyKeys.user(), userCurrencies);
       // Back to the live rate drops a custom rate: the figures it moved are recomputed.
       const backToLive = body.currencies.some((entry) => entry.liveRateUpdate === true);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: currencyKeys.rates() }),
-        backToLive ? followRecomputation(queryClient) : undefined,
-      ]);
+      return Promise.all([currenciesAdded(queryClient), backToLive ? followRecomputation(queryClient) : undefined]);
     },
   });
 }
@@ -159,7 +142,7 @@ export function useDeleteUserCurrency() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: DeleteUserCurrencyBody) => call(endpoints.currencies.remove, { body }),
-    onSuccess: () => invalidateUserCurrencies(queryClient),
+    onSuccess: () => userCurrenciesChanged(queryClient),
   });
 }
 
@@ -171,7 +154,7 @@ export function useSetCustomRates() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SetCustomRatesBody) => call(endpoints.currencies.setCustomRates, { body }),
-    onSuccess: () => Promise.all([invalidateUserCurrencies(queryClient), followRecomputation(queryClient)]),
+    onSuccess: () => Promise.all([userCurrenciesChanged(queryClient), followRecomputation(queryClient)]),
   });
 }
 
@@ -180,7 +163,7 @@ export function useDeleteCustomRates() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: DeleteCustomRatesBody) => call(endpoints.currencies.deleteCustomRates, { body }),
-    onSuccess: () => Promise.all([invalidateUserCurrencies(queryClient), followRecomputation(queryClient)]),
+    onSuccess: () => Promise.all([userCurrenciesChanged(queryClient), followRecomputation(queryClient)]),
   });
 }
 
@@ -198,7 +181,7 @@ async function finishRecomputation(
   kind: BaseCurrencyChange['kind'],
   change: BaseCurrencyChange | null,
 ): Promise<void> {
-  await queryClient.invalidateQueries();
+  await everythingChanged(queryClient);
   if (kind === 'timeZone') {
     if (change?.state === 'failed') {
       notify('error', failure(change, 'change.timeZone.failed'), { title: t('change.timeZone.failedTitle') });

@@ -1,11 +1,10 @@
 import type { MonobankJob, ServerEvent } from '@kopiyka/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useBankDialogStore } from '../stores/bank-dialog.ts';
+import { useBankDialogStore } from '../stores/bank-dialog-target.ts';
 import { useNotificationsStore } from '../stores/notifications.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { eventStream, failure, fakeServer, resetApp, sseMessage } from '../test/api.ts';
 import { makeBankUser, makeJob } from '../test/monobank.ts';
-import { accountKeys } from './accounts.ts';
 import {
   createEventStreamParser,
   followServerEvents,
@@ -14,10 +13,8 @@ import {
   reconnectDelay,
   type StreamMessage,
 } from './events.ts';
-import { monobankKeys } from './monobank.ts';
 import { queryClient } from './query-client.ts';
-import { statsKeys } from './stats.ts';
-import { transactionKeys } from './transactions.ts';
+import { accountKeys, monobankKeys, statsKeys, transactionKeys } from './query-keys.ts';
 
 function parse(chunks: string[]) {
   const messages: StreamMessage[] = [];

@@ -4,20 +4,15 @@ import { useEffect, useRef } from 'react';
 import { localizeMessage, t } from '../lib/i18n.ts';
 import { navigateTo } from '../lib/navigation.ts';
 import { TRANSACTIONS_PATH } from '../lib/paths.ts';
-import { openBankDialog } from '../stores/bank-dialog.ts';
+import { openBankDialog } from '../stores/bank-dialog-target.ts';
 import { notify, useNotificationsStore } from '../stores/notifications.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { call, openEventStream } from './client.ts';
 import { hasErrorCode } from './errors.ts';
-import { applyImportUpdate, importKeys } from './imports.ts';
-import {
-  applyJobUpdate,
-  bankUserQueryOptions,
-  invalidateBankData,
-  isJobActive,
-  monobankKeys,
-  useActiveJobs,
-} from './monobank.ts';
+import { applyImportUpdate } from './imports.ts';
+import { bankDataChanged, eventsMissed } from './invalidation.ts';
+import { applyJobUpdate, bankUserQueryOptions, isJobActive, useActiveJobs } from './monobank.ts';
+import { monobankKeys } from './query-keys.ts';
 
 /** One message of a server-sent event stream: its `event:` name and its `data:` lines joined. */
 export type StreamMessage = { event: string; data: string };
@@ -174,7 +169,7 @@ const TOKEN_INVALID_TOAST_ID = 'monobank-token-invalid';
  * they hear once how it went when it brought something or failed.
  */
 function jobEnded(queryClient: QueryClient, job: MonobankJob): void {
-  void invalidateBankData(queryClient);
+  void bankDataChanged(queryClient);
   const id = `monobank-job-${job.id}`;
   if (job.state === 'done') {
     if (job.imported > 0) notify('success', t('bankEvents.imported', { count: job.imported }), { id });
@@ -202,7 +197,7 @@ export function handleServerEvent(queryClient: QueryClient, event: ServerEvent):
       return;
     case 'monobank.transactions':
       if (event.count === 0 && event.updated === 0) return;
-      void invalidateBankData(queryClient);
+      void bankDataChanged(queryClient);
       // An import shows its own progress; a webhook's news comes unasked, so it is said.
       if (event.source === 'webhook' && event.count > 0) {
         // A newer count replaces the toast still showing an older one.
@@ -245,10 +240,7 @@ export function useServerEvents(): void {
     void followServerEvents(controller.signal, {
       onEvent: (event) => handleServerEvent(queryClient, event),
       // What happened while the stream was down: jobs, imports and the connection are asked for again.
-      onReconnect: () => {
-        void queryClient.invalidateQueries({ queryKey: monobankKeys.all });
-        void queryClient.invalidateQueries({ queryKey: importKeys.all });
-      },
+      onReconnect: () => eventsMissed(queryClient),
     });
     return () => controller.abort();
   }, [queryClient, token]);

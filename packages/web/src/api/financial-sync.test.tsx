@@ -3,12 +3,13 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FINANCIAL_SYNC_AFTER_MS, FINANCIAL_SYNC_CHECK_MS, LATEST_ACCOUNT_REFRESH_DATE_KEY } from '../lib/constants.ts';
-import { logout, useSessionStore } from '../stores/session.ts';
+import { useSessionStore } from '../stores/session.ts';
 import { makeAccount } from '../test/accounts.ts';
 import { type FakeRequest, fakeServer, notPaired, resetApp, success } from '../test/api.ts';
 import { makeBankUser } from '../test/monobank.ts';
 import { isFinancialSyncDue, useFinancialSync } from './financial-sync.ts';
 import { queryClient } from './query-client.ts';
+import { logout } from './session.ts';
 
 const NOW = Date.parse('2026-03-18T10:00:00.000Z');
 const minutesAgo = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();

@@ -3,10 +3,10 @@ import { type QueryClient, useIsMutating, useMutation, useQuery, useQueryClient 
 import { useEffect } from 'react';
 import { FINANCIAL_SYNC_AFTER_MS, FINANCIAL_SYNC_CHECK_MS, LATEST_ACCOUNT_REFRESH_DATE_KEY } from '../lib/constants.ts';
 import { local } from '../lib/storage.ts';
-import { accountKeys } from './accounts.ts';
 import { call } from './client.ts';
-import { bankUserQueryOptions, markAccountsRefreshed, monobankKeys } from './monobank.ts';
-import { transactionKeys } from './transactions.ts';
+import { bankAccountsRefreshed, financialSyncEnded } from './invalidation.ts';
+import { bankUserQueryOptions, markAccountsRefreshed } from './monobank.ts';
+import { monobankKeys } from './query-keys.ts';
 
 const SYNC_MUTATION_KEY = [...monobankKeys.all, 'sync'] as const;
 
@@ -26,7 +26,7 @@ export async function syncFinancialData(queryClient: QueryClient): Promise<numbe
   markAccountsRefreshed();
   try {
     const bankAccounts = await call(endpoints.monobank.refreshAccounts);
-    void queryClient.invalidateQueries({ queryKey: accountKeys.all });
+    bankAccountsRefreshed(queryClient);
     const loads = await Promise.all(
       bankAccounts
         .filter((account) => account.isEnabled)
@@ -34,10 +34,7 @@ export async function syncFinancialData(queryClient: QueryClient): Promise<numbe
     );
     return loads.map((load) => load.jobId);
   } finally {
-    void queryClient.invalidateQueries({ queryKey: transactionKeys.all });
-    void queryClient.invalidateQueries({ queryKey: monobankKeys.jobs() });
-    // Its last refresh moved, or Monobank refused its token and the connection now says so.
-    void queryClient.invalidateQueries({ queryKey: monobankKeys.user() });
+    financialSyncEnded(queryClient);
   }
 }
 

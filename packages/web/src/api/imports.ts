@@ -1,14 +1,8 @@
 import { type CommitImportBody, endpoints, type Import } from '@kopiyka/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from './client.ts';
-import { invalidateBankData } from './monobank.ts';
-
-export const importKeys = {
-  all: ['imports'] as const,
-  list: () => [...importKeys.all, 'list'] as const,
-  detail: (id: number) => [...importKeys.all, 'detail', id] as const,
-  categories: (id: number, column: number) => [...importKeys.all, 'categories', id, column] as const,
-};
+import { bankDataChanged, importChanged, importsListed, importUndone } from './invalidation.ts';
+import { importKeys } from './query-keys.ts';
 
 /**
  * While an import runs its progress arrives as events; this slow poll only covers a stream that is
@@ -58,10 +52,10 @@ export function applyImportUpdate(queryClient: QueryClient, item: Import): void 
       importKeys.list(),
       listed.map((other) => (other.id === item.id ? item : other)),
     );
-  } else void queryClient.invalidateQueries({ queryKey: importKeys.list() });
+  } else void importsListed(queryClient);
   const changed =
     before === undefined ? item.imported > 0 : before.imported !== item.imported || before.state !== item.state;
-  if (changed) void invalidateBankData(queryClient);
+  if (changed) void bankDataChanged(queryClient);
 }
 
 export function useUploadImport() {
@@ -69,7 +63,7 @@ export function useUploadImport() {
   return useMutation({
     mutationFn: ({ accountId, file }: { accountId: number; file: File }) =>
       call(endpoints.imports.create, { query: { accountId, fileName: file.name }, body: file }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: importKeys.list() }),
+    onSuccess: () => importsListed(queryClient),
   });
 }
 
@@ -78,11 +72,7 @@ export function useCommitImport() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: CommitImportBody }) =>
       call(endpoints.imports.commit, { params: { importId: id }, body }),
-    onSuccess: (_answer, { id }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: importKeys.detail(id) }),
-        queryClient.invalidateQueries({ queryKey: importKeys.list() }),
-      ]),
+    onSuccess: (_answer, { id }) => importChanged(queryClient, id),
   });
 }
 
@@ -91,11 +81,6 @@ export function useUndoImport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => call(endpoints.imports.undo, { params: { importId: id } }),
-    onSuccess: (_answer, id) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: importKeys.detail(id) }),
-        queryClient.invalidateQueries({ queryKey: importKeys.list() }),
-        invalidateBankData(queryClient),
-      ]),
+    onSuccess: (_answer, id) => importUndone(queryClient, id),
   });
 }

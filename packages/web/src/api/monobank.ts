@@ -10,24 +10,17 @@ import {
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LATEST_ACCOUNT_REFRESH_DATE_KEY } from '../lib/constants.ts';
 import { local } from '../lib/storage.ts';
-import { accountGroupKeys } from './account-groups.ts';
-import { accountKeys } from './accounts.ts';
-import { budgetKeys } from './budgets.ts';
 import { call } from './client.ts';
-import { currencyKeys } from './currencies.ts';
 import { hasErrorCode } from './errors.ts';
-import { statsKeys } from './stats.ts';
-import { transactionKeys } from './transactions.ts';
-
-export const monobankKeys = {
-  all: ['monobank'] as const,
-  user: () => [...monobankKeys.all, 'user'] as const,
-  jobs: () => [...monobankKeys.all, 'jobs'] as const,
-  activeJobs: () => [...monobankKeys.jobs(), 'active'] as const,
-  recentJobs: () => [...monobankKeys.jobs(), 'recent'] as const,
-  job: (id: number) => [...monobankKeys.jobs(), 'detail', id] as const,
-  merchantRules: () => [...monobankKeys.all, 'merchant-rules'] as const,
-};
+import {
+  bankConnectionChanged,
+  bankDataChanged,
+  bankJobQueued,
+  merchantRulesChanged,
+  monobankPaired,
+  monobankTokenChanged,
+} from './invalidation.ts';
+import { monobankKeys } from './query-keys.ts';
 
 /** The connection changes by this app's calls and by events; a minute keeps pages from asking on every mount. */
 const BANK_USER_STALE_MS = 60_000;
@@ -100,19 +93,6 @@ export function useMerchantRules() {
   });
 }
 
-/**
- * Bank transactions arrived or changed: every list and figure made of them (transactions, account
- * balances, groups' totals, statistics, budgets) is asked for again.
- */
-export function invalidateBankData(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all(
-    [transactionKeys.all, accountKeys.all, accountGroupKeys.all, statsKeys.all, budgetKeys.all].map((queryKey) =>
-      // Events can come in bursts: a refetch under way is not cancelled and restarted each time.
-      queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false }),
-    ),
-  );
-}
-
 const newestFirst = (a: MonobankJob, b: MonobankJob) => b.id - a.id;
 
 /**
@@ -155,11 +135,11 @@ export function usePairMonobank() {
     onSuccess: ({ user }) => {
       markAccountsRefreshed();
       queryClient.setQueryData(monobankKeys.user(), user);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: accountKeys.all }),
-        queryClient.invalidateQueries({ queryKey: accountGroupKeys.all }),
-        queryClient.invalidateQueries({ queryKey: currencyKeys.user() }),
-      ]);
+      return monobankPaired(queryClient);
+    },
+    // Paired already (in another tab, say): the pages learn it, the form says it.
+    onError: (error) => {
+      if (hasErrorCode(error, 'MONOBANK_USER_ALREADY_CONNECTED')) void bankConnectionChanged(queryClient);
     },
   });
 }
@@ -171,10 +151,7 @@ export function useReplaceMonobankToken() {
     mutationFn: (body: ReplaceMonobankTokenBody) => call(endpoints.monobank.replaceToken, { body }),
     onSuccess: (user) => {
       queryClient.setQueryData(monobankKeys.user(), user);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: monobankKeys.jobs() }),
-        queryClient.invalidateQueries({ queryKey: accountKeys.all }),
-      ]);
+      return monobankTokenChanged(queryClient);
     },
   });
 }
@@ -187,10 +164,7 @@ export function useDisconnectMonobank() {
     onSuccess: () => {
       queryClient.setQueryData(monobankKeys.user(), null);
       // Its running jobs end as failed.
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: monobankKeys.jobs() }),
-        queryClient.invalidateQueries({ queryKey: accountKeys.all }),
-      ]);
+      return monobankTokenChanged(queryClient);
     },
   });
 }
@@ -200,7 +174,7 @@ export function useLoadMonobankTransactions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (query: LoadMonobankTransactionsQuery) => call(endpoints.monobank.loadTransactions, { query }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: monobankKeys.jobs() }),
+    onSuccess: () => bankJobQueued(queryClient),
   });
 }
 
@@ -219,10 +193,7 @@ export function useSaveMerchantRule() {
   return useMutation({
     mutationFn: (body: SaveMerchantRuleBody) => call(endpoints.monobank.saveMerchantRule, { body }),
     onSuccess: ({ updated }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: monobankKeys.merchantRules() }),
-        updated > 0 ? invalidateBankData(queryClient) : undefined,
-      ]),
+      Promise.all([merchantRulesChanged(queryClient), updated > 0 ? bankDataChanged(queryClient) : undefined]),
   });
 }
 
@@ -231,6 +202,6 @@ export function useDeleteMerchantRule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => call(endpoints.monobank.deleteMerchantRule, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: monobankKeys.merchantRules() }),
+    onSuccess: () => merchantRulesChanged(queryClient),
   });
 }

@@ -3,12 +3,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { chooseLocale, useI18nStore } from '../lib/i18n.ts';
 import { setDisplayTimeZone } from '../lib/locale.ts';
 import { call } from './client.ts';
+import { statisticsChanged } from './invalidation.ts';
 import { queryClient, SESSION_DATA } from './query-client.ts';
-import { statsKeys } from './stats.ts';
-
-export const settingsKeys = {
-  all: ['user-settings'] as const,
-};
+import { settingsKeys } from './query-keys.ts';
 
 /**
  * Loaded with the session (applySavedSettings) and read by pages after: asked for again only when
@@ -46,7 +43,7 @@ export function useUpdateUserSettings() {
     onSuccess: (settings, body) => {
       queryClient.setQueryData(settingsKeys.all, settings);
       // The dashboard's total and trend are made with or without the crypto holdings now.
-      if (body.includeCryptoInTotal !== undefined) void queryClient.invalidateQueries({ queryKey: statsKeys.all });
+      if (body.includeCryptoInTotal !== undefined) void statisticsChanged(queryClient);
       // Issue 16: days and times follow a new zone once it is saved, as the server's figures do.
       setDisplayTimeZone(settings.timeZone);
     },

@@ -4,24 +4,12 @@ import { useEffect } from 'react';
 import type { DayKey } from '../lib/dates.ts';
 import type { DayRange } from '../lib/periods.ts';
 import { call } from './client.ts';
-import { transactionKeys } from './transactions.ts';
+import { statisticsChanged } from './invalidation.ts';
+import { statsKeys, transactionKeys } from './query-keys.ts';
 
 /** The range, and one account or all (hidden ones then left out). */
 export type BalanceHistoryParams = Omit<EndpointQuery<typeof endpoints.stats.balanceHistory>, 'includeHidden'>;
 export type CashFlowParams = DayRange & Required<Pick<EndpointQuery<typeof endpoints.stats.cashFlow>, 'interval'>>;
-
-/**
- * Everything computed from the user's transactions and balances lives under `all`, so one
- * invalidation refreshes every figure (see useStatsFollowChanges).
- */
-export const statsKeys = {
-  all: ['stats'] as const,
-  balanceHistory: (params: BalanceHistoryParams) => [...statsKeys.all, 'balance-history', params] as const,
-  totalBalance: (date: DayKey) => [...statsKeys.all, 'total-balance', date] as const,
-  cryptoBalanceHistory: (range: DayRange) => [...statsKeys.all, 'crypto-balance-history', range] as const,
-  spendings: (range: DayRange) => [...statsKeys.all, 'spendings', range] as const,
-  cashFlow: (params: CashFlowParams) => [...statsKeys.all, 'cash-flow', params] as const,
-};
 
 export const balanceHistoryQueryOptions = (params: BalanceHistoryParams) =>
   queryOptions({
@@ -90,7 +78,7 @@ export function useCashFlow(params: CashFlowParams) {
  */
 export const latestTransactionsQueryOptions = (limit: number) =>
   queryOptions({
-    queryKey: [...transactionKeys.all, 'latest', limit] as const,
+    queryKey: transactionKeys.latest(limit),
     queryFn: ({ signal }) => call(endpoints.transactions.list, { query: { limit }, signal }),
   });
 
@@ -104,7 +92,7 @@ export function useLatestTransactions(limit: number) {
  */
 export function useOldestTransaction(accountId: number, enabled: boolean) {
   return useQuery({
-    queryKey: [...transactionKeys.all, 'oldest', accountId] as const,
+    queryKey: transactionKeys.oldest(accountId),
     queryFn: async ({ signal }) => {
       const [oldest] = await call(endpoints.transactions.list, {
         query: { accountIds: [accountId], order: 'asc', limit: 1 },
@@ -129,7 +117,7 @@ export function useStatsFollowChanges(): void {
       queryClient.getMutationCache().subscribe((event) => {
         if (event.type !== 'updated' || event.action.type !== 'success') return;
         // Two pages following at once must not cancel each other's refetch.
-        void queryClient.invalidateQueries({ queryKey: statsKeys.all }, { cancelRefetch: false });
+        void statisticsChanged(queryClient, { burst: true });
       }),
     [queryClient],
   );

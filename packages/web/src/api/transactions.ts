@@ -7,9 +7,10 @@ import {
   type UnlinkTransactionsBody,
   type UpdateTransactionBody,
 } from '@kopiyka/shared';
-import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { accountKeys } from './accounts.ts';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, downloadFile } from './client.ts';
+import { transactionsChanged } from './invalidation.ts';
+import { transactionKeys } from './query-keys.ts';
 
 /**
  * What a list of transactions is narrowed to: GET /transactions without its paging parameters.
@@ -22,13 +23,6 @@ export type TransactionListFilters = Omit<
 
 /** Rows per request of an infinite list: a screenful or two, well under the server's cap. */
 export const TRANSACTIONS_PAGE_SIZE = 50;
-
-export const transactionKeys = {
-  all: ['transactions'] as const,
-  lists: () => [...transactionKeys.all, 'list'] as const,
-  list: (filters: TransactionListFilters) => [...transactionKeys.lists(), filters] as const,
-  linkCandidates: (id: number) => [...transactionKeys.all, 'link-candidates', id] as const,
-};
 
 /** The filters as query parameters, in a fixed order: what is unset stays out (SPEC §7). */
 export function transactionQueryParams(filters: TransactionListFilters): TransactionListFilters {
@@ -109,22 +103,12 @@ export function useLinkCandidates(transaction: Transaction, enabled: boolean) {
   });
 }
 
-/**
- * Any change to transactions moves balances: every list (whatever its filters) and every account
- * figure (the sidebar, /accounts, an account's page) is asked for again. Not awaited: the dialog
- * that made the change closes at once and the lists refresh behind it.
- */
-function afterTransactionChange(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ queryKey: transactionKeys.all });
-  void queryClient.invalidateQueries({ queryKey: accountKeys.all });
-}
-
 /** Answers `[base, opposite?]`: the transaction, and the other leg of a transfer between accounts. */
 export function useCreateTransaction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateTransactionBody) => call(endpoints.transactions.create, { body }),
-    onSuccess: () => afterTransactionChange(queryClient),
+    onSuccess: () => transactionsChanged(queryClient),
   });
 }
 
@@ -136,7 +120,7 @@ export function useUpdateTransaction() {
   return useMutation({
     mutationFn: ({ id, body }: UpdateTransactionVariables) =>
       call(endpoints.transactions.update, { params: { txId: id }, body }),
-    onSuccess: () => afterTransactionChange(queryClient),
+    onSuccess: () => transactionsChanged(queryClient),
   });
 }
 
@@ -145,7 +129,7 @@ export function useDeleteTransaction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => call(endpoints.transactions.delete, { params: { txId: id } }),
-    onSuccess: () => afterTransactionChange(queryClient),
+    onSuccess: () => transactionsChanged(queryClient),
   });
 }
 
@@ -154,7 +138,7 @@ export function useLinkTransactions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: LinkTransactionsBody) => call(endpoints.transactions.link, { body }),
-    onSuccess: () => afterTransactionChange(queryClient),
+    onSuccess: () => transactionsChanged(queryClient),
   });
 }
 
@@ -163,6 +147,6 @@ export function useUnlinkTransactions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UnlinkTransactionsBody) => call(endpoints.transactions.unlink, { body }),
-    onSuccess: () => afterTransactionChange(queryClient),
+    onSuccess: () => transactionsChanged(queryClient),
   });
 }

@@ -2,13 +2,9 @@ import { type ChangePasswordBody, type DeleteUserBody, endpoints } from '@kopiyk
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { navigateTo } from '../lib/navigation.ts';
 import { SIGN_UP_PATH } from '../lib/paths.ts';
-import { logout } from '../stores/session.ts';
 import { call } from './client.ts';
-
-export const userKeys = {
-  all: ['user'] as const,
-  me: () => [...userKeys.all, 'me'] as const,
-};
+import { userKeys } from './query-keys.ts';
+import { logout } from './session.ts';
 
 export const userQueryOptions = () =>
   queryOptions({

@@ -1,10 +1,11 @@
 import { type createBrowserRouter, Outlet, type RouteObject, redirect } from 'react-router';
+import { logout } from '../api/session.ts';
 import { TOKEN_STORAGE_KEY } from '../lib/constants.ts';
 import type { MessageKey } from '../lib/i18n.ts';
 import { setNavigator } from '../lib/navigation.ts';
 import { HOME_PATH, leadsToDashboard, SIGN_IN_PATH } from '../lib/paths.ts';
 import { local } from '../lib/storage.ts';
-import { logout, useSessionStore } from '../stores/session.ts';
+import { useSessionStore } from '../stores/session.ts';
 import { AppLoading } from './app-loading.tsx';
 import { signInPath } from './guards.ts';
 import type { RouteHandle } from './layout/page-title.ts';

@@ -1,10 +1,7 @@
 import type { User } from '@kopiyka/shared';
 import { create } from 'zustand';
-import { queryClient } from '../api/query-client.ts';
-import { LATEST_ACCOUNT_REFRESH_DATE_KEY, TOKEN_STORAGE_KEY } from '../lib/constants.ts';
-import { setDisplayTimeZone } from '../lib/locale.ts';
+import { TOKEN_STORAGE_KEY } from '../lib/constants.ts';
 import { local } from '../lib/storage.ts';
-import { useNotificationsStore } from './notifications.ts';
 
 type SessionState = {
   /** The bearer token, mirrored in local storage under `user-token` (SPEC §9). */
@@ -21,7 +18,7 @@ type SessionState = {
   endedBy: 'person' | 'server' | null;
 };
 
-const signedOut: Omit<SessionState, 'token' | 'endedBy'> = {
+export const signedOut: Omit<SessionState, 'token' | 'endedBy'> = {
   user: null,
   isLoggedIn: false,
   initialised: false,
@@ -33,29 +30,7 @@ export const useSessionStore = create<SessionState>()(() => ({
   endedBy: null,
 }));
 
-/** A successful login: keep the token and drop every cached answer of any previous user (SPEC §4). */
-export function signIn(token: string): void {
-  local.set(TOKEN_STORAGE_KEY, token);
-  queryClient.clear();
-  useSessionStore.setState({ ...signedOut, token, isLoggedIn: true, endedBy: null });
-}
-
 /** The session of the stored token is restored. */
 export function completeSessionInit(user: User): void {
   useSessionStore.setState({ user, isLoggedIn: true, initialised: true });
-}
-
-/**
- * SPEC §4: clears the token, resets every store and invalidates all cached queries. The last bank
- * refresh goes too, so whoever signs in next on this device syncs their bank at once. The theme is
- * left alone: it is a preference of the device, not of the session.
- */
-export function logout(endedBy: 'person' | 'server' = 'person'): void {
-  local.remove(TOKEN_STORAGE_KEY);
-  local.remove(LATEST_ACCOUNT_REFRESH_DATE_KEY);
-  queryClient.clear();
-  useNotificationsStore.getState().reset();
-  // The language stays (the sign-in page speaks it); days are the browser's again.
-  setDisplayTimeZone(null);
-  useSessionStore.setState({ ...signedOut, token: null, endedBy });
 }

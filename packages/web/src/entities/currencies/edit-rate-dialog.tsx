@@ -4,6 +4,7 @@ import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useDeleteCustomRates, useRates, useSetCustomRates, useUserCurrencies } from '../../api/currencies.ts';
 import { hasErrorCode, inlineErrorMessage } from '../../api/errors.ts';
+import { useSubmission } from '../../api/submission.ts';
 import { DialogForm, type DialogOpenProps, FormDialog } from '../../components/ui/form-dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -12,7 +13,6 @@ import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { formatRate } from '../../lib/money.ts';
-import { useSubmission } from '../../lib/submission.ts';
 import { notify } from '../../stores/notifications.ts';
 import {
   linkedRateText,

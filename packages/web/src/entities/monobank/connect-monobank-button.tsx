@@ -1,7 +1,7 @@
 import { Landmark } from 'lucide-react';
 import { Button, type ButtonProps } from '../../components/ui/button.tsx';
 import { useT } from '../../lib/i18n.ts';
-import { openBankDialog } from '../../stores/bank-dialog.ts';
+import { openBankDialog } from '../../stores/bank-dialog-target.ts';
 
 type ConnectMonobankButtonProps = Pick<ButtonProps, 'variant' | 'size' | 'className'> & { label?: string };
 

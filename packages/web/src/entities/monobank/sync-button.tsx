@@ -1,13 +1,13 @@
 import { RefreshCw, TriangleAlert } from 'lucide-react';
-import { inlineErrorMessage } from '../../api/errors.ts';
 import { useIsSyncing, useSyncNow } from '../../api/financial-sync.ts';
 import { useActiveJobs, useBankUser, useRecentJobs } from '../../api/monobank.ts';
+import { useSubmission } from '../../api/submission.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useNow } from '../../hooks/use-now.ts';
 import { formatTimeAgo } from '../../lib/dates.ts';
 import { useT } from '../../lib/i18n.ts';
 import { cn } from '../../lib/utils.ts';
-import { openBankDialog } from '../../stores/bank-dialog.ts';
+import { openBankDialog } from '../../stores/bank-dialog-target.ts';
 import { notify } from '../../stores/notifications.ts';
 import { lastSyncedAt } from './job-progress.ts';
 
@@ -25,6 +25,7 @@ export function SyncButton({ className }: { className?: string }) {
   const activeJobs = useActiveJobs(paired).data ?? [];
   const recentJobs = useRecentJobs(paired).data;
   const syncNow = useSyncNow();
+  const submission = useSubmission({ send: () => syncNow.mutateAsync() });
   const syncing = useIsSyncing() || activeJobs.length > 0;
   const now = useNow(LAST_SYNC_REFRESH_MS, paired);
   const t = useT();
@@ -61,14 +62,10 @@ export function SyncButton({ className }: { className?: string }) {
       aria-disabled={syncing}
       title={label}
       className={iconButton}
-      onClick={() => {
+      onClick={async () => {
         if (syncing) return;
-        syncNow.mutate(undefined, {
-          onError: (error) => {
-            const message = inlineErrorMessage(error);
-            if (message) notify('error', message, { title: t('bank.sync.failed') });
-          },
-        });
+        const refusal = await submission.submit();
+        if (refusal) notify('error', refusal, { title: t('bank.sync.failed') });
       }}
     >
       <RefreshCw aria-hidden="true" className={cn('size-5', syncing && 'animate-spin')} />

@@ -3,7 +3,7 @@ import { useBankUser } from '../../api/monobank.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { cn } from '../../lib/utils.ts';
-import { openBankDialog } from '../../stores/bank-dialog.ts';
+import { openBankDialog } from '../../stores/bank-dialog-target.ts';
 
 /** While Monobank refuses the stored token nothing syncs: this says so and leads to pasting a new one. */
 export function TokenInvalidBanner({ className }: { className?: string }) {

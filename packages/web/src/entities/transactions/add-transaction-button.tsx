@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { cn } from '../../lib/utils.ts';
-import { openTransactionDialog } from '../../stores/transaction-dialog.ts';
+import { openTransactionDialog } from '../../stores/transaction-dialog-target.ts';
 
 type AddTransactionButtonProps = {
   /** The account the new transaction starts on. */

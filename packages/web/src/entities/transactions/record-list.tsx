@@ -2,7 +2,7 @@ import type { Transaction } from '@kopiyka/shared';
 import { useCallback, useMemo } from 'react';
 import { useAccounts } from '../../api/accounts.ts';
 import { useCategoryById } from '../../api/categories.ts';
-import { openTransactionDialog } from '../../stores/transaction-dialog.ts';
+import { openTransactionDialog } from '../../stores/transaction-dialog-target.ts';
 import { groupByDay } from './transaction-days.ts';
 import { DayHeader, RowCheckbox, type RowSelection, TransactionRow } from './transaction-row.tsx';
 

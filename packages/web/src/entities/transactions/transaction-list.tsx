@@ -12,7 +12,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { cn } from '../../lib/utils.ts';
-import { openTransactionDialog } from '../../stores/transaction-dialog.ts';
+import { openTransactionDialog } from '../../stores/transaction-dialog-target.ts';
 import { AddTransactionButton } from './add-transaction-button.tsx';
 import { groupByDay, type ListRow, listRows, uniqueTransactions } from './transaction-days.ts';
 import { DayHeader, RowCheckbox, type RowSelection, TransactionRow } from './transaction-row.tsx';

@@ -10,8 +10,7 @@ import { type ReactNode, useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useAccount, useUpdateAccount } from '../../api/accounts.ts';
 import { useBaseCurrencyCode, useUserCurrencies } from '../../api/currencies.ts';
-import { AccountBalanceTrend } from '../../components/charts/account-balance-trend.tsx';
-import { DangerZoneCard, DetailNotFound, DetailPage, useDetailId } from '../../components/detail-page.tsx';
+import { useSubmission } from '../../api/submission.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -28,12 +27,13 @@ import { GroupOptions } from '../../entities/accounts/group-options.tsx';
 import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
 import { currencyName } from '../../entities/currencies/currency-name.ts';
 import { BankBadge } from '../../entities/monobank/bank-badge.tsx';
+import { DangerZoneCard, DetailNotFound, DetailPage, useDetailId } from '../../entities/requests/detail-page.tsx';
 import { TransactionList } from '../../entities/transactions/transaction-list.tsx';
 import { formatShortDate } from '../../lib/dates.ts';
-import { attempt } from '../../lib/form-errors.ts';
 import { useT } from '../../lib/i18n.ts';
 import { IMPORT_PATH } from '../../lib/paths.ts';
 import { notify } from '../../stores/notifications.ts';
+import { AccountBalanceTrend } from './components/account-balance-trend.tsx';
 import { AmountSetting } from './components/amount-setting.tsx';
 import { DeleteAccountButton } from './components/delete-account-dialog.tsx';
 
@@ -46,13 +46,16 @@ function contractProblem(body: UpdateAccountBody): string | null {
 /** Saves a change and says so: a toast when it worked, the server's reason (for the caller to show) when not. */
 function useAccountSaver(account: Account) {
   const update = useUpdateAccount();
+  const submission = useSubmission({
+    send: ({ body }: { body: UpdateAccountBody; done: string }) => update.mutateAsync({ id: account.id, body }),
+    onSuccess: (_account, { done }) => notify('success', done),
+  });
   return {
     pending: update.isPending,
-    save: (body: UpdateAccountBody, done: string) =>
-      attempt(update.mutateAsync({ id: account.id, body }).then(() => notify('success', done))),
+    save: (body: UpdateAccountBody, done: string) => submission.submit({ body, done }),
     /** For controls with no room for a message of their own: the refusal becomes a toast. */
     saveOrNotify: async (body: UpdateAccountBody, done: string) => {
-      const refusal = await attempt(update.mutateAsync({ id: account.id, body }).then(() => notify('success', done)));
+      const refusal = await submission.submit({ body, done });
       if (refusal) notify('error', refusal);
     },
   };

@@ -14,7 +14,8 @@ import {
   useUserCurrencies,
 } from '../../api/currencies.ts';
 import { inlineErrorMessage } from '../../api/errors.ts';
-import { CurrencyPicker, CurrencyPickerError, CurrencyPickerSkeleton } from '../../components/currency-picker.tsx';
+import { serverFieldErrors, setServerFieldErrors } from '../../api/form-errors.ts';
+import { useSubmission } from '../../api/submission.ts';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { AmountInput } from '../../components/ui/amount-input.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -27,9 +28,13 @@ import { isCreditCategory } from '../../entities/accounts/account-categories.ts'
 import { GroupOptions } from '../../entities/accounts/group-options.tsx';
 import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
 import { currencyName } from '../../entities/currencies/currency-name.ts';
+import {
+  CurrencyPicker,
+  CurrencyPickerError,
+  CurrencyPickerSkeleton,
+} from '../../entities/currencies/currency-picker.tsx';
 import { EditRateDialog } from '../../entities/currencies/edit-rate-dialog.tsx';
 import { formatDay } from '../../lib/dates.ts';
-import { attempt, serverFieldErrors, setServerFieldErrors } from '../../lib/form-errors.ts';
 import { useT } from '../../lib/i18n.ts';
 import { dayKey } from '../../lib/periods.ts';
 import { notify } from '../../stores/notifications.ts';
@@ -76,8 +81,6 @@ function CurrencyField({ control, currencyCode, baseCode, refusal, onRefusalReso
   const addCurrencies = useAddUserCurrencies();
   /** The rate to start the rate dialog from while it is open (undefined: none listed); null while closed. */
   const [rateDialog, setRateDialog] = useState<{ rate: Rate | undefined } | null>(null);
-  const [preparing, setPreparing] = useState(false);
-  const [preparingError, setPreparingError] = useState<string | null>(null);
   const userCurrencies = useUserCurrencies();
   const systemCurrencies = useSystemCurrencies();
   const [other, setOther] = useState(false);
@@ -93,24 +96,23 @@ function CurrencyField({ control, currencyCode, baseCode, refusal, onRefusalReso
    * A rate can be set only for one of the user's currencies: one chosen from the whole list is
    * added first (creating the account would add it anyway), then the dialog opens at its rate.
    */
-  async function openRateDialog() {
+  const preparation = useSubmission({
+    send: async (currencyId: number) => {
+      if (!owned.some((userCurrency) => userCurrency.currencyId === currencyId)) {
+        await addCurrencies.mutateAsync({ currencies: [{ currencyId }] });
+        setOther(false);
+      }
+      return queryClient.fetchQuery(ratesQueryOptions());
+    },
+    failureMessage: (failure) => inlineErrorMessage(failure) || t('account.create.rateFailed'),
+    onSuccess: (rates) => setRateDialog({ rate: rates.find((rate) => rate.baseCode === currencyCode) }),
+  });
+  const preparing = preparation.pending;
+  const preparingError = preparation.error;
+
+  function openRateDialog() {
     const currencyId = field.value;
-    if (currencyId === null) return;
-    setPreparing(true);
-    setPreparingError(null);
-    let rates: Rate[] = [];
-    const refusal = await attempt(
-      (async () => {
-        if (!owned.some((userCurrency) => userCurrency.currencyId === currencyId)) {
-          await addCurrencies.mutateAsync({ currencies: [{ currencyId }] });
-          setOther(false);
-        }
-        rates = await queryClient.fetchQuery(ratesQueryOptions());
-      })(),
-    );
-    setPreparing(false);
-    if (refusal !== null) setPreparingError(refusal || t('account.create.rateFailed'));
-    else setRateDialog({ rate: rates.find((rate) => rate.baseCode === currencyCode) });
+    if (currencyId !== null) void preparation.submit(currencyId);
   }
 
   return (
@@ -189,7 +191,6 @@ export function CreateAccountPage() {
   // The day the page opened: the latest day a balance can be given for.
   const [today] = useState(() => dayKey(new Date()));
   const schema = useMemo(() => accountFormSchema(today), [today]);
-  const [formError, setFormError] = useState<string | null>(null);
   const [currencyRefusal, setCurrencyRefusal] = useState<string | null>(null);
   const t = useT();
   const form = useForm<AccountFormValues, unknown, AccountFormOutput>({
@@ -216,22 +217,22 @@ export function CreateAccountPage() {
     systemCurrencies.data?.find((currency) => currency.id === currencyId)
   )?.code;
 
-  const onSubmit = form.handleSubmit(async (body) => {
-    setFormError(null);
-    let id: number;
-    try {
-      id = (await createAccount.mutateAsync(body)).id;
-    } catch (error) {
+  const submission = useSubmission({
+    send: (body: AccountFormOutput) => createAccount.mutateAsync(body),
+    failureMessage: (error) => {
       // Kept apart from the form's errors, which a blur re-checks away: it stays until the currency changes.
       const refusal = serverFieldErrors(error, ['currencyId']).currencyId ?? null;
       setCurrencyRefusal(refusal);
       const otherFields = ACCOUNT_FORM_FIELDS.filter((field) => field !== 'currencyId');
-      if (!setServerFieldErrors(form.setError, error, otherFields) && !refusal) setFormError(inlineErrorMessage(error));
-      return;
-    }
-    notify('success', t('account.create.done', { name: body.name }));
-    await navigate(`/account/${id}`);
+      return setServerFieldErrors(form.setError, error, otherFields) || refusal ? null : inlineErrorMessage(error);
+    },
+    onSuccess: async (account, body) => {
+      notify('success', t('account.create.done', { name: body.name }));
+      await navigate(`/account/${account.id}`);
+    },
   });
+  const formError = submission.error;
+  const onSubmit = form.handleSubmit(submission.submit);
 
   return (
     <Card className="mx-auto w-full max-w-2xl">

@@ -1,7 +1,7 @@
 import { loginBodySchema } from '@kopiyka/shared';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLogin } from '../../api/auth.ts';
-import { AuthScreen } from '../../components/auth-screen.tsx';
+import { AuthScreen } from '../../entities/settings/auth-screen.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { redirectTarget } from '../../lib/paths.ts';
 import { loginErrorMessage } from './components/auth-errors.ts';

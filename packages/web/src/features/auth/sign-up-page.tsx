@@ -1,7 +1,7 @@
 import { registerBodySchema } from '@kopiyka/shared';
 import { Link, useNavigate } from 'react-router';
 import { useRegister } from '../../api/auth.ts';
-import { AuthScreen } from '../../components/auth-screen.tsx';
+import { AuthScreen } from '../../entities/settings/auth-screen.tsx';
 import { newPasswordHint, usernameHint } from '../../lib/credential-hints.ts';
 import { useT } from '../../lib/i18n.ts';
 import { WELCOME_PATH } from '../../lib/paths.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { closeBankDialog, useBankDialogStore } from '../../stores/bank-dialog.ts';
+import { closeBankDialog, useBankDialogStore } from '../../stores/bank-dialog-target.ts';
 
 // Rarely opened: its code is fetched the first time it is.
 const BankDialog = lazy(async () => ({ default: (await import('./bank-dialog.tsx')).BankDialog }));

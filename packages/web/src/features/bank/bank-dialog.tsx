@@ -7,12 +7,10 @@ import {
   type ReplaceMonobankTokenBody,
   replaceMonobankTokenBodySchema,
 } from '@kopiyka/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { Landmark } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useAccounts } from '../../api/accounts.ts';
-import { hasErrorCode } from '../../api/errors.ts';
-import { monobankKeys, useBankUser, usePairMonobank, useReplaceMonobankToken } from '../../api/monobank.ts';
+import { useBankUser, usePairMonobank, useReplaceMonobankToken } from '../../api/monobank.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogBody, DialogContent, DialogFooter, DialogHeader } from '../../components/ui/dialog.tsx';
 import { focusMarkedField } from '../../components/ui/dialog-focus.ts';
@@ -20,7 +18,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { type MessageKey, useT } from '../../lib/i18n.ts';
-import type { BankDialogTarget } from '../../stores/bank-dialog.ts';
+import type { BankDialogTarget } from '../../stores/bank-dialog-target.ts';
 import { notify } from '../../stores/notifications.ts';
 import { FoundCards } from './components/found-cards.tsx';
 import { ImportJobPanel } from './components/import-job-panel.tsx';
@@ -89,7 +87,6 @@ type ConnectContentProps = {
 
 function ConnectContent({ step, setStep, dismissLabel, onClose }: ConnectContentProps) {
   const pair = usePairMonobank();
-  const queryClient = useQueryClient();
   const t = useT();
   switch (step.name) {
     case 'token':
@@ -99,17 +96,7 @@ function ConnectContent({ step, setStep, dismissLabel, onClose }: ConnectContent
           field="token"
           label={t('bank.dialog.token')}
           submitLabel={t('bank.dialog.connectSubmit')}
-          send={async (body) => {
-            try {
-              return await pair.mutateAsync(body);
-            } catch (error) {
-              // Paired already (in another tab, say): the pages learn it, the form says it.
-              if (hasErrorCode(error, 'MONOBANK_USER_ALREADY_CONNECTED')) {
-                void queryClient.invalidateQueries({ queryKey: monobankKeys.user() });
-              }
-              throw error;
-            }
-          }}
+          send={(body) => pair.mutateAsync(body)}
           onSuccess={({ user, accounts }) => {
             notify('success', t('bank.dialog.connected', { count: accounts.length }));
             setStep({ name: 'cards', user, accounts });

@@ -3,14 +3,14 @@ import { Archive, ArchiveRestore, CalendarDays, PiggyBank } from 'lucide-react';
 import { useBudget, useUpdateBudget } from '../../api/budgets.ts';
 import { useBaseCurrencyCode } from '../../api/currencies.ts';
 import { useStatsFollowChanges } from '../../api/stats.ts';
-import { DangerZoneCard, DetailNotFound, DetailPage, useDetailId } from '../../components/detail-page.tsx';
+import { useSubmission } from '../../api/submission.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { InlineEdit } from '../../components/ui/inline-edit.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { attempt } from '../../lib/form-errors.ts';
+import { DangerZoneCard, DetailNotFound, DetailPage, useDetailId } from '../../entities/requests/detail-page.tsx';
 import { t, useT } from '../../lib/i18n.ts';
 import { notify } from '../../stores/notifications.ts';
 import { BUDGET_STATE_BADGES, budgetState, budgetStateLabel, formatBudgetDates } from './components/budget-info.ts';
@@ -33,8 +33,11 @@ function BudgetHeader({ budget }: { budget: Budget }) {
   const update = useUpdateBudget();
   const state = budgetState(budget, new Date());
   const t = useT();
-  const save = (body: UpdateBudgetBody, done: string) =>
-    attempt(update.mutateAsync({ id: budget.id, body }).then(() => notify('success', done)));
+  const submission = useSubmission({
+    send: ({ body }: { body: UpdateBudgetBody; done: string }) => update.mutateAsync({ id: budget.id, body }),
+    onSuccess: (_budget, { done }) => notify('success', done),
+  });
+  const save = (body: UpdateBudgetBody, done: string) => submission.submit({ body, done });
   const toggleArchived = async () => {
     const refusal = await save(
       { archived: !budget.archived },

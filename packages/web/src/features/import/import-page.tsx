@@ -1,9 +1,9 @@
-import type { ImportCategoryChoice } from '@kopiyka/shared';
+import type { CommitImportBody, ImportCategoryChoice } from '@kopiyka/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAccounts } from '../../api/accounts.ts';
-import { inlineErrorMessage } from '../../api/errors.ts';
 import { useCommitImport, useUndoImport } from '../../api/imports.ts';
+import { useSubmission } from '../../api/submission.ts';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { CategoriesStep } from './components/categories-step.tsx';
@@ -35,7 +35,6 @@ export function ImportPage() {
   const [uploaded, setUploaded] = useState<UploadedFile | null>(null);
   const [draft, setDraft] = useState<ImportDraft | null>(null);
   const [mapped, setMapped] = useState<Mapped | null>(null);
-  const [commitError, setCommitError] = useState<string | null>(null);
   const commit = useCommitImport();
   const drop = useUndoImport();
 
@@ -43,33 +42,35 @@ export function ImportPage() {
     setUploaded(null);
     setDraft(null);
     setMapped(null);
-    setCommitError(null);
+    submission.clearError();
     setParams(accountId === null ? {} : { accountId: String(accountId) });
   }
 
-  async function start(checked: Mapped, categories: ImportCategoryChoice[]) {
+  const submission = useSubmission({
+    send: (started: { accountId: number; id: number; body: CommitImportBody }) =>
+      commit.mutateAsync({ id: started.id, body: started.body }),
+    onSuccess: (_answer, { accountId, id }) => {
+      setUploaded(null);
+      setDraft(null);
+      setMapped(null);
+      setParams({ accountId: String(accountId), importId: String(id) });
+    },
+  });
+  const commitError = submission.error;
+
+  function start(checked: Mapped, categories: ImportCategoryChoice[]) {
     if (!uploaded || !draft) return;
-    setCommitError(null);
-    const id = uploaded.file.importId;
-    try {
-      await commit.mutateAsync({
-        id,
-        body: {
-          mapping: checked.mapping,
-          dateFormat: checked.dateFormat,
-          decimalSeparator: draft.decimalSeparator,
-          skipDuplicates: draft.skipDuplicates,
-          categories,
-        },
-      });
-    } catch (failure) {
-      setCommitError(inlineErrorMessage(failure));
-      return;
-    }
-    setUploaded(null);
-    setDraft(null);
-    setMapped(null);
-    setParams({ accountId: String(uploaded.accountId), importId: String(id) });
+    return submission.submit({
+      accountId: uploaded.accountId,
+      id: uploaded.file.importId,
+      body: {
+        mapping: checked.mapping,
+        dateFormat: checked.dateFormat,
+        decimalSeparator: draft.decimalSeparator,
+        skipDuplicates: draft.skipDuplicates,
+        categories,
+      },
+    });
   }
 
   function cancelUpload() {

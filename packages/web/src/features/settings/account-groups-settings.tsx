@@ -1,9 +1,15 @@
-import { type Account, updateAccountGroupBodySchema } from '@kopiyka/shared';
+import {
+  type Account,
+  type UpdateAccountBody,
+  type UpdateAccountGroupBody,
+  updateAccountGroupBodySchema,
+} from '@kopiyka/shared';
 import { FolderInput, FolderMinus, FolderPlus, Layers, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useUpdateAccountGroup } from '../../api/account-groups.ts';
 import { useUpdateAccount } from '../../api/accounts.ts';
+import { useSubmission } from '../../api/submission.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { DropdownMenuItem, DropdownMenuSeparator } from '../../components/ui/dropdown-menu.tsx';
@@ -22,7 +28,6 @@ import {
 } from '../../entities/accounts/account-tree.ts';
 import { GroupOptions } from '../../entities/accounts/group-options.tsx';
 import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
-import { attempt } from '../../lib/form-errors.ts';
 import { useT } from '../../lib/i18n.ts';
 import { cn } from '../../lib/utils.ts';
 import { notify } from '../../stores/notifications.ts';
@@ -72,8 +77,27 @@ function AccountRow({ account, actions }: { account: Account; actions: Actions }
   );
 }
 
-function GroupItem({ node, actions }: { node: AccountGroupNode; actions: Actions }) {
+/** A change to be saved, and what to say once it is. */
+type Change<Body> = { id: number; body: Body; done: string };
+
+function useSaveGroup() {
   const updateGroup = useUpdateAccountGroup();
+  return useSubmission({
+    send: ({ id, body }: Change<UpdateAccountGroupBody>) => updateGroup.mutateAsync({ id, body }),
+    onSuccess: (_group, { done }) => notify('success', done),
+  });
+}
+
+function useSaveAccount() {
+  const updateAccount = useUpdateAccount();
+  return useSubmission({
+    send: ({ id, body }: Change<UpdateAccountBody>) => updateAccount.mutateAsync({ id, body }),
+    onSuccess: (_account, { done }) => notify('success', done),
+  });
+}
+
+function GroupItem({ node, actions }: { node: AccountGroupNode; actions: Actions }) {
+  const saveGroup = useSaveGroup();
   const { group } = node;
   const empty = node.accounts.length === 0 && node.subgroups.length === 0;
   const t = useT();
@@ -90,13 +114,7 @@ function GroupItem({ node, actions }: { node: AccountGroupNode; actions: Actions
             const checked = updateAccountGroupBodySchema.safeParse({ name });
             return checked.success ? null : (checked.error.issues[0]?.message ?? null);
           }}
-          onSave={(name) =>
-            attempt(
-              updateGroup
-                .mutateAsync({ id: group.id, body: { name } })
-                .then(() => notify('success', t('groups.renamed', { name }))),
-            )
-          }
+          onSave={(name) => saveGroup.submit({ id: group.id, body: { name }, done: t('groups.renamed', { name }) })}
         />
         <span className="shrink-0 text-xs text-muted-foreground">
           {t('accounts.count', { count: node.accountCount })}
@@ -155,8 +173,8 @@ function groupName(tree: AccountTree, id: number | null): string | null {
 
 function GroupsManager({ tree }: { tree: AccountTree }) {
   const [dialog, setDialog] = useState<Dialog>(null);
-  const updateGroup = useUpdateAccountGroup();
-  const updateAccount = useUpdateAccount();
+  const saveGroup = useSaveGroup();
+  const saveAccount = useSaveAccount();
   const close = () => setDialog(null);
   const t = useT();
 
@@ -166,9 +184,12 @@ function GroupsManager({ tree }: { tree: AccountTree }) {
     deleteGroup: (node) => setDialog({ kind: 'delete', node }),
     moveAccount: (account) => setDialog({ kind: 'move-account', account }),
     removeFromGroup: async (account) => {
-      const refusal = await attempt(updateAccount.mutateAsync({ id: account.id, body: { accountGroupId: null } }));
-      if (refusal === null) notify('success', t('groups.accountUngrouped', { name: account.name }));
-      else if (refusal) notify('error', refusal);
+      const refusal = await saveAccount.submit({
+        id: account.id,
+        body: { accountGroupId: null },
+        done: t('groups.accountUngrouped', { name: account.name }),
+      });
+      if (refusal) notify('error', refusal);
     },
   };
 
@@ -233,19 +254,14 @@ function GroupsManager({ tree }: { tree: AccountTree }) {
           options={<GroupOptions tree={tree} excludeId={movingGroup.id} noneLabel={t('groups.topLevel')} />}
           onMove={(value) => {
             const parentGroupId = value === '' ? null : Number(value);
-            return attempt(
-              updateGroup.mutateAsync({ id: movingGroup.id, body: { parentGroupId } }).then(() =>
-                notify(
-                  'success',
-                  parentGroupId === null
-                    ? t('groups.moveGroup.toTop', { name: movingGroup.name })
-                    : t('groups.moveGroup.done', {
-                        name: movingGroup.name,
-                        group: groupName(tree, parentGroupId) ?? '',
-                      }),
-                ),
-              ),
-            );
+            return saveGroup.submit({
+              id: movingGroup.id,
+              body: { parentGroupId },
+              done:
+                parentGroupId === null
+                  ? t('groups.moveGroup.toTop', { name: movingGroup.name })
+                  : t('groups.moveGroup.done', { name: movingGroup.name, group: groupName(tree, parentGroupId) ?? '' }),
+            });
           }}
           onClose={close}
         />
@@ -259,19 +275,17 @@ function GroupsManager({ tree }: { tree: AccountTree }) {
           options={<GroupOptions tree={tree} />}
           onMove={(value) => {
             const accountGroupId = value === '' ? null : Number(value);
-            return attempt(
-              updateAccount.mutateAsync({ id: movingAccount.id, body: { accountGroupId } }).then(() =>
-                notify(
-                  'success',
-                  accountGroupId === null
-                    ? t('groups.accountUngrouped', { name: movingAccount.name })
-                    : t('groups.moveAccount.done', {
-                        name: movingAccount.name,
-                        group: groupName(tree, accountGroupId) ?? '',
-                      }),
-                ),
-              ),
-            );
+            return saveAccount.submit({
+              id: movingAccount.id,
+              body: { accountGroupId },
+              done:
+                accountGroupId === null
+                  ? t('groups.accountUngrouped', { name: movingAccount.name })
+                  : t('groups.moveAccount.done', {
+                      name: movingAccount.name,
+                      group: groupName(tree, accountGroupId) ?? '',
+                    }),
+            });
           }}
           onClose={close}
         />

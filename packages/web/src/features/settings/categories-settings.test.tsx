@@ -2,8 +2,8 @@ import type { Category } from '@kopiyka/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { budgetKeys } from '../../api/budgets.ts';
 import { queryClient } from '../../api/query-client.ts';
+import { budgetKeys } from '../../api/query-keys.ts';
 import { cachedCategories, failure, resetApp, success } from '../../test/api.ts';
 import { cleanUpApp, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
 

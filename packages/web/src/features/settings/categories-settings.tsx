@@ -1,4 +1,4 @@
-import type { Category, CategoryNode } from '@kopiyka/shared';
+import type { Category, CategoryNode, UpdateCategoryBody } from '@kopiyka/shared';
 import {
   ChevronRight,
   ChevronsDownUp,
@@ -12,6 +12,7 @@ import {
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useCategoryTree, useUpdateCategory } from '../../api/categories.ts';
 import { useUpdateUserSettings, useUserSettings } from '../../api/settings.ts';
+import { useSubmission } from '../../api/submission.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -25,7 +26,6 @@ import { Switch } from '../../components/ui/switch.tsx';
 import { CATEGORY_SWATCHES } from '../../entities/categories/category-look.ts';
 import { CategoryMark } from '../../entities/categories/category-mark.tsx';
 import { categoryChoices, filterCategoryTree, findCategory } from '../../entities/categories/category-tree.ts';
-import { attempt } from '../../lib/form-errors.ts';
 import { useT } from '../../lib/i18n.ts';
 import { indentLabel } from '../../lib/tree.ts';
 import { cn } from '../../lib/utils.ts';
@@ -191,6 +191,11 @@ function useExclusions(): ExclusionControl & { failed: boolean; retry: () => voi
   const settings = useUserSettings();
   const update = useUpdateUserSettings();
   const t = useT();
+  const submission = useSubmission({
+    send: ({ excludedCategoryIds }: { excludedCategoryIds: number[]; done: string }) =>
+      update.mutateAsync({ stats: { excludedCategoryIds } }),
+    onSuccess: (_settings, { done }) => notify('success', done),
+  });
   const excluded = settings.data?.stats.excludedCategoryIds ?? [];
   return {
     ready: settings.isSuccess,
@@ -202,17 +207,13 @@ function useExclusions(): ExclusionControl & { failed: boolean; retry: () => voi
       const excludedCategoryIds = exclude
         ? [...excluded, category.id]
         : excluded.filter((categoryId) => categoryId !== category.id);
-      const refusal = await attempt(update.mutateAsync({ stats: { excludedCategoryIds } }));
-      if (refusal === null) {
-        notify(
-          'success',
-          exclude
-            ? t('categories.excluded', { name: category.name })
-            : t('categories.included', { name: category.name }),
-        );
-      } else if (refusal) {
-        notify('error', refusal);
-      }
+      const refusal = await submission.submit({
+        excludedCategoryIds,
+        done: exclude
+          ? t('categories.excluded', { name: category.name })
+          : t('categories.included', { name: category.name }),
+      });
+      if (refusal) notify('error', refusal);
     },
   };
 }
@@ -222,6 +223,11 @@ function CategoriesManager({ tree }: { tree: CategoryNode[] }) {
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const [dialog, setDialog] = useState<Dialog>(null);
   const updateCategory = useUpdateCategory();
+  const move = useSubmission({
+    send: ({ id, body }: { id: number; body: UpdateCategoryBody; done: string }) =>
+      updateCategory.mutateAsync({ id, body }),
+    onSuccess: (_category, { done }) => notify('success', done),
+  });
   const exclusions = useExclusions();
   const searchId = useId();
   const t = useT();
@@ -360,18 +366,13 @@ function CategoriesManager({ tree }: { tree: CategoryNode[] }) {
           onMove={(value) => {
             const parentId = value === '' ? null : Number(value);
             const parentName = parentId === null ? null : findCategory(tree, parentId)?.name;
-            return attempt(
-              updateCategory
-                .mutateAsync({ id: moving.id, body: { parentId } })
-                .then(() =>
-                  notify(
-                    'success',
-                    parentName
-                      ? t('categories.move.done', { name: moving.name, parent: parentName })
-                      : t('categories.move.toTop', { name: moving.name }),
-                  ),
-                ),
-            );
+            return move.submit({
+              id: moving.id,
+              body: { parentId },
+              done: parentName
+                ? t('categories.move.done', { name: moving.name, parent: parentName })
+                : t('categories.move.toTop', { name: moving.name }),
+            });
           }}
           onClose={() => setDialog(null)}
         />

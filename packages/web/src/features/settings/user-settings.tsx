@@ -11,9 +11,8 @@ import { useForm } from 'react-hook-form';
 import { signOut } from '../../api/auth.ts';
 import { useBaseCurrencyChange } from '../../api/currencies.ts';
 import { useUpdateUserSettings, useUserSettings } from '../../api/settings.ts';
+import { formFailureMessage, useSubmission } from '../../api/submission.ts';
 import { useChangePassword, useDeleteUser, useSignOutEverywhere, useUser } from '../../api/user.ts';
-import { ConfirmDialogContent } from '../../components/confirm-dialog.tsx';
-import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { AlertDialog } from '../../components/ui/alert-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -25,12 +24,12 @@ import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { SwitchField } from '../../components/ui/switch-field.tsx';
+import { ConfirmDialogContent } from '../../entities/requests/confirm-dialog.tsx';
+import { LanguageSwitch } from '../../entities/settings/language-switch.tsx';
 import { newPasswordHint } from '../../lib/credential-hints.ts';
 import { formatDate } from '../../lib/dates.ts';
-import { attempt } from '../../lib/form-errors.ts';
 import { useT } from '../../lib/i18n.ts';
 import { browserTimeZone } from '../../lib/locale.ts';
-import { formFailureMessage, useSubmission } from '../../lib/submission.ts';
 import { notify } from '../../stores/notifications.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { BackupCard } from './components/backup-card.tsx';
@@ -90,12 +89,17 @@ function TimeZoneCard() {
   const saved = settings.data?.timeZone;
   const browser = browserTimeZone();
 
-  async function choose(timeZone: string) {
-    const refusal = await attempt(update.mutateAsync({ timeZone }));
-    if (refusal === null) {
+  const submission = useSubmission({
+    send: (timeZone: string) => update.mutateAsync({ timeZone }),
+    onSuccess: (_settings, timeZone) => {
       notify('success', t('settings.timeZone.saved', { timeZone }));
       void change.refetch();
-    } else if (refusal) notify('error', refusal);
+    },
+  });
+
+  async function choose(timeZone: string) {
+    const refusal = await submission.submit(timeZone);
+    if (refusal) notify('error', refusal);
   }
 
   return (
@@ -152,13 +156,9 @@ function CryptoInTotalCard() {
   const t = useT();
   const settings = useUserSettings();
   const update = useUpdateUserSettings();
-  const [error, setError] = useState<string | null>(null);
-
-  async function change(includeCryptoInTotal: boolean) {
-    setError(null);
-    const refusal = await attempt(update.mutateAsync({ includeCryptoInTotal }));
-    if (refusal) setError(refusal);
-  }
+  const submission = useSubmission({
+    send: (includeCryptoInTotal: boolean) => update.mutateAsync({ includeCryptoInTotal }),
+  });
 
   return (
     <Card>
@@ -177,10 +177,10 @@ function CryptoInTotalCard() {
             hint={t('crypto.inTotal.hint')}
             checked={settings.data.includeCryptoInTotal}
             disabled={update.isPending}
-            onCheckedChange={(checked) => void change(checked)}
+            onCheckedChange={(checked) => void submission.submit(checked)}
           />
         )}
-        {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+        {submission.error ? <ErrorAlert>{submission.error}</ErrorAlert> : null}
       </CardContent>
     </Card>
   );

@@ -9,6 +9,7 @@ import { useAccounts } from '../../api/accounts.ts';
 import { useBudgets } from '../../api/budgets.ts';
 import { ratesQueryOptions, useBaseCurrencyCode } from '../../api/currencies.ts';
 import { hasErrorCode, inlineErrorMessage } from '../../api/errors.ts';
+import { useSubmission } from '../../api/submission.ts';
 import { useCreateTransaction, useUpdateTransaction } from '../../api/transactions.ts';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { AmountInput } from '../../components/ui/amount-input.tsx';
@@ -41,7 +42,7 @@ import {
   closeTransactionDialog,
   type DialogTarget,
   useTransactionDialogStore,
-} from '../../stores/transaction-dialog.ts';
+} from '../../stores/transaction-dialog-target.ts';
 import { AccountSelect } from './components/account-select.tsx';
 import { useMerchantRuleOffer } from './components/merchant-rule-offer.ts';
 import {
@@ -63,6 +64,7 @@ import {
   type TransactionFormResult,
   type TransactionFormValues,
   type TransactionKind,
+  type TransactionRequest,
   transactionFormSchema,
 } from './components/transaction-form.ts';
 import { DeleteTransactionButton, LinkPanel, TransferPairing } from './components/transfer-actions.tsx';
@@ -194,7 +196,6 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
   const createTransaction = useCreateTransaction();
   const updateTransaction = useUpdateTransaction();
   const offerMerchantRule = useMerchantRuleOffer();
-  const [formError, setFormError] = useState<string | null>(null);
   const { errors, isSubmitting } = form.formState;
   const values = form.watch();
   const currencies = amountCurrencies(values, currencyOf);
@@ -259,7 +260,8 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
     if (next !== form.getValues('destinationAmount')) form.setValue('destinationAmount', next);
   }, [following, rate, values.amount, form]);
 
-  function showServerError(error: unknown, fieldOf: TransactionFormResult['fieldOf']) {
+  /** Puts the server's messages on the fields they concern; what is left is the form's to say. */
+  function serverErrorMessage(error: unknown, fieldOf: TransactionFormResult['fieldOf']): string | null {
     if (hasErrorCode(error, 'VALIDATION_ERROR', 'NOT_ALLOWED')) {
       const placed = error.details.flatMap((issue) => {
         const field = fieldOf(issue.path);
@@ -268,34 +270,32 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
       placed.forEach(({ field, message }, index) => {
         form.setError(field, { type: 'server', message }, { shouldFocus: index === 0 });
       });
-      if (placed.length > 0) return;
+      if (placed.length > 0) return null;
     }
-    setFormError(inlineErrorMessage(error));
+    return inlineErrorMessage(error);
   }
 
-  const onSubmit = form.handleSubmit(async ({ request, fieldOf }) => {
-    setFormError(null);
-    if (!request) {
-      onClose();
-      return;
-    }
-    try {
+  const submission = useSubmission({
+    send: async ({ request }: { request: TransactionRequest; fieldOf: TransactionFormResult['fieldOf'] }) => {
       if (request.kind === 'create') {
         const [saved] = await createTransaction.mutateAsync(request.body);
         if (saved) notify('success', createdMessage(saved));
-      } else {
-        await updateTransaction.mutateAsync({ id: request.id, body: request.body });
-        const { categoryId } = request.body;
-        // A bank import put in another category: its merchant's others likely belong there too.
-        if (original?.externalId && typeof categoryId === 'number') offerMerchantRule(original, categoryId);
-        else notify('success', t('transaction.saved'));
+        return;
       }
-    } catch (error) {
-      showServerError(error, fieldOf);
-      return;
-    }
-    onClose();
+      await updateTransaction.mutateAsync({ id: request.id, body: request.body });
+      const { categoryId } = request.body;
+      // A bank import put in another category: its merchant's others likely belong there too.
+      if (original?.externalId && typeof categoryId === 'number') offerMerchantRule(original, categoryId);
+      else notify('success', t('transaction.saved'));
+    },
+    failureMessage: (error, { fieldOf }) => serverErrorMessage(error, fieldOf),
+    onSuccess: () => onClose(),
   });
+  const formError = submission.error;
+
+  const onSubmit = form.handleSubmit(({ request, fieldOf }) =>
+    request ? submission.submit({ request, fieldOf }) : onClose(),
+  );
 
   const transfer = values.kind === 'transfer';
   const bankAmount = original ? formatMoney(original.amount, original.currencyCode) : '';

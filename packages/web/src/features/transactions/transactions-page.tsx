@@ -2,7 +2,7 @@ import { Download, ListFilter, SearchX, Upload } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAccounts } from '../../api/accounts.ts';
-import { inlineErrorMessage } from '../../api/errors.ts';
+import { useSubmission } from '../../api/submission.ts';
 import { type TransactionListFilters, useExportTransactions } from '../../api/transactions.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -66,13 +66,10 @@ function FileActions({ filters, accountIds }: { filters: TransactionListFilters;
   const t = useT();
   const exportCsv = useExportTransactions();
   const importPath = accountIds.length === 1 ? `${IMPORT_PATH}?accountId=${accountIds[0]}` : IMPORT_PATH;
+  const submission = useSubmission({ send: () => exportCsv.mutateAsync(filters) });
   async function download() {
-    try {
-      await exportCsv.mutateAsync(filters);
-    } catch (failure) {
-      const message = inlineErrorMessage(failure);
-      if (message) notify('error', message, { title: t('transactions.export.failed') });
-    }
+    const refusal = await submission.submit();
+    if (refusal) notify('error', refusal, { title: t('transactions.export.failed') });
   }
   return (
     <>

@@ -3,13 +3,17 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../api/auth.ts';
 import { baseCurrencyQueryOptions, useSetBaseCurrency, useSystemCurrencies } from '../../api/currencies.ts';
-import { inlineErrorMessage } from '../../api/errors.ts';
-import { AuthScreen } from '../../components/auth-screen.tsx';
-import { CurrencyPicker, CurrencyPickerError, CurrencyPickerSkeleton } from '../../components/currency-picker.tsx';
-import { RestoreBackup } from '../../components/restore-backup.tsx';
+import { useSubmission } from '../../api/submission.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { RestoreBackup } from '../../entities/backup/restore-backup.tsx';
 import { currencyName } from '../../entities/currencies/currency-name.ts';
+import {
+  CurrencyPicker,
+  CurrencyPickerError,
+  CurrencyPickerSkeleton,
+} from '../../entities/currencies/currency-picker.tsx';
+import { AuthScreen } from '../../entities/settings/auth-screen.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { HOME_PATH } from '../../lib/paths.ts';
 import { notify } from '../../stores/notifications.ts';
@@ -22,7 +26,7 @@ export function WelcomePage() {
   const currencies = useSystemCurrencies();
   const setBaseCurrency = useSetBaseCurrency();
   const [selected, setSelected] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [unchosen, setUnchosen] = useState(false);
   const t = useT();
   const queryClient = useQueryClient();
 
@@ -32,21 +36,19 @@ export function WelcomePage() {
     if (restored) await navigate(HOME_PATH, { replace: true });
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (selected === null) {
-      setError(t('welcome.chooseOne'));
-      return;
-    }
-    setError(null);
-    try {
-      const baseCurrency = await setBaseCurrency.mutateAsync({ currencyId: selected });
+  const submission = useSubmission({
+    send: (currencyId: number) => setBaseCurrency.mutateAsync({ currencyId }),
+    onSuccess: async (baseCurrency) => {
       notify('success', t('welcome.chosen', { currency: baseCurrency.currency.code }));
-    } catch (failure) {
-      setError(inlineErrorMessage(failure));
-      return;
-    }
-    await navigate(HOME_PATH, { replace: true });
+      await navigate(HOME_PATH, { replace: true });
+    },
+  });
+  const error = unchosen ? t('welcome.chooseOne') : submission.error;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setUnchosen(selected === null);
+    if (selected !== null) void submission.submit(selected);
   }
 
   const busy = setBaseCurrency.isPending || setBaseCurrency.isSuccess;
@@ -82,7 +84,8 @@ export function WelcomePage() {
               value={selected}
               onChange={(currencyId) => {
                 setSelected(currencyId);
-                setError(null);
+                setUnchosen(false);
+                submission.clearError();
               }}
               error={error}
             />

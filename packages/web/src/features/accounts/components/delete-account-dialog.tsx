@@ -3,7 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDeleteAccount } from '../../../api/accounts.ts';
-import { inlineErrorMessage } from '../../../api/errors.ts';
+import { useSubmission } from '../../../api/submission.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { AlertDialog, AlertDialogCancel, AlertDialogContent } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -36,24 +36,23 @@ function DeleteAccountContent({ account }: { account: Account }) {
   const navigate = useNavigate();
   const deleteAccount = useDeleteAccount();
   const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const inputId = useId();
   const formId = useId();
   const confirmed = typed === account.name;
   const t = useT();
 
-  async function onSubmit(event: FormEvent) {
+  const submission = useSubmission({
+    send: () => deleteAccount.mutateAsync(account.id),
+    onSuccess: async () => {
+      notify('success', t('account.delete.done', { name: account.name }));
+      await navigate('/accounts', { replace: true });
+    },
+  });
+  const { error } = submission;
+
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!confirmed) return;
-    setError(null);
-    try {
-      await deleteAccount.mutateAsync(account.id);
-    } catch (failure) {
-      setError(inlineErrorMessage(failure));
-      return;
-    }
-    notify('success', t('account.delete.done', { name: account.name }));
-    await navigate('/accounts', { replace: true });
+    if (confirmed) void submission.submit();
   }
 
   return (

@@ -1,5 +1,5 @@
 import { errorText, hasErrorCode } from '../../../api/errors.ts';
-import { serverFieldErrors } from '../../../lib/form-errors.ts';
+import { serverFieldErrors } from '../../../api/form-errors.ts';
 import { t } from '../../../lib/i18n.ts';
 
 /**

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { LoginBody } from '@kopiyka/shared';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { useSubmission } from '../../../api/submission.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -9,7 +10,6 @@ import { Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useT } from '../../../lib/i18n.ts';
-import { useSubmission } from '../../../lib/submission.ts';
 
 /** What both credentials forms hold: the login body's two fields. */
 type Credentials = LoginBody;

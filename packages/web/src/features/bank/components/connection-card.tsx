@@ -3,15 +3,15 @@ import { History, KeyRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useAccounts } from '../../../api/accounts.ts';
 import { useDisconnectMonobank, useRecentJobs } from '../../../api/monobank.ts';
-import { DisconnectButton } from '../../../components/disconnect-button.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { lastSyncedAt } from '../../../entities/monobank/job-progress.ts';
+import { DisconnectButton } from '../../../entities/requests/disconnect-button.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
 import { formatTimeAgo } from '../../../lib/dates.ts';
 import { useT } from '../../../lib/i18n.ts';
-import { openBankDialog } from '../../../stores/bank-dialog.ts';
+import { openBankDialog } from '../../../stores/bank-dialog-target.ts';
 
 /** "5 minutes ago" is renewed once a minute. */
 const AGO_REFRESH_MS = 60_000;

@@ -4,12 +4,12 @@ import { Clock } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLoadMonobankTransactions } from '../../../api/monobank.ts';
+import { formFailureMessage, useSubmission } from '../../../api/submission.ts';
 import { DialogForm } from '../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { dayKey } from '../../../lib/periods.ts';
-import { formFailureMessage, useSubmission } from '../../../lib/submission.ts';
 import { cn } from '../../../lib/utils.ts';
 import {
   DEFAULT_IMPORT_PERIOD,

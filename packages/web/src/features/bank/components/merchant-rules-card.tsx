@@ -2,8 +2,8 @@ import type { MerchantRule } from '@kopiyka/shared';
 import { ArrowRight, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useCategoryById } from '../../../api/categories.ts';
-import { inlineErrorMessage } from '../../../api/errors.ts';
 import { useDeleteMerchantRule, useMerchantRules } from '../../../api/monobank.ts';
+import { useSubmission } from '../../../api/submission.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { CategoryMark } from '../../../entities/categories/category-mark.tsx';
@@ -15,6 +15,10 @@ function RuleRow({ rule }: { rule: MerchantRule }) {
   const category = useCategoryById().get(rule.categoryId);
   const forget = useDeleteMerchantRule();
   const t = useT();
+  const submission = useSubmission({
+    send: () => forget.mutateAsync(rule.id),
+    onSuccess: () => notify('success', t('bank.rules.forgotten', { merchant: rule.merchant })),
+  });
   return (
     <li className="flex items-center gap-3 py-2.5">
       <span className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1 text-sm">
@@ -32,15 +36,10 @@ function RuleRow({ rule }: { rule: MerchantRule }) {
         aria-label={t('bank.rules.forgetFor', { merchant: rule.merchant })}
         title={t('bank.rules.forget')}
         disabled={forget.isPending}
-        onClick={() =>
-          forget.mutate(rule.id, {
-            onSuccess: () => notify('success', t('bank.rules.forgotten', { merchant: rule.merchant })),
-            onError: (error) => {
-              const message = inlineErrorMessage(error);
-              if (message) notify('error', message);
-            },
-          })
-        }
+        onClick={async () => {
+          const refusal = await submission.submit();
+          if (refusal) notify('error', refusal);
+        }}
       >
         <Trash2 aria-hidden="true" className="size-4" />
       </Button>

@@ -3,12 +3,12 @@ import type { ReactNode } from 'react';
 import { type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorText, hasErrorCode } from '../../../api/errors.ts';
+import { formFailureMessage, useSubmission } from '../../../api/submission.ts';
 import { DialogForm } from '../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Instructions, NewTabLink } from '../../../components/ui/instructions.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { useT } from '../../../lib/i18n.ts';
-import { formFailureMessage, useSubmission } from '../../../lib/submission.ts';
 
 export const MONOBANK_TOKEN_PAGE = 'https://api.monobank.ua/';
 

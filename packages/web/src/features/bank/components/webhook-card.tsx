@@ -1,12 +1,13 @@
 import type { BankUser } from '@kopiyka/shared';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { inlineErrorMessage } from '../../../api/errors.ts';
+import { serverFieldErrors } from '../../../api/form-errors.ts';
 import { useUpdateMonobankWebhook } from '../../../api/monobank.ts';
+import { useSubmission } from '../../../api/submission.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
-import { serverFieldErrors } from '../../../lib/form-errors.ts';
 import { t, useT } from '../../../lib/i18n.ts';
 import { notify } from '../../../stores/notifications.ts';
 
@@ -26,22 +27,18 @@ function unavailableReason(bankUser: BankUser): string | null {
 export function WebhookCard({ bankUser }: { bankUser: BankUser }) {
   const update = useUpdateMonobankWebhook();
   useT();
-  const [error, setError] = useState<string | null>(null);
   const switchId = useId();
   const stateId = useId();
   const reason = unavailableReason(bankUser);
 
-  async function change(enabled: boolean) {
-    setError(null);
-    try {
-      await update.mutateAsync({ clientId: bankUser.clientId, enabled });
-    } catch (failure) {
-      // Monobank could not reach the address: the server names it on `enabled`.
-      setError(serverFieldErrors(failure, ['enabled']).enabled ?? inlineErrorMessage(failure));
-      return;
-    }
-    notify('success', enabled ? t('bank.webhook.on') : t('bank.webhook.off'));
-  }
+  const submission = useSubmission({
+    send: (enabled: boolean) => update.mutateAsync({ clientId: bankUser.clientId, enabled }),
+    // Monobank could not reach the address: the server names it on `enabled`.
+    failureMessage: (failure) => serverFieldErrors(failure, ['enabled']).enabled ?? inlineErrorMessage(failure),
+    onSuccess: (_user, enabled) => notify('success', enabled ? t('bank.webhook.on') : t('bank.webhook.off')),
+  });
+  const { error } = submission;
+  const change = submission.submit;
 
   return (
     <Card>

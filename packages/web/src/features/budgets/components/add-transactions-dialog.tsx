@@ -3,7 +3,7 @@ import { ReceiptText } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useAccounts } from '../../../api/accounts.ts';
 import { budgetCandidatesFilter, useAddBudgetTransactions } from '../../../api/budgets.ts';
-import { inlineErrorMessage } from '../../../api/errors.ts';
+import { useSubmission } from '../../../api/submission.ts';
 import { useTransactionList } from '../../../api/transactions.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -84,25 +84,21 @@ function CandidatePicker({ budgetId, onDone }: { budgetId: number; onDone: () =>
   const candidates = useTransactionList(listFilters);
   const shown = useMemo(() => uniqueTransactions(candidates.data?.pages ?? []), [candidates.data]);
   const add = useAddBudgetTransactions();
-  const [error, setError] = useState<string | null>(null);
   // Ticks survive a change of filters: narrowing down twice to pick from two places works.
   const selection = useSelection();
   const count = selection.selected.size;
   const filtered = hasFilters(filters);
   const t = useT();
 
-  async function submit() {
-    setError(null);
-    const transactionIds = [...selection.selected];
-    try {
-      await add.mutateAsync({ id: budgetId, transactionIds });
-    } catch (failure) {
-      setError(inlineErrorMessage(failure));
-      return;
-    }
-    notify('success', t('budget.add.done', { count: transactionIds.length }));
-    onDone();
-  }
+  const submission = useSubmission({
+    send: (transactionIds: number[]) => add.mutateAsync({ id: budgetId, transactionIds }),
+    onSuccess: (_stats, transactionIds) => {
+      notify('success', t('budget.add.done', { count: transactionIds.length }));
+      onDone();
+    },
+  });
+  const { error } = submission;
+  const submit = () => submission.submit([...selection.selected]);
 
   let list: ReactNode;
   if (candidates.isPending) {

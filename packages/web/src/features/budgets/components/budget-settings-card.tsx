@@ -1,14 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { Budget } from '@kopiyka/shared';
-import { useState } from 'react';
+import type { Budget, UpdateBudgetBody } from '@kopiyka/shared';
 import { useForm } from 'react-hook-form';
 import { useUpdateBudget } from '../../../api/budgets.ts';
-import { inlineErrorMessage } from '../../../api/errors.ts';
+import { formFailureMessage, useSubmission } from '../../../api/submission.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { dayKey } from '../../../lib/periods.ts';
 import { notify } from '../../../stores/notifications.ts';
@@ -26,7 +24,6 @@ import {
 export function BudgetSettingsCard({ budget, currency }: { budget: Budget; currency: string }) {
   const update = useUpdateBudget();
   const t = useT();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<BudgetFormValues, unknown, BudgetFormOutput>({
     resolver: zodResolver(budgetFormSchema),
     mode: 'onTouched',
@@ -34,21 +31,20 @@ export function BudgetSettingsCard({ budget, currency }: { budget: Budget; curre
   });
   const { isDirty, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    // The name is renamed in place above, not here: the form's copy may be older.
-    const body = budgetChanges(budget, { ...values, name: budget.name });
-    try {
-      if (Object.keys(body).length > 0) {
-        const saved = await update.mutateAsync({ id: budget.id, body });
-        form.reset(budgetFormValues(saved));
-      }
-    } catch (error) {
-      if (!setServerFieldErrors(form.setError, error, BUDGET_FORM_FIELDS)) setFormError(inlineErrorMessage(error));
-      return;
-    }
-    notify('success', t('budget.settings.saved'));
+  const submission = useSubmission({
+    send: async (body: UpdateBudgetBody) => {
+      if (Object.keys(body).length === 0) return;
+      const saved = await update.mutateAsync({ id: budget.id, body });
+      form.reset(budgetFormValues(saved));
+    },
+    failureMessage: (error) => formFailureMessage(form.setError, error, BUDGET_FORM_FIELDS),
+    onSuccess: () => notify('success', t('budget.settings.saved')),
   });
+  const formError = submission.error;
+  // The name is renamed in place above, not here: the form's copy may be older.
+  const onSubmit = form.handleSubmit((values) =>
+    submission.submit(budgetChanges(budget, { ...values, name: budget.name })),
+  );
 
   return (
     <Card>

@@ -2,7 +2,7 @@ import type { Budget } from '@kopiyka/shared';
 import { ListPlus, ReceiptText, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { budgetMembersFilter, useRemoveBudgetTransactions } from '../../../api/budgets.ts';
-import { inlineErrorMessage } from '../../../api/errors.ts';
+import { useSubmission } from '../../../api/submission.ts';
 import { useTransactionList } from '../../../api/transactions.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyCard } from '../../../components/ui/empty-card.tsx';
@@ -34,17 +34,17 @@ export function BudgetTransactions({ budget, className }: { budget: Budget; clas
     [selection.selected, memberIds],
   );
 
+  const removal = useSubmission({
+    send: (transactionIds: number[]) => remove.mutateAsync({ id: budget.id, transactionIds }),
+    onSuccess: (_stats, transactionIds) => {
+      selection.clear();
+      notify('success', t('budget.transactions.removed', { count: transactionIds.length }));
+    },
+  });
+
   async function removeTicked() {
-    const transactionIds = [...ticked];
-    try {
-      await remove.mutateAsync({ id: budget.id, transactionIds });
-    } catch (error) {
-      const message = inlineErrorMessage(error);
-      if (message) notify('error', message);
-      return;
-    }
-    selection.clear();
-    notify('success', t('budget.transactions.removed', { count: transactionIds.length }));
+    const refusal = await removal.submit([...ticked]);
+    if (refusal) notify('error', refusal);
   }
 
   const addButton = (

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useCreateBudget } from '../../../api/budgets.ts';
+import { formFailureMessage, useSubmission } from '../../../api/submission.ts';
 import { DialogForm, type DialogOpenProps, FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { budgetPresetDates, dayKey } from '../../../lib/periods.ts';
-import { formFailureMessage, useSubmission } from '../../../lib/submission.ts';
 import { notify } from '../../../stores/notifications.ts';
 import { CategoriesFormField, DatesField, LimitField, NameField } from './budget-fields.tsx';
 import {

@@ -3,9 +3,9 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDeleteBudget } from '../../../api/budgets.ts';
-import { ConfirmDialogContent } from '../../../components/confirm-dialog.tsx';
 import { AlertDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialogContent } from '../../../entities/requests/confirm-dialog.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { notify } from '../../../stores/notifications.ts';
 

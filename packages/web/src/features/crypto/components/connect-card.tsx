@@ -3,6 +3,7 @@ import { BINANCE_KEY_ERRORS, type PutBinanceKeysBody, putBinanceKeysBodySchema }
 import { useForm } from 'react-hook-form';
 import { useSaveBinanceKeys } from '../../../api/binance.ts';
 import { errorText, hasErrorCode } from '../../../api/errors.ts';
+import { formFailureMessage, useSubmission } from '../../../api/submission.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -12,7 +13,6 @@ import { Instructions, NewTabLink } from '../../../components/ui/instructions.ts
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useT } from '../../../lib/i18n.ts';
-import { formFailureMessage, useSubmission } from '../../../lib/submission.ts';
 import { notify } from '../../../stores/notifications.ts';
 
 export const BINANCE_API_MANAGEMENT_PAGE = 'https://www.binance.com/en/my/settings/api-management';

@@ -2,9 +2,9 @@ import type { Import } from '@kopiyka/shared';
 import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { useUndoImport } from '../../../api/imports.ts';
-import { ConfirmDialogContent } from '../../../components/confirm-dialog.tsx';
 import { AlertDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialogContent } from '../../../entities/requests/confirm-dialog.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { notify } from '../../../stores/notifications.ts';
 

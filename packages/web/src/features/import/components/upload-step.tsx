@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useAccounts } from '../../../api/accounts.ts';
 import { inlineErrorMessage, isApiError } from '../../../api/errors.ts';
 import { useUploadImport } from '../../../api/imports.ts';
+import { useSubmission } from '../../../api/submission.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -43,12 +44,23 @@ export function UploadStep({ accountId, onAccountChange, onUploaded }: UploadSte
   const accounts = useAccounts();
   const upload = useUploadImport();
   const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  /** What the page itself finds wrong before sending: no account, no file, a file it cannot take. */
+  const [problem, setProblem] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  const submission = useSubmission({
+    send: (chosen: { accountId: number; file: File }) => upload.mutateAsync(chosen),
+    // The server's own limit says the same as the check below.
+    failureMessage: (failure) =>
+      isApiError(failure) && failure.status === 413
+        ? t('import.upload.tooLarge', { size: megabytes(IMPORT_MAX_BYTES) })
+        : inlineErrorMessage(failure),
+    onSuccess: (uploaded, { accountId }) => onUploaded({ accountId, file: uploaded }),
+  });
 
   function choose(chosen: File) {
     setFile(chosen);
-    setError(fileProblem(chosen));
+    setProblem(fileProblem(chosen));
+    submission.clearError();
   }
 
   function onDrop(event: DragEvent) {
@@ -62,22 +74,13 @@ export function UploadStep({ accountId, onAccountChange, onUploaded }: UploadSte
   const only = accounts.data?.length === 1 ? accounts.data[0]!.id : null;
   const account = accountId ?? only;
 
-  async function send() {
-    if (account === null) return setError(t('import.upload.chooseAccount'));
-    if (!file) return setError(t('import.upload.chooseFile'));
-    const problem = fileProblem(file);
-    if (problem) return setError(problem);
-    setError(null);
-    try {
-      onUploaded({ accountId: account, file: await upload.mutateAsync({ accountId: account, file }) });
-    } catch (failure) {
-      // The server's own limit says the same as the check above.
-      const tooLarge = isApiError(failure) && failure.status === 413;
-      setError(
-        tooLarge ? t('import.upload.tooLarge', { size: megabytes(IMPORT_MAX_BYTES) }) : inlineErrorMessage(failure),
-      );
-    }
+  function send() {
+    const found =
+      account === null ? t('import.upload.chooseAccount') : !file ? t('import.upload.chooseFile') : fileProblem(file);
+    setProblem(found);
+    if (found === null && account !== null && file) void submission.submit({ accountId: account, file });
   }
+  const error = problem ?? submission.error;
 
   return (
     <Card>

@@ -1,7 +1,7 @@
+import type { Currency } from '@kopiyka/shared';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useAddUserCurrencies, useSystemCurrencies } from '../../../api/currencies.ts';
-import { inlineErrorMessage } from '../../../api/errors.ts';
-import { CurrencyPicker, CurrencyPickerError, CurrencyPickerSkeleton } from '../../../components/currency-picker.tsx';
+import { useSubmission } from '../../../api/submission.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -12,6 +12,11 @@ import {
   DialogHeader,
 } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import {
+  CurrencyPicker,
+  CurrencyPickerError,
+  CurrencyPickerSkeleton,
+} from '../../../entities/currencies/currency-picker.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { notify } from '../../../stores/notifications.ts';
 
@@ -40,29 +45,26 @@ function AddCurrencyForm({ existingCurrencyIds, onDone }: AddCurrencyFormProps) 
   const systemCurrencies = useSystemCurrencies();
   const addCurrencies = useAddUserCurrencies();
   const [selected, setSelected] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [unchosen, setUnchosen] = useState(false);
   const t = useT();
   const available = useMemo(
     () => systemCurrencies.data?.filter((currency) => !existingCurrencyIds.includes(currency.id)) ?? [],
     [systemCurrencies.data, existingCurrencyIds],
   );
   const chosen = available.find((currency) => currency.id === selected);
+  const submission = useSubmission({
+    send: (currency: Currency) => addCurrencies.mutateAsync({ currencies: [{ currencyId: currency.id }] }),
+    onSuccess: (_userCurrencies, currency) => {
+      notify('success', t('currencies.add.done', { code: currency.code }));
+      onDone();
+    },
+  });
+  const error = unchosen ? t('currencies.add.choose') : submission.error;
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!chosen) {
-      setError(t('currencies.add.choose'));
-      return;
-    }
-    setError(null);
-    try {
-      await addCurrencies.mutateAsync({ currencies: [{ currencyId: chosen.id }] });
-    } catch (failure) {
-      setError(inlineErrorMessage(failure));
-      return;
-    }
-    notify('success', t('currencies.add.done', { code: chosen.code }));
-    onDone();
+    setUnchosen(!chosen);
+    if (chosen) void submission.submit(chosen);
   }
 
   if (systemCurrencies.isPending || systemCurrencies.isError) {
@@ -84,7 +86,8 @@ function AddCurrencyForm({ existingCurrencyIds, onDone }: AddCurrencyFormProps) 
           value={selected}
           onChange={(currencyId) => {
             setSelected(currencyId);
-            setError(null);
+            setUnchosen(false);
+            submission.clearError();
           }}
           error={error}
         />

@@ -1,29 +1,23 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useDownloadBackup } from '../../../api/backup.ts';
-import { inlineErrorMessage } from '../../../api/errors.ts';
-import { RestoreBackup, type RestoreCounts, RestoredCounts } from '../../../components/restore-backup.tsx';
+import { useSubmission } from '../../../api/submission.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { RestoreBackup, type RestoreCounts, RestoredCounts } from '../../../entities/backup/restore-backup.tsx';
 import { useT } from '../../../lib/i18n.ts';
 
 /** Settings → User: the whole of the user's data as one file, and that file back into an empty user. */
 export function BackupCard() {
   const t = useT();
   const download = useDownloadBackup();
-  const [downloadError, setDownloadError] = useState<string | null>(null);
   const [restored, setRestored] = useState<RestoreCounts | null>(null);
 
-  async function save() {
-    setDownloadError(null);
-    try {
-      await download.mutateAsync();
-    } catch (failure) {
-      setDownloadError(inlineErrorMessage(failure));
-    }
-  }
+  const submission = useSubmission({ send: () => download.mutateAsync() });
+  const downloadError = submission.error;
+  const save = () => submission.submit();
 
   return (
     <Card>

@@ -2,6 +2,7 @@ import type { BaseCurrencyChange, UserCurrency } from '@kopiyka/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { useBaseCurrencyChange, useChangeBaseCurrency, useDismissBaseChange } from '../../../api/currencies.ts';
 import { inlineErrorMessage } from '../../../api/errors.ts';
+import { useSubmission } from '../../../api/submission.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { AlertDialog, AlertDialogCancel, AlertDialogContent } from '../../../components/ui/alert-dialog.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -75,6 +76,10 @@ function ChangeProgress({ change }: { change: BaseCurrencyChange }) {
 function ChangeFailure({ change }: { change: BaseCurrencyChange }) {
   const dismiss = useDismissBaseChange();
   const t = useT();
+  const dismissal = useSubmission({
+    send: () => dismiss.mutateAsync(),
+    failureMessage: (failure) => inlineErrorMessage(failure) ?? t('currencies.base.dismissFailed'),
+  });
   // The server's reason is a sentence of its own, with or without a full stop.
   const reason = change.error ? `: ${localizeMessage(change.error).replace(/\.+$/, '')}` : '';
   return (
@@ -85,12 +90,12 @@ function ChangeFailure({ change }: { change: BaseCurrencyChange }) {
           : t('currencies.base.changeFailed', { to: change.toCode ?? '', from: change.fromCode ?? '', reason })}
       </ErrorAlert>
       <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
-        {dismiss.isError ? (
+        {dismissal.error ? (
           <span role="alert" className="text-sm text-destructive">
-            {inlineErrorMessage(dismiss.error) ?? t('currencies.base.dismissFailed')}
+            {dismissal.error}
           </span>
         ) : null}
-        <Button variant="outline" size="sm" onClick={() => dismiss.mutate()} disabled={dismiss.isPending}>
+        <Button variant="outline" size="sm" onClick={() => void dismissal.submit()} disabled={dismiss.isPending}>
           {dismiss.isPending ? <Spinner /> : null}
           {t('currencies.base.dismiss')}
         </Button>
@@ -163,31 +168,27 @@ type ConfirmBaseChangeProps = {
 
 function ConfirmBaseChange({ open, onOpenChange, from, to, onStarted }: ConfirmBaseChangeProps) {
   const changeBase = useChangeBaseCurrency();
-  const [error, setError] = useState<string | null>(null);
   const fromCode = from.currency.code;
   const toCode = to.currency.code;
   const t = useT();
-
-  async function confirm() {
-    setError(null);
-    try {
-      const change = await changeBase.mutateAsync({ currencyId: to.currencyId });
+  const submission = useSubmission({
+    send: () => changeBase.mutateAsync({ currencyId: to.currencyId }),
+    onSuccess: (change) => {
       if (change?.state === 'running') {
         notify('info', t('currencies.base.started', { from: fromCode, to: toCode }));
       }
-    } catch (failure) {
-      setError(inlineErrorMessage(failure));
-      return;
-    }
-    onOpenChange(false);
-    onStarted();
-  }
+      onOpenChange(false);
+      onStarted();
+    },
+  });
+  const { error } = submission;
+  const confirm = () => submission.submit();
 
   return (
     <AlertDialog
       open={open}
       onOpenChange={(next) => {
-        if (!next) setError(null);
+        if (!next) submission.clearError();
         onOpenChange(next);
       }}
     >

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useCreateCategory, useUpdateCategory } from '../../../api/categories.ts';
+import { formFailureMessage, useSubmission } from '../../../api/submission.ts';
 import { DialogForm, FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -15,7 +16,6 @@ import {
 } from '../../../entities/categories/category-look.ts';
 import { CategoryMark } from '../../../entities/categories/category-mark.tsx';
 import { useT } from '../../../lib/i18n.ts';
-import { formFailureMessage, useSubmission } from '../../../lib/submission.ts';
 import { cn } from '../../../lib/utils.ts';
 import { notify } from '../../../stores/notifications.ts';
 

@@ -2,6 +2,7 @@ import type { CategoryNode } from '@kopiyka/shared';
 import { useId, useState } from 'react';
 import { useDeleteCategory } from '../../../api/categories.ts';
 import { hasErrorCode, inlineErrorMessage } from '../../../api/errors.ts';
+import { useSubmission } from '../../../api/submission.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { AlertDialog, AlertDialogCancel, AlertDialogContent } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -26,7 +27,6 @@ type DeleteCategoryDialogProps = {
 export function DeleteCategoryDialog({ category, tree, onClose }: DeleteCategoryDialogProps) {
   const deleteCategory = useDeleteCategory();
   const [conflict, setConflict] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   // The category itself and its own subcategories cannot take what it holds.
   const targets = categoryChoices(tree, category.id);
   const fallback = targets.find(({ node }) => node.type === 'internal') ?? targets[0];
@@ -34,25 +34,26 @@ export function DeleteCategoryDialog({ category, tree, onClose }: DeleteCategory
   const selectId = useId();
   const t = useT();
 
-  async function remove() {
-    setError(null);
-    const target = conflict && moveTo ? Number(moveTo) : undefined;
-    try {
-      await deleteCategory.mutateAsync({ id: category.id, moveTo: target });
-    } catch (failure) {
-      if (hasErrorCode(failure, 'CONFLICT') && target === undefined) setConflict(failure.statusText);
-      else setError(inlineErrorMessage(failure));
-      return;
-    }
-    const movedTo = targets.find(({ node }) => node.id === target)?.node.name;
-    notify(
-      'success',
-      movedTo
-        ? t('categories.deleteDialog.movedAndDeleted', { name: category.name, target: movedTo })
-        : t('categories.deleteDialog.deleted', { name: category.name }),
-    );
-    onClose();
-  }
+  const submission = useSubmission({
+    send: (target: number | undefined) => deleteCategory.mutateAsync({ id: category.id, moveTo: target }),
+    failureMessage: (failure, target) => {
+      if (!hasErrorCode(failure, 'CONFLICT') || target !== undefined) return inlineErrorMessage(failure);
+      setConflict(failure.statusText);
+      return null;
+    },
+    onSuccess: (_answer, target) => {
+      const movedTo = targets.find(({ node }) => node.id === target)?.node.name;
+      notify(
+        'success',
+        movedTo
+          ? t('categories.deleteDialog.movedAndDeleted', { name: category.name, target: movedTo })
+          : t('categories.deleteDialog.deleted', { name: category.name }),
+      );
+      onClose();
+    },
+  });
+  const { error } = submission;
+  const remove = () => submission.submit(conflict && moveTo ? Number(moveTo) : undefined);
 
   return (
     <AlertDialog open onOpenChange={(open) => !open && onClose()}>

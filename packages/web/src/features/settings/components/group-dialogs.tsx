@@ -3,7 +3,7 @@ import { createAccountGroupBodySchema } from '@kopiyka/shared';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useCreateAccountGroup, useDeleteAccountGroup } from '../../../api/account-groups.ts';
-import { ConfirmDialogContent } from '../../../components/confirm-dialog.tsx';
+import { formFailureMessage, useSubmission } from '../../../api/submission.ts';
 import { AlertDialog } from '../../../components/ui/alert-dialog.tsx';
 import { DialogForm, FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -11,8 +11,8 @@ import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import type { AccountGroupNode, AccountTree } from '../../../entities/accounts/account-tree.ts';
 import { GroupOptions } from '../../../entities/accounts/group-options.tsx';
+import { ConfirmDialogContent } from '../../../entities/requests/confirm-dialog.tsx';
 import { t, useT } from '../../../lib/i18n.ts';
-import { formFailureMessage, useSubmission } from '../../../lib/submission.ts';
 import { notify } from '../../../stores/notifications.ts';
 
 const groupFormSchema = z.object({ name: z.string(), parentGroupId: z.string() }).transform((values, ctx) => {

@@ -1,7 +1,6 @@
 import type { UserCurrency } from '@kopiyka/shared';
-import { useState } from 'react';
 import { useDeleteUserCurrency } from '../../../api/currencies.ts';
-import { inlineErrorMessage } from '../../../api/errors.ts';
+import { useSubmission } from '../../../api/submission.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { AlertDialog, AlertDialogCancel, AlertDialogContent } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -29,22 +28,18 @@ export function RemoveCurrencyDialog({ userCurrency, onClose }: RemoveCurrencyDi
 
 function RemoveCurrencyContent({ userCurrency, onClose }: { userCurrency: UserCurrency; onClose: () => void }) {
   const deleteCurrency = useDeleteUserCurrency();
-  const [refusal, setRefusal] = useState<string | null>(null);
   const { code } = userCurrency.currency;
   const t = useT();
 
-  async function remove() {
-    setRefusal(null);
-    try {
-      await deleteCurrency.mutateAsync({ currencyId: userCurrency.currencyId });
-    } catch (error) {
-      const message = inlineErrorMessage(error);
-      if (message) setRefusal(message);
-      return;
-    }
-    notify('success', t('currencies.remove.done', { code }));
-    onClose();
-  }
+  const submission = useSubmission({
+    send: () => deleteCurrency.mutateAsync({ currencyId: userCurrency.currencyId }),
+    onSuccess: () => {
+      notify('success', t('currencies.remove.done', { code }));
+      onClose();
+    },
+  });
+  const refusal = submission.error;
+  const remove = () => submission.submit();
 
   return (
     <AlertDialogContent

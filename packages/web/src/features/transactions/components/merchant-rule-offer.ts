@@ -1,7 +1,7 @@
 import type { Transaction } from '@kopiyka/shared';
 import { useCategoryById } from '../../../api/categories.ts';
-import { inlineErrorMessage } from '../../../api/errors.ts';
 import { useSaveMerchantRule } from '../../../api/monobank.ts';
+import { useSubmission } from '../../../api/submission.ts';
 import { t } from '../../../lib/i18n.ts';
 import { notify } from '../../../stores/notifications.ts';
 
@@ -26,18 +26,20 @@ export function ruleSavedMessage(merchant: string, category: string, updated: nu
  */
 export function useMerchantRuleOffer(): (transaction: Transaction, categoryId: number) => void {
   const saveRule = useSaveMerchantRule();
+  const submission = useSubmission({
+    send: ({ transactionId }: { transactionId: number; category: string }) =>
+      saveRule.mutateAsync({ transactionId, applyToExisting: true }),
+    onSuccess: ({ rule, updated }, { category }) =>
+      notify('success', ruleSavedMessage(rule.merchant, category, updated)),
+  });
   const categoryById = useCategoryById();
   return (transaction, categoryId) => {
     const category = categoryById.get(categoryId)?.name ?? t('transaction.rule.thisCategory');
     const merchant = merchantOf(transaction.note);
-    const remember = () =>
-      saveRule.mutateAsync({ transactionId: transaction.id, applyToExisting: true }).then(
-        ({ rule, updated }) => notify('success', ruleSavedMessage(rule.merchant, category, updated)),
-        (error: unknown) => {
-          const message = inlineErrorMessage(error);
-          if (message) notify('error', message, { title: t('transaction.rule.failed') });
-        },
-      );
+    const remember = async () => {
+      const refusal = await submission.submit({ transactionId: transaction.id, category });
+      if (refusal) notify('error', refusal, { title: t('transaction.rule.failed') });
+    };
     notify('success', t('transaction.saved'), {
       id: `merchant-rule-offer-${transaction.id}`,
       duration: OFFER_VISIBLE_MS,

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { pad, wallTime, zonedInstant } from '../../../lib/dates.ts';
 import { t } from '../../../lib/i18n.ts';
 import { amountText, readAmount } from '../../../lib/money.ts';
-import type { DialogTarget } from '../../../stores/transaction-dialog.ts';
+import type { DialogTarget } from '../../../stores/transaction-dialog-target.ts';
 
 export const TRANSACTION_KINDS = ['expense', 'income', 'transfer'] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];

@@ -3,13 +3,13 @@ import { Link2, Link2Off, SearchX, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useCategories } from '../../../api/categories.ts';
 import { hasErrorCode, inlineErrorMessage } from '../../../api/errors.ts';
+import { useSubmission } from '../../../api/submission.ts';
 import {
   useDeleteTransaction,
   useLinkCandidates,
   useLinkTransactions,
   useUnlinkTransactions,
 } from '../../../api/transactions.ts';
-import { ConfirmDialogContent } from '../../../components/confirm-dialog.tsx';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { AlertDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -19,10 +19,10 @@ import { Money } from '../../../components/ui/money.tsx';
 import { RetryButton } from '../../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ConfirmDialogContent } from '../../../entities/requests/confirm-dialog.tsx';
 import { formatDateTime, transferTitle } from '../../../entities/transactions/describe.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { formatMoney } from '../../../lib/money.ts';
-import { useSubmission } from '../../../lib/submission.ts';
 import { cn } from '../../../lib/utils.ts';
 import { notify } from '../../../stores/notifications.ts';
 import { rankLinkCandidates } from './link-candidates.ts';

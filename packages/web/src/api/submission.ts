@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { inlineErrorMessage } from '../api/errors.ts';
+import { inlineErrorMessage } from './errors.ts';
 import { setServerFieldErrors } from './form-errors.ts';
 
 type SubmissionOptions<Input, Result> = {
@@ -10,14 +10,16 @@ type SubmissionOptions<Input, Result> = {
    * What to say in place about a failure, null for nothing (the user has been told already, or the
    * fields say it). The server's words by default.
    */
-  failureMessage?: (error: unknown) => string | null;
+  failureMessage?: (error: unknown, input: Input) => string | null;
   /** What follows a call that worked; awaited, so a form stays busy until it is done. */
-  onSuccess: (result: Result, input: Input) => unknown;
+  onSuccess?: (result: Result, input: Input) => unknown;
 };
 
 /**
- * Sends what the user asked for and keeps the message of a failure to show in place: each try
- * clears the last message, and what follows runs only once the call has worked.
+ * The one way the app sends what the user asked for (forms, dialogs, inline edits, toggles). It
+ * keeps the message of a failure to show in place: each try clears the last message, and what
+ * follows runs only once the call has worked. `submit` resolves null once it worked, else with the
+ * message shown ('' when there is none: the fields say it, or a toast told the user already).
  */
 export function useSubmission<Input = void, Result = unknown>({
   send,
@@ -25,20 +27,29 @@ export function useSubmission<Input = void, Result = unknown>({
   onSuccess,
 }: SubmissionOptions<Input, Result>) {
   const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
 
-  async function submit(input: Input): Promise<void> {
+  async function submit(input: Input): Promise<string | null> {
     setError(null);
-    let result: Result;
+    setPending(true);
     try {
-      result = await send(input);
-    } catch (failure) {
-      setError(failureMessage(failure));
-      return;
+      let result: Result;
+      try {
+        result = await send(input);
+      } catch (failure) {
+        const message = failureMessage(failure, input);
+        setError(message);
+        return message ?? '';
+      }
+      await onSuccess?.(result, input);
+      return null;
+    } finally {
+      setPending(false);
     }
-    await onSuccess(result, input);
   }
 
-  return { submit, error };
+  /** `pending` holds from the call until what follows it is done; `clearError` forgets a failure once its cause is gone. */
+  return { submit, error, pending, clearError: () => setError(null) };
 }
 
 /**

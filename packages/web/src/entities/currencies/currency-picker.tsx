@@ -1,16 +1,16 @@
 import type { Currency } from '@kopiyka/shared';
 import { Check } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { currencyName } from '../entities/currencies/currency-name.ts';
-import { localizeMessage, useT } from '../lib/i18n.ts';
-import { cn } from '../lib/utils.ts';
-import { ComboboxOption, useCombobox } from './combobox.tsx';
+import { ComboboxOption, useCombobox } from '../../components/combobox.tsx';
+import { ErrorAlert } from '../../components/ui/alert.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { RetryButton } from '../../components/ui/retry-button.tsx';
+import { SearchInput } from '../../components/ui/search-input.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { localizeMessage, useT } from '../../lib/i18n.ts';
+import { cn } from '../../lib/utils.ts';
+import { currencyName } from './currency-name.ts';
 import { isPopularCurrency, searchCurrencies } from './currency-search.ts';
-import { ErrorAlert } from './ui/alert.tsx';
-import { Label } from './ui/label.tsx';
-import { RetryButton } from './ui/retry-button.tsx';
-import { SearchInput } from './ui/search-input.tsx';
-import { Skeleton } from './ui/skeleton.tsx';
 
 type CurrencyPickerProps = {
   currencies: readonly Currency[];

@@ -2,9 +2,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api/errors.ts';
+import { ApiError } from '../../api/errors.ts';
+import { AlertDialog } from '../../components/ui/alert-dialog.tsx';
 import { ConfirmDialogContent } from './confirm-dialog.tsx';
-import { AlertDialog } from './ui/alert-dialog.tsx';
 
 type HarnessProps = { confirm: () => Promise<string>; onConfirmed: (result: string) => void };
 

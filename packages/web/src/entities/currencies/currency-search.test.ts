@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { currencyName } from '../entities/currencies/currency-name.ts';
-import { setLocale } from '../lib/i18n.ts';
-import { sampleCurrencies } from '../test/api.ts';
+import { setLocale } from '../../lib/i18n.ts';
+import { sampleCurrencies } from '../../test/api.ts';
+import { currencyName } from './currency-name.ts';
 import { searchCurrencies } from './currency-search.ts';
 
 const codes = (query: string) => searchCurrencies(sampleCurrencies, query).map((currency) => currency.code);

@@ -1,8 +1,8 @@
 import { APP_LOCALES } from '@kopiyka/shared';
-import { useChangeLocale } from '../api/settings.ts';
-import { useLocale, useT } from '../lib/i18n.ts';
-import { useSessionStore } from '../stores/session.ts';
-import { SegmentedControl } from './ui/segmented-control.tsx';
+import { useChangeLocale } from '../../api/settings.ts';
+import { SegmentedControl } from '../../components/ui/segmented-control.tsx';
+import { useLocale, useT } from '../../lib/i18n.ts';
+import { useSessionStore } from '../../stores/session.ts';
 
 /**
  * English or Ukrainian, each named in itself. Signed in, the choice is saved as the user's

@@ -3,12 +3,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../api/query-client.ts';
-import { setLocale } from '../../lib/i18n.ts';
-import { setDisplayTimeZone } from '../../lib/locale.ts';
-import { makeAccount } from '../../test/accounts.ts';
-import { fakeServer, resetApp, success } from '../../test/api.ts';
-import { makeTransaction } from '../../test/transactions.ts';
+import { queryClient } from '../../../api/query-client.ts';
+import { setLocale } from '../../../lib/i18n.ts';
+import { setDisplayTimeZone } from '../../../lib/locale.ts';
+import { makeAccount } from '../../../test/accounts.ts';
+import { fakeServer, resetApp, success } from '../../../test/api.ts';
+import { makeTransaction } from '../../../test/transactions.ts';
 import { AccountBalanceTrend } from './account-balance-trend.tsx';
 
 const point = (date: string, balance: number): BalancePoint => ({

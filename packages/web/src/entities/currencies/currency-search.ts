@@ -1,5 +1,5 @@
 import type { Currency } from '@kopiyka/shared';
-import { currencyName } from '../entities/currencies/currency-name.ts';
+import { currencyName } from './currency-name.ts';
 
 /** Shown first: the currencies most Kopiyka users keep money in. */
 export const POPULAR_CURRENCY_CODES = ['UAH', 'USD', 'EUR', 'GBP', 'PLN'] as const;

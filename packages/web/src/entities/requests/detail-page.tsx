@@ -2,13 +2,13 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowLeft, type LucideIcon, SearchX } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { hasErrorCode } from '../api/errors.ts';
-import { useDocumentSubject } from '../hooks/use-document-title.ts';
-import { useT } from '../lib/i18n.ts';
-import { Button } from './ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card.tsx';
-import { EmptyCard } from './ui/empty-card.tsx';
-import { RetryButton } from './ui/retry-button.tsx';
+import { hasErrorCode } from '../../api/errors.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { EmptyCard } from '../../components/ui/empty-card.tsx';
+import { RetryButton } from '../../components/ui/retry-button.tsx';
+import { useDocumentSubject } from '../../hooks/use-document-title.ts';
+import { useT } from '../../lib/i18n.ts';
 
 /** The list a detail page belongs to: where its back link and its "not found" lead. */
 export type DetailList = { path: string; label: string };

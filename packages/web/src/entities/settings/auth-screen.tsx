@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../hooks/use-document-title.ts';
-import { cn } from '../lib/utils.ts';
+import { ThemeToggle } from '../../components/theme-toggle.tsx';
+import { Logo } from '../../components/ui/logo.tsx';
+import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+import { cn } from '../../lib/utils.ts';
 import { LanguageSwitch } from './language-switch.tsx';
-import { ThemeToggle } from './theme-toggle.tsx';
-import { Logo } from './ui/logo.tsx';
 
 type AuthScreenProps = {
   title: string;

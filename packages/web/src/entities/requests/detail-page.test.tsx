@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { Box } from 'lucide-react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api/errors.ts';
-import { useDocumentTitle } from '../hooks/use-document-title.ts';
-import { setLocale } from '../lib/i18n.ts';
+import { ApiError } from '../../api/errors.ts';
+import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+import { setLocale } from '../../lib/i18n.ts';
 import { DetailPage } from './detail-page.tsx';
 
 function ThingPage({ load, noun = 'thing' }: { load: () => Promise<string>; noun?: string }) {

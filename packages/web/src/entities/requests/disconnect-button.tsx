@@ -1,9 +1,9 @@
 import { Unplug } from 'lucide-react';
 import { useState } from 'react';
-import { notify } from '../stores/notifications.ts';
+import { AlertDialog } from '../../components/ui/alert-dialog.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { notify } from '../../stores/notifications.ts';
 import { ConfirmDialogContent } from './confirm-dialog.tsx';
-import { AlertDialog } from './ui/alert-dialog.tsx';
-import { Button } from './ui/button.tsx';
 
 type DisconnectButtonProps = {
   /** The button's and the confirming button's words: "Disconnect". */

@@ -1,15 +1,15 @@
 import type { EndpointResponse, endpoints } from '@kopiyka/shared';
 import { ArchiveRestore } from 'lucide-react';
 import { useState } from 'react';
-import { type BackupBody, useRestoreBackup } from '../api/backup.ts';
-import { hasErrorCode, inlineErrorMessage } from '../api/errors.ts';
-import { localizeMessage, type MessageKey, t, useT } from '../lib/i18n.ts';
-import { notify } from '../stores/notifications.ts';
-import { ConfirmDialogContent } from './confirm-dialog.tsx';
-import { ErrorAlert } from './ui/alert.tsx';
-import { AlertDialog } from './ui/alert-dialog.tsx';
-import type { ButtonProps } from './ui/button.tsx';
-import { FileButton } from './ui/file-button.tsx';
+import { type BackupBody, useRestoreBackup } from '../../api/backup.ts';
+import { hasErrorCode, inlineErrorMessage } from '../../api/errors.ts';
+import { ErrorAlert } from '../../components/ui/alert.tsx';
+import { AlertDialog } from '../../components/ui/alert-dialog.tsx';
+import type { ButtonProps } from '../../components/ui/button.tsx';
+import { FileButton } from '../../components/ui/file-button.tsx';
+import { localizeMessage, type MessageKey, t, useT } from '../../lib/i18n.ts';
+import { notify } from '../../stores/notifications.ts';
+import { ConfirmDialogContent } from '../requests/confirm-dialog.tsx';
 
 export type RestoreCounts = EndpointResponse<typeof endpoints.backup.restore>['counts'];
 

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { hasErrorCode, inlineErrorMessage } from '../api/errors.ts';
+import { hasErrorCode } from './errors.ts';
 
 /**
  * The messages of a VALIDATION_ERROR (or of an INVALID_CREDENTIALS that names the field holding
@@ -31,17 +31,4 @@ export function setServerFieldErrors<T extends FieldValues>(
     setError(field, { type: 'server', message }, { shouldFocus: index === 0 });
   });
   return messages.length > 0;
-}
-
-/**
- * Runs a save and says how it went, for places that show the outcome in place: null when it
- * worked, else the message to show ('' when a toast has told the user already).
- */
-export async function attempt(save: Promise<unknown>): Promise<string | null> {
-  try {
-    await save;
-    return null;
-  } catch (error) {
-    return inlineErrorMessage(error) ?? '';
-  }
 }

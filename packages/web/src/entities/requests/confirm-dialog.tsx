@@ -1,10 +1,10 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { useT } from '../lib/i18n.ts';
-import { useSubmission } from '../lib/submission.ts';
-import { ErrorAlert } from './ui/alert.tsx';
-import { AlertDialogCancel, AlertDialogContent } from './ui/alert-dialog.tsx';
-import { Button, type ButtonProps } from './ui/button.tsx';
-import { Spinner } from './ui/spinner.tsx';
+import { useSubmission } from '../../api/submission.ts';
+import { ErrorAlert } from '../../components/ui/alert.tsx';
+import { AlertDialogCancel, AlertDialogContent } from '../../components/ui/alert-dialog.tsx';
+import { Button, type ButtonProps } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 type ConfirmDialogContentProps<Result> = Omit<ComponentProps<typeof AlertDialogContent>, 'actions' | 'children'> & {
   confirmLabel: ReactNode;

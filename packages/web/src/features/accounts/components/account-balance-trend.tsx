@@ -1,21 +1,21 @@
 import { STATS_MAX_DAYS } from '@kopiyka/shared';
 import { CircleAlert } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useAccount } from '../../api/accounts.ts';
-import { useBaseCurrencyCode } from '../../api/currencies.ts';
-import { useBalanceHistory, useOldestTransaction, useStatsFollowChanges } from '../../api/stats.ts';
-import { formatDay } from '../../lib/dates.ts';
-import { useT } from '../../lib/i18n.ts';
-import { dayKey, historyStart } from '../../lib/periods.ts';
-import { cn } from '../../lib/utils.ts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
-import { EmptyState } from '../ui/empty-state.tsx';
-import { RetryButton } from '../ui/retry-button.tsx';
-import { SegmentedControl } from '../ui/segmented-control.tsx';
-import { Skeleton } from '../ui/skeleton.tsx';
-import { BalanceChart } from './balance-chart.tsx';
-import { accountSeries } from './series.ts';
-import { TREND_PERIODS, type TrendPeriod, trendRange } from './trend-range.ts';
+import { useAccount } from '../../../api/accounts.ts';
+import { useBaseCurrencyCode } from '../../../api/currencies.ts';
+import { useBalanceHistory, useOldestTransaction, useStatsFollowChanges } from '../../../api/stats.ts';
+import { BalanceChart } from '../../../components/charts/balance-chart.tsx';
+import { accountSeries } from '../../../components/charts/series.ts';
+import { TREND_PERIODS, type TrendPeriod, trendRange } from '../../../components/charts/trend-range.ts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { RetryButton } from '../../../components/ui/retry-button.tsx';
+import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatDay } from '../../../lib/dates.ts';
+import { useT } from '../../../lib/i18n.ts';
+import { dayKey, historyStart } from '../../../lib/periods.ts';
+import { cn } from '../../../lib/utils.ts';
 
 const CHART_HEIGHT = 220;
 
