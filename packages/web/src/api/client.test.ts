@@ -157,7 +157,7 @@ describe('API client (SPEC §7, §8)', () => {
               response: {
                 code: 'VALIDATION_ERROR',
                 statusText: 'Invalid request',
-                details: [{ path: 'username', message: 'Too short' }],
+                details: [{ path: 'username', message: 'Too short', code: 'username.tooShort', params: { min: 3 } }],
               },
             }),
             { status: 422 },
@@ -169,7 +169,7 @@ describe('API client (SPEC §7, §8)', () => {
         code: 'VALIDATION_ERROR',
         statusText: 'Invalid request',
         status: 422,
-        details: [{ path: 'username', message: 'Too short' }],
+        details: [{ path: 'username', message: 'Too short', code: 'username.tooShort', params: { min: 3 } }],
         notified: false,
       });
       expect(messages()).toEqual([]);

@@ -2,7 +2,7 @@ import type { Currency } from '@kopiyka/shared';
 import { Check } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { currencyName } from '../entities/currencies/currency-name.ts';
-import { localizeMessage, useT } from '../lib/i18n.ts';
+import { useT } from '../lib/i18n.ts';
 import { cn } from '../lib/utils.ts';
 import { ComboboxOption, useCombobox } from './combobox.tsx';
 import { isPopularCurrency, searchCurrencies } from './currency-search.ts';
@@ -104,7 +104,7 @@ export function CurrencyPicker({ currencies, value, onChange, error }: CurrencyP
       </div>
       {error ? (
         <p id={errorId} className="text-sm text-destructive">
-          {localizeMessage(error)}
+          {error}
         </p>
       ) : null}
     </div>

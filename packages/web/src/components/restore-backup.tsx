@@ -3,7 +3,7 @@ import { ArchiveRestore } from 'lucide-react';
 import { useState } from 'react';
 import { type BackupBody, useRestoreBackup } from '../api/backup.ts';
 import { hasErrorCode, inlineErrorMessage } from '../api/errors.ts';
-import { localizeMessage, type MessageKey, t, useT } from '../lib/i18n.ts';
+import { issueText, type MessageKey, t, useT } from '../lib/i18n.ts';
 import { notify } from '../stores/notifications.ts';
 import { ConfirmDialogContent } from './confirm-dialog.tsx';
 import { ErrorAlert } from './ui/alert.tsx';
@@ -28,10 +28,8 @@ function restoreFailure(error: unknown): string | null {
   if (hasErrorCode(error, 'CONFLICT')) return t('backup.restore.notEmpty');
   if (hasErrorCode(error, 'VALIDATION_ERROR')) {
     // The document's first problem, for whoever wants to look into the file.
-    const reason = error.details[0]?.message;
-    return reason
-      ? t('backup.restore.invalidBecause', { reason: localizeMessage(reason) })
-      : t('backup.restore.invalid');
+    const reason = error.details[0];
+    return reason ? t('backup.restore.invalidBecause', { reason: issueText(reason) }) : t('backup.restore.invalid');
   }
   return inlineErrorMessage(error);
 }

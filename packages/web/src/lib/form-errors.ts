@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { hasErrorCode, inlineErrorMessage } from '../api/errors.ts';
+import { issueText } from './i18n.ts';
 
 /**
  * The messages of a VALIDATION_ERROR (or of an INVALID_CREDENTIALS that names the field holding
@@ -11,7 +12,7 @@ export function serverFieldErrors<F extends string>(error: unknown, fields: read
   if (!hasErrorCode(error, 'VALIDATION_ERROR', 'INVALID_CREDENTIALS')) return messages;
   for (const issue of error.details) {
     const field = issue.path.split('.')[0] as F;
-    if (fields.includes(field)) messages[field] ??= issue.message;
+    if (fields.includes(field)) messages[field] ??= issueText(issue);
   }
   return messages;
 }
