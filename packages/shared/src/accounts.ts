@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, idTextSchema } from './ids.ts';
+import { issue } from './issues.ts';
 import { signedMinorAmountSchema } from './money.ts';
 import { freeText } from './text.ts';
 import { timeSchema } from './time.ts';
@@ -27,11 +28,11 @@ export const ACCOUNT_NAME_MAX = 100;
 /** The most accounts one user may create (bank cards and jars count, but pairing a bank is never refused). */
 export const ACCOUNTS_MAX = 200;
 
-export const nonNegativeMinorAmountSchema = signedMinorAmountSchema.min(0, 'Must not be negative');
+export const nonNegativeMinorAmountSchema = signedMinorAmountSchema.min(0, issue('amount.negative'));
 
-const accountNameSchema = freeText(z.string('Name is required').trim(), 'Name')
-  .min(1, 'Name is required')
-  .max(ACCOUNT_NAME_MAX, `Name must be at most ${ACCOUNT_NAME_MAX} characters`);
+const accountNameSchema = freeText(z.string(issue('name.required')).trim(), 'name')
+  .min(1, issue('name.required'))
+  .max(ACCOUNT_NAME_MAX, issue('name.tooLong', { max: ACCOUNT_NAME_MAX }));
 
 export const accountSchema = z.object({
   id: z.number().int(),
@@ -93,10 +94,7 @@ export const updateAccountBodySchema = z
     (body) =>
       [body.initialBalance, body.currentBalance, body.openingBalance].filter((value) => value !== undefined).length <=
       1,
-    {
-      message: 'Change one of the opening, initial or current balance at a time',
-      path: ['currentBalance'],
-    },
+    { ...issue('balance.oneAtATime'), path: ['currentBalance'] },
   );
 export type UpdateAccountBody = z.infer<typeof updateAccountBodySchema>;
 
@@ -112,9 +110,9 @@ export const accountGroupSchema = z.object({
 });
 export type AccountGroup = z.infer<typeof accountGroupSchema>;
 
-const groupNameSchema = freeText(z.string('Name is required').trim(), 'Name')
-  .min(1, 'Name is required')
-  .max(ACCOUNT_GROUP_NAME_MAX, `Name must be at most ${ACCOUNT_GROUP_NAME_MAX} characters`);
+const groupNameSchema = freeText(z.string(issue('name.required')).trim(), 'name')
+  .min(1, issue('name.required'))
+  .max(ACCOUNT_GROUP_NAME_MAX, issue('name.tooLong', { max: ACCOUNT_GROUP_NAME_MAX }));
 
 export const createAccountGroupBodySchema = z.object({
   name: groupNameSchema,

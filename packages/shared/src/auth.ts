@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMMON_PASSWORDS } from './common-passwords.ts';
+import { issue } from './issues.ts';
 import { freeText } from './text.ts';
 
 /**
@@ -19,34 +20,28 @@ const mixesAlphabets = (name: string) => LOOK_ALIKE_ALPHABETS.filter((letters) =
  * One spelling per name: NFKC folds full-width letters, ligatures and composed accents, so what looks
  * the same is stored the same. Login normalises alike, so either spelling finds the account.
  */
-const typedUsername = () => freeText(z.string({ error: 'Username is required' }).trim(), 'Username').normalize('NFKC');
+const typedUsername = () => freeText(z.string(issue('username.required')).trim(), 'username').normalize('NFKC');
 
 export const usernameSchema = typedUsername()
-  .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
-  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
-  .regex(/^[\p{L}\p{N}._-]+$/u, 'Username may contain only letters, digits, ".", "_" and "-"')
-  .refine(
-    (name) => !mixesAlphabets(name),
-    'Username must use letters of one alphabet only (for example all Latin or all Cyrillic)',
-  );
+  .min(USERNAME_MIN, issue('username.tooShort', { min: USERNAME_MIN }))
+  .max(USERNAME_MAX, issue('username.tooLong', { max: USERNAME_MAX }))
+  .regex(/^[\p{L}\p{N}._-]+$/u, issue('username.characters'))
+  .refine((name) => !mixesAlphabets(name), issue('username.mixedAlphabets'));
 
 export const passwordSchema = z
-  .string({ error: 'Password is required' })
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
-  .refine((password) => password.trim() !== '', 'Password cannot be made of spaces only')
-  .refine(
-    (password) => !COMMON_PASSWORDS.has(password.trim().toLowerCase()),
-    'This password is one of the most common ones. Choose one that is harder to guess',
-  );
+  .string(issue('password.required'))
+  .min(PASSWORD_MIN, issue('password.tooShort', { min: PASSWORD_MIN }))
+  .max(PASSWORD_MAX, issue('password.tooLong', { max: PASSWORD_MAX }))
+  .refine((password) => password.trim() !== '', issue('password.spacesOnly'))
+  .refine((password) => !COMMON_PASSWORDS.has(password.trim().toLowerCase()), issue('password.common'));
 
 export const registerBodySchema = z.object({ username: usernameSchema, password: passwordSchema });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 /** Login checks only presence and size: the rules above are for new accounts. */
 export const loginBodySchema = z.object({
-  username: typedUsername().min(1, 'Username is required').max(USERNAME_MAX),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
+  username: typedUsername().min(1, issue('username.required')).max(USERNAME_MAX),
+  password: z.string(issue('password.required')).min(1, issue('password.required')).max(PASSWORD_MAX),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

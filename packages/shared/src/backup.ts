@@ -10,6 +10,7 @@ import { BUDGET_CATEGORIES_MAX, BUDGET_NAME_MAX, BUDGETS_MAX } from './budgets.t
 import { CATEGORIES_MAX, CATEGORY_ICON_MAX, CATEGORY_NAME_MAX, CATEGORY_TYPES, isInParentLoop } from './categories.ts';
 import { currencyCodeSchema } from './currencies.ts';
 import { idSchema } from './ids.ts';
+import { customIssue, type IssueField, issue } from './issues.ts';
 import { signedMinorAmountSchema } from './money.ts';
 import { rateValueSchema } from './rates.ts';
 import { localeSchema, MAX_EXCLUDED_CATEGORIES, timeZoneSchema } from './settings.ts';
@@ -34,9 +35,9 @@ export const BACKUP_MAX_BYTES = 160 * 1024 * 1024;
 
 /** Ids inside a document are its own: they name its parts to each other and are new once restored. */
 const refSchema = idSchema;
-const text = (max: number, label: string) =>
-  z.string(`${label} must be text`).max(max, `${label} must be at most ${max} characters`);
-const name = (max: number) => text(max, 'Name').min(1, 'Name is required');
+const text = (max: number, field: IssueField) =>
+  z.string(issue('text.notText', { field })).max(max, issue('text.tooLong', { field, max }));
+const name = (max: number) => text(max, 'name').min(1, issue('name.required'));
 
 const accountGroupSchema = z.object({
   id: refSchema,
@@ -50,7 +51,7 @@ const accountSchema = z.object({
   currency: currencyCodeSchema,
   accountCategory: z.enum(ACCOUNT_CATEGORIES),
   isEnabled: z.boolean(),
-  creditLimit: signedMinorAmountSchema.min(0, 'Must not be negative'),
+  creditLimit: signedMinorAmountSchema.min(0, issue('amount.negative')),
   /** The balance before every transaction; the current balance is it plus the transactions. */
   initialBalance: signedMinorAmountSchema,
   /** When the balance the person gave was true (transactions before it were already in it). */
@@ -61,20 +62,20 @@ const accountSchema = z.object({
 const categorySchema = z.object({
   id: refSchema,
   name: name(CATEGORY_NAME_MAX),
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #1a2b3c'),
-  icon: text(CATEGORY_ICON_MAX, 'Icon').nullable(),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, issue('colour.format')),
+  icon: text(CATEGORY_ICON_MAX, 'icon').nullable(),
   /** `internal` is the built-in "Other", where transactions without a category of their own land. */
   type: z.enum(CATEGORY_TYPES),
   parentId: refSchema.nullable(),
   /** Which category of the default tree it started as (bank imports file by it); null for one's own. */
-  defaultKey: text(100, 'Default key').nullable(),
+  defaultKey: text(100, 'defaultKey').nullable(),
 });
 
 const budgetSchema = z.object({
   id: refSchema,
   name: name(BUDGET_NAME_MAX),
   // Not positive: a base change converts limits, and a tiny one may come out 0.
-  limitAmount: signedMinorAmountSchema.min(0, 'Must not be negative').nullable(),
+  limitAmount: signedMinorAmountSchema.min(0, issue('amount.negative')).nullable(),
   startDate: timeSchema.nullable(),
   endDate: timeSchema.nullable(),
   autoInclude: z.boolean(),
@@ -91,7 +92,7 @@ const transactionSchema = z.object({
   transactionType: z.enum(TRANSACTION_TYPES),
   paymentType: z.enum(PAYMENT_TYPES),
   time: timeSchema,
-  note: text(NOTE_MAX, 'Note'),
+  note: text(NOTE_MAX, 'note'),
   categoryId: refSchema.nullable(),
   transferNature: z.enum(TRANSFER_NATURES),
   /** Both legs of a transfer between accounts carry the same number. */
@@ -101,12 +102,12 @@ const transactionSchema = z.object({
   /** The amount in `refCurrency` (the base currency) at `rate`, as it was valued. */
   refAmount: signedMinorAmountSchema,
   refCurrency: currencyCodeSchema,
-  rate: z.number('Rate must be a number').min(0, 'Must not be negative'),
+  rate: z.number(issue('rate.notNumber')).min(0, issue('amount.negative')),
   cashbackAmount: signedMinorAmountSchema,
   commissionRate: signedMinorAmountSchema,
   /** Assigned to this budget by hand (a budget's category rule needs no assignment). */
   budgetId: refSchema.nullable(),
-  externalId: text(128, 'External id').min(1).nullable(),
+  externalId: text(128, 'externalId').min(1).nullable(),
 });
 
 const customRateSchema = z.object({
@@ -116,13 +117,14 @@ const customRateSchema = z.object({
   rate: rateValueSchema,
 });
 
-type Issue = { message: string; path: Array<string | number> };
+type Issue = ReturnType<typeof customIssue> & { path: Array<string | number> };
 
 /** Ids must be unique within a part; answers the part's items by id. */
 function indexById<T extends { id: number }>(items: T[], part: string, issues: Issue[]): Map<number, T> {
   const byId = new Map<number, T>();
   items.forEach((item, index) => {
-    if (byId.has(item.id)) issues.push({ message: `Id ${item.id} appears more than once`, path: [part, index, 'id'] });
+    if (byId.has(item.id))
+      issues.push({ ...customIssue('backup.repeatedId', { id: item.id }), path: [part, index, 'id'] });
     byId.set(item.id, item);
   });
   return byId;
@@ -141,7 +143,7 @@ function checkTree<T extends { id: number }>(
     const parent = parentOf(item);
     if (parent === null) return;
     if (!byId.has(parent)) {
-      issues.push({ message: `No item of ${part} has id ${parent}`, path: [part, index, field] });
+      issues.push({ ...customIssue('backup.missingParent', { part, id: parent }), path: [part, index, field] });
       return;
     }
     const parentOfId = (id: number) => {
@@ -149,7 +151,7 @@ function checkTree<T extends { id: number }>(
       return at && parentOf(at);
     };
     if (isInParentLoop(item.id, parentOfId)) {
-      issues.push({ message: 'The parents go round in a circle', path: [part, index, field] });
+      issues.push({ ...customIssue('backup.parentCircle'), path: [part, index, field] });
     }
   });
 }
@@ -161,8 +163,8 @@ function checkTree<T extends { id: number }>(
  */
 export const backupDocumentSchema = z
   .object({
-    version: z.literal(BACKUP_VERSION, `Only version ${BACKUP_VERSION} backups can be restored`),
-    exportedAt: z.iso.datetime({ offset: true, error: 'Must be an ISO timestamp' }),
+    version: z.literal(BACKUP_VERSION, issue('backup.version', { version: BACKUP_VERSION })),
+    exportedAt: z.iso.datetime({ offset: true, ...issue('value.timestamp') }),
     settings: z.object({
       locale: localeSchema,
       timeZone: timeZoneSchema,
@@ -187,7 +189,7 @@ export const backupDocumentSchema = z
     doc.accounts.forEach((account, index) => {
       if (account.accountGroupId !== null && !groups.has(account.accountGroupId)) {
         issues.push({
-          message: `No account group has id ${account.accountGroupId}`,
+          ...customIssue('backup.missingGroup', { id: account.accountGroupId }),
           path: ['accounts', index, 'accountGroupId'],
         });
       }
@@ -195,18 +197,18 @@ export const backupDocumentSchema = z
     const categories = indexById(doc.categories, 'categories', issues);
     checkTree(doc.categories, categories, (c) => c.parentId, 'categories', 'parentId', issues);
     if (doc.categories.filter((c) => c.type === 'internal').length !== 1) {
-      issues.push({ message: 'Exactly one category must be the internal "Other"', path: ['categories'] });
+      issues.push({ ...customIssue('backup.otherCategory'), path: ['categories'] });
     }
     const defaultKeys = new Set<string>();
     doc.categories.forEach((category, index) => {
       if (category.defaultKey === null) return;
       if (defaultKeys.has(category.defaultKey)) {
-        issues.push({ message: 'Two categories have this default key', path: ['categories', index, 'defaultKey'] });
+        issues.push({ ...customIssue('backup.repeatedDefaultKey'), path: ['categories', index, 'defaultKey'] });
       }
       defaultKeys.add(category.defaultKey);
     });
     const category = (id: number | null, path: Array<string | number>) => {
-      if (id !== null && !categories.has(id)) issues.push({ message: `No category has id ${id}`, path });
+      if (id !== null && !categories.has(id)) issues.push({ ...customIssue('backup.missingCategory', { id }), path });
     };
     doc.settings.excludedCategoryIds.forEach((id, index) => {
       category(id, ['settings', 'excludedCategoryIds', index]);
@@ -220,7 +222,7 @@ export const backupDocumentSchema = z
       budget.excludedTransactionIds.forEach((id, at) => {
         if (!transactions.has(id)) {
           issues.push({
-            message: `No transaction has id ${id}`,
+            ...customIssue('backup.missingTransaction', { id }),
             path: ['budgets', index, 'excludedTransactionIds', at],
           });
         }
@@ -231,37 +233,37 @@ export const backupDocumentSchema = z
     doc.transactions.forEach((t, index) => {
       const path = (field: string) => ['transactions', index, field];
       if (!accounts.has(t.accountId))
-        issues.push({ message: `No account has id ${t.accountId}`, path: path('accountId') });
+        issues.push({ ...customIssue('backup.missingAccount', { id: t.accountId }), path: path('accountId') });
       category(t.categoryId, path('categoryId'));
       if (t.budgetId !== null && !budgets.has(t.budgetId)) {
-        issues.push({ message: `No budget has id ${t.budgetId}`, path: path('budgetId') });
+        issues.push({ ...customIssue('backup.missingBudget', { id: t.budgetId }), path: path('budgetId') });
       }
       if (t.externalId !== null) {
         const key = `${t.accountId} ${t.externalId}`;
         if (externalIds.has(key))
-          issues.push({ message: 'Two transactions of the account have this external id', path: path('externalId') });
+          issues.push({ ...customIssue('backup.repeatedExternalId'), path: path('externalId') });
         externalIds.add(key);
       }
       if (t.transferId !== null) legs.set(t.transferId, [...(legs.get(t.transferId) ?? []), index]);
       else if (t.transferNature === 'transfer_between_user_accounts') {
-        issues.push({ message: 'A transfer between accounts needs its transferId', path: path('transferId') });
+        issues.push({ ...customIssue('backup.transferIdRequired'), path: path('transferId') });
       }
     });
     for (const [transferId, [first, second, ...more]] of legs) {
       const [a, b] = [doc.transactions[first!]!, second === undefined ? undefined : doc.transactions[second]!];
-      const message =
+      const problem =
         !b || more.length > 0
-          ? `Transfer ${transferId} must have exactly two legs`
+          ? customIssue('backup.transferLegs', { id: transferId })
           : a.accountId === b.accountId
-            ? 'The legs of a transfer are on different accounts'
+            ? customIssue('backup.transferAccounts')
             : a.transactionType === b.transactionType
-              ? 'A transfer pairs an expense with an income'
+              ? customIssue('backup.transferTypes')
               : a.transferNature !== 'transfer_between_user_accounts' || b.transferNature !== a.transferNature
-                ? 'Both legs of a transfer are transfers between accounts'
+                ? customIssue('backup.transferNatures')
                 : undefined;
-      if (message) issues.push({ message, path: ['transactions', first!, 'transferId'] });
+      if (problem) issues.push({ ...problem, path: ['transactions', first!, 'transferId'] });
     }
-    for (const issue of issues) ctx.addIssue({ code: 'custom', ...issue });
+    for (const found of issues) ctx.addIssue(found);
   });
 export type BackupDocument = z.output<typeof backupDocumentSchema>;
 export type BackupTransaction = BackupDocument['transactions'][number];

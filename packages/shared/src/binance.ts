@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BINANCE_KEY_ERRORS, type BinanceKeyErrorCode } from './errors.ts';
+import { issue } from './issues.ts';
 
 /** The longest key taken: Binance's HMAC keys are 64 characters; RSA/Ed25519 public keys are longer. */
 export const BINANCE_KEY_MAX = 256;
@@ -15,19 +16,19 @@ export const BINANCE_KEY_ERROR_TEXT: Record<BinanceKeyErrorCode, string> = {
  * One key as pasted from Binance: trimmed, printable ASCII without spaces. Empty passes here so the
  * server can answer the missing-key codes 10101–10103 instead of a VALIDATION_ERROR.
  */
-function binanceKeySchema(label: string) {
+function binanceKeySchema(field: 'apiKey' | 'secretKey') {
   return z
-    .string(`${label} must be text`)
+    .string(issue('text.notText', { field }))
     .trim()
-    .max(BINANCE_KEY_MAX, `${label} must be at most ${BINANCE_KEY_MAX} characters`)
-    .regex(/^[\x21-\x7E]*$/, `${label} has only letters, digits and symbols, without spaces`)
+    .max(BINANCE_KEY_MAX, issue('text.tooLong', { field, max: BINANCE_KEY_MAX }))
+    .regex(/^[\x21-\x7E]*$/, issue('binance.keyCharacters', { field }))
     .optional();
 }
 
 /** PUT /crypto/binance/keys: absent or empty keys are missing (10101–10103), checked with Binance before storing. */
 export const putBinanceKeysBodySchema = z.object({
-  apiKey: binanceKeySchema('API key'),
-  secretKey: binanceKeySchema('Secret key'),
+  apiKey: binanceKeySchema('apiKey'),
+  secretKey: binanceKeySchema('secretKey'),
 });
 export type PutBinanceKeysBody = z.input<typeof putBinanceKeysBodySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
+import { issue } from './issues.ts';
 import { signedMinorAmountSchema } from './money.ts';
 import { freeText } from './text.ts';
 import { timeSchema } from './time.ts';
@@ -26,10 +27,10 @@ export const budgetSchema = z.object({
 });
 export type Budget = z.infer<typeof budgetSchema>;
 
-const nameSchema = freeText(z.string('Name is required').trim(), 'Name')
-  .min(1, 'Name is required')
-  .max(BUDGET_NAME_MAX, `Name must be at most ${BUDGET_NAME_MAX} characters`);
-const limitSchema = signedMinorAmountSchema.positive('Limit must be greater than 0');
+const nameSchema = freeText(z.string(issue('name.required')).trim(), 'name')
+  .min(1, issue('name.required'))
+  .max(BUDGET_NAME_MAX, issue('name.tooLong', { max: BUDGET_NAME_MAX }));
+const limitSchema = signedMinorAmountSchema.positive(issue('limit.notPositive'));
 
 const budgetFields = {
   name: nameSchema,
@@ -44,7 +45,7 @@ const budgetFields = {
 /** Compared as instants: the two may carry different offsets. */
 const datesInOrder = (b: { startDate?: string | null; endDate?: string | null }) =>
   !b.startDate || !b.endDate || Date.parse(b.startDate) <= Date.parse(b.endDate);
-const datesMessage = { message: 'The start date must not be after the end date', path: ['endDate'] };
+const datesMessage = { ...issue('budget.dateOrder'), path: ['endDate'] };
 
 export const createBudgetBodySchema = z
   .object({
@@ -68,8 +69,8 @@ export const BUDGET_TRANSACTIONS_MAX = 500;
 export const budgetTransactionsBodySchema = z.object({
   transactionIds: z
     .array(idSchema)
-    .min(1, 'Choose at least one transaction')
-    .max(BUDGET_TRANSACTIONS_MAX, `At most ${BUDGET_TRANSACTIONS_MAX} transactions at a time`),
+    .min(1, issue('transaction.required'))
+    .max(BUDGET_TRANSACTIONS_MAX, issue('transaction.tooMany', { max: BUDGET_TRANSACTIONS_MAX })),
 });
 export type BudgetTransactionsBody = z.infer<typeof budgetTransactionsBodySchema>;
 

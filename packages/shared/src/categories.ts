@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, idTextSchema } from './ids.ts';
+import { issue } from './issues.ts';
 import { freeText } from './text.ts';
 
 export const CATEGORY_TYPES = ['custom', 'internal'] as const;
@@ -20,16 +21,16 @@ export const CATEGORY_ICON_MAX = 64;
 /** The most categories one user may have, the default tree's included (as many as statistics may leave out). */
 export const CATEGORIES_MAX = 500;
 
-const categoryNameSchema = freeText(z.string('Name is required').trim(), 'Name')
-  .min(1, 'Name is required')
-  .max(CATEGORY_NAME_MAX, `Name must be at most ${CATEGORY_NAME_MAX} characters`);
+const categoryNameSchema = freeText(z.string(issue('name.required')).trim(), 'name')
+  .min(1, issue('name.required'))
+  .max(CATEGORY_NAME_MAX, issue('name.tooLong', { max: CATEGORY_NAME_MAX }));
 export const categoryColorSchema = z
-  .string('Colour is required')
-  .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #1a2b3c')
+  .string(issue('colour.required'))
+  .regex(/^#[0-9a-fA-F]{6}$/, issue('colour.format'))
   .transform((c) => c.toLowerCase());
-const categoryIconSchema = freeText(z.string('Icon must be text').trim(), 'Icon')
-  .min(1, 'Icon must not be empty')
-  .max(CATEGORY_ICON_MAX, `Icon must be at most ${CATEGORY_ICON_MAX} characters`);
+const categoryIconSchema = freeText(z.string(issue('icon.notText')).trim(), 'icon')
+  .min(1, issue('icon.empty'))
+  .max(CATEGORY_ICON_MAX, issue('icon.tooLong', { max: CATEGORY_ICON_MAX }));
 
 export const createCategoryBodySchema = z.object({
   name: categoryNameSchema,

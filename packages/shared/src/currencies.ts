@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
+import { issue } from './issues.ts';
 
 export const currencySchema = z.object({
   id: z.number().int(),
@@ -27,14 +28,14 @@ export const currencyCodeSchema = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{3}$/, 'Must be a three-letter currency code');
+  .regex(/^[A-Z]{3}$/, issue('value.currencyCode'));
 
 export const MAX_CURRENCIES_PER_REQUEST = 50;
 
 export const addUserCurrenciesBodySchema = z.object({
   currencies: z
     .array(z.object({ currencyId: idSchema, liveRateUpdate: z.boolean().optional() }))
-    .min(1, 'Choose at least one currency')
+    .min(1, issue('currency.required'))
     .max(MAX_CURRENCIES_PER_REQUEST),
 });
 export type AddUserCurrenciesBody = z.infer<typeof addUserCurrenciesBodySchema>;

@@ -1,9 +1,17 @@
 import { z } from 'zod';
 import { BINANCE_KEY_ERRORS, ERROR_CODES } from './errors.ts';
+import { ISSUE_CODES } from './issues.ts';
 
 export const validationIssueSchema = z.object({
   path: z.string(),
+  /** In English, for people reading the API; made from `code` and `params`. */
   message: z.string(),
+  code: z
+    .enum(ISSUE_CODES)
+    .describe('What is wrong, stable across wording and languages: clients translate by it (shared/issues.ts).'),
+  params: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .describe('The values the message fills in (a limit, a currency code, the text refused), by name.'),
 });
 export type ValidationIssue = z.infer<typeof validationIssueSchema>;
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { issue } from './issues.ts';
 
 /** The largest id: ids are PostgreSQL `integer`s. */
 export const ID_MAX = 2_147_483_647;
-const ID_MESSAGE = `Must be an id: a whole number from 1 to ${ID_MAX}`;
+const ID_MESSAGE = issue('value.id', { max: ID_MAX });
 
 /**
  * Every resource id is a positive integer (API.md "Ids"). In a JSON body it is a number: a string

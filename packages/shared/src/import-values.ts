@@ -1,4 +1,5 @@
 import type { DecimalSeparator, ImportDateFormat, ImportMapping } from './imports.ts';
+import { type CodedIssue, type IssueCode, issueMessage } from './issues.ts';
 import { isWithinAmountLimit, MAX_AMOUNT_TEXT } from './money.ts';
 
 /**
@@ -6,9 +7,16 @@ import { isWithinAmountLimit, MAX_AMOUNT_TEXT } from './money.ts';
  * of parsed rows, so what the preview shows is what gets imported.
  */
 
-export type ParsedCell<T> = { ok: true; value: T } | { ok: false; message: string };
+/** A cell that cannot be read says why: by code (for the web to translate) and in English. */
+export type CellProblem = CodedIssue & { ok: false; message: string };
+export type ParsedCell<T> = { ok: true; value: T } | CellProblem;
 
-const fail = (message: string): { ok: false; message: string } => ({ ok: false, message });
+const fail = (code: IssueCode, params: Record<string, string | number> = {}): CellProblem => ({
+  ok: false,
+  code,
+  params,
+  message: issueMessage(code, params),
+});
 
 /** Spaces people and spreadsheets put between thousands: space, no-break and narrow no-break space, apostrophe. */
 const GROUPING = /[\s\u00a0\u202f']/g;
@@ -21,7 +29,7 @@ const GROUPING = /[\s\u00a0\u202f']/g;
  */
 export function parseImportAmount(text: string, decimalSeparator: DecimalSeparator): ParsedCell<number> {
   let rest = text.trim();
-  if (rest === '') return fail('The amount is empty');
+  if (rest === '') return fail('cell.amountEmpty');
   let negative = false;
   if (/^\(.*\)$/.test(rest)) {
     negative = true;
@@ -37,11 +45,11 @@ export function parseImportAmount(text: string, decimalSeparator: DecimalSeparat
   const grouping = decimalSeparator === '.' ? ',' : '.';
   const digits = rest.replace(GROUPING, '').split(grouping).join('');
   const match = (decimalSeparator === '.' ? /^(\d+)(?:\.(\d*))?$/ : /^(\d+)(?:,(\d*))?$/).exec(digits);
-  if (!match) return fail(`“${text.trim().slice(0, 40)}” is not an amount`);
+  if (!match) return fail('cell.notAmount', { text: text.trim().slice(0, 40) });
   const fraction = match[2] ?? '';
-  if (fraction.length > 2) return fail(`“${text.trim().slice(0, 40)}” has more than two decimals`);
+  if (fraction.length > 2) return fail('cell.tooManyDecimals', { text: text.trim().slice(0, 40) });
   const minor = BigInt(match[1]!) * 100n + BigInt(fraction.padEnd(2, '0') || '0');
-  if (!isWithinAmountLimit(minor)) return fail(`The amount is too large: at most ${MAX_AMOUNT_TEXT}`);
+  if (!isWithinAmountLimit(minor)) return fail('cell.amountTooLarge', { max: MAX_AMOUNT_TEXT });
   const value = Number(minor);
   return { ok: true, value: negative && value !== 0 ? -value : value };
 }
@@ -60,10 +68,10 @@ export function parseImportDebitCredit(
   const [out, into] = [side(debit), side(credit)];
   if (out && !out.ok) return out;
   if (into && !into.ok) return into;
-  if (!out && !into) return fail('The amount is empty');
+  if (!out && !into) return fail('cell.amountEmpty');
   const outMinor = out?.ok ? Math.abs(out.value) : 0;
   const intoMinor = into?.ok ? Math.abs(into.value) : 0;
-  if (outMinor !== 0 && intoMinor !== 0) return fail('Both the debit and the credit are filled');
+  if (outMinor !== 0 && intoMinor !== 0) return fail('cell.debitAndCredit');
   return { ok: true, value: intoMinor - outMinor };
 }
 
@@ -81,7 +89,7 @@ export function parseImportRowAmount(
     mapping.amount === undefined
       ? parseImportDebitCredit(cell(mapping.debit), cell(mapping.credit), decimalSeparator)
       : parseImportAmount(cell(mapping.amount) ?? '', decimalSeparator);
-  return parsed.ok && parsed.value === 0 ? fail('The amount is 0') : parsed;
+  return parsed.ok && parsed.value === 0 ? fail('cell.amountZero') : parsed;
 }
 
 /** A wall-clock time as written in a file; `month` counts from 1. */
@@ -125,10 +133,10 @@ function daysInMonth(year: number, month: number): number {
 /** A time cell in `format`; ISO with an offset is an instant, anything else a wall-clock time. */
 export function parseImportTime(text: string, format: ImportDateFormat): ParsedCell<ImportTime> {
   const trimmed = text.trim();
-  if (trimmed === '') return fail('The time is empty');
+  if (trimmed === '') return fail('cell.timeEmpty');
   const match = (format === 'ISO' ? ISO : patternOf(format)).exec(trimmed);
   const groups = match?.groups;
-  if (!groups) return fail(`“${trimmed.slice(0, 40)}” is not a time as ${format}`);
+  if (!groups) return fail('cell.notTime', { text: trimmed.slice(0, 40), format });
   const wall: ImportWallTime = {
     year: Number(groups.year),
     month: Number(groups.month),
@@ -146,12 +154,12 @@ export function parseImportTime(text: string, format: ImportDateFormat): ParsedC
     wall.hour <= 23 &&
     wall.minute <= 59 &&
     wall.second <= 59;
-  if (!valid) return fail(`“${trimmed.slice(0, 40)}” is not a date in the calendar`);
+  if (!valid) return fail('cell.notCalendarDate', { text: trimmed.slice(0, 40) });
   if (groups.zone) {
     const zone = groups.zone === 'Z' ? 'Z' : `${groups.zone.slice(0, 3)}:${groups.zone.slice(-2)}`;
     const at = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
     const instant = Date.parse(`${new Date(at).toISOString().slice(0, 19)}${zone}`);
-    if (Number.isNaN(instant)) return fail(`“${trimmed.slice(0, 40)}” is not a time as ${format}`);
+    if (Number.isNaN(instant)) return fail('cell.notTime', { text: trimmed.slice(0, 40), format });
     return { ok: true, value: { instant: new Date(instant).toISOString() } };
   }
   return { ok: true, value: { wall } };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, idTextSchema } from './ids.ts';
+import { issue } from './issues.ts';
 
 /** The largest CSV file taken (raw bytes); larger ones get 413. 100,000 bank rows fit in about a fifth of it. */
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
@@ -46,7 +47,7 @@ export type ImportDateFormat = (typeof IMPORT_DATE_FORMATS)[number];
 export const IMPORT_PRESETS = ['monobank', 'kopiyka'] as const;
 export type ImportPreset = (typeof IMPORT_PRESETS)[number];
 
-const columnSchema = z.number('Must be a column number').int('Must be a column number').min(0).max(499);
+const columnSchema = z.number(issue('value.column')).int(issue('value.column')).min(0).max(499);
 
 /**
  * Which column (0-based) holds what. Either `amount` (signed: negative is an expense) or `debit`
@@ -69,11 +70,11 @@ const mappingFields = z.object({
 
 export const importMappingSchema = mappingFields
   .refine((m) => m.amount !== undefined || m.debit !== undefined || m.credit !== undefined, {
-    message: 'Choose the amount column, or the debit or credit column',
+    ...issue('import.amountColumnRequired'),
     path: ['amount'],
   })
   .refine((m) => m.amount === undefined || (m.debit === undefined && m.credit === undefined), {
-    message: 'Choose either one amount column or debit and credit columns, not both',
+    ...issue('import.amountColumnsBoth'),
     path: ['amount'],
   });
 export type ImportMapping = z.infer<typeof importMappingSchema>;
@@ -82,7 +83,11 @@ export type ImportMapping = z.infer<typeof importMappingSchema>;
 export const createImportQuerySchema = z.object({
   accountId: idTextSchema,
   /** The uploaded file's name, shown in the import's history. */
-  fileName: z.string().trim().max(200, 'File name must be at most 200 characters').optional(),
+  fileName: z
+    .string()
+    .trim()
+    .max(200, issue('fileName.tooLong', { max: 200 }))
+    .optional(),
 });
 
 export const importDetectionSchema = z.object({
@@ -114,7 +119,7 @@ export const importParamsSchema = z.object({ importId: idTextSchema });
 
 /** GET /imports/{importId}/categories?column=N: the distinct names of a category column and what they match. */
 export const importCategoriesQuerySchema = z.object({
-  column: z.coerce.number<number>('Must be a column number').int().min(0).max(499),
+  column: z.coerce.number<number>(issue('value.column')).int().min(0).max(499),
 });
 export const importCategoryNameSchema = z.object({
   /** As written in the file (trimmed). */

@@ -14,6 +14,7 @@ export * from './events.ts';
 export * from './ids.ts';
 export * from './import-values.ts';
 export * from './imports.ts';
+export * from './issues.ts';
 export * from './locale.ts';
 export * from './money.ts';
 export * from './monobank.ts';

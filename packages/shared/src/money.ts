@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issue, issueMessage } from './issues.ts';
 
 /** SPEC §9: money travels and is stored in minor units; display divides by this factor. */
 export const MINOR_UNIT_FACTOR = 100;
@@ -12,7 +13,7 @@ export const MAX_AMOUNT_TEXT = (MAX_MINOR_AMOUNT / MINOR_UNIT_FACTOR).toLocaleSt
 });
 
 /** What is said of an amount past MAX_MINOR_AMOUNT, either way: "Too large: at most 10,000,000,000,000.00". */
-export const AMOUNT_TOO_LARGE_MESSAGE = `Too large: at most ${MAX_AMOUNT_TEXT}`;
+export const AMOUNT_TOO_LARGE_MESSAGE = issueMessage('amount.tooLarge', { max: MAX_AMOUNT_TEXT });
 
 /**
  * Whether a figure (an amount, a balance, a base-currency figure or a sum of them) is within
@@ -28,10 +29,10 @@ export function isWithinAmountLimit(minor: number | bigint): boolean {
  * large, not a fraction.
  */
 export const signedMinorAmountSchema = z
-  .number('Must be a number')
-  .min(-MAX_MINOR_AMOUNT, { error: AMOUNT_TOO_LARGE_MESSAGE, abort: true })
-  .max(MAX_MINOR_AMOUNT, { error: AMOUNT_TOO_LARGE_MESSAGE, abort: true })
-  .int('Must be a whole number of minor units (cents)');
+  .number(issue('value.notNumber'))
+  .min(-MAX_MINOR_AMOUNT, { ...issue('amount.tooLarge', { max: MAX_AMOUNT_TEXT }), abort: true })
+  .max(MAX_MINOR_AMOUNT, { ...issue('amount.tooLarge', { max: MAX_AMOUNT_TEXT }), abort: true })
+  .int(issue('amount.notWhole'));
 
 /**
  * Major units (what a person types) to minor units. SPEC §5: multiply by 100 and round,

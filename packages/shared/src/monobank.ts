@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountSchema } from './accounts.ts';
 import { idSchema, idTextSchema } from './ids.ts';
+import { customIssue, issue } from './issues.ts';
 import { MAX_MINOR_AMOUNT } from './money.ts';
 import { queryFlagSchema } from './query.ts';
 import { controlCharactersAsSpaces, freeText } from './text.ts';
@@ -33,12 +34,12 @@ export type BankUser = z.infer<typeof bankUserSchema>;
 
 /** A personal token as api.monobank.ua shows it: 44 letters, digits, `-` and `_` (any such run of 20–128 is taken). */
 export const monobankTokenSchema = z
-  .string('Paste the token from api.monobank.ua')
+  .string(issue('monobank.tokenRequired'))
   .trim()
-  .min(1, 'Paste the token from api.monobank.ua')
-  .min(20, 'This is too short for a Monobank token')
-  .max(128, 'This is too long for a Monobank token')
-  .regex(/^[A-Za-z0-9_-]+$/, 'A Monobank token has only letters, digits, "-" and "_"');
+  .min(1, issue('monobank.tokenRequired'))
+  .min(20, issue('monobank.tokenTooShort'))
+  .max(128, issue('monobank.tokenTooLong'))
+  .regex(/^[A-Za-z0-9_-]+$/, issue('monobank.tokenCharacters'));
 
 export const pairMonobankBodySchema = z.object({ token: monobankTokenSchema });
 export type PairMonobankBody = z.infer<typeof pairMonobankBodySchema>;
@@ -48,9 +49,9 @@ export const BANK_USER_NAME_MAX = 100;
 /** Replaces the token of the paired client (after Monobank refused the old one); `name` renames it. */
 export const replaceMonobankTokenBodySchema = z.object({
   apiToken: monobankTokenSchema,
-  name: freeText(z.string('Name must be text').trim(), 'Name')
-    .min(1, 'Name must not be empty')
-    .max(BANK_USER_NAME_MAX, `Name must be at most ${BANK_USER_NAME_MAX} characters`)
+  name: freeText(z.string(issue('name.notText')).trim(), 'name')
+    .min(1, issue('name.empty'))
+    .max(BANK_USER_NAME_MAX, issue('name.tooLong', { max: BANK_USER_NAME_MAX }))
     .optional(),
 });
 export type ReplaceMonobankTokenBody = z.infer<typeof replaceMonobankTokenBodySchema>;
@@ -73,16 +74,16 @@ const queryMomentSchema = z
       const value: unknown = moment;
       return typeof value === 'number' ? String(value) : value;
     },
-    z.string().trim().min(1, 'Must be epoch milliseconds or an ISO timestamp'),
+    z.string().trim().min(1, issue('value.moment')),
   )
   .transform((text, ctx) => {
     const ms = momentOf(text);
     if (Number.isNaN(ms)) {
-      ctx.addIssue({ code: 'custom', message: 'Must be epoch milliseconds or an ISO timestamp' });
+      ctx.addIssue(customIssue('value.moment'));
       return z.NEVER;
     }
     if (ms < MONOBANK_EARLIEST_IMPORT) {
-      ctx.addIssue({ code: 'custom', message: 'Must be in 2017 or later: Monobank keeps nothing older' });
+      ctx.addIssue(customIssue('monobank.before2017'));
       return z.NEVER;
     }
     return ms;
@@ -95,7 +96,7 @@ const queryMomentSchema = z
 export const loadMonobankTransactionsQuerySchema = z
   .object({ accountId: idTextSchema.optional(), from: queryMomentSchema.optional(), to: queryMomentSchema.optional() })
   .refine((q) => q.from === undefined || q.to === undefined || q.from < q.to, {
-    message: 'Must be later than from',
+    ...issue('monobank.toBeforeFrom'),
     path: ['to'],
   });
 export type LoadMonobankTransactionsQuery = z.input<typeof loadMonobankTransactionsQuerySchema>;
@@ -148,9 +149,9 @@ export const updateMonobankWebhookBodySchema = z.object({
     .trim()
     .min(1, 'clientId is required')
     .max(64)
-    .regex(/^[\x21-\x7e]+$/, 'Must be a Monobank client id'),
+    .regex(/^[\x21-\x7e]+$/, issue('monobank.clientId')),
   /** false switches the webhook off. */
-  enabled: z.boolean('Must be true or false').default(true),
+  enabled: z.boolean(issue('value.notBoolean')).default(true),
 });
 export type UpdateMonobankWebhookBody = z.input<typeof updateMonobankWebhookBodySchema>;
 
@@ -162,7 +163,7 @@ const bankTextSchema = (max: number) =>
     .max(max)
     .transform((text) => controlCharactersAsSpaces(text).trim());
 /** An id at the bank: printable ASCII (Monobank's are base64-like). */
-const bankIdSchema = z.string().regex(/^[\x21-\x7e]{1,128}$/, 'Must be a bank id');
+const bankIdSchema = z.string().regex(/^[\x21-\x7e]{1,128}$/, issue('monobank.bankId'));
 
 /** A statement item as Monobank sends it (external-apis.md §1.4); unknown fields are ignored. */
 export const monobankStatementItemSchema = z.object({
@@ -186,7 +187,7 @@ export type MonobankStatementItem = z.infer<typeof monobankStatementItemSchema>;
 
 /** What Monobank POSTs to the webhook (external-apis.md §1.5). */
 export const monobankWebhookEventSchema = z.object({
-  type: z.literal('StatementItem', 'Only StatementItem events are known'),
+  type: z.literal('StatementItem', issue('monobank.statementItemOnly')),
   data: z.object({ account: bankIdSchema, statementItem: monobankStatementItemSchema }),
 });
 export type MonobankWebhookEvent = z.infer<typeof monobankWebhookEventSchema>;
@@ -200,7 +201,7 @@ export const monobankWebhookAckSchema = z.object({ ok: z.literal(true) });
 export const saveMerchantRuleBodySchema = z.object({
   transactionId: idSchema,
   /** Also move the merchant's earlier bank transactions to that category. */
-  applyToExisting: z.boolean('Must be true or false').default(false),
+  applyToExisting: z.boolean(issue('value.notBoolean')).default(false),
 });
 export type SaveMerchantRuleBody = z.input<typeof saveMerchantRuleBodySchema>;
 

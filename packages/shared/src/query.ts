@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issue } from './issues.ts';
 
 /*
  * Values in the query string arrive as text. A typed caller (the web client) hands over numbers,
@@ -13,7 +14,7 @@ export const queryFlagSchema = z
       const value: unknown = flag;
       return typeof value === 'boolean' ? String(value) : value;
     },
-    z.enum(['true', 'false'], 'Must be true or false'),
+    z.enum(['true', 'false'], issue('value.notBoolean')),
   )
   .transform((flag) => flag === 'true');
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencyCodeSchema, MAX_CURRENCIES_PER_REQUEST } from './currencies.ts';
+import { issue } from './issues.ts';
 
 import { isoDateSchema } from './time.ts';
 
@@ -32,14 +33,14 @@ export type Rate = z.infer<typeof rateSchema>;
 export const ratesQuerySchema = z.object({ date: isoDateSchema.optional() });
 
 export const rateValueSchema = z
-  .number('Rate must be a number')
-  .positive('Rate must be greater than 0')
-  .min(MIN_RATE, `Rate must be at least ${MIN_RATE}`)
-  .max(MAX_RATE, `Rate must be at most ${MAX_RATE}`);
+  .number(issue('rate.notNumber'))
+  .positive(issue('rate.notPositive'))
+  .min(MIN_RATE, issue('rate.tooSmall', { min: MIN_RATE }))
+  .max(MAX_RATE, issue('rate.tooLarge', { max: MAX_RATE }));
 
 const pairSchema = z.object({ baseCode: currencyCodeSchema, quoteCode: currencyCodeSchema });
 const distinctPair = <T extends { baseCode: string; quoteCode: string }>(pair: T) => pair.baseCode !== pair.quoteCode;
-const distinctPairMessage = { message: 'A pair needs two different currencies', path: ['quoteCode'] };
+const distinctPairMessage = { ...issue('pair.sameCurrency'), path: ['quoteCode'] };
 
 export const setCustomRatesBodySchema = z.object({
   pairs: z
@@ -48,7 +49,7 @@ export const setCustomRatesBodySchema = z.object({
         .extend({ rate: rateValueSchema, effectiveFrom: isoDateSchema.optional() })
         .refine(distinctPair, distinctPairMessage),
     )
-    .min(1, 'Give at least one pair')
+    .min(1, issue('pair.required'))
     .max(MAX_CURRENCIES_PER_REQUEST),
 });
 export type SetCustomRatesBody = z.infer<typeof setCustomRatesBodySchema>;
@@ -56,7 +57,7 @@ export type SetCustomRatesBody = z.infer<typeof setCustomRatesBodySchema>;
 export const deleteCustomRatesBodySchema = z.object({
   pairs: z
     .array(pairSchema.refine(distinctPair, distinctPairMessage))
-    .min(1, 'Give at least one pair')
+    .min(1, issue('pair.required'))
     .max(MAX_CURRENCIES_PER_REQUEST),
 });
 export type DeleteCustomRatesBody = z.infer<typeof deleteCustomRatesBodySchema>;

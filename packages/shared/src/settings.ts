@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { passwordSchema } from './auth.ts';
 import { idSchema } from './ids.ts';
+import { issue } from './issues.ts';
 
 export const userSettingsSchema = z.object({
   locale: z.string(),
@@ -18,7 +19,7 @@ export const MAX_EXCLUDED_CATEGORIES = 500;
 export const localeSchema = z
   .string()
   .trim()
-  .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'Must be a language tag such as en, uk or en-GB')
+  .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, issue('value.locale'))
   .max(35);
 
 /**
@@ -40,7 +41,10 @@ export const timeZoneSchema = z
   .string()
   .trim()
   .max(64)
-  .refine(isTimeZone, { error: (issue) => `Unknown time zone "${issue.input}": use an IANA name such as Europe/Kyiv` });
+  .refine(
+    isTimeZone,
+    issue('timeZone.unknown', (raw) => ({ timeZone: String(raw.input) })),
+  );
 
 export const updateUserSettingsBodySchema = z
   .object({
@@ -49,18 +53,18 @@ export const updateUserSettingsBodySchema = z
     stats: z.object({
       excludedCategoryIds: z.array(idSchema).max(MAX_EXCLUDED_CATEGORIES),
     }),
-    includeCryptoInTotal: z.boolean('Must be true or false'),
+    includeCryptoInTotal: z.boolean(issue('value.notBoolean')),
   })
   .partial();
 export type UpdateUserSettingsBody = z.infer<typeof updateUserSettingsBodySchema>;
 
 export const changePasswordBodySchema = z.object({
-  currentPassword: z.string('Current password is required').min(1, 'Current password is required').max(128),
+  currentPassword: z.string(issue('currentPassword.required')).min(1, issue('currentPassword.required')).max(128),
   newPassword: passwordSchema,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 export const deleteUserBodySchema = z.object({
-  password: z.string('Password is required').min(1, 'Password is required').max(128),
+  password: z.string(issue('password.required')).min(1, issue('password.required')).max(128),
 });
 export type DeleteUserBody = z.infer<typeof deleteUserBodySchema>;

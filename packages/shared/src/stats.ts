@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idTextSchema } from './ids.ts';
+import { issue } from './issues.ts';
 import { queryFlagSchema } from './query.ts';
 import { isoDateSchema } from './time.ts';
 
@@ -21,13 +22,13 @@ const dayRange = z.object({ from: isoDateSchema, to: isoDateSchema });
 type DayRange = z.infer<typeof dayRange>;
 
 /** Every range query checks the same two things: in order, and not longer than STATS_MAX_DAYS. */
-const inOrder: [(q: DayRange) => boolean, { message: string; path: string[] }] = [
+const inOrder: [(q: DayRange) => boolean, ReturnType<typeof issue> & { path: string[] }] = [
   (q) => q.from <= q.to,
-  { message: 'from must not be after to', path: ['from'] },
+  { ...issue('range.order'), path: ['from'] },
 ];
-const notTooLong: [(q: DayRange) => boolean, { message: string; path: string[] }] = [
+const notTooLong: [(q: DayRange) => boolean, ReturnType<typeof issue> & { path: string[] }] = [
   (q) => daySpan(q) < STATS_MAX_DAYS,
-  { message: `The range may cover at most ${STATS_MAX_DAYS} days`, path: ['to'] },
+  { ...issue('range.tooLong', { max: STATS_MAX_DAYS }), path: ['to'] },
 ];
 
 export const balanceHistoryQuerySchema = dayRange

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { type IssueField, issue } from './issues.ts';
 
 /*
  * What free text (names, notes, usernames, searches) may hold: any well-formed character but the
@@ -19,16 +20,14 @@ export function controlCharactersAsSpaces(text: string): string {
 }
 
 /**
- * `text` with the rule of free text added: `label` names the field in the messages ("Name must
+ * `text` with the rule of free text added: `field` names the field in the messages ("Name must
  * not contain control characters").
  */
-export function freeText<T extends z.ZodString>(text: T, label: string, { multiline = false } = {}): T {
+export function freeText<T extends z.ZodString>(text: T, field: IssueField, { multiline = false } = {}): T {
   return text
     .refine((value) => !(multiline ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS).test(value), {
-      message: multiline
-        ? `${label} must not contain control characters (line breaks and tabs are fine)`
-        : `${label} must not contain control characters such as line breaks or tabs`,
+      ...issue(multiline ? 'text.controlCharactersButLines' : 'text.controlCharacters', { field }),
       abort: true,
     })
-    .refine((value) => !LONE_SURROGATE.test(value), `${label} holds a broken character`);
+    .refine((value) => !LONE_SURROGATE.test(value), issue('text.brokenCharacter', { field }));
 }

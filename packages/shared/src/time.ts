@@ -1,18 +1,19 @@
 import { z } from 'zod';
+import { issue } from './issues.ts';
 
 /**
  * The earliest moment the API takes. PostgreSQL refuses year 0, and nothing in a personal ledger
  * is older than this: an earlier date is a typo, so it is a validation error rather than a 500.
  */
 const EARLIEST_TIME = Date.UTC(1900, 0, 1);
-const EARLIEST_MESSAGE = 'Must be in 1900 or later';
+const EARLIEST_MESSAGE = issue('value.before1900');
 
 /** An ISO 8601 timestamp with an offset (`time`, `startDate`, `endDate`). */
 export const timeSchema = z.iso
-  .datetime({ offset: true, error: 'Must be an ISO timestamp' })
+  .datetime({ offset: true, ...issue('value.timestamp') })
   .refine((time) => Date.parse(time) >= EARLIEST_TIME, EARLIEST_MESSAGE);
 
 /** A calendar day, `YYYY-MM-DD` (API.md: date-only parameters). */
 export const isoDateSchema = z.iso
-  .date('Must be a date as YYYY-MM-DD')
+  .date(issue('value.date'))
   .refine((day) => Date.parse(day) >= EARLIEST_TIME, EARLIEST_MESSAGE);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES } from './accounts.ts';
 import { idSchema, idTextSchema } from './ids.ts';
+import { customIssue, issue } from './issues.ts';
 import { MAX_MINOR_AMOUNT, signedMinorAmountSchema } from './money.ts';
 import { queryFlagSchema, queryListSchema } from './query.ts';
 import { freeText } from './text.ts';
@@ -36,7 +37,7 @@ export const TRANSACTIONS_PAGE_MAX = 200;
 export const TRANSACTIONS_PAGE_DEFAULT = 20;
 
 /** Amounts are positive minor units; the direction comes from the transaction type (API.md). */
-export const positiveMinorAmountSchema = signedMinorAmountSchema.positive('Must be greater than 0');
+export const positiveMinorAmountSchema = signedMinorAmountSchema.positive(issue('value.positive'));
 
 export const transactionSchema = z.object({
   id: z.number().int(),
@@ -70,9 +71,9 @@ export type Transaction = z.infer<typeof transactionSchema>;
 /** SPEC §7: the note defaults to empty; null, which the original client sends for a note left empty, is empty too. */
 const noteSchema = z.preprocess(
   (note) => (note === null ? '' : note),
-  freeText(z.string('Note must be text'), 'Note', { multiline: true }).max(
+  freeText(z.string(issue('note.notText')), 'note', { multiline: true }).max(
     NOTE_MAX,
-    `Note must be at most ${NOTE_MAX} characters`,
+    issue('note.tooLong', { max: NOTE_MAX }),
   ),
 );
 
@@ -108,7 +109,7 @@ export const updateTransactionBodySchema = z.object(transactionFields).partial()
 export type UpdateTransactionBody = z.infer<typeof updateTransactionBodySchema>;
 
 const idListSchema = queryListSchema(z.array(idTextSchema).min(1).max(200));
-const minorQuerySchema = z.coerce.number<number>('Must be a number').int().min(0).max(MAX_MINOR_AMOUNT);
+const minorQuerySchema = z.coerce.number<number>(issue('value.notNumber')).int().min(0).max(MAX_MINOR_AMOUNT);
 
 /** `<time>_<id>` of the last row seen: an ISO timestamp and a transaction id. */
 const cursorSchema = z.string().transform((cursor, ctx) => {
@@ -116,7 +117,7 @@ const cursorSchema = z.string().transform((cursor, ctx) => {
   const time = timeSchema.safeParse(cursor.slice(0, split));
   const id = idTextSchema.safeParse(cursor.slice(split + 1));
   if (split < 0 || !time.success || !id.success) {
-    ctx.addIssue({ code: 'custom', message: 'Must be <time>_<id> of the last row seen' });
+    ctx.addIssue(customIssue('value.cursor'));
     return z.NEVER;
   }
   return { time: time.data, id: id.data };
@@ -137,7 +138,7 @@ const transactionFilterFields = {
   excludeBudgetId: idTextSchema.optional(),
   excludeTransfer: queryFlagSchema.optional(),
   /** Only spaces search for nothing: no filter, like an empty value. */
-  noteSearch: freeText(z.string().trim(), 'Search', { multiline: true })
+  noteSearch: freeText(z.string().trim(), 'search', { multiline: true })
     .max(200)
     .transform((note) => note || undefined)
     .optional(),
@@ -148,11 +149,11 @@ type TransactionFilters = z.output<z.ZodObject<typeof transactionFilterFields>>;
 function withFilterChecks<S extends z.ZodType<TransactionFilters>>(schema: S) {
   return schema
     .refine((q) => q.amountGte === undefined || q.amountLte === undefined || q.amountGte <= q.amountLte, {
-      message: 'amountGte must not be greater than amountLte',
+      ...issue('filter.amountOrder'),
       path: ['amountGte'],
     })
     .refine((q) => !q.startDate || !q.endDate || Date.parse(q.startDate) <= Date.parse(q.endDate), {
-      message: 'startDate must not be after endDate',
+      ...issue('filter.dateOrder'),
       path: ['startDate'],
     });
 }
@@ -175,7 +176,7 @@ export type TransactionsQuery = z.output<typeof transactionsQuerySchema>;
 
 /** GET /transactions/export: every row the list's filters match (no paging), oldest first, as CSV. */
 export const exportTransactionsQuerySchema = withFilterChecks(
-  z.object({ format: z.literal('csv', 'The only format is csv'), ...transactionFilterFields }),
+  z.object({ format: z.literal('csv', issue('format.onlyCsv')), ...transactionFilterFields }),
 );
 export type ExportTransactionsQuery = z.output<typeof exportTransactionsQuerySchema>;
 
@@ -184,12 +185,12 @@ export const transactionIdParamsSchema = z.object({ txId: idTextSchema });
 export const linkTransactionsBodySchema = z.object({
   ids: z
     .array(z.tuple([idSchema, idSchema]))
-    .min(1, 'Give at least one pair')
+    .min(1, issue('pair.required'))
     .max(100),
 });
 export type LinkTransactionsBody = z.infer<typeof linkTransactionsBodySchema>;
 
 export const unlinkTransactionsBodySchema = z.object({
-  transferIds: z.array(idSchema).min(1, 'Give at least one transfer id').max(100),
+  transferIds: z.array(idSchema).min(1, issue('transfer.idRequired')).max(100),
 });
 export type UnlinkTransactionsBody = z.infer<typeof unlinkTransactionsBodySchema>;

@@ -3,6 +3,7 @@ import {
   type Endpoint,
   type EndpointGroup,
   type EndpointResponse,
+  errorEnvelopeSchema,
   successEnvelope,
   successStatus,
   type ValidBody,
@@ -71,18 +72,21 @@ function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: E
       ...(endpoint.params && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.body && { body: endpoint.body }),
-      ...(endpoint.response &&
-        !endpoint.stream &&
-        !endpoint.download && { response: { [status]: successEnvelope(endpoint.response) } }),
-      // A stream has no envelope: the document names its content type and what each event carries.
-      ...(endpoint.response &&
-        endpoint.stream && {
-          response: { 200: { content: { [endpoint.stream]: { schema: endpoint.response } } } },
+      response: {
+        ...(endpoint.response &&
+          !endpoint.stream &&
+          !endpoint.download && { [status]: successEnvelope(endpoint.response) }),
+        // A stream has no envelope: the document names its content type and what each event carries.
+        ...(endpoint.response &&
+          endpoint.stream && { 200: { content: { [endpoint.stream]: { schema: endpoint.response } } } }),
+        // Nor has a download: the document names the file's type and, for JSON, what it holds.
+        ...(endpoint.download && {
+          200: { content: { [endpoint.download]: { schema: endpoint.response ?? z.string() } } },
         }),
-      // Nor has a download: the document names the file's type and, for JSON, what it holds.
-      ...(endpoint.download && {
-        response: { 200: { content: { [endpoint.download]: { schema: endpoint.response ?? z.string() } } } },
-      }),
+        // Every failure answers the error envelope: its details name each issue by code (shared/issues.ts).
+        '4XX': errorEnvelopeSchema,
+        '5XX': errorEnvelopeSchema,
+      },
     },
     ...(endpoint.bodyLimit && { bodyLimit: endpoint.bodyLimit }),
     handler: async (request, reply) => {
@@ -112,7 +116,7 @@ function requireContentType(type: string) {
   return async (request: FastifyRequest) => {
     const sent = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
     if (sent !== type) {
-      throw validationError('body', `Send the file itself as the body, with Content-Type: ${type}`);
+      throw validationError('body', 'request.fileBody', { type });
     }
   };
 }

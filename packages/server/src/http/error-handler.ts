@@ -1,5 +1,21 @@
-import { type ErrorBody, errorStatus, type ValidationIssue } from '@kopiyka/shared';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import {
+  type CodedIssue,
+  codedIssueOf,
+  type ErrorBody,
+  errorStatus,
+  type IssueCode,
+  type IssueParamsArgument,
+  issueAt,
+  type ValidationIssue,
+} from '@kopiyka/shared';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaValidationError,
+  FastifyServerOptions,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConcurrentChange } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
@@ -10,12 +26,41 @@ function send(reply: FastifyReply, status: number, body: ErrorBody) {
 }
 
 /** A VALIDATION_ERROR on a part of the request as a whole (`body`, `path`) rather than on a field. */
-function sendInvalid(reply: FastifyReply, path: string, message: string) {
+function sendInvalid<C extends IssueCode>(
+  reply: FastifyReply,
+  path: string,
+  code: C,
+  ...params: IssueParamsArgument<C>
+) {
+  const issue = issueAt(path, code, ...params);
   return send(reply, 422, {
     code: 'VALIDATION_ERROR',
-    statusText: `Invalid input. ${path}: ${message}`,
-    details: [{ path, message }],
+    statusText: `Invalid input. ${path}: ${issue.message}`,
+    details: [issue],
   });
+}
+
+/**
+ * The code of a zod issue: the one a shared schema's check left on it (shared/issues.ts), else a
+ * generic one from zod's own issue code, its message staying zod's.
+ */
+function codeOf({ keyword, params }: FastifySchemaValidationError): CodedIssue {
+  const raw = params as Record<string, unknown>;
+  const coded = codedIssueOf(raw);
+  if (coded) return coded;
+  const text = (value: unknown) => String(value);
+  switch (keyword) {
+    case 'invalid_type':
+      return { code: 'input.invalidType', params: { expected: text(raw.expected) } };
+    case 'too_small':
+      return { code: 'input.tooSmall', params: { origin: text(raw.origin), minimum: Number(raw.minimum) } };
+    case 'too_big':
+      return { code: 'input.tooBig', params: { origin: text(raw.origin), maximum: Number(raw.maximum) } };
+    case 'unrecognized_keys':
+      return { code: 'input.unrecognizedKeys', params: { keys: ([] as unknown[]).concat(raw.keys).join(', ') } };
+    default:
+      return { code: 'input.invalid', params: {} };
+  }
 }
 
 function issuePath(instancePath: string, context: string | undefined): string {
@@ -49,6 +94,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       const details: ValidationIssue[] = error.validation.map((issue) => ({
         path: issuePath(issue.instancePath, error.validationContext),
         message: issue.message ?? 'Invalid value',
+        ...codeOf(issue),
       }));
       const summary = details.map((d) => `${d.path}: ${d.message}`).join('; ');
       return send(reply, 422, { code: 'VALIDATION_ERROR', statusText: `Invalid input. ${summary}`, details });
@@ -73,8 +119,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (status >= 400 && status < 500) {
       // Fastify's own parsing errors: malformed JSON, empty body with a JSON type, body too large…
-      const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Request body is too large' : error.message;
-      return sendInvalid(reply, 'body', message);
+      return error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? sendInvalid(reply, 'body', 'request.tooLarge')
+        : sendInvalid(reply, 'body', 'request.unreadable', { reason: error.message });
     }
     request.log.error({ err: error }, 'unexpected error');
     return send(reply, 500, { code: 'UNEXPECTED', statusText: 'Unexpected error.' });
@@ -82,9 +129,9 @@ export function registerErrorHandling(app: FastifyInstance) {
 }
 
 /** Why the router could not read an address, for the failures a request causes; anything else is a bug. */
-const UNREADABLE_PATHS: Record<string, string> = {
-  FST_ERR_BAD_URL: 'The address is not valid URL encoding',
-  FST_ERR_MAX_PARAM_LENGTH: 'A part of the address is too long',
+const UNREADABLE_PATHS: Record<string, 'request.badAddress' | 'request.addressTooLong'> = {
+  FST_ERR_BAD_URL: 'request.badAddress',
+  FST_ERR_MAX_PARAM_LENGTH: 'request.addressTooLong',
 };
 
 /**
@@ -94,8 +141,8 @@ const UNREADABLE_PATHS: Record<string, string> = {
  */
 export const answerFrameworkError: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
   attachSessionId(request, reply);
-  const message = UNREADABLE_PATHS[error.code];
-  if (message) return sendInvalid(reply, 'path', message);
+  const code = UNREADABLE_PATHS[error.code];
+  if (code) return sendInvalid(reply, 'path', code);
   request.log.error({ err: error }, 'unexpected error');
   return send(reply, 500, { code: 'UNEXPECTED', statusText: 'Unexpected error.' });
 };

@@ -4,7 +4,7 @@ import { type AddressInfo, connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { API_PREFIX, type Endpoint, endpoints } from '@kopiyka/shared';
+import { API_PREFIX, type Endpoint, endpoints, ISSUE_CODES } from '@kopiyka/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUp, startTestApp, type TestApp } from '../../test/app.ts';
@@ -172,6 +172,16 @@ describe('health and API documentation', () => {
       'password',
     ]);
     expect(login.responses['200'].content['application/json'].schema.properties.status).toBeDefined();
+  });
+
+  it('documents the error envelope on every route, its details naming each issue by a code of the catalogue', async () => {
+    const res = await t.call('GET', '/api/v1/openapi.json');
+    const operations = Object.values(res.body.paths).flatMap((path) => Object.values(path as object));
+    expect(operations.filter((operation) => !operation.responses['4XX'] || !operation.responses['5XX'])).toEqual([]);
+    const failure = res.body.paths['/api/v1/auth/login'].post.responses['4XX'].content['application/json'].schema;
+    const issue = failure.properties.response.properties.details.items;
+    expect(issue.required).toEqual(['path', 'message', 'code', 'params']);
+    expect(issue.properties.code.enum).toEqual(ISSUE_CODES);
   });
 
   it('describes exactly the endpoints of the shared map, each with its public or bearer access', async () => {

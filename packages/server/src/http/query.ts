@@ -22,9 +22,9 @@ export function registerQueryEncodingCheck(app: FastifyInstance) {
     for (const pair of request.url.slice(start + 1).split('&')) {
       const split = pair.indexOf('=');
       const name = decodedOrNull(split < 0 ? pair : pair.slice(0, split));
-      if (name === null) throw validationError('query', 'A parameter name is not valid URL encoding');
+      if (name === null) throw validationError('query', 'request.badParameterName');
       if (split >= 0 && decodedOrNull(pair.slice(split + 1)) === null) {
-        throw validationError(name, 'Is not valid URL encoding');
+        throw validationError(name, 'value.badEncoding');
       }
     }
   });

@@ -1,4 +1,11 @@
-import type { BinanceKeyErrorCode, ErrorCode, ValidationIssue } from '@kopiyka/shared';
+import {
+  type BinanceKeyErrorCode,
+  type ErrorCode,
+  type IssueCode,
+  type IssueParamsArgument,
+  issueAt,
+  type ValidationIssue,
+} from '@kopiyka/shared';
 
 /**
  * An expected failure of a rule, raised by services and queries. It names a contract error code;
@@ -9,6 +16,7 @@ export class AppError extends Error {
     /** A named code, or a numeric missing-key code (10101–10103, HTTP 422). */
     readonly code: ErrorCode | BinanceKeyErrorCode,
     message: string,
+    /** The fields at fault, each by its issue code (`issueAt`). */
     readonly details?: ValidationIssue[],
     /** Extra response headers, e.g. Retry-After. */
     readonly headers?: Record<string, string>,
@@ -19,7 +27,10 @@ export class AppError extends Error {
 
 /** `path` names the request field that held the id, when it came in a body or query rather than the URL. */
 export const notFound = (what: string, path?: string) =>
-  new AppError('NOT_FOUND', `${what} not found.`, path ? [{ path, message: `${what} not found` }] : undefined);
+  new AppError('NOT_FOUND', `${what} not found.`, path ? [issueAt(path, 'record.notFound', { what })] : undefined);
 
-export const validationError = (path: string, message: string) =>
-  new AppError('VALIDATION_ERROR', `${path}: ${message}`, [{ path, message }]);
+/** A VALIDATION_ERROR on one field, by its issue code (shared/issues.ts); the English message comes from the code. */
+export function validationError<C extends IssueCode>(path: string, code: C, ...params: IssueParamsArgument<C>) {
+  const issue = issueAt(path, code, ...params);
+  return new AppError('VALIDATION_ERROR', `${path}: ${issue.message}`, [issue]);
+}

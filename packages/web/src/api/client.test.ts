@@ -158,7 +158,7 @@ describe('API client (SPEC §7, §8)', () => {
               response: {
                 code: 'VALIDATION_ERROR',
                 statusText: 'Invalid request',
-                details: [{ path: 'username', message: 'Too short' }],
+                details: [{ path: 'username', message: 'Too short', code: 'username.tooShort', params: { min: 3 } }],
               },
             }),
             { status: 422 },
@@ -170,7 +170,7 @@ describe('API client (SPEC §7, §8)', () => {
         code: 'VALIDATION_ERROR',
         statusText: 'Invalid request',
         status: 422,
-        details: [{ path: 'username', message: 'Too short' }],
+        details: [{ path: 'username', message: 'Too short', code: 'username.tooShort', params: { min: 3 } }],
         notified: false,
       });
       expect(messages()).toEqual([]);

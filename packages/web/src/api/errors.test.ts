@@ -14,9 +14,12 @@ describe('errorText', () => {
 
   it('translates a sentence the Ukrainian catalogue knows', async () => {
     await setLocale('uk');
-    expect(errorText(new ApiError({ code: 'VALIDATION_ERROR', statusText: 'Must be a number', status: 422 }))).toBe(
-      'Має бути числом',
-    );
+    const details = [{ path: 'amount', message: 'Must be a number', code: 'value.notNumber' as const, params: {} }];
+    expect(
+      errorText(
+        new ApiError({ code: 'VALIDATION_ERROR', statusText: 'amount: Must be a number', status: 422, details }),
+      ),
+    ).toBe('Має бути числом');
   });
 
   it('says in Ukrainian what every code of SPEC §8 (and the client’s network failure) means when the sentence is unknown', async () => {

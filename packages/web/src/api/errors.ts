@@ -1,7 +1,7 @@
 import type { ErrorBody, ValidationIssue } from '@kopiyka/shared';
 // The contract's module, not its index, which would bring every schema into the first load.
 import { BINANCE_KEY_ERRORS } from '@kopiyka/shared/errors';
-import { localizeMessage, type MessageKey, t, useI18nStore } from '../lib/i18n.ts';
+import { issueText, type MessageKey, t, useI18nStore } from '../lib/i18n.ts';
 
 /** The client's own code for a request that never reached the server. */
 export const NETWORK_ERROR = 'NETWORK_ERROR';
@@ -78,13 +78,13 @@ export class ApiError extends Error {
 
 /**
  * What to tell the user of a failed call. The server's `statusText` is English (API.md): in English
- * it is shown as it is, being the most particular; in another language its translation when the
- * catalogue has one, else what its code means.
+ * it is shown as it is, being the most particular; in another language the one issue it names,
+ * translated by its code, else what its error code means.
  */
 export function errorText(error: ApiError): string {
-  const localized = localizeMessage(error.statusText);
-  if (localized !== error.statusText || useI18nStore.getState().locale === 'en') return localized;
-  return t(CODE_MESSAGES[error.code]);
+  if (useI18nStore.getState().locale === 'en') return error.statusText;
+  const [issue, ...more] = error.details;
+  return issue && more.length === 0 ? issueText(issue) : t(CODE_MESSAGES[error.code]);
 }
 
 export function isApiError(error: unknown): error is ApiError {

@@ -1,4 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { issueText } from '../lib/i18n.ts';
 import { hasErrorCode } from './errors.ts';
 
 /**
@@ -11,7 +12,7 @@ export function serverFieldErrors<F extends string>(error: unknown, fields: read
   if (!hasErrorCode(error, 'VALIDATION_ERROR', 'INVALID_CREDENTIALS')) return messages;
   for (const issue of error.details) {
     const field = issue.path.split('.')[0] as F;
-    if (fields.includes(field)) messages[field] ??= issue.message;
+    if (fields.includes(field)) messages[field] ??= issueText(issue);
   }
   return messages;
 }

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { formatDuration } from './dates.ts';
-import { localizeMessage, resolveInitialLocale, setLocale, t, tRich } from './i18n.ts';
+import { issueText, resolveInitialLocale, setLocale, t, tRich } from './i18n.ts';
 import { formatMoney } from './money.ts';
 
 /** Intl separates groups and currency with no-break spaces; the tests read them as spaces. */
@@ -65,22 +65,25 @@ describe('tRich', () => {
   });
 });
 
-describe('localizeMessage', () => {
+describe('issueText', () => {
   it('translates the shared schemas’ messages, their numbers and the labels they name', async () => {
     await setLocale('uk');
     const issues = registerBodySchema.safeParse({ username: 'ab', password: 'password' }).error?.issues ?? [];
-    expect(issues.map((issue) => localizeMessage(issue.message))).toEqual([
+    expect(issues.map((issue) => issue.message)).toEqual([
       'Ім’я користувача має містити щонайменше 3 символи',
       'Це один із найпоширеніших паролів. Виберіть такий, який важче вгадати',
     ]);
-    expect(localizeMessage('Name must not contain control characters such as line breaks or tabs')).toBe(
+    expect(issueText({ code: 'text.controlCharacters', params: { field: 'name' } })).toBe(
       'Назва: не можна вживати керівні символи, як-от розриви рядків чи табуляцію',
     );
-    expect(localizeMessage('Something the catalogue does not know')).toBe('Something the catalogue does not know');
+    const unknown = { code: 'not.known', params: {}, message: 'Something the catalogue does not know' } as const;
+    expect(issueText(unknown as never)).toBe('Something the catalogue does not know');
   });
 
   it('leaves English as it is', async () => {
     await setLocale('en');
-    expect(localizeMessage('Username must be at least 3 characters')).toBe('Username must be at least 3 characters');
+    const issues = registerBodySchema.safeParse({ username: 'ab', password: 'long enough 1' }).error?.issues ?? [];
+    expect(issues.map((issue) => issue.message)).toEqual(['Username must be at least 3 characters']);
+    expect(issueText({ code: 'username.tooShort', params: { min: 3 } })).toBe('Username must be at least 3 characters');
   });
 });

@@ -1,4 +1,5 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import type { CodedIssue } from '@kopiyka/shared/issues';
 // The contract's module, not its index: the index brings every schema, and with it zod, into the first load.
 import { type AppLocale, appLocale } from '@kopiyka/shared/locale';
 import { createElement, Fragment, isValidElement, type ReactNode } from 'react';
@@ -12,28 +13,13 @@ export type MessageKey = keyof typeof en;
 export type Catalogue = Record<MessageKey, string>;
 export type MessageValues = Record<string, string | number>;
 
-type LoadedLocale = {
-  messages: Catalogue;
-  /**
-   * The shared schemas' and the server's English messages, by their English text (ICU arguments
-   * where the text varies: "Username must be at least {min} characters"), in this language.
-   */
-  validation: Record<string, string>;
-};
-
 /**
  * Each language is its own chunk, fetched when chosen: the first load carries neither catalogue
  * beyond the one it speaks.
  */
-const LOADERS: Record<AppLocale, () => Promise<LoadedLocale>> = {
-  en: async () => {
-    const { en } = await import('./messages/en.ts');
-    return { messages: en, validation: {} };
-  },
-  uk: async () => {
-    const { uk, ukValidation } = await import('./messages/uk.ts');
-    return { messages: uk, validation: ukValidation };
-  },
+const LOADERS: Record<AppLocale, () => Promise<Catalogue>> = {
+  en: async () => (await import('./messages/en.ts')).en,
+  uk: async () => (await import('./messages/uk.ts')).uk,
 };
 
 /** How Intl formats for each language: English as in Britain ("UAH 1,234.56", "14 Nov 2026"). */
@@ -42,8 +28,6 @@ export const FORMAT_LOCALES: Record<AppLocale, string> = { en: 'en-GB', uk: 'uk'
 type I18nState = {
   locale: AppLocale;
   intl: IntlShape<ReactNode>;
-  /** English templates of validation messages, matched against the text of a message. */
-  validationPatterns: ReadonlyArray<{ template: string; pattern: RegExp; names: string[] }>;
 };
 
 const cache = createIntlCache();
@@ -52,16 +36,7 @@ const emptyIntl = (locale: AppLocale) => createIntl<ReactNode>({ locale: FORMAT_
 export const useI18nStore = create<I18nState>()(() => ({
   locale: 'en',
   intl: emptyIntl('en'),
-  validationPatterns: [],
 }));
-
-const ARGUMENT = /\\\{(\w+)\\\}/g;
-
-function patternOf(template: string) {
-  const names = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
-  const escaped = template.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return { template, pattern: new RegExp(`^${escaped.replace(ARGUMENT, '(.+?)')}$`, 's'), names };
-}
 
 /**
  * zod's own messages in `locale`. zod is fetched here, the first load does without it (the first page
@@ -74,18 +49,18 @@ async function speakZod(locale: AppLocale): Promise<void> {
 
 /** Loads `locale`'s catalogue and speaks it from now on: texts, Intl formats, `<html lang>`. */
 async function setCatalogue(locale: AppLocale): Promise<void> {
-  const loaded = await LOADERS[locale]();
+  const messages = await LOADERS[locale]();
   const intl = createIntl<ReactNode>(
     {
       locale: FORMAT_LOCALES[locale],
-      messages: { ...loaded.validation, ...loaded.messages },
+      messages,
       // A missing text is a bug the catalogue test catches; at run time the key is shown, not a crash.
       onError: () => undefined,
     },
     cache,
   );
   document.documentElement.lang = locale;
-  useI18nStore.setState({ locale, intl, validationPatterns: Object.keys(loaded.validation).map(patternOf) });
+  useI18nStore.setState({ locale, intl });
 }
 
 /** Speaks `locale` from now on: its texts, Intl formats, zod's own messages, `<html lang>`. */
@@ -149,22 +124,21 @@ export function useLocale(): AppLocale {
 }
 
 /**
- * A message of the shared schemas or of the server (both English) in the current language; a label
- * it names ("Name must not…") is translated too. Unknown text stays as it is.
+ * A validation issue of the shared schemas or of the server, by its code (shared/issues.ts), in the
+ * current language: the catalogue's `issue.<code>` with its parameters, a `{field}` named by the
+ * catalogue too. Parameters go in as text, as the English message has them (no digit grouping).
+ * The server's own English `message`, when given, is shown as it is in English, and stands in for a
+ * code this build's catalogue does not know yet (a newer server).
  */
-export function localizeMessage(message: string): string {
-  const { intl, validationPatterns } = useI18nStore.getState();
-  for (const { template, pattern, names } of validationPatterns) {
-    const match = pattern.exec(message);
-    if (!match) continue;
-    const values = Object.fromEntries(
-      names.map((name, index) => {
-        const value = match[index + 1]!;
-        if (/^\d+$/.test(value)) return [name, Number(value)];
-        return [name, validationPatterns.some((other) => other.template === value) ? localizeMessage(value) : value];
-      }),
-    );
-    return intl.formatMessage({ id: template }, values);
-  }
-  return message;
+export function issueText(issue: CodedIssue & { message?: string }): string {
+  const { intl, locale } = useI18nStore.getState();
+  const key = `issue.${issue.code}`;
+  if (issue.message !== undefined && (locale === 'en' || !(key in intl.messages))) return issue.message;
+  const values = Object.fromEntries(
+    Object.entries(issue.params).map(([name, value]) => [
+      name,
+      name === 'field' ? t(`issueField.${value}` as MessageKey) : String(value),
+    ]),
+  );
+  return t(key as MessageKey, values);
 }

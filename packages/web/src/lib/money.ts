@@ -1,11 +1,5 @@
-import {
-  AMOUNT_TOO_LARGE_MESSAGE,
-  fromMinorUnits,
-  MAX_MINOR_AMOUNT,
-  MINOR_UNIT_FACTOR,
-  toMinorUnits,
-} from '@kopiyka/shared';
-import { t } from './i18n.ts';
+import { fromMinorUnits, MAX_AMOUNT_TEXT, MAX_MINOR_AMOUNT, MINOR_UNIT_FACTOR, toMinorUnits } from '@kopiyka/shared';
+import { issueText, t } from './i18n.ts';
 import { displayLocale, numberFormat } from './locale.ts';
 
 export type MoneyFormatOptions = {
@@ -178,7 +172,9 @@ export function readAmount(text: string): AmountReading {
   const major = parseDecimal(compact);
   if (major === null) return { minor: Number.NaN, problem: t('amount.format') };
   const minor = toMinorUnits(major);
-  if (Math.abs(minor) > MAX_MINOR_AMOUNT) return { minor, problem: AMOUNT_TOO_LARGE_MESSAGE };
+  if (Math.abs(minor) > MAX_MINOR_AMOUNT) {
+    return { minor, problem: issueText({ code: 'amount.tooLarge', params: { max: MAX_AMOUNT_TEXT } }) };
+  }
   return { minor: minor === 0 ? null : minor, problem: null };
 }
 

@@ -103,7 +103,12 @@ describe('POST /accounts', () => {
     const res = await create(token, { name: 'Zloty', currencyId: ids.get('PLN') });
     expect(res.status).toBe(422);
     expect(res.body.response.details).toEqual([
-      { path: 'currencyId', message: expect.stringContaining('Set a custom rate') },
+      {
+        path: 'currencyId',
+        message: expect.stringContaining('Set a custom rate'),
+        code: 'rate.missing',
+        params: expect.any(Object),
+      },
     ]);
     expect((await t.call('GET', '/api/v1/accounts', { token })).body.response).toEqual([]);
     const currencies = (await t.call('GET', '/api/v1/user/currencies', { token })).body.response;

@@ -2,6 +2,7 @@ import {
   type Account,
   type AccountCategory,
   convertMinorUnits,
+  issueAt,
   isWithinAmountLimit,
   MAX_AMOUNT_TEXT,
   type NewAccount,
@@ -44,10 +45,7 @@ export function valueInBase(minor: number, rate: number): number | null {
 
 /** The refusal of a write that would take an account's balances past the limit. */
 const tooLargeForAccount = (path: string) =>
-  validationError(
-    path,
-    `Too large for this account: its balance and all its amounts together may come to at most ${MAX_AMOUNT_TEXT}`,
-  );
+  validationError(path, 'amount.tooLargeForAccount', { max: MAX_AMOUNT_TEXT });
 
 /** Base-currency values at the latest rate: what the money is worth now (DESIGN.md). */
 async function withRefs(
@@ -103,14 +101,14 @@ export function createAccountsService(db: Database, rates: RatesService, clock: 
 
     async create(userId, body) {
       const currency = await findCurrency(db, body.currencyId);
-      if (!currency) throw validationError('currencyId', 'Unknown currency');
+      if (!currency) throw validationError('currencyId', 'currency.unknown');
       assertOffered(currency, 'currencyId');
       const now = clock.now();
       // By default the balance is the one of the minute the account is made: people record times
       // to the minute, so a purchase entered right after, at "now", counts after the opening.
       const openingAt = body.openingAt ? new Date(body.openingAt) : startOfMinute(now);
       if (openingAt.getTime() > now.getTime()) {
-        throw validationError('openingAt', 'The opening balance is a balance the account had: not a future one');
+        throw validationError('openingAt', 'balance.future');
       }
       const base = await findBaseCurrency(db, userId);
       if (base) await rates.session(userId).require(currency.code, base.currency.code, today(clock), 'currencyId');
@@ -144,7 +142,7 @@ export function createAccountsService(db: Database, rates: RatesService, clock: 
         for (const field of ['initialBalance', 'currentBalance', 'openingBalance', 'creditLimit'] as const) {
           if (body[field] !== undefined) {
             throw new AppError('NOT_ALLOWED', 'The balance and credit limit of a bank account come from the bank.', [
-              { path: field, message: 'Read-only for bank accounts' },
+              issueAt(field, 'balance.bankReadOnly'),
             ]);
           }
         }
@@ -298,10 +296,7 @@ export async function moveBalancesFor(
   }
   const [first] = moved.values();
   if (first && grows(undefined, 'refTurnover') && !isWithinAmountLimit(first.refTotal)) {
-    throw validationError(
-      path,
-      `Too large: all your amounts together would be worth more than ${MAX_AMOUNT_TEXT} in your base currency`,
-    );
+    throw validationError(path, 'amount.totalTooLargeInBase', { max: MAX_AMOUNT_TEXT });
   }
 }
 

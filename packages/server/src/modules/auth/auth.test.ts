@@ -87,7 +87,11 @@ describe('POST /auth/register', () => {
     expect(res.status).toBe(422);
     expect(res.body.status).toBe('error');
     expect(res.body.response.code).toBe('VALIDATION_ERROR');
-    expect(res.body.response.details).toEqual(expect.arrayContaining([{ path: field, message: expect.any(String) }]));
+    expect(res.body.response.details).toEqual(
+      expect.arrayContaining([
+        { path: field, message: expect.any(String), code: expect.any(String), params: expect.any(Object) },
+      ]),
+    );
     const { username } = body;
     if (typeof username === 'string') {
       const rows = await t.handle.db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
@@ -163,7 +167,9 @@ describe('POST /auth/login', () => {
     const missing = await login({ username: 'someone' });
     const long = await login({ username: 'someone', password: 'x'.repeat(129) });
     expect(missing.status).toBe(422);
-    expect(missing.body.response.details).toEqual([{ path: 'password', message: expect.any(String) }]);
+    expect(missing.body.response.details).toEqual([
+      { path: 'password', message: expect.any(String), code: expect.any(String), params: expect.any(Object) },
+    ]);
     expect(long.status).toBe(422);
     expect(long.body.response.details[0].path).toBe('password');
   });
@@ -242,7 +248,7 @@ describe('password re-checks', () => {
       expect(res.body.response).toEqual({
         code: 'INVALID_CREDENTIALS',
         statusText: 'The password is not correct.',
-        details: [{ path, message: 'The password is not correct.' }],
+        details: [{ path, message: 'The password is not correct.', code: 'password.wrong', params: {} }],
       });
     }
   });

@@ -1,4 +1,5 @@
 import type { AppLocale, ChangePasswordBody, DeleteUserBody, LoginBody, RegisterBody } from '@kopiyka/shared';
+import { issueAt } from '@kopiyka/shared';
 import type { AuthLimits } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -97,9 +98,7 @@ export function createAuthService(
     const guess = await throttle.admitPasswordCheck(userId, address);
     const passwordHash = await findPasswordHash(db, userId);
     if (!passwordHash || !(await verifyPassword(passwordHash, password))) {
-      throw new AppError('INVALID_CREDENTIALS', 'The password is not correct.', [
-        { path: field, message: 'The password is not correct.' },
-      ]);
+      throw new AppError('INVALID_CREDENTIALS', 'The password is not correct.', [issueAt(field, 'password.wrong')]);
     }
     await guess.succeeded(db, userId);
   }

@@ -156,7 +156,7 @@ export function createBackupService(db: Database, clock: Clock, log: FastifyBase
       const known = await currenciesByCode(db);
       const currencyId = (code: string, path: string) => {
         const currency = known.get(code);
-        if (!currency) throw validationError(path, `Unknown currency ${code}`);
+        if (!currency) throw validationError(path, 'currency.unknownCode', { code });
         return currency.id;
       };
       const currencyIds = doc.currencies.map((code, index) => currencyId(code, `currencies.${index}`));

@@ -68,11 +68,8 @@ const unreachable = () =>
 /** Binance refused the keys: which one, in words a person can act on. */
 function rejected(error: BinanceError): AppError {
   return error.failure === 'secret-key'
-    ? validationError('secretKey', 'Binance did not accept this secret key: check it belongs to this API key')
-    : validationError(
-        'apiKey',
-        'Binance did not accept this API key: check it is copied whole, is not deleted, and allows this address',
-      );
+    ? validationError('secretKey', 'binance.secretKeyRefused')
+    : validationError('apiKey', 'binance.apiKeyRefused');
 }
 
 export function createBinanceService(deps: BinanceDeps): BinanceService {

@@ -263,7 +263,12 @@ describe('budgets', () => {
     });
     expect(add.status).toBe(422);
     expect(add.body.response.details).toEqual([
-      { path: 'transactionIds.1', message: 'A transfer cannot be part of a budget' },
+      {
+        path: 'transactionIds.1',
+        message: 'A transfer cannot be part of a budget',
+        code: 'budget.noTransfers',
+        params: {},
+      },
     ]);
     const leg = (await t.call('GET', `/api/v1/transactions/${between[0]!.id}`, { token: w.token })).body.response;
     expect(leg.budgetId).toBeNull();
@@ -384,7 +389,12 @@ describe('budgets', () => {
     });
     expect(res.status).toBe(422);
     expect(res.body.response.details).toEqual([
-      { path: 'endDate', message: 'The start date must not be after the end date' },
+      {
+        path: 'endDate',
+        message: 'The start date must not be after the end date',
+        code: 'budget.dateOrder',
+        params: {},
+      },
     ]);
     expect((await w.budget(budget.id)).startDate).toBe('2026-05-01T00:00:00.000Z');
   });
@@ -504,14 +514,18 @@ describe('budgets', () => {
       },
     });
     expect(res.status).toBe(404);
-    expect(res.body.response.details).toEqual([{ path: 'budgetId', message: 'Budget not found' }]);
+    expect(res.body.response.details).toEqual([
+      { path: 'budgetId', message: 'Budget not found', code: 'record.notFound', params: { what: 'Budget' } },
+    ]);
     const before = (await t.call('GET', `/api/v1/transactions/${mine.id}`, { token: stranger.token })).body.response;
     const update = await t.call('PUT', `/api/v1/transactions/${mine.id}`, {
       token: stranger.token,
       body: { note: 'changed', budgetId: budget.id },
     });
     expect(update.status).toBe(404);
-    expect(update.body.response.details).toEqual([{ path: 'budgetId', message: 'Budget not found' }]);
+    expect(update.body.response.details).toEqual([
+      { path: 'budgetId', message: 'Budget not found', code: 'record.notFound', params: { what: 'Budget' } },
+    ]);
     expect((await t.call('GET', `/api/v1/transactions/${mine.id}`, { token: stranger.token })).body.response).toEqual(
       before,
     );

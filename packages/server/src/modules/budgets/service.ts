@@ -144,7 +144,7 @@ export function createBudgetsService(db: Database): BudgetsService {
         const start = startDate !== undefined ? instant(startDate) : current.startDate;
         const end = endDate !== undefined ? instant(endDate) : current.endDate;
         if (start && end && start > end) {
-          throw validationError('endDate', 'The start date must not be after the end date');
+          throw validationError('endDate', 'budget.dateOrder');
         }
         if (uniqueCategories) await assertOwnCategories(tx, userId, uniqueCategories);
         await updateBudgetRow(tx, userId, id, {
@@ -168,7 +168,7 @@ export function createBudgetsService(db: Database): BudgetsService {
       await db.transaction(async (tx) => {
         const own = await lockMembersChange(tx, userId, id, transactionIds);
         const transfer = transactionIds.findIndex((txId) => own.get(txId) !== 'not_transfer');
-        if (transfer >= 0) throw validationError(`transactionIds.${transfer}`, 'A transfer cannot be part of a budget');
+        if (transfer >= 0) throw validationError(`transactionIds.${transfer}`, 'budget.noTransfers');
         // Assigning explicitly also lifts a manual removal from this budget.
         const ids = [...own.keys()];
         await assignBudget(tx, userId, id, ids);

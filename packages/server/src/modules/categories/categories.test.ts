@@ -229,7 +229,12 @@ describe('names among siblings', () => {
       const res = await create(token, { name, parentId: food.id });
       expect(res.status, name).toBe(422);
       expect(res.body.response.details).toEqual([
-        { path: 'name', message: 'There is a "Groceries" under the same parent already' },
+        {
+          path: 'name',
+          message: 'There is a "Groceries" under the same parent already',
+          code: 'category.existsUnderParent',
+          params: { name: 'Groceries' },
+        },
       ]);
     }
     expect((await create(token, { name: 'Groceries', parentId: shopping.id })).status).toBe(201);

@@ -63,12 +63,9 @@ async function assertNameFree(
     (other) => other.parentId === parentId && other.id !== exceptId && other.name.toLocaleLowerCase() === key,
   );
   if (clash) {
-    throw validationError(
-      path,
-      parentId === null
-        ? `There is a category "${clash.name}" already`
-        : `There is a "${clash.name}" under the same parent already`,
-    );
+    throw validationError(path, parentId === null ? 'category.exists' : 'category.existsUnderParent', {
+      name: clash.name,
+    });
   }
 }
 
@@ -156,7 +153,7 @@ export function createCategoriesService(db: Database): CategoriesService {
         if (moveTo !== undefined) {
           await assertOwnCategory(tx, userId, moveTo, 'moveTo');
           if (isSelfOrDescendant(await parentsOf(tx, userId), id, moveTo)) {
-            throw validationError('moveTo', 'Choose a category outside the one being deleted');
+            throw validationError('moveTo', 'category.moveOutside');
           }
           for (const child of (await selectCategories(tx, userId)).filter((c) => c.parentId === id)) {
             await assertNameFree(tx, userId, moveTo, child.name, 'moveTo');

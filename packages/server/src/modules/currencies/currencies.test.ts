@@ -46,6 +46,8 @@ describe('currencies that cannot be held', () => {
       {
         path: 'currencyId',
         message: 'KWD has 3 decimal places; amounts are kept in hundredths, so it cannot be held exactly',
+        code: 'currency.tooManyDecimals',
+        params: { code: 'KWD', digits: 3 },
       },
     ]);
     expect((await setBase(token, { currencyId: ids.get('UAH') })).status).toBe(200);
@@ -111,7 +113,9 @@ describe('base currency', () => {
     const res = await setBase(token, body);
     expect(res.status).toBe(422);
     expect(res.body.response.code).toBe('VALIDATION_ERROR');
-    expect(res.body.response.details).toEqual([{ path: field, message: expect.any(String) }]);
+    expect(res.body.response.details).toEqual([
+      { path: field, message: expect.any(String), code: expect.any(String), params: expect.any(Object) },
+    ]);
     const mine = (await t.call('GET', '/api/v1/user/currencies', { token })).body.response;
     expect(mine.map((c: { currency: { code: string } }) => c.currency.code)).toEqual(['USD']);
   });

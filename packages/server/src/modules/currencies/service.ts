@@ -122,7 +122,7 @@ async function revalueAfterRateChange(
 
 /** What a rate or base change past the limit is refused with (docs/decisions.md "Figures stay within MAX_MINOR_AMOUNT"). */
 const tooLargeIn = (path: string, code: string) =>
-  validationError(path, `In ${code} your figures would pass ${MAX_AMOUNT_TEXT}, the most the app keeps`);
+  validationError(path, 'amount.tooLargeInCurrency', { code, max: MAX_AMOUNT_TEXT });
 
 /**
  * Refuses custom rates that would take the user's base-currency figures past the limit, before
@@ -223,15 +223,14 @@ export function createCurrenciesService(
       const backToLive: string[] = [];
       for (const [index, entry] of currencies.entries()) {
         const currency = known.get(entry.currencyId);
-        if (!currency) throw validationError(`currencies.${index}.currencyId`, 'Unknown currency');
+        if (!currency) throw validationError(`currencies.${index}.currencyId`, 'currency.unknown');
         assertOffered(currency, `currencies.${index}.currencyId`);
         if (entry.liveRateUpdate === false) {
           const existing = await selectUserCurrency(db, userId, entry.currencyId);
           if (!existing || existing.liveRateUpdate) {
-            throw validationError(
-              `currencies.${index}.liveRateUpdate`,
-              `Set a custom rate for ${currency.code} to stop using the live rate`,
-            );
+            throw validationError(`currencies.${index}.liveRateUpdate`, 'rate.liveNeedsCustom', {
+              code: currency.code,
+            });
           }
         }
         if (entry.liveRateUpdate === true && base && currency.id !== base.currencyId) backToLive.push(currency.code);
@@ -285,7 +284,7 @@ export function createCurrenciesService(
 
     async setBase(userId, currencyId) {
       const [currency] = await selectCurrenciesByIds(db, [currencyId]);
-      if (!currency) throw validationError('currencyId', 'Unknown currency');
+      if (!currency) throw validationError('currencyId', 'currency.unknown');
       assertOffered(currency, 'currencyId');
       const was = await selectBaseCurrency(db, userId);
       if (was && was.currencyId !== currencyId) {
@@ -362,7 +361,7 @@ export function createCurrenciesService(
       for (const [index, pair] of pairs.entries()) {
         for (const field of ['baseCode', 'quoteCode'] as const) {
           if (!codes.has(pair[field])) {
-            throw validationError(`pairs.${index}.${field}`, `Add ${pair[field]} to your currencies first`);
+            throw validationError(`pairs.${index}.${field}`, 'pair.currencyNotAdded', { code: pair[field] });
           }
         }
       }
@@ -393,12 +392,9 @@ export function createCurrenciesService(
 /** A currency one may start keeping (iso-currencies.ts says why some are not); else VALIDATION_ERROR on `path`. */
 export function assertOffered(currency: Currency, path: string): void {
   if (isOffered(currency)) return;
-  throw validationError(
-    path,
-    currency.digits > 2
-      ? `${currency.code} has ${currency.digits} decimal places; amounts are kept in hundredths, so it cannot be held exactly`
-      : `${currency.code} (${currency.name}) is not a currency an account holds`,
-  );
+  throw currency.digits > 2
+    ? validationError(path, 'currency.tooManyDecimals', { code: currency.code, digits: currency.digits })
+    : validationError(path, 'currency.notHeld', { code: currency.code, name: currency.name });
 }
 
 export async function findCurrency(db: Executor, id: number): Promise<Currency | undefined> {

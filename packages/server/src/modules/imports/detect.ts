@@ -94,7 +94,7 @@ const fileOptions = (delimiter: ImportDelimiter) => ({ delimiter, relax_column_c
 
 /** csv-parse's refusal as 422 on `file`; any other error as it is. */
 function fileError(error: unknown): unknown {
-  return error instanceof CsvError ? validationError('file', `The file is not readable CSV: ${error.message}`) : error;
+  return error instanceof CsvError ? validationError('file', 'import.fileNotCsv', { reason: error.message }) : error;
 }
 
 /** How much of the text the streaming parser is handed at a time. */

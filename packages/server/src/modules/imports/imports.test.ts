@@ -331,11 +331,23 @@ describe('malformed files', () => {
     });
     expect(res.status).toBe(422);
     expect(res.body.response.details).toEqual([
-      { path: 'mapping.note', message: expect.stringContaining('no column 3') },
+      {
+        path: 'mapping.note',
+        message: expect.stringContaining('no column 3'),
+        code: 'import.columnMissing',
+        params: { columns: expect.any(Number), column: 3 },
+      },
     ]);
     const json = await upload(world.token, world.accounts[0], JSON.stringify({ rows: [] }), 'application/json');
     expect(json.status).toBe(422);
-    expect(json.body.response.details).toEqual([{ path: 'body', message: expect.stringContaining('text/csv') }]);
+    expect(json.body.response.details).toEqual([
+      {
+        path: 'body',
+        message: expect.stringContaining('text/csv'),
+        code: 'request.fileBody',
+        params: { type: 'text/csv' },
+      },
+    ]);
   });
 
   it('answers 413 for a file over the limit', async () => {
@@ -622,7 +634,14 @@ describe('isolation', () => {
       body: { ...detected, categories: [{ name: 'X', categoryId: other.category('Other') }] },
     });
     expect(res.status).toBe(404);
-    expect(res.body.response.details).toEqual([{ path: 'categories.0.categoryId', message: 'Category not found' }]);
+    expect(res.body.response.details).toEqual([
+      {
+        path: 'categories.0.categoryId',
+        message: 'Category not found',
+        code: 'record.notFound',
+        params: { what: 'Category' },
+      },
+    ]);
     expect((await t.call('GET', `${API}/imports/${importId}`, { token: owner.token })).body.response.state).toBe(
       'uploaded',
     );

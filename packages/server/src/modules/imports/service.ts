@@ -12,6 +12,7 @@ import {
   IMPORT_SAMPLE_ROWS,
   type Import,
   type ImportCategoryName,
+  issueAt,
 } from '@kopiyka/shared';
 import type { z } from 'zod';
 import type { ImportOptions } from '../../db/schema.ts';
@@ -98,7 +99,7 @@ export function createImportsService(
       if (!found) known.push(category);
       parentId = category.id;
     }
-    if (parentId === null) throw validationError(`categories.${index}.name`, 'Name is required');
+    if (parentId === null) throw validationError(`categories.${index}.name`, 'name.required');
     return parentId;
   }
 
@@ -111,21 +112,17 @@ export function createImportsService(
       const account = await accounts.get(userId, accountId);
       if (account.type !== 'system') {
         throw new AppError('NOT_ALLOWED', 'Transactions of a bank account come from the bank.', [
-          { path: 'accountId', message: 'Import into an account of your own, not a bank account' },
+          issueAt('accountId', 'import.bankAccount'),
         ]);
       }
       const { text, encoding } = decodeFile(file);
-      if (text.trim() === '') throw validationError('file', 'The file is empty');
-      if (text.includes('\u0000'))
-        throw validationError('file', 'The file is not text: is it a spreadsheet rather than CSV?');
+      if (text.trim() === '') throw validationError('file', 'import.fileEmpty');
+      if (text.includes('\u0000')) throw validationError('file', 'import.fileNotText');
       const delimiter = detectDelimiter(text);
       const [header, ...rows] = parseRecords(text, delimiter);
-      if (!header || rows.length === 0) throw validationError('file', 'The file has no rows under its header');
+      if (!header || rows.length === 0) throw validationError('file', 'import.fileNoRows');
       if (rows.length > IMPORT_MAX_ROWS) {
-        throw validationError(
-          'file',
-          `The file has ${rows.length} rows; at most ${IMPORT_MAX_ROWS} are taken at once: split it into several files`,
-        );
+        throw validationError('file', 'import.fileTooManyRows', { rows: rows.length, max: IMPORT_MAX_ROWS });
       }
       const created = await db.transaction((tx) =>
         insertImport(
@@ -158,7 +155,7 @@ export function createImportsService(
     async categoryNames(userId, id, column) {
       const file = await ownFile(userId, id);
       const [header, ...rows] = parseRecords(file.content, file.delimiter);
-      if (column >= (header?.length ?? 0)) throw validationError('column', 'The file has no such column');
+      if (column >= (header?.length ?? 0)) throw validationError('column', 'import.noSuchColumn');
       const counts = new Map<string, { name: string; rows: number }>();
       for (const cells of rows) {
         const name = cells[column]?.trim();
@@ -181,10 +178,7 @@ export function createImportsService(
       for (const field of MAPPED_FIELDS) {
         const column = body.mapping[field];
         if (column !== undefined && column >= columns) {
-          throw validationError(
-            `mapping.${field}`,
-            `The file has ${columns} columns; there is no column ${column + 1}`,
-          );
+          throw validationError(`mapping.${field}`, 'import.columnMissing', { columns, column: column + 1 });
         }
       }
       // Nothing can be valued before a base currency is chosen.

@@ -3,6 +3,7 @@ import {
   type Account,
   API_PREFIX,
   type BankUser,
+  issueAt,
   type LoadMonobankTransactionsResponse,
   type MerchantRule,
   type MonobankJob,
@@ -121,7 +122,7 @@ export function createMonobankService(
         throw new AppError(
           'MONOBANK_USER_TOKEN_INVALID',
           'Monobank does not know this token. Copy it again from api.monobank.ua.',
-          [{ path, message: 'Monobank does not know this token' }],
+          [issueAt(path, 'monobank.tokenUnknown')],
         );
       }
       if (error.failure === 'rate-limit') throw tooSoon(new Date(clock.now().getTime() + deps.intervalMs), clock.now());
@@ -171,12 +172,12 @@ export function createMonobankService(
         await assertOwnAccount(db, userId, query.accountId).catch(() => {
           throw notFound('Account', 'accountId');
         });
-        throw validationError('accountId', 'Only a Monobank account loads its statement from the bank');
+        throw validationError('accountId', 'monobank.notBankAccount');
       }
-      if (!chosen.isEnabled) throw validationError('accountId', 'This account is turned off; turn it on to sync it');
+      if (!chosen.isEnabled) throw validationError('accountId', 'monobank.accountOff');
       targets = [chosen];
     }
-    if (targets.length === 0) throw validationError('accountId', 'No Monobank account is turned on');
+    if (targets.length === 0) throw validationError('accountId', 'monobank.noAccountOn');
 
     const now = clock.now();
     const active = await selectActiveJobs(db, userId);
@@ -236,10 +237,7 @@ export function createMonobankService(
 
   async function registerWebhook(userId: number, row: BankUserRow): Promise<void> {
     if (!deps.publicUrl) {
-      throw validationError(
-        'enabled',
-        'This server does not know the address Monobank can reach it at: set PUBLIC_URL and restart it.',
-      );
+      throw validationError('enabled', 'monobank.noPublicUrl');
     }
     const secret = randomBytes(24).toString('base64url');
     // Stored first: Monobank checks the address with a GET before it answers.
@@ -252,10 +250,10 @@ export function createMonobankService(
       // Monobank keeps the address it had when a new one fails.
       await updateBankUser(db, userId, { webhookSecretHash: row.webhookSecretHash });
       if (error instanceof MonobankError && error.failure === 'rejected') {
-        throw validationError(
-          'enabled',
-          `Monobank could not reach ${deps.publicUrl} (${error.description}). PUBLIC_URL must be an address Monobank can reach from the internet.`,
-        );
+        throw validationError('enabled', 'monobank.unreachableUrl', {
+          url: deps.publicUrl,
+          reason: error.description,
+        });
       }
       throw error instanceof MonobankError ? upstreamError(error) : error;
     }
@@ -316,10 +314,7 @@ export function createMonobankService(
       const row = await requireBankUser(db, userId);
       const info = await clientInfoOf(apiToken, 'apiToken');
       if (info.clientId !== row.clientId) {
-        throw validationError(
-          'apiToken',
-          `This token is another Monobank client's (${info.name}). Paste the token of ${row.name}, or disconnect Monobank first.`,
-        );
+        throw validationError('apiToken', 'monobank.tokenOfAnotherClient', { client: info.name, connected: row.name });
       }
       const now = clock.now();
       await updateBankUser(db, userId, {
@@ -394,7 +389,7 @@ export function createMonobankService(
       const row = await requireBankUser(db, userId);
       if (clientId !== row.clientId) {
         throw new AppError('MONOBANK_USER_NOT_EXIST', `No Monobank client ${clientId} is connected.`, [
-          { path: 'clientId', message: 'Not the connected Monobank client' },
+          issueAt('clientId', 'monobank.notConnectedClient'),
         ]);
       }
       if (row.tokenState === 'invalid') throw tokenInvalid();
@@ -425,8 +420,7 @@ export function createMonobankService(
     async saveMerchantRule(userId, { transactionId, applyToExisting }) {
       const found = await selectItemMerchant(db, userId, transactionId);
       if (!found) throw notFound('Bank transaction', 'transactionId');
-      if (found.categoryId === null)
-        throw validationError('transactionId', 'This transaction has no category to remember');
+      if (found.categoryId === null) throw validationError('transactionId', 'monobank.noCategoryToRemember');
       const categoryId = found.categoryId;
       return db.transaction(async (tx) => {
         const rule = await upsertMerchantRule(tx, userId, found.merchant, categoryId);

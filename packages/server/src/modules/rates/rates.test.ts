@@ -267,6 +267,8 @@ describe('a transaction in the past with no rate to be had', () => {
       {
         path: 'accountId',
         message: 'No exchange rate for USD → UAH on 2020-02-03. Set a custom rate in Settings → Currencies.',
+        code: 'rate.missing',
+        params: { from: 'USD', to: 'UAH', date: '2020-02-03' },
       },
     ]);
     expect((await t.call('GET', '/api/v1/transactions', { token: user.token })).body.response).toEqual([]);

@@ -241,10 +241,7 @@ export function createRatesService(
       async require(from, to, date, path) {
         const found = await quote(from, to, date);
         if (!found) {
-          throw validationError(
-            path,
-            `No exchange rate for ${from} → ${to} on ${date}. Set a custom rate in Settings → Currencies.`,
-          );
+          throw validationError(path, 'rate.missing', { from, to, date });
         }
         return found;
       },

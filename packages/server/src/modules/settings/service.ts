@@ -24,7 +24,7 @@ export async function assertDatabaseKnowsZone(db: Database, timeZone: string, pa
   try {
     await db.execute(sql`select now() at time zone ${timeZone}`);
   } catch {
-    throw validationError(path, `Unknown time zone "${timeZone}": use an IANA name such as Europe/Kyiv`);
+    throw validationError(path, 'timeZone.unknown', { timeZone });
   }
 }
 

@@ -89,10 +89,11 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
     const days = daysBetween(q.from, q.to);
     const accounts = await selectBalancesAtEnd(db, userId, q.to, q.accountId, includeHidden);
     if (accounts.length * days.length > BALANCE_HISTORY_MAX_POINTS) {
-      throw validationError(
-        'to',
-        `${accounts.length} accounts over ${days.length} days are more than ${BALANCE_HISTORY_MAX_POINTS} points: choose a shorter range or one account`,
-      );
+      throw validationError('to', 'range.tooManyPoints', {
+        accounts: accounts.length,
+        days: days.length,
+        max: BALANCE_HISTORY_MAX_POINTS,
+      });
     }
     const [deltas, series] = await Promise.all([
       // A single day's balance is the one at its end: no delta within the range to take off.

@@ -465,6 +465,8 @@ describe('validation and isolation', () => {
       {
         path: 'to',
         message: `6 accounts over 3651 days are more than ${BALANCE_HISTORY_MAX_POINTS} points: choose a shorter range or one account`,
+        code: 'range.tooManyPoints',
+        params: { accounts: 6, days: 3651, max: BALANCE_HISTORY_MAX_POINTS },
       },
     ]);
     // One account over the same years, or all of them over a month, is answered.

@@ -96,7 +96,7 @@ const accountPathOf = (amountPath: string) => (amountPath === 'amount' ? 'accoun
 /** A base-currency figure within the limit, or VALIDATION_ERROR on the amount that gave it. */
 function boundedRef(refAmount: number, path: string): number {
   if (isWithinAmountLimit(refAmount)) return refAmount;
-  throw validationError(path, `Too large: worth more than ${MAX_AMOUNT_TEXT} in your base currency`);
+  throw validationError(path, 'amount.tooLargeInBase', { max: MAX_AMOUNT_TEXT });
 }
 
 /** The figures of an amount at a rate into the base currency (a bank import's: refused on `amount` past the limit). */

@@ -162,7 +162,7 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
         refuseDestinationFields(nature, body);
         if (body.categoryId != null) {
           if (!context.categoryFound) throw notFound('Category', 'categoryId');
-        } else if (nature === 'not_transfer') throw validationError('categoryId', 'Choose a category');
+        } else if (nature === 'not_transfer') throw validationError('categoryId', 'transaction.categoryRequired');
         if (body.budgetId != null && !context.budgetFound) throw notFound('Budget', 'budgetId');
         const transfer = nature === BETWEEN ? transferTo(account, context.destination, body.amount, body) : undefined;
         if (transfer) refuseBankAccount(transfer.destination, 'destinationAccountId');
@@ -240,7 +240,8 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
         const time = body.time ? new Date(body.time) : current.time;
         const categoryId = body.categoryId !== undefined ? body.categoryId : current.categoryId;
         if (body.categoryId != null) await assertOwnCategory(db, userId, body.categoryId, 'categoryId');
-        if (nature === 'not_transfer' && categoryId === null) throw validationError('categoryId', 'Choose a category');
+        if (nature === 'not_transfer' && categoryId === null)
+          throw validationError('categoryId', 'transaction.categoryRequired');
         if (body.budgetId != null) await assertOwnBudget(db, userId, body.budgetId, 'budgetId');
         const transfer =
           nature === BETWEEN ? await destinationOf(db, userId, account, amount, body, currentOther) : undefined;
@@ -370,7 +371,7 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
     async link(userId, { ids }) {
       const all = ids.flat();
       const duplicate = all.findIndex((id, index) => all.indexOf(id) !== index);
-      if (duplicate >= 0) throw validationError('ids', `Transaction ${all[duplicate]} appears more than once`);
+      if (duplicate >= 0) throw validationError('ids', 'transaction.repeated', { id: all[duplicate]! });
       await onFreshRows(async () => {
         const read = await selectTransactions(db, userId, all);
         const rows = new Map(read.map((row) => [row.id, row]));
@@ -380,13 +381,13 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
         ids.forEach(([a, b], index) => {
           const [first, second] = [rows.get(a)!, rows.get(b)!];
           if (first.accountId === second.accountId) {
-            throw validationError(`ids.${index}`, 'Both transactions are on the same account');
+            throw validationError(`ids.${index}`, 'link.sameAccount');
           }
           if (first.transactionType === second.transactionType) {
-            throw validationError(`ids.${index}`, 'A transfer pairs an expense with an income');
+            throw validationError(`ids.${index}`, 'link.sameType');
           }
           if (first.transferNature !== 'not_transfer' || second.transferNature !== 'not_transfer') {
-            throw validationError(`ids.${index}`, 'One of them is a transfer already');
+            throw validationError(`ids.${index}`, 'link.alreadyTransfer');
           }
         });
         // The checks above hold for the locked rows too: lockForWrite answers only unchanged rows.

@@ -267,7 +267,9 @@ describe('POST /transactions', () => {
     const w = await world();
     const res = await post(w, { amount, transactionType: 'expense', accountId: w.uah, categoryId: w.food });
     expect(res.status).toBe(422);
-    expect(res.body.response.details).toEqual([{ path: 'amount', message }]);
+    expect(res.body.response.details).toEqual([
+      { path: 'amount', message, code: expect.any(String), params: expect.any(Object) },
+    ]);
   });
 
   it.each([
@@ -286,7 +288,9 @@ describe('POST /transactions', () => {
     });
     expect(res.status).toBe(404);
     expect(res.body.response.code).toBe('NOT_FOUND');
-    expect(res.body.response.details).toEqual([{ path, message: expect.any(String) }]);
+    expect(res.body.response.details).toEqual([
+      { path, message: expect.any(String), code: 'record.notFound', params: { what: expect.any(String) } },
+    ]);
     expect(await list(w)).toEqual([]);
   });
 
@@ -1069,7 +1073,9 @@ describe("another user's ids", () => {
     const [mine] = await income(stranger, { amount: 12_345, accountId: stranger.cash });
     const linked = await link(stranger, [[mine!.id, tx!.id]]);
     expect(linked.status).toBe(404);
-    expect(linked.body.response.details).toEqual([{ path: 'ids.0.1', message: expect.any(String) }]);
+    expect(linked.body.response.details).toEqual([
+      { path: 'ids.0.1', message: expect.any(String), code: expect.any(String), params: expect.any(Object) },
+    ]);
     expect(await getTx(stranger, mine!.id)).toEqual(mine);
     expect(await getTx(owner, tx!.id)).toEqual(tx);
     expect((await list(owner)).map((r) => r.transferNature)).toEqual([

@@ -4,6 +4,7 @@
  * when it leaves a transfer. Each rule refuses before anything is written.
  */
 import type { TransactionType, TransferNature, UpdateTransactionBody } from '@kopiyka/shared';
+import { issueAt, type ValidationIssue } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { fallbackCategoryId } from '../categories/service.ts';
@@ -31,7 +32,7 @@ export function presentAccount(account: OwnAccount | null | undefined, path: str
 /** The account a transfer between accounts goes to: the one given, else the one it went to. */
 function destinationIdOf(given: { destinationAccountId?: number }, existing?: TransactionRow): number {
   const id = given.destinationAccountId ?? existing?.accountId;
-  if (id === undefined) throw validationError('destinationAccountId', 'Choose the account the money goes to');
+  if (id === undefined) throw validationError('destinationAccountId', 'transfer.destinationRequired');
   return id;
 }
 
@@ -59,19 +60,18 @@ export function transferTo(
   destinationIdOf(given, existing);
   const destination = presentAccount(found, 'destinationAccountId');
   if (destination.id === account.id) {
-    throw validationError('destinationAccountId', 'A transfer needs two different accounts');
+    throw validationError('destinationAccountId', 'transfer.sameAccount');
   }
   const sameCurrency = destination.currencyCode === account.currencyCode;
   const keptAmount = existing && existing.accountId === destination.id && !sameCurrency ? existing.amount : undefined;
   const destinationAmount = given.destinationAmount ?? (sameCurrency ? amount : keptAmount);
   if (destinationAmount === undefined) {
-    throw validationError(
-      'destinationAmount',
-      `Give the amount in ${destination.currencyCode} that reaches the other account`,
-    );
+    throw validationError('destinationAmount', 'transfer.destinationAmountRequired', {
+      currency: destination.currencyCode,
+    });
   }
   if (sameCurrency && destinationAmount !== amount) {
-    throw validationError('destinationAmount', 'Both accounts use the same currency: the amounts must be equal');
+    throw validationError('destinationAmount', 'transfer.amountsDiffer');
   }
   return { destination, destinationAmount };
 }
@@ -82,17 +82,17 @@ export function refuseDestinationFields(
 ) {
   if (nature === BETWEEN) return;
   if (body.destinationAccountId !== undefined) {
-    throw validationError('destinationAccountId', 'Only a transfer between your accounts has a destination');
+    throw validationError('destinationAccountId', 'transfer.destinationOnlyForTransfer');
   }
   if (body.destinationAmount !== undefined) {
-    throw validationError('destinationAmount', 'Only a transfer between your accounts has a destination amount');
+    throw validationError('destinationAmount', 'transfer.destinationAmountOnlyForTransfer');
   }
 }
 
 export function refuseBankAccount(account: OwnAccount, path: string) {
   if (account.type !== 'system') {
     throw new AppError('NOT_ALLOWED', 'Transactions of a bank account come from the bank.', [
-      { path, message: 'A bank account cannot take manual transactions' },
+      issueAt(path, 'transfer.bankAccount'),
     ]);
   }
 }
@@ -106,7 +106,7 @@ export function refuseBankFieldChanges(current: TransactionRow, body: UpdateTran
       throw new AppError(
         'NOT_ALLOWED',
         'The amount, time, account and type of a bank transaction come from the bank.',
-        [{ path: field, message: 'Read-only for bank transactions' }],
+        [issueAt(field, 'transfer.bankReadOnly')],
       );
     }
   }
@@ -119,24 +119,21 @@ export function refuseBankLegChanges(
   transactionType: TransactionType,
   body: UpdateTransactionBody,
 ) {
-  const refuse = (path: string, message: string) => {
+  const refuse = (issue: ValidationIssue) => {
     throw new AppError(
       'NOT_ALLOWED',
       'The other leg is a bank transaction: its account, amount and type come from the bank.',
-      [{ path, message }],
+      [issue],
     );
   };
   if (transfer.destination.id !== bankLeg.accountId) {
-    refuse('destinationAccountId', 'The other leg stays on its bank account');
+    refuse(issueAt('destinationAccountId', 'transfer.bankLegStays'));
   }
   if (transfer.destinationAmount !== bankLeg.amount) {
-    refuse(
-      body.destinationAmount !== undefined ? 'destinationAmount' : 'amount',
-      'The other leg keeps its bank amount',
-    );
+    refuse(issueAt(body.destinationAmount !== undefined ? 'destinationAmount' : 'amount', 'transfer.bankLegAmount'));
   }
   if (transactionType === bankLeg.transactionType) {
-    refuse('transactionType', `The other leg is a bank ${bankLeg.transactionType}: this leg must stay the opposite`);
+    refuse(issueAt('transactionType', 'transfer.bankLegType', { type: bankLeg.transactionType }));
   }
 }
 

@@ -1,5 +1,4 @@
 import { type ComponentProps, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
-import { localizeMessage } from '../../lib/i18n.ts';
 import { formatMoney, readAmount } from '../../lib/money.ts';
 import { cn } from '../../lib/utils.ts';
 import { Input } from './input.tsx';
@@ -7,8 +6,7 @@ import { Input } from './input.tsx';
 /** How the typed text is taken: "= UAH 1,500.00", or why it cannot be; null for an empty field. */
 function understood(text: string, currency: string): { text: string; problem: boolean } | null {
   const { minor, problem } = readAmount(text);
-  // Too large is the shared schemas' message, in English.
-  if (problem !== null) return { text: localizeMessage(problem), problem: true };
+  if (problem !== null) return { text: problem, problem: true };
   return minor === null ? null : { text: `= ${formatMoney(minor, currency)}`, problem: false };
 }
 

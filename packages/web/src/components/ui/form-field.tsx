@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { localizeMessage } from '../../lib/i18n.ts';
 import { Label } from './label.tsx';
 
 /** What a control needs to be tied to its label, hint and error for assistive technology. */
@@ -28,8 +27,7 @@ export function FormField({ id, label, hint, error, children }: FormFieldProps) 
       {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
       {error ? (
         <p id={errorId} className="text-sm text-destructive">
-          {/* The shared schemas' messages are English; they show in the user's language. */}
-          {localizeMessage(error)}
+          {error}
         </p>
       ) : hint ? (
         <p id={hintId} className="text-xs text-muted-foreground">

@@ -7,7 +7,7 @@ import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { AlertDialog } from '../../components/ui/alert-dialog.tsx';
 import type { ButtonProps } from '../../components/ui/button.tsx';
 import { FileButton } from '../../components/ui/file-button.tsx';
-import { localizeMessage, type MessageKey, t, useT } from '../../lib/i18n.ts';
+import { issueText, type MessageKey, t, useT } from '../../lib/i18n.ts';
 import { notify } from '../../stores/notifications.ts';
 import { ConfirmDialogContent } from '../requests/confirm-dialog.tsx';
 
@@ -28,10 +28,8 @@ function restoreFailure(error: unknown): string | null {
   if (hasErrorCode(error, 'CONFLICT')) return t('backup.restore.notEmpty');
   if (hasErrorCode(error, 'VALIDATION_ERROR')) {
     // The document's first problem, for whoever wants to look into the file.
-    const reason = error.details[0]?.message;
-    return reason
-      ? t('backup.restore.invalidBecause', { reason: localizeMessage(reason) })
-      : t('backup.restore.invalid');
+    const reason = error.details[0];
+    return reason ? t('backup.restore.invalidBecause', { reason: issueText(reason) }) : t('backup.restore.invalid');
   }
   return inlineErrorMessage(error);
 }

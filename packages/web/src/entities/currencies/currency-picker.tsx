@@ -7,7 +7,7 @@ import { Label } from '../../components/ui/label.tsx';
 import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { localizeMessage, useT } from '../../lib/i18n.ts';
+import { useT } from '../../lib/i18n.ts';
 import { cn } from '../../lib/utils.ts';
 import { currencyName } from './currency-name.ts';
 import { isPopularCurrency, searchCurrencies } from './currency-search.ts';
@@ -104,7 +104,7 @@ export function CurrencyPicker({ currencies, value, onChange, error }: CurrencyP
       </div>
       {error ? (
         <p id={errorId} className="text-sm text-destructive">
-          {localizeMessage(error)}
+          {error}
         </p>
       ) : null}
     </div>

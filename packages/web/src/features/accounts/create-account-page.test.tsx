@@ -1,4 +1,4 @@
-import { IDLE_BASE_CURRENCY_CHANGE } from '@kopiyka/shared';
+import { IDLE_BASE_CURRENCY_CHANGE, type ValidationIssue } from '@kopiyka/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { cleanUpApp, renderApp, signedInServer, toastMessages } from '../../test
 
 const usd = { id: 12, currencyId: 2, currency: sampleCurrencies[1], isBase: false, liveRateUpdate: true };
 
-function validationError(details: Array<{ path: string; message: string }>) {
+function validationError(details: ValidationIssue[]) {
   return new Response(
     JSON.stringify({ status: 'error', response: { code: 'VALIDATION_ERROR', statusText: 'Invalid request', details } }),
     { status: 422 },
@@ -137,8 +137,13 @@ describe('create account form', () => {
   it('puts the server’s field errors on their fields', async () => {
     server(() =>
       validationError([
-        { path: 'currencyId', message: 'There is no exchange rate for USD yet: set a custom rate first.' },
-        { path: 'name', message: 'An account with this name exists' },
+        {
+          path: 'currencyId',
+          message: 'There is no exchange rate for USD yet: set a custom rate first.',
+          code: 'rate.missing',
+          params: { from: 'USD', to: 'UAH', date: '2026-11-20' },
+        },
+        { path: 'name', message: 'An account with this name exists', code: 'input.invalid', params: {} },
       ]),
     );
     const { location } = await openForm();
@@ -156,7 +161,14 @@ describe('create account form', () => {
     let refused = true;
     const { calls } = server(() =>
       refused
-        ? validationError([{ path: 'currencyId', message: 'No exchange rate for USD → UAH on 2026-11-20.' }])
+        ? validationError([
+            {
+              path: 'currencyId',
+              message: 'No exchange rate for USD → UAH on 2026-11-20.',
+              code: 'rate.missing',
+              params: { from: 'USD', to: 'UAH', date: '2026-11-20' },
+            },
+          ])
         : success(makeAccount({ id: 41, name: 'Dollars' }), { status: 201 }),
     );
     const { location } = await openForm();

@@ -85,7 +85,14 @@ describe('connecting Monobank', () => {
       (body as { token: string }).token === TOKEN
         ? pairedAnswer()
         : failure(422, 'MONOBANK_USER_TOKEN_INVALID', 'Monobank does not know this token. Copy it again.', {
-            details: [{ path: 'token', message: 'Monobank does not know this token' }],
+            details: [
+              {
+                path: 'token',
+                message: 'Monobank does not know this token',
+                code: 'monobank.tokenUnknown',
+                params: {},
+              },
+            ],
           }),
     );
     const dialog = await openConnectDialog();

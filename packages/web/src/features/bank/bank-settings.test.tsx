@@ -60,7 +60,14 @@ describe('Settings → Bank', () => {
   it('turns the webhook on, and says why when Monobank cannot reach this server', async () => {
     const answers = [
       failure(422, 'VALIDATION_ERROR', 'enabled: Monobank could not reach', {
-        details: [{ path: 'enabled', message: 'Monobank could not reach http://example.test (timeout).' }],
+        details: [
+          {
+            path: 'enabled',
+            message: 'Monobank could not reach http://example.test (timeout).',
+            code: 'monobank.unreachableUrl',
+            params: { url: 'http://example.test', reason: 'timeout' },
+          },
+        ],
       }),
       success(makeBankUser({ webhookEnabled: true })),
     ];

@@ -83,7 +83,14 @@ describe('crypto page, not connected', () => {
   it('shows a key Binance refuses under its field, and a Binance that does not answer in plain words', async () => {
     const answers = [
       failure(422, 'VALIDATION_ERROR', 'Binance refused the keys', {
-        details: [{ path: 'secretKey', message: 'Binance does not accept this secret key. Copy it again.' }],
+        details: [
+          {
+            path: 'secretKey',
+            message: 'Binance does not accept this secret key. Copy it again.',
+            code: 'binance.secretKeyRefused',
+            params: {},
+          },
+        ],
       }),
       binanceDown(),
     ];

@@ -281,7 +281,9 @@ describe('currencies settings', () => {
               response: {
                 code: 'VALIDATION_ERROR',
                 statusText: 'Invalid body',
-                details: [{ path: 'pairs.0.rate', message: 'Rate is out of range' }],
+                details: [
+                  { path: 'pairs.0.rate', message: 'Rate is out of range', code: 'rate.tooLarge', params: { max: 1 } },
+                ],
               },
             }),
             { status: 422 },

@@ -11,7 +11,7 @@ const noContent = () => new Response(null, { status: 204 });
 /** The server's answer to a wrong password: it names the field that carried it. */
 const wrongPassword = (path: string) =>
   failure(401, 'INVALID_CREDENTIALS', 'The password is not correct.', {
-    details: [{ path, message: 'The password is not correct.' }],
+    details: [{ path, message: 'The password is not correct.', code: 'password.wrong', params: {} }],
   });
 
 async function openUserSettings(handlers: Handlers) {
@@ -174,7 +174,14 @@ describe('user settings', () => {
     const answers = [
       failure(409, 'CONFLICT', 'The user already has accounts or transactions'),
       failure(422, 'VALIDATION_ERROR', 'Validation failed', {
-        details: [{ path: 'transactions.0.accountId', message: 'No account has id 4' }],
+        details: [
+          {
+            path: 'transactions.0.accountId',
+            message: 'No account has id 4',
+            code: 'backup.missingAccount',
+            params: { id: 4 },
+          },
+        ],
       }),
     ];
     const { calls } = await openUserSettings({ 'POST /backup/restore': () => answers.shift()! });

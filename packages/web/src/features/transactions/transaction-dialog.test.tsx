@@ -327,10 +327,12 @@ describe('adding a transaction', () => {
     server([], {
       'POST /transactions': () =>
         validationError([
-          { path: 'amount', message: 'Amount is too large' },
+          { path: 'amount', message: 'Amount is too large', code: 'amount.tooLargeInBase', params: { max: '1' } },
           {
             path: 'destinationAccountId',
             message: 'No exchange rate for UAH → USD on 2026-03-18. Set a custom rate in Settings → Currencies.',
+            code: 'rate.missing',
+            params: { from: 'UAH', to: 'USD', date: '2026-03-18' },
           },
         ]),
     });

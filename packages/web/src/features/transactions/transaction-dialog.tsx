@@ -35,7 +35,7 @@ import { Textarea } from '../../components/ui/textarea.tsx';
 import { formatDateTime } from '../../entities/transactions/describe.ts';
 import { CategoryPicker } from '../../entities/transactions/pickers.tsx';
 import { formatDay } from '../../lib/dates.ts';
-import { t, useT } from '../../lib/i18n.ts';
+import { issueText, t, useT } from '../../lib/i18n.ts';
 import { amountText, formatMoney, formatRate, parseAmount } from '../../lib/money.ts';
 import { notify } from '../../stores/notifications.ts';
 import {
@@ -265,10 +265,11 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
     if (hasErrorCode(error, 'VALIDATION_ERROR', 'NOT_ALLOWED')) {
       const placed = error.details.flatMap((issue) => {
         const field = fieldOf(issue.path);
-        return field ? [{ field, message: issue.message }] : [];
+        return field ? [{ field, issue }] : [];
       });
-      placed.forEach(({ field, message }, index) => {
-        form.setError(field, { type: 'server', message }, { shouldFocus: index === 0 });
+      placed.forEach(({ field, issue }, index) => {
+        // The issue's code as the error's type: the rate question below asks for it.
+        form.setError(field, { type: issue.code, message: issueText(issue) }, { shouldFocus: index === 0 });
       });
       if (placed.length > 0) return null;
     }
@@ -301,9 +302,7 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
   const bankAmount = original ? formatMoney(original.amount, original.currencyCode) : '';
   const allowedKinds: readonly TransactionKind[] =
     bank && original ? [original.transactionType, 'transfer'] : TRANSACTION_KINDS;
-  const rateError = [errors.accountId?.message, errors.toAccountId?.message].some((message) =>
-    message?.includes('custom rate'),
-  );
+  const rateError = [errors.accountId?.type, errors.toAccountId?.type].includes('rate.missing');
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">

@@ -1,6 +1,7 @@
 import { ACCOUNT_CATEGORIES, createAccountBodySchema, isoDateSchema } from '@kopiyka/shared';
 import { z } from 'zod';
 import type { DayKey } from '../../../lib/dates.ts';
+import { t } from '../../../lib/i18n.ts';
 import { readAmount } from '../../../lib/money.ts';
 import { dayStart } from '../../../lib/periods.ts';
 
@@ -46,12 +47,12 @@ export const accountFormSchema = (today: DayKey) =>
     }
     const amounts = { initialBalance: readings.initialBalance.minor, creditLimit: readings.creditLimit.minor };
     if (values.currencyId === null)
-      ctx.addIssue({ code: 'custom', path: ['currencyId'], message: 'Choose a currency' });
+      ctx.addIssue({ code: 'custom', path: ['currencyId'], message: t('account.create.chooseCurrency') });
     const openingProblem =
       values.openingDay === ''
-        ? 'Choose a day'
+        ? t('account.create.chooseDay')
         : (isoDateSchema.safeParse(values.openingDay).error?.issues[0]?.message ??
-          (values.openingDay > today ? 'The balance can’t be on a day still to come' : null));
+          (values.openingDay > today ? t('account.create.futureBalance') : null));
     if (openingProblem) ctx.addIssue({ code: 'custom', path: ['openingDay'], message: openingProblem });
     const body = createAccountBodySchema.safeParse({
       name: values.name,

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useDraftEditor } from '../../../components/ui/draft-editor.ts';
 import { Money } from '../../../components/ui/money.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { localizeMessage, useT } from '../../../lib/i18n.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { readAccountAmount } from './account-form.ts';
 
 type AmountSettingProps = {
@@ -77,7 +77,7 @@ export function AmountSetting({ label, value, currency, hint, readOnlyReason, va
           />
           {editor.error ? (
             <p id={editor.errorId} role="alert" className="text-sm text-destructive">
-              {localizeMessage(editor.error)}
+              {editor.error}
             </p>
           ) : null}
           <div className="flex justify-end gap-2">

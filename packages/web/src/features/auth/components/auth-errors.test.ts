@@ -47,8 +47,8 @@ describe('sign-up error feedback', () => {
       statusText: 'Invalid request',
       status: 422,
       details: [
-        { path: 'password', message: 'Password is too common' },
-        { path: 'username', message: 'Username is reserved' },
+        { path: 'password', message: 'Password is too common', code: 'password.common', params: {} },
+        { path: 'username', message: 'Username is reserved', code: 'input.invalid', params: {} },
       ],
     });
     expect(registerErrorFeedback(error)).toEqual({

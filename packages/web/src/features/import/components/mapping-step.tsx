@@ -19,7 +19,7 @@ import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { SwitchField } from '../../../components/ui/switch-field.tsx';
 import { formatDateTime } from '../../../entities/transactions/describe.ts';
-import { localizeMessage, type MessageKey, t, useT } from '../../../lib/i18n.ts';
+import { issueText, type MessageKey, t, useT } from '../../../lib/i18n.ts';
 import { useDisplayTimeZone } from '../../../lib/locale.ts';
 import {
   type AmountStyle,
@@ -103,18 +103,18 @@ function Detected({ file }: { file: CreateImportResponse }) {
   );
 }
 
-function Failure({ message }: { message: string }) {
+function Failure({ text }: { text: string }) {
   return (
     <span className="flex min-w-32 items-start gap-1 text-left text-destructive">
       <CircleAlert aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
-      <span>{localizeMessage(message)}</span>
+      <span>{text}</span>
     </span>
   );
 }
 
 function Cell<T>({ parsed, children }: { parsed: ParsedCell<T> | null; children: (value: T) => ReactNode }) {
   if (parsed === null) return <span className="text-muted-foreground">—</span>;
-  return parsed.ok ? children(parsed.value) : <Failure message={parsed.message} />;
+  return parsed.ok ? children(parsed.value) : <Failure text={issueText(parsed)} />;
 }
 
 /** A sample row's cells as the import will read them. */
@@ -180,7 +180,7 @@ function Preview({ file, draft, currency }: { file: CreateImportResponse; draft:
             <td className="px-3 py-2 text-muted-foreground tabular-nums">{row.line}</td>
             {row.problem ? (
               <td colSpan={4} className="px-3 py-2">
-                <Failure message={row.problem} />
+                <Failure text={row.problem} />
               </td>
             ) : (
               <PreviewCells row={row} currency={currency} />
