@@ -13,14 +13,14 @@ import { maintainAfterLargeWrite } from '../../db/maintenance.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { zonedDay } from '../../lib/dates.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
-import { restoreGroups } from '../account-groups/service.ts';
-import { restoreAccount } from '../accounts/service.ts';
-import { categoriesOfBudgets, restoreBudget, restoreBudgetExclusions } from '../budgets/service.ts';
-import { listCategoriesWithDefaultKeys, replaceCategories } from '../categories/service.ts';
-import { currenciesByCode, restoreUserCurrencies } from '../currencies/service.ts';
-import { restoreCustomRates } from '../rates/service.ts';
-import { assertDatabaseKnowsZone, getSettings, restoreSettings } from '../settings/service.ts';
-import { type NewTransactionRow, newTransferIds, restoreTransactions } from '../transactions/service.ts';
+import { restoreGroups } from '../account-groups/index.ts';
+import { restoreAccount } from '../accounts/index.ts';
+import { restoreBudget, restoreBudgetExclusions, selectBudgetCategoryIds } from '../budgets/index.ts';
+import { replaceCategories, selectCategoriesWithDefaultKeys } from '../categories/index.ts';
+import { currenciesByCode, restoreUserCurrencies } from '../currencies/index.ts';
+import { restoreCustomRates } from '../rates/index.ts';
+import { assertDatabaseKnowsZone, getSettings, updateSettings } from '../settings/index.ts';
+import { type NewTransactionRow, nextTransferIds, restoreTransactions } from '../transactions/index.ts';
 import {
   hasLedgerData,
   lockRestore,
@@ -72,7 +72,7 @@ function backupTransaction({ row, refCurrency }: TransactionRead): BackupTransac
 async function documentHead(db: Database, userId: number, exportedAt: Date) {
   const settings = await getSettings(db, userId);
   const userCurrencies = await selectUserCurrencies(db, userId);
-  const categories = await listCategoriesWithDefaultKeys(db, userId);
+  const categories = await selectCategoriesWithDefaultKeys(db, userId);
   const categoryIds = new Set(categories.map((category) => category.id));
   const budgets = await selectBudgets(db, userId);
   const budgetIds = budgets.map((budget) => budget.id);
@@ -85,7 +85,7 @@ async function documentHead(db: Database, userId: number, exportedAt: Date) {
     }
     return grouped;
   };
-  const categoriesOf = byBudget(await categoriesOfBudgets(db, budgetIds));
+  const categoriesOf = byBudget(await selectBudgetCategoryIds(db, budgetIds));
   const exclusionsOf = byBudget(await selectBudgetExclusions(db, budgetIds));
   const head: Omit<BackupDocument, 'transactions'> = {
     version: BACKUP_VERSION,
@@ -190,7 +190,7 @@ export function createBackupService(db: Database, clock: Clock, log: FastifyBase
           );
         }
         const categoryIds = await replaceCategories(tx, userId, doc.categories);
-        await restoreSettings(tx, userId, {
+        await updateSettings(tx, userId, {
           locale: doc.settings.locale,
           timeZone: doc.settings.timeZone,
           includeCryptoInTotal: doc.settings.includeCryptoInTotal,
@@ -224,7 +224,7 @@ export function createBackupService(db: Database, clock: Clock, log: FastifyBase
           budgetIds.set(budget.id, await restoreBudget(tx, userId, budget, categories, now));
         }
         const transfers = [...new Set(doc.transactions.flatMap((t) => t.transferId ?? []))];
-        const numbers = await newTransferIds(tx, transfers.length);
+        const numbers = await nextTransferIds(tx, transfers.length);
         const transferIds = new Map(transfers.map((id, index) => [id, numbers[index]!]));
         const rows = doc.transactions.map(
           (t, index): NewTransactionRow => ({

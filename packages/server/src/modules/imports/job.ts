@@ -22,17 +22,12 @@ import type { Clock } from '../../lib/clock.ts';
 import { todayIso } from '../../lib/dates.ts';
 import { type Drain, drain } from '../../lib/drain.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AccountsService } from '../accounts/service.ts';
-import { defaultCategoryIds, fallbackCategoryId, listCategories } from '../categories/service.ts';
-import type { EventBus } from '../events/service.ts';
-import { categoryKeyForMcc } from '../monobank/mcc.ts';
-import type { RateSeries, RatesService } from '../rates/service.ts';
-import {
-  insertImportedTransactions,
-  type NewTransactionRow,
-  refsAtRate,
-  requireBaseCurrency,
-} from '../transactions/service.ts';
+import type { AccountsService } from '../accounts/index.ts';
+import { fallbackCategoryId, selectCategories, selectDefaultCategoryIds } from '../categories/index.ts';
+import type { EventBus } from '../events/index.ts';
+import { categoryKeyForMcc } from '../monobank/index.ts';
+import type { RateSeries, RatesService } from '../rates/index.ts';
+import { baseOf, insertImportedTransactions, type NewTransactionRow, refsAt } from '../transactions/index.ts';
 import { type FileRecord, recordBatches } from './detect.ts';
 import {
   claimRunningImport,
@@ -190,10 +185,10 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): Drain {
     const { mapping } = options;
     const userId = job.userId;
     const account: Account = await deps.accounts.get(userId, job.accountId);
-    const base = await requireBaseCurrency(db, userId);
+    const base = await baseOf(db, userId);
     const [known, byKey, other] = await Promise.all([
-      listCategories(db, userId),
-      defaultCategoryIds(db, userId),
+      selectCategories(db, userId),
+      selectDefaultCategoryIds(db, userId),
       fallbackCategoryId(db, userId),
     ]);
     const lookUp = categoryLookup(known);
@@ -292,7 +287,7 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): Drain {
               accountId: account.id,
               amount,
               transactionType,
-              ...refsAtRate(amount, rate, base.currencyId),
+              ...refsAt(amount, rate, base.currencyId),
               paymentType,
               time: entry.time,
               note: mapping.note === undefined ? '' : entry.cells[mapping.note]!.trim().slice(0, NOTE_MAX),

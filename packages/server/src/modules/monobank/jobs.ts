@@ -11,7 +11,7 @@ import { maintainAfterLargeWrite } from '../../db/maintenance.ts';
 import { MonobankError } from '../../integrations/monobank/client.ts';
 import { drain } from '../../lib/drain.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { RatesService } from '../rates/service.ts';
+import type { RatesService } from '../rates/index.ts';
 import { jobView, type MonobankDeps, type Turn, withTurn } from './bank-calls.ts';
 import {
   claimDueJob,

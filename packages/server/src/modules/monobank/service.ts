@@ -11,9 +11,9 @@ import {
 } from '@kopiyka/shared';
 import { type MonobankClientInfo, MonobankError } from '../../integrations/monobank/client.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
-import { type AccountsService, assertOwnAccount } from '../accounts/service.ts';
-import type { RatesService } from '../rates/service.ts';
-import { recategorise, requireBaseCurrency } from '../transactions/service.ts';
+import { type AccountsService, assertOwnAccount } from '../accounts/index.ts';
+import type { RatesService } from '../rates/index.ts';
+import { baseOf, setCategoryOf } from '../transactions/index.ts';
 import { syncBankAccounts } from './bank-accounts.ts';
 import {
   bankUserView,
@@ -290,7 +290,7 @@ export function createMonobankService(
 
     async pair(userId, token) {
       if (await selectBankUser(db, userId)) throw alreadyConnected();
-      await requireBaseCurrency(db, userId);
+      await baseOf(db, userId);
       const info = await clientInfoOf(token, 'token');
       const now = clock.now();
       const inserted = await insertBankUser(db, {
@@ -431,7 +431,7 @@ export function createMonobankService(
       return db.transaction(async (tx) => {
         const rule = await upsertMerchantRule(tx, userId, found.merchant, categoryId);
         const updated = applyToExisting
-          ? await recategorise(tx, userId, await selectMerchantTransactionIds(tx, userId, found.merchant), categoryId)
+          ? await setCategoryOf(tx, userId, await selectMerchantTransactionIds(tx, userId, found.merchant), categoryId)
           : 0;
         return { rule, updated };
       });

@@ -6,7 +6,7 @@
 import { monobankStatementItemSchema } from '@kopiyka/shared';
 import { drain } from '../../lib/drain.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { RatesService } from '../rates/service.ts';
+import type { RatesService } from '../rates/index.ts';
 import type { MonobankDeps } from './bank-calls.ts';
 import {
   finishWebhookEvent,

@@ -8,7 +8,6 @@ import { addDays, earlierDay } from '../../lib/dates.ts';
 import { validationError } from '../../lib/errors.ts';
 import { type LoadedDay, ProviderDays } from './provider-days.ts';
 import {
-  deleteCustomRatesOfCurrency,
   deleteCustomRatesOfPairs,
   type StoredDay,
   selectAllCustomRates,
@@ -393,11 +392,6 @@ export function createRatesService(
 }
 
 // For other modules' transactions: each takes the executor first, so it joins the caller's transaction.
-
-/** A currency the user no longer keeps takes its custom rates with it (inside the caller's transaction). */
-export function forgetCustomRatesOf(db: Executor, userId: number, code: string): Promise<void> {
-  return deleteCustomRatesOfCurrency(db, userId, code);
-}
 
 /** A backup's custom rates, each direction as it was stored (inside the restore's transaction). */
 export async function restoreCustomRates(

@@ -6,7 +6,7 @@
 import type { TransactionType, TransferNature, UpdateTransactionBody } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
-import { fallbackCategoryId } from '../categories/service.ts';
+import { fallbackCategoryId } from '../categories/index.ts';
 import { type NewTransactionRow, selectOwnAccount, type TransactionRow } from './queries.ts';
 
 export type OwnAccount = NonNullable<Awaited<ReturnType<typeof selectOwnAccount>>>;

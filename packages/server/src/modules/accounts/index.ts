@@ -1,0 +1,13 @@
+/** What other modules use of accounts (the rows; their balances move through the ledger). */
+export { moveAccountsToGroup } from './queries.ts';
+export {
+  type AccountsService,
+  assertOwnAccount,
+  type BankFigures,
+  createBankAccount,
+  type RestoredAccount,
+  restoreAccount,
+  setBankFigures,
+  tooLargeForAccount,
+  valueInBase,
+} from './service.ts';
