@@ -5,6 +5,7 @@ import {
   type BackupTransaction,
   type PaymentType,
   type RestoreBackupResponse,
+  signedAmount,
   type TransferNature,
 } from '@kopiyka/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -176,8 +177,7 @@ export function createBackupService(db: Database, clock: Clock, log: FastifyBase
       const openingAt = new Map(doc.accounts.map((account) => [account.id, Date.parse(account.openingAt)]));
       for (const t of doc.transactions) {
         if (Date.parse(t.time) >= openingAt.get(t.accountId)!) continue;
-        const signed = t.transactionType === 'income' ? t.amount : -t.amount;
-        openingBalances.set(t.accountId, openingBalances.get(t.accountId)! + signed);
+        openingBalances.set(t.accountId, openingBalances.get(t.accountId)! + signedAmount(t.transactionType, t.amount));
       }
 
       const now = clock.now();

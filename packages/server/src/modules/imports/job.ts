@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type Account,
+  convertMinorUnits,
   defaultPaymentType,
   IMPORT_MAX_REPORTED_FAILURES,
   type ImportWallTime,
@@ -264,7 +265,7 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): Drain {
             fail(entry.line, `No exchange rate for ${entry.currency} → ${account.currencyCode} on ${entry.day}`);
             continue;
           }
-          signed = Math.round(signed * quote.rate);
+          signed = convertMinorUnits(signed, quote.rate);
           if (signed === 0) {
             fail(entry.line, 'The amount is 0');
             continue;

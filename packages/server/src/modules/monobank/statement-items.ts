@@ -3,7 +3,7 @@
  * the webhook): each item once per account (its bank id), a repeated or changed one updating its
  * row; the account's balance set to what the bank last stated; own-card transfers paired.
  */
-import { type MonobankStatementItem, NOTE_MAX } from '@kopiyka/shared';
+import { type MonobankStatementItem, NOTE_MAX, signedAmount } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { todayIso } from '../../lib/dates.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -68,9 +68,6 @@ export function announceApplied(
 
 /** The two legs of a move between own cards are posted within this much of each other. */
 const TRANSFER_MATCH_MS = 60_000;
-
-const signedAmount = (row: Pick<TransactionRow, 'amount' | 'transactionType'>) =>
-  row.transactionType === 'income' ? row.amount : -row.amount;
 
 /** What the ledger shows of an item: the merchant and, when the person wrote one, their comment. */
 function noteOf(item: MonobankStatementItem): string {
@@ -161,7 +158,7 @@ export async function applyStatementItems(
           row.amount !== amount || row.transactionType !== transactionType || row.time.getTime() !== time.getTime();
         const figuresChanged = row.cashbackAmount !== item.cashbackAmount || row.commissionRate !== item.commissionRate;
         if (moneyChanged || figuresChanged) {
-          moved = item.amount - signedAmount(row);
+          moved = item.amount - signedAmount(row.transactionType, row.amount);
           await changeLeg(tx, userId, row, {
             cashbackAmount: item.cashbackAmount,
             commissionRate: item.commissionRate,

@@ -150,6 +150,37 @@ function reachableByCustom(rows: CustomRow[], from: string, date: string): Map<s
 
 const customPathQuote = (rate: number): RateQuote => ({ rate, source: 'custom', rateDate: null, effectiveFrom: null });
 
+/**
+ * The order a rate of `from` in `to` on `date` is found in: the user's own rate of the pair; else
+ * the providers'; else a path over the user's rates; else the user's rates to a currency the
+ * providers quote against `to`. It yields each currency it needs the providers' quote of (against
+ * `to`) and is handed that quote back, so a session (which may fetch) and a series (which reads
+ * what is stored) walk the one order.
+ */
+function* resolution(
+  rows: CustomRow[],
+  from: string,
+  to: string,
+  date: string,
+): Generator<string, RateQuote | null, RateQuote | null> {
+  if (from === to) return { rate: 1, source: 'live', rateDate: date, effectiveFrom: null };
+  const direct = customInEffect(
+    rows.filter((r) => r.baseCode === from && r.quoteCode === to),
+    date,
+  );
+  if (direct) return direct;
+  const provided = yield from;
+  if (provided) return provided;
+  const reached = reachableByCustom(rows, from, date);
+  const whole = reached.get(to);
+  if (whole !== undefined) return customPathQuote(whole);
+  for (const [via, rate] of reached) {
+    const rest = yield via;
+    if (rest) return { ...rest, rate: rate * rest.rate };
+  }
+  return null;
+}
+
 function quoteFrom(rate: number, days: LoadedDay[]): RateQuote {
   return {
     rate,
@@ -214,25 +245,13 @@ export function createRatesService(
      * else the user's rates to a currency the providers quote against `to`.
      */
     async function quote(from: string, to: string, date: string): Promise<RateQuote | null> {
-      if (from === to) return { rate: 1, source: 'live', rateDate: date, effectiveFrom: null };
-      const rows = await customRows();
-      const direct = customInEffect(
-        rows.filter((r) => r.baseCode === from && r.quoteCode === to),
-        date,
-      );
-      if (direct) return direct;
+      const order = resolution(from === to ? [] : await customRows(), from, to, date);
       // Nothing is published for days to come: the latest rates stand in for them.
       const day = earlierDay(date, todayOf(clock));
-      const provided = await providerQuote(from, to, day);
-      if (provided) return provided;
-      const reached = reachableByCustom(rows, from, date);
-      const whole = reached.get(to);
-      if (whole !== undefined) return customPathQuote(whole);
-      for (const [via, rate] of reached) {
-        const rest = await providerQuote(via, to, day);
-        if (rest) return { ...rest, rate: rate * rest.rate };
+      for (let step = order.next(); ; ) {
+        if (step.done) return step.value;
+        step = order.next(await providerQuote(step.value, to, day));
       }
-      return null;
     }
 
     return {
@@ -306,24 +325,13 @@ export function createRatesService(
           .map((provider) => dayOf(provider, onDayOf(day)))
           .filter((d): d is LoadedDay => d !== null),
       );
-    // The order of a session's quote (above), over what is stored.
+    // The order of a session's quote, over what is stored.
     return (code, day) => {
-      if (code === toCode) return identity(code, day);
-      const custom = customInEffect(
-        customRows.filter((r) => r.baseCode === code && r.quoteCode === toCode),
-        day,
-      );
-      if (custom) return custom;
-      const live = provided(code, day);
-      if (live) return live;
-      const reached = reachableByCustom(customRows, code, day);
-      const whole = reached.get(toCode);
-      if (whole !== undefined) return customPathQuote(whole);
-      for (const [via, rate] of reached) {
-        const rest = provided(via, day);
-        if (rest) return { ...rest, rate: rate * rest.rate };
+      const order = resolution(customRows, code, toCode, day);
+      for (let step = order.next(); ; ) {
+        if (step.done) return step.value;
+        step = order.next(provided(step.value, day));
       }
-      return null;
     };
   }
 

@@ -5,7 +5,7 @@
  * (DESIGN principle 2: currentBalance = initialBalance + Σ signed amounts).
  */
 
-import { isWithinAmountLimit, MAX_AMOUNT_TEXT } from '@kopiyka/shared';
+import { isWithinAmountLimit, MAX_AMOUNT_TEXT, signedAmount } from '@kopiyka/shared';
 import type { Executor } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import { tooLargeForAccount } from '../accounts/index.ts';
@@ -29,8 +29,6 @@ import {
 } from './queries.ts';
 import { BETWEEN } from './transfer-rules.ts';
 
-const signed = (row: Pick<TransactionRow, 'amount' | 'transactionType'>) =>
-  row.transactionType === 'income' ? row.amount : -row.amount;
 /** The UTC day of a moment: the day whose exchange rate values it (docs/decisions.md "Local days"). */
 export const dayOf = (time: Date) => time.toISOString().slice(0, 10);
 
@@ -101,7 +99,7 @@ export async function lockForWrite(
 /** How a row moves its account's figures as it comes (`sign` 1) or goes (-1). */
 const moveOf = (row: Pick<TransactionRow, 'amount' | 'transactionType' | 'refAmount' | 'time'>, sign: 1 | -1) => ({
   time: row.time,
-  delta: sign * signed(row),
+  delta: sign * signedAmount(row.transactionType, row.amount),
   turnover: sign * row.amount,
   refTurnover: sign * Math.abs(row.refAmount),
 });
@@ -110,7 +108,7 @@ const moveOf = (row: Pick<TransactionRow, 'amount' | 'transactionType' | 'refAmo
 const dayFiguresOf = (row: TransactionRow, sign: 1 | -1): DayFigures => ({
   accountId: row.accountId,
   time: row.time,
-  delta: sign * signed(row),
+  delta: sign * signedAmount(row.transactionType, row.amount),
   categoryId: row.categoryId,
   transactionType: row.transactionType,
   transferNature: row.transferNature,
