@@ -2,20 +2,20 @@ import { isWithinAmountLimit } from '@kopiyka/shared';
 import type { Executor } from '../../db/client.ts';
 import { inBatches } from '../../lib/batches.ts';
 import { changeLeg, insertLegs, pairAsTransfer, removeLegs } from './ledger.ts';
+import { recountRefTurnovers } from './queries/balances.ts';
+import { regroupDayFigures } from './queries/day-figures.ts';
 import {
   lockAccounts,
   lockImportRows,
   lockNextAccount,
   type NewTransactionRow,
   promotePendingRefs,
-  recountRefTurnovers,
-  regroupDayFigures,
   selectImportAccountIds,
   selectOtherLegsOfImport,
   selectOtherLegsOfTransfersOf,
   selectTransactions,
   type TransactionRow,
-} from './queries.ts';
+} from './queries/rows.ts';
 import { standaloneChanges } from './transfer-rules.ts';
 
 /** Rows of a restore per insert: a row is about twenty parameters, and a statement takes at most 65,535. */

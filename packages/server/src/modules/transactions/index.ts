@@ -11,15 +11,15 @@ export {
   restoreTransactions,
 } from './entry-points.ts';
 export { changeLeg, insertLegs, moveBalancesFor } from './ledger.ts';
+export { selectTurnovers } from './queries/balances.ts';
 export {
   clearBudgetOf,
   moveToCategory,
   type NewTransactionRow,
   nextTransferIds,
   nullPendingRefs,
-  selectTurnovers,
   setBudgetOf,
   setCategoryOf,
   setPendingRefs,
   type TransactionRow,
-} from './queries.ts';
+} from './queries/rows.ts';

@@ -10,23 +10,21 @@ import type { Executor } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import { tooLargeForAccount } from '../accounts/index.ts';
 import { neutralFigureOf } from './base-amounts.ts';
+import { type AccountMove, moveBalances } from './queries/balances.ts';
+import { addDayFigures, type DayFigures } from './queries/day-figures.ts';
 import {
-  type AccountMove,
-  addDayFigures,
-  type DayFigures,
   deleteTransaction,
   deleteTransactions,
   insertTransaction,
   insertTransactions,
   lockAccounts,
   lockTransactions,
-  moveBalances,
   type NewTransactionRow,
   nextTransferId,
   selectOwnAccount,
   type TransactionRow,
   updateTransaction,
-} from './queries.ts';
+} from './queries/rows.ts';
 import { BETWEEN } from './transfer-rules.ts';
 
 /** The UTC day of a moment: the day whose exchange rate values it (docs/decisions.md "Local days"). */

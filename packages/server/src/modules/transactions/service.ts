@@ -21,28 +21,18 @@ import { getSettings } from '../settings/index.ts';
 import { baseOf, presentBase, refsFor } from './base-amounts.ts';
 import { csvExport } from './csv-export.ts';
 import { createInsertBatcher } from './insert-batcher.ts';
-import {
-  ChangedMeanwhile,
-  changeLeg,
-  insertLeg,
-  lockForWrite,
-  onFreshRows,
-  pairAsTransfer,
-  removeLeg,
-} from './ledger.ts';
+import { ChangedMeanwhile, changeLeg, insertLeg, lockForWrite, onFreshRows, removeLeg } from './ledger.ts';
 import {
   type CreateContext,
   type CreateContextKey,
-  type NewTransactionRow,
-  nextTransferId,
   selectAccountNames,
   selectCreateContexts,
-  selectTransactions,
-  selectTransferLegs,
   selectTransferViews,
   selectViewsByIds,
   selectViewsPage,
-} from './queries.ts';
+} from './queries/pages.ts';
+import { type NewTransactionRow, nextTransferId, selectTransactions, selectTransferLegs } from './queries/rows.ts';
+import { createTransferLinks } from './transfer-links.ts';
 import {
   BETWEEN,
   destinationOf,
@@ -99,6 +89,8 @@ export function createTransactionsService(
     return ids.flatMap((id) => found.filter((v) => v.row.id === id).map(toTransaction));
   }
   return {
+    ...createTransferLinks(db, views),
+
     async list(userId, query) {
       return (await selectViewsPage(db, userId, query)).map(toTransaction);
     },
@@ -345,57 +337,6 @@ export function createTransactionsService(
             else await removeLeg(tx, userId, leg);
           }
         });
-      });
-    },
-
-    async link(userId, { ids }) {
-      const all = ids.flat();
-      const duplicate = all.findIndex((id, index) => all.indexOf(id) !== index);
-      if (duplicate >= 0) throw validationError('ids', `Transaction ${all[duplicate]} appears more than once`);
-      await onFreshRows(async () => {
-        const read = await selectTransactions(db, userId, all);
-        const rows = new Map(read.map((row) => [row.id, row]));
-        all.forEach((id, index) => {
-          if (!rows.has(id)) throw notFound(`Transaction ${id}`, `ids.${Math.floor(index / 2)}.${index % 2}`);
-        });
-        ids.forEach(([a, b], index) => {
-          const [first, second] = [rows.get(a)!, rows.get(b)!];
-          if (first.accountId === second.accountId) {
-            throw validationError(`ids.${index}`, 'Both transactions are on the same account');
-          }
-          if (first.transactionType === second.transactionType) {
-            throw validationError(`ids.${index}`, 'A transfer pairs an expense with an income');
-          }
-          if (first.transferNature !== 'not_transfer' || second.transferNature !== 'not_transfer') {
-            throw validationError(`ids.${index}`, 'One of them is a transfer already');
-          }
-        });
-        // The checks above hold for the locked rows too: lockForWrite answers only unchanged rows.
-        await db.transaction(async (tx) => {
-          const locked = await lockForWrite(tx, userId, read);
-          for (const [index, pair] of ids.entries()) {
-            await pairAsTransfer(tx, userId, [locked.get(pair[0])!, locked.get(pair[1])!], `ids.${index}`);
-          }
-        });
-      });
-      return Promise.all(ids.map((pair) => views(userId, pair)));
-    },
-
-    unlink(userId, { transferIds }) {
-      return onFreshRows(async () => {
-        const legs = await selectTransferLegs(db, userId, transferIds);
-        transferIds.forEach((transferId, index) => {
-          if (!legs.some((leg) => leg.transferId === transferId)) {
-            throw notFound(`Transfer ${transferId}`, `transferIds.${index}`);
-          }
-        });
-        await db.transaction(async (tx) => {
-          for (const leg of (await lockForWrite(tx, userId, legs)).values()) {
-            await changeLeg(tx, userId, leg, await standaloneChanges(tx, userId, leg));
-          }
-        });
-        const ids = legs.map((leg) => leg.id);
-        return views(userId, ids);
       });
     },
   };

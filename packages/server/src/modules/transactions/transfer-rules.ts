@@ -7,7 +7,7 @@ import type { TransactionType, TransferNature, UpdateTransactionBody } from '@ko
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { fallbackCategoryId } from '../categories/index.ts';
-import { type NewTransactionRow, selectOwnAccount, type TransactionRow } from './queries.ts';
+import { type NewTransactionRow, selectOwnAccount, type TransactionRow } from './queries/rows.ts';
 
 export type OwnAccount = NonNullable<Awaited<ReturnType<typeof selectOwnAccount>>>;
 
