@@ -265,7 +265,7 @@ describe('module boundaries', () => {
     expect(imports("import type { TransactionRow } from '../transactions/queries';")).toHaveLength(1);
     expect(imports("const q = await import('../transactions/queries.ts');")).toHaveLength(1);
     expect(imports("export { selectCategory } from './queries.ts';")).toEqual([]);
-    expect(imports("import { reassignCategory } from '../transactions/service.ts';")).toEqual([]);
+    expect(imports("import { moveToCategory } from '../transactions/index.ts';")).toEqual([]);
   });
 
   it('modules import each other in no loop', () => {

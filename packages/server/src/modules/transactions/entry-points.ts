@@ -44,7 +44,7 @@ export async function detachTransfersOf(tx: Executor, userId: number, accountId:
 }
 
 /*
- * Base-currency figures recomputed by a base change or a revaluation (currencies: base-change.ts)
+ * Base-currency figures recomputed by a base change or a revaluation (modules/base-change)
  * wait beside the current ones until the change switches them in, all inside its transactions.
  */
 
@@ -62,7 +62,7 @@ export async function applyPendingRefs(tx: Executor, userId: number, refCurrency
 }
 
 /**
- * After a time zone change (currencies: base-change.ts): the day figures of the user's next account
+ * After a time zone change (modules/base-change): the day figures of the user's next account
  * after `afterId` are grouped anew by the days of the user's zone, under the ledger's lock on that
  * account so no write lands in between. Answers that account's id, or undefined when none is left.
  */

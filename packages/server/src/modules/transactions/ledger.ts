@@ -212,7 +212,7 @@ export async function changeLeg(
 }
 
 /**
- * The ledger's balance moves (transactions: ledger.ts), inside its database transaction and after
+ * The ledger's balance moves, inside its database transaction and after
  * it locked the accounts, together with the transaction rows it moves money for: the current
  * balance for a transaction from the opening moment on, the initial one for an earlier one. Moves
  * that grow an account past the limit, or the user's base-currency figures past it, are refused
