@@ -1,7 +1,7 @@
 /** What other modules use of exchange rates. */
 export { deleteCustomRatesOfCurrency } from './queries.ts';
+export type { CustomRow } from './resolution.ts';
 export {
-  type CustomRow,
   type RateQuote,
   type RateSeries,
   type RateSession,
