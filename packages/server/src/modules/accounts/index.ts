@@ -3,9 +3,7 @@ export { moveAccountsToGroup } from './queries.ts';
 export {
   type AccountsService,
   assertOwnAccount,
-  type BankFigures,
   createBankAccount,
-  type RestoredAccount,
   restoreAccount,
   setBankFigures,
   tooLargeForAccount,

@@ -2,7 +2,6 @@
 export { deleteCustomRatesOfCurrency } from './queries.ts';
 export type { CustomRow } from './resolution.ts';
 export {
-  type RateQuote,
   type RateSeries,
   type RateSession,
   type RatesService,

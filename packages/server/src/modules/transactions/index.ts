@@ -10,7 +10,7 @@ export {
   removeImportedTransactions,
   restoreTransactions,
 } from './entry-points.ts';
-export { changeLeg, insertLegs, moveBalancesFor } from './ledger.ts';
+export { changeLeg, insertLegs } from './ledger.ts';
 export { selectTurnovers } from './queries/balances.ts';
 export {
   clearBudgetOf,
