@@ -29,6 +29,7 @@ import { AppError } from './lib/errors.ts';
 import { resolveSecretKey, secretBox } from './lib/secrets.ts';
 import { accountGroupRoutes } from './modules/account-groups/routes.ts';
 import { createAccountGroupsService } from './modules/account-groups/service.ts';
+import { moveAccountsToGroup } from './modules/accounts/index.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
 import { authPurgeTask } from './modules/auth/purge-task.ts';
@@ -36,14 +37,19 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { backupRoutes } from './modules/backup/routes.ts';
 import { createBackupService } from './modules/backup/service.ts';
+import {
+  createBaseChangeService,
+  createCurrencyChangesService,
+  regroupDaysAfterZoneChange,
+} from './modules/base-change/index.ts';
 import { binanceRoutes } from './modules/binance/routes.ts';
 import { createBinanceService } from './modules/binance/service.ts';
 import { binanceSnapshotTask } from './modules/binance/snapshot-task.ts';
+import { assertOwnBudget } from './modules/budgets/index.ts';
 import { budgetRoutes } from './modules/budgets/routes.ts';
 import { createBudgetsService } from './modules/budgets/service.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { createCategoriesService } from './modules/categories/service.ts';
-import { createBaseChangeService } from './modules/currencies/base-change.ts';
 import { currencyRoutes } from './modules/currencies/routes.ts';
 import { createCurrenciesService } from './modules/currencies/service.ts';
 import { eventRoutes } from './modules/events/routes.ts';
@@ -61,6 +67,7 @@ import { createSettingsService } from './modules/settings/service.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { createStatsService } from './modules/stats/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { detachTransfersOf, moveToCategory } from './modules/transactions/index.ts';
 import { transactionRoutes } from './modules/transactions/routes.ts';
 import { createTransactionsService } from './modules/transactions/service.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -195,12 +202,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const baseChanges = createBaseChangeService(db, rates, app.log, clock, config.backgroundJobs);
   const auth = createAuthService(db, config.auth, clock, { rememberSessions: database.kind === 'pglite' });
   const users = createUsersService(db);
-  const currencies = createCurrenciesService(db, rates, baseChanges, clock);
-  const categories = createCategoriesService(db);
-  const accounts = createAccountsService(db, rates, clock);
-  const accountGroups = createAccountGroupsService(db);
-  const settings = createSettingsService(db, baseChanges);
-  const transactions = createTransactionsService(db, rates, clock);
+  // A lower module that needs work done above it gets that work handed in here (docs/architecture.md).
+  const currencies = createCurrenciesService(db, rates, clock);
+  const currencyChanges = createCurrencyChangesService(db, rates, baseChanges, clock);
+  const categories = createCategoriesService(db, moveToCategory);
+  const accounts = createAccountsService(db, rates, clock, detachTransfersOf);
+  const accountGroups = createAccountGroupsService(db, moveAccountsToGroup);
+  const settings = createSettingsService(db, baseChanges, regroupDaysAfterZoneChange);
+  const transactions = createTransactionsService(db, rates, clock, assertOwnBudget);
   const stats = createStatsService(db, rates);
   const budgets = createBudgetsService(db);
   const backup = createBackupService(db, clock, app.log);
@@ -277,7 +286,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(systemRoutes);
       await api.register(authRoutes, { auth });
       await api.register(userRoutes, { users });
-      await api.register(currencyRoutes, { currencies });
+      await api.register(currencyRoutes, { currencies, changes: currencyChanges });
       await api.register(categoryRoutes, { categories });
       await api.register(accountRoutes, { accounts });
       await api.register(accountGroupRoutes, { accountGroups });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertMinorUnits, fromMinorUnits, signedMinorAmountSchema, toMinorUnits } from './money.ts';
+import { convertMinorUnits, fromMinorUnits, signedAmount, signedMinorAmountSchema, toMinorUnits } from './money.ts';
 
 describe('minor units', () => {
   it('multiplies by 100 and rounds once, absorbing binary float noise', () => {
@@ -53,5 +53,12 @@ describe('an amount in minor units', () => {
   it('is a whole number of minor units', () => {
     expect(messages(1.5)).toEqual(['Must be a whole number of minor units (cents)']);
     expect(messages(-1e15)).toBeUndefined();
+  });
+});
+
+describe('a signed amount', () => {
+  it('is positive for income and negative for an expense', () => {
+    expect(signedAmount('income', 250)).toBe(250);
+    expect(signedAmount('expense', 250)).toBe(-250);
   });
 });

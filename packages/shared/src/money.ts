@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { issue, issueMessage } from './issues.ts';
+import type { TransactionType } from './transactions.ts';
 
 /** SPEC §9: money travels and is stored in minor units; display divides by this factor. */
 export const MINOR_UNIT_FACTOR = 100;
@@ -45,6 +46,14 @@ export function toMinorUnits(major: number): number {
 /** Minor units to major units, for display and form fields only. */
 export function fromMinorUnits(minor: number): number {
   return minor / MINOR_UNIT_FACTOR;
+}
+
+/**
+ * A transaction's amount with its direction, as its account's balance sums it: income adds, an
+ * expense (also the outgoing leg of a transfer) takes away. The one statement of the sign rule.
+ */
+export function signedAmount(transactionType: TransactionType, amount: number): number {
+  return transactionType === 'income' ? amount : -amount;
 }
 
 /**

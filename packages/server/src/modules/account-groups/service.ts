@@ -3,7 +3,6 @@ import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { assertRoomForOneMore } from '../../lib/limits.ts';
 import { attachToParents, isSelfOrDescendant, lockUserTree } from '../../lib/trees.ts';
-import { liftAccountsOutOfGroup } from '../accounts/service.ts';
 import {
   countGroups,
   deleteGroupLiftingSubgroups,
@@ -29,7 +28,21 @@ export interface AccountGroupsService {
  * Every change to the group tree runs in one transaction holding the user's group-tree lock, so a
  * check (the parent exists, the move makes no loop) and its write cannot be split by another change.
  */
-export function createAccountGroupsService(db: Database): AccountGroupsService {
+/**
+ * When a group goes, its accounts move up to its parent (inside the caller's transaction). Accounts
+ * sit above their groups (an account names its group): app.ts hands in accounts' moveAccountsToGroup.
+ */
+export type MoveAccountsToGroup = (
+  tx: Executor,
+  userId: number,
+  fromGroupId: number,
+  toGroupId: number | null,
+) => Promise<void>;
+
+export function createAccountGroupsService(
+  db: Database,
+  moveAccountsToGroup: MoveAccountsToGroup,
+): AccountGroupsService {
   return {
     list: (userId) => listGroups(db, userId),
 
@@ -67,7 +80,7 @@ export function createAccountGroupsService(db: Database): AccountGroupsService {
         const group = await selectGroup(tx, userId, id, 'update');
         if (!group) throw notFound('Account group');
         // Its accounts and subgroups move up to its parent, then the group goes.
-        await liftAccountsOutOfGroup(tx, userId, id, group.parentGroupId);
+        await moveAccountsToGroup(tx, userId, id, group.parentGroupId);
         await deleteGroupLiftingSubgroups(tx, userId, id, group.parentGroupId);
       });
     },

@@ -13,23 +13,16 @@ import { type Clock, today } from '../../lib/clock.ts';
 import { startOfMinute } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { assertRoomForOneMore } from '../../lib/limits.ts';
-import { assertOwnGroup } from '../account-groups/service.ts';
-import { assertOffered, ensureUserCurrency, findBaseCurrency, findCurrency } from '../currencies/service.ts';
-import type { RateSession, RatesService } from '../rates/service.ts';
-import { detachTransfersOf } from '../transactions/service.ts';
+import { assertOwnGroup } from '../account-groups/index.ts';
+import { assertOffered, findCurrency, insertUserCurrenciesIfMissing, selectBaseCurrency } from '../currencies/index.ts';
+import type { RateSession, RatesService } from '../rates/index.ts';
 import {
-  type AccountMove,
   type AccountRow,
-  type BalanceMove,
   countAccounts,
   deleteAccount as deleteAccountRow,
   insertAccount,
-  moveAccountsToGroup,
-  moveBalances,
-  recountRefTurnovers,
   selectAccount,
   selectAccounts,
-  selectTurnovers,
   updateAccount as updateAccountRow,
 } from './queries.ts';
 
@@ -44,7 +37,7 @@ export function valueInBase(minor: number, rate: number): number | null {
 }
 
 /** The refusal of a write that would take an account's balances past the limit. */
-const tooLargeForAccount = (path: string) =>
+export const tooLargeForAccount = (path: string) =>
   validationError(path, 'amount.tooLargeForAccount', { max: MAX_AMOUNT_TEXT });
 
 /** Base-currency values at the latest rate: what the money is worth now (DESIGN.md). */
@@ -82,18 +75,30 @@ export interface AccountsService {
   remove(userId: number, id: number): Promise<void>;
 }
 
-export function createAccountsService(db: Database, rates: RatesService, clock: Clock): AccountsService {
+/**
+ * An account goes with its transactions; the other legs of its transfers stay as ordinary
+ * transactions. That is the ledger's work, and the ledger sits above accounts: app.ts hands in
+ * its detachTransfersOf.
+ */
+export type DetachTransfers = (tx: Executor, userId: number, accountId: number) => Promise<void>;
+
+export function createAccountsService(
+  db: Database,
+  rates: RatesService,
+  clock: Clock,
+  detachTransfersOf: DetachTransfers,
+): AccountsService {
   async function get(userId: number, id: number): Promise<Account> {
     const row = await selectAccount(db, userId, id);
     if (!row) throw notFound('Account');
-    const base = await findBaseCurrency(db, userId);
+    const base = await selectBaseCurrency(db, userId);
     const [account] = await withRefs([row], rates.session(userId), base?.currency.code, today(clock));
     return account!;
   }
 
   return {
     async list(userId) {
-      const base = await findBaseCurrency(db, userId);
+      const base = await selectBaseCurrency(db, userId);
       return withRefs(await selectAccounts(db, userId), rates.session(userId), base?.currency.code, today(clock));
     },
 
@@ -110,13 +115,13 @@ export function createAccountsService(db: Database, rates: RatesService, clock: 
       if (openingAt.getTime() > now.getTime()) {
         throw validationError('openingAt', 'balance.future');
       }
-      const base = await findBaseCurrency(db, userId);
+      const base = await selectBaseCurrency(db, userId);
       if (base) await rates.session(userId).require(currency.code, base.currency.code, today(clock), 'currencyId');
       const id = await db.transaction(async (tx) => {
         // Checked inside the transaction: the group cannot be deleted before the account is in it.
         if (body.accountGroupId != null) await assertOwnGroup(tx, userId, body.accountGroupId, 'accountGroupId');
         await assertRoomForOneMore(tx, 'accounts', userId, (locked) => countAccounts(locked, userId));
-        await ensureUserCurrency(tx, userId, currency.id);
+        await insertUserCurrenciesIfMissing(tx, userId, [currency.id]);
         return insertAccount(tx, {
           userId,
           name: body.name,
@@ -177,16 +182,6 @@ export async function assertOwnAccount(db: Executor, userId: number, id: number)
   if (!(await selectAccount(db, userId, id))) throw notFound('Account');
 }
 
-/** When a group goes, its accounts move up to its parent (inside the caller's transaction). */
-export function liftAccountsOutOfGroup(
-  tx: Executor,
-  userId: number,
-  groupId: number,
-  parentGroupId: number | null,
-): Promise<void> {
-  return moveAccountsToGroup(tx, userId, groupId, parentGroupId);
-}
-
 /** The figures of a bank account, as the bank states them. */
 export interface BankFigures {
   /** The balance the bank states, credit limit included (own money is this minus the limit). */
@@ -209,7 +204,7 @@ export async function createBankAccount(
     createdAt: Date;
   },
 ): Promise<number> {
-  await ensureUserCurrency(tx, userId, fields.currencyId);
+  await insertUserCurrenciesIfMissing(tx, userId, [fields.currencyId]);
   return insertAccount(tx, {
     userId,
     name: fields.name,
@@ -251,7 +246,7 @@ export async function restoreAccount(
   account: RestoredAccount,
   now: Date,
 ): Promise<number> {
-  await ensureUserCurrency(tx, userId, account.currencyId);
+  await insertUserCurrenciesIfMissing(tx, userId, [account.currencyId]);
   const { openingBalance, ...fields } = account;
   return insertAccount(tx, {
     ...fields,
@@ -270,44 +265,4 @@ export async function restoreAccount(
  */
 export async function setBankFigures(tx: Executor, userId: number, id: number, figures: BankFigures): Promise<void> {
   await updateAccountRow(tx, userId, id, figures);
-}
-
-/**
- * The ledger's balance moves (transactions: ledger.ts), inside its database transaction and after
- * it locked the accounts, together with the transaction rows it moves money for: the current
- * balance for a transaction from the opening moment on, the initial one for an earlier one. Moves
- * that grow an account past the limit, or the user's base-currency figures past it, are refused
- * with VALIDATION_ERROR on `path` (the caller's transaction then stores nothing); one that shrinks
- * them always goes through.
- */
-export async function moveBalancesFor(
-  tx: Executor,
-  userId: number,
-  moves: ReadonlyArray<AccountMove>,
-  path: string,
-): Promise<void> {
-  if (moves.length === 0) return;
-  const moved = await moveBalances(tx, userId, moves);
-  const grows = (accountId: number | undefined, field: 'turnover' | 'refTurnover') =>
-    moves.reduce((sum, move) => sum + (accountId === undefined || move.accountId === accountId ? move[field] : 0), 0) >
-    0;
-  for (const [accountId, { extent }] of moved) {
-    if (grows(accountId, 'turnover') && !isWithinAmountLimit(extent)) throw tooLargeForAccount(path);
-  }
-  const [first] = moved.values();
-  if (first && grows(undefined, 'refTurnover') && !isWithinAmountLimit(first.refTotal)) {
-    throw validationError(path, 'amount.totalTooLargeInBase', { max: MAX_AMOUNT_TEXT });
-  }
-}
-
-export type { AccountMove, BalanceMove };
-
-/** The user's accounts' currencies and turnovers, for bounding a change of rates or base currency. */
-export function turnoversOf(db: Executor, userId: number) {
-  return selectTurnovers(db, userId);
-}
-
-/** After base-currency figures were swapped in, each account's Σ |ref figure| is counted anew; answers the user's total. */
-export function recountRefTurnoversOf(tx: Executor, userId: number): Promise<bigint> {
-  return recountRefTurnovers(tx, userId);
 }

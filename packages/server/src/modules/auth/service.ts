@@ -4,9 +4,15 @@ import type { AuthLimits } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createDefaultCategories } from '../categories/service.ts';
-import { createDefaultSettings } from '../settings/service.ts';
-import { createUser, deleteUser, findPasswordHash, findUserByUsername, setPasswordHash } from '../users/service.ts';
+import { createDefaultCategories } from '../categories/index.ts';
+import { insertDefaultSettings } from '../settings/index.ts';
+import {
+  createUser,
+  deleteUserRow,
+  selectPasswordHash,
+  selectUserByUsername,
+  updatePasswordHash,
+} from '../users/index.ts';
 import { createAttemptThrottle } from './attempt-throttle.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import {
@@ -96,7 +102,7 @@ export function createAuthService(
     field: keyof ChangePasswordBody | keyof DeleteUserBody,
   ) {
     const guess = await throttle.admitPasswordCheck(userId, address);
-    const passwordHash = await findPasswordHash(db, userId);
+    const passwordHash = await selectPasswordHash(db, userId);
     if (!passwordHash || !(await verifyPassword(passwordHash, password))) {
       throw new AppError('INVALID_CREDENTIALS', 'The password is not correct.', [issueAt(field, 'password.wrong')]);
     }
@@ -110,14 +116,14 @@ export function createAuthService(
       return db.transaction(async (tx) => {
         const user = await createUser(tx, username, passwordHash);
         await createDefaultCategories(tx, user.id, locale);
-        await createDefaultSettings(tx, user.id, locale);
+        await insertDefaultSettings(tx, user.id, locale);
         return user;
       });
     },
 
     async login({ username, password }, address) {
       const guess = await throttle.admitLogin(username, address);
-      const user = await findUserByUsername(db, username);
+      const user = await selectUserByUsername(db, username);
       let valid = false;
       if (user) valid = await verifyPassword(user.passwordHash, password);
       else await verifyAgainstDecoy(password);
@@ -143,7 +149,7 @@ export function createAuthService(
       await confirmPassword(userId, currentPassword, address, 'currentPassword');
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
-        await setPasswordHash(tx, userId, passwordHash);
+        await updatePasswordHash(tx, userId, passwordHash);
         await deleteSessionsOfUser(tx, userId, tokenHash(token));
       });
       forgetSessionsOf(userId, tokenHash(token));
@@ -156,7 +162,7 @@ export function createAuthService(
 
     async deleteAccount(userId, password, address) {
       await confirmPassword(userId, password, address, 'password');
-      await deleteUser(db, userId);
+      await deleteUserRow(db, userId);
       forgetSessionsOf(userId);
     },
 

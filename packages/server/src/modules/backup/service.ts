@@ -5,6 +5,7 @@ import {
   type BackupTransaction,
   type PaymentType,
   type RestoreBackupResponse,
+  signedAmount,
   type TransferNature,
 } from '@kopiyka/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,14 +14,14 @@ import { maintainAfterLargeWrite } from '../../db/maintenance.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { zonedDay } from '../../lib/dates.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
-import { restoreGroups } from '../account-groups/service.ts';
-import { restoreAccount } from '../accounts/service.ts';
-import { categoriesOfBudgets, restoreBudget, restoreBudgetExclusions } from '../budgets/service.ts';
-import { listCategoriesWithDefaultKeys, replaceCategories } from '../categories/service.ts';
-import { currenciesByCode, restoreUserCurrencies } from '../currencies/service.ts';
-import { restoreCustomRates } from '../rates/service.ts';
-import { assertDatabaseKnowsZone, getSettings, restoreSettings } from '../settings/service.ts';
-import { type NewTransactionRow, newTransferIds, restoreTransactions } from '../transactions/service.ts';
+import { restoreGroups } from '../account-groups/index.ts';
+import { restoreAccount } from '../accounts/index.ts';
+import { restoreBudget, restoreBudgetExclusions, selectBudgetCategoryIds } from '../budgets/index.ts';
+import { replaceCategories, selectCategoriesWithDefaultKeys } from '../categories/index.ts';
+import { currenciesByCode, restoreUserCurrencies } from '../currencies/index.ts';
+import { restoreCustomRates } from '../rates/index.ts';
+import { assertDatabaseKnowsZone, getSettings, updateSettings } from '../settings/index.ts';
+import { type NewTransactionRow, nextTransferIds, restoreTransactions } from '../transactions/index.ts';
 import {
   hasLedgerData,
   lockRestore,
@@ -72,7 +73,7 @@ function backupTransaction({ row, refCurrency }: TransactionRead): BackupTransac
 async function documentHead(db: Database, userId: number, exportedAt: Date) {
   const settings = await getSettings(db, userId);
   const userCurrencies = await selectUserCurrencies(db, userId);
-  const categories = await listCategoriesWithDefaultKeys(db, userId);
+  const categories = await selectCategoriesWithDefaultKeys(db, userId);
   const categoryIds = new Set(categories.map((category) => category.id));
   const budgets = await selectBudgets(db, userId);
   const budgetIds = budgets.map((budget) => budget.id);
@@ -85,7 +86,7 @@ async function documentHead(db: Database, userId: number, exportedAt: Date) {
     }
     return grouped;
   };
-  const categoriesOf = byBudget(await categoriesOfBudgets(db, budgetIds));
+  const categoriesOf = byBudget(await selectBudgetCategoryIds(db, budgetIds));
   const exclusionsOf = byBudget(await selectBudgetExclusions(db, budgetIds));
   const head: Omit<BackupDocument, 'transactions'> = {
     version: BACKUP_VERSION,
@@ -176,8 +177,7 @@ export function createBackupService(db: Database, clock: Clock, log: FastifyBase
       const openingAt = new Map(doc.accounts.map((account) => [account.id, Date.parse(account.openingAt)]));
       for (const t of doc.transactions) {
         if (Date.parse(t.time) >= openingAt.get(t.accountId)!) continue;
-        const signed = t.transactionType === 'income' ? t.amount : -t.amount;
-        openingBalances.set(t.accountId, openingBalances.get(t.accountId)! + signed);
+        openingBalances.set(t.accountId, openingBalances.get(t.accountId)! + signedAmount(t.transactionType, t.amount));
       }
 
       const now = clock.now();
@@ -190,7 +190,7 @@ export function createBackupService(db: Database, clock: Clock, log: FastifyBase
           );
         }
         const categoryIds = await replaceCategories(tx, userId, doc.categories);
-        await restoreSettings(tx, userId, {
+        await updateSettings(tx, userId, {
           locale: doc.settings.locale,
           timeZone: doc.settings.timeZone,
           includeCryptoInTotal: doc.settings.includeCryptoInTotal,
@@ -224,7 +224,7 @@ export function createBackupService(db: Database, clock: Clock, log: FastifyBase
           budgetIds.set(budget.id, await restoreBudget(tx, userId, budget, categories, now));
         }
         const transfers = [...new Set(doc.transactions.flatMap((t) => t.transferId ?? []))];
-        const numbers = await newTransferIds(tx, transfers.length);
+        const numbers = await nextTransferIds(tx, transfers.length);
         const transferIds = new Map(transfers.map((id, index) => [id, numbers[index]!]));
         const rows = doc.transactions.map(
           (t, index): NewTransactionRow => ({

@@ -14,10 +14,10 @@ import { type Clock, today } from '../../lib/clock.ts';
 import { daysBetween } from '../../lib/dates.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
-import { valueInBase } from '../accounts/service.ts';
-import { findBaseCurrency } from '../currencies/service.ts';
-import type { RatesService } from '../rates/service.ts';
-import { getSettings } from '../settings/service.ts';
+import { valueInBase } from '../accounts/index.ts';
+import { selectBaseCurrency } from '../currencies/index.ts';
+import type { RatesService } from '../rates/index.ts';
+import { getSettings } from '../settings/index.ts';
 import {
   type BinanceKeysRow,
   deleteKeys,
@@ -110,7 +110,7 @@ export function createBinanceService(deps: BinanceDeps): BinanceService {
   }
 
   async function inBase(userId: number) {
-    const base = await findBaseCurrency(db, userId);
+    const base = await selectBaseCurrency(db, userId);
     if (!base) return { code: null, toBase: () => null };
     const code = base.currency.code;
     const quote = code === USD ? { rate: 1 } : await rates.session(userId).quote(USD, code, today(clock));

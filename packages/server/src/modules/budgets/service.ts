@@ -11,8 +11,8 @@ import type { Database, Executor } from '../../db/client.ts';
 import { inBatches } from '../../lib/batches.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
 import { assertRoomForOneMore } from '../../lib/limits.ts';
-import { assertOwnCategory } from '../categories/service.ts';
-import { assignBudget, unassignBudget } from '../transactions/service.ts';
+import { assertOwnCategory } from '../categories/index.ts';
+import { clearBudgetOf, setBudgetOf } from '../transactions/index.ts';
 import {
   type BudgetRow,
   countBudgetLimits,
@@ -171,7 +171,7 @@ export function createBudgetsService(db: Database): BudgetsService {
         if (transfer >= 0) throw validationError(`transactionIds.${transfer}`, 'budget.noTransfers');
         // Assigning explicitly also lifts a manual removal from this budget.
         const ids = [...own.keys()];
-        await assignBudget(tx, userId, id, ids);
+        await setBudgetOf(tx, userId, id, ids);
         await deleteExclusions(tx, id, ids);
       });
       return budgetStats(db, userId, id);
@@ -182,7 +182,7 @@ export function createBudgetsService(db: Database): BudgetsService {
         const own = await lockMembersChange(tx, userId, id, transactionIds);
         // Explicit members lose the assignment; members by category rule are excluded from it.
         const ids = [...own.keys()];
-        await unassignBudget(tx, userId, id, ids);
+        await clearBudgetOf(tx, userId, id, ids);
         await insertExclusions(tx, id, ids);
       });
       return budgetStats(db, userId, id);
@@ -203,11 +203,6 @@ export async function convertBudgetLimits(db: Executor, userId: number, rate: nu
   if (!isWithinAmountLimit(convertMinorUnits(await selectLargestLimit(db, userId), rate))) return false;
   await scaleBudgetLimits(db, userId, rate);
   return true;
-}
-
-/** The largest budget limit of the user's (0 when none has one), to bound a base change by. */
-export function largestBudgetLimit(db: Executor, userId: number): Promise<number> {
-  return selectLargestLimit(db, userId);
 }
 
 export async function hasBudgetLimits(db: Executor, userId: number): Promise<boolean> {
@@ -234,11 +229,6 @@ export async function restoreBudget(
   });
   await replaceBudgetCategories(tx, id, categoryIds);
   return id;
-}
-
-/** The categories of these budgets, as (budgetId, categoryId) rows (a backup lists them per budget). */
-export function categoriesOfBudgets(db: Executor, budgetIds: number[]) {
-  return selectBudgetCategoryIds(db, budgetIds);
 }
 
 /** The transactions taken out of a restored budget by hand, once they are restored (new ids). */

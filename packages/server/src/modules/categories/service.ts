@@ -13,8 +13,7 @@ import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { assertRoomForOneMore } from '../../lib/limits.ts';
 import { attachToParents, isSelfOrDescendant, lockUserTree } from '../../lib/trees.ts';
-import { forgetExcludedCategory } from '../settings/service.ts';
-import { reassignCategory } from '../transactions/service.ts';
+import { removeExcludedCategory } from '../settings/index.ts';
 import {
   countCategories,
   countChildren,
@@ -24,9 +23,7 @@ import {
   insertCategories,
   moveChildren,
   selectCategories,
-  selectCategoriesWithDefaultKeys,
   selectCategory,
-  selectDefaultCategoryIds,
   selectInternalCategoryId,
   updateCategory as updateCategoryRow,
 } from './queries.ts';
@@ -90,9 +87,15 @@ export interface CategoriesService {
  * (the parent exists, the move makes no loop, nothing uses the category) and its write cannot be
  * split by another change to the same tree.
  */
-export function createCategoriesService(db: Database): CategoriesService {
+/**
+ * A category deleted with `moveTo` hands its transactions to that one (inside the caller's
+ * transaction). The transactions are the ledger's, above categories: app.ts hands in its moveToCategory.
+ */
+export type MoveToCategory = (tx: Executor, userId: number, fromId: number, toId: number) => Promise<void>;
+
+export function createCategoriesService(db: Database, moveToCategory: MoveToCategory): CategoriesService {
   return {
-    list: (userId) => listCategories(db, userId),
+    list: (userId) => selectCategories(db, userId),
 
     async create(userId, body) {
       return db.transaction(async (tx) => {
@@ -159,7 +162,7 @@ export function createCategoriesService(db: Database): CategoriesService {
             await assertNameFree(tx, userId, moveTo, child.name, 'moveTo');
           }
           await moveChildren(tx, userId, id, moveTo);
-          await reassignCategory(tx, userId, id, moveTo);
+          await moveToCategory(tx, userId, id, moveTo);
         } else {
           const children = await countChildren(tx, userId, id);
           const used = await countTransactionsIn(tx, userId, id);
@@ -174,7 +177,7 @@ export function createCategoriesService(db: Database): CategoriesService {
             );
           }
         }
-        await forgetExcludedCategory(tx, userId, id);
+        await removeExcludedCategory(tx, userId, id);
         await deleteCategoryRow(tx, userId, id);
       });
     },
@@ -213,15 +216,6 @@ export async function createDefaultCategories(db: Executor, userId: number, loca
   );
 }
 
-export function listCategories(db: Executor, userId: number): Promise<Category[]> {
-  return selectCategories(db, userId);
-}
-
-/** The user's categories with the default key each started as (what a backup keeps). */
-export function listCategoriesWithDefaultKeys(db: Executor, userId: number) {
-  return selectCategoriesWithDefaultKeys(db, userId);
-}
-
 /**
  * Category ids given in a body or query must be the caller's; a missing and a foreign one both
  * answer NOT_FOUND naming the field. The row stays key-share locked until the caller's transaction
@@ -231,11 +225,6 @@ export async function assertOwnCategory(db: Executor, userId: number, id: number
   const category = await selectCategory(db, userId, id, 'key share');
   if (!category) throw notFound('Category', path);
   return category;
-}
-
-/** The user's categories that began in the default tree, by their key (bank imports file by these). */
-export function defaultCategoryIds(db: Executor, userId: number): Promise<Map<string, number>> {
-  return selectDefaultCategoryIds(db, userId);
 }
 
 /** The built-in "Other": where a transaction without a category of its own lands. */

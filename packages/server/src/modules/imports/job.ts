@@ -6,6 +6,7 @@
  */
 import {
   type Account,
+  convertMinorUnits,
   defaultPaymentType,
   IMPORT_MAX_REPORTED_FAILURES,
   type ImportWallTime,
@@ -21,17 +22,12 @@ import { type Lease, type LeasedWorker, LeaseLost, startLeasedWorker } from '../
 import type { Clock } from '../../lib/clock.ts';
 import { todayIso } from '../../lib/dates.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AccountsService } from '../accounts/service.ts';
-import { defaultCategoryIds, fallbackCategoryId, listCategories } from '../categories/service.ts';
-import type { EventBus } from '../events/service.ts';
-import { categoryKeyForMcc } from '../monobank/mcc.ts';
-import type { RateSeries, RatesService } from '../rates/service.ts';
-import {
-  insertImportedTransactions,
-  type NewTransactionRow,
-  refsAtRate,
-  requireBaseCurrency,
-} from '../transactions/service.ts';
+import type { AccountsService } from '../accounts/index.ts';
+import { fallbackCategoryId, selectCategories, selectDefaultCategoryIds } from '../categories/index.ts';
+import type { EventBus } from '../events/index.ts';
+import { categoryKeyForMcc } from '../monobank/index.ts';
+import type { RateSeries, RatesService } from '../rates/index.ts';
+import { baseOf, insertImportedTransactions, type NewTransactionRow, refsAt } from '../transactions/index.ts';
 import { type FileRecord, recordBatches } from './detect.ts';
 import {
   claimRunningImport,
@@ -154,10 +150,10 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
     const { mapping } = options;
     const userId = job.userId;
     const account: Account = await deps.accounts.get(userId, job.accountId);
-    const base = await requireBaseCurrency(db, userId);
+    const base = await baseOf(db, userId);
     const [known, byKey, other] = await Promise.all([
-      listCategories(db, userId),
-      defaultCategoryIds(db, userId),
+      selectCategories(db, userId),
+      selectDefaultCategoryIds(db, userId),
       fallbackCategoryId(db, userId),
     ]);
     const lookUp = categoryLookup(known);
@@ -233,7 +229,7 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
             fail(entry.line, `No exchange rate for ${entry.currency} → ${account.currencyCode} on ${entry.day}`);
             continue;
           }
-          signed = Math.round(signed * quote.rate);
+          signed = convertMinorUnits(signed, quote.rate);
           if (signed === 0) {
             fail(entry.line, 'The amount is 0');
             continue;
@@ -256,7 +252,7 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
               accountId: account.id,
               amount,
               transactionType,
-              ...refsAtRate(amount, rate, base.currencyId),
+              ...refsAt(amount, rate, base.currencyId),
               paymentType,
               time: entry.time,
               note: mapping.note === undefined ? '' : entry.cells[mapping.note]!.trim().slice(0, NOTE_MAX),

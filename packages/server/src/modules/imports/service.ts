@@ -17,8 +17,8 @@ import {
 import type { z } from 'zod';
 import type { ImportOptions } from '../../db/schema.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
-import { assertOwnCategory, type CategoriesService, listCategories } from '../categories/service.ts';
-import { removeImportedTransactions, requireBaseCurrency } from '../transactions/service.ts';
+import { assertOwnCategory, type CategoriesService, selectCategories } from '../categories/index.ts';
+import { baseOf, removeImportedTransactions } from '../transactions/index.ts';
 import { decodeFile, detect, detectDelimiter, parseRecords } from './detect.ts';
 import { type ImportJobDeps, startImportJobs } from './job.ts';
 import {
@@ -164,7 +164,7 @@ export function createImportsService(
         if (seen) seen.rows += 1;
         else counts.set(categoryKey(name), { name, rows: 1 });
       }
-      const lookUp = categoryLookup(await listCategories(db, userId));
+      const lookUp = categoryLookup(await selectCategories(db, userId));
       return [...counts.values()]
         .sort((a, b) => b.rows - a.rows || a.name.localeCompare(b.name))
         .map(({ name, rows: count }) => ({ name, rows: count, categoryId: lookUp(name) ?? null }));
@@ -182,8 +182,8 @@ export function createImportsService(
         }
       }
       // Nothing can be valued before a base currency is chosen.
-      await requireBaseCurrency(db, userId);
-      const known = await listCategories(db, userId);
+      await baseOf(db, userId);
+      const known = await selectCategories(db, userId);
       const categoryIds: ImportOptions['categoryIds'] = {};
       for (const [index, choice] of body.categories.entries()) {
         categoryIds[categoryKey(choice.name)] = await chosenCategory(userId, choice, index, known);

@@ -8,9 +8,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { MonobankCard, MonobankClientInfo, MonobankJar } from '../../integrations/monobank/client.ts';
 import { isOffered } from '../../lib/iso-currencies.ts';
-import { createBankAccount, setBankFigures } from '../accounts/service.ts';
-import { findCurrencyByNumber } from '../currencies/service.ts';
-import { lockLedgerAccounts } from '../transactions/service.ts';
+import { createBankAccount, setBankFigures } from '../accounts/index.ts';
+import { selectCurrencyByNumber } from '../currencies/index.ts';
+import { lockLedgerAccounts } from '../transactions/index.ts';
 import {
   insertBankAccountLink,
   lockAnchor,
@@ -126,7 +126,7 @@ export async function syncBankAccounts(
       ids.push(account.accountId);
       continue;
     }
-    const currency = await findCurrencyByNumber(db, holder.currencyNumber);
+    const currency = await selectCurrencyByNumber(db, holder.currencyNumber);
     if (!currency || !isOffered(currency)) {
       log.warn({ currencyNumber: holder.currencyNumber }, 'a Monobank account in a currency Kopiyka cannot hold');
       continue;

@@ -10,7 +10,7 @@ import { type MonobankClient, MonobankError } from '../../integrations/monobank/
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
-import type { EventBus } from '../events/service.ts';
+import type { EventBus } from '../events/index.ts';
 import {
   type BankUserRow,
   claimCallSlot,

@@ -10,7 +10,7 @@ import { maintainAfterLargeWrite } from '../../db/maintenance.ts';
 import { MonobankError } from '../../integrations/monobank/client.ts';
 import { type LeasedWorker, LeaseLost, startLeasedWorker } from '../../jobs/leased-worker.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { RatesService } from '../rates/service.ts';
+import type { RatesService } from '../rates/index.ts';
 import { jobView, type MonobankDeps, type Turn, withTurn } from './bank-calls.ts';
 import {
   claimDueJob,

@@ -1,20 +1,18 @@
-import { createHash, randomBytes } from 'node:crypto';
-import {
-  type Account,
-  API_PREFIX,
-  type BankUser,
-  issueAt,
-  type LoadMonobankTransactionsResponse,
-  type MerchantRule,
-  type MonobankJob,
-  type MonobankWebhookEvent,
-  type SaveMerchantRuleResponse,
+import type {
+  Account,
+  BankUser,
+  LoadMonobankTransactionsResponse,
+  MerchantRule,
+  MonobankJob,
+  MonobankWebhookEvent,
+  SaveMerchantRuleResponse,
 } from '@kopiyka/shared';
+import { issueAt } from '@kopiyka/shared';
 import { type MonobankClientInfo, MonobankError } from '../../integrations/monobank/client.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
-import { type AccountsService, assertOwnAccount } from '../accounts/service.ts';
-import type { RatesService } from '../rates/service.ts';
-import { recategorise, requireBaseCurrency } from '../transactions/service.ts';
+import type { AccountsService } from '../accounts/index.ts';
+import type { RatesService } from '../rates/index.ts';
+import { baseOf } from '../transactions/index.ts';
 import { syncBankAccounts } from './bank-accounts.ts';
 import {
   bankUserView,
@@ -26,39 +24,30 @@ import {
   upstreamError,
   withTurn,
 } from './bank-calls.ts';
-import { estimateSeconds, type ImportWorker, planWindows, startImportWorker } from './jobs.ts';
+import { type ImportWorker, startImportWorker } from './jobs.ts';
+import { createMerchantRules } from './merchant-rules.ts';
 import {
   type BankUserRow,
   deleteBankUser,
-  deleteMerchantRule,
   failActiveJobs,
   forgetDeletedAccounts,
   insertBankUser,
-  insertJob,
   insertWebhookEvent,
   requeueTokenFailures,
-  selectActiveJobs,
-  selectBankAccounts,
   selectBankUser,
-  selectBankUserByWebhookSecret,
   selectBankUsersDueForSync,
-  selectItemMerchant,
   selectJob,
   selectJobs,
-  selectMerchantRules,
-  selectMerchantTransactionIds,
-  selectSyncStart,
   updateBankUser,
-  upsertMerchantRule,
 } from './queries.ts';
+import { queueImport } from './statement-loads.ts';
+import { registerWebhook, unregisterWebhook, userOfSecret, webhookState } from './webhook.ts';
 import { startWebhookInbox, type WebhookInbox } from './webhook-inbox.ts';
 
 /** SPEC §9: the cards are read from the bank at most once an hour. */
 export const REFRESH_THROTTLE_MS = 60 * 60_000;
 /** SPEC §4/§9: a sync is due once the last one is older than this. */
 export const SYNC_AFTER_MS = 30 * 60_000;
-/** How far back a sync of an account with no bank transactions yet looks: one window. */
-const FIRST_SYNC_SECONDS = 31 * 86_400;
 const JOBS_LISTED = 20;
 
 export interface LoadQuery {
@@ -93,10 +82,6 @@ export interface MonobankService {
   stop(): Promise<void>;
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-/** The secret path segment of a webhook URL of ours, if it is one. */
-const webhookSecretOf = (url: string) => /\/banks\/monobank\/webhook\/([^/?#]+)$/.exec(url)?.[1];
-
 export function createMonobankService(
   deps: MonobankDeps,
   rates: RatesService,
@@ -130,13 +115,6 @@ export function createMonobankService(
     }
   }
 
-  /** Whether Monobank still calls our webhook (it switches one off after three failed deliveries). */
-  function webhookState(row: BankUserRow, info: MonobankClientInfo): Partial<BankUserRow> {
-    const secret = webhookSecretOf(info.webHookUrl);
-    const ours = secret !== undefined && row.webhookSecretHash === sha256(secret);
-    return ours ? { webhookEnabled: true } : { webhookEnabled: false, webhookSecretHash: null };
-  }
-
   async function refresh(userId: number, row: BankUserRow): Promise<void> {
     const now = clock.now();
     if (row.lastRefreshAt && now.getTime() - row.lastRefreshAt.getTime() < REFRESH_THROTTLE_MS) return;
@@ -156,139 +134,16 @@ export function createMonobankService(
     }
   }
 
-  /** Queues a statement import of the enabled bank accounts (or one), and tells the user's pages. */
-  async function queueImport(
-    userId: number,
-    kind: 'import' | 'sync',
-    query: LoadQuery,
-  ): Promise<LoadMonobankTransactionsResponse> {
-    const row = await requireBankUser(db, userId);
-    if (row.tokenState === 'invalid') throw tokenInvalid();
-    const bankAccounts = await selectBankAccounts(db, userId);
-    let targets = bankAccounts.filter((account) => account.isEnabled);
-    if (query.accountId !== undefined) {
-      const chosen = bankAccounts.find((account) => account.accountId === query.accountId);
-      if (!chosen) {
-        await assertOwnAccount(db, userId, query.accountId).catch(() => {
-          throw notFound('Account', 'accountId');
-        });
-        throw validationError('accountId', 'monobank.notBankAccount');
-      }
-      if (!chosen.isEnabled) throw validationError('accountId', 'monobank.accountOff');
-      targets = [chosen];
-    }
-    if (targets.length === 0) throw validationError('accountId', 'monobank.noAccountOn');
-
-    const now = clock.now();
-    const active = await selectActiveJobs(db, userId);
-    const ids = targets.map((account) => account.accountId);
-    const remaining = (job: (typeof active)[number]) => job.windows.length - job.position;
-    // Catching up (no `from`) while a job for these accounts is under way: that job is the answer.
-    const covering =
-      query.from === undefined ? active.find((job) => ids.every((id) => job.accountIds.includes(id))) : undefined;
-    if (covering) {
-      const ahead = active.filter((job) => job.id < covering.id).reduce((n, job) => n + remaining(job), 0);
-      return {
-        jobId: covering.id,
-        windows: remaining(covering),
-        estimatedSeconds: estimateSeconds(ahead, remaining(covering), deps.intervalMs, 0),
-      };
-    }
-
-    const toSeconds = Math.floor(Math.min(query.to ?? now.getTime(), now.getTime()) / 1000);
-    const windows = [];
-    let fromSeconds = toSeconds;
-    for (const account of targets) {
-      const start =
-        query.from !== undefined
-          ? Math.floor(query.from / 1000)
-          : Math.floor(
-              ((await selectSyncStart(db, userId, account.accountId))?.getTime() ??
-                now.getTime() - FIRST_SYNC_SECONDS * 1000) / 1000,
-            );
-      fromSeconds = Math.min(fromSeconds, start);
-      windows.push(...planWindows([account.accountId], start, toSeconds));
-    }
-    windows.sort((a, b) => b.to - a.to || a.accountId - b.accountId);
-    const job = await insertJob(db, {
-      userId,
-      kind,
-      state: windows.length === 0 ? 'done' : 'queued',
-      windows,
-      accountIds: ids,
-      fromTime: new Date(fromSeconds * 1000),
-      toTime: new Date(toSeconds * 1000),
-      total: windows.length,
-      nextRunAt: now,
-      finishedAt: windows.length === 0 ? now : null,
-    });
-    deps.events.publish(userId, { type: 'monobank.job', job: jobView(job) });
-    worker.kick();
-    // A catch-up of the bank's news counts as a sync: the periodic one need not repeat it.
-    if (query.from === undefined) await updateBankUser(db, userId, { lastSyncAt: now });
-    const ahead = active.reduce((n, other) => n + remaining(other), 0);
-    const wait = (row.statementNextAt?.getTime() ?? 0) - now.getTime();
-    return {
-      jobId: job.id,
-      windows: windows.length,
-      estimatedSeconds: estimateSeconds(ahead, windows.length, deps.intervalMs, wait),
-    };
-  }
-
-  async function registerWebhook(userId: number, row: BankUserRow): Promise<void> {
-    if (!deps.publicUrl) {
-      throw validationError('enabled', 'monobank.noPublicUrl');
-    }
-    const secret = randomBytes(24).toString('base64url');
-    // Stored first: Monobank checks the address with a GET before it answers.
-    await updateBankUser(db, userId, { webhookSecretHash: sha256(secret) });
-    const url = `${deps.publicUrl}${API_PREFIX}/banks/monobank/webhook/${secret}`;
-    let turn: Awaited<ReturnType<typeof withTurn<void>>>;
-    try {
-      turn = await withTurn(deps, userId, 'webhook', (token) => deps.client.setWebhook(token, url));
-    } catch (error) {
-      // Monobank keeps the address it had when a new one fails.
-      await updateBankUser(db, userId, { webhookSecretHash: row.webhookSecretHash });
-      if (error instanceof MonobankError && error.failure === 'rejected') {
-        throw validationError('enabled', 'monobank.unreachableUrl', {
-          url: deps.publicUrl,
-          reason: error.description,
-        });
-      }
-      throw error instanceof MonobankError ? upstreamError(error) : error;
-    }
-    if ('freeAt' in turn) {
-      await updateBankUser(db, userId, { webhookSecretHash: row.webhookSecretHash });
-      throw tooSoon(turn.freeAt, clock.now());
-    }
-    await updateBankUser(db, userId, { webhookEnabled: true });
-  }
-
-  async function unregisterWebhook(userId: number): Promise<void> {
-    let turn: Awaited<ReturnType<typeof withTurn<void>>>;
-    try {
-      turn = await withTurn(deps, userId, 'webhook', (token) => deps.client.setWebhook(token, ''));
-    } catch (error) {
-      throw error instanceof MonobankError ? upstreamError(error) : error;
-    }
-    if ('freeAt' in turn) throw tooSoon(turn.freeAt, clock.now());
-    await updateBankUser(db, userId, { webhookEnabled: false, webhookSecretHash: null });
-  }
-
-  async function userOfSecret(secret: string): Promise<number> {
-    const owner = await selectBankUserByWebhookSecret(db, sha256(secret));
-    if (!owner) throw notFound('Webhook');
-    return owner.userId;
-  }
-
   return {
+    ...createMerchantRules(db),
+
     async user(userId) {
       return bankUserView(deps, await requireBankUser(db, userId));
     },
 
     async pair(userId, token) {
       if (await selectBankUser(db, userId)) throw alreadyConnected();
-      await requireBaseCurrency(db, userId);
+      await baseOf(db, userId);
       const info = await clientInfoOf(token, 'token');
       const now = clock.now();
       const inserted = await insertBankUser(db, {
@@ -335,7 +190,7 @@ export function createMonobankService(
       }
       worker.kick();
       if (row.webhookEnabled && deps.publicUrl) {
-        await registerWebhook(userId, await requireBankUser(db, userId)).catch((error: unknown) =>
+        await registerWebhook(deps, userId, await requireBankUser(db, userId)).catch((error: unknown) =>
           deps.log.warn({ err: error }, 'the webhook could not be set again for the new token'),
         );
       }
@@ -346,7 +201,7 @@ export function createMonobankService(
       const row = await requireBankUser(db, userId);
       if (row.webhookEnabled && row.tokenState === 'valid') {
         // Best effort: the pairing goes whether or not Monobank hears of it.
-        await unregisterWebhook(userId).catch((error: unknown) =>
+        await unregisterWebhook(deps, userId).catch((error: unknown) =>
           deps.log.warn({ err: error }, 'the webhook could not be removed at Monobank'),
         );
       }
@@ -372,7 +227,7 @@ export function createMonobankService(
     },
 
     loadTransactions(userId, query) {
-      return queueImport(userId, 'import', query);
+      return queueImport(deps, worker, userId, 'import', query);
     },
 
     async jobs(userId, onlyActive) {
@@ -393,17 +248,17 @@ export function createMonobankService(
         ]);
       }
       if (row.tokenState === 'invalid') throw tokenInvalid();
-      if (enabled) await registerWebhook(userId, row);
-      else await unregisterWebhook(userId);
+      if (enabled) await registerWebhook(deps, userId, row);
+      else await unregisterWebhook(deps, userId);
       return bankUserView(deps, await requireBankUser(db, userId));
     },
 
     async verifyWebhook(secret) {
-      await userOfSecret(secret);
+      await userOfSecret(db, secret);
     },
 
     async receiveWebhook(secret, event) {
-      const userId = await userOfSecret(secret);
+      const userId = await userOfSecret(db, secret);
       await insertWebhookEvent(db, {
         userId,
         account: event.data.account,
@@ -411,28 +266,6 @@ export function createMonobankService(
         receivedAt: clock.now(),
       });
       inbox.kick();
-    },
-
-    merchantRules(userId) {
-      return selectMerchantRules(db, userId);
-    },
-
-    async saveMerchantRule(userId, { transactionId, applyToExisting }) {
-      const found = await selectItemMerchant(db, userId, transactionId);
-      if (!found) throw notFound('Bank transaction', 'transactionId');
-      if (found.categoryId === null) throw validationError('transactionId', 'monobank.noCategoryToRemember');
-      const categoryId = found.categoryId;
-      return db.transaction(async (tx) => {
-        const rule = await upsertMerchantRule(tx, userId, found.merchant, categoryId);
-        const updated = applyToExisting
-          ? await recategorise(tx, userId, await selectMerchantTransactionIds(tx, userId, found.merchant), categoryId)
-          : 0;
-        return { rule, updated };
-      });
-    },
-
-    async deleteMerchantRule(userId, id) {
-      if (!(await deleteMerchantRule(db, userId, id))) throw notFound('Merchant rule');
     },
 
     async syncDue() {
@@ -446,7 +279,7 @@ export function createMonobankService(
             if (error instanceof AppError && error.code === 'MONOBANK_USER_TOKEN_INVALID') throw error;
             deps.log.warn({ err: error, userId }, 'the periodic refresh failed');
           });
-          await queueImport(userId, 'sync', {});
+          await queueImport(deps, worker, userId, 'sync', {});
         } catch (error) {
           if (error instanceof AppError) continue;
           deps.log.error({ err: error, userId }, 'the periodic sync failed');

@@ -3,24 +3,24 @@
  * the webhook): each item once per account (its bank id), a repeated or changed one updating its
  * row; the account's balance set to what the bank last stated; own-card transfers paired.
  */
-import { type MonobankStatementItem, NOTE_MAX } from '@kopiyka/shared';
+import { type MonobankStatementItem, NOTE_MAX, signedAmount } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { todayIso } from '../../lib/dates.ts';
 import { AppError } from '../../lib/errors.ts';
-import { setBankFigures } from '../accounts/service.ts';
-import { defaultCategoryIds, fallbackCategoryId } from '../categories/service.ts';
-import type { EventBus } from '../events/service.ts';
-import type { RatesService } from '../rates/service.ts';
+import { setBankFigures } from '../accounts/index.ts';
+import { fallbackCategoryId, selectDefaultCategoryIds } from '../categories/index.ts';
+import type { EventBus } from '../events/index.ts';
+import type { RatesService } from '../rates/index.ts';
 import {
-  changeBankTransaction,
-  insertBankTransactions,
+  baseOf,
+  changeLeg,
+  insertLegs,
   linkBankTransfer,
   lockLedgerAccounts,
   type NewTransactionRow,
-  refsAtRate,
-  requireBaseCurrency,
+  refsAt,
   type TransactionRow,
-} from '../transactions/service.ts';
+} from '../transactions/index.ts';
 import { categoryKeyForMcc, isMoneyMove, mccName } from './mcc.ts';
 import {
   insertItemDetails,
@@ -69,9 +69,6 @@ export function announceApplied(
 /** The two legs of a move between own cards are posted within this much of each other. */
 const TRANSFER_MATCH_MS = 60_000;
 
-const signedAmount = (row: Pick<TransactionRow, 'amount' | 'transactionType'>) =>
-  row.transactionType === 'income' ? row.amount : -row.amount;
-
 /** What the ledger shows of an item: the merchant and, when the person wrote one, their comment. */
 function noteOf(item: MonobankStatementItem): string {
   const merchant = item.description.trim() || mccName(item.mcc) || '';
@@ -111,7 +108,7 @@ export async function applyStatementItems(
     if (within) await db.transaction((tx) => within(tx, applied));
     return applied;
   }
-  const base = await requireBaseCurrency(db, userId);
+  const base = await baseOf(db, userId);
   const refs = await refsOfItems(rates, userId, account.currencyCode, base, items);
   const categoryOf = await categoryChooser(db, userId);
   const bankAccountIds = (await selectBankAccounts(db, userId)).map((row) => row.accountId);
@@ -161,8 +158,8 @@ export async function applyStatementItems(
           row.amount !== amount || row.transactionType !== transactionType || row.time.getTime() !== time.getTime();
         const figuresChanged = row.cashbackAmount !== item.cashbackAmount || row.commissionRate !== item.commissionRate;
         if (moneyChanged || figuresChanged) {
-          moved = item.amount - signedAmount(row);
-          await changeBankTransaction(tx, userId, row, {
+          moved = item.amount - signedAmount(row.transactionType, row.amount);
+          await changeLeg(tx, userId, row, {
             cashbackAmount: item.cashbackAmount,
             commissionRate: item.commissionRate,
             ...(moneyChanged ? { amount, transactionType, time, ...refs.get(item.id)! } : {}),
@@ -186,7 +183,7 @@ export async function applyStatementItems(
       } else anchorBalance += moved;
     }
 
-    applied.inserted = await insertBankTransactions(tx, userId, fresh);
+    applied.inserted = await insertLegs(tx, userId, fresh);
     const itemOf = new Map(items.map((item) => [item.id, item]));
     await insertItemDetails(
       tx,
@@ -222,7 +219,7 @@ async function refsOfItems(
   // The ledger's days (UTC, docs/decisions.md), as a manual transaction's rate is taken.
   const days = items.map((item) => todayIso(new Date(item.time * 1000)));
   const series = await rates.series(userId, [currencyCode], base.currency.code, days[0]!, days.at(-1)!);
-  const refs = new Map<string, ReturnType<typeof refsAtRate>>();
+  const refs = new Map<string, ReturnType<typeof refsAt>>();
   items.forEach((item, index) => {
     const quote = series(currencyCode, days[index]!);
     if (!quote) {
@@ -231,7 +228,7 @@ async function refsOfItems(
         `No exchange rate for ${currencyCode} → ${base.currency.code} on ${days[index]}. Set a custom rate in Settings → Currencies, then sync again.`,
       );
     }
-    refs.set(item.id, refsAtRate(Math.abs(item.amount), quote.rate, base.currencyId));
+    refs.set(item.id, refsAt(Math.abs(item.amount), quote.rate, base.currencyId));
   });
   return refs;
 }
@@ -242,7 +239,7 @@ async function refsOfItems(
  */
 async function categoryChooser(db: Database, userId: number) {
   const [byKey, rules, other] = await Promise.all([
-    defaultCategoryIds(db, userId),
+    selectDefaultCategoryIds(db, userId),
     selectMerchantRules(db, userId),
     fallbackCategoryId(db, userId),
   ]);

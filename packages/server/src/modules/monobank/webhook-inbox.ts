@@ -7,7 +7,7 @@ import { monobankStatementItemSchema } from '@kopiyka/shared';
 import { type LeasedWorker, startLeasedWorker } from '../../jobs/leased-worker.ts';
 import { claimTask, releaseTask, renewTask } from '../../jobs/scheduler-queries.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { RatesService } from '../rates/service.ts';
+import type { RatesService } from '../rates/index.ts';
 import type { MonobankDeps } from './bank-calls.ts';
 import {
   finishWebhookEvent,

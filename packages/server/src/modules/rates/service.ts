@@ -8,13 +8,13 @@ import { addDays, earlierDay } from '../../lib/dates.ts';
 import { validationError } from '../../lib/errors.ts';
 import { type LoadedDay, ProviderDays } from './provider-days.ts';
 import {
-  deleteCustomRatesOfCurrency,
   deleteCustomRatesOfPairs,
   type StoredDay,
   selectAllCustomRates,
   selectLastFetched,
   upsertCustomRate,
 } from './queries.ts';
+import { CROSS_PIVOTS, type CustomRow, quoteAcross, resolution } from './resolution.ts';
 
 export interface RateQuote {
   /** 1 unit of `from` is worth this many units of `to`. */
@@ -72,94 +72,6 @@ function inLockOrder<T extends { baseCode: string; quoteCode: string; effectiveF
   return rows.sort((a, b) => key(a).localeCompare(key(b)));
 }
 
-/** Where to look for a currency missing from one provider but quoted by another. */
-const CROSS_PIVOTS = ['USD', 'EUR'];
-
-function valueIn(loaded: LoadedDay, code: string): number | undefined {
-  return code === loaded.provider.pivot ? 1 : loaded.day.perUnit[code];
-}
-
-/** A pair from days already loaded, in order of preference: quoted whole by one, else crossed. */
-function quoteAcross(from: string, to: string, days: LoadedDay[]): RateQuote | null {
-  for (const day of days) {
-    const [a, b] = [valueIn(day, from), valueIn(day, to)];
-    if (a !== undefined && b !== undefined) return quoteFrom(a / b, [day]);
-  }
-  // Not quoted together anywhere: go through a currency both providers know.
-  for (const first of days) {
-    for (const second of days) {
-      if (first === second) continue;
-      for (const pivot of CROSS_PIVOTS) {
-        const fromValue = valueIn(first, from);
-        const pivotInFirst = valueIn(first, pivot);
-        const pivotInSecond = valueIn(second, pivot);
-        const toValue = valueIn(second, to);
-        if (fromValue === undefined || pivotInFirst === undefined) continue;
-        if (pivotInSecond === undefined || toValue === undefined) continue;
-        return quoteFrom((fromValue / pivotInFirst) * (pivotInSecond / toValue), [first, second]);
-      }
-    }
-  }
-  return null;
-}
-
-/** The custom rate in effect on a day: the latest start on or before it; every-day (null) starts earliest. */
-function customInEffect(rows: Array<{ rate: number; effectiveFrom: string | null }>, date: string): RateQuote | null {
-  const inEffect = rows
-    .filter((r) => r.effectiveFrom === null || r.effectiveFrom <= date)
-    .sort((a, b) => (a.effectiveFrom ?? '').localeCompare(b.effectiveFrom ?? ''))
-    .at(-1);
-  return inEffect
-    ? { rate: inEffect.rate, source: 'custom', rateDate: null, effectiveFrom: inEffect.effectiveFrom }
-    : null;
-}
-
-/** One of the user's own rates: of a pair, from a day or for every day (effectiveFrom null). */
-export type CustomRow = { baseCode: string; quoteCode: string; rate: number; effectiveFrom: string | null };
-
-/**
- * Where the user's own rates lead from a currency on a day, with the rate to each place: a search
- * over the custom rates in effect (each pair is stored both ways), fewest steps first. So with EUR
- * and USD both rated in UAH, EUR reaches USD through UAH.
- */
-function reachableByCustom(rows: CustomRow[], from: string, date: string): Map<string, number> {
-  const pairs = new Map<string, CustomRow[]>();
-  for (const row of rows) {
-    const key = `${row.baseCode}:${row.quoteCode}`;
-    pairs.set(key, [...(pairs.get(key) ?? []), row]);
-  }
-  const edges = new Map<string, Array<{ to: string; rate: number }>>();
-  for (const [key, pairRows] of pairs) {
-    const quote = customInEffect(pairRows, date);
-    if (!quote) continue;
-    const [base = '', quoteCode = ''] = key.split(':');
-    edges.set(base, [...(edges.get(base) ?? []), { to: quoteCode, rate: quote.rate }]);
-  }
-  const reached = new Map<string, number>([[from, 1]]);
-  const queue = [from];
-  while (queue.length > 0) {
-    const at = queue.shift()!;
-    for (const edge of edges.get(at) ?? []) {
-      if (reached.has(edge.to)) continue;
-      reached.set(edge.to, reached.get(at)! * edge.rate);
-      queue.push(edge.to);
-    }
-  }
-  reached.delete(from);
-  return reached;
-}
-
-const customPathQuote = (rate: number): RateQuote => ({ rate, source: 'custom', rateDate: null, effectiveFrom: null });
-
-function quoteFrom(rate: number, days: LoadedDay[]): RateQuote {
-  return {
-    rate,
-    source: days.some((d) => d.approximate) ? 'approximate' : 'live',
-    rateDate: days.map((d) => d.day.publishedDate).sort()[0] ?? null,
-    effectiveFrom: null,
-  };
-}
-
 /**
  * DESIGN.md's order: the user's custom rate in effect → the stored provider rate of that day →
  * a fetch of that day → the nearest earlier stored day (approximate) → nothing.
@@ -215,25 +127,13 @@ export function createRatesService(
      * else the user's rates to a currency the providers quote against `to`.
      */
     async function quote(from: string, to: string, date: string): Promise<RateQuote | null> {
-      if (from === to) return { rate: 1, source: 'live', rateDate: date, effectiveFrom: null };
-      const rows = await customRows();
-      const direct = customInEffect(
-        rows.filter((r) => r.baseCode === from && r.quoteCode === to),
-        date,
-      );
-      if (direct) return direct;
+      const order = resolution(from === to ? [] : await customRows(), from, to, date);
       // Nothing is published for days to come: the latest rates stand in for them.
       const day = earlierDay(date, todayOf(clock));
-      const provided = await providerQuote(from, to, day);
-      if (provided) return provided;
-      const reached = reachableByCustom(rows, from, date);
-      const whole = reached.get(to);
-      if (whole !== undefined) return customPathQuote(whole);
-      for (const [via, rate] of reached) {
-        const rest = await providerQuote(via, to, day);
-        if (rest) return { ...rest, rate: rate * rest.rate };
+      for (let step = order.next(); ; ) {
+        if (step.done) return step.value;
+        step = order.next(await providerQuote(step.value, to, day));
       }
-      return null;
     }
 
     return {
@@ -304,24 +204,13 @@ export function createRatesService(
           .map((provider) => dayOf(provider, onDayOf(day)))
           .filter((d): d is LoadedDay => d !== null),
       );
-    // The order of a session's quote (above), over what is stored.
+    // The order of a session's quote, over what is stored.
     return (code, day) => {
-      if (code === toCode) return identity(code, day);
-      const custom = customInEffect(
-        customRows.filter((r) => r.baseCode === code && r.quoteCode === toCode),
-        day,
-      );
-      if (custom) return custom;
-      const live = provided(code, day);
-      if (live) return live;
-      const reached = reachableByCustom(customRows, code, day);
-      const whole = reached.get(toCode);
-      if (whole !== undefined) return customPathQuote(whole);
-      for (const [via, rate] of reached) {
-        const rest = provided(via, day);
-        if (rest) return { ...rest, rate: rate * rest.rate };
+      const order = resolution(customRows, code, toCode, day);
+      for (let step = order.next(); ; ) {
+        if (step.done) return step.value;
+        step = order.next(provided(step.value, day));
       }
-      return null;
     };
   }
 
@@ -390,11 +279,6 @@ export function createRatesService(
 }
 
 // For other modules' transactions: each takes the executor first, so it joins the caller's transaction.
-
-/** A currency the user no longer keeps takes its custom rates with it (inside the caller's transaction). */
-export function forgetCustomRatesOf(db: Executor, userId: number, code: string): Promise<void> {
-  return deleteCustomRatesOfCurrency(db, userId, code);
-}
 
 /** A backup's custom rates, each direction as it was stored (inside the restore's transaction). */
 export async function restoreCustomRates(

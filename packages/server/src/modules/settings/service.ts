@@ -1,16 +1,9 @@
-import type { AppLocale, UpdateUserSettingsBody, UserSettings } from '@kopiyka/shared';
+import type { UpdateUserSettingsBody, UserSettings } from '@kopiyka/shared';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
-import type { BaseChangeService } from '../currencies/base-change.ts';
-import { regroupDaysAfterZoneChange } from '../currencies/service.ts';
-import {
-  insertDefaultSettings,
-  removeExcludedCategory,
-  selectOwnCategoryIds,
-  selectSettings,
-  updateSettings,
-} from './queries.ts';
+import type { BaseChangeService } from '../base-change/index.ts';
+import { selectOwnCategoryIds, selectSettings, updateSettings } from './queries.ts';
 
 export interface SettingsService {
   get(userId: number): Promise<UserSettings>;
@@ -28,7 +21,18 @@ export async function assertDatabaseKnowsZone(db: Database, timeZone: string, pa
   }
 }
 
-export function createSettingsService(db: Database, baseChanges: BaseChangeService): SettingsService {
+/**
+ * A new time zone regroups the balances' days into its own (inside the settings write's
+ * transaction); answers whether to run the base-change worker after the commit. That is the
+ * base-change workflow's work, above settings: app.ts hands in its regroupDaysAfterZoneChange.
+ */
+export type RegroupDays = (tx: Executor, userId: number) => Promise<boolean>;
+
+export function createSettingsService(
+  db: Database,
+  baseChanges: BaseChangeService,
+  regroupDaysAfterZoneChange: RegroupDays,
+): SettingsService {
   return {
     get: (userId) => getSettings(db, userId),
 
@@ -61,10 +65,6 @@ export function createSettingsService(db: Database, baseChanges: BaseChangeServi
 
 // For other modules' transactions: each takes the executor first, so it joins the caller's transaction.
 
-export function createDefaultSettings(db: Executor, userId: number, locale: AppLocale): Promise<void> {
-  return insertDefaultSettings(db, userId, locale);
-}
-
 export async function getSettings(db: Executor, userId: number): Promise<UserSettings> {
   const row = await selectSettings(db, userId);
   if (!row) throw notFound('Settings');
@@ -74,21 +74,4 @@ export async function getSettings(db: Executor, userId: number): Promise<UserSet
     stats: { excludedCategoryIds: row.excludedCategoryIds },
     includeCryptoInTotal: row.includeCryptoInTotal,
   };
-}
-
-/** A deleted category leaves the excluded list with it (inside the caller's transaction). */
-export function forgetExcludedCategory(db: Executor, userId: number, categoryId: number): Promise<void> {
-  return removeExcludedCategory(db, userId, categoryId);
-}
-
-/**
- * A backup's settings (inside the restore's transaction, before any transaction, whose days are
- * the zone's); the excluded categories by their new ids. The zone was checked before the transaction.
- */
-export function restoreSettings(
-  tx: Executor,
-  userId: number,
-  settings: { locale: string; timeZone: string; includeCryptoInTotal: boolean; excludedCategoryIds: number[] },
-): Promise<void> {
-  return updateSettings(tx, userId, settings);
 }

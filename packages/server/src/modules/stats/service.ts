@@ -17,12 +17,12 @@ import type { Database } from '../../db/client.ts';
 import { addDays, daysBetween } from '../../lib/dates.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import { figureOf } from '../../lib/figures.ts';
-import { assertOwnAccount, valueInBase } from '../accounts/service.ts';
-import { cryptoBalanceHistory } from '../binance/service.ts';
-import { listCategories } from '../categories/service.ts';
-import { findBaseCurrency } from '../currencies/service.ts';
-import type { RatesService } from '../rates/service.ts';
-import { getSettings } from '../settings/service.ts';
+import { assertOwnAccount, valueInBase } from '../accounts/index.ts';
+import { cryptoBalanceHistory } from '../binance/index.ts';
+import { selectCategories } from '../categories/index.ts';
+import { selectBaseCurrency } from '../currencies/index.ts';
+import type { RatesService } from '../rates/index.ts';
+import { getSettings } from '../settings/index.ts';
 import { selectBalancesAtEnd, selectDeltasAfter, selectExpensesByCategory, selectFlows } from './queries.ts';
 
 /** Each category's root, and the categories left out of expense statistics with everything below them. */
@@ -77,7 +77,7 @@ export interface StatsService {
 
 export function createStatsService(db: Database, rates: RatesService): StatsService {
   async function baseCode(userId: number) {
-    const base = await findBaseCurrency(db, userId);
+    const base = await selectBaseCurrency(db, userId);
     if (!base) throw new AppError('CONFLICT', 'Choose your base currency first.');
     return base.currency.code;
   }
@@ -160,7 +160,7 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
       if (q.accountId !== undefined) await assertOwnAccount(db, userId, q.accountId);
       const [settings, categories, rows] = await Promise.all([
         getSettings(db, userId),
-        listCategories(db, userId),
+        selectCategories(db, userId),
         selectExpensesByCategory(db, userId, q, q.accountId, q.includeHidden ?? false),
       ]);
       const { rootOf, isExcluded } = categoryShape(categories, settings.stats.excludedCategoryIds);
@@ -181,7 +181,7 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
       const periods = periodStarts(q.from, q.to, q.interval);
       const [settings, categories, flows] = await Promise.all([
         getSettings(db, userId),
-        listCategories(db, userId),
+        selectCategories(db, userId),
         selectFlows(db, userId, q, periods, q.accountId, q.includeHidden ?? false),
       ]);
       const { isExcluded } = categoryShape(categories, settings.stats.excludedCategoryIds);

@@ -5,8 +5,8 @@
 import { convertMinorUnits, isWithinAmountLimit, MAX_AMOUNT_TEXT, type TransactionType } from '@kopiyka/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
-import { findBaseCurrency } from '../currencies/service.ts';
-import type { RateSession } from '../rates/service.ts';
+import { selectBaseCurrency } from '../currencies/index.ts';
+import type { RateSession } from '../rates/index.ts';
 import { dayOf } from './ledger.ts';
 
 /** Base-currency columns as a write sets them; a pending value of a base change in progress is dropped. */
@@ -23,7 +23,7 @@ interface InCurrency {
 }
 
 export async function baseOf(db: Database, userId: number) {
-  return presentBase(await findBaseCurrency(db, userId));
+  return presentBase(await selectBaseCurrency(db, userId));
 }
 
 /** The user's base currency as read, or CONFLICT: nothing has a base-currency figure before one is chosen. */

@@ -7,7 +7,7 @@ import { type ExportTransactionsQuery, KOPIYKA_CSV_COLUMNS, MINOR_UNIT_FACTOR } 
 import { stringify } from 'csv-stringify/sync';
 import type { Executor } from '../../db/client.ts';
 import { zonedIso } from '../../lib/dates.ts';
-import { selectViewsPage, type TransactionView } from './queries.ts';
+import { selectViewsPage, type TransactionView } from './queries/pages.ts';
 
 const BATCH = 1000;
 /** Excel reads a CSV file as UTF-8 (Cyrillic notes and names) only when it starts with the byte-order mark. */

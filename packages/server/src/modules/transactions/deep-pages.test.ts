@@ -5,7 +5,7 @@ import { startTestApp, type TestApp, waitForBaseChange } from '../../../test/app
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { buildWorld } from '../../../test/world.ts';
 import { fixedClock } from '../../lib/clock.ts';
-import { DAY_SKIP_FROM } from './queries.ts';
+import { DAY_SKIP_FROM } from './queries/pages.ts';
 
 /**
  * Pages deep in the list by offset start at the day their first row falls on, found by the day

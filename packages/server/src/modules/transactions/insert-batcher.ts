@@ -10,7 +10,7 @@
 import type { Database, Executor } from '../../db/client.ts';
 import { type Pending, perTurn } from '../../lib/per-turn.ts';
 import { insertLeg, insertLegs, lockForWrite } from './ledger.ts';
-import type { NewTransactionRow, TransactionRow } from './queries.ts';
+import type { NewTransactionRow, TransactionRow } from './queries/rows.ts';
 
 /** Enough to share the statements, small enough that no request waits long behind the others. */
 const MOST_IN_A_BATCH = 64;

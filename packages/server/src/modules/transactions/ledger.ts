@@ -4,12 +4,15 @@
  * day totals the statistics read) with the row
  * (DESIGN principle 2: currentBalance = initialBalance + Σ signed amounts).
  */
+
+import { isWithinAmountLimit, MAX_AMOUNT_TEXT, signedAmount } from '@kopiyka/shared';
 import type { Executor } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
-import { moveBalancesFor } from '../accounts/service.ts';
+import { AppError, validationError } from '../../lib/errors.ts';
+import { tooLargeForAccount } from '../accounts/index.ts';
+import { neutralFigureOf } from './base-amounts.ts';
+import { type AccountMove, moveBalances } from './queries/balances.ts';
+import { addDayFigures, type DayFigures } from './queries/day-figures.ts';
 import {
-  addDayFigures,
-  type DayFigures,
   deleteTransaction,
   deleteTransactions,
   insertTransaction,
@@ -17,12 +20,13 @@ import {
   lockAccounts,
   lockTransactions,
   type NewTransactionRow,
+  nextTransferId,
+  selectOwnAccount,
   type TransactionRow,
   updateTransaction,
-} from './queries.ts';
+} from './queries/rows.ts';
+import { BETWEEN } from './transfer-rules.ts';
 
-const signed = (row: Pick<TransactionRow, 'amount' | 'transactionType'>) =>
-  row.transactionType === 'income' ? row.amount : -row.amount;
 /** The UTC day of a moment: the day whose exchange rate values it (docs/decisions.md "Local days"). */
 export const dayOf = (time: Date) => time.toISOString().slice(0, 10);
 
@@ -93,7 +97,7 @@ export async function lockForWrite(
 /** How a row moves its account's figures as it comes (`sign` 1) or goes (-1). */
 const moveOf = (row: Pick<TransactionRow, 'amount' | 'transactionType' | 'refAmount' | 'time'>, sign: 1 | -1) => ({
   time: row.time,
-  delta: sign * signed(row),
+  delta: sign * signedAmount(row.transactionType, row.amount),
   turnover: sign * row.amount,
   refTurnover: sign * Math.abs(row.refAmount),
 });
@@ -102,7 +106,7 @@ const moveOf = (row: Pick<TransactionRow, 'amount' | 'transactionType' | 'refAmo
 const dayFiguresOf = (row: TransactionRow, sign: 1 | -1): DayFigures => ({
   accountId: row.accountId,
   time: row.time,
-  delta: sign * signed(row),
+  delta: sign * signedAmount(row.transactionType, row.amount),
   categoryId: row.categoryId,
   transactionType: row.transactionType,
   transferNature: row.transferNature,
@@ -205,4 +209,60 @@ export async function changeLeg(
     after.refAmount !== before.refAmount;
   if (moved || retotalled) await addDayFigures(tx, userId, [dayFiguresOf(before, -1), dayFiguresOf(after, 1)]);
   await updateTransaction(tx, userId, before.id, changes);
+}
+
+/**
+ * The ledger's balance moves, inside its database transaction and after
+ * it locked the accounts, together with the transaction rows it moves money for: the current
+ * balance for a transaction from the opening moment on, the initial one for an earlier one. Moves
+ * that grow an account past the limit, or the user's base-currency figures past it, are refused
+ * with VALIDATION_ERROR on `path` (the caller's transaction then stores nothing); one that shrinks
+ * them always goes through.
+ */
+export async function moveBalancesFor(
+  tx: Executor,
+  userId: number,
+  moves: ReadonlyArray<AccountMove>,
+  path: string,
+): Promise<void> {
+  if (moves.length === 0) return;
+  const moved = await moveBalances(tx, userId, moves);
+  const grows = (accountId: number | undefined, field: 'turnover' | 'refTurnover') =>
+    moves.reduce((sum, move) => sum + (accountId === undefined || move.accountId === accountId ? move[field] : 0), 0) >
+    0;
+  for (const [accountId, { extent }] of moved) {
+    if (grows(accountId, 'turnover') && !isWithinAmountLimit(extent)) throw tooLargeForAccount(path);
+  }
+  const [first] = moved.values();
+  if (first && grows(undefined, 'refTurnover') && !isWithinAmountLimit(first.refTotal)) {
+    throw validationError(path, 'amount.totalTooLargeInBase', { max: MAX_AMOUNT_TEXT });
+  }
+}
+
+/**
+ * Two existing transactions become the legs of one transfer (inside the caller's transaction, which
+ * holds their accounts' locks). No money moves, but a transfer is neutral in the base currency: the
+ * leg that does not give the figure (base-amounts.ts: neutralFigureOf) takes the other's, and
+ * both drop a figure a base change in progress made for them apart, to be valued again as a pair.
+ */
+export async function pairAsTransfer(
+  tx: Executor,
+  userId: number,
+  legs: [TransactionRow, TransactionRow],
+  path: string,
+) {
+  const transferId = await nextTransferId(tx);
+  const accounts = await Promise.all(legs.map((leg) => selectOwnAccount(tx, userId, leg.accountId)));
+  const giver = neutralFigureOf(legs, (leg) => accounts[legs.indexOf(leg)]!.currencyId === leg.refCurrencyId);
+  for (const leg of legs) {
+    const figure = leg === giver ? {} : { refAmount: giver.refAmount, rate: giver.refAmount / leg.amount };
+    const changes = {
+      transferNature: BETWEEN,
+      transferId,
+      createdByTransfer: false,
+      pendingRefAmount: null,
+      pendingRate: null,
+    };
+    await changeLeg(tx, userId, leg, { ...changes, ...figure }, path);
+  }
 }

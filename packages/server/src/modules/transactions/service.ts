@@ -2,7 +2,6 @@ import {
   categoryPaths,
   defaultPaymentType,
   type ExportTransactionsQuery,
-  isWithinAmountLimit,
   type LinkTransactionsBody,
   type NewTransaction,
   type Transaction,
@@ -12,59 +11,28 @@ import {
   type UpdateTransactionBody,
 } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
-import { inBatches } from '../../lib/batches.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { zonedDay } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { type Pending, perTurn } from '../../lib/per-turn.ts';
-import { recountRefTurnoversOf } from '../accounts/service.ts';
-import { assertOwnBudget } from '../budgets/service.ts';
-import { assertOwnCategory, listCategories } from '../categories/service.ts';
-import type { RatesService } from '../rates/service.ts';
-import { getSettings } from '../settings/service.ts';
-import { baseOf, neutralFigureOf, presentBase, type Refs, refsAt, refsFor } from './base-amounts.ts';
+import { assertOwnCategory, selectCategories } from '../categories/index.ts';
+import type { RatesService } from '../rates/index.ts';
+import { getSettings } from '../settings/index.ts';
+import { baseOf, presentBase, refsFor } from './base-amounts.ts';
 import { csvExport } from './csv-export.ts';
 import { createInsertBatcher } from './insert-batcher.ts';
-import {
-  ChangedMeanwhile,
-  changeLeg,
-  insertLeg,
-  insertLegs,
-  lockForWrite,
-  onFreshRows,
-  removeLeg,
-  removeLegs,
-} from './ledger.ts';
+import { ChangedMeanwhile, changeLeg, insertLeg, lockForWrite, onFreshRows, removeLeg } from './ledger.ts';
 import {
   type CreateContext,
   type CreateContextKey,
-  clearBudgetOf,
-  lockAccounts,
-  lockImportRows,
-  lockNextAccount,
-  moveToCategory,
-  type NewTransactionRow,
-  nextTransferId,
-  nextTransferIds,
-  nullPendingRefs,
-  promotePendingRefs,
-  regroupDayFigures,
   selectAccountNames,
   selectCreateContexts,
-  selectImportAccountIds,
-  selectOtherLegsOfImport,
-  selectOtherLegsOfTransfersOf,
-  selectOwnAccount,
-  selectTransactions,
-  selectTransferLegs,
   selectTransferViews,
   selectViewsByIds,
   selectViewsPage,
-  setBudgetOf,
-  setCategoryOf,
-  setPendingRefs,
-  type TransactionRow,
-} from './queries.ts';
+} from './queries/pages.ts';
+import { type NewTransactionRow, nextTransferId, selectTransactions, selectTransferLegs } from './queries/rows.ts';
+import { createTransferLinks } from './transfer-links.ts';
 import {
   BETWEEN,
   destinationOf,
@@ -84,9 +52,6 @@ import { newLegView, toTransaction } from './views.ts';
 /** Creates whose context one statement reads: as many as the insert batcher writes at once. */
 const CONTEXTS_IN_A_BATCH = 64;
 
-/** Rows of a restore per insert: a row is about twenty parameters, and a statement takes at most 65,535. */
-const RESTORE_BATCH = 2_000;
-
 export interface TransactionsService {
   list(userId: number, query: TransactionsQuery): Promise<Transaction[]>;
   /** The list's rows for its filters as a CSV file, produced as it is sent. */
@@ -103,7 +68,13 @@ export interface TransactionsService {
   unlink(userId: number, body: UnlinkTransactionsBody): Promise<Transaction[]>;
 }
 
-export function createTransactionsService(db: Database, rates: RatesService, clock: Clock): TransactionsService {
+export function createTransactionsService(
+  db: Database,
+  rates: RatesService,
+  clock: Clock,
+  /** Checks a budget the list is filtered by; budgets sit above the ledger, so app.ts hands it in. */
+  assertOwnBudget: (db: Executor, userId: number, id: number, path: string) => Promise<void>,
+): TransactionsService {
   const insertSingleLeg = createInsertBatcher(db);
   // What creates arriving together decide on, read for all of them in one statement.
   const readContext = perTurn(CONTEXTS_IN_A_BATCH, async (batch: Array<Pending<CreateContextKey, CreateContext>>) => {
@@ -118,6 +89,8 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
     return ids.flatMap((id) => found.filter((v) => v.row.id === id).map(toTransaction));
   }
   return {
+    ...createTransferLinks(db, views),
+
     async list(userId, query) {
       return (await selectViewsPage(db, userId, query)).map(toTransaction);
     },
@@ -127,7 +100,7 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
       const names = {
         timeZone,
         accounts: await selectAccountNames(db, userId),
-        categoryPaths: categoryPaths(await listCategories(db, userId)),
+        categoryPaths: categoryPaths(await selectCategories(db, userId)),
       };
       return {
         fileName: `kopiyka-transactions-${zonedDay(clock.now(), timeZone)}.csv`,
@@ -367,263 +340,5 @@ export function createTransactionsService(db: Database, rates: RatesService, clo
         });
       });
     },
-
-    async link(userId, { ids }) {
-      const all = ids.flat();
-      const duplicate = all.findIndex((id, index) => all.indexOf(id) !== index);
-      if (duplicate >= 0) throw validationError('ids', 'transaction.repeated', { id: all[duplicate]! });
-      await onFreshRows(async () => {
-        const read = await selectTransactions(db, userId, all);
-        const rows = new Map(read.map((row) => [row.id, row]));
-        all.forEach((id, index) => {
-          if (!rows.has(id)) throw notFound(`Transaction ${id}`, `ids.${Math.floor(index / 2)}.${index % 2}`);
-        });
-        ids.forEach(([a, b], index) => {
-          const [first, second] = [rows.get(a)!, rows.get(b)!];
-          if (first.accountId === second.accountId) {
-            throw validationError(`ids.${index}`, 'link.sameAccount');
-          }
-          if (first.transactionType === second.transactionType) {
-            throw validationError(`ids.${index}`, 'link.sameType');
-          }
-          if (first.transferNature !== 'not_transfer' || second.transferNature !== 'not_transfer') {
-            throw validationError(`ids.${index}`, 'link.alreadyTransfer');
-          }
-        });
-        // The checks above hold for the locked rows too: lockForWrite answers only unchanged rows.
-        await db.transaction(async (tx) => {
-          const locked = await lockForWrite(tx, userId, read);
-          for (const [index, pair] of ids.entries()) {
-            await pairAsTransfer(tx, userId, [locked.get(pair[0])!, locked.get(pair[1])!], `ids.${index}`);
-          }
-        });
-      });
-      return Promise.all(ids.map((pair) => views(userId, pair)));
-    },
-
-    unlink(userId, { transferIds }) {
-      return onFreshRows(async () => {
-        const legs = await selectTransferLegs(db, userId, transferIds);
-        transferIds.forEach((transferId, index) => {
-          if (!legs.some((leg) => leg.transferId === transferId)) {
-            throw notFound(`Transfer ${transferId}`, `transferIds.${index}`);
-          }
-        });
-        await db.transaction(async (tx) => {
-          for (const leg of (await lockForWrite(tx, userId, legs)).values()) {
-            await changeLeg(tx, userId, leg, await standaloneChanges(tx, userId, leg));
-          }
-        });
-        const ids = legs.map((leg) => leg.id);
-        return views(userId, ids);
-      });
-    },
   };
-}
-
-/**
- * Two existing transactions become the legs of one transfer (inside the caller's transaction, which
- * holds their accounts' locks). No money moves, but a transfer is neutral in the base currency: the
- * leg that does not give the figure (base-amounts.ts: neutralFigureOf) takes the other's, and
- * both drop a figure a base change in progress made for them apart, to be valued again as a pair.
- */
-async function pairAsTransfer(tx: Executor, userId: number, legs: [TransactionRow, TransactionRow], path: string) {
-  const transferId = await nextTransferId(tx);
-  const accounts = await Promise.all(legs.map((leg) => selectOwnAccount(tx, userId, leg.accountId)));
-  const giver = neutralFigureOf(legs, (leg) => accounts[legs.indexOf(leg)]!.currencyId === leg.refCurrencyId);
-  for (const leg of legs) {
-    const figure = leg === giver ? {} : { refAmount: giver.refAmount, rate: giver.refAmount / leg.amount };
-    const changes = {
-      transferNature: BETWEEN,
-      transferId,
-      createdByTransfer: false,
-      pendingRefAmount: null,
-      pendingRate: null,
-    };
-    await changeLeg(tx, userId, leg, { ...changes, ...figure }, path);
-  }
-}
-
-// For other modules' transactions: each takes the executor first, so it joins the caller's transaction.
-
-/**
- * Before an account goes, the other legs of its transfers become out-of-wallet transfers, so no
- * other account's balance moves (inside the caller's transaction; the account's own rows cascade).
- */
-export async function detachTransfersOf(tx: Executor, userId: number, accountId: number): Promise<void> {
-  // The account before its rows, in the ledger's order (lockForWrite): a write in flight on it finishes first.
-  await lockAccounts(tx, userId, [accountId]);
-  for (const leg of await selectOtherLegsOfTransfersOf(tx, userId, accountId)) {
-    await changeLeg(tx, userId, leg, {
-      transferNature: 'transfer_out_wallet',
-      transferId: null,
-      createdByTransfer: false,
-    });
-  }
-}
-
-/**
- * Before a category goes, its transactions move to `toId` (inside the caller's transaction, which
- * holds the category row): no money moves, so the ledger's locks are not taken.
- */
-export function reassignCategory(tx: Executor, userId: number, fromId: number, toId: number): Promise<void> {
-  return moveToCategory(tx, userId, fromId, toId);
-}
-
-/** Assigns these transactions to a budget (inside the caller's transaction, which has them locked). */
-export function assignBudget(tx: Executor, userId: number, budgetId: number, ids: number[]): Promise<void> {
-  return setBudgetOf(tx, userId, budgetId, ids);
-}
-
-/** Those of these transactions assigned to the budget lose the assignment (inside the caller's transaction). */
-export function unassignBudget(tx: Executor, userId: number, budgetId: number, ids: number[]): Promise<void> {
-  return clearBudgetOf(tx, userId, budgetId, ids);
-}
-
-/*
- * Base-currency figures recomputed by a base change or a revaluation (currencies: base-change.ts)
- * wait beside the current ones until the change switches them in, all inside its transactions.
- */
-
-export function discardPendingRefs(tx: Executor, userId: number): Promise<void> {
-  return nullPendingRefs(tx, userId);
-}
-
-export function stagePendingRefs(
-  tx: Executor,
-  userId: number,
-  rows: Array<{ id: number; refAmount: number; rate: number }>,
-): Promise<void> {
-  return setPendingRefs(tx, userId, rows);
-}
-
-/**
- * The switch: every transaction with a waiting figure takes it, in the (new) base currency, and
- * the accounts' Σ |ref figure| follow. Answers whether the user's figures stay within the limit
- * (when not, the caller's transaction must not commit).
- */
-export async function applyPendingRefs(tx: Executor, userId: number, refCurrencyId: number): Promise<boolean> {
-  // The accounts first, as every ledger write locks them: a write still in flight commits before
-  // the recount below reads, so the recount sees its rows instead of overwriting what it added.
-  await lockAccounts(tx, userId);
-  await promotePendingRefs(tx, userId, refCurrencyId);
-  return isWithinAmountLimit(await recountRefTurnoversOf(tx, userId));
-}
-
-/**
- * After a time zone change (currencies: base-change.ts): the day figures of the user's next account
- * after `afterId` are grouped anew by the days of the user's zone, under the ledger's lock on that
- * account so no write lands in between. Answers that account's id, or undefined when none is left.
- */
-export async function regroupNextAccountDays(tx: Executor, userId: number, afterId: number) {
-  const accountId = await lockNextAccount(tx, userId, afterId);
-  if (accountId !== undefined) await regroupDayFigures(tx, userId, accountId);
-  return accountId;
-}
-
-/*
- * Bank imports (monobank): the bank's items enter the ledger through these, inside the importer's
- * database transaction, after it locked the accounts (lockLedgerAccounts) as every writer does.
- */
-
-export type { NewTransactionRow, TransactionRow };
-
-/** Takes the ledger's locks on these accounts, in its order, for the rest of the caller's transaction. */
-export async function lockLedgerAccounts(tx: Executor, userId: number, accountIds: number[]): Promise<void> {
-  await lockAccounts(
-    tx,
-    userId,
-    [...new Set(accountIds)].sort((a, b) => a - b),
-  );
-}
-
-/** New bank transactions, their balances and day deltas moved with them; answers the rows as stored. */
-export function insertBankTransactions(tx: Executor, userId: number, rows: NewTransactionRow[]) {
-  return insertLegs(tx, userId, rows);
-}
-
-/** A bank transaction the bank changed (a hold that settled at another amount): the ledger moves with it. */
-export function changeBankTransaction(
-  tx: Executor,
-  userId: number,
-  before: TransactionRow,
-  changes: Partial<NewTransactionRow>,
-): Promise<void> {
-  return changeLeg(tx, userId, before, changes);
-}
-
-/** Two bank transactions found to be one move between own accounts become its legs; no money moves. */
-export async function linkBankTransfer(tx: Executor, userId: number, ids: [number, number]): Promise<void> {
-  const [first, second] = await Promise.all(ids.map(async (id) => (await selectTransactions(tx, userId, [id]))[0]!));
-  await pairAsTransfer(tx, userId, [first!, second!], 'amount');
-}
-
-/** These transactions move to a category (no money moves); answers how many changed. */
-export function recategorise(tx: Executor, userId: number, ids: number[], categoryId: number): Promise<number> {
-  return setCategoryOf(tx, userId, ids, categoryId);
-}
-
-/*
- * Restoring a backup (modules/backup): its transactions enter the ledger inside the restore's
- * database transaction, for accounts it just made.
- */
-
-/** New numbers for the legs of restored transfers, one per transfer. */
-export const newTransferIds: (tx: Executor, count: number) => Promise<number[]> = nextTransferIds;
-
-/**
- * A backup's transactions, a batch at a time, each batch moving its accounts' balances and day
- * deltas as a bank page does; answers the stored ids in the order of `rows`.
- */
-export async function restoreTransactions(tx: Executor, userId: number, rows: NewTransactionRow[]): Promise<number[]> {
-  await lockLedgerAccounts(
-    tx,
-    userId,
-    rows.map((row) => row.accountId),
-  );
-  const ids: number[] = [];
-  for (const batch of inBatches(rows, RESTORE_BATCH))
-    ids.push(...(await insertLegs(tx, userId, batch)).map((row) => row.id));
-  return ids;
-}
-
-/** Base-currency figures of an amount at a known rate (a bank import resolves a page's rates at once). */
-export const refsAtRate: (amount: number, rate: number, refCurrencyId: number) => Refs = refsAt;
-
-/** The base currency, or CONFLICT before one is chosen (nothing can be valued yet). */
-export const requireBaseCurrency = baseOf;
-
-/*
- * CSV imports (imports): the rows of a file enter the ledger in batches and leave it as a whole.
- */
-
-/** New transactions of a batch of an import's rows (each carrying its importId), balances and day deltas moved with them. */
-export async function insertImportedTransactions(tx: Executor, userId: number, rows: NewTransactionRow[]) {
-  await lockLedgerAccounts(
-    tx,
-    userId,
-    rows.map((row) => row.accountId),
-  );
-  return insertLegs(tx, userId, rows);
-}
-
-/** How many rows the ledger moves per statement when an import is undone (within the database's parameter limit). */
-const REMOVE_CHUNK = 2_000;
-
-/**
- * Deletes every transaction an import brought in (inside the caller's transaction), the balances
- * and day deltas moved back, many rows per statement. A leg the user paired with a transaction of
- * another origin leaves that one standalone, as deleting one leg of a transfer does. Answers how
- * many went.
- */
-export async function removeImportedTransactions(tx: Executor, userId: number, importId: number): Promise<number> {
-  await lockLedgerAccounts(tx, userId, await selectImportAccountIds(tx, userId, importId));
-  const rows = await lockImportRows(tx, userId, importId);
-  for (const leg of await selectOtherLegsOfImport(tx, userId, importId)) {
-    await changeLeg(tx, userId, leg, await standaloneChanges(tx, userId, leg));
-  }
-  for (let start = 0; start < rows.length; start += REMOVE_CHUNK) {
-    await removeLegs(tx, userId, rows.slice(start, start + REMOVE_CHUNK));
-  }
-  return rows.length;
 }

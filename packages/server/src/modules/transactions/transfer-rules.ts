@@ -7,8 +7,8 @@ import type { TransactionType, TransferNature, UpdateTransactionBody } from '@ko
 import { issueAt, type ValidationIssue } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
-import { fallbackCategoryId } from '../categories/service.ts';
-import { type NewTransactionRow, selectOwnAccount, type TransactionRow } from './queries.ts';
+import { fallbackCategoryId } from '../categories/index.ts';
+import { type NewTransactionRow, selectOwnAccount, type TransactionRow } from './queries/rows.ts';
 
 export type OwnAccount = NonNullable<Awaited<ReturnType<typeof selectOwnAccount>>>;
 

@@ -1,6 +1,7 @@
 /** A transaction as the API answers it, from its row and what the view joins to it. */
 import { convertMinorUnits, type PaymentType, type Transaction, type TransferNature } from '@kopiyka/shared';
-import type { TransactionRow, TransactionView } from './queries.ts';
+import type { TransactionView } from './queries/pages.ts';
+import type { TransactionRow } from './queries/rows.ts';
 import { BETWEEN, type OwnAccount } from './transfer-rules.ts';
 
 export function toTransaction(view: TransactionView): Transaction {

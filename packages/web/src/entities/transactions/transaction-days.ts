@@ -1,13 +1,8 @@
-import type { Transaction } from '@kopiyka/shared';
+import { signedAmount, type Transaction } from '@kopiyka/shared';
 import { calendarDate, type DayKey } from '../../lib/dates.ts';
 import { t } from '../../lib/i18n.ts';
 import { calendarFormat } from '../../lib/locale.ts';
 import { addDays, dayKey } from '../../lib/periods.ts';
-
-/** The amount with its direction: income adds, an expense (or the outgoing leg of a transfer) takes away. */
-function signedAmount(transaction: Pick<Transaction, 'transactionType'>, amount: number): number {
-  return transaction.transactionType === 'income' ? amount : -amount;
-}
 
 export type DayGroup = {
   day: DayKey;
@@ -34,7 +29,7 @@ export function groupByDay(transactions: readonly Transaction[]): DayGroup[] {
       groups.push(group);
     }
     group.transactions.push(transaction);
-    group.net += signedAmount(transaction, transaction.refAmount);
+    group.net += signedAmount(transaction.transactionType, transaction.refAmount);
   }
   return groups;
 }

@@ -10,9 +10,9 @@ import type { Database } from '../../db/client.ts';
 import { type Lease, LeaseLost, startLeasedWorker } from '../../jobs/leased-worker.ts';
 import { type Clock, today as todayOf } from '../../lib/clock.ts';
 import { earlierDay } from '../../lib/dates.ts';
-import { convertBudgetLimits, hasBudgetLimits } from '../budgets/service.ts';
-import type { RateSeries, RatesService } from '../rates/service.ts';
-import { applyPendingRefs, regroupNextAccountDays, stagePendingRefs } from '../transactions/service.ts';
+import { convertBudgetLimits, hasBudgetLimits } from '../budgets/index.ts';
+import type { RateSeries, RatesService } from '../rates/index.ts';
+import { applyPendingRefs, regroupNextAccountDays, setPendingRefs } from '../transactions/index.ts';
 import {
   advanceBaseChange,
   advanceDayRegroup,
@@ -144,7 +144,7 @@ export function createBaseChangeService(
       // change row is locked first, as every writer of a change does, so none can deadlock another.
       await db.transaction(async (tx) => {
         if (!(await advanceBaseChange(tx, lease(), lastId, rows.length))) throw new LeaseLost();
-        await stagePendingRefs(tx, userId, values);
+        await setPendingRefs(tx, userId, values);
       });
     }
     for (let round = 0; ; round++) {
@@ -158,7 +158,7 @@ export function createBaseChangeService(
         const values = stragglers.map((row) => revalue(row, toCode, series));
         await db.transaction(async (tx) => {
           if (!(await extendLease(tx, userId, token, leaseUntil()))) throw new LeaseLost();
-          await stagePendingRefs(tx, userId, values);
+          await setPendingRefs(tx, userId, values);
         });
         continue;
       }

@@ -1,0 +1,11 @@
+/** What other modules use of accounts (the rows; their balances move through the ledger). */
+export { moveAccountsToGroup } from './queries.ts';
+export {
+  type AccountsService,
+  assertOwnAccount,
+  createBankAccount,
+  restoreAccount,
+  setBankFigures,
+  tooLargeForAccount,
+  valueInBase,
+} from './service.ts';

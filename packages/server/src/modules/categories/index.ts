@@ -1,0 +1,9 @@
+/** What other modules use of the category tree. */
+export { selectCategories, selectCategoriesWithDefaultKeys, selectDefaultCategoryIds } from './queries.ts';
+export {
+  assertOwnCategory,
+  type CategoriesService,
+  createDefaultCategories,
+  fallbackCategoryId,
+  replaceCategories,
+} from './service.ts';

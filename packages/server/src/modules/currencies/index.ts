@@ -1,0 +1,14 @@
+/** What other modules use of the currency list and the user's currencies. */
+export {
+  countAccountsInCurrency,
+  deleteUserCurrency,
+  insertUserCurrenciesIfMissing,
+  lockCurrencySettings,
+  markBaseCurrency,
+  selectBaseCurrency,
+  selectCurrenciesByIds,
+  selectCurrencyByNumber,
+  selectUserCurrencies,
+  selectUserCurrency,
+} from './queries.ts';
+export { assertOffered, currenciesByCode, findCurrency, restoreUserCurrencies } from './service.ts';

@@ -1,0 +1,2 @@
+/** What other modules use of Monobank: its merchant category codes. */
+export { categoryKeyForMcc } from './mcc.ts';

@@ -1,0 +1,25 @@
+/** The ledger's public side: what the modules above it call, each inside their own database transaction. */
+export { baseOf, refsAt } from './base-amounts.ts';
+export {
+  applyPendingRefs,
+  detachTransfersOf,
+  insertImportedTransactions,
+  linkBankTransfer,
+  lockLedgerAccounts,
+  regroupNextAccountDays,
+  removeImportedTransactions,
+  restoreTransactions,
+} from './entry-points.ts';
+export { changeLeg, insertLegs } from './ledger.ts';
+export { selectTurnovers } from './queries/balances.ts';
+export {
+  clearBudgetOf,
+  moveToCategory,
+  type NewTransactionRow,
+  nextTransferIds,
+  nullPendingRefs,
+  setBudgetOf,
+  setCategoryOf,
+  setPendingRefs,
+  type TransactionRow,
+} from './queries/rows.ts';
