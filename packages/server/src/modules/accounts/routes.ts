@@ -1,6 +1,6 @@
 import { endpoints } from '@kopiyka/shared';
 import type { FastifyPluginAsync } from 'fastify';
-import { routes } from '../../http/endpoints.ts';
+import { routes } from '../../http/endpoint-routes.ts';
 import type { AccountsService } from './service.ts';
 
 export const accountRoutes: FastifyPluginAsync<{ accounts: AccountsService }> = async (app, { accounts }) => {

@@ -1,7 +1,7 @@
 import { endpoints, localeFromAcceptLanguage } from '@kopiyka/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { bearerToken } from '../../http/auth.ts';
-import { routes } from '../../http/endpoints.ts';
+import { routes } from '../../http/endpoint-routes.ts';
 import type { AuthService } from './service.ts';
 
 export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app, { auth }) => {

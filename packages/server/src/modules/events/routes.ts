@@ -1,6 +1,6 @@
 import { EVENTS_HEARTBEAT_MS, endpoints, type ServerEvent } from '@kopiyka/shared';
 import type { FastifyInstance } from 'fastify';
-import { routes } from '../../http/endpoints.ts';
+import { routes } from '../../http/endpoint-routes.ts';
 import type { EventBus } from './service.ts';
 
 /** One server-sent event: its name is the event's type, its data the event as JSON. */

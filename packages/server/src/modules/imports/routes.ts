@@ -1,6 +1,6 @@
 import { endpoints } from '@kopiyka/shared';
 import type { FastifyInstance } from 'fastify';
-import { routes } from '../../http/endpoints.ts';
+import { routes } from '../../http/endpoint-routes.ts';
 import type { ImportsService } from './service.ts';
 
 export async function importRoutes(app: FastifyInstance, { imports }: { imports: ImportsService }) {

@@ -1,6 +1,6 @@
 import { endpoints } from '@kopiyka/shared';
 import type { FastifyInstance } from 'fastify';
-import { routes } from '../../http/endpoints.ts';
+import { routes } from '../../http/endpoint-routes.ts';
 import type { MonobankService } from './service.ts';
 
 export async function monobankRoutes(app: FastifyInstance, { monobank }: { monobank: MonobankService }) {

@@ -1,6 +1,6 @@
 import { endpoints } from '@kopiyka/shared';
 import type { FastifyPluginAsync } from 'fastify';
-import { routes } from '../../http/endpoints.ts';
+import { routes } from '../../http/endpoint-routes.ts';
 import type { SettingsService } from './service.ts';
 
 export const settingsRoutes: FastifyPluginAsync<{ settings: SettingsService }> = async (app, { settings }) => {

@@ -1,6 +1,6 @@
 import { endpoints } from '@kopiyka/shared';
 import type { FastifyPluginAsync } from 'fastify';
-import { routes } from '../../http/endpoints.ts';
+import { routes } from '../../http/endpoint-routes.ts';
 import type { StatsService } from './service.ts';
 
 export const statsRoutes: FastifyPluginAsync<{ stats: StatsService }> = async (app, { stats }) => {

@@ -1,6 +1,6 @@
 import { endpoints } from '@kopiyka/shared';
 import type { FastifyPluginAsync } from 'fastify';
-import { routes } from '../../http/endpoints.ts';
+import { routes } from '../../http/endpoint-routes.ts';
 
 export const systemRoutes: FastifyPluginAsync = async (app) => {
   routes(app, endpoints.system, {
