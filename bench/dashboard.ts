@@ -64,7 +64,7 @@ async function loadDashboard(context: BrowserContext): Promise<number> {
   return elapsed;
 }
 
-/** A browser context signed in as the bench's user, as the app keeps its session (SPEC §9: local storage, user-token). */
+/** A browser context signed in as the bench's user, as the app keeps its session (local storage, user-token). */
 async function signedInContext(): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addInitScript({ content: `localStorage.setItem('user-token', ${JSON.stringify(client.token)})` });

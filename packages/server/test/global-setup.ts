@@ -21,7 +21,7 @@ declare module 'vitest' {
 
 /**
  * Migrates one template database per run; each test file then clones it, which costs a
- * fraction of a fresh migration (DESIGN.md, known traps).
+ * fraction of a fresh migration (docs/decisions.md "Test databases are clones of one migrated template").
  */
 export default async function setup(project: TestProject) {
   // The project's `env` reaches test workers only; this runs in the main process, so read it from the config.

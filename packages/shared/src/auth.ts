@@ -4,7 +4,7 @@ import { issue } from './issues.ts';
 import { freeText } from './text.ts';
 
 /**
- * Product notes: 3–64 letters, digits, dot, underscore or hyphen; unique case-insensitively.
+ * 3–64 letters, digits, dot, underscore or hyphen; unique case-insensitively.
  * Issue 15: stored in NFKC, and letters from one of the look-alike alphabets only (docs/decisions.md).
  */
 export const USERNAME_MIN = 3;

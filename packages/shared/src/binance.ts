@@ -5,7 +5,7 @@ import { issue } from './issues.ts';
 /** The longest key taken: Binance's HMAC keys are 64 characters; RSA/Ed25519 public keys are longer. */
 export const BINANCE_KEY_MAX = 256;
 
-/** The English statusText of each missing-key code (SPEC §8). */
+/** The English statusText of each missing-key code. */
 export const BINANCE_KEY_ERROR_TEXT: Record<BinanceKeyErrorCode, string> = {
   [BINANCE_KEY_ERRORS.BOTH_KEYS_MISSING]: 'Both crypto exchange API keys are missing',
   [BINANCE_KEY_ERRORS.PUBLIC_KEY_MISSING]: 'The crypto exchange public (API) key is missing',

@@ -56,7 +56,7 @@ export const categoryParamsSchema = z.object({ categoryId: idTextSchema });
 /** Deleting a category in use can first move its subcategories and transactions to another. */
 export const deleteCategoryQuerySchema = z.object({ moveTo: idTextSchema.optional() });
 
-/** SPEC §3: the client builds the tree from parentId. */
+/** The client builds the tree from parentId. */
 export type CategoryNode = Category & { subCategories: CategoryNode[] };
 
 /**
@@ -108,7 +108,7 @@ export function defaultCategoryKey(rootName: string, childName?: string): string
   return childName === undefined ? slug(rootName) : `${slug(rootName)}/${slug(childName)}`;
 }
 
-/** Product notes: the tree every new user starts with; subcategories take the root colour. */
+/** The tree every new user starts with; subcategories take the root colour. */
 export const DEFAULT_CATEGORY_TREE: ReadonlyArray<{
   name: string;
   color: string;

@@ -28,7 +28,7 @@ export const errorEnvelopeSchema = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
-/** Wraps a payload schema in the success envelope of API.md. */
+/** Wraps a payload schema in the success envelope of docs/api.md. */
 export function successEnvelope<T extends z.ZodType>(payload: T) {
   return z.object({ status: z.literal('success'), response: payload });
 }

@@ -1,4 +1,4 @@
-/** Server error codes of SPEC §8, with the HTTP status each one answers with (API.md). */
+/** Server error codes (docs/api.md), with the HTTP status each one answers with. */
 export const ERROR_STATUS = {
   TOO_MANY_REQUESTS: 429,
   NOT_FOUND: 404,
@@ -22,7 +22,7 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
-/** Numeric codes for missing crypto exchange keys (SPEC §8); they answer HTTP 422. */
+/** Numeric codes for missing crypto exchange keys; they answer HTTP 422. */
 export const BINANCE_KEY_ERRORS = {
   BOTH_KEYS_MISSING: 10101,
   PUBLIC_KEY_MISSING: 10102,

@@ -6,7 +6,7 @@ export const ID_MAX = 2_147_483_647;
 const ID_MESSAGE = issue('value.id', { max: ID_MAX });
 
 /**
- * Every resource id is a positive integer (API.md "Ids"). In a JSON body it is a number: a string
+ * Every resource id is a positive integer (docs/api.md). In a JSON body it is a number: a string
  * is refused. JSON itself reads `1.0` and `1e0` as the number 1, so those pass as 1.
  */
 export const idSchema = z.number(ID_MESSAGE).int(ID_MESSAGE).min(1, ID_MESSAGE).max(ID_MAX, ID_MESSAGE);

@@ -145,7 +145,7 @@ export const commitImportBodySchema = z.object({
   mapping: importMappingSchema,
   dateFormat: z.enum(IMPORT_DATE_FORMATS),
   decimalSeparator: z.enum(DECIMAL_SEPARATORS),
-  /** Rows that match a transaction already on the account are left out (API.md); false imports them too. */
+  /** Rows that match a transaction already on the account are left out; false imports them too. */
   skipDuplicates: z.boolean().default(true),
   /** Choices for the category names the file has (GET …/categories). */
   categories: z.array(importCategoryChoiceSchema).max(5_000).default([]),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { issue, issueMessage } from './issues.ts';
 import type { TransactionType } from './transactions.ts';
 
-/** SPEC §9: money travels and is stored in minor units; display divides by this factor. */
+/** Money travels and is stored in minor units; display divides by this factor. */
 export const MINOR_UNIT_FACTOR = 100;
 
 /** Largest amount accepted anywhere, in minor units: far above any real balance, far below 2^53. */
@@ -36,7 +36,7 @@ export const signedMinorAmountSchema = z
   .int(issue('amount.notWhole'));
 
 /**
- * Major units (what a person types) to minor units. SPEC §5: multiply by 100 and round,
+ * Major units (what a person types) to minor units: multiply by 100 and round,
  * the single place where rounding happens on the way in.
  */
 export function toMinorUnits(major: number): number {

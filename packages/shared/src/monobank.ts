@@ -16,7 +16,7 @@ export const MONOBANK_EARLIEST_IMPORT = Date.UTC(2017, 0, 1);
 export const BANK_TOKEN_STATES = ['valid', 'invalid'] as const;
 export type BankTokenState = (typeof BANK_TOKEN_STATES)[number];
 
-/** API.md BankUser, never with the token. */
+/** The paired bank user, never with the token. */
 export const bankUserSchema = z.object({
   name: z.string(),
   clientId: z.string(),
@@ -90,7 +90,7 @@ const queryMomentSchema = z
   });
 
 /**
- * SPEC §7 `load-transactions`: one bank account (else every enabled one), from a moment (else the
+ * `load-transactions`: one bank account (else every enabled one), from a moment (else the
  * latest stored bank transaction, or an open hold, whichever is older) up to a moment (else now).
  */
 export const loadMonobankTransactionsQuerySchema = z

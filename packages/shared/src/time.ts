@@ -13,7 +13,7 @@ export const timeSchema = z.iso
   .datetime({ offset: true, ...issue('value.timestamp') })
   .refine((time) => Date.parse(time) >= EARLIEST_TIME, EARLIEST_MESSAGE);
 
-/** A calendar day, `YYYY-MM-DD` (API.md: date-only parameters). */
+/** A calendar day, `YYYY-MM-DD` (date-only parameters, docs/api.md). */
 export const isoDateSchema = z.iso
   .date(issue('value.date'))
   .refine((day) => Date.parse(day) >= EARLIEST_TIME, EARLIEST_MESSAGE);

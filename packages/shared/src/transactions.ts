@@ -25,7 +25,7 @@ export const PAYMENT_TYPES = [
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
 /**
- * Product notes: a cash account pays in cash, any other by debit card, unless the form says
+ * A cash account pays in cash, any other by debit card, unless the form says
  * otherwise. The server fills it in when a new transaction has none; the form starts with it.
  */
 export function defaultPaymentType(account: { accountCategory: string } | undefined): PaymentType {
@@ -36,7 +36,7 @@ export const NOTE_MAX = 1000;
 export const TRANSACTIONS_PAGE_MAX = 200;
 export const TRANSACTIONS_PAGE_DEFAULT = 20;
 
-/** Amounts are positive minor units; the direction comes from the transaction type (API.md). */
+/** Amounts are positive minor units; the direction comes from the transaction type. */
 export const positiveMinorAmountSchema = signedMinorAmountSchema.positive(issue('value.positive'));
 
 export const transactionSchema = z.object({
@@ -68,7 +68,7 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
-/** SPEC §7: the note defaults to empty; null, which the original client sends for a note left empty, is empty too. */
+/** The note defaults to empty; null, which the original client sends for a note left empty, is empty too. */
 const noteSchema = z.preprocess(
   (note) => (note === null ? '' : note),
   freeText(z.string(issue('note.notText')), 'note', { multiline: true }).max(
@@ -160,7 +160,7 @@ function withFilterChecks<S extends z.ZodType<TransactionFilters>>(schema: S) {
 
 export const transactionsQuerySchema = withFilterChecks(
   z.object({
-    /** Offset (SPEC §3 "from"). */
+    /** Offset: how many transactions to skip. */
     from: z.coerce.number<number>().int().min(0).max(100_000).default(0),
     limit: z.coerce.number<number>().int().min(1).max(TRANSACTIONS_PAGE_MAX).default(TRANSACTIONS_PAGE_DEFAULT),
     /**

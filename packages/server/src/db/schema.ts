@@ -38,7 +38,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     createdAt: createdAt(),
   },
-  // Usernames are unique regardless of case (product notes).
+  // Usernames are unique regardless of case.
   (t) => [uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`)],
 );
 

@@ -15,7 +15,7 @@ declare module 'fastify' {
 
 /**
  * The session token of `Authorization`: `Bearer <token>` as documented, or the bare token as login
- * answered it, which is how SPEC §7's original client sends it back.
+ * answered it, which is how the original web client sends it back.
  */
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * An empty body is no body, whatever its Content-Type says: SPEC §7's original client sends
+ * An empty body is no body, whatever its Content-Type says: the original web client sends
  * `Content-Type: application/json` on every call, DELETE without a payload included. Anything
  * else is read by Fastify's own JSON parser, its prototype-poisoning checks included.
  */

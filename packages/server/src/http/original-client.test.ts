@@ -1,5 +1,5 @@
 /**
- * SPEC §7's calls as the original web client sends them, replayed over real HTTP with its headers:
+ * The calls as the original web client sends them, replayed over real HTTP with its headers:
  * the token back as login answered it (no `Bearer`), `Content-Type: application/json` on every
  * call (DELETE without a payload included), `note: null` for a note left empty, and the base
  * currency asked for before one is chosen.

@@ -30,7 +30,7 @@ export function registerQueryEncodingCheck(app: FastifyInstance) {
   });
 }
 
-/** API.md: query parameters with empty values are ignored, as if they were not sent. */
+/** Query parameters with empty values are ignored, as if they were not sent. */
 export function registerEmptyQueryDropping(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     const query = request.query as Record<string, unknown> | undefined;

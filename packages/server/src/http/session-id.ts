@@ -14,7 +14,7 @@ declare module 'fastify' {
 const sessionIds = new WeakMap<IncomingMessage, string>();
 
 /**
- * API.md: a request without X-Session-ID gets a fresh one; a well-formed one is echoed back.
+ * A request without X-Session-ID gets a fresh one; a well-formed one is echoed back.
  * Decided once per raw request, because the logger needs it before any hook runs.
  */
 function sessionIdOf(raw: IncomingMessage): string {

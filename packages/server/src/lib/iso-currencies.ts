@@ -21,7 +21,7 @@ const NOT_HELD = new Set([
 ]);
 
 /**
- * Whether a currency is offered to be kept: amounts are stored in hundredths (SPEC §5), so a
+ * Whether a currency is offered to be kept: amounts are stored in hundredths, so a
  * currency of three decimals (KWD, BHD, …) could not be held exactly, and the ISO list's funds,
  * metals and units are nobody's account. They stay in the table (ids and old rows keep working)
  * but are neither listed nor accepted for a new account, currency or base.

@@ -5,7 +5,7 @@ import { call } from './client.ts';
 import { accountGroupDeleted, accountGroupsChanged } from './invalidation.ts';
 import { accountGroupKeys } from './query-keys.ts';
 
-/** Like the accounts themselves (SPEC §9), groups change only through the calls below. */
+/** Like the accounts themselves, groups change only through the calls below. */
 export const accountGroupsQueryOptions = () =>
   queryOptions({
     queryKey: accountGroupKeys.list(),

@@ -5,7 +5,7 @@ import { call } from './client.ts';
 import { accountCreated, accountDeleted, accountSaved } from './invalidation.ts';
 import { accountKeys } from './query-keys.ts';
 
-/** SPEC §9: account data never goes stale by itself; every change below invalidates it. */
+/** Account data never goes stale by itself; every change below invalidates it. */
 export const accountsQueryOptions = () =>
   queryOptions({
     queryKey: accountKeys.list(),

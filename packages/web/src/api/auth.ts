@@ -27,8 +27,8 @@ export function useLogin() {
 }
 
 /**
- * SPEC §4: sign-up registers, then logs in with the same credentials; the new user's time zone is
- * the browser's (API.md: register takes only the credentials). A zone the server does not know
+ * Sign-up registers, then logs in with the same credentials; the new user's time zone is
+ * the browser's (register takes only the credentials). A zone the server does not know
  * leaves UTC, changeable in Settings, rather than failing a sign-up that succeeded.
  */
 export function useRegister() {

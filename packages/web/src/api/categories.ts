@@ -28,7 +28,7 @@ export const categoriesQueryOptions = () =>
 
 /**
  * Loads the flat list into the query cache, where components read it. A failure does not stop the
- * app: it says "Cannot load categories" (SPEC §8) unless the client already reported the cause
+ * app: it says "Cannot load categories" unless the client already reported the cause
  * (a network failure, or an ended session).
  */
 export async function loadCategories(): Promise<void> {
@@ -60,7 +60,7 @@ export function useCategoryById(): ReadonlyMap<number, Category> {
 export type CategoriesStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 /**
- * The category tree (roots with nested `subCategories`, SPEC §3) for components, with a way to try
+ * The category tree (roots with nested `subCategories`) for components, with a way to try
  * again after a failure. Loaded categories stay `ready` while a later refresh runs or fails.
  */
 export function useCategoryTree(): { tree: CategoryNode[]; status: CategoriesStatus; reload: () => Promise<void> } {

@@ -30,7 +30,7 @@ async function caught(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error('Expected the call to fail');
 }
 
-describe('API client (SPEC §7, §8)', () => {
+describe('API client', () => {
   beforeEach(resetApp);
 
   afterEach(() => {

@@ -19,7 +19,7 @@ import { buildUrl, type QueryParams, requestHeaders } from './request.ts';
 import { logout } from './session.ts';
 
 type RequestOptions = {
-  /** Sent in the query string; undefined, null, '' and empty lists are left out (SPEC §7). */
+  /** Sent in the query string; undefined, null, '' and empty lists are left out. */
   query?: QueryParams;
   /** Sent as JSON; a Blob (a file the user chose) is sent as it is, as `rawType`. */
   body?: unknown;
@@ -56,7 +56,7 @@ function unexpected(status: number): ApiError {
 
 const TOO_MANY_REQUESTS_TOAST_ID = 'too-many-requests';
 
-/** The app-wide reactions of SPEC §8 (and to throttling); every other code is left to the caller. */
+/** The app-wide reactions to a network failure, an unexpected error and throttling; every other code is left to the caller. */
 function handleGlobally(error: ApiError, usedToken: string | null): ApiError {
   if (error.isNetworkError) {
     notify('error', ERROR_MESSAGES.network);
@@ -65,7 +65,7 @@ function handleGlobally(error: ApiError, usedToken: string | null): ApiError {
     notify('error', ERROR_MESSAGES.unexpected);
     error.notified = true;
   } else if (error.code === 'TOO_MANY_REQUESTS') {
-    // SPEC §8 leaves this message open; the server's text says when to try again, which no form
+    // No fixed text for this one: the server's text says when to try again, which no form
     // may say itself (a refused login shows only "Unexpected error"). One toast, however many calls.
     notify('warning', errorText(error), { id: TOO_MANY_REQUESTS_TOAST_ID });
     error.notified = true;
@@ -89,7 +89,7 @@ async function send(
   const headers = requestHeaders(token, accept);
   const raw = body instanceof Blob;
   if (body !== undefined) headers.set('Content-Type', raw ? (rawType ?? body.type) : 'application/json');
-  // The interface's language: a sign-up's categories are named in it (API.md).
+  // The interface's language: a sign-up's categories are named in it.
   headers.set('Accept-Language', useI18nStore.getState().locale);
 
   if (method !== 'GET') dropEarlyResponses();

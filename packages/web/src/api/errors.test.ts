@@ -22,7 +22,7 @@ describe('errorText', () => {
     ).toBe('Має бути числом');
   });
 
-  it('says in Ukrainian what every code of SPEC §8 (and the client’s network failure) means when the sentence is unknown', async () => {
+  it('says in Ukrainian what every server error code (and the client’s network failure) means when the sentence is unknown', async () => {
     await setLocale('uk');
     const statusText = 'A sentence the catalogue does not know';
     const codes: ApiErrorCode[] = [...ERROR_CODES, NETWORK_ERROR, ...Object.values(BINANCE_KEY_ERRORS)];

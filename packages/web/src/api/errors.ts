@@ -8,7 +8,7 @@ export const NETWORK_ERROR = 'NETWORK_ERROR';
 
 export type ApiErrorCode = ErrorBody['code'] | typeof NETWORK_ERROR;
 
-/** User-facing texts of SPEC §8, in the user's language. */
+/** User-facing texts of the server's error codes, in the user's language. */
 export const ERROR_MESSAGES = {
   get network() {
     return t('error.network');
@@ -77,7 +77,7 @@ export class ApiError extends Error {
 }
 
 /**
- * What to tell the user of a failed call. The server's `statusText` is English (API.md): in English
+ * What to tell the user of a failed call. The server's `statusText` is English: in English
  * it is shown as it is, being the most particular; in another language the one issue it names,
  * translated by its code, else what its error code means.
  */

@@ -14,7 +14,7 @@ import { logout } from './session.ts';
 const NOW = Date.parse('2026-03-18T10:00:00.000Z');
 const minutesAgo = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
 
-describe('when the financial sync is due (SPEC §4, §9)', () => {
+describe('when the financial sync is due', () => {
   it('is due without a remembered refresh, or with one that is not a date', () => {
     expect(isFinancialSyncDue(null, NOW)).toBe(true);
     expect(isFinancialSyncDue('yesterday', NOW)).toBe(true);

@@ -10,7 +10,7 @@ import { monobankKeys } from './query-keys.ts';
 
 const SYNC_MUTATION_KEY = [...monobankKeys.all, 'sync'] as const;
 
-/** SPEC §4, §9: due when no refresh is remembered, or the last one is 30 minutes old (or in the future: a clock moved back). */
+/** Due when no refresh is remembered, or the last one is 30 minutes old (or in the future: a clock moved back). */
 export function isFinancialSyncDue(latestRefresh: string | null, now: number): boolean {
   const at = latestRefresh === null ? Number.NaN : Date.parse(latestRefresh);
   if (Number.isNaN(at) || at > now) return true;
@@ -18,7 +18,7 @@ export function isFinancialSyncDue(latestRefresh: string | null, now: number): b
 }
 
 /**
- * SPEC §4 financial sync: remembers now, refreshes the bank accounts (the server skips the bank
+ * The financial sync: remembers now, refreshes the bank accounts (the server skips the bank
  * within an hour of the last refresh), queues the load of every enabled bank account's news since
  * its latest stored transaction, and invalidates the transaction caches. Answers the jobs queued.
  */
@@ -50,7 +50,7 @@ export function useIsSyncing(): boolean {
 }
 
 /**
- * Mounted once in the signed-in shell (SPEC §4, §9): every 5 seconds, and as soon as the bank
+ * Mounted once in the signed-in shell: every 5 seconds, and as soon as the bank
  * connection is known, runs the financial sync when it is due, as long as a Monobank client is
  * paired and its token still works. A sync that fails waits its 30 minutes like any other: it is
  * retried by the next due check, not in a loop.

@@ -30,7 +30,7 @@ const BANK_USER_STALE_MS = 60_000;
  */
 const ACTIVE_JOBS_POLL_MS = 15_000;
 
-/** SPEC §4: MONOBANK_USER_NOT_PAIRED marks the user unpaired, so it reads as null, not as a failure. */
+/** MONOBANK_USER_NOT_PAIRED marks the user unpaired, so it reads as null, not as a failure. */
 export const bankUserQueryOptions = () =>
   queryOptions({
     queryKey: monobankKeys.user(),
@@ -118,7 +118,7 @@ export function applyJobUpdate(queryClient: QueryClient, job: MonobankJob): bool
   return !isJobActive(job) && (before === undefined || isJobActive(before));
 }
 
-/** The bank accounts were read just now (SPEC §9 `latest-account-refresh-date`): the financial sync waits its 30 minutes. */
+/** The bank accounts were read just now (remembered under `latest-account-refresh-date`): the financial sync waits its 30 minutes. */
 export function markAccountsRefreshed(now = new Date()): void {
   local.set(LATEST_ACCOUNT_REFRESH_DATE_KEY, now.toISOString());
 }

@@ -4,7 +4,7 @@ import { isApiError } from './errors.ts';
 const DEFAULT_RETRIES = 3;
 
 /**
- * Retries keep the library's default count and backoff (SPEC §9), except for answers a retry
+ * Retries keep the library's default count and backoff, except for answers a retry
  * cannot change: a 4xx means the request itself was refused.
  */
 export function retryUnlessRefused(failureCount: number, error: unknown): boolean {

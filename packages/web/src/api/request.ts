@@ -19,14 +19,14 @@ export function buildUrl(path: string, params: QueryParams = {}): string {
       if (value.length > 0) search.append(key, value.join(','));
       continue;
     }
-    // SPEC §5: dates travel as ISO timestamps.
+    // Dates travel as ISO timestamps.
     search.append(key, value instanceof Date ? value.toISOString() : String(value));
   }
   const query = search.toString();
   return `${API_PREFIX}${path}${query ? `?${query}` : ''}`;
 }
 
-/** The headers of every call: what it accepts, the bearer token, and this tab's session id (SPEC §9). */
+/** The headers of every call: what it accepts, the bearer token, and this tab's session id. */
 export function requestHeaders(token: string | null, accept = 'application/json'): Headers {
   const headers = new Headers({ Accept: accept });
   if (token) headers.set('Authorization', `Bearer ${token}`);

@@ -7,7 +7,7 @@ import { queryClient } from './query-client.ts';
 
 // Signing in and out empties the query cache as well as the session store: they live here, above both.
 
-/** A successful login: keep the token and drop every cached answer of any previous user (SPEC §4). */
+/** A successful login: keep the token and drop every cached answer of any previous user. */
 export function signIn(token: string): void {
   local.set(TOKEN_STORAGE_KEY, token);
   queryClient.clear();
@@ -15,7 +15,7 @@ export function signIn(token: string): void {
 }
 
 /**
- * SPEC §4: clears the token, resets every store and invalidates all cached queries. The last bank
+ * Clears the token, resets every store and invalidates all cached queries. The last bank
  * refresh goes too, so whoever signs in next on this device syncs their bank at once. The theme is
  * left alone: it is a preference of the device, not of the session.
  */

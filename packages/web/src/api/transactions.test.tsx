@@ -21,7 +21,7 @@ const wrapper = ({ children }: { children: ReactNode }) => (
 describe('transactions API', () => {
   afterEach(resetApp);
 
-  it('sends the filters as the query string: lists comma-joined, empty values dropped (SPEC §7)', () => {
+  it('sends the filters as the query string: lists comma-joined, empty values dropped', () => {
     const params = transactionQueryParams({
       startDate: '2026-02-28T22:00:00.000Z',
       amountGte: 1250,

@@ -14,7 +14,7 @@ import { transactionKeys } from './query-keys.ts';
 
 /**
  * What a list of transactions is narrowed to: GET /transactions without its paging parameters.
- * Dates are ISO timestamps, amounts minor units in the account's currency (SPEC §5).
+ * Dates are ISO timestamps, amounts minor units in the account's currency.
  */
 export type TransactionListFilters = Omit<
   EndpointQuery<typeof endpoints.transactions.list>,
@@ -24,7 +24,7 @@ export type TransactionListFilters = Omit<
 /** Rows per request of an infinite list: a screenful or two, well under the server's cap. */
 export const TRANSACTIONS_PAGE_SIZE = 50;
 
-/** The filters as query parameters, in a fixed order: what is unset stays out (SPEC §7). */
+/** The filters as query parameters, in a fixed order: what is unset stays out. */
 export function transactionQueryParams(filters: TransactionListFilters): TransactionListFilters {
   return {
     startDate: filters.startDate,
@@ -85,7 +85,7 @@ const LINK_CANDIDATES_MAX = 200;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The transactions `transaction` could be paired with into a transfer (product notes): opposite
+ * The transactions `transaction` could be paired with into a transfer: opposite
  * type, not a transfer already, within a month of it. Another account is checked by the caller.
  */
 export function useLinkCandidates(transaction: Transaction, enabled: boolean) {

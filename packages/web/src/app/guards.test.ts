@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { redirectTarget } from '../lib/paths.ts';
 import { guestRedirect, protectedRedirect, sessionRedirect, signInPath } from './guards.ts';
 
-describe('route guards (SPEC §2)', () => {
+describe('route guards', () => {
   it('sends a visitor without a token to sign-in, remembering the full original path', () => {
     expect(protectedRedirect(null, '/budgets?x=1')).toBe('/sign-in?redirect=%2Fbudgets%3Fx%3D1');
     expect(protectedRedirect(null, '/account/12')).toBe('/sign-in?redirect=%2Faccount%2F12');

@@ -1,5 +1,5 @@
 /**
- * Route decisions of SPEC §2 as plain functions: each returns where to go instead, or null to stay.
+ * Route decisions as plain functions: each returns where to go instead, or null to stay.
  */
 import { HOME_PATH, SIGN_IN_PATH, WELCOME_PATH } from '../lib/paths.ts';
 

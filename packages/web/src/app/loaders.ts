@@ -7,7 +7,7 @@ function originalPath(request: Request): { pathname: string; fullPath: string } 
   return { pathname: url.pathname, fullPath: `${url.pathname}${url.search}` };
 }
 
-/** Protected routes: a stored token, a restored session, and a base currency (SPEC §2). */
+/** Protected routes: a stored token, a restored session, and a base currency. */
 export async function requireSession({ request }: LoaderFunctionArgs): Promise<null> {
   const { pathname, fullPath } = originalPath(request);
   const toSignIn = protectedRedirect(useSessionStore.getState().token, fullPath);

@@ -33,7 +33,7 @@ function signedUpServer({ withBase }: { withBase: boolean }, extra: Record<strin
 const messages = () => useNotificationsStore.getState().notifications.map((notification) => notification.message);
 const pageTitle = (name?: string) => screen.findByRole('heading', { level: 1, name });
 
-describe('routes and guards (SPEC §2)', () => {
+describe('routes and guards', () => {
   beforeEach(resetApp);
   afterEach(cleanUpApp);
 
@@ -219,7 +219,7 @@ async function submitCredentials(
   return { form: formAlert(), toasts: messages() };
 }
 
-describe('sign-in form (SPEC §8)', () => {
+describe('sign-in form', () => {
   beforeEach(resetApp);
   afterEach(cleanUpApp);
 
@@ -269,7 +269,7 @@ describe('sign-in form (SPEC §8)', () => {
   });
 });
 
-describe('sign-up and welcome (SPEC §4)', () => {
+describe('sign-up and welcome', () => {
   beforeEach(resetApp);
   afterEach(cleanUpApp);
 

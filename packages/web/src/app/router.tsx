@@ -68,7 +68,7 @@ const signedIn = (
   </SignedIn>
 );
 
-/** The route table of SPEC §2. */
+/** The route table. */
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
@@ -146,7 +146,7 @@ type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
  * Connects the router to the session: code outside React can navigate, a session that ends
- * (true → false) leads to sign-in (SPEC §2), back to the page after a refused token, and a sign-out or sign-in in another tab is followed.
+ * (true → false) leads to sign-in, back to the page after a refused token, and a sign-out or sign-in in another tab is followed.
  * Returns a function that disconnects it again.
  */
 export function wireRouter(router: AppRouter): () => void {

@@ -14,8 +14,8 @@ export function hasBaseCurrency(): boolean {
 let pending: { token: string | null; promise: Promise<void> } | null = null;
 
 /**
- * Restores the session of the stored token (SPEC §2 guard): the user, the base currency and the
- * categories and the saved language, with the user's currencies fetched alongside (SPEC §4) without holding the page up;
+ * Restores the session of the stored token (the protected routes wait for it): the user, the base currency and the
+ * categories and the saved language, with the user's currencies fetched alongside without holding the page up;
  * the bank user is asked for once the session stands.
  * Runs once per token; concurrent callers for the same token share one run.
  */
@@ -35,7 +35,7 @@ export function ensureSession(): Promise<void> {
     // A logout or another login while loading makes these answers someone else's.
     if (useSessionStore.getState().token !== token) return;
     completeSessionInit(user);
-    // SPEC §4: then the bank user, and with it the financial sync (the shell runs it).
+    // Then the bank user, and with it the financial sync (the shell runs it).
     void queryClient.prefetchQuery(bankUserQueryOptions());
   })().finally(() => {
     if (pending?.promise === promise) pending = null;

@@ -60,7 +60,7 @@ function Toast({ notification }: { notification: AppNotification }) {
 }
 
 /**
- * SPEC §2: toasts at the top right, 370 px wide (narrower only when the screen is). They start
+ * Toasts at the top right, 370 px wide (narrower only when the screen is). They start
  * below the 4rem header so a toast never covers "Add transaction" or the theme switch while it lasts.
  */
 export function NotificationCenter() {

@@ -16,7 +16,7 @@ function Box({ onOutside, enabled }: { onOutside: () => void; enabled?: boolean 
   );
 }
 
-describe('useClickOutside (SPEC §1)', () => {
+describe('useClickOutside', () => {
   it('calls the handler for a click outside the element only', () => {
     const onOutside = vi.fn();
     render(<Box onOutside={onOutside} />);

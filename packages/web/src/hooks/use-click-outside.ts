@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useEffectEvent } from 'react';
 
 /**
- * Calls `handler` when a pointer goes down outside the element of `ref` (SPEC §1). Pointer events
+ * Calls `handler` when a pointer goes down outside the element of `ref`. Pointer events
  * cover mouse, touch and pen alike. Pass `enabled = false` to stop listening, e.g. while closed.
  */
 export function useClickOutside<T extends Element>(

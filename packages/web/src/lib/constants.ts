@@ -1,30 +1,30 @@
-/** Every constant the spec fixes (SPEC §1, §2, §4, §7, §9), in one place. */
+/** The web app's fixed values (storage keys, timings, sizes), in one place. */
 
-/** Local storage: the session token (SPEC §9). */
+/** Local storage: the session token. */
 export const TOKEN_STORAGE_KEY = 'user-token';
-/** Local storage: when bank accounts were last refreshed (SPEC §9). */
+/** Local storage: when bank accounts were last refreshed. */
 export const LATEST_ACCOUNT_REFRESH_DATE_KEY = 'latest-account-refresh-date';
-/** Local storage: the chosen theme, `dark` or `light` (SPEC §1). */
+/** Local storage: the chosen theme, `dark` or `light`. */
 export const THEME_STORAGE_KEY = 'preferred-theme';
 /** Local storage: the interface's language, `en` or `uk` (issue 16; the key is our choice, after the theme's). */
 export const LOCALE_STORAGE_KEY = 'preferred-locale';
-/** Session storage: the id the server hands out in `X-Session-ID` (SPEC §7; the key is our choice). */
+/** Session storage: the id the server hands out in `X-Session-ID` (the key is our choice). */
 export const SESSION_ID_STORAGE_KEY = 'session-id';
 
 export const SESSION_ID_HEADER = 'X-Session-ID';
 
-/** Toasts hide after this long unless the caller says otherwise (SPEC §9). */
+/** Toasts hide after this long unless the caller says otherwise. */
 export const NOTIFICATION_VISIBILITY_MS = 4000;
-/** Toast width in CSS pixels (SPEC §2, §9). */
+/** Toast width in CSS pixels. */
 export const TOAST_WIDTH_PX = 370;
 
-/** The financial sync may run once the last bank account refresh is older than this (SPEC §4, §9). */
+/** The financial sync may run once the last bank account refresh is older than this. */
 export const FINANCIAL_SYNC_AFTER_MS = 30 * 60_000;
-/** How often the app asks itself whether the financial sync is due (SPEC §9). */
+/** How often the app asks itself whether the financial sync is due. */
 export const FINANCIAL_SYNC_CHECK_MS = 5000;
 
-/** Account data never goes stale by itself; the calls that change it invalidate it (SPEC §9). */
+/** Account data never goes stale by itself; the calls that change it invalidate it. */
 export const ACCOUNT_DATA_STALE_TIME = Number.POSITIVE_INFINITY;
 
-/** iOS devices get the viewport zoom locked at this scale (SPEC §1, §9). */
+/** iOS devices get the viewport zoom locked at this scale. */
 export const IOS_MAXIMUM_SCALE = '1.0';

@@ -103,7 +103,7 @@ export function formatShortDate(iso: string): string {
   return dateTimeFormat({ dateStyle: 'medium' }).format(new Date(iso));
 }
 
-/** A calendar day, YYYY-MM-DD, as the API writes date-only values (API.md). */
+/** A calendar day, YYYY-MM-DD, as the API writes date-only values. */
 export type DayKey = string;
 
 /** A day key as "14 Nov 2026", the same day in any time zone. */

@@ -18,7 +18,7 @@ function viewport(): HTMLMetaElement | null {
   return document.querySelector('meta[name="viewport"]');
 }
 
-describe('iOS zoom lock (SPEC §1)', () => {
+describe('iOS zoom lock', () => {
   afterEach(() => viewport()?.remove());
 
   it('recognises iPhone, iPad, iPod and iPadOS posing as a Mac', () => {

@@ -9,7 +9,7 @@ export function isIosDevice(device: DeviceInfo = navigator): boolean {
 }
 
 /**
- * SPEC §1: on iOS the viewport's maximum scale is forced to 1.0. Safari zooms into any focused
+ * On iOS the viewport's maximum scale is forced to 1.0. Safari zooms into any focused
  * field with a font under 16 px and does not zoom back out.
  */
 export function lockIosZoom(doc: Document = document, device: DeviceInfo = navigator): void {

@@ -106,7 +106,7 @@ describe('parseDecimal', () => {
   });
 });
 
-describe('parseAmount (SPEC §5)', () => {
+describe('parseAmount', () => {
   it('converts to minor units, rounding', () => {
     expect(parseAmount('1 234,56')).toBe(123456);
     expect(parseAmount('1234.56')).toBe(123456);

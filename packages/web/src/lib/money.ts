@@ -24,7 +24,7 @@ function ownSign(currencyCode: string, locale: string): boolean {
 
 /** The typographic minus: as wide as the plus, where Intl writes a hyphen. */
 const MINUS_SIGN = '\u2212';
-/** SPEC §9: every currency has a minor-unit factor of 100, so no amount has more than two decimals. */
+/** Every currency has a minor-unit factor of 100, so no amount has more than two decimals. */
 const MAX_FRACTION_DIGITS = 2;
 
 function withMinusSign(formatter: Intl.NumberFormat, value: number): string {
@@ -150,14 +150,14 @@ export function amountText(minor: number): string {
 }
 
 export type AmountReading = {
-  /** Null when empty or zero: such amounts are not converted (SPEC §5); NaN when not an amount. */
+  /** Null when empty or zero: such amounts are not converted; NaN when not an amount. */
   minor: number | null;
   /** Why the text cannot be taken as it stands; null when it can (or is empty). */
   problem: string | null;
 };
 
 /**
- * A typed amount in minor units (SPEC §5: × 100, rounded), with what keeps it from being taken:
+ * A typed amount in minor units (× 100, rounded), with what keeps it from being taken:
  * text that is no number, a single mark before three digits ("1,500", "12.345": write "1500",
  * "1,500.00" or "1.50"), an amount past MAX_MINOR_AMOUNT.
  */

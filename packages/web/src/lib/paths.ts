@@ -1,4 +1,4 @@
-/** The paths pages link and navigate to (SPEC §2); the route table itself is app/router.tsx. */
+/** The paths pages link and navigate to; the route table itself is app/router.tsx. */
 
 export const SIGN_IN_PATH = '/sign-in';
 export const SIGN_UP_PATH = '/sign-up';

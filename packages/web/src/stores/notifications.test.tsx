@@ -7,7 +7,7 @@ import { notify, useNotificationsStore } from './notifications.ts';
 
 const visible = () => useNotificationsStore.getState().notifications;
 
-describe('notifications (SPEC §2)', () => {
+describe('notifications', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     useNotificationsStore.getState().reset();

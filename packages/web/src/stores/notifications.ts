@@ -19,7 +19,7 @@ export type AppNotification = {
 };
 
 export type NotifyOptions = {
-  /** Defaults to the message, so the same message is never stacked twice (SPEC §2). */
+  /** Defaults to the message, so the same message is never stacked twice. */
   id?: string;
   title?: string;
   /** Milliseconds before the toast hides itself. */

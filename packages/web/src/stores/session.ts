@@ -4,10 +4,10 @@ import { TOKEN_STORAGE_KEY } from '../lib/constants.ts';
 import { local } from '../lib/storage.ts';
 
 type SessionState = {
-  /** The bearer token, mirrored in local storage under `user-token` (SPEC §9). */
+  /** The bearer token, mirrored in local storage under `user-token`. */
   token: string | null;
   user: User | null;
-  /** SPEC §4: true after a successful login or a restore from the stored token. */
+  /** True after a successful login or a restore from the stored token. */
   isLoggedIn: boolean;
   /**
    * True once the session of the current token is restored: the user here, the base currency and

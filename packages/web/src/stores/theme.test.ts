@@ -27,7 +27,7 @@ function bodyTheme(): string {
   return document.body.className;
 }
 
-describe('theme (SPEC §1)', () => {
+describe('theme', () => {
   beforeEach(() => {
     useThemeStore.setState({ theme: 'dark' });
   });

@@ -11,7 +11,7 @@ export function isTheme(value: unknown): value is Theme {
   return THEMES.includes(value as Theme);
 }
 
-/** SPEC §1: a saved valid choice wins, then the OS preference; without either, dark. */
+/** A saved valid choice wins, then the OS preference; without either, dark. */
 export function resolveInitialTheme(saved: string | null, prefersLight: boolean): Theme {
   if (isTheme(saved)) return saved;
   return prefersLight ? 'light' : 'dark';

@@ -59,7 +59,7 @@ export function sseMessage(event: ServerEvent): string {
   return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
-/** What the server says of a user who has not paired Monobank (SPEC §4). */
+/** What the server says of a user who has not paired Monobank. */
 export const notPaired = () =>
   failure(404, 'MONOBANK_USER_NOT_PAIRED', 'Monobank is not connected. Connect it with your personal token first.');
 

@@ -40,7 +40,7 @@ export function valueInBase(minor: number, rate: number): number | null {
 export const tooLargeForAccount = (path: string) =>
   validationError(path, 'amount.tooLargeForAccount', { max: MAX_AMOUNT_TEXT });
 
-/** Base-currency values at the latest rate: what the money is worth now (DESIGN.md). */
+/** Base-currency values at the latest rate: what the money is worth now. */
 async function withRefs(
   rows: AccountRow[],
   session: RateSession,

@@ -6,7 +6,7 @@ import type { AuthService } from './service.ts';
 
 export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app, { auth }) => {
   routes(app, endpoints.auth, {
-    // The sign-up's language comes as Accept-Language (the body is SPEC §7's): the new user's
+    // The sign-up's language comes as Accept-Language (the body holds only the credentials): the new user's
     // categories and settings start in it.
     register: async (request) => ({
       user: await auth.register(request.body, request.ip, localeFromAcceptLanguage(request.headers['accept-language'])),

@@ -187,7 +187,7 @@ export function createCategoriesService(db: Database, moveToCategory: MoveToCate
 // For other modules' transactions: each takes the executor first, so it joins the caller's transaction.
 
 /**
- * Product notes: every new user starts with this tree, named in their language (issue 16);
+ * Every new user starts with this tree, named in their language (issue 16);
  * subcategories take their root's colour.
  */
 export async function createDefaultCategories(db: Executor, userId: number, locale: AppLocale): Promise<void> {

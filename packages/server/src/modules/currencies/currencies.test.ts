@@ -69,7 +69,7 @@ describe('currencies that cannot be held', () => {
 });
 
 describe('base currency', () => {
-  it('answers null before one is chosen (SPEC §4/§9: the client goes to the welcome page)', async () => {
+  it('answers null before one is chosen (the client then goes to the welcome page)', async () => {
     const { token } = await signUp(t);
     const res = await t.call('GET', '/api/v1/user/currencies/base', { token });
     expect(res.status).toBe(200);

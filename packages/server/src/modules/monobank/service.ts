@@ -44,9 +44,9 @@ import { queueImport } from './statement-loads.ts';
 import { registerWebhook, unregisterWebhook, userOfSecret, webhookState } from './webhook.ts';
 import { startWebhookInbox, type WebhookInbox } from './webhook-inbox.ts';
 
-/** SPEC §9: the cards are read from the bank at most once an hour. */
+/** The cards are read from the bank at most once an hour. */
 export const REFRESH_THROTTLE_MS = 60 * 60_000;
-/** SPEC §4/§9: a sync is due once the last one is older than this. */
+/** A sync is due once the last one is older than this. */
 export const SYNC_AFTER_MS = 30 * 60_000;
 const JOBS_LISTED = 20;
 

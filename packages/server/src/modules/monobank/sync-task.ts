@@ -2,7 +2,7 @@ import type { PeriodicTask } from '../../jobs/scheduler.ts';
 import type { MonobankService } from './service.ts';
 
 /**
- * The financial sync on the server (SPEC §4, run here too so that a bank stays current with no
+ * The financial sync on the server (the web app runs it too; here it keeps a bank current with no
  * page open): every five minutes one instance looks for paired clients not synced for 30 minutes.
  */
 export function monobankSyncTask(monobank: MonobankService): PeriodicTask {

@@ -73,8 +73,9 @@ function inLockOrder<T extends { baseCode: string; quoteCode: string; effectiveF
 }
 
 /**
- * DESIGN.md's order: the user's custom rate in effect → the stored provider rate of that day →
- * a fetch of that day → the nearest earlier stored day (approximate) → nothing.
+ * The order of docs/decisions.md "Exchange rates: two providers, stored per day, resolved in a
+ * fixed order": the user's custom rate in effect → the stored provider rate of that day → a fetch
+ * of that day → the nearest earlier stored day (approximate) → nothing.
  *
  * Rates are resolved outside database transactions: a fetched day is stored on the main
  * connection, which an open PGlite transaction would hold.

@@ -1,5 +1,5 @@
 /**
- * A transaction's figures in the user's base currency (DESIGN.md "Multi-currency semantics"):
+ * A transaction's figures in the user's base currency:
  * `refAmount` at the rate of the transaction's day, and the rate it used.
  */
 import { convertMinorUnits, isWithinAmountLimit, MAX_AMOUNT_TEXT, type TransactionType } from '@kopiyka/shared';

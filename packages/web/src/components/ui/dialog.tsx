@@ -16,7 +16,7 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogClose = DialogPrimitive.Close;
 
 /**
- * A form in a dialog: a full-screen sheet on phones (the product notes' rule for forms), a centred
+ * A form in a dialog: a full-screen sheet on phones (as every form on a phone), a centred
  * card from 640 px up. Children are a DialogHeader, a DialogBody and a DialogFooter.
  */
 export function DialogContent({

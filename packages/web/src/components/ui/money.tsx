@@ -2,7 +2,7 @@ import { formatCompactMoney, formatMoney, formatSignedMoney } from '../../lib/mo
 import { cn } from '../../lib/utils.ts';
 
 type MoneyProps = {
-  /** The amount in minor units. For income and expense, the positive amount (API.md: direction is the type). */
+  /** The amount in minor units. For income and expense, the positive amount (the transaction type gives the direction). */
   minor: number;
   currency: string;
   /**

@@ -1,7 +1,7 @@
 import { type Account, type AccountGroup, isInParentLoop } from '@kopiyka/shared';
 import { type FlatNode, flattenTree } from '../../lib/tree.ts';
 
-/** Product notes: what the account holds of the owner's own money, in its currency. */
+/** What the account holds of the owner's own money, in its currency. */
 export function ownMoney(account: Account): number {
   return account.currentBalance - account.creditLimit;
 }

@@ -132,7 +132,7 @@ describe('date presets in the user’s time zone, not the browser’s', () => {
   });
 });
 
-describe('what the list asks for (SPEC §5)', () => {
+describe('what the list asks for', () => {
   const now = local(2026, 3, 18, 15, 45);
 
   it('sends dates as ISO timestamps and amounts in minor units', () => {

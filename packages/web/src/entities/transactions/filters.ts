@@ -135,7 +135,7 @@ export function hasFilters(filters: FilterState): boolean {
   return countFilters(filters) > 0 || filters.note.trim() !== '';
 }
 
-/** A typed amount in minor units; empty, zero, negative or unreadable amounts filter nothing (SPEC §5). */
+/** A typed amount in minor units; empty, zero, negative or unreadable amounts filter nothing. */
 export function minorOrUndefined(text: string): number | undefined {
   const minor = parseAmount(text);
   return minor !== null && minor > 0 ? minor : undefined;
@@ -176,7 +176,7 @@ export function periodRange(filters: Pick<FilterState, 'period' | 'from' | 'to'>
 }
 
 /**
- * What the list asks the server for (SPEC §5): dates as ISO timestamps, amounts in minor units,
+ * What the list asks the server for: dates as ISO timestamps, amounts in minor units,
  * empty values left out. Reversed ranges are read the right way round.
  */
 export function toListFilters(filters: FilterState, now: Date = new Date()): TransactionListFilters {

@@ -17,7 +17,7 @@ function accountServer(initial: Account) {
     [`PUT /accounts/${initial.id}`]: ({ body }) => {
       const changes = body as Partial<Account>;
       if (account && changes.currentBalance !== undefined) {
-        // Product notes: the opening balance moves by the same difference.
+        // The opening balance moves by the same difference.
         changes.openingBalance = account.openingBalance + changes.currentBalance - account.currentBalance;
       }
       if (account && changes.openingBalance !== undefined && changes.currentBalance === undefined) {

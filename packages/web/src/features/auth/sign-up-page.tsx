@@ -34,7 +34,7 @@ export function SignUpPage() {
         submittingLabel={t('auth.signUp.submitting')}
         send={(body) => registerUser.mutateAsync(body)}
         describeFailure={registerErrorFeedback}
-        // SPEC §4: registered and logged in; the base currency is chosen next.
+        // Registered and logged in; the base currency is chosen next.
         onSuccess={() => navigate(WELCOME_PATH, { replace: true })}
       />
     </AuthScreen>

@@ -115,7 +115,7 @@ describe('budgets page', () => {
 
 describe('new budget dialog', () => {
   freshAppEachTest(new Date(2026, 10, 22, 12));
-  // Days are picked in the user's time zone and sent as the instants they start and end (SPEC §5).
+  // Days are picked in the user's time zone and sent as the instants they start and end.
   beforeAll(() => {
     vi.stubEnv('TZ', 'Europe/Kyiv');
   });

@@ -49,7 +49,7 @@ describe('crypto page, not connected', () => {
     expect(screen.getByRole('link', { name: 'Add a crypto account' }).getAttribute('href')).toBe('/create-account');
   });
 
-  it('says each missing key where it is missing, in the words of SPEC §8 codes 10101–10103', async () => {
+  it('says each missing key where it is missing, in the words of codes 10101–10103', async () => {
     const answers = [
       failure(422, 10101, 'Both crypto exchange API keys are missing'),
       failure(422, 10102, 'The crypto exchange public (API) key is missing'),

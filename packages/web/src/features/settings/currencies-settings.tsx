@@ -18,7 +18,7 @@ function CurrenciesSkeleton() {
   );
 }
 
-/** /settings/currencies: the base currency, the other currencies and their rates (product notes). */
+/** /settings/currencies: the base currency, the other currencies and their rates. */
 export function CurrenciesSettings() {
   const userCurrencies = useUserCurrencies();
   const cachedBase = useBaseCurrency();

@@ -222,7 +222,7 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
     }
   }
 
-  // The payment type follows the paying account until the user picks one (product notes' defaults).
+  // The payment type follows the paying account until the user picks one.
   const paymentChosen = useRef(Boolean(original));
   function changeSide(side: 'accountId' | 'toAccountId', value: string) {
     const { next, destinationKept } = changeAccount(form.getValues(), side, value, currencyOf);

@@ -8,7 +8,7 @@ export const en = {
   'language.en': 'English',
   'language.uk': 'Українська',
 
-  // SPEC §8, as it words them.
+  // Failure texts, fixed word for word.
   'error.network': 'Failed to fetch data from the server.',
   'error.unexpected': 'Unexpected error.',
   'error.unauthenticated': 'Unauthorized. Please, login first.',

@@ -6,7 +6,7 @@ import { readAmount } from '../../../lib/money.ts';
 import { dayStart } from '../../../lib/periods.ts';
 
 /**
- * A typed balance or limit in minor units (SPEC §5), empty or zero being 0, or what keeps it from
+ * A typed balance or limit in minor units, empty or zero being 0, or what keeps it from
  * being read (no number, a mark before three digits, too large) as `readAmount` says it.
  */
 export function readAccountAmount(text: string): { minor: number; problem: null } | { minor: null; problem: string } {

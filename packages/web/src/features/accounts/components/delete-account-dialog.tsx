@@ -16,7 +16,7 @@ import { notify } from '../../../stores/notifications.ts';
 
 /**
  * Deleting an account takes its transactions with it, so the user types the account's name to
- * show they mean this one (product notes).
+ * show they mean this one.
  */
 export function DeleteAccountButton({ account }: { account: Account }) {
   const [open, setOpen] = useState(false);

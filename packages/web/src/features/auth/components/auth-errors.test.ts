@@ -11,7 +11,7 @@ function notified(error: ApiError): ApiError {
   return error;
 }
 
-describe('login error filtering (SPEC §8)', () => {
+describe('login error filtering', () => {
   it('shows NOT_FOUND and INVALID_CREDENTIALS as a wrong username or password', () => {
     expect(loginErrorMessage(apiError('INVALID_CREDENTIALS', 'Invalid credentials', 401))).toBe(
       'Invalid username or password.',

@@ -12,7 +12,7 @@ function unexpectedFormError(error: unknown): string | undefined {
 }
 
 /**
- * SPEC §8: of the login failures only NOT_FOUND and INVALID_CREDENTIALS reach the form as such;
+ * Of the login failures only NOT_FOUND and INVALID_CREDENTIALS reach the form as such;
  * anything else, a throttled login included, is a generic error.
  */
 export function loginErrorMessage(error: unknown): string | undefined {

@@ -27,7 +27,7 @@ const budget: Budget = {
 };
 
 describe('budget form', () => {
-  // The user's time zone is not UTC, so a day's bounds differ from UTC midnight (SPEC §5 conversions).
+  // The user's time zone is not UTC, so a day's bounds differ from UTC midnight.
   beforeAll(() => {
     vi.stubEnv('TZ', 'Europe/Kyiv');
   });

@@ -45,7 +45,7 @@ const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
  * The form as typed, turned into the body of POST /budgets and checked with the shared contract,
  * so the form says what the server would before anything is sent. The limit goes in minor units
  * of the base currency; a typed zero is kept, for the contract to refuse. The days go as the
- * timestamps where they start and end in the user's time zone (SPEC §5): the end is the last
+ * timestamps where they start and end in the user's time zone: the end is the last
  * millisecond of its day, as the budget includes it.
  */
 export const budgetFormSchema = budgetFormValuesSchema.transform((values, ctx): NewBudget => {

@@ -8,7 +8,7 @@ import { OUT_OF_WALLET } from './transaction-form.ts';
 
 type AccountSelectProps = Omit<ComponentProps<typeof NativeSelect>, 'children'> & {
   accounts: readonly Account[];
-  /** Offers the "Out of wallet" pseudo account (SPEC §3) after the real ones. */
+  /** Offers the "Out of wallet" pseudo account after the real ones. */
   outOfWallet?: boolean;
   placeholder: string;
 };

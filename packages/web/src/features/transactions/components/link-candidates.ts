@@ -5,7 +5,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const AMOUNT_WEIGHT = 10;
 
 /**
- * The transactions `transaction` can be paired with into a transfer (product notes: another
+ * The transactions `transaction` can be paired with into a transfer (another
  * account, the opposite type, neither a transfer already), the likeliest first: closest in time
  * and in base-currency amount.
  */

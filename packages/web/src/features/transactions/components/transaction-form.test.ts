@@ -50,7 +50,7 @@ function errorsOf(values: Partial<TransactionFormValues>, original?: Transaction
   return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path[0], issue.message]));
 }
 
-describe('a new transaction’s body (SPEC §5)', () => {
+describe('a new transaction’s body', () => {
   it('sends an expense in minor units with an ISO time', () => {
     expect(requestOf({})).toEqual({
       kind: 'create',

@@ -24,7 +24,7 @@ export function kindLabel(kind: TransactionKind): string {
   return t(`transaction.kind.${kind}`);
 }
 
-/** The pseudo account of SPEC §3 for money that leaves (or enters) the wallet: a select's value. */
+/** The pseudo account for money that leaves (or enters) the wallet: a select's value. */
 export const OUT_OF_WALLET = 'out';
 
 /** The payment types in the order the form offers them, the usual ones first. */
@@ -42,7 +42,7 @@ export function paymentTypeLabel(type: PaymentType): string {
   return t(`transaction.payment.${type}`);
 }
 
-/** Bank imports keep their amount, time, account and type, and cannot be deleted (product notes). */
+/** Bank imports keep their amount, time, account and type, and cannot be deleted. */
 export function isBankTransaction(transaction: Pick<Transaction, 'externalId' | 'accountType'>): boolean {
   return transaction.externalId !== null || transaction.accountType === 'monobank';
 }
@@ -270,7 +270,7 @@ function plan(values: TransactionFormValues, { currencyOf, original }: FormConte
   if (!when) problems.push(['time', t('transaction.problem.time')]);
   const common = {
     paymentType: values.paymentType,
-    // SPEC §5: times travel as ISO timestamps.
+    // Times travel as ISO timestamps.
     time: when?.toISOString(),
     note: values.note,
     ...(values.budgetId !== null ? { budgetId: values.budgetId } : {}),
