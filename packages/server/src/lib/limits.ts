@@ -4,7 +4,7 @@ import type { Transaction } from '../db/client.ts';
 import { AppError } from './errors.ts';
 
 /**
- * The most of each kind one user may have (docs/api.md "Limits"), with the first key of the
+ * The most of each kind one user may have (docs/api.md lists them), with the first key of the
  * pg_advisory_xact_lock(int, int) that serialises the user's creates of that kind.
  */
 const LIMITS = {

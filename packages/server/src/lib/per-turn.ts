@@ -2,7 +2,8 @@
  * Calls gathered over two turns of the event loop and handled together, one batch at a time. On
  * the embedded database every statement costs a fixed share of its one connection, so one
  * statement for the requests that arrived together, instead of one for each, is most of what
- * several clients save (docs/decisions.md "Creates in batches").
+ * several clients save (docs/decisions.md "Requests on the embedded database: sessions
+ * remembered, one statement per list page").
  */
 /**
  * Turns a batch waits for more calls. Clients that got their answers together send again over a
