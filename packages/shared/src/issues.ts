@@ -187,6 +187,23 @@ export const ISSUE_MESSAGES = {
   'cell.notTime': '“{text}” is not a time as {format}',
   'cell.notCalendarDate': '“{text}” is not a date in the calendar',
 
+  // Refusals of a request as a whole (CONFLICT, NOT_ALLOWED): the message is the answer's statusText
+  'base.required': 'Choose your base currency first.',
+  'base.cannotRemove': '{code} is your base currency. Choose another base currency first.',
+  'base.becoming':
+    '{code} is becoming your base currency: figures are being recalculated in it. Wait until that has finished.',
+  'base.changing': 'The base currency is already being changed. Wait until it finishes.',
+  'base.recomputingAfterRate':
+    'Figures are being recomputed after a rate change. Change the base currency when that has finished.',
+  'base.recomputing': 'The figures are being recomputed right now; wait until that has finished.',
+  'category.builtIn': '"{name}" is built in: it cannot be renamed, moved or deleted.',
+  'category.intoItself': 'A category cannot be moved into itself or into one of its own subcategories.',
+  'accountGroup.intoItself': 'A group cannot be moved into itself or into one of its own subgroups.',
+  'transaction.bankDelete': 'Bank transactions cannot be deleted.',
+  'import.importedAlready': 'This file was imported already.',
+  'import.stillRunning': 'This import is still running; undo it once it has finished.',
+  'import.undoneAlready': 'This import was undone already.',
+
   // Backup documents
   'backup.version': 'Only version {version} backups can be restored',
   'backup.repeatedId': 'Id {id} appears more than once',

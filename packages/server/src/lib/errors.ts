@@ -34,3 +34,18 @@ export function validationError<C extends IssueCode>(path: string, code: C, ...p
   const issue = issueAt(path, code, ...params);
   return new AppError('VALIDATION_ERROR', `${path}: ${issue.message}`, [issue]);
 }
+
+/**
+ * A refusal (CONFLICT, NOT_ALLOWED, a VALIDATION_ERROR of the request as a whole) whose reason is
+ * one issue at `path` (the field or id it concerns): the issue's English message is the
+ * statusText, its code what the web translates.
+ */
+export function refusal<C extends IssueCode>(
+  errorCode: ErrorCode,
+  path: string,
+  code: C,
+  ...params: IssueParamsArgument<C>
+) {
+  const issue = issueAt(path, code, ...params);
+  return new AppError(errorCode, issue.message, [issue]);
+}
