@@ -1479,6 +1479,21 @@ export const en = {
   'issue.cell.timeEmpty': 'The time is empty',
   'issue.cell.notTime': '“{text}” is not a time as {format}',
   'issue.cell.notCalendarDate': '“{text}” is not a date in the calendar',
+  'issue.cell.columnMissing': 'The row has {cells} cells; column {column} is missing',
+  'issue.cell.noRate': 'No exchange rate for {from} → {to} on {date}',
+  'issue.import.stoppedUnexpectedly':
+    'The import stopped on an unexpected error. The rows imported before it stay until you undo the import.',
+  'issue.monobank.noAnswer': 'Monobank did not answer ({reason}); try again later.',
+  'issue.monobank.tokenRefused': 'Monobank does not accept this token any more. Paste a new one from api.monobank.ua.',
+  'issue.monobank.disconnected': 'Monobank was disconnected.',
+  'issue.monobank.noRate':
+    'No exchange rate for {from} → {to} on {date}. Set a custom rate in Settings → Currencies, then sync again.',
+  'issue.baseChange.noRate': 'No exchange rate for {from} → {to} on {date}. Set a custom rate and try again.',
+  'issue.baseChange.noLimitRate':
+    'No exchange rate for {from} → {to} today to convert budget limits. Set a custom rate and try again.',
+  'issue.baseChange.tooLarge': 'In {code} your figures would pass {max}, the most the app keeps.',
+  'issue.baseChange.historyChanging': 'The history keeps changing; try again in a moment.',
+  'issue.baseChange.stoppedUnexpectedly': 'The recalculation stopped unexpectedly.',
   'issue.backup.version': 'Only version {version} backups can be restored',
   'issue.backup.repeatedId': 'Id {id} appears more than once',
   'issue.backup.missingParent': 'No item of {part} has id {id}',

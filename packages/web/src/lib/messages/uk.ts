@@ -1517,6 +1517,22 @@ export const uk: Catalogue = {
   'issue.cell.timeEmpty': 'Час порожній',
   'issue.cell.notTime': '«{text}» — не час у форматі {format}',
   'issue.cell.notCalendarDate': '«{text}» — такої дати немає в календарі',
+  'issue.cell.columnMissing':
+    'У рядку {cells, plural, one {# клітинка} few {# клітинки} many {# клітинок} other {# клітинки}}; стовпця {column} немає',
+  'issue.cell.noRate': 'Немає курсу {from} → {to} на {date}',
+  'issue.import.stoppedUnexpectedly':
+    'Імпорт зупинився через неочікувану помилку. Імпортовані до неї рядки лишаються, доки ви не скасуєте імпорт.',
+  'issue.monobank.noAnswer': 'Monobank не відповів ({reason}); спробуйте пізніше.',
+  'issue.monobank.tokenRefused': 'Monobank більше не приймає цей токен. Вставте новий з api.monobank.ua.',
+  'issue.monobank.disconnected': 'Monobank від’єднано.',
+  'issue.monobank.noRate':
+    'Немає курсу {from} → {to} на {date}. Задайте власний курс у Налаштуваннях → Валюти, тоді синхронізуйте знову.',
+  'issue.baseChange.noRate': 'Немає курсу {from} → {to} на {date}. Задайте власний курс і спробуйте ще раз.',
+  'issue.baseChange.noLimitRate':
+    'Немає сьогоднішнього курсу {from} → {to}, щоб перерахувати ліміти бюджетів. Задайте власний курс і спробуйте ще раз.',
+  'issue.baseChange.tooLarge': 'У {code} ваші суми перевищили б {max} — найбільше, що зберігає застосунок.',
+  'issue.baseChange.historyChanging': 'Історія постійно змінюється; спробуйте ще раз за мить.',
+  'issue.baseChange.stoppedUnexpectedly': 'Перерахунок несподівано зупинився.',
   'issue.backup.version': 'Відновити можна лише резервну копію версії {version}',
   'issue.backup.repeatedId': 'Ідентифікатор {id} трапляється більше одного разу',
   'issue.backup.missingParent': 'У {part} немає елемента з ідентифікатором {id}',
