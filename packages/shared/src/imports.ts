@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedIssueFields, storedIssueSchema } from './envelope.ts';
 import { idSchema, idTextSchema } from './ids.ts';
 import { issue } from './issues.ts';
 
@@ -161,7 +162,9 @@ export const importFailureSchema = z.object({
   /** The row's line in the file, 1-based, the header being line 1. */
   row: z.number().int(),
   message: z.string(),
+  ...storedIssueFields,
 });
+export type ImportFailure = z.infer<typeof importFailureSchema>;
 
 export const importSchema = z.object({
   id: z.number().int(),
@@ -179,6 +182,8 @@ export const importSchema = z.object({
   failedCount: z.number().int(),
   /** Why the whole import stopped (state failed). */
   error: z.string().nullable(),
+  /** `error` by code, for clients to translate. */
+  errorIssue: storedIssueSchema.nullable().optional(),
   createdAt: z.iso.datetime(),
   finishedAt: z.iso.datetime().nullable(),
 });

@@ -186,6 +186,40 @@ export const ISSUE_MESSAGES = {
   'cell.timeEmpty': 'The time is empty',
   'cell.notTime': '“{text}” is not a time as {format}',
   'cell.notCalendarDate': '“{text}” is not a date in the calendar',
+  'cell.columnMissing': 'The row has {cells} cells; column {column} is missing',
+  'cell.noRate': 'No exchange rate for {from} → {to} on {date}',
+  'import.stoppedUnexpectedly':
+    'The import stopped on an unexpected error. The rows imported before it stay until you undo the import.',
+
+  // Background jobs: why one stopped, stored with it
+  'monobank.noAnswer': 'Monobank did not answer ({reason}); try again later.',
+  'monobank.tokenRefused': 'Monobank does not accept this token any more. Paste a new one from api.monobank.ua.',
+  'monobank.disconnected': 'Monobank was disconnected.',
+  'monobank.noRate':
+    'No exchange rate for {from} → {to} on {date}. Set a custom rate in Settings → Currencies, then sync again.',
+  'baseChange.noRate': 'No exchange rate for {from} → {to} on {date}. Set a custom rate and try again.',
+  'baseChange.noLimitRate':
+    'No exchange rate for {from} → {to} today to convert budget limits. Set a custom rate and try again.',
+  'baseChange.tooLarge': 'In {code} your figures would pass {max}, the most the app keeps.',
+  'baseChange.historyChanging': 'The history keeps changing; try again in a moment.',
+  'baseChange.stoppedUnexpectedly': 'The recalculation stopped unexpectedly.',
+
+  // Refusals of a request as a whole (CONFLICT, NOT_ALLOWED): the message is the answer's statusText
+  'base.required': 'Choose your base currency first.',
+  'base.cannotRemove': '{code} is your base currency. Choose another base currency first.',
+  'base.becoming':
+    '{code} is becoming your base currency: figures are being recalculated in it. Wait until that has finished.',
+  'base.changing': 'The base currency is already being changed. Wait until it finishes.',
+  'base.recomputingAfterRate':
+    'Figures are being recomputed after a rate change. Change the base currency when that has finished.',
+  'base.recomputing': 'The figures are being recomputed right now; wait until that has finished.',
+  'category.builtIn': '"{name}" is built in: it cannot be renamed, moved or deleted.',
+  'category.intoItself': 'A category cannot be moved into itself or into one of its own subcategories.',
+  'accountGroup.intoItself': 'A group cannot be moved into itself or into one of its own subgroups.',
+  'transaction.bankDelete': 'Bank transactions cannot be deleted.',
+  'import.importedAlready': 'This file was imported already.',
+  'import.stillRunning': 'This import is still running; undo it once it has finished.',
+  'import.undoneAlready': 'This import was undone already.',
 
   // Backup documents
   'backup.version': 'Only version {version} backups can be restored',
@@ -247,10 +281,15 @@ export function issueMessage(code: IssueCode, params: Record<string, string | nu
 /** The params argument of a function taking an issue code: none where the template takes none. */
 export type IssueParamsArgument<C extends IssueCode> = keyof IssueParams<C> extends never ? [] : [IssueParams<C>];
 
-/** An issue at `path` of a request, its English message made from the code. */
-export function issueAt<C extends IssueCode>(path: string, code: C, ...[params]: IssueParamsArgument<C>) {
+/** An issue with its English message made from the code: what a job stores about a problem. */
+export function describedIssue<C extends IssueCode>(code: C, ...[params]: IssueParamsArgument<C>) {
   const values: Record<string, string | number> = params ?? {};
-  return { path, code, params: values, message: issueMessage(code, values) };
+  return { code, params: values, message: issueMessage(code, values) };
+}
+
+/** An issue at `path` of a request, its English message made from the code. */
+export function issueAt<C extends IssueCode>(path: string, code: C, ...params: IssueParamsArgument<C>) {
+  return { path, ...describedIssue(code, ...params) };
 }
 
 /** The key under which a zod issue raised by a shared schema carries its code and parameters. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountSchema } from './accounts.ts';
+import { storedIssueSchema } from './envelope.ts';
 import { idSchema, idTextSchema } from './ids.ts';
 import { customIssue, issue } from './issues.ts';
 import { MAX_MINOR_AMOUNT } from './money.ts';
@@ -130,7 +131,8 @@ export const monobankJobSchema = z.object({
   to: z.iso.datetime(),
   /** When the next statement call may go out (Monobank's interval), while the job runs. */
   nextRunAt: z.iso.datetime().nullable(),
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** `issue`: the message by code, for clients to translate. */
+  error: z.object({ code: z.string(), message: z.string(), issue: storedIssueSchema.optional() }).nullable(),
   createdAt: z.iso.datetime(),
   finishedAt: z.iso.datetime().nullable(),
 });

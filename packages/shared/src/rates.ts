@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencyCodeSchema, MAX_CURRENCIES_PER_REQUEST } from './currencies.ts';
+import { storedIssueSchema } from './envelope.ts';
 import { issue } from './issues.ts';
 
 import { isoDateSchema } from './time.ts';
@@ -84,6 +85,8 @@ export const baseCurrencyChangeSchema = z.object({
   done: z.number().int(),
   total: z.number().int(),
   error: z.string().nullable(),
+  /** `error` by code, for clients to translate. */
+  errorIssue: storedIssueSchema.nullable().optional(),
 });
 export type BaseCurrencyChange = z.infer<typeof baseCurrencyChangeSchema>;
 

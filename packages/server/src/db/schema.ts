@@ -1,8 +1,10 @@
 import type {
+  CodedIssue,
   DecimalSeparator,
   ImportDateFormat,
   ImportDelimiter,
   ImportEncoding,
+  ImportFailure,
   ImportMapping,
 } from '@kopiyka/shared';
 import { sql } from 'drizzle-orm';
@@ -450,6 +452,8 @@ export const baseCurrencyChanges = pgTable('base_currency_changes', {
   total: integer('total').notNull().default(0),
   lastId: integer('last_id').notNull().default(0),
   error: text('error'),
+  /** `error` by code, for the web to translate (null on rows failed before codes were stored). */
+  errorIssue: jsonb('error_issue').$type<CodedIssue>(),
   lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
   /** Set by the worker that holds the lease; its writes only land while the row still carries it. */
   leaseToken: uuid('lease_token'),
@@ -623,6 +627,8 @@ export const monobankJobs = pgTable(
     failures: integer('failures').notNull().default(0),
     errorCode: varchar('error_code', { length: 40 }),
     errorMessage: text('error_message'),
+    /** `errorMessage` by code, for the web to translate (null on rows failed before codes were stored). */
+    errorIssue: jsonb('error_issue').$type<CodedIssue>(),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
   },
@@ -739,9 +745,12 @@ export const imports = pgTable(
     total: integer('total').notNull(),
     imported: integer('imported').notNull().default(0),
     duplicates: integer('duplicates').notNull().default(0),
-    failed: jsonb('failed').$type<Array<{ row: number; message: string }>>().notNull().default([]),
+    /** Each with its issue code and params, except failures stored before codes were. */
+    failed: jsonb('failed').$type<ImportFailure[]>().notNull().default([]),
     failedCount: integer('failed_count').notNull().default(0),
     error: text('error'),
+    /** `error` by code, for the web to translate (null on imports failed before codes were stored). */
+    errorIssue: jsonb('error_issue').$type<CodedIssue>(),
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
     leaseToken: uuid('lease_token'),
     createdAt: createdAt(),

@@ -1,5 +1,6 @@
 import {
   type BinanceKeyErrorCode,
+  type CodedIssue,
   type ErrorCode,
   type IssueCode,
   type IssueParamsArgument,
@@ -33,4 +34,25 @@ export const notFound = (what: string, path?: string) =>
 export function validationError<C extends IssueCode>(path: string, code: C, ...params: IssueParamsArgument<C>) {
   const issue = issueAt(path, code, ...params);
   return new AppError('VALIDATION_ERROR', `${path}: ${issue.message}`, [issue]);
+}
+
+/** The one issue an error names, by code, to store beside its English message; null when it names none or several. */
+export function storedIssueOf(error: AppError): CodedIssue | null {
+  const [issue, ...more] = error.details ?? [];
+  return issue && more.length === 0 ? { code: issue.code, params: issue.params } : null;
+}
+
+/**
+ * A refusal (CONFLICT, NOT_ALLOWED, a VALIDATION_ERROR of the request as a whole) whose reason is
+ * one issue at `path` (the field or id it concerns): the issue's English message is the
+ * statusText, its code what the web translates.
+ */
+export function refusal<C extends IssueCode>(
+  errorCode: ErrorCode,
+  path: string,
+  code: C,
+  ...params: IssueParamsArgument<C>
+) {
+  const issue = issueAt(path, code, ...params);
+  return new AppError(errorCode, issue.message, [issue]);
 }

@@ -12,7 +12,7 @@ import {
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { DayKey } from '../lib/dates.ts';
-import { type MessageKey, t } from '../lib/i18n.ts';
+import { type MessageKey, storedIssueText, t } from '../lib/i18n.ts';
 import { notify } from '../stores/notifications.ts';
 import { call } from './client.ts';
 import { baseCurrencyChosen, currenciesAdded, everythingChanged, userCurrenciesChanged } from './invalidation.ts';
@@ -168,7 +168,8 @@ export function useDeleteCustomRates() {
 }
 
 /** What a failed change says: the server's reason in the user's language, or what failed. */
-const failure = (change: BaseCurrencyChange, fallback: MessageKey) => change.error ?? t(fallback);
+const failure = (change: BaseCurrencyChange, fallback: MessageKey) =>
+  change.error ? storedIssueText(change.error, change.errorIssue) : t(fallback);
 
 /**
  * A recomputation has ended: every cached figure may be in the old base or at the old rate, so

@@ -22,6 +22,17 @@ describe('errorText', () => {
     ).toBe('Має бути числом');
   });
 
+  it('translates a refusal by the code of its one detail', async () => {
+    await setLocale('uk');
+    const statusText = 'UAH is your base currency. Choose another base currency first.';
+    const details = [
+      { path: 'currencyId', message: statusText, code: 'base.cannotRemove' as const, params: { code: 'UAH' } },
+    ];
+    expect(errorText(new ApiError({ code: 'CONFLICT', statusText, status: 409, details }))).toBe(
+      'UAH — ваша базова валюта. Спершу виберіть іншу базову валюту.',
+    );
+  });
+
   it('says in Ukrainian what every server error code (and the client’s network failure) means when the sentence is unknown', async () => {
     await setLocale('uk');
     const statusText = 'A sentence the catalogue does not know';

@@ -1,7 +1,7 @@
 import { type BankUser, endpoints, type MonobankJob, type ServerEvent, serverEventSchema } from '@kopiyka/shared';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { t } from '../lib/i18n.ts';
+import { storedIssueText, t } from '../lib/i18n.ts';
 import { navigateTo } from '../lib/navigation.ts';
 import { TRANSACTIONS_PATH } from '../lib/paths.ts';
 import { openBankDialog } from '../stores/bank-dialog-target.ts';
@@ -178,7 +178,7 @@ function jobEnded(queryClient: QueryClient, job: MonobankJob): void {
   // A disconnect ends its jobs as failed: the person did that, and knows. A refused token is said
   // by the connection's own warning, and its jobs go on once a new token is pasted.
   if (job.error?.code === 'MONOBANK_USER_NOT_PAIRED' || job.error?.code === 'MONOBANK_USER_TOKEN_INVALID') return;
-  notify('error', job.error ? job.error.message : t('bankEvents.noAnswer'), {
+  notify('error', job.error ? storedIssueText(job.error.message, job.error.issue) : t('bankEvents.noAnswer'), {
     id,
     title: t('bankEvents.importStopped'),
   });

@@ -142,3 +142,11 @@ export function issueText(issue: CodedIssue & { message?: string }): string {
   );
   return t(key as MessageKey, values);
 }
+
+/**
+ * A problem a job stored (an import's bad row, why a job stopped): translated by the issue code
+ * stored beside its English text, or that text as it is where it was stored without one.
+ */
+export function storedIssueText(message: string, issue: Partial<CodedIssue> | null | undefined): string {
+  return issue?.code ? issueText({ code: issue.code, params: issue.params ?? {}, message }) : message;
+}

@@ -1,6 +1,6 @@
 import type { AccountGroup, BackupDocument, CreateAccountGroupBody, UpdateAccountGroupBody } from '@kopiyka/shared';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { notFound, refusal } from '../../lib/errors.ts';
 import { assertRoomForOneMore } from '../../lib/limits.ts';
 import { attachToParents, isSelfOrDescendant, lockUserTree } from '../../lib/trees.ts';
 import {
@@ -66,7 +66,7 @@ export function createAccountGroupsService(
           await assertOwnGroup(tx, userId, parentGroupId, 'parentGroupId');
           const parents = new Map((await selectGroups(tx, userId)).map((g) => [g.id, g.parentGroupId]));
           if (isSelfOrDescendant(parents, id, parentGroupId)) {
-            throw new AppError('CONFLICT', 'A group cannot be moved into itself or into one of its own subgroups.');
+            throw refusal('CONFLICT', 'parentGroupId', 'accountGroup.intoItself');
           }
         }
         await updateGroup(tx, userId, id, body);

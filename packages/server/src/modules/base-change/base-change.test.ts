@@ -391,6 +391,15 @@ describe('currencies while a base change runs', () => {
       code: 'CONFLICT',
       statusText:
         'USD is becoming your base currency: figures are being recalculated in it. Wait until that has finished.',
+      details: [
+        {
+          path: 'currencyId',
+          code: 'base.becoming',
+          params: { code: 'USD' },
+          message:
+            'USD is becoming your base currency: figures are being recalculated in it. Wait until that has finished.',
+        },
+      ],
     });
     const codes = (await t.call('GET', '/api/v1/user/currencies', { token: w.token })).body.response.map(
       (c: { currency: { code: string } }) => c.currency.code,

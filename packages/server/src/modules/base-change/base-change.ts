@@ -1,7 +1,11 @@
 import {
   type BaseCurrencyChange,
+  type CodedIssue,
   convertMinorUnits,
+  describedIssue,
   IDLE_BASE_CURRENCY_CHANGE,
+  type IssueCode,
+  type IssueParamsArgument,
   isWithinAmountLimit,
   MAX_AMOUNT_TEXT,
 } from '@kopiyka/shared';
@@ -41,8 +45,17 @@ const CATCH_UP_ROUNDS = 5;
 type Revaluation = Awaited<ReturnType<typeof selectForRevaluation>>[number];
 type Claimed = NonNullable<Awaited<ReturnType<typeof claimBaseChange>>>;
 
-/** A reason to stop that the user can act on: shown to them as it is. */
-class ChangeStopped extends Error {}
+/** A reason to stop that the user can act on: shown to them by its issue code. */
+class ChangeStopped extends Error {
+  readonly issue: CodedIssue;
+  constructor({ message, ...issue }: CodedIssue & { message: string }) {
+    super(message);
+    this.issue = issue;
+  }
+}
+
+const stopped = <C extends IssueCode>(code: C, ...params: IssueParamsArgument<C>) =>
+  new ChangeStopped(describedIssue(code, ...params));
 
 /**
  * A row's figures in the (new) base. A transfer is neutral in it (transactions/base-amounts.ts):
@@ -64,15 +77,14 @@ function revalue(row: Revaluation, toCode: string, series: RateSeries) {
   const day = row.time.toISOString().slice(0, 10);
   const quote = series(code, day);
   if (!quote) {
-    throw new ChangeStopped(`No exchange rate for ${code} → ${toCode} on ${day}. Set a custom rate and try again.`);
+    throw stopped('baseChange.noRate', { from: code, to: toCode, date: day });
   }
   const refAmount = convertMinorUnits(amount, quote.rate);
   if (!isWithinAmountLimit(refAmount)) throw tooLargeIn(toCode);
   return { id: row.id, refAmount, rate: byOther ? refAmount / row.amount : quote.rate };
 }
 
-const tooLargeIn = (code: string) =>
-  new ChangeStopped(`In ${code} your figures would pass ${MAX_AMOUNT_TEXT}, the most the app keeps.`);
+const tooLargeIn = (code: string) => stopped('baseChange.tooLarge', { code, max: MAX_AMOUNT_TEXT });
 
 export interface BaseChangeService {
   progress(userId: number): Promise<BaseCurrencyChange>;
@@ -152,7 +164,7 @@ export function createBaseChangeService(
       const stragglers = await selectForRevaluation(db, userId, scope, { limit: BATCH });
       if (stragglers.length > 0) {
         if (round >= CATCH_UP_ROUNDS) {
-          throw new ChangeStopped('The history keeps changing; try again in a moment.');
+          throw stopped('baseChange.historyChanging');
         }
         series = await seriesFor(userId, scope, toCode);
         const values = stragglers.map((row) => revalue(row, toCode, series));
@@ -168,9 +180,7 @@ export function createBaseChangeService(
           ? await rates.session(userId).quote(fromCode, toCode, todayOf(clock))
           : { rate: 1 };
       if (!limitRate) {
-        throw new ChangeStopped(
-          `No exchange rate for ${fromCode} → ${toCode} today to convert budget limits. Set a custom rate and try again.`,
-        );
+        throw stopped('baseChange.noLimitRate', { from: fromCode, to: toCode });
       }
       const done = await db.transaction(async (tx) => {
         // Holding the change row's lock from here on: a rate change meanwhile waits, then starts anew.
@@ -198,9 +208,12 @@ export function createBaseChangeService(
       async finish({ userId }, lease, failure) {
         if (!failure) return;
         const { error } = failure;
-        const message = error instanceof ChangeStopped ? error.message : 'The recalculation stopped unexpectedly.';
         if (!(error instanceof ChangeStopped)) log.error({ err: error, userId }, 'base currency change failed');
-        await failBaseChange(db, userId, lease.token, message);
+        const reason =
+          error instanceof ChangeStopped
+            ? { message: error.message, ...error.issue }
+            : describedIssue('baseChange.stoppedUnexpectedly');
+        await failBaseChange(db, userId, lease.token, reason);
       },
       describe: ({ userId }) => ({ userId }),
     },
@@ -225,6 +238,7 @@ export function createBaseChangeService(
         done: change.done,
         total: change.total,
         error: change.error,
+        ...(change.errorIssue ? { errorIssue: change.errorIssue } : {}),
       };
     },
 

@@ -1,3 +1,4 @@
+import type { CodedIssue } from '@kopiyka/shared';
 import { and, asc, eq, gt, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
@@ -21,6 +22,7 @@ const FROM_THE_START = {
   done: 0,
   lastId: 0,
   error: null,
+  errorIssue: null,
   lockedUntil: null,
   leaseToken: null,
 } as const;
@@ -249,10 +251,16 @@ export async function advanceBaseChange(
   return rows.length > 0;
 }
 
-export async function failBaseChange(db: Executor, userId: number, token: string, error: string) {
+export async function failBaseChange(
+  db: Executor,
+  userId: number,
+  token: string,
+  reason: CodedIssue & { message: string },
+) {
+  const { message, ...errorIssue } = reason;
   await db
     .update(baseCurrencyChanges)
-    .set({ state: 'failed', error, lockedUntil: null, leaseToken: null })
+    .set({ state: 'failed', error: message, errorIssue, lockedUntil: null, leaseToken: null })
     .where(heldBy(userId, token));
 }
 

@@ -162,6 +162,7 @@ describe('a custom-rate change recomputes the figures it moves', () => {
       done: 0,
       total: 1,
       error: 'No exchange rate for XAF → UAH on 2024-03-04. Set a custom rate and try again.',
+      errorIssue: { code: 'baseChange.noRate', params: { from: 'XAF', to: 'UAH', date: '2024-03-04' } },
     });
     expect((await all(t, w.token)).map((tx) => tx.refAmount)).toEqual([700]);
 

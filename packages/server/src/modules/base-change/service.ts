@@ -12,7 +12,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { type Clock, today } from '../../lib/clock.ts';
 import { earlierDay } from '../../lib/dates.ts';
-import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import { AppError, notFound, refusal, validationError } from '../../lib/errors.ts';
 import { selectLargestLimit } from '../budgets/index.ts';
 import {
   assertOffered,
@@ -242,14 +242,11 @@ export function createCurrencyChangesService(
         if (!userCurrency) throw notFound('Currency');
         const { code } = userCurrency.currency;
         if (userCurrency.isBase) {
-          throw new AppError('CONFLICT', `${code} is your base currency. Choose another base currency first.`);
+          throw refusal('CONFLICT', 'currencyId', 'base.cannotRemove', { code });
         }
         const change = await selectBaseChange(tx, userId);
         if (change?.change.state === 'running' && change.change.toCurrencyId === currencyId) {
-          throw new AppError(
-            'CONFLICT',
-            `${code} is becoming your base currency: figures are being recalculated in it. Wait until that has finished.`,
-          );
+          throw refusal('CONFLICT', 'currencyId', 'base.becoming', { code });
         }
         const accountsInIt = await countAccountsInCurrency(tx, userId, currencyId);
         if (accountsInIt > 0) {
@@ -277,11 +274,10 @@ export function createCurrencyChangesService(
         if (current?.currencyId === currencyId) return { base: current, started: false };
         const change = await selectBaseChange(tx, userId);
         if (change?.change.state === 'running') {
-          throw new AppError(
+          throw refusal(
             'CONFLICT',
-            change.change.fromCurrencyId === change.change.toCurrencyId
-              ? 'Figures are being recomputed after a rate change. Change the base currency when that has finished.'
-              : 'The base currency is already being changed. Wait until it finishes.',
+            'currencyId',
+            change.change.fromCurrencyId === change.change.toCurrencyId ? 'base.recomputingAfterRate' : 'base.changing',
           );
         }
         await insertUserCurrenciesIfMissing(tx, userId, [currencyId]);
@@ -304,7 +300,7 @@ export function createCurrencyChangesService(
         await lockCurrencySettings(tx, userId);
         const found = await selectBaseChange(tx, userId);
         if (found?.change.state === 'running') {
-          throw new AppError('CONFLICT', 'The figures are being recomputed right now; wait until that has finished.');
+          throw refusal('CONFLICT', 'baseCurrency', 'base.recomputing');
         }
         if (found?.change.state !== 'failed') return;
         await nullPendingRefs(tx, userId);

@@ -10,7 +10,7 @@ import {
 } from '@kopiyka/shared';
 import type { LockStrength } from 'drizzle-orm/pg-core';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
-import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import { AppError, notFound, refusal, validationError } from '../../lib/errors.ts';
 import { assertRoomForOneMore } from '../../lib/limits.ts';
 import { attachToParents, isSelfOrDescendant, lockUserTree } from '../../lib/trees.ts';
 import { removeExcludedCategory } from '../settings/index.ts';
@@ -66,8 +66,7 @@ async function assertNameFree(
   }
 }
 
-const builtIn = (name: string) =>
-  new AppError('NOT_ALLOWED', `"${name}" is built in: it cannot be renamed, moved or deleted.`);
+const builtIn = (name: string) => refusal('NOT_ALLOWED', 'categoryId', 'category.builtIn', { name });
 
 export interface CategoriesService {
   list(userId: number): Promise<Category[]>;
@@ -127,10 +126,7 @@ export function createCategoriesService(db: Database, moveToCategory: MoveToCate
         if (body.parentId != null) {
           await assertOwnCategory(tx, userId, body.parentId, 'parentId');
           if (isSelfOrDescendant(await parentsOf(tx, userId), id, body.parentId)) {
-            throw new AppError(
-              'CONFLICT',
-              'A category cannot be moved into itself or into one of its own subcategories.',
-            );
+            throw refusal('CONFLICT', 'parentId', 'category.intoItself');
           }
         }
         if (renames || moves) {

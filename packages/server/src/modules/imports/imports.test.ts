@@ -1,17 +1,19 @@
 import {
+  describedIssue,
   IMPORT_MAX_BYTES,
   type Import,
   KOPIYKA_CSV_COLUMNS,
   MONOBANK_STATEMENT_COLUMNS,
   type Transaction,
 } from '@kopiyka/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { buildWorld } from '../../../test/world.ts';
 import { LARGE_WRITE_ROWS } from '../../db/maintenance.ts';
+import { imports } from '../../db/schema.ts';
 import { IMPORT_PART_CHARS } from './queries.ts';
 import { importEvent } from './views.ts';
 
@@ -307,11 +309,31 @@ describe('malformed files', () => {
     const done = await importFile(world.token, account, file, { dateFormat: 'yyyy-MM-dd' });
     expect(done).toMatchObject({ state: 'done', done: 8, total: 8, imported: 3, failedCount: 5 });
     expect(done.failed).toEqual([
-      { row: 3, message: 'The row has 2 cells; column 3 is missing' },
-      { row: 4, message: expect.stringContaining('not a date in the calendar') },
-      { row: 5, message: expect.stringContaining('is not an amount') },
-      { row: 6, message: 'The amount is 0' },
-      { row: 7, message: expect.stringContaining('more than two decimals') },
+      {
+        row: 3,
+        message: 'The row has 2 cells; column 3 is missing',
+        code: 'cell.columnMissing',
+        params: { cells: 2, column: 3 },
+      },
+      {
+        row: 4,
+        message: expect.stringContaining('not a date in the calendar'),
+        code: 'cell.notCalendarDate',
+        params: { text: '2026-13-40' },
+      },
+      {
+        row: 5,
+        message: expect.stringContaining('is not an amount'),
+        code: 'cell.notAmount',
+        params: { text: 'ten' },
+      },
+      { row: 6, message: 'The amount is 0', code: 'cell.amountZero', params: {} },
+      {
+        row: 7,
+        message: expect.stringContaining('more than two decimals'),
+        code: 'cell.tooManyDecimals',
+        params: { text: '1.234' },
+      },
     ]);
     const stored = await transactionsOf(world.token, account);
     expect(stored.map((tx) => [tx.amount, tx.transactionType, tx.note])).toEqual([
@@ -552,9 +574,41 @@ describe('categories and currencies', () => {
     const done = await importFile(world.token, account, file);
     expect(done).toMatchObject({
       imported: 3,
-      failed: [{ row: 5, message: 'No exchange rate for XTS → UAH on 2026-06-04' }],
+      failed: [
+        {
+          row: 5,
+          message: 'No exchange rate for XTS → UAH on 2026-06-04',
+          code: 'cell.noRate',
+          params: { from: 'XTS', to: 'UAH', date: '2026-06-04' },
+        },
+      ],
     });
     expect((await transactionsOf(world.token, account)).map((tx) => tx.amount)).toEqual([40_000, 41_000, 1_000]);
+  });
+
+  it('answers why an import stopped by code, and reads failures stored before codes were as they are', async () => {
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const done = await importFile(world.token, world.accounts[0], 'Date,Amount\n2026-04-01,-1.00\n');
+    const stoppedWhy = describedIssue('import.stoppedUnexpectedly');
+    await t.handle.db
+      .update(imports)
+      .set({ state: 'failed', error: stoppedWhy.message, errorIssue: { code: stoppedWhy.code, params: {} } })
+      .where(eq(imports.id, done.id));
+    const failed = (await t.call('GET', `${API}/imports/${done.id}`, { token: world.token })).body.response;
+    expect(failed).toMatchObject({
+      state: 'failed',
+      error: stoppedWhy.message,
+      errorIssue: { code: 'import.stoppedUnexpectedly', params: {} },
+    });
+
+    await t.handle.db
+      .update(imports)
+      .set({ failed: [{ row: 2, message: 'The amount is 0' }], failedCount: 1, error: 'Stopped.', errorIssue: null })
+      .where(eq(imports.id, done.id));
+    const old = (await t.call('GET', `${API}/imports/${done.id}`, { token: world.token })).body.response;
+    expect(old.failed).toEqual([{ row: 2, message: 'The amount is 0' }]);
+    expect(old.error).toBe('Stopped.');
+    expect(old).not.toHaveProperty('errorIssue');
   });
 
   it('reads back Kopiyka’s own export', async () => {
@@ -667,6 +721,7 @@ describe('the import event', () => {
       failed,
       failedCount: 1_000,
       error: null,
+      errorIssue: null,
       createdAt: new Date('2026-11-26T10:00:00Z'),
       finishedAt: null,
     });

@@ -8,7 +8,9 @@ import {
   type Account,
   convertMinorUnits,
   defaultPaymentType,
+  describedIssue,
   IMPORT_MAX_REPORTED_FAILURES,
+  type ImportFailure,
   type ImportWallTime,
   NOTE_MAX,
   parseImportRowAmount,
@@ -21,7 +23,7 @@ import type { ImportOptions } from '../../db/schema.ts';
 import { type Lease, type LeasedWorker, LeaseLost, startLeasedWorker } from '../../jobs/leased-worker.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { todayIso } from '../../lib/dates.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, storedIssueOf } from '../../lib/errors.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import { fallbackCategoryId, selectCategories, selectDefaultCategoryIds } from '../categories/index.ts';
 import type { EventBus } from '../events/index.ts';
@@ -59,7 +61,8 @@ export interface ImportJobDeps {
   accounts: AccountsService;
 }
 
-type Failure = { row: number; message: string };
+/** Why a row failed: by code, and in English. */
+type Problem = Omit<ImportFailure, 'row'>;
 
 /** A row read and valued, not yet checked against the account's transactions. */
 interface ReadRow {
@@ -78,7 +81,10 @@ const wallText = (w: ImportWallTime) => {
 const duplicateKey = (row: Pick<NewTransactionRow, 'time' | 'amount' | 'transactionType' | 'note'>) =>
   `${row.time.getTime()}|${row.amount}|${row.transactionType}|${row.note ?? ''}`;
 
-const reasonOf = (error: AppError) => error.details?.[0]?.message ?? error.message;
+const problemOf = (error: AppError): Problem => {
+  const [issue] = error.details ?? [];
+  return issue ? { code: issue.code, params: issue.params, message: issue.message } : { message: error.message };
+};
 
 /** Runs committed imports (`kick`: one was committed) until `stop`. */
 export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorker {
@@ -179,22 +185,23 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
     }
 
     return async (batch: FileRecord[]) => {
-      const failures: Failure[] = [];
-      const fail = (line: number, message: string) => failures.push({ row: line, message });
+      const failures: ImportFailure[] = [];
+      const fail = (line: number, { code, params, message }: Problem) =>
+        failures.push({ row: line, code, params, message });
       const parsed: Array<{ line: number; cells: string[]; signed: number; when: ReturnType<typeof parseImportTime> }> =
         [];
       for (const { cells, line } of batch) {
         if (cells.length <= lastColumn) {
-          fail(line, `The row has ${cells.length} cells; column ${lastColumn + 1} is missing`);
+          fail(line, describedIssue('cell.columnMissing', { cells: cells.length, column: lastColumn + 1 }));
           continue;
         }
         const when = parseImportTime(cells[mapping.time]!, options.dateFormat);
         if (!when.ok) {
-          fail(line, when.message);
+          fail(line, when);
           continue;
         }
         const amount = parseImportRowAmount(cells, mapping, options.decimalSeparator);
-        if (!amount.ok) fail(line, amount.message);
+        if (!amount.ok) fail(line, amount);
         else parsed.push({ line, cells, signed: amount.value, when });
       }
 
@@ -226,18 +233,24 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
         if (entry.currency !== account.currencyCode) {
           const quote = /^[A-Z]{3}$/.test(entry.currency) ? toAccount(entry.currency, entry.day) : null;
           if (!quote) {
-            fail(entry.line, `No exchange rate for ${entry.currency} → ${account.currencyCode} on ${entry.day}`);
+            fail(
+              entry.line,
+              describedIssue('cell.noRate', { from: entry.currency, to: account.currencyCode, date: entry.day }),
+            );
             continue;
           }
           signed = convertMinorUnits(signed, quote.rate);
           if (signed === 0) {
-            fail(entry.line, 'The amount is 0');
+            fail(entry.line, describedIssue('cell.amountZero'));
             continue;
           }
         }
         const rate = account.currencyCode === base.currency.code ? 1 : toBase(account.currencyCode, entry.day)?.rate;
         if (rate === undefined) {
-          fail(entry.line, `No exchange rate for ${account.currencyCode} → ${base.currency.code} on ${entry.day}`);
+          fail(
+            entry.line,
+            describedIssue('cell.noRate', { from: account.currencyCode, to: base.currency.code, date: entry.day }),
+          );
           continue;
         }
         const amount = Math.abs(signed);
@@ -262,7 +275,7 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
           });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
-          fail(entry.line, reasonOf(error));
+          fail(entry.line, problemOf(error));
         }
       }
 
@@ -317,12 +330,13 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
       async finish(job, lease, failure) {
         if (!failure) return;
         const { error } = failure;
-        if (!(error instanceof AppError)) log.error({ err: error, importId: job.id }, 'import failed');
-        const message =
-          error instanceof AppError
-            ? error.message
-            : 'The import stopped on an unexpected error. The rows imported before it stay until you undo the import.';
-        await finish(job, lease.token, { state: 'failed', error: message });
+        if (error instanceof AppError) {
+          await finish(job, lease.token, { state: 'failed', error: error.message, errorIssue: storedIssueOf(error) });
+          return;
+        }
+        log.error({ err: error, importId: job.id }, 'import failed');
+        const { message, ...issue } = describedIssue('import.stoppedUnexpectedly');
+        await finish(job, lease.token, { state: 'failed', error: message, errorIssue: issue });
       },
       beforeFirst: deps.singleInstance ? () => releaseImportLeases(db) : undefined,
       describe: (job) => ({ importId: job.id }),

@@ -20,6 +20,7 @@ const viewColumns = {
   failed: imports.failed,
   failedCount: imports.failedCount,
   error: imports.error,
+  errorIssue: imports.errorIssue,
   createdAt: imports.createdAt,
   finishedAt: imports.finishedAt,
 };

@@ -16,7 +16,7 @@ import {
 } from '@kopiyka/shared';
 import type { z } from 'zod';
 import type { ImportOptions } from '../../db/schema.ts';
-import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import { AppError, notFound, refusal, validationError } from '../../lib/errors.ts';
 import { assertOwnCategory, type CategoriesService, selectCategories } from '../categories/index.ts';
 import { baseOf, removeImportedTransactions } from '../transactions/index.ts';
 import { decodeFile, detect, detectDelimiter, parseRecords } from './detect.ts';
@@ -172,7 +172,7 @@ export function createImportsService(
 
     async commit(userId, id, body) {
       const file = await ownFile(userId, id);
-      if (file.state !== 'uploaded') throw new AppError('CONFLICT', 'This file was imported already.');
+      if (file.state !== 'uploaded') throw refusal('CONFLICT', 'importId', 'import.importedAlready');
       const [header] = parseRecords(file.content, file.delimiter, 1);
       const columns = header?.length ?? 0;
       for (const field of MAPPED_FIELDS) {
@@ -195,7 +195,7 @@ export function createImportsService(
         skipDuplicates: body.skipDuplicates,
         categoryIds,
       });
-      if (!started) throw new AppError('CONFLICT', 'This file was imported already.');
+      if (!started) throw refusal('CONFLICT', 'importId', 'import.importedAlready');
       events.publish(userId, importEvent(started));
       jobs.kick();
       return { jobId: id };
@@ -206,9 +206,9 @@ export function createImportsService(
         const row = await lockImport(tx, userId, id);
         if (!row) throw notFound('Import');
         if (row.state === 'running') {
-          throw new AppError('CONFLICT', 'This import is still running; undo it once it has finished.');
+          throw refusal('CONFLICT', 'importId', 'import.stillRunning');
         }
-        if (row.state === 'undone') throw new AppError('CONFLICT', 'This import was undone already.');
+        if (row.state === 'undone') throw refusal('CONFLICT', 'importId', 'import.undoneAlready');
         if (row.state === 'uploaded') {
           await deleteImport(tx, userId, id);
           return undefined;

@@ -14,6 +14,7 @@ export function importView(row: ImportViewRow): Import {
     failed: row.failed,
     failedCount: row.failedCount,
     error: row.error,
+    ...(row.errorIssue ? { errorIssue: row.errorIssue } : {}),
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };

@@ -8,12 +8,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { type MonobankClient, MonobankError } from '../../integrations/monobank/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, refusal, storedIssueOf } from '../../lib/errors.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import type { EventBus } from '../events/index.ts';
 import {
   type BankUserRow,
   claimCallSlot,
+  type JobFailure,
   type JobRow,
   type MonobankEndpoint,
   pushCallSlot,
@@ -54,11 +55,7 @@ export function callSpacing(intervalMs: number): number {
 export const notPaired = () =>
   new AppError('MONOBANK_USER_NOT_PAIRED', 'Monobank is not connected. Connect it with your personal token first.');
 
-export const tokenInvalid = () =>
-  new AppError(
-    'MONOBANK_USER_TOKEN_INVALID',
-    'Monobank does not accept this token any more. Paste a new one from api.monobank.ua.',
-  );
+export const tokenInvalid = () => refusal('MONOBANK_USER_TOKEN_INVALID', 'apiToken', 'monobank.tokenRefused');
 
 /** A failed call, as an API answer: Monobank's own words where it gave a reason, 502 when it gave none. */
 export function upstreamError(error: MonobankError): AppError {
@@ -77,6 +74,13 @@ export function bankUserView(deps: MonobankDeps, row: BankUserRow): BankUser {
   };
 }
 
+/** The columns that say why a job stopped on `error`. */
+export const jobFailure = (error: AppError): JobFailure => ({
+  errorCode: String(error.code),
+  errorMessage: error.message,
+  errorIssue: storedIssueOf(error),
+});
+
 export function jobView(row: JobRow): MonobankJob {
   return {
     id: row.id,
@@ -90,7 +94,13 @@ export function jobView(row: JobRow): MonobankJob {
     from: row.fromTime.toISOString(),
     to: row.toTime.toISOString(),
     nextRunAt: row.state === 'queued' || row.state === 'running' ? row.nextRunAt.toISOString() : null,
-    error: row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? '' } : null,
+    error: row.errorCode
+      ? {
+          code: row.errorCode,
+          message: row.errorMessage ?? '',
+          ...(row.errorIssue ? { issue: row.errorIssue } : {}),
+        }
+      : null,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };

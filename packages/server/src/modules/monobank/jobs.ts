@@ -9,9 +9,9 @@ import { MONOBANK_WINDOW_SECONDS, type MonobankStatementItem } from '@kopiyka/sh
 import { maintainAfterLargeWrite } from '../../db/maintenance.ts';
 import { MonobankError } from '../../integrations/monobank/client.ts';
 import { type LeasedWorker, LeaseLost, startLeasedWorker } from '../../jobs/leased-worker.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, refusal } from '../../lib/errors.ts';
 import type { RatesService } from '../rates/index.ts';
-import { jobView, type MonobankDeps, type Turn, withTurn } from './bank-calls.ts';
+import { jobFailure, jobView, type MonobankDeps, type Turn, withTurn } from './bank-calls.ts';
 import {
   claimDueJob,
   type JobRow,
@@ -82,11 +82,10 @@ export function startImportWorker(deps: MonobankDeps, rates: RatesService, poll:
     deps.events.publish(row.userId, { type: 'monobank.job', job: jobView(row) });
   }
 
-  function fail(job: JobRow, leaseToken: string, code: string, message: string) {
+  function fail(job: JobRow, leaseToken: string, error: AppError) {
     return finishStep(job, leaseToken, {
       state: 'failed',
-      errorCode: code,
-      errorMessage: message,
+      ...jobFailure(error),
       finishedAt: deps.clock.now(),
     });
   }
@@ -95,7 +94,7 @@ export function startImportWorker(deps: MonobankDeps, rates: RatesService, poll:
   function retryLater(job: JobRow, leaseToken: string, reason: string) {
     const failures = job.failures + 1;
     if (failures >= MAX_FAILURES) {
-      return fail(job, leaseToken, 'BAD_GATEWAY', `Monobank did not answer (${reason}); try again later.`);
+      return fail(job, leaseToken, refusal('BAD_GATEWAY', 'jobId', 'monobank.noAnswer', { reason }));
     }
     const wait = Math.min(MAX_RETRY_WAIT_MS, Math.max(deps.intervalMs, deps.retryAfterFailureMs * 2 ** (failures - 1)));
     return finishStep(job, leaseToken, { failures, nextRunAt: new Date(deps.clock.now().getTime() + wait) });
@@ -128,7 +127,7 @@ export function startImportWorker(deps: MonobankDeps, rates: RatesService, poll:
         deps.client.statement(token, account.externalId, window.from, to),
       );
     } catch (error) {
-      if (error instanceof AppError) return fail(job, leaseToken, String(error.code), error.message);
+      if (error instanceof AppError) return fail(job, leaseToken, error);
       if (error instanceof MonobankError && error.failure === 'rejected') {
         deps.log.warn({ jobId: job.id, accountId: account.accountId, reason: error.description }, 'statement refused');
         return finishStep(job, leaseToken, nextWindow(job));
@@ -158,7 +157,7 @@ export function startImportWorker(deps: MonobankDeps, rates: RatesService, poll:
       });
       announceApplied(deps.events, job.userId, 'import', account.accountId, applied);
     } catch (error) {
-      if (error instanceof AppError) return fail(job, leaseToken, String(error.code), error.message);
+      if (error instanceof AppError) return fail(job, leaseToken, error);
       throw error;
     }
     if (stored) await announce(stored);

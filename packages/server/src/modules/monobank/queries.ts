@@ -317,6 +317,8 @@ export async function deleteMerchantRule(db: Executor, userId: number, id: numbe
 // ---- jobs ----
 
 export type JobRow = typeof monobankJobs.$inferSelect;
+/** Why a job stopped: the error's code, its English message, and its issue by code. */
+export type JobFailure = Pick<JobRow, 'errorCode' | 'errorMessage' | 'errorIssue'>;
 
 export async function insertJob(db: Executor, row: typeof monobankJobs.$inferInsert): Promise<JobRow> {
   const [job] = await db.insert(monobankJobs).values(row).returning();
@@ -423,10 +425,10 @@ export async function renewJobLease(db: Executor, id: number, leaseToken: string
 }
 
 /** Ends every unfinished job of the user (disconnecting) with a reason. */
-export async function failActiveJobs(db: Executor, userId: number, code: string, message: string, now: Date) {
+export async function failActiveJobs(db: Executor, userId: number, reason: JobFailure, now: Date) {
   return db
     .update(monobankJobs)
-    .set({ state: 'failed', errorCode: code, errorMessage: message, finishedAt: now, lockedUntil: null })
+    .set({ state: 'failed', ...reason, finishedAt: now, lockedUntil: null })
     .where(and(eq(monobankJobs.userId, userId), inArray(monobankJobs.state, ACTIVE)))
     .returning();
 }
@@ -435,7 +437,15 @@ export async function failActiveJobs(db: Executor, userId: number, code: string,
 export async function requeueTokenFailures(db: Executor, userId: number, now: Date) {
   return db
     .update(monobankJobs)
-    .set({ state: 'queued', errorCode: null, errorMessage: null, finishedAt: null, nextRunAt: now, failures: 0 })
+    .set({
+      state: 'queued',
+      errorCode: null,
+      errorMessage: null,
+      errorIssue: null,
+      finishedAt: null,
+      nextRunAt: now,
+      failures: 0,
+    })
     .where(
       and(
         eq(monobankJobs.userId, userId),

@@ -9,13 +9,14 @@ import type {
 } from '@kopiyka/shared';
 import { issueAt } from '@kopiyka/shared';
 import { type MonobankClientInfo, MonobankError } from '../../integrations/monobank/client.ts';
-import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import { AppError, notFound, refusal, validationError } from '../../lib/errors.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import type { RatesService } from '../rates/index.ts';
 import { baseOf } from '../transactions/index.ts';
 import { syncBankAccounts } from './bank-accounts.ts';
 import {
   bankUserView,
+  jobFailure,
   jobView,
   type MonobankDeps,
   requireBankUser,
@@ -209,8 +210,7 @@ export function createMonobankService(
         const jobs = await failActiveJobs(
           tx,
           userId,
-          'MONOBANK_USER_NOT_PAIRED',
-          'Monobank was disconnected.',
+          jobFailure(refusal('MONOBANK_USER_NOT_PAIRED', 'jobId', 'monobank.disconnected')),
           clock.now(),
         );
         await deleteBankUser(tx, userId);

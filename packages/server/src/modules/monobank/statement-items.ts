@@ -6,7 +6,7 @@
 import { type MonobankStatementItem, NOTE_MAX, signedAmount } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { todayIso } from '../../lib/dates.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, refusal } from '../../lib/errors.ts';
 import { setBankFigures } from '../accounts/index.ts';
 import { fallbackCategoryId, selectDefaultCategoryIds } from '../categories/index.ts';
 import type { EventBus } from '../events/index.ts';
@@ -223,10 +223,11 @@ async function refsOfItems(
   items.forEach((item, index) => {
     const quote = series(currencyCode, days[index]!);
     if (!quote) {
-      throw new AppError(
-        'VALIDATION_ERROR',
-        `No exchange rate for ${currencyCode} → ${base.currency.code} on ${days[index]}. Set a custom rate in Settings → Currencies, then sync again.`,
-      );
+      throw refusal('VALIDATION_ERROR', 'time', 'monobank.noRate', {
+        from: currencyCode,
+        to: base.currency.code,
+        date: days[index]!,
+      });
     }
     refs.set(item.id, refsAt(Math.abs(item.amount), quote.rate, base.currencyId));
   });

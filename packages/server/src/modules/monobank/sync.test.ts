@@ -244,6 +244,11 @@ describe('catching up, holds, 429s, tokens', () => {
     try {
       const failed = await loadAndWait(t, user.token, { from: (start - 2 * DAY) * 1000 });
       expect(failed).toMatchObject({ state: 'failed', error: { code: 'BAD_GATEWAY' }, imported: 0 });
+      // Why, by code beside the English message: the web shows it in the user's language.
+      expect(failed.error).toMatchObject({
+        message: `Monobank did not answer (${failed.error?.issue?.params.reason}); try again later.`,
+        issue: { code: 'monobank.noAnswer', params: { reason: expect.any(String) } },
+      });
       const calls = bank.requests().filter((r) => r.token === token && r.path.startsWith('/personal/statement'));
       expect(calls).toHaveLength(6);
       const gaps = calls.slice(1).map((call, i) => call.at.getTime() - calls[i]!.at.getTime());
@@ -275,6 +280,7 @@ describe('catching up, holds, 429s, tokens', () => {
     bank.revokeToken(token);
     const failed = await loadAndWait(t, user.token, { from: (start - 5 * DAY) * 1000 });
     expect(failed).toMatchObject({ state: 'failed', error: { code: 'MONOBANK_USER_TOKEN_INVALID' }, imported: 0 });
+    expect(failed.error?.issue).toEqual({ code: 'monobank.tokenRefused', params: {} });
     expect((await t.call('GET', api('/user'), { token: user.token })).body.response.tokenState).toBe('invalid');
     for (const path of ['/refresh-accounts', '/load-transactions']) {
       const res = await t.call('GET', api(path), { token: user.token });

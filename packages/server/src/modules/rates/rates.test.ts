@@ -431,6 +431,14 @@ describe('user currencies', () => {
     expect(res.body.response).toEqual({
       code: 'CONFLICT',
       statusText: 'UAH is your base currency. Choose another base currency first.',
+      details: [
+        {
+          path: 'currencyId',
+          code: 'base.cannotRemove',
+          params: { code: 'UAH' },
+          message: 'UAH is your base currency. Choose another base currency first.',
+        },
+      ],
     });
     expect(await codes(token)).toEqual(['UAH', 'USD']);
   });

@@ -15,7 +15,7 @@ import {
 } from '@kopiyka/shared';
 import type { Database } from '../../db/client.ts';
 import { addDays, daysBetween } from '../../lib/dates.ts';
-import { AppError, validationError } from '../../lib/errors.ts';
+import { refusal, validationError } from '../../lib/errors.ts';
 import { figureOf } from '../../lib/figures.ts';
 import { assertOwnAccount, valueInBase } from '../accounts/index.ts';
 import { cryptoBalanceHistory } from '../binance/index.ts';
@@ -78,7 +78,7 @@ export interface StatsService {
 export function createStatsService(db: Database, rates: RatesService): StatsService {
   async function baseCode(userId: number) {
     const base = await selectBaseCurrency(db, userId);
-    if (!base) throw new AppError('CONFLICT', 'Choose your base currency first.');
+    if (!base) throw refusal('CONFLICT', 'baseCurrency', 'base.required');
     return base.currency.code;
   }
 

@@ -4,7 +4,7 @@
  */
 import { convertMinorUnits, isWithinAmountLimit, MAX_AMOUNT_TEXT, type TransactionType } from '@kopiyka/shared';
 import type { Database } from '../../db/client.ts';
-import { AppError, validationError } from '../../lib/errors.ts';
+import { refusal, validationError } from '../../lib/errors.ts';
 import { selectBaseCurrency } from '../currencies/index.ts';
 import type { RateSession } from '../rates/index.ts';
 import { dayOf } from './ledger.ts';
@@ -28,7 +28,7 @@ export async function baseOf(db: Database, userId: number) {
 
 /** The user's base currency as read, or CONFLICT: nothing has a base-currency figure before one is chosen. */
 export function presentBase<Base>(base: Base | null | undefined): Base {
-  if (!base) throw new AppError('CONFLICT', 'Choose your base currency first.');
+  if (!base) throw refusal('CONFLICT', 'baseCurrency', 'base.required');
   return base;
 }
 

@@ -13,7 +13,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { zonedDay } from '../../lib/dates.ts';
-import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import { notFound, refusal, validationError } from '../../lib/errors.ts';
 import { type Pending, perTurn } from '../../lib/per-turn.ts';
 import { assertOwnCategory, selectCategories } from '../categories/index.ts';
 import type { RatesService } from '../rates/index.ts';
@@ -326,7 +326,7 @@ export function createTransactionsService(
       return onFreshRows(async () => {
         const [current] = await selectTransactions(db, userId, [id]);
         if (!current) throw notFound('Transaction');
-        if (isBankLeg(current)) throw new AppError('NOT_ALLOWED', 'Bank transactions cannot be deleted.');
+        if (isBankLeg(current)) throw refusal('NOT_ALLOWED', 'txId', 'transaction.bankDelete');
         const legs = current.transferId ? await selectTransferLegs(db, userId, [current.transferId]) : [current];
         // Unlinked between the two reads: the legs read are no longer this transaction's.
         if (!legs.some((leg) => leg.id === id)) throw new ChangedMeanwhile();

@@ -174,6 +174,36 @@ describe('Settings → Bank', () => {
     expect(within(rows[1] as HTMLElement).getByText(/^22 нові транзакції, 1 оновлена · 3 з 5 запитів ·/)).toBeTruthy();
   });
 
+  it('says in Ukrainian what stopped a failed import, by its code; a reason stored without one as it is', async () => {
+    await setLocale('uk');
+    const jobs = [
+      makeJob({
+        id: 4,
+        state: 'failed',
+        done: 1,
+        error: {
+          code: 'BAD_GATEWAY',
+          message: 'Monobank did not answer (Service Unavailable); try again later.',
+          issue: { code: 'monobank.noAnswer', params: { reason: 'Service Unavailable' } },
+        },
+      }),
+      makeJob({
+        id: 3,
+        state: 'failed',
+        done: 1,
+        error: { code: 'BAD_GATEWAY', message: 'Monobank did not answer as expected.' },
+      }),
+    ];
+    const { main } = await openBankSettings(makeBankUser(), {
+      'GET /banks/monobank/jobs': ({ url }) => success(url.searchParams.has('active') ? [] : jobs),
+    });
+    const rows = within(await main.findByRole('list', { name: 'Останні імпорти' })).getAllByRole('listitem');
+    expect(
+      within(rows[0] as HTMLElement).getByText('Monobank не відповів (Service Unavailable); спробуйте пізніше.'),
+    ).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('Monobank did not answer as expected.')).toBeTruthy();
+  });
+
   it('lists the remembered merchants and forgets one', async () => {
     let rules = [
       { id: 1, merchant: 'Сільпо', categoryId: 2 },

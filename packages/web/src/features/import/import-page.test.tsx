@@ -2,6 +2,7 @@ import { type CreateImportResponse, type Import, MONOBANK_STATEMENT_COLUMNS } fr
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../../lib/i18n.ts';
 import { makeAccount } from '../../test/accounts.ts';
 import { eventStream, failure, resetApp, sseMessage, success } from '../../test/api.ts';
 import { cleanUpApp, type Handlers, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
@@ -228,6 +229,45 @@ describe('/import', () => {
     expect(await screen.findByRole('heading', { name: 'Import undone' })).toBeTruthy();
     expect(calls('DELETE', '/imports/21')).toHaveLength(1);
     expect(toastMessages()).toContain('2 imported transactions removed');
+  });
+
+  it('says in Ukrainian why rows failed and why the import stopped, by their codes; a reason stored without one as it is', async () => {
+    await setLocale('uk');
+    const stopped =
+      'The import stopped on an unexpected error. The rows imported before it stay until you undo the import.';
+    const failed = makeImport({
+      id: 21,
+      state: 'failed',
+      done: 3,
+      imported: 1,
+      failed: [
+        { row: 2, message: 'The amount is 0', code: 'cell.amountZero', params: {} },
+        {
+          row: 3,
+          message: 'No exchange rate for XTS → UAH on 2026-06-04',
+          code: 'cell.noRate',
+          params: { from: 'XTS', to: 'UAH', date: '2026-06-04' },
+        },
+        { row: 4, message: '“abc” is not an amount' },
+      ],
+      failedCount: 3,
+      error: stopped,
+      errorIssue: { code: 'import.stoppedUnexpectedly', params: {} },
+    });
+    openImport('/import?importId=21', {
+      'GET /user/settings': () =>
+        success({ locale: 'uk', timeZone: 'Europe/Kyiv', stats: { excludedCategoryIds: [] } }),
+      'GET /imports/21': () => success(failed),
+    });
+    const failures = within(await screen.findByRole('region', { name: /3 рядки/ }));
+    expect(failures.getByRole('row', { name: '2 Сума дорівнює 0' })).toBeTruthy();
+    expect(failures.getByRole('row', { name: '3 Немає курсу XTS → UAH на 2026-06-04' })).toBeTruthy();
+    expect(failures.getByRole('row', { name: '4 “abc” is not an amount' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Імпорт зупинився через неочікувану помилку. Імпортовані до неї рядки лишаються, доки ви не скасуєте імпорт.',
+      ),
+    ).toBeTruthy();
   });
 
   it('comes back to an import under way after a reload', async () => {

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { DialogBody, DialogClose, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ImportProgress } from '../../../entities/monobank/import-progress.tsx';
-import { useT } from '../../../lib/i18n.ts';
+import { storedIssueText, useT } from '../../../lib/i18n.ts';
 import { TRANSACTIONS_PATH } from '../../../lib/paths.ts';
 import { LoadFailed } from './query-states.tsx';
 
@@ -36,7 +36,11 @@ export function ImportJobPanel({ jobId, requestIntervalMs, onClose }: ImportJobP
       </div>
     );
   } else if (job.data?.state === 'failed') {
-    content = <ErrorAlert>{job.data.error ? job.data.error.message : t('bank.job.noAnswer')}</ErrorAlert>;
+    content = (
+      <ErrorAlert>
+        {job.data.error ? storedIssueText(job.data.error.message, job.data.error.issue) : t('bank.job.noAnswer')}
+      </ErrorAlert>
+    );
   } else if (job.data) {
     content = (
       <>

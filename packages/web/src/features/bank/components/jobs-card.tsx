@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { ImportProgress } from '../../../entities/monobank/import-progress.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
 import { formatShortDate, formatTimeAgo } from '../../../lib/dates.ts';
-import { type MessageKey, useT } from '../../../lib/i18n.ts';
+import { type MessageKey, storedIssueText, useT } from '../../../lib/i18n.ts';
 import { LoadFailed, LoadingRows } from './query-states.tsx';
 
 const STATES: Record<MonobankJobState, { label: MessageKey; variant: BadgeVariant }> = {
@@ -41,7 +41,9 @@ function JobRow({ job, requestIntervalMs, now }: { job: MonobankJob; requestInte
           {t('bank.jobs.requests', { done: job.done, total: job.total })} · {formatTimeAgo(job.createdAt, now)}
         </p>
       )}
-      {job.error ? <p className="text-sm text-destructive">{job.error.message}</p> : null}
+      {job.error ? (
+        <p className="text-sm text-destructive">{storedIssueText(job.error.message, job.error.issue)}</p>
+      ) : null}
     </li>
   );
 }

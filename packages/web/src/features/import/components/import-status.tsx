@@ -12,7 +12,7 @@ import { RetryButton } from '../../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { EMPTY_FILTERS, filtersToParams } from '../../../entities/transactions/filters.ts';
-import { useT } from '../../../lib/i18n.ts';
+import { storedIssueText, useT } from '../../../lib/i18n.ts';
 import { TRANSACTIONS_PATH } from '../../../lib/paths.ts';
 import { RowsTable } from './rows-table.tsx';
 import { UndoImportButton } from './undo-import-button.tsx';
@@ -48,7 +48,7 @@ function FailedRows({ item }: { item: Import }) {
         {item.failed.map((failure) => (
           <tr key={failure.row} className="border-t align-top">
             <td className="px-3 py-2 tabular-nums">{failure.row}</td>
-            <td className="px-3 py-2 break-words">{failure.message}</td>
+            <td className="px-3 py-2 break-words">{storedIssueText(failure.message, failure)}</td>
           </tr>
         ))}
       </RowsTable>
@@ -79,7 +79,11 @@ function Finished({ item, onAnother }: { item: Import; onAnother: () => void }) 
   const t = useT();
   return (
     <div className="flex flex-col gap-5">
-      {item.state === 'failed' ? <ErrorAlert>{item.error ?? t('import.summary.failed')}</ErrorAlert> : null}
+      {item.state === 'failed' ? (
+        <ErrorAlert>
+          {item.error ? storedIssueText(item.error, item.errorIssue) : t('import.summary.failed')}
+        </ErrorAlert>
+      ) : null}
       <ImportCounts item={item} />
       <FailedRows item={item} />
       <div className="flex flex-wrap gap-2">

@@ -13,7 +13,7 @@ import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { currencyName } from '../../../entities/currencies/currency-name.ts';
-import { useT } from '../../../lib/i18n.ts';
+import { storedIssueText, useT } from '../../../lib/i18n.ts';
 import { notify } from '../../../stores/notifications.ts';
 
 type BaseCurrencyCardProps = {
@@ -81,7 +81,7 @@ function ChangeFailure({ change }: { change: BaseCurrencyChange }) {
     failureMessage: (failure) => inlineErrorMessage(failure) ?? t('currencies.base.dismissFailed'),
   });
   // The server's reason is a sentence of its own, with or without a full stop.
-  const reason = change.error ? `: ${change.error.replace(/\.+$/, '')}` : '';
+  const reason = change.error ? `: ${storedIssueText(change.error, change.errorIssue).replace(/\.+$/, '')}` : '';
   return (
     <div className="flex flex-col gap-2">
       <ErrorAlert>
