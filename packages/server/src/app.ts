@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_PREFIX } from '@kopiyka/shared';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig, TrustedProxies } from './config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from './db/client.ts';
@@ -17,6 +17,7 @@ import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerEmptyQueryDropping, registerQueryEncodingCheck } from './http/query.ts';
 import { rateLimitKey } from './http/rate-limit-key.ts';
 import { databaseRequestCountStore, requestCountPurgeTask } from './http/request-count-store.ts';
+import { RequestLog, requestForLog } from './http/request-log.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { childLoggerWithSessionId, registerSessionId } from './http/session-id.ts';
 import { createBinanceClient } from './integrations/binance/client.ts';
@@ -114,6 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       serializers: { req: requestForLog },
     },
     childLoggerFactory: childLoggerWithSessionId,
+    logController: new RequestLog(),
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
@@ -328,17 +330,6 @@ function trustedProxies(trust: TrustedProxies) {
 function strictTransportSecurity(publicUrl: string | undefined) {
   const https = publicUrl !== undefined && new URL(publicUrl).protocol === 'https:';
   return https ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: false } : false;
-}
-
-/** The request as a log line shows it; a secret in the path (the webhook's) is not shown. */
-function requestForLog(request: FastifyRequest) {
-  return {
-    method: request.method,
-    url: request.url.replace(/(\/banks\/monobank\/webhook\/)[^/?#]+/, '$1…'),
-    host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
-  };
 }
 
 /** Serves the built SPA; any non-API GET that is not a file gets index.html (client-side routes). */

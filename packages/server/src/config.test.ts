@@ -10,6 +10,7 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'pglite', dataDir: `${process.cwd()}/data/pglite` });
     expect(config.webDistDir).toBe('/srv/web');
     expect(config.logLevel).toBe('info');
+    expect(config.logFormat).toBe('auto');
   });
 
   it('uses PostgreSQL when DATABASE_URL is set, and treats empty variables as unset', () => {
@@ -81,6 +82,7 @@ describe('loadConfig', () => {
           DATABASE_URL: 'mysql://x',
           APP_SECRET_KEY: 'short',
           LOG_LEVEL: 'loud',
+          LOG_FORMAT: 'xml',
           PUBLIC_URL: 'nope',
           REGISTRATIONS_PER_HOUR: '0',
           MONOBANK_API_URL: 'api.monobank.ua',
@@ -96,6 +98,7 @@ describe('loadConfig', () => {
     expect(problems.sort()).toEqual([
       'APP_SECRET_KEY',
       'DATABASE_URL',
+      'LOG_FORMAT',
       'LOG_LEVEL',
       'MONOBANK_API_URL',
       'MONOBANK_REQUEST_INTERVAL_MS',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_FORMATS = ['auto', 'pretty', 'json'] as const;
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -17,6 +18,7 @@ const envSchema = z.object({
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (a 256-bit key)')
     .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  LOG_FORMAT: z.enum(LOG_FORMATS).default('auto'),
   PUBLIC_URL: z.url('must be an absolute URL such as https://money.example.com').optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: z.string().default('false').transform(readTrustProxy),
@@ -45,6 +47,8 @@ export interface AppConfig {
   /** 32-byte key (hex) for credentials at rest; when absent, the embedded database's key file in dataDir. */
   secretKey?: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Readable lines (`pretty`), one JSON object a line (`json`), or readable on a terminal only (`auto`). */
+  logFormat: (typeof LOG_FORMATS)[number];
   /** The address people (and Monobank's webhook) reach the app at, without a trailing slash. */
   publicUrl?: string;
   /** Built web app to serve; null serves the API alone (tests, `npm run dev`). */
@@ -186,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir: string | n
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     secretKey: e.APP_SECRET_KEY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDistDir,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,

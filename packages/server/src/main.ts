@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { readableLogStream, readableLogs } from './lib/log-output.ts';
 import { SERVER_ROOT } from './paths.ts';
 
 const WEB_DIST = path.join(SERVER_ROOT, '../web/dist');
@@ -27,7 +28,11 @@ async function main() {
     }),
     import('./app.ts'),
   ]);
-  app = await buildApp(config, { database });
+  const onTerminal = process.stdout.isTTY === true;
+  const logStream = readableLogs(config.logFormat, onTerminal)
+    ? await readableLogStream(process.stdout, onTerminal && !process.env.NO_COLOR)
+    : undefined;
+  app = await buildApp(config, { database, logStream });
   const running = app;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

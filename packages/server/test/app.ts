@@ -41,6 +41,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     dataDir: '/nonexistent',
     database: { kind: 'pglite', dataDir: null },
     logLevel: 'silent',
+    logFormat: 'json',
     webDistDir: null,
     rateLimitPerMinute: 10_000,
     trustProxy: false,

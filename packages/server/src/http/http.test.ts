@@ -393,6 +393,34 @@ describe('logging', () => {
     }
   });
 
+  it('writes one line per answered request, at debug, with its method, path, status and time', async () => {
+    const { token } = await signUp(logged);
+    lines.length = 0;
+    await logged.call('GET', '/api/v1/user', { token });
+    const requestLines = lines.map((line) => JSON.parse(line)).filter((entry) => entry.req);
+    expect(requestLines).toEqual([
+      expect.objectContaining({
+        level: 20,
+        msg: 'request completed',
+        req: expect.objectContaining({ method: 'GET', url: '/api/v1/user' }),
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      }),
+    ]);
+  });
+
+  it('writes no request lines at the default level', async () => {
+    const quiet: string[] = [];
+    const atInfo = await startTestApp({ logLevel: 'info' }, { logStream: { write: (line) => quiet.push(line) } });
+    try {
+      const { token } = await signUp(atInfo);
+      await atInfo.call('GET', '/api/v1/user', { token });
+      expect(quiet.filter((line) => line.includes('/api/v1/user'))).toEqual([]);
+    } finally {
+      await atInfo.close();
+    }
+  });
+
   it('never writes the password, the issued token or its hash, even at trace level', async () => {
     lines.length = 0;
     const { token, id } = await signUp(logged);
