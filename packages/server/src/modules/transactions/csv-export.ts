@@ -28,10 +28,9 @@ interface CsvStyle {
   decimalMark: '.' | ',';
   time: (moment: Date, timeZone: string) => string;
   types: Record<'income' | 'expense', string>;
-  /** The transfer column of a transfer out of the wallet, into it, and to an account not found. */
+  /** The transfer column of a transfer out of the wallet, and into it. */
   outOfWallet: string;
   intoWallet: string;
-  anotherAccount: string;
 }
 
 // A Ukrainian spreadsheet splits on ";" (its list separator, as "," is its decimal mark) and reads
@@ -44,7 +43,6 @@ const STYLES: Record<AppLocale, CsvStyle> = {
     types: { income: 'income', expense: 'expense' },
     outOfWallet: 'Out of wallet',
     intoWallet: 'Into wallet',
-    anotherAccount: 'Another account',
   },
   uk: {
     delimiter: ';',
@@ -53,7 +51,6 @@ const STYLES: Record<AppLocale, CsvStyle> = {
     types: { income: 'Дохід', expense: 'Витрата' },
     outOfWallet: 'Поза гаманцем',
     intoWallet: 'У гаманець',
-    anotherAccount: 'Інший рахунок',
   },
 };
 
@@ -81,7 +78,8 @@ function transferAccountOf(
     return row.transactionType === 'income' ? style.intoWallet : style.outOfWallet;
   }
   if (row.transferNature !== 'transfer_between_user_accounts') return '';
-  return (destinationAccountId === null ? undefined : names.accounts.get(destinationAccountId)) ?? style.anotherAccount;
+  // The other leg is always there: the ledger keeps a transfer's two legs together.
+  return names.accounts.get(destinationAccountId!) ?? '';
 }
 
 function recordOf(view: TransactionView, names: ExportNames, style: CsvStyle): string[] {
