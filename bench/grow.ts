@@ -4,7 +4,7 @@
 // format) through the import API. Nothing is written to the database by hand and nothing is
 // analyzed: the database is as the app itself keeps it. A "transaction" here is one POST (a
 // transfer, one in twenty, stores two legs) or one imported row.
-import { type CreateTransactionBody, IMPORT_MAX_ROWS, KOPIYKA_CSV_COLUMNS } from '@kopiyka/shared';
+import { type CreateTransactionBody, IMPORT_MAX_ROWS, kopiykaCsvHeader } from '@kopiyka/shared';
 import type { ApiClient } from './api-client.ts';
 
 const DAY_MS = 86_400_000;
@@ -181,7 +181,7 @@ const kopiykaCsvLine = (cells: string[]) => cells.map((cell) => `"${cell.replace
 /** A file of Kopiyka's CSV export with `count` rows on one account, its times spread over the history. */
 function importFile(user: BenchUser, code: keyof BenchUser['accounts'], first: number, count: number, now: Date) {
   const start = now.getTime() - HISTORY_DAYS * DAY_MS;
-  const lines = [kopiykaCsvLine([...KOPIYKA_CSV_COLUMNS])];
+  const lines = [kopiykaCsvLine(kopiykaCsvHeader('en'))];
   for (let i = first; i < first + count; i++) {
     const income = i % 9 === 0;
     const categories = income ? user.incomeCategories : user.expenseCategories;
@@ -191,7 +191,7 @@ function importFile(user: BenchUser, code: keyof BenchUser['accounts'], first: n
     const time = new Date(start + spread(i, 13, HISTORY_DAYS * DAY_MS)).toISOString();
     const type = income ? 'Income' : 'Expense';
     const category = pathOf(user, categories[spread(i, 11, categories.length)]!);
-    lines.push(kopiykaCsvLine([time, `Bench ${code}`, category, type, amount, code, '', 'UAH', '', noteOf(i)]));
+    lines.push(kopiykaCsvLine([time, `Bench ${code}`, category, type, amount, code, '', 'UAH', '', '', noteOf(i)]));
   }
   return `${lines.join('\n')}\n`;
 }

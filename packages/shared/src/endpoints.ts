@@ -409,7 +409,8 @@ export const endpoints = {
       method: 'GET',
       path: '/transactions/export',
       tags: ['transactions'],
-      summary: 'Every transaction the filters match, oldest first, as a CSV file (UTF-8 with a byte-order mark)',
+      summary:
+        'Every transaction the filters match, oldest first, as a CSV file in the user’s language (UTF-8 with a byte-order mark)',
       query: exportTransactionsQuerySchema,
       download: 'text/csv',
     },

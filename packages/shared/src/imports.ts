@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { storedIssueFields, storedIssueSchema } from './envelope.ts';
 import { idSchema, idTextSchema } from './ids.ts';
 import { issue } from './issues.ts';
+import type { AppLocale } from './locale.ts';
 
 /** The largest CSV file taken (raw bytes); larger ones get 413. 100,000 bank rows fit in about a fifth of it. */
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
@@ -55,7 +56,9 @@ const columnSchema = z.number(issue('value.column')).int(issue('value.column')).
  * and/or `credit` (unsigned: debit is money out, credit money in). `category` is a name or a path
  * ("Food / Cafes"); `mcc` a merchant category code (the Monobank preset); `externalId` a bank's id
  * of the row (duplicates are found by it when present); `currency` an ISO code per row, for rows
- * in another currency than the account's (converted at that day's rate).
+ * in another currency than the account's (converted at that day's rate); `transfer` a column whose
+ * filled cells mark a row as money moved rather than spent or earned (it moves the balance and
+ * stays out of the statistics: the `kopiyka` preset maps its transfer column there).
  */
 const mappingFields = z.object({
   time: columnSchema,
@@ -67,6 +70,7 @@ const mappingFields = z.object({
   mcc: columnSchema.optional(),
   currency: columnSchema.optional(),
   externalId: columnSchema.optional(),
+  transfer: columnSchema.optional(),
 });
 
 export const importMappingSchema = mappingFields
@@ -190,23 +194,30 @@ export const importSchema = z.object({
 export type Import = z.infer<typeof importSchema>;
 
 /**
- * The header of Kopiyka's own CSV export (GET /transactions/export), in this order; the `kopiyka`
- * preset reads it back. Time is ISO 8601 with the user's zone offset; Amount is signed (negative
- * is money out) with "." and no grouping, as is Base amount; Category is the path ("Food / Cafes");
- * Transfer is the transfer's id for either leg of a transfer, else empty.
+ * The columns of Kopiyka's own CSV export (GET /transactions/export), in this order, each with
+ * its header in the two languages the file is written in (the user's: docs/api.md "Files: the CSV
+ * export and the backup" says how each writes its cells); the `kopiyka` preset reads both back.
+ * `transfer` is the transfer's id on both legs of a transfer between the user's accounts;
+ * `transferAccount` says that a row is a transfer: the other leg's account, or that the money left
+ * (or came into) the wallet; empty for an income or an expense.
  */
 export const KOPIYKA_CSV_COLUMNS = [
-  'Time',
-  'Account',
-  'Category',
-  'Type',
-  'Amount',
-  'Currency',
-  'Base amount',
-  'Base currency',
-  'Transfer',
-  'Note',
-] as const;
+  { key: 'time', en: 'Time', uk: 'Дата і час' },
+  { key: 'account', en: 'Account', uk: 'Рахунок' },
+  { key: 'category', en: 'Category', uk: 'Категорія' },
+  { key: 'type', en: 'Type', uk: 'Тип' },
+  { key: 'amount', en: 'Amount', uk: 'Сума' },
+  { key: 'currency', en: 'Currency', uk: 'Валюта' },
+  { key: 'baseAmount', en: 'Base amount', uk: 'Сума в базовій валюті' },
+  { key: 'baseCurrency', en: 'Base currency', uk: 'Базова валюта' },
+  { key: 'transfer', en: 'Transfer', uk: 'Переказ' },
+  { key: 'transferAccount', en: 'Transfer account', uk: 'Рахунок переказу' },
+  { key: 'note', en: 'Note', uk: 'Примітка' },
+] as const satisfies ReadonlyArray<{ key: string } & Record<AppLocale, string>>;
+export type KopiykaCsvColumn = (typeof KOPIYKA_CSV_COLUMNS)[number]['key'];
+
+/** The header line of Kopiyka's CSV export in a language. */
+export const kopiykaCsvHeader = (locale: AppLocale): string[] => KOPIYKA_CSV_COLUMNS.map((column) => column[locale]);
 
 /** The header of the Monobank app's statement export (the `monobank` preset; UAH cards write "(UAH)"). */
 export const MONOBANK_STATEMENT_COLUMNS = [

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { KOPIYKA_CSV_COLUMNS, MONOBANK_STATEMENT_COLUMNS } from '@kopiyka/shared/imports';
+import { kopiykaCsvHeader, MONOBANK_STATEMENT_COLUMNS } from '@kopiyka/shared/imports';
 import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './api.ts';
 import { createReadyUser, PASSWORD, signIn, uniqueUsername } from './helpers.ts';
@@ -82,7 +82,7 @@ test('export and backup: the filtered list as CSV, and a backup restored into a 
   const csv = await exported;
   expect(csv.suggestedFilename()).toMatch(/\.csv$/);
   const lines = (await readFile(await csv.path(), 'utf8')).replace(/^\uFEFF/, '').split(/\r?\n/);
-  expect(lines[0]).toBe(KOPIYKA_CSV_COLUMNS.join(','));
+  expect(lines[0]).toBe(kopiykaCsvHeader('en').join(','));
   expect(lines.filter((line) => line.trim() !== '')).toHaveLength(3);
 
   await page.goto('/settings/user');

@@ -62,6 +62,13 @@ export function zonedIso(moment: Date, timeZone: string): string {
   return `${day}T${time}${offset}`;
 }
 
+/** `moment` as the user's wall clock written day first, as Ukrainian spreadsheets read a date and time: `25.11.2026 14:03:00`. */
+export function zonedDayFirst(moment: Date, timeZone: string): string {
+  const { day, time } = zonedParts(moment, timeZone);
+  const [year, month, date] = day.split('-');
+  return `${date}.${month}.${year} ${time}`;
+}
+
 /** The user's calendar day of `moment` (docs/decisions.md "Local days"), as YYYY-MM-DD. */
 export function zonedDay(moment: Date, timeZone: string): string {
   return zonedParts(moment, timeZone).day;

@@ -6,6 +6,7 @@
 
 import { once } from 'node:events';
 import {
+  APP_LOCALES,
   type DecimalSeparator,
   IMPORT_DATE_FORMATS,
   IMPORT_DELIMITERS,
@@ -15,6 +16,7 @@ import {
   type ImportDetection,
   type ImportEncoding,
   KOPIYKA_CSV_COLUMNS,
+  type KopiykaCsvColumn,
   MONOBANK_STATEMENT_COLUMNS,
   parseImportTime,
 } from '@kopiyka/shared';
@@ -155,24 +157,35 @@ const monobankKey = (column: string) =>
 
 const MONOBANK_KEYS = MONOBANK_STATEMENT_COLUMNS.map(monobankKey);
 
+/**
+ * The headers of Kopiyka's export the preset knows: each language's, and the English one written
+ * before the transfer account column was added.
+ */
+const KOPIYKA_HEADERS: ReadonlyArray<ReadonlyArray<{ key: KopiykaCsvColumn; name: string }>> = [
+  ...APP_LOCALES.map((locale) => KOPIYKA_CSV_COLUMNS.map(({ key, ...names }) => ({ key, name: names[locale] }))),
+  KOPIYKA_CSV_COLUMNS.filter(({ key }) => key !== 'transferAccount').map(({ key, en }) => ({ key, name: en })),
+];
+
 function presetOf(header: string[]): { preset: 'monobank' | 'kopiyka'; mapping: Mapping } | undefined {
   const names = header.map((column) => column.trim());
   if (names.length >= MONOBANK_KEYS.length && MONOBANK_KEYS.every((key, index) => monobankKey(names[index]!) === key)) {
     return { preset: 'monobank', mapping: { time: 0, note: 1, mcc: 2, amount: 3 } };
   }
-  if (
-    names.length === KOPIYKA_CSV_COLUMNS.length &&
-    KOPIYKA_CSV_COLUMNS.every((name, index) => names[index] === name)
-  ) {
-    const at = (name: (typeof KOPIYKA_CSV_COLUMNS)[number]) => KOPIYKA_CSV_COLUMNS.indexOf(name);
+  const kopiyka = KOPIYKA_HEADERS.find(
+    (known) => known.length === names.length && known.every(({ name }, index) => names[index] === name),
+  );
+  if (kopiyka) {
+    const at = (key: KopiykaCsvColumn) => kopiyka.findIndex((column) => column.key === key);
     return {
       preset: 'kopiyka',
       mapping: {
-        time: at('Time'),
-        amount: at('Amount'),
-        category: at('Category'),
-        note: at('Note'),
-        currency: at('Currency'),
+        time: at('time'),
+        amount: at('amount'),
+        category: at('category'),
+        note: at('note'),
+        currency: at('currency'),
+        // The export before the transfer account column marked only transfers between own accounts, by their id.
+        transfer: at(kopiyka.some(({ key }) => key === 'transferAccount') ? 'transferAccount' : 'transfer'),
       },
     };
   }

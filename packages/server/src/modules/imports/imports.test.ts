@@ -2,7 +2,7 @@ import {
   describedIssue,
   IMPORT_MAX_BYTES,
   type Import,
-  KOPIYKA_CSV_COLUMNS,
+  kopiykaCsvHeader,
   MONOBANK_STATEMENT_COLUMNS,
   type Transaction,
 } from '@kopiyka/shared';
@@ -611,10 +611,10 @@ describe('categories and currencies', () => {
     expect(old).not.toHaveProperty('errorIssue');
   });
 
-  it('reads back Kopiyka’s own export', async () => {
+  it('reads back Kopiyka’s export written before the transfer account column, a transfer by its id', async () => {
     const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
     const file = csv([
-      [...KOPIYKA_CSV_COLUMNS],
+      kopiykaCsvHeader('en').filter((name) => name !== 'Transfer account'),
       [
         '2026-07-01T09:30:00+03:00',
         'Cash',
@@ -628,21 +628,111 @@ describe('categories and currencies', () => {
         'Bread',
       ],
       ['2026-07-02T18:00:00+03:00', 'Cash', 'Income', 'income', '1500.00', 'UAH', '1500.00', 'UAH', '', 'Salary, July'],
+      ['2026-07-03T08:00:00+03:00', 'Cash', '', 'expense', '-300.00', 'UAH', '-300.00', 'UAH', '41', 'To savings'],
     ]);
     const upload = await uploaded(world.token, world.accounts[0], file);
     expect(upload.detected).toMatchObject({
       preset: 'kopiyka',
       dateFormat: 'ISO',
       decimalSeparator: '.',
-      mapping: { time: 0, category: 2, amount: 4, currency: 5, note: 9 },
+      mapping: { time: 0, category: 2, amount: 4, currency: 5, transfer: 8, note: 9 },
     });
     await commitAndWait(world.token, upload.importId, upload.detected);
     const stored = await transactionsOf(world.token, world.accounts[0]);
-    expect(stored.map((tx) => [tx.time, tx.transactionType, tx.amount, tx.categoryId, tx.note])).toEqual([
-      ['2026-07-01T06:30:00.000Z', 'expense', 1_250, world.category('Groceries'), 'Bread'],
-      ['2026-07-02T15:00:00.000Z', 'income', 150_000, world.category('Income'), 'Salary, July'],
+    expect(
+      stored.map((tx) => [tx.time, tx.transactionType, tx.amount, tx.categoryId, tx.transferNature, tx.note]),
+    ).toEqual([
+      ['2026-07-01T06:30:00.000Z', 'expense', 1_250, world.category('Groceries'), 'not_transfer', 'Bread'],
+      ['2026-07-02T15:00:00.000Z', 'income', 150_000, world.category('Income'), 'not_transfer', 'Salary, July'],
+      ['2026-07-03T05:00:00.000Z', 'expense', 30_000, null, 'transfer_out_wallet', 'To savings'],
     ]);
   });
+
+  for (const locale of ['en', 'uk'] as const) {
+    it(`reads its own export back in ${locale}: the same rows, balance and figures, transfers kept out of them`, async () => {
+      const kyiv = { timeZone: 'Europe/Kyiv', locale };
+      const owner = await buildWorld(t, {
+        currencies: { USD: 40 },
+        accounts: [{ name: 'Картка', currency: 'UAH' }, { currency: 'USD' }],
+      });
+      expect((await t.call('PUT', `${API}/user/settings`, { token: owner.token, body: kyiv })).status).toBe(200);
+      const [card, dollars] = owner.accounts;
+      await owner.record({
+        accountId: card,
+        transactionType: 'income',
+        amount: 2_000_000,
+        categoryId: owner.category('Wage, invoices'),
+        time: '2026-10-01T07:00:00.000Z',
+        note: 'Зарплата; жовтень',
+      });
+      await owner.record({
+        accountId: card,
+        transactionType: 'expense',
+        amount: 123_456,
+        categoryId: owner.category('Groceries'),
+        time: '2026-10-02T16:45:10.000Z',
+        note: 'Сільпо, "Еко"',
+      });
+      await owner.record({
+        accountId: card,
+        transactionType: 'expense',
+        transferNature: 'transfer_between_user_accounts',
+        destinationAccountId: dollars,
+        amount: 400_000,
+        destinationAmount: 10_000,
+        time: '2026-10-03T09:00:00.000Z',
+        note: 'На долари',
+      });
+      await owner.record({
+        accountId: card,
+        transactionType: 'expense',
+        transferNature: 'transfer_out_wallet',
+        amount: 50_000,
+        time: '2026-10-04T09:00:00.000Z',
+        note: 'Мамі',
+      });
+      const exported = await t.app.inject({
+        method: 'GET',
+        url: `${API}/transactions/export?format=csv&accountIds=${card}`,
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+      expect(exported.statusCode).toBe(200);
+
+      const newcomer = await buildWorld(t, { accounts: [{ name: 'Нова картка', currency: 'UAH' }] });
+      expect((await t.call('PUT', `${API}/user/settings`, { token: newcomer.token, body: kyiv })).status).toBe(200);
+      const upload = await uploaded(newcomer.token, newcomer.accounts[0], exported.rawPayload);
+      expect(upload.detected).toMatchObject({
+        preset: 'kopiyka',
+        delimiter: locale === 'uk' ? ';' : ',',
+        decimalSeparator: locale === 'uk' ? ',' : '.',
+        dateFormat: locale === 'uk' ? 'dd.MM.yyyy HH:mm:ss' : 'ISO',
+      });
+      const done = await commitAndWait(newcomer.token, upload.importId, upload.detected);
+      expect(done).toMatchObject({ state: 'done', imported: 4, failedCount: 0 });
+
+      // Categories by their paths; both transfers stay transfers (the other account is not the newcomer's).
+      const nameOf = (world: typeof owner | typeof newcomer, id: number | null) =>
+        world.categories.find((category) => category.id === id)?.name ?? null;
+      const rowsOf = async (world: typeof owner | typeof newcomer, accountId: number) =>
+        (await transactionsOf(world.token, accountId)).map((tx) => [
+          tx.time,
+          tx.transactionType,
+          tx.amount,
+          nameOf(world, tx.categoryId),
+          tx.transferNature === 'not_transfer',
+          tx.note,
+        ]);
+      expect(await rowsOf(newcomer, newcomer.accounts[0])).toEqual(await rowsOf(owner, card));
+      expect(await balanceOf(newcomer.token, newcomer.accounts[0])).toBe(await balanceOf(owner.token, card));
+      expect(await balanceOf(newcomer.token, newcomer.accounts[0])).toBe(2_000_000 - 123_456 - 400_000 - 50_000);
+      // The month's income and spending count the transfers in neither user's figures.
+      const flow = async (token: string) =>
+        (await t.call('GET', `${API}/stats/cash-flow?from=2026-10-01&to=2026-10-31&interval=month`, { token })).body
+          .response;
+      expect(await flow(newcomer.token)).toEqual(await flow(owner.token));
+      expect(await flow(newcomer.token)).toMatchObject([{ income: 2_000_000, expense: 123_456 }]);
+    });
+  }
 });
 
 describe('isolation', () => {

@@ -177,6 +177,12 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
       return other;
     }
 
+    /** A transfer's category only when the file names one: a transfer needs none. */
+    function transferCategoryOf(cells: string[]): number | null {
+      const name = mapping.category === undefined ? '' : cells[mapping.category]!.trim();
+      return name ? categoryOf(cells, false) : null;
+    }
+
     /** Rates into `to` over the days of a batch, loaded once per batch. */
     async function seriesOf(codes: string[], to: string, days: string[]): Promise<RateSeries> {
       if (codes.length === 0) return () => null;
@@ -255,6 +261,7 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
         }
         const amount = Math.abs(signed);
         const transactionType = signed > 0 ? 'income' : 'expense';
+        const transfer = mapping.transfer !== undefined && entry.cells[mapping.transfer]!.trim() !== '';
         try {
           rows.push({
             line: entry.line,
@@ -269,7 +276,10 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
               paymentType,
               time: entry.time,
               note: mapping.note === undefined ? '' : entry.cells[mapping.note]!.trim().slice(0, NOTE_MAX),
-              categoryId: categoryOf(entry.cells, signed > 0),
+              categoryId: transfer ? transferCategoryOf(entry.cells) : categoryOf(entry.cells, signed > 0),
+              // A leg of a transfer is brought in as money leaving or entering the wallet: it moves the
+              // balance as the file says, and the statistics leave it out as they leave every transfer.
+              ...(transfer ? { transferNature: 'transfer_out_wallet' as const } : {}),
               importId: job.id,
             },
           });

@@ -60,6 +60,7 @@ const MAPPED_FIELDS = [
   'mcc',
   'currency',
   'externalId',
+  'transfer',
 ] as const satisfies ReadonlyArray<keyof CommitImportBody['mapping']>;
 
 export function createImportsService(

@@ -1,4 +1,4 @@
-import { KOPIYKA_CSV_COLUMNS, type Transaction } from '@kopiyka/shared';
+import { kopiykaCsvHeader, type Transaction } from '@kopiyka/shared';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestApp, type TestApp } from '../../../test/app.ts';
@@ -24,28 +24,28 @@ async function download(token: string, query: string) {
 }
 
 /** The file's records, header first, as a spreadsheet or the import reads them. */
-const recordsOf = (text: string): string[][] => parse(text, { bom: true });
+const recordsOf = (text: string, delimiter = ','): string[][] => parse(text, { bom: true, delimiter });
 
-async function kyivWorld() {
+async function kyivWorld(locale = 'en') {
   const w = await buildWorld(t, {
     currencies: { USD: 40 },
     accounts: [{ name: 'Картка "Чорна", основна', currency: 'UAH' }, { currency: 'USD' }],
   });
-  const put = await t.call('PUT', '/api/v1/user/settings', { token: w.token, body: { timeZone: 'Europe/Kyiv' } });
+  const body = { timeZone: 'Europe/Kyiv', locale };
+  const put = await t.call('PUT', '/api/v1/user/settings', { token: w.token, body });
   expect(put.status).toBe(200);
   return w;
 }
 
 describe('GET /transactions/export', () => {
-  it('writes every row oldest first with the export header, read back the same with quotes, commas, newlines and Cyrillic', async () => {
-    const w = await kyivWorld();
+  /** An expense with quotes, commas and a newline, an income, a transfer between the accounts and one out of the wallet. */
+  async function recordVariety(w: Awaited<ReturnType<typeof kyivWorld>>) {
     const [uah, usd] = w.accounts;
-    const restaurants = w.category('Restaurants, fast food');
     await w.record({
       accountId: uah,
       transactionType: 'expense',
       amount: 12_345,
-      categoryId: restaurants,
+      categoryId: w.category('Restaurants, fast food'),
       time: '2026-11-20T12:03:00.000Z',
       note: 'Обід, "Пузата хата"\nз колегами',
     });
@@ -67,6 +67,20 @@ describe('GET /transactions/export', () => {
       time: '2026-11-22T09:30:00.000Z',
       note: 'На долари',
     });
+    await w.record({
+      accountId: uah,
+      transactionType: 'expense',
+      transferNature: 'transfer_out_wallet',
+      amount: 150_000,
+      time: '2026-11-23T07:00:00.000Z',
+      note: 'Мамі',
+    });
+    return String(transfer[0]!.transferId);
+  }
+
+  it('writes every row oldest first with the export header, read back the same with quotes, commas, newlines and Cyrillic', async () => {
+    const w = await kyivWorld();
+    const transferId = await recordVariety(w);
 
     const res = await download(w.token, '');
     expect(res.status).toBe(200);
@@ -74,9 +88,9 @@ describe('GET /transactions/export', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="kopiyka-transactions-2026-11-26.csv"');
     // The byte-order mark first: Excel then reads the file as UTF-8.
     expect(res.text.charCodeAt(0)).toBe(0xfeff);
-    const transferId = String(transfer[0]!.transferId);
+    // English as it was, with the column that says a row is a transfer (and where it went) before the note.
     expect(recordsOf(res.text)).toEqual([
-      [...KOPIYKA_CSV_COLUMNS],
+      kopiykaCsvHeader('en'),
       [
         '2026-11-20T14:03:00+02:00',
         'Картка "Чорна", основна',
@@ -86,6 +100,7 @@ describe('GET /transactions/export', () => {
         'UAH',
         '-123.45',
         'UAH',
+        '',
         '',
         'Обід, "Пузата хата"\nз колегами',
       ],
@@ -100,6 +115,7 @@ describe('GET /transactions/export', () => {
         'UAH',
         '',
         '',
+        '',
       ],
       [
         '2026-11-22T11:30:00+02:00',
@@ -111,9 +127,116 @@ describe('GET /transactions/export', () => {
         '-400.00',
         'UAH',
         transferId,
+        'USD',
         'На долари',
       ],
-      ['2026-11-22T11:30:00+02:00', 'USD', '', 'income', '10.00', 'USD', '400.00', 'UAH', transferId, 'На долари'],
+      [
+        '2026-11-22T11:30:00+02:00',
+        'USD',
+        '',
+        'income',
+        '10.00',
+        'USD',
+        '400.00',
+        'UAH',
+        transferId,
+        'Картка "Чорна", основна',
+        'На долари',
+      ],
+      [
+        '2026-11-23T09:00:00+02:00',
+        'Картка "Чорна", основна',
+        '',
+        'expense',
+        '-1500.00',
+        'UAH',
+        '-1500.00',
+        'UAH',
+        '',
+        'Out of wallet',
+        'Мамі',
+      ],
+    ]);
+  });
+
+  it('speaks Ukrainian to a Ukrainian: semicolons, decimal commas, day-first times, Ukrainian headers and words', async () => {
+    const w = await kyivWorld('uk');
+    const transferId = await recordVariety(w);
+    const res = await download(w.token, '');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.text.charCodeAt(0)).toBe(0xfeff);
+    const [header] = res.text.slice(1).split('\n');
+    expect(header).toBe(
+      'Дата і час;Рахунок;Категорія;Тип;Сума;Валюта;Сума в базовій валюті;Базова валюта;Переказ;Рахунок переказу;Примітка',
+    );
+    expect(recordsOf(res.text, ';')).toEqual([
+      kopiykaCsvHeader('uk'),
+      [
+        '20.11.2026 14:03:00',
+        'Картка "Чорна", основна',
+        'Food & Drinks / Restaurants, fast food',
+        'Витрата',
+        '-123,45',
+        'UAH',
+        '-123,45',
+        'UAH',
+        '',
+        '',
+        'Обід, "Пузата хата"\nз колегами',
+      ],
+      [
+        '21.11.2026 10:00:00',
+        'Картка "Чорна", основна',
+        'Income / Wage, invoices',
+        'Дохід',
+        '5000,00',
+        'UAH',
+        '5000,00',
+        'UAH',
+        '',
+        '',
+        '',
+      ],
+      [
+        '22.11.2026 11:30:00',
+        'Картка "Чорна", основна',
+        '',
+        'Витрата',
+        '-400,00',
+        'UAH',
+        '-400,00',
+        'UAH',
+        transferId,
+        'USD',
+        'На долари',
+      ],
+      [
+        '22.11.2026 11:30:00',
+        'USD',
+        '',
+        'Дохід',
+        '10,00',
+        'USD',
+        '400,00',
+        'UAH',
+        transferId,
+        'Картка "Чорна", основна',
+        'На долари',
+      ],
+      [
+        '23.11.2026 09:00:00',
+        'Картка "Чорна", основна',
+        '',
+        'Витрата',
+        '-1500,00',
+        'UAH',
+        '-1500,00',
+        'UAH',
+        '',
+        'Поза гаманцем',
+        'Мамі',
+      ],
     ]);
   });
 
@@ -170,7 +293,7 @@ describe('GET /transactions/export', () => {
       const exported = recordsOf((await download(w.token, filter)).text).slice(1);
       const sign = (tx: Transaction) => (tx.transactionType === 'income' ? 1 : -1);
       expect(
-        exported.map((row) => [row[3], row[4], row[9]]),
+        exported.map((row) => [row[3], row[4], row[10]]),
         filter,
       ).toEqual(listed.map((tx) => [tx.transactionType, ((sign(tx) * tx.amount) / 100).toFixed(2), tx.note]));
       expect(exported.length, filter).toBeGreaterThan(0);
@@ -210,12 +333,12 @@ describe('GET /transactions/export', () => {
     const restored = await t.call('POST', '/api/v1/backup/restore', { token: owner.token, body: backup });
     expect(restored.status, JSON.stringify(restored.body).slice(0, 500)).toBe(201);
     // The world's user recorded nothing: another user's 5,000 rows are not theirs.
-    expect(recordsOf((await download(w.token, '')).text)).toEqual([[...KOPIYKA_CSV_COLUMNS]]);
+    expect(recordsOf((await download(w.token, '')).text)).toEqual([kopiykaCsvHeader('en')]);
 
     const records = recordsOf((await download(owner.token, '')).text);
     expect(records).toHaveLength(5_001);
-    expect(records[1]!.slice(4)).toEqual(['-1.00', 'UAH', '-1.00', 'UAH', '', '№0, "ok"']);
-    expect(records[5_000]!.slice(4)).toEqual(['-50.99', 'UAH', '-50.99', 'UAH', '', '№4999, "ok"']);
+    expect(records[1]!.slice(4)).toEqual(['-1.00', 'UAH', '-1.00', 'UAH', '', '', '№0, "ok"']);
+    expect(records[5_000]!.slice(4)).toEqual(['-50.99', 'UAH', '-50.99', 'UAH', '', '', '№4999, "ok"']);
     const times = records.slice(1).map((row) => Date.parse(row[0]!));
     expect(times).toEqual([...times].sort((a, b) => a - b));
     // Another user's account as a filter finds nothing of theirs.

@@ -1,4 +1,5 @@
 import {
+  appLocale,
   categoryPaths,
   defaultPaymentType,
   type ExportTransactionsQuery,
@@ -96,9 +97,10 @@ export function createTransactionsService(
     },
 
     async exportCsv(userId, query) {
-      const { timeZone } = await getSettings(db, userId);
+      const { timeZone, locale } = await getSettings(db, userId);
       const names = {
         timeZone,
+        locale: appLocale(locale),
         accounts: await selectAccountNames(db, userId),
         categoryPaths: categoryPaths(await selectCategories(db, userId)),
       };
