@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { storedIssueFields, storedIssueSchema } from './envelope.ts';
 import { idSchema, idTextSchema } from './ids.ts';
 import { issue } from './issues.ts';
+import { signedMinorAmountSchema } from './money.ts';
 
 /** The largest CSV file taken (raw bytes); larger ones get 413. 100,000 bank rows fit in about a fifth of it. */
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
@@ -55,7 +56,9 @@ const columnSchema = z.number(issue('value.column')).int(issue('value.column')).
  * and/or `credit` (unsigned: debit is money out, credit money in). `category` is a name or a path
  * ("Food / Cafes"); `mcc` a merchant category code (the Monobank preset); `externalId` a bank's id
  * of the row (duplicates are found by it when present); `currency` an ISO code per row, for rows
- * in another currency than the account's (converted at that day's rate).
+ * in another currency than the account's (converted at that day's rate); `balance` what the account
+ * held after the row, in its currency (a statement's balance column: the import meets the newest
+ * row's, docs/decisions.md "A CSV import meets the statement's balance").
  */
 const mappingFields = z.object({
   time: columnSchema,
@@ -67,6 +70,7 @@ const mappingFields = z.object({
   mcc: columnSchema.optional(),
   currency: columnSchema.optional(),
   externalId: columnSchema.optional(),
+  balance: columnSchema.optional(),
 });
 
 export const importMappingSchema = mappingFields
@@ -142,15 +146,39 @@ export const importCategoryChoiceSchema = z.union([
 ]);
 export type ImportCategoryChoice = z.infer<typeof importCategoryChoiceSchema>;
 
-export const commitImportBodySchema = z.object({
-  mapping: importMappingSchema,
-  dateFormat: z.enum(IMPORT_DATE_FORMATS),
-  decimalSeparator: z.enum(DECIMAL_SEPARATORS),
-  /** Rows that match a transaction already on the account are left out; false imports them too. */
-  skipDuplicates: z.boolean().default(true),
-  /** Choices for the category names the file has (GET …/categories). */
-  categories: z.array(importCategoryChoiceSchema).max(5_000).default([]),
+/**
+ * Where a file without a balance column has the balance a person states: after its newest row
+ * (what the account holds today when the file runs up to today), or before its oldest row.
+ */
+export const IMPORT_BALANCE_POINTS = ['afterLast', 'beforeFirst'] as const;
+export type ImportBalancePoint = (typeof IMPORT_BALANCE_POINTS)[number];
+
+export const importBalanceSchema = z.object({
+  point: z.enum(IMPORT_BALANCE_POINTS),
+  /** Minor units of the account's currency. */
+  amount: signedMinorAmountSchema,
 });
+export type ImportBalance = z.infer<typeof importBalanceSchema>;
+
+export const commitImportBodySchema = z
+  .object({
+    mapping: importMappingSchema,
+    dateFormat: z.enum(IMPORT_DATE_FORMATS),
+    decimalSeparator: z.enum(DECIMAL_SEPARATORS),
+    /** Rows that match a transaction already on the account are left out; false imports them too. */
+    skipDuplicates: z.boolean().default(true),
+    /** Choices for the category names the file has (GET …/categories). */
+    categories: z.array(importCategoryChoiceSchema).max(5_000).default([]),
+    /**
+     * Without a balance column: what the account held at one end of the file; the account's balances
+     * are set so it held that there. Absent: the rows only add to the balances, as recorded ones do.
+     */
+    balance: importBalanceSchema.optional(),
+  })
+  .refine((body) => body.balance === undefined || body.mapping.balance === undefined, {
+    ...issue('import.balanceTwice'),
+    path: ['balance'],
+  });
 export type CommitImportBody = z.input<typeof commitImportBodySchema>;
 
 export const commitImportResponseSchema = z.object({ jobId: z.number().int() });

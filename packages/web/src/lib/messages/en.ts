@@ -1461,7 +1461,8 @@ export const en = {
   'issue.binance.keyCharacters': '{field} has only letters, digits and symbols, without spaces',
   'issue.import.amountColumnRequired': 'Choose the amount column, or the debit or credit column',
   'issue.import.amountColumnsBoth': 'Choose either one amount column or debit and credit columns, not both',
-  'issue.import.bankAccount': 'Import into an account of your own, not a bank account',
+  'issue.import.rowsFromBank':
+    '“{account}” gets its transactions from Monobank, so a file cannot be imported into it; choose an account of your own',
   'issue.import.fileEmpty': 'The file is empty',
   'issue.import.fileNotText': 'The file is not text: is it a spreadsheet rather than CSV?',
   'issue.import.fileNoRows': 'The file has no rows under its header',
@@ -1470,6 +1471,7 @@ export const en = {
   'issue.import.fileNotCsv': 'The file is not readable CSV: {reason}',
   'issue.import.noSuchColumn': 'The file has no such column',
   'issue.import.columnMissing': 'The file has {columns} columns; there is no column {column}',
+  'issue.import.balanceTwice': 'The file has a balance column; the balance is read from it, not given too',
   'issue.cell.amountEmpty': 'The amount is empty',
   'issue.cell.amountZero': 'The amount is 0',
   'issue.cell.amountTooLarge': 'The amount is too large: at most {max}',

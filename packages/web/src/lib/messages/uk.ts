@@ -1498,7 +1498,8 @@ export const uk: Catalogue = {
   'issue.import.amountColumnRequired': 'Виберіть стовпець суми або стовпець дебету чи кредиту',
   'issue.import.amountColumnsBoth':
     'Виберіть або один стовпець суми, або стовпці дебету й кредиту, але не обидва варіанти',
-  'issue.import.bankAccount': 'Імпортуйте у власний рахунок, а не в банківський',
+  'issue.import.rowsFromBank':
+    '«{account}» отримує операції з Monobank, тож імпортувати файл у нього не можна; оберіть власний рахунок',
   'issue.import.fileEmpty': 'Файл порожній',
   'issue.import.fileNotText': 'Це не текстовий файл: можливо, це таблиця, а не CSV?',
   'issue.import.fileNoRows': 'У файлі немає рядків під заголовком',
@@ -1508,6 +1509,7 @@ export const uk: Catalogue = {
   'issue.import.noSuchColumn': 'У файлі немає такого стовпця',
   'issue.import.columnMissing':
     'У файлі {columns, plural, one {# стовпець} few {# стовпці} many {# стовпців} other {# стовпця}}; стовпця {column} немає',
+  'issue.import.balanceTwice': 'У файлі є стовпець залишку: залишок береться з нього, окремо його не вказують',
   'issue.cell.amountEmpty': 'Сума порожня',
   'issue.cell.amountZero': 'Сума дорівнює 0',
   'issue.cell.amountTooLarge': 'Сума завелика: щонайбільше {max}',
