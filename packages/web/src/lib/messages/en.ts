@@ -1245,6 +1245,18 @@ export const en = {
   'import.separator.label': 'Decimal separator',
   'import.separator.point': 'Point (1234.56)',
   'import.separator.comma': 'Comma (1234,56)',
+  'import.field.balance': 'Balance after the row',
+  'import.field.balanceHint': 'What the account held after each row: the import sets the balance by the newest row.',
+  'import.balance.title': 'What was the balance?',
+  'import.balance.description':
+    'The file has no balance column, so say what the account held: the import sets the balance by it. Left as it is, the balance shown below is taken as the balance after the last row.',
+  'import.balance.point': 'The balance was',
+  'import.balance.afterLast': 'Today, after the last row',
+  'import.balance.beforeFirst': 'Before the first row',
+  'import.balance.amount': 'Balance',
+  'import.balance.missing': 'Enter the balance, or 0',
+  'import.balance.fromColumn':
+    'The balance comes from the column “{column}”: after the import the account holds the newest row’s balance, and every day before it what the file says.',
   'import.skipDuplicates.label': 'Skip duplicates',
   'import.skipDuplicates.hint': 'Rows already on the account (same time and amount, or the bank’s id) are left out.',
   'import.preview.title':

@@ -1260,6 +1260,19 @@ export const uk: Catalogue = {
   'import.separator.label': 'Десятковий роздільник',
   'import.separator.point': 'Крапка (1234.56)',
   'import.separator.comma': 'Кома (1234,56)',
+  'import.field.balance': 'Залишок після операції',
+  'import.field.balanceHint':
+    'Скільки було на рахунку після кожного рядка: імпорт встановить залишок за найновішим рядком.',
+  'import.balance.title': 'Який був залишок?',
+  'import.balance.description':
+    'У файлі немає стовпця із залишком, тож укажіть, скільки було на рахунку, — імпорт установить залишок за цією сумою. Якщо нічого не змінювати, сума нижче вважатиметься залишком після останнього рядка.',
+  'import.balance.point': 'Залишок був',
+  'import.balance.afterLast': 'Сьогодні, після останнього рядка',
+  'import.balance.beforeFirst': 'Перед першим рядком',
+  'import.balance.amount': 'Залишок',
+  'import.balance.missing': 'Укажіть залишок (або 0)',
+  'import.balance.fromColumn':
+    'Залишок береться зі стовпця «{column}»: після імпорту на рахунку буде залишок найновішого рядка, а кожного дня до нього — той, що у файлі.',
   'import.skipDuplicates.label': 'Пропускати дублікати',
   'import.skipDuplicates.hint':
     'Рядки, що вже є на рахунку (той самий час і сума або ідентифікатор банку), буде пропущено.',
