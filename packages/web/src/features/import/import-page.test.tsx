@@ -135,6 +135,22 @@ describe('/import', () => {
     expect(within(screen.getAllByRole('row')[1]!).getByText('−UAH 25,050.00')).toBeTruthy();
   });
 
+  it('takes no file into a bank account: its link says why, and only own accounts are offered', async () => {
+    const card = makeAccount({ id: 9, name: 'Monobank Black •4821', type: 'monobank' });
+    openImport('/import?accountId=9', { 'GET /accounts': () => success([...accounts, card]) });
+    expect(
+      await screen.findByText(
+        '“Monobank Black •4821” gets its transactions from Monobank, so a file cannot be imported into it; choose an account of your own',
+      ),
+    ).toBeTruthy();
+    const picker = mappingSelect('Account');
+    expect([...picker.options].map((option) => option.text)).toEqual([
+      'Choose the account',
+      'Card · UAH',
+      'Cash · UAH',
+    ]);
+  });
+
   it('switches to debit and credit columns, checks the mapping rules before sending, and sends the choices for unknown categories', async () => {
     const { calls } = openImport('/import?accountId=1', {
       'POST /imports': () => success(ledgerFile, { status: 201 }),

@@ -301,6 +301,7 @@ export const en = {
   'account.movedTo': 'Moved to {group}.',
   'account.ungrouped': 'Removed from its group.',
   'account.transactions': 'Transactions',
+  'account.transactionsFromBank': 'Its transactions come from Monobank, so no file is imported into it.',
   'account.transactionsDescription': 'Income, expenses and transfers of this account.',
   'account.dangerZone':
     'Deleting the account deletes its transactions too. It cannot be undone; hiding the account keeps its history.',

@@ -298,6 +298,8 @@ export const uk: Catalogue = {
   'account.movedTo': 'Переміщено до групи «{group}».',
   'account.ungrouped': 'Вилучено з групи.',
   'account.transactions': 'Операції',
+  'account.transactionsFromBank':
+    'Операції цього рахунку надходять із Monobank, тому імпортувати файл сюди не потрібно.',
   'account.transactionsDescription': 'Доходи, витрати й перекази цього рахунку.',
   'account.dangerZone':
     'Разом із рахунком буде видалено і його операції. Це не можна скасувати; якщо рахунок приховати, його історія збережеться.',
