@@ -147,10 +147,11 @@ export const importCategoryChoiceSchema = z.union([
 export type ImportCategoryChoice = z.infer<typeof importCategoryChoiceSchema>;
 
 /**
- * Where a file without a balance column has the balance a person states: after its newest row
- * (what the account holds today when the file runs up to today), or before its oldest row.
+ * When the balance a person states for a file without a balance column was true: today (what the
+ * account holds now, the file's rows and any recorded since included), or before the file's
+ * oldest row.
  */
-export const IMPORT_BALANCE_POINTS = ['afterLast', 'beforeFirst'] as const;
+export const IMPORT_BALANCE_POINTS = ['today', 'beforeFirst'] as const;
 export type ImportBalancePoint = (typeof IMPORT_BALANCE_POINTS)[number];
 
 export const importBalanceSchema = z.object({

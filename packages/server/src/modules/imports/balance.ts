@@ -1,7 +1,7 @@
 /**
  * The balance a finished import meets (docs/decisions.md "A CSV import meets the statement's
  * balance"): the balance after the file's newest row, from its balance column, or the balance the
- * person gave after the newest row or before the oldest.
+ * person gave for today or for before the oldest row.
  */
 import {
   type ImportDelimiter,
@@ -27,8 +27,7 @@ interface TimedRow {
 
 /**
  * Reads the file once more for the rows whose time and amount read (those the import could take):
- * the oldest and newest times, and of the newest rows with a readable balance the one the bank
- * wrote last (a file runs oldest-first or newest-first; rows of one second keep the file's order).
+ * the oldest time, and of the newest rows with a readable balance the one the bank wrote last (a file runs oldest-first or newest-first; rows of one second keep the file's order).
  */
 export async function statedBalance(
   db: Database,
@@ -44,7 +43,6 @@ export async function statedBalance(
   let first: TimedRow | undefined;
   let last: TimedRow | undefined;
   let oldest = Number.POSITIVE_INFINITY;
-  let newest = Number.NEGATIVE_INFINITY;
   // The newest row with a balance, taking the first of equal times, and taking the last of them.
   let newestFirstOfSecond: TimedRow | undefined;
   let newestLastOfSecond: TimedRow | undefined;
@@ -64,7 +62,6 @@ export async function statedBalance(
       first ??= row;
       last = row;
       oldest = Math.min(oldest, row.time);
-      newest = Math.max(newest, row.time);
       if (balance === undefined) continue;
       if (!newestFirstOfSecond || row.time > newestFirstOfSecond.time) newestFirstOfSecond = row;
       if (!newestLastOfSecond || row.time >= newestLastOfSecond.time) newestLastOfSecond = row;
@@ -73,8 +70,8 @@ export async function statedBalance(
   if (!first || !last) return undefined;
 
   if (given) {
-    return given.point === 'afterLast'
-      ? { at: new Date(newest), balance: given.amount, through: true }
+    return given.point === 'today'
+      ? { at: null, balance: given.amount, through: true }
       : { at: new Date(oldest), balance: given.amount, through: false };
   }
   const anchor = first.time > last.time ? newestFirstOfSecond : newestLastOfSecond;

@@ -250,12 +250,12 @@ describe('the balance after an import', () => {
     '\n',
   );
 
-  it('is the one given after the last row, or before the first, when the file has no balance column', async () => {
+  it('is the one given for today, or for before the first row, when the file has no balance column', async () => {
     const world = await buildWorld(t);
-    const afterLast = await newAccount(world.token);
-    const done = await importFile(world.token, afterLast, plain, { balance: { point: 'afterLast', amount: 500_000 } });
-    expect(await balanceOf(world.token, afterLast)).toBe(500_000);
-    expect(await balancesByDay(world.token, afterLast, '2026-04-30', '2026-05-03')).toEqual({
+    const today = await newAccount(world.token);
+    const done = await importFile(world.token, today, plain, { balance: { point: 'today', amount: 500_000 } });
+    expect(await balanceOf(world.token, today)).toBe(500_000);
+    expect(await balancesByDay(world.token, today, '2026-04-30', '2026-05-03')).toEqual({
       '2026-04-30': 490_000,
       '2026-05-01': 485_000,
       '2026-05-02': 485_000,
@@ -268,9 +268,23 @@ describe('the balance after an import', () => {
     expect((await balancesByDay(world.token, beforeFirst, '2026-04-30', '2026-04-30'))['2026-04-30']).toBe(100_000);
     expect(await ledgerProblems(t, world.id)).toEqual([]);
 
+    // Today's is today's: a transaction recorded after the file's rows is in it.
+    const other = await buildWorld(t, { accounts: [{ currency: 'UAH', initialBalance: 70_000 }] });
+    const [recorded] = other.accounts;
+    await other.record({
+      accountId: recorded,
+      amount: 20_000,
+      transactionType: 'expense',
+      time: '2026-06-01T10:00:00.000Z',
+      categoryId: other.category('Other'),
+    });
+    await importFile(other.token, recorded, plain, { balance: { point: 'today', amount: 300_000 } });
+    expect(await balanceOf(other.token, recorded)).toBe(300_000);
+    expect((await balancesByDay(other.token, recorded, '2026-05-31', '2026-05-31'))['2026-05-31']).toBe(320_000);
+
     // Undone, the import takes its balance back with its rows.
     expect((await t.call('DELETE', `${API}/imports/${done.id}`, { token: world.token })).status).toBe(204);
-    expect(await balanceOf(world.token, afterLast)).toBe(0);
+    expect(await balanceOf(world.token, today)).toBe(0);
     expect(await ledgerProblems(t, world.id)).toEqual([]);
   });
 
@@ -279,7 +293,7 @@ describe('the balance after an import', () => {
     const { importId, detected } = await uploaded(world.token, await newAccount(world.token), statement);
     const res = await t.call('POST', `${API}/imports/${importId}/commit`, {
       token: world.token,
-      body: { ...detected, balance: { point: 'afterLast', amount: 1 } },
+      body: { ...detected, balance: { point: 'today', amount: 1 } },
     });
     expect(res.status).toBe(422);
     expect(res.body.response.details).toEqual([

@@ -130,9 +130,12 @@ export async function insertImportedTransactions(tx: Executor, userId: number, r
   return insertLegs(tx, userId, rows);
 }
 
-/** A balance a statement states: what the account held just after `at` (`through`) or just before it. */
+/**
+ * A balance a statement states: what the account held just after `at` (`through`) or just before
+ * it; `at` null: what it holds now, every transaction counted.
+ */
 export interface StatedBalance {
-  at: Date;
+  at: Date | null;
   balance: number;
   through: boolean;
 }

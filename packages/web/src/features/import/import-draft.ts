@@ -41,7 +41,7 @@ export type ImportDraft = {
 
 /**
  * The detection as a draft. Without a balance column the question starts answered, and shown:
- * the account's balance now, after the file's last row (docs/decisions.md "A CSV import meets the
+ * today's balance is the account's balance now (docs/decisions.md "A CSV import meets the
  * statement's balance").
  */
 export function initialDraft(detected: ImportDetection, accountBalance: number): ImportDraft {
@@ -53,7 +53,7 @@ export function initialDraft(detected: ImportDetection, accountBalance: number):
     dateFormat: detected.dateFormat,
     decimalSeparator: detected.decimalSeparator,
     skipDuplicates: true,
-    balancePoint: 'afterLast',
+    balancePoint: 'today',
     balanceText: amountText(accountBalance),
   };
 }
@@ -118,7 +118,7 @@ export type PreviewRow = {
   /** A merchant category code: without a category column, the import files the row by it. */
   mcc: string | null;
   currency: string | null;
-  /** The balance after the row, when a column holds it (minor units). */
+  /** The balance after the row when a column holds it, in minor units; null when none does or the cell is empty. */
   balance: ParsedCell<number> | null;
 };
 
@@ -139,6 +139,7 @@ export function previewRows(file: CreateImportResponse, draft: ImportDraft, time
   const lastColumn = Math.max(...Object.values(mapping).filter((column) => column !== undefined));
   return file.sample.map((row, index) => {
     const time = cellOf(row, mapping.time);
+    const balance = cellOf(row, mapping.balance);
     return {
       line: index + 2,
       // In the words the import uses for a short row.
@@ -153,8 +154,7 @@ export function previewRows(file: CreateImportResponse, draft: ImportDraft, time
       category: cellOf(row, mapping.category),
       mcc: cellOf(row, mapping.mcc),
       currency: cellOf(row, mapping.currency),
-      balance:
-        mapping.balance === undefined ? null : parseImportAmount(row[mapping.balance] ?? '', draft.decimalSeparator),
+      balance: balance ? parseImportAmount(balance, draft.decimalSeparator) : null,
     };
   });
 }

@@ -178,7 +178,7 @@ describe('/import', () => {
     await userEvent.selectOptions(mappingSelect('Category'), 'Category');
     // No balance column: the question is asked, answered in advance with the account's balance now.
     const question = within(screen.getByRole('group', { name: 'What was the balance?' }));
-    expect(question.getByRole('radio', { name: 'Today, after the last row', checked: true })).toBeTruthy();
+    expect(question.getByRole('radio', { name: 'Today', checked: true })).toBeTruthy();
     const balance = question.getByLabelText('Balance') as HTMLInputElement;
     expect(balance.value).toBe('0.00');
     await userEvent.click(question.getByRole('radio', { name: 'Before the first row' }));

@@ -1250,9 +1250,9 @@ export const en = {
   'import.field.balanceHint': 'What the account held after each row: the import sets the balance by the newest row.',
   'import.balance.title': 'What was the balance?',
   'import.balance.description':
-    'The file has no balance column, so say what the account held: the import sets the balance by it. Left as it is, the balance shown below is taken as the balance after the last row.',
+    'The file has no balance column, so say what the account holds today (usually after the file’s last row) or held before its first row: the import sets the balance by it. Left as it is, the account keeps today’s balance shown below.',
   'import.balance.point': 'The balance was',
-  'import.balance.afterLast': 'Today, after the last row',
+  'import.balance.today': 'Today',
   'import.balance.beforeFirst': 'Before the first row',
   'import.balance.amount': 'Balance',
   'import.balance.missing': 'Enter the balance, or 0',

@@ -89,18 +89,23 @@ export async function recountRefTurnovers(db: Executor, userId: number): Promise
 
 /**
  * What an account held just after the moment `at` (`through`: that moment's transactions counted)
- * or just before it: its current balance less the transactions since. Undefined for no such account.
+ * or just before it: its current balance less the transactions since (`at` null: its current
+ * balance). Undefined for no such account.
  */
 export async function selectBalanceAt(
   db: Executor,
   userId: number,
   accountId: number,
-  at: Date,
+  at: Date | null,
   through: boolean,
 ): Promise<number | undefined> {
-  const since = through
-    ? sql`t.time > ${at.toISOString()}::timestamptz`
-    : sql`t.time >= ${at.toISOString()}::timestamptz`;
+  const moment = at?.toISOString();
+  const since =
+    moment === undefined
+      ? sql`false`
+      : through
+        ? sql`t.time > ${moment}::timestamptz`
+        : sql`t.time >= ${moment}::timestamptz`;
   const result = await db.execute(sql`
     select (a.current_balance - coalesce((
       select sum(case when t.transaction_type = 'income' then t.amount else -t.amount end)

@@ -123,7 +123,7 @@ function Cell<T>({ parsed, children }: { parsed: ParsedCell<T> | null; children:
 }
 
 /** A sample row's cells as the import will read them. */
-function PreviewCells({ row, currency }: { row: PreviewRow; currency: string }) {
+function PreviewCells({ row, currency, withBalance }: { row: PreviewRow; currency: string; withBalance: boolean }) {
   const t = useT();
   return (
     <>
@@ -141,7 +141,7 @@ function PreviewCells({ row, currency }: { row: PreviewRow; currency: string }) 
           )}
         </Cell>
       </td>
-      {row.balance ? (
+      {withBalance ? (
         <td className="px-3 py-2 text-right">
           <Cell parsed={row.balance}>{(minor) => <Money minor={minor} currency={currency} />}</Cell>
         </td>
@@ -195,7 +195,7 @@ function Preview({ file, draft, currency }: { file: CreateImportResponse; draft:
                 <Failure text={row.problem} />
               </td>
             ) : (
-              <PreviewCells row={row} currency={currency} />
+              <PreviewCells row={row} currency={currency} withBalance={withBalance} />
             )}
           </tr>
         ))}
@@ -214,7 +214,7 @@ type BalanceQuestionProps = {
 
 /**
  * Where the account's balance comes from: the balance column, said in words, or, without one, the
- * question what it was at one end of the file, answered in advance with the balance it has now.
+ * question what it was today or before the file, answered in advance with the balance it has now.
  */
 function BalanceQuestion({ file, draft, currency, error, onChange }: BalanceQuestionProps) {
   const t = useT();
@@ -235,7 +235,7 @@ function BalanceQuestion({ file, draft, currency, error, onChange }: BalanceQues
         value={draft.balancePoint}
         onValueChange={(balancePoint) => onChange({ balancePoint })}
         options={[
-          { value: 'afterLast', label: t('import.balance.afterLast') },
+          { value: 'today', label: t('import.balance.today') },
           { value: 'beforeFirst', label: t('import.balance.beforeFirst') },
         ]}
         className="max-w-xl grid-flow-row sm:grid-flow-col"
