@@ -3,6 +3,7 @@ import { storedIssueFields, storedIssueSchema } from './envelope.ts';
 import { idSchema, idTextSchema } from './ids.ts';
 import { issue } from './issues.ts';
 import type { AppLocale } from './locale.ts';
+import { signedMinorAmountSchema } from './money.ts';
 
 /** The largest CSV file taken (raw bytes); larger ones get 413. 100,000 bank rows fit in about a fifth of it. */
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
@@ -58,7 +59,9 @@ const columnSchema = z.number(issue('value.column')).int(issue('value.column')).
  * of the row (duplicates are found by it when present); `currency` an ISO code per row, for rows
  * in another currency than the account's (converted at that day's rate); `transfer` a column whose
  * filled cells mark a row as money moved rather than spent or earned (it moves the balance and
- * stays out of the statistics: the `kopiyka` preset maps its transfer column there).
+ * stays out of the statistics: the `kopiyka` preset maps its transfer column there); `balance` what the account
+ * held after the row, in its currency (a statement's balance column: the import meets the newest
+ * row's, docs/decisions.md "A CSV import meets the statement's balance").
  */
 const mappingFields = z.object({
   time: columnSchema,
@@ -71,6 +74,7 @@ const mappingFields = z.object({
   currency: columnSchema.optional(),
   externalId: columnSchema.optional(),
   transfer: columnSchema.optional(),
+  balance: columnSchema.optional(),
 });
 
 export const importMappingSchema = mappingFields
@@ -146,15 +150,40 @@ export const importCategoryChoiceSchema = z.union([
 ]);
 export type ImportCategoryChoice = z.infer<typeof importCategoryChoiceSchema>;
 
-export const commitImportBodySchema = z.object({
-  mapping: importMappingSchema,
-  dateFormat: z.enum(IMPORT_DATE_FORMATS),
-  decimalSeparator: z.enum(DECIMAL_SEPARATORS),
-  /** Rows that match a transaction already on the account are left out; false imports them too. */
-  skipDuplicates: z.boolean().default(true),
-  /** Choices for the category names the file has (GET …/categories). */
-  categories: z.array(importCategoryChoiceSchema).max(5_000).default([]),
+/**
+ * When the balance a person states for a file without a balance column was true: today (what the
+ * account holds now, the file's rows and any recorded since included), or before the file's
+ * oldest row.
+ */
+export const IMPORT_BALANCE_POINTS = ['today', 'beforeFirst'] as const;
+export type ImportBalancePoint = (typeof IMPORT_BALANCE_POINTS)[number];
+
+export const importBalanceSchema = z.object({
+  point: z.enum(IMPORT_BALANCE_POINTS),
+  /** Minor units of the account's currency. */
+  amount: signedMinorAmountSchema,
 });
+export type ImportBalance = z.infer<typeof importBalanceSchema>;
+
+export const commitImportBodySchema = z
+  .object({
+    mapping: importMappingSchema,
+    dateFormat: z.enum(IMPORT_DATE_FORMATS),
+    decimalSeparator: z.enum(DECIMAL_SEPARATORS),
+    /** Rows that match a transaction already on the account are left out; false imports them too. */
+    skipDuplicates: z.boolean().default(true),
+    /** Choices for the category names the file has (GET …/categories). */
+    categories: z.array(importCategoryChoiceSchema).max(5_000).default([]),
+    /**
+     * Without a balance column: what the account held at one end of the file; the account's balances
+     * are set so it held that there. Absent: the rows only add to the balances, as recorded ones do.
+     */
+    balance: importBalanceSchema.optional(),
+  })
+  .refine((body) => body.balance === undefined || body.mapping.balance === undefined, {
+    ...issue('import.balanceTwice'),
+    path: ['balance'],
+  });
 export type CommitImportBody = z.input<typeof commitImportBodySchema>;
 
 export const commitImportResponseSchema = z.object({ jobId: z.number().int() });

@@ -169,7 +169,8 @@ export const ISSUE_MESSAGES = {
   // CSV import: the mapping, the file, and the cells of a row
   'import.amountColumnRequired': 'Choose the amount column, or the debit or credit column',
   'import.amountColumnsBoth': 'Choose either one amount column or debit and credit columns, not both',
-  'import.bankAccount': 'Import into an account of your own, not a bank account',
+  'import.rowsFromBank':
+    '“{account}” gets its transactions from Monobank, so a file cannot be imported into it; choose an account of your own',
   'import.fileEmpty': 'The file is empty',
   'import.fileNotText': 'The file is not text: is it a spreadsheet rather than CSV?',
   'import.fileNoRows': 'The file has no rows under its header',
@@ -177,6 +178,7 @@ export const ISSUE_MESSAGES = {
   'import.fileNotCsv': 'The file is not readable CSV: {reason}',
   'import.noSuchColumn': 'The file has no such column',
   'import.columnMissing': 'The file has {columns} columns; there is no column {column}',
+  'import.balanceTwice': 'The file has a balance column; the balance is read from it, not given too',
   'cell.amountEmpty': 'The amount is empty',
   'cell.amountZero': 'The amount is 0',
   'cell.amountTooLarge': 'The amount is too large: at most {max}',

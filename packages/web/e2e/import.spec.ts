@@ -43,6 +43,9 @@ test('import: a Monobank statement maps itself, imports, shows in transactions a
   const preview = page.getByRole('table');
   await expect(preview.getByRole('row').filter({ hasText: 'Сільпо' })).toContainText('−UAH 250.50');
   await expect(preview.getByRole('row').filter({ hasText: 'Зарплата' })).toContainText('+UAH 12,000.00');
+  // The balance column is found and shown: the account will hold the newest row's balance.
+  await expect(page.getByText(/The balance comes from the column “Залишок після операції”/)).toBeVisible();
+  await expect(preview.getByRole('row').filter({ hasText: 'Сільпо' })).toContainText('UAH 9,749.50');
   await page.getByRole('button', { name: 'Import', exact: true }).click();
 
   await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible();

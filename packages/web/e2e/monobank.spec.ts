@@ -54,6 +54,11 @@ test('Monobank: connected with a token, a month imported, its accounts and trans
   ).toBeVisible();
   await expect(main.getByRole('region', { name: 'Importing from Monobank' })).toBeHidden();
 
+  // A bank card takes no file: its page offers no import and says why.
+  await main.getByRole('link', { name: /Monobank Black/ }).click();
+  await expect(page.getByText('Its transactions come from Monobank, so no file is imported into it.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Import CSV' })).toHaveCount(0);
+
   // The imported transactions, marked as the bank's.
   await page.goto('/transactions');
   const list = page.getByRole('list', { name: 'Transactions' });

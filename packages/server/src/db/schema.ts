@@ -1,6 +1,7 @@
 import type {
   CodedIssue,
   DecimalSeparator,
+  ImportBalance,
   ImportDateFormat,
   ImportDelimiter,
   ImportEncoding,
@@ -718,6 +719,13 @@ export interface ImportOptions {
   skipDuplicates: boolean;
   /** Category names of the file (lower case) → the category chosen or created for them. */
   categoryIds: Record<string, number>;
+  /** Without a balance column: the balance the person gave at one end of the file. */
+  balance?: ImportBalance;
+  /**
+   * What the finished job moved the account's balances by to meet the file's balance; undo moves
+   * them back (kept here rather than in a column of its own: no migration for one figure).
+   */
+  balanceShift?: number;
 }
 
 /**

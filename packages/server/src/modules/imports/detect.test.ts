@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type FileRecord, parseRecords, recordBatches } from './detect.ts';
+import { detect, type FileRecord, parseRecords, recordBatches } from './detect.ts';
 
 async function collect(batches: AsyncGenerator<FileRecord[]>) {
   const taken: FileRecord[][] = [];
@@ -47,5 +47,18 @@ describe('rows read a batch at a time', () => {
     await expect(collect(recordBatches('a,b\n1,"open\n', ',', 0, 10))).rejects.toMatchObject({
       code: 'VALIDATION_ERROR',
     });
+  });
+});
+
+describe('a balance column', () => {
+  it.each([
+    [['Date', 'Amount', 'Balance after'], 2],
+    [['Дата', 'Сума', 'Залишок'], 2],
+    [['Дата', 'Остаток', 'Сумма'], 1],
+    [['Date', 'Balance', 'Amount'], 1],
+  ])('is found under %j, apart from the amount', (header, column) => {
+    const { mapping } = detect(header, [], 'utf-8', ',');
+    expect(mapping.balance).toBe(column);
+    expect(mapping.amount).not.toBe(column);
   });
 });

@@ -169,7 +169,7 @@ const KOPIYKA_HEADERS: ReadonlyArray<ReadonlyArray<{ key: KopiykaCsvColumn; name
 function presetOf(header: string[]): { preset: 'monobank' | 'kopiyka'; mapping: Mapping } | undefined {
   const names = header.map((column) => column.trim());
   if (names.length >= MONOBANK_KEYS.length && MONOBANK_KEYS.every((key, index) => monobankKey(names[index]!) === key)) {
-    return { preset: 'monobank', mapping: { time: 0, note: 1, mcc: 2, amount: 3 } };
+    return { preset: 'monobank', mapping: { time: 0, note: 1, mcc: 2, amount: 3, balance: 9 } };
   }
   const kopiyka = KOPIYKA_HEADERS.find(
     (known) => known.length === names.length && known.every(({ name }, index) => names[index] === name),
@@ -197,6 +197,8 @@ function presetOf(header: string[]): { preset: 'monobank' | 'kopiyka'; mapping: 
 const HEADER_WORDS: ReadonlyArray<[keyof Mapping, RegExp]> = [
   ['mcc', /^mcc$/i],
   ['externalId', /^(id|transaction id|reference|референс|номер операції)$/i],
+  // Before the amount: "Balance after", "Залишок після операції", "Остаток" is what the account held.
+  ['balance', /balance|залишок|остаток/i],
   ['debit', /debit|дебет|витрат|списан/i],
   ['credit', /credit|кредит|надходж|зарахув/i],
   ['time', /date|time|дата|час/i],

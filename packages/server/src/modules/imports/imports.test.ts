@@ -9,11 +9,11 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { ids, signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { buildWorld } from '../../../test/world.ts';
 import { LARGE_WRITE_ROWS } from '../../db/maintenance.ts';
-import { imports } from '../../db/schema.ts';
+import { accounts, imports } from '../../db/schema.ts';
 import { IMPORT_PART_CHARS } from './queries.ts';
 import { importEvent } from './views.ts';
 
@@ -29,11 +29,13 @@ const API = '/api/v1';
 const csv = (rows: string[][], delimiter = ',') =>
   `${rows.map((row) => row.map((cell) => `"${cell.replaceAll('"', '""')}"`).join(delimiter)).join('\r\n')}\r\n`;
 
-/** A statement as the Monobank app exports it: quoted, commas, points, day-first times. */
-function monobankStatement(items: Array<[time: string, details: string, mcc: string, amount: string]>): string {
+/** A statement as the Monobank app exports it: quoted, commas, points, day-first times, the balance after each row. */
+function monobankStatement(
+  items: Array<[time: string, details: string, mcc: string, amount: string, balance: string]>,
+): string {
   return csv([
     [...MONOBANK_STATEMENT_COLUMNS],
-    ...items.map(([time, details, mcc, amount]) => [
+    ...items.map(([time, details, mcc, amount, balance]) => [
       time,
       details,
       mcc,
@@ -43,7 +45,7 @@ function monobankStatement(items: Array<[time: string, details: string, mcc: str
       '—',
       '0.00',
       '0.00',
-      '1000.00',
+      balance,
     ]),
   ]);
 }
@@ -107,9 +109,9 @@ async function balanceOf(token: string, accountId: number): Promise<number> {
 
 describe('the Monobank statement', () => {
   const statement = monobankStatement([
-    ['01.11.2026 09:15:00', 'Сільпо', '5411', '-1234.56'],
-    ['02.11.2026 13:00:05', 'Uklon', '4121', '-89.90'],
-    ['03.11.2026 18:30:00', 'Від: Олена', '4829', '2500.00'],
+    ['01.11.2026 09:15:00', 'Сільпо', '5411', '-1234.56', '-234.56'],
+    ['02.11.2026 13:00:05', 'Uklon', '4121', '-89.90', '-324.46'],
+    ['03.11.2026 18:30:00', 'Від: Олена', '4829', '2500.00', '2175.54'],
   ]);
 
   for (const [name, bytes] of [
@@ -129,7 +131,7 @@ describe('the Monobank statement', () => {
           delimiter: ',',
           dateFormat: 'dd.MM.yyyy HH:mm:ss',
           decimalSeparator: '.',
-          mapping: { time: 0, note: 1, mcc: 2, amount: 3 },
+          mapping: { time: 0, note: 1, mcc: 2, amount: 3, balance: 9 },
         },
       });
       expect(upload.sample[0]).toEqual([
@@ -142,7 +144,7 @@ describe('the Monobank statement', () => {
         '—',
         '0.00',
         '0.00',
-        '1000.00',
+        '-234.56',
       ]);
 
       const done = await commitAndWait(world.token, upload.importId, upload.detected);
@@ -178,6 +180,145 @@ describe('the Monobank statement', () => {
   });
 });
 
+/** End-of-day balances of an account over a range, by day. */
+async function balancesByDay(token: string, accountId: number, from: string, to: string) {
+  const res = await t.call('GET', `${API}/stats/balance-history?from=${from}&to=${to}&accountId=${accountId}`, {
+    token,
+  });
+  return Object.fromEntries(
+    (res.body.response as Array<{ date: string; balance: number }>).map((point) => [point.date, point.balance]),
+  );
+}
+
+/** An account opened now at 0, as a person makes one for the file they are about to import. */
+async function newAccount(token: string): Promise<number> {
+  const res = await t.call('POST', `${API}/accounts`, {
+    token,
+    body: { name: 'Картка', currencyId: ids.get('UAH'), initialBalance: 0 },
+  });
+  return res.body.response.id;
+}
+
+describe('the balance after an import', () => {
+  // Newest first, as the Monobank app writes it; a fee in the same second as the top-up, after it.
+  const statement = monobankStatement([
+    ['03.11.2026 18:30:00', 'Комісія', '4829', '-75.54', '21000.00'],
+    ['03.11.2026 18:30:00', 'Від: Олена', '4829', '2500.00', '21075.54'],
+    ['02.11.2026 13:00:05', 'Uklon', '4121', '-89.90', '18575.54'],
+    ['01.11.2026 20:00:00', 'АТБ', '5411', '-100.00', '18665.44'],
+    ['01.11.2026 09:15:00', 'Сільпо', '5411', '-1234.56', '18765.44'],
+  ]);
+
+  it('is the statement’s: the newest row’s balance now, and the bank’s balance on every day before', async () => {
+    const world = await buildWorld(t);
+    const account = await newAccount(world.token);
+    const upload = await uploaded(world.token, account, statement);
+    expect(upload.detected.mapping).toMatchObject({ amount: 3, balance: 9 });
+    expect(await commitAndWait(world.token, upload.importId, upload.detected)).toMatchObject({ imported: 5 });
+    expect(await balanceOf(world.token, account)).toBe(2_100_000);
+    expect(await balancesByDay(world.token, account, '2026-10-31', '2026-11-04')).toEqual({
+      '2026-10-31': 2_000_000,
+      '2026-11-01': 1_866_544,
+      '2026-11-02': 1_857_554,
+      '2026-11-03': 2_100_000,
+      '2026-11-04': 2_100_000,
+    });
+    expect(await ledgerProblems(t, world.id)).toEqual([]);
+
+    // The same file again brings no row and leaves the balance where the bank says it is.
+    expect(await importFile(world.token, account, statement)).toMatchObject({ imported: 0, duplicates: 5 });
+    expect(await balanceOf(world.token, account)).toBe(2_100_000);
+  });
+
+  it('meets the statement’s also with transactions recorded after it, which stay on top', async () => {
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH', initialBalance: 50_000 }] });
+    const [account] = world.accounts;
+    await world.record({
+      accountId: account,
+      amount: 10_000,
+      transactionType: 'expense',
+      time: '2026-11-10T10:00:00.000Z',
+      categoryId: world.category('Other'),
+    });
+    await importFile(world.token, account, statement);
+    expect(await balanceOf(world.token, account)).toBe(2_100_000 - 10_000);
+    expect((await balancesByDay(world.token, account, '2026-10-31', '2026-10-31'))['2026-10-31']).toBe(2_000_000);
+    expect(await ledgerProblems(t, world.id)).toEqual([]);
+  });
+
+  const plain = ['Date,Amount,Note', '2026-05-01 10:00:00,-50.00,Coffee', '2026-05-03 12:00:00,150.00,Refund'].join(
+    '\n',
+  );
+
+  it('is the one given for today, or for before the first row, when the file has no balance column', async () => {
+    const world = await buildWorld(t);
+    const today = await newAccount(world.token);
+    const done = await importFile(world.token, today, plain, { balance: { point: 'today', amount: 500_000 } });
+    expect(await balanceOf(world.token, today)).toBe(500_000);
+    expect(await balancesByDay(world.token, today, '2026-04-30', '2026-05-03')).toEqual({
+      '2026-04-30': 490_000,
+      '2026-05-01': 485_000,
+      '2026-05-02': 485_000,
+      '2026-05-03': 500_000,
+    });
+
+    const beforeFirst = await newAccount(world.token);
+    await importFile(world.token, beforeFirst, plain, { balance: { point: 'beforeFirst', amount: 100_000 } });
+    expect(await balanceOf(world.token, beforeFirst)).toBe(110_000);
+    expect((await balancesByDay(world.token, beforeFirst, '2026-04-30', '2026-04-30'))['2026-04-30']).toBe(100_000);
+    expect(await ledgerProblems(t, world.id)).toEqual([]);
+
+    // Today's is today's: a transaction recorded after the file's rows is in it.
+    const other = await buildWorld(t, { accounts: [{ currency: 'UAH', initialBalance: 70_000 }] });
+    const [recorded] = other.accounts;
+    await other.record({
+      accountId: recorded,
+      amount: 20_000,
+      transactionType: 'expense',
+      time: '2026-06-01T10:00:00.000Z',
+      categoryId: other.category('Other'),
+    });
+    await importFile(other.token, recorded, plain, { balance: { point: 'today', amount: 300_000 } });
+    expect(await balanceOf(other.token, recorded)).toBe(300_000);
+    expect((await balancesByDay(other.token, recorded, '2026-05-31', '2026-05-31'))['2026-05-31']).toBe(320_000);
+
+    // Undone, the import takes its balance back with its rows.
+    expect((await t.call('DELETE', `${API}/imports/${done.id}`, { token: world.token })).status).toBe(204);
+    expect(await balanceOf(world.token, today)).toBe(0);
+    expect(await ledgerProblems(t, world.id)).toEqual([]);
+  });
+
+  it('is not given as well as read from a balance column', async () => {
+    const world = await buildWorld(t);
+    const { importId, detected } = await uploaded(world.token, await newAccount(world.token), statement);
+    const res = await t.call('POST', `${API}/imports/${importId}/commit`, {
+      token: world.token,
+      body: { ...detected, balance: { point: 'today', amount: 1 } },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.response.details).toEqual([
+      expect.objectContaining({ path: 'balance', code: 'import.balanceTwice' }),
+    ]);
+  });
+});
+
+describe('a Monobank account', () => {
+  it('takes no file, and the refusal says its rows come from Monobank', async () => {
+    const user = await signUpWithBase(t);
+    const [row] = await t.handle.db
+      .insert(accounts)
+      .values({ userId: user.id, name: 'Monobank Black •4821', currencyId: ids.get('UAH')!, type: 'monobank' })
+      .returning({ id: accounts.id });
+    const res = await upload(user.token, row!.id, 'Date,Amount\n2026-04-01,5\n');
+    expect(res.status).toBe(403);
+    expect(res.body.response).toMatchObject({
+      code: 'NOT_ALLOWED',
+      statusText: describedIssue('import.rowsFromBank', { account: 'Monobank Black •4821' }).message,
+      details: [{ path: 'accountId', code: 'import.rowsFromBank', params: { account: 'Monobank Black •4821' } }],
+    });
+  });
+});
+
 describe('the database after a large import', () => {
   it('has the statistics of the rows it grew by when the import is done', async () => {
     const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
@@ -186,7 +327,7 @@ describe('the database after a large import', () => {
         const minute = String(i % 60).padStart(2, '0');
         const hour = String(Math.floor(i / 60) % 24).padStart(2, '0');
         const day = String(1 + Math.floor(i / 1440)).padStart(2, '0');
-        return [`${day}.10.2026 ${hour}:${minute}:00`, 'Сільпо', '5411', `-${(i + 1).toFixed(2)}`];
+        return [`${day}.10.2026 ${hour}:${minute}:00`, 'Сільпо', '5411', `-${(i + 1).toFixed(2)}`, ''];
       }),
     );
     const rowsInStatistics = async (table: string) => {
@@ -215,6 +356,7 @@ describe('a file longer than one stored part', () => {
           `${i === 0 ? pad : ''}Кава ${i} 😀`,
           '5814',
           '-1.00',
+          '',
         ]),
       );
     const emoji = file('').indexOf('😀', IMPORT_PART_CHARS - 200);

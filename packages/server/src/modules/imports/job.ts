@@ -11,13 +11,12 @@ import {
   describedIssue,
   IMPORT_MAX_REPORTED_FAILURES,
   type ImportFailure,
-  type ImportWallTime,
   NOTE_MAX,
   parseImportRowAmount,
   parseImportTime,
 } from '@kopiyka/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { maintainAfterLargeWrite } from '../../db/maintenance.ts';
 import type { ImportOptions } from '../../db/schema.ts';
 import { type Lease, type LeasedWorker, LeaseLost, startLeasedWorker } from '../../jobs/leased-worker.ts';
@@ -29,7 +28,14 @@ import { fallbackCategoryId, selectCategories, selectDefaultCategoryIds } from '
 import type { EventBus } from '../events/index.ts';
 import { categoryKeyForMcc } from '../monobank/index.ts';
 import type { RateSeries, RatesService } from '../rates/index.ts';
-import { baseOf, insertImportedTransactions, type NewTransactionRow, refsAt } from '../transactions/index.ts';
+import {
+  baseOf,
+  insertImportedTransactions,
+  meetStatedBalance,
+  type NewTransactionRow,
+  refsAt,
+} from '../transactions/index.ts';
+import { statedBalance } from './balance.ts';
 import { type FileRecord, recordBatches } from './detect.ts';
 import {
   claimRunningImport,
@@ -72,11 +78,6 @@ interface ReadRow {
   externalId: string | null;
 }
 
-const wallText = (w: ImportWallTime) => {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${w.year}-${two(w.month)}-${two(w.day)} ${two(w.hour)}:${two(w.minute)}:${two(w.second)}`;
-};
-
 /** What a duplicate repeats: the moment, the money and the note (docs/decisions.md "CSV import"). */
 const duplicateKey = (row: Pick<NewTransactionRow, 'time' | 'amount' | 'transactionType' | 'note'>) =>
   `${row.time.getTime()}|${row.amount}|${row.transactionType}|${row.note ?? ''}`;
@@ -90,13 +91,17 @@ const problemOf = (error: AppError): Problem => {
 export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorker {
   const { db, clock, events, log } = deps;
 
-  async function finish(job: ImportRow, leaseToken: string, changes: Partial<ImportRow>) {
-    const row = await updateLeasedImport(db, job.id, leaseToken, {
+  /** The import's last write: how it ended, the lease let go. */
+  const close = (executor: Executor, job: ImportRow, leaseToken: string, changes: Partial<ImportRow>) =>
+    updateLeasedImport(executor, job.id, leaseToken, {
       ...changes,
       finishedAt: clock.now(),
       lockedUntil: null,
       leaseToken: null,
     });
+
+  async function finish(job: ImportRow, leaseToken: string, changes: Partial<ImportRow>) {
+    const row = await close(db, job, leaseToken, changes);
     if (row) events.publish(job.userId, importEvent(row));
   }
 
@@ -142,7 +147,21 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
       'account_day_deltas',
       'account_day_totals',
     ]);
-    await finish(job, lease.token, { state: 'done' });
+    // The file's balance is met once every row is in, with the import's end, in one database transaction.
+    const options = job.options as ImportOptions;
+    const stated = await statedBalance(db, job.userId, text, job.delimiter, options);
+    const closed = await db.transaction(async (tx) => {
+      const balanceShift = stated
+        ? await meetStatedBalance(tx, job.userId, job.accountId, stated, 'balance')
+        : undefined;
+      const row = await close(tx, job, lease.token, {
+        state: 'done',
+        ...(balanceShift ? { options: { ...options, balanceShift } } : {}),
+      });
+      if (!row) throw new LeaseLost();
+      return row;
+    });
+    events.publish(job.userId, importEvent(closed));
   }
 
   /**
@@ -212,7 +231,7 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
       }
 
       // Wall-clock times become instants in the user's zone, the whole batch in one query.
-      const walls = parsed.flatMap(({ when }) => (when.ok && 'wall' in when.value ? [wallText(when.value.wall)] : []));
+      const walls = parsed.flatMap(({ when }) => (when.ok && 'wall' in when.value ? [when.value.wall] : []));
       const instants = await instantsInUserZone(db, userId, walls);
       let wallIndex = 0;
       const timed = parsed.map((entry) => {

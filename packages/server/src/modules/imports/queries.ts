@@ -1,3 +1,4 @@
+import type { ImportWallTime } from '@kopiyka/shared';
 import { and, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { importParts, imports, transactions } from '../../db/schema.ts';
@@ -78,7 +79,11 @@ export async function selectImportFile(db: Executor, userId: number, id: number)
 
 /** Locks the import's row for the rest of the database transaction (undo against a commit or the job). */
 export async function lockImport(db: Executor, userId: number, id: number) {
-  const [row] = await db.select(viewColumns).from(imports).where(own(userId, id)).for('update');
+  const [row] = await db
+    .select({ ...viewColumns, options: imports.options })
+    .from(imports)
+    .where(own(userId, id))
+    .for('update');
   return row;
 }
 
@@ -175,12 +180,18 @@ export async function selectKnownExternalIds(db: Executor, accountId: number, id
   return new Set(rows.map((row) => row.externalId!));
 }
 
+const wallText = (w: ImportWallTime) => {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${w.year}-${two(w.month)}-${two(w.day)} ${two(w.hour)}:${two(w.minute)}:${two(w.second)}`;
+};
+
 /**
- * Wall-clock times (`yyyy-MM-dd HH:mm:ss`) as instants in the user's time zone, by PostgreSQL's
- * zone rules (DST included: a time the clocks skipped is read as the hour after).
+ * Wall-clock times as instants in the user's time zone, by PostgreSQL's zone rules (DST included:
+ * a time the clocks skipped is read as the hour after).
  */
-export async function instantsInUserZone(db: Executor, userId: number, walls: string[]): Promise<Date[]> {
-  if (walls.length === 0) return [];
+export async function instantsInUserZone(db: Executor, userId: number, times: ImportWallTime[]): Promise<Date[]> {
+  if (times.length === 0) return [];
+  const walls = times.map(wallText);
   const result = await db.execute(sql`
     select round(extract(epoch from w.wall::timestamp at time zone (
       select s.time_zone from user_settings s where s.user_id = ${userId})) * 1000)::text as ms

@@ -12,13 +12,12 @@ import {
   IMPORT_SAMPLE_ROWS,
   type Import,
   type ImportCategoryName,
-  issueAt,
 } from '@kopiyka/shared';
 import type { z } from 'zod';
 import type { ImportOptions } from '../../db/schema.ts';
-import { AppError, notFound, refusal, validationError } from '../../lib/errors.ts';
+import { notFound, refusal, validationError } from '../../lib/errors.ts';
 import { assertOwnCategory, type CategoriesService, selectCategories } from '../categories/index.ts';
-import { baseOf, removeImportedTransactions } from '../transactions/index.ts';
+import { baseOf, moveAccountBalances, removeImportedTransactions } from '../transactions/index.ts';
 import { decodeFile, detect, detectDelimiter, parseRecords } from './detect.ts';
 import { type ImportJobDeps, startImportJobs } from './job.ts';
 import {
@@ -61,6 +60,7 @@ const MAPPED_FIELDS = [
   'currency',
   'externalId',
   'transfer',
+  'balance',
 ] as const satisfies ReadonlyArray<keyof CommitImportBody['mapping']>;
 
 export function createImportsService(
@@ -112,9 +112,7 @@ export function createImportsService(
     async create(userId, accountId, fileName, file) {
       const account = await accounts.get(userId, accountId);
       if (account.type !== 'system') {
-        throw new AppError('NOT_ALLOWED', 'Transactions of a bank account come from the bank.', [
-          issueAt('accountId', 'import.bankAccount'),
-        ]);
+        throw refusal('NOT_ALLOWED', 'accountId', 'import.rowsFromBank', { account: account.name });
       }
       const { text, encoding } = decodeFile(file);
       if (text.trim() === '') throw validationError('file', 'import.fileEmpty');
@@ -195,6 +193,7 @@ export function createImportsService(
         decimalSeparator: body.decimalSeparator,
         skipDuplicates: body.skipDuplicates,
         categoryIds,
+        ...(body.balance ? { balance: body.balance } : {}),
       });
       if (!started) throw refusal('CONFLICT', 'importId', 'import.importedAlready');
       events.publish(userId, importEvent(started));
@@ -214,6 +213,9 @@ export function createImportsService(
           await deleteImport(tx, userId, id);
           return undefined;
         }
+        // The balances move back first, as the ledger locks the account before the rows.
+        const balanceShift = (row.options as ImportOptions | null)?.balanceShift ?? 0;
+        await moveAccountBalances(tx, userId, row.accountId, -balanceShift, 'importId');
         await removeImportedTransactions(tx, userId, id);
         return updateImport(tx, userId, id, { state: 'undone' });
       });

@@ -1,8 +1,9 @@
 import { isWithinAmountLimit } from '@kopiyka/shared';
 import type { Executor } from '../../db/client.ts';
 import { inBatches } from '../../lib/batches.ts';
+import { tooLargeForAccount } from '../accounts/index.ts';
 import { changeLeg, insertLegs, pairAsTransfer, removeLegs } from './ledger.ts';
-import { recountRefTurnovers } from './queries/balances.ts';
+import { recountRefTurnovers, selectBalanceAt, shiftBalances } from './queries/balances.ts';
 import { regroupDayFigures } from './queries/day-figures.ts';
 import {
   lockAccounts,
@@ -127,6 +128,51 @@ export async function insertImportedTransactions(tx: Executor, userId: number, r
     rows.map((row) => row.accountId),
   );
   return insertLegs(tx, userId, rows);
+}
+
+/**
+ * A balance a statement states: what the account held just after `at` (`through`) or just before
+ * it; `at` null: what it holds now, every transaction counted.
+ */
+export interface StatedBalance {
+  at: Date | null;
+  balance: number;
+  through: boolean;
+}
+
+/**
+ * Makes an account hold a statement's balance at its moment (inside the caller's transaction): its
+ * balances move by the difference from what the ledger has there, no transaction made, so every
+ * day before and after moves with them (docs/decisions.md "A CSV import meets the statement's
+ * balance"). A balance past the limit is refused on `path`. Answers the difference.
+ */
+export async function meetStatedBalance(
+  tx: Executor,
+  userId: number,
+  accountId: number,
+  stated: StatedBalance,
+  path: string,
+): Promise<number> {
+  await lockLedgerAccounts(tx, userId, [accountId]);
+  const held = await selectBalanceAt(tx, userId, accountId, stated.at, stated.through);
+  if (held === undefined) return 0;
+  const difference = stated.balance - held;
+  await moveAccountBalances(tx, userId, accountId, difference, path);
+  return difference;
+}
+
+/** Moves an account's balances by `difference` (an undone import's back), no transaction made; refused on `path` past the limit. */
+export async function moveAccountBalances(
+  tx: Executor,
+  userId: number,
+  accountId: number,
+  difference: number,
+  path: string,
+): Promise<void> {
+  if (difference === 0) return;
+  await lockLedgerAccounts(tx, userId, [accountId]);
+  const extent = await shiftBalances(tx, userId, accountId, difference);
+  if (extent !== undefined && !isWithinAmountLimit(extent)) throw tooLargeForAccount(path);
 }
 
 /** How many rows the ledger moves per statement when an import is undone (within the database's parameter limit). */

@@ -6,9 +6,12 @@ export {
   insertImportedTransactions,
   linkBankTransfer,
   lockLedgerAccounts,
+  meetStatedBalance,
+  moveAccountBalances,
   regroupNextAccountDays,
   removeImportedTransactions,
   restoreTransactions,
+  type StatedBalance,
 } from './entry-points.ts';
 export { changeLeg, insertLegs } from './ledger.ts';
 export { selectTurnovers } from './queries/balances.ts';

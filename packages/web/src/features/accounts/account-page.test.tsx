@@ -177,6 +177,17 @@ describe('account page', () => {
     expect(screen.getAllByText('Comes from the bank')).toHaveLength(3);
   });
 
+  it('offers a file import for an account of one’s own', async () => {
+    await openAccount();
+    expect(screen.getByRole('link', { name: 'Import CSV' }).getAttribute('href')).toBe('/import?accountId=7');
+  });
+
+  it('offers no file import for a bank account, and says why', async () => {
+    await openAccount(makeAccount({ id: 7, name: 'Mono', type: 'monobank' }));
+    expect(screen.queryByRole('link', { name: 'Import CSV' })).toBeNull();
+    expect(screen.getByText('Its transactions come from Monobank, so no file is imported into it.')).toBeTruthy();
+  });
+
   it("lists this account's transactions only, inviting a first one when there are none", async () => {
     const { calls } = await openAccount();
     expect(screen.getByRole('heading', { name: 'Transactions' })).toBeTruthy();

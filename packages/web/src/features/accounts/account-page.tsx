@@ -282,7 +282,8 @@ function SettingsCard({ account }: { account: Account }) {
   );
 }
 
-function TransactionsCard({ accountId }: { accountId: number }) {
+/** A bank account's rows come from the bank: it offers no file import, and says why. */
+function TransactionsCard({ accountId, fromBank }: { accountId: number; fromBank: boolean }) {
   const filters = useMemo(() => ({ accountIds: [accountId] }), [accountId]);
   const t = useT();
   return (
@@ -290,14 +291,18 @@ function TransactionsCard({ accountId }: { accountId: number }) {
       <CardHeader className="flex-row items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
           <CardTitle>{t('account.transactions')}</CardTitle>
-          <CardDescription>{t('account.transactionsDescription')}</CardDescription>
+          <CardDescription>
+            {fromBank ? t('account.transactionsFromBank') : t('account.transactionsDescription')}
+          </CardDescription>
         </div>
-        <Button asChild variant="outline" size="sm">
-          <Link to={`${IMPORT_PATH}?accountId=${accountId}`}>
-            <Upload aria-hidden="true" className="size-4" />
-            {t('account.importCsv')}
-          </Link>
-        </Button>
+        {fromBank ? null : (
+          <Button asChild variant="outline" size="sm">
+            <Link to={`${IMPORT_PATH}?accountId=${accountId}`}>
+              <Upload aria-hidden="true" className="size-4" />
+              {t('account.importCsv')}
+            </Link>
+          </Button>
+        )}
       </CardHeader>
       <CardContent>
         <TransactionList filters={filters} />
@@ -338,7 +343,7 @@ function AccountView({ id }: { id: number }) {
             <DetailsCard account={data} />
             <AccountBalanceTrend accountId={data.id} />
             <div className="order-1 lg:order-none">
-              <TransactionsCard accountId={data.id} />
+              <TransactionsCard accountId={data.id} fromBank={data.type === 'monobank'} />
             </div>
           </div>
           <div className="contents lg:flex lg:flex-col lg:gap-4">

@@ -1,19 +1,23 @@
 import {
   type CreateImportResponse,
   type DecimalSeparator,
+  type ImportBalance,
+  type ImportBalancePoint,
   type ImportDateFormat,
   type ImportDetection,
   type ImportMapping,
   importMappingSchema,
   type ParsedCell,
+  parseImportAmount,
   parseImportRowAmount,
   parseImportTime,
 } from '@kopiyka/shared';
 import { zonedInstant } from '../../lib/dates.ts';
 import { t } from '../../lib/i18n.ts';
+import { amountText, readAmount } from '../../lib/money.ts';
 
 /** The columns a person chooses on the mapping screen, in the order shown. */
-export const MAPPED_FIELDS = ['time', 'amount', 'debit', 'credit', 'note', 'category', 'currency'] as const;
+export const MAPPED_FIELDS = ['time', 'amount', 'debit', 'credit', 'note', 'category', 'currency', 'balance'] as const;
 export type MappedField = (typeof MAPPED_FIELDS)[number];
 
 /** One signed amount column, or separate columns for money out (debit) and in (credit). */
@@ -29,9 +33,18 @@ export type ImportDraft = {
   dateFormat: ImportDateFormat | null;
   decimalSeparator: DecimalSeparator;
   skipDuplicates: boolean;
+  /** Without a balance column: where the balance typed was the account's… */
+  balancePoint: ImportBalancePoint;
+  /** …and the balance as typed. */
+  balanceText: string;
 };
 
-export function initialDraft(detected: ImportDetection): ImportDraft {
+/**
+ * The detection as a draft. Without a balance column the question starts answered, and shown:
+ * today's balance is the account's balance now (docs/decisions.md "A CSV import meets the
+ * statement's balance").
+ */
+export function initialDraft(detected: ImportDetection, accountBalance: number): ImportDraft {
   const split =
     detected.mapping.amount === undefined && (detected.mapping.debit ?? detected.mapping.credit) !== undefined;
   return {
@@ -40,6 +53,8 @@ export function initialDraft(detected: ImportDetection): ImportDraft {
     dateFormat: detected.dateFormat,
     decimalSeparator: detected.decimalSeparator,
     skipDuplicates: true,
+    balancePoint: 'today',
+    balanceText: amountText(accountBalance),
   };
 }
 
@@ -49,13 +64,28 @@ export function mappingOf(draft: ImportDraft): DraftMapping {
   return draft.amountStyle === 'signed' ? { ...rest, amount } : { ...rest, debit, credit };
 }
 
-export type DraftCheck =
-  | { ok: true; mapping: ImportMapping; dateFormat: ImportDateFormat }
-  | { ok: false; problems: Partial<Record<MappedField | 'dateFormat', string>> };
+export type DraftProblems = Partial<Record<MappedField | 'dateFormat' | 'balanceText', string>>;
 
-/** The shared rules of a mapping (a time column; an amount or debit/credit), plus a date format chosen. */
+export type DraftCheck =
+  | { ok: true; mapping: ImportMapping; dateFormat: ImportDateFormat; balance: ImportBalance | undefined }
+  | { ok: false; problems: DraftProblems };
+
+/** The balance the person gave, when the file has no balance column; a problem when it does not read. */
+function balanceOf(draft: ImportDraft): { balance: ImportBalance | undefined; problem: string | null } {
+  if (draft.mapping.balance !== undefined) return { balance: undefined, problem: null };
+  if (draft.balanceText.trim() === '') return { balance: undefined, problem: t('import.balance.missing') };
+  const { minor, problem } = readAmount(draft.balanceText);
+  if (problem !== null) return { balance: undefined, problem };
+  // A zero reads as null: no amount to convert, but a balance all the same.
+  return { balance: { point: draft.balancePoint, amount: minor ?? 0 }, problem: null };
+}
+
+/**
+ * The shared rules of a mapping (a time column; an amount or debit/credit), plus a date format
+ * chosen and, without a balance column, a balance that reads.
+ */
 export function checkDraft(draft: ImportDraft, dateFormatMissing: string, timeMissing: string): DraftCheck {
-  const problems: Partial<Record<MappedField | 'dateFormat', string>> = {};
+  const problems: DraftProblems = {};
   const mapping = mappingOf(draft);
   const checked = importMappingSchema.safeParse(mapping);
   if (mapping.time === undefined) problems.time = timeMissing;
@@ -68,8 +98,10 @@ export function checkDraft(draft: ImportDraft, dateFormatMissing: string, timeMi
     }
   }
   if (draft.dateFormat === null) problems.dateFormat = dateFormatMissing;
-  if (!checked.success || draft.dateFormat === null) return { ok: false, problems };
-  return { ok: true, mapping: checked.data, dateFormat: draft.dateFormat };
+  const { balance, problem: balanceProblem } = balanceOf(draft);
+  if (balanceProblem !== null) problems.balanceText = balanceProblem;
+  if (!checked.success || draft.dateFormat === null || balanceProblem !== null) return { ok: false, problems };
+  return { ok: true, mapping: checked.data, dateFormat: draft.dateFormat, balance };
 }
 
 /** A sample row read with the draft's choices, as the import will read it. */
@@ -86,6 +118,8 @@ export type PreviewRow = {
   /** A merchant category code: without a category column, the import files the row by it. */
   mcc: string | null;
   currency: string | null;
+  /** The balance after the row when a column holds it, in minor units; null when none does or the cell is empty. */
+  balance: ParsedCell<number> | null;
 };
 
 const cellOf = (row: readonly string[], column: number | undefined) =>
@@ -105,6 +139,7 @@ export function previewRows(file: CreateImportResponse, draft: ImportDraft, time
   const lastColumn = Math.max(...Object.values(mapping).filter((column) => column !== undefined));
   return file.sample.map((row, index) => {
     const time = cellOf(row, mapping.time);
+    const balance = cellOf(row, mapping.balance);
     return {
       line: index + 2,
       // In the words the import uses for a short row.
@@ -119,6 +154,7 @@ export function previewRows(file: CreateImportResponse, draft: ImportDraft, time
       category: cellOf(row, mapping.category),
       mcc: cellOf(row, mapping.mcc),
       currency: cellOf(row, mapping.currency),
+      balance: balance ? parseImportAmount(balance, draft.decimalSeparator) : null,
     };
   });
 }

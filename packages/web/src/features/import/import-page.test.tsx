@@ -13,11 +13,11 @@ const accounts = [makeAccount({ id: 1, name: 'Card' }), makeAccount({ id: 4, nam
 const monobankFile: CreateImportResponse = {
   importId: 21,
   rowCount: 3,
-  columns: MONOBANK_STATEMENT_COLUMNS.slice(0, 6),
+  columns: [...MONOBANK_STATEMENT_COLUMNS],
   sample: [
-    ['26.11.2026 09:30:00', 'Silpo', '5411', '-250,50', '-250,50', 'UAH'],
-    ['25.11.2026 18:05:00', 'Salary', '4829', '12000,00', '12000,00', 'UAH'],
-    ['24.11.2026 12:00:00', 'Refund', '5411', 'abc', 'abc', 'UAH'],
+    ['26.11.2026 09:30:00', 'Silpo', '5411', '-250,50', '-250,50', 'UAH', '—', '0,00', '0,00', '11749,50'],
+    ['25.11.2026 18:05:00', 'Salary', '4829', '12000,00', '12000,00', 'UAH', '—', '0,00', '0,00', '12000,00'],
+    ['24.11.2026 12:00:00', 'Refund', '5411', 'abc', 'abc', 'UAH', '—', '0,00', '0,00', '0,00'],
   ],
   detected: {
     preset: 'monobank',
@@ -25,7 +25,7 @@ const monobankFile: CreateImportResponse = {
     delimiter: ';',
     dateFormat: 'dd.MM.yyyy HH:mm:ss',
     decimalSeparator: ',',
-    mapping: { time: 0, note: 1, mcc: 2, amount: 3 },
+    mapping: { time: 0, note: 1, mcc: 2, amount: 3, balance: 9 },
   },
 };
 
@@ -113,11 +113,16 @@ describe('/import', () => {
     expect(mappingSelect('Note').value).toBe('1');
     expect(mappingSelect('Date format').value).toBe('dd.MM.yyyy HH:mm:ss');
     expect(mappingSelect('Decimal separator').value).toBe(',');
+    // The balance comes from the file: no question asked.
+    expect(mappingSelect('Balance after the row').value).toBe('9');
+    expect(screen.getByText(/The balance comes from the column “Залишок після операції”/)).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'What was the balance?' })).toBeNull();
 
     const preview = within(screen.getByRole('table'));
     const [, first, second, third] = preview.getAllByRole('row');
     expect(within(first!).getByText('26 Nov 2026, 09:30')).toBeTruthy();
     expect(within(first!).getByText('−UAH 250.50')).toBeTruthy();
+    expect(within(first!).getByText('UAH 11,749.50')).toBeTruthy();
     // No category column: the import files the row by its merchant code.
     expect(within(first!).getByText('By MCC 5411')).toBeTruthy();
     expect(within(second!).getByText('+UAH 12,000.00')).toBeTruthy();
@@ -128,6 +133,22 @@ describe('/import', () => {
     // A point as the decimal separator reads the comma as grouping: the preview follows the choice.
     await userEvent.selectOptions(mappingSelect('Decimal separator'), '.');
     expect(within(screen.getAllByRole('row')[1]!).getByText('−UAH 25,050.00')).toBeTruthy();
+  });
+
+  it('takes no file into a bank account: its link says why, and only own accounts are offered', async () => {
+    const card = makeAccount({ id: 9, name: 'Monobank Black •4821', type: 'monobank' });
+    openImport('/import?accountId=9', { 'GET /accounts': () => success([...accounts, card]) });
+    expect(
+      await screen.findByText(
+        '“Monobank Black •4821” gets its transactions from Monobank, so a file cannot be imported into it; choose an account of your own',
+      ),
+    ).toBeTruthy();
+    const picker = mappingSelect('Account');
+    expect([...picker.options].map((option) => option.text)).toEqual([
+      'Choose the account',
+      'Card · UAH',
+      'Cash · UAH',
+    ]);
   });
 
   it('switches to debit and credit columns, checks the mapping rules before sending, and sends the choices for unknown categories', async () => {
@@ -155,6 +176,14 @@ describe('/import', () => {
     await userEvent.selectOptions(mappingSelect('Debit (money out)'), 'Debit');
     await userEvent.selectOptions(mappingSelect('Credit (money in)'), 'Credit');
     await userEvent.selectOptions(mappingSelect('Category'), 'Category');
+    // No balance column: the question is asked, answered in advance with the account's balance now.
+    const question = within(screen.getByRole('group', { name: 'What was the balance?' }));
+    expect(question.getByRole('radio', { name: 'Today', checked: true })).toBeTruthy();
+    const balance = question.getByLabelText('Balance') as HTMLInputElement;
+    expect(balance.value).toBe('0.00');
+    await userEvent.click(question.getByRole('radio', { name: 'Before the first row' }));
+    await userEvent.clear(balance);
+    await userEvent.type(balance, '1500.50');
     const rows = screen.getAllByRole('row');
     expect(within(rows[1]!).getByText('−UAH 8,000.00')).toBeTruthy();
     expect(within(rows[2]!).getByText('+UAH 1,500.00')).toBeTruthy();
@@ -179,6 +208,7 @@ describe('/import', () => {
         { name: 'Housing', create: true },
         { name: 'Travel', categoryId: 1 },
       ],
+      balance: { point: 'beforeFirst', amount: 150_050 },
     });
   });
 

@@ -69,6 +69,7 @@ export function ImportPage() {
         decimalSeparator: draft.decimalSeparator,
         skipDuplicates: draft.skipDuplicates,
         categories,
+        ...(checked.balance ? { balance: checked.balance } : {}),
       },
     });
   }
@@ -114,8 +115,9 @@ export function ImportPage() {
           accountId={accountId}
           onAccountChange={(id) => setParams({ accountId: String(id) }, { replace: true })}
           onUploaded={(file) => {
+            const account = accounts.data?.find((account) => account.id === file.accountId);
             setUploaded(file);
-            setDraft(initialDraft(file.file.detected));
+            setDraft(initialDraft(file.file.detected, account?.currentBalance ?? 0));
           }}
         />
       )}

@@ -301,6 +301,7 @@ export const en = {
   'account.movedTo': 'Moved to {group}.',
   'account.ungrouped': 'Removed from its group.',
   'account.transactions': 'Transactions',
+  'account.transactionsFromBank': 'Its transactions come from Monobank, so no file is imported into it.',
   'account.transactionsDescription': 'Income, expenses and transfers of this account.',
   'account.dangerZone':
     'Deleting the account deletes its transactions too. It cannot be undone; hiding the account keeps its history.',
@@ -1245,6 +1246,18 @@ export const en = {
   'import.separator.label': 'Decimal separator',
   'import.separator.point': 'Point (1234.56)',
   'import.separator.comma': 'Comma (1234,56)',
+  'import.field.balance': 'Balance after the row',
+  'import.field.balanceHint': 'What the account held after each row: the import sets the balance by the newest row.',
+  'import.balance.title': 'What was the balance?',
+  'import.balance.description':
+    'The file has no balance column, so say what the account holds today (usually after the file’s last row) or held before its first row: the import sets the balance by it. Left as it is, the account keeps today’s balance shown below.',
+  'import.balance.point': 'The balance was',
+  'import.balance.today': 'Today',
+  'import.balance.beforeFirst': 'Before the first row',
+  'import.balance.amount': 'Balance',
+  'import.balance.missing': 'Enter the balance, or 0',
+  'import.balance.fromColumn':
+    'The balance comes from the column “{column}”: after the import the account holds the newest row’s balance, and every day before it what the file says.',
   'import.skipDuplicates.label': 'Skip duplicates',
   'import.skipDuplicates.hint': 'Rows already on the account (same time and amount, or the bank’s id) are left out.',
   'import.preview.title':
@@ -1461,7 +1474,8 @@ export const en = {
   'issue.binance.keyCharacters': '{field} has only letters, digits and symbols, without spaces',
   'issue.import.amountColumnRequired': 'Choose the amount column, or the debit or credit column',
   'issue.import.amountColumnsBoth': 'Choose either one amount column or debit and credit columns, not both',
-  'issue.import.bankAccount': 'Import into an account of your own, not a bank account',
+  'issue.import.rowsFromBank':
+    '“{account}” gets its transactions from Monobank, so a file cannot be imported into it; choose an account of your own',
   'issue.import.fileEmpty': 'The file is empty',
   'issue.import.fileNotText': 'The file is not text: is it a spreadsheet rather than CSV?',
   'issue.import.fileNoRows': 'The file has no rows under its header',
@@ -1470,6 +1484,7 @@ export const en = {
   'issue.import.fileNotCsv': 'The file is not readable CSV: {reason}',
   'issue.import.noSuchColumn': 'The file has no such column',
   'issue.import.columnMissing': 'The file has {columns} columns; there is no column {column}',
+  'issue.import.balanceTwice': 'The file has a balance column; the balance is read from it, not given too',
   'issue.cell.amountEmpty': 'The amount is empty',
   'issue.cell.amountZero': 'The amount is 0',
   'issue.cell.amountTooLarge': 'The amount is too large: at most {max}',

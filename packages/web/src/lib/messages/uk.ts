@@ -298,6 +298,8 @@ export const uk: Catalogue = {
   'account.movedTo': 'Переміщено до групи «{group}».',
   'account.ungrouped': 'Вилучено з групи.',
   'account.transactions': 'Операції',
+  'account.transactionsFromBank':
+    'Операції цього рахунку надходять із Monobank, тому імпортувати файл сюди не потрібно.',
   'account.transactionsDescription': 'Доходи, витрати й перекази цього рахунку.',
   'account.dangerZone':
     'Разом із рахунком буде видалено і його операції. Це не можна скасувати; якщо рахунок приховати, його історія збережеться.',
@@ -1260,6 +1262,19 @@ export const uk: Catalogue = {
   'import.separator.label': 'Десятковий роздільник',
   'import.separator.point': 'Крапка (1234.56)',
   'import.separator.comma': 'Кома (1234,56)',
+  'import.field.balance': 'Залишок після операції',
+  'import.field.balanceHint':
+    'Скільки було на рахунку після кожного рядка: імпорт встановить залишок за найновішим рядком.',
+  'import.balance.title': 'Який був залишок?',
+  'import.balance.description':
+    'У файлі немає стовпця із залишком, тож укажіть, скільки на рахунку сьогодні (зазвичай це залишок після останнього рядка файлу) або скільки було перед першим рядком, — імпорт установить залишок за цією сумою. Якщо нічого не змінювати, на рахунку залишиться сьогоднішній залишок, указаний нижче.',
+  'import.balance.point': 'Залишок був',
+  'import.balance.today': 'Сьогодні',
+  'import.balance.beforeFirst': 'Перед першим рядком',
+  'import.balance.amount': 'Залишок',
+  'import.balance.missing': 'Укажіть залишок (або 0)',
+  'import.balance.fromColumn':
+    'Залишок береться зі стовпця «{column}»: після імпорту на рахунку буде залишок найновішого рядка, а кожного дня до нього — той, що у файлі.',
   'import.skipDuplicates.label': 'Пропускати дублікати',
   'import.skipDuplicates.hint':
     'Рядки, що вже є на рахунку (той самий час і сума або ідентифікатор банку), буде пропущено.',
@@ -1498,7 +1513,8 @@ export const uk: Catalogue = {
   'issue.import.amountColumnRequired': 'Виберіть стовпець суми або стовпець дебету чи кредиту',
   'issue.import.amountColumnsBoth':
     'Виберіть або один стовпець суми, або стовпці дебету й кредиту, але не обидва варіанти',
-  'issue.import.bankAccount': 'Імпортуйте у власний рахунок, а не в банківський',
+  'issue.import.rowsFromBank':
+    '«{account}» отримує операції з Monobank, тож імпортувати файл у нього не можна; оберіть власний рахунок',
   'issue.import.fileEmpty': 'Файл порожній',
   'issue.import.fileNotText': 'Це не текстовий файл: можливо, це таблиця, а не CSV?',
   'issue.import.fileNoRows': 'У файлі немає рядків під заголовком',
@@ -1508,6 +1524,7 @@ export const uk: Catalogue = {
   'issue.import.noSuchColumn': 'У файлі немає такого стовпця',
   'issue.import.columnMissing':
     'У файлі {columns, plural, one {# стовпець} few {# стовпці} many {# стовпців} other {# стовпця}}; стовпця {column} немає',
+  'issue.import.balanceTwice': 'У файлі є стовпець залишку: залишок береться з нього, окремо його не вказують',
   'issue.cell.amountEmpty': 'Сума порожня',
   'issue.cell.amountZero': 'Сума дорівнює 0',
   'issue.cell.amountTooLarge': 'Сума завелика: щонайбільше {max}',

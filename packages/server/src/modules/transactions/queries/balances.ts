@@ -1,5 +1,5 @@
 /** The ledger's share of the accounts table: balances and turnovers, moved with the rows it writes. */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { accounts, currencies } from '../../../db/schema.ts';
 
@@ -85,4 +85,51 @@ export async function recountRefTurnovers(db: Executor, userId: number): Promise
     )
     select coalesce(sum(ref_turnover), 0)::text as total from counted`);
   return BigInt((result as unknown as { rows: Array<{ total: string }> }).rows[0]!.total);
+}
+
+/**
+ * What an account held just after the moment `at` (`through`: that moment's transactions counted)
+ * or just before it: its current balance less the transactions since (`at` null: its current
+ * balance). Undefined for no such account.
+ */
+export async function selectBalanceAt(
+  db: Executor,
+  userId: number,
+  accountId: number,
+  at: Date | null,
+  through: boolean,
+): Promise<number | undefined> {
+  const moment = at?.toISOString();
+  const since =
+    moment === undefined
+      ? sql`false`
+      : through
+        ? sql`t.time > ${moment}::timestamptz`
+        : sql`t.time >= ${moment}::timestamptz`;
+  const result = await db.execute(sql`
+    select (a.current_balance - coalesce((
+      select sum(case when t.transaction_type = 'income' then t.amount else -t.amount end)
+      from transactions t where t.account_id = a.id and ${since}
+    ), 0))::text as balance
+    from accounts a where a.user_id = ${userId} and a.id = ${accountId}`);
+  const [row] = (result as unknown as { rows: Array<{ balance: string }> }).rows;
+  return row && Number(row.balance);
+}
+
+/**
+ * Moves an account's current, initial and opening balances by one difference, no transaction
+ * made: every balance it ever had moves with them and current = initial + Σ holds. Answers its
+ * extent (docs/decisions.md "Figures stay within MAX_MINOR_AMOUNT"), undefined for no such account.
+ */
+export async function shiftBalances(db: Executor, userId: number, accountId: number, difference: number) {
+  const [row] = await db
+    .update(accounts)
+    .set({
+      currentBalance: sql`${accounts.currentBalance} + ${difference}::bigint`,
+      initialBalance: sql`${accounts.initialBalance} + ${difference}::bigint`,
+      openingBalance: sql`${accounts.openingBalance} + ${difference}::bigint`,
+    })
+    .where(and(eq(accounts.userId, userId), eq(accounts.id, accountId)))
+    .returning({ extent: sql<string>`(abs(${accounts.initialBalance}) + ${accounts.turnover})::text` });
+  return row && BigInt(row.extent);
 }

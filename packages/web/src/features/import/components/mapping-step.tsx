@@ -3,6 +3,7 @@ import {
   DECIMAL_SEPARATORS,
   type DecimalSeparator,
   IMPORT_DATE_FORMATS,
+  type ImportBalancePoint,
   type ImportDateFormat,
   type ImportDelimiter,
   type ImportEncoding,
@@ -11,6 +12,7 @@ import {
 } from '@kopiyka/shared';
 import { CircleAlert } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
+import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -25,6 +27,7 @@ import {
   type AmountStyle,
   checkDraft,
   type DraftCheck,
+  type DraftProblems,
   type ImportDraft,
   type MappedField,
   type PreviewRow,
@@ -59,6 +62,7 @@ const FIELD_LABELS: Record<MappedField, MessageKey> = {
   note: 'import.field.note',
   category: 'import.field.category',
   currency: 'import.field.currency',
+  balance: 'import.field.balance',
 };
 
 const FIELD_HINTS: Partial<Record<MappedField, MessageKey>> = {
@@ -67,12 +71,13 @@ const FIELD_HINTS: Partial<Record<MappedField, MessageKey>> = {
   credit: 'import.field.creditHint',
   category: 'import.field.categoryHint',
   currency: 'import.field.currencyHint',
+  balance: 'import.field.balanceHint',
 };
 
 /** The fields of each amount style; the others are hidden. */
 const FIELDS_SHOWN: Record<AmountStyle, readonly MappedField[]> = {
-  signed: ['time', 'amount', 'note', 'category', 'currency'],
-  split: ['time', 'debit', 'credit', 'note', 'category', 'currency'],
+  signed: ['time', 'amount', 'note', 'category', 'currency', 'balance'],
+  split: ['time', 'debit', 'credit', 'note', 'category', 'currency', 'balance'],
 };
 
 /** A column as the selects show it: its header, or its number when the header is blank. */
@@ -118,7 +123,7 @@ function Cell<T>({ parsed, children }: { parsed: ParsedCell<T> | null; children:
 }
 
 /** A sample row's cells as the import will read them. */
-function PreviewCells({ row, currency }: { row: PreviewRow; currency: string }) {
+function PreviewCells({ row, currency, withBalance }: { row: PreviewRow; currency: string; withBalance: boolean }) {
   const t = useT();
   return (
     <>
@@ -136,6 +141,11 @@ function PreviewCells({ row, currency }: { row: PreviewRow; currency: string }) 
           )}
         </Cell>
       </td>
+      {withBalance ? (
+        <td className="px-3 py-2 text-right">
+          <Cell parsed={row.balance}>{(minor) => <Money minor={minor} currency={currency} />}</Cell>
+        </td>
+      ) : null}
       <td className="max-w-40 truncate px-3 py-2 sm:max-w-64" title={row.note ?? undefined}>
         {row.note || <span className="text-muted-foreground">—</span>}
       </td>
@@ -155,6 +165,7 @@ function Preview({ file, draft, currency }: { file: CreateImportResponse; draft:
   const timeZone = useDisplayTimeZone();
   const rows = useMemo(() => previewRows(file, draft, timeZone), [file, draft, timeZone]);
   const failing = rows.filter((row) => row.problem || row.time?.ok === false || row.amount?.ok === false).length;
+  const withBalance = draft.mapping.balance !== undefined;
   return (
     <section aria-labelledby="import-preview-title" className="flex flex-col gap-2">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -171,6 +182,7 @@ function Preview({ file, draft, currency }: { file: CreateImportResponse; draft:
           { label: t('import.preview.line') },
           { label: t('import.field.time') },
           { label: t('import.field.amount'), className: 'text-right' },
+          ...(withBalance ? [{ label: t('import.field.balance'), className: 'text-right' }] : []),
           { label: t('import.field.note') },
           { label: t('import.field.category') },
         ]}
@@ -179,16 +191,67 @@ function Preview({ file, draft, currency }: { file: CreateImportResponse; draft:
           <tr key={row.line} className="border-t align-top">
             <td className="px-3 py-2 text-muted-foreground tabular-nums">{row.line}</td>
             {row.problem ? (
-              <td colSpan={4} className="px-3 py-2">
+              <td colSpan={withBalance ? 5 : 4} className="px-3 py-2">
                 <Failure text={row.problem} />
               </td>
             ) : (
-              <PreviewCells row={row} currency={currency} />
+              <PreviewCells row={row} currency={currency} withBalance={withBalance} />
             )}
           </tr>
         ))}
       </RowsTable>
     </section>
+  );
+}
+
+type BalanceQuestionProps = {
+  file: CreateImportResponse;
+  draft: ImportDraft;
+  currency: string;
+  error: string | undefined;
+  onChange: (patch: Partial<ImportDraft>) => void;
+};
+
+/**
+ * Where the account's balance comes from: the balance column, said in words, or, without one, the
+ * question what it was today or before the file, answered in advance with the balance it has now.
+ */
+function BalanceQuestion({ file, draft, currency, error, onChange }: BalanceQuestionProps) {
+  const t = useT();
+  const column = draft.mapping.balance;
+  if (column !== undefined) {
+    return (
+      <p className="rounded-lg bg-muted/60 p-3 text-sm">
+        {t('import.balance.fromColumn', { column: columnName(file.columns[column] ?? '', column) })}
+      </p>
+    );
+  }
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-lg border p-4">
+      <legend className="px-1 text-sm font-semibold">{t('import.balance.title')}</legend>
+      <p className="text-sm text-muted-foreground">{t('import.balance.description')}</p>
+      <SegmentedControl<ImportBalancePoint>
+        aria-label={t('import.balance.point')}
+        value={draft.balancePoint}
+        onValueChange={(balancePoint) => onChange({ balancePoint })}
+        options={[
+          { value: 'today', label: t('import.balance.today') },
+          { value: 'beforeFirst', label: t('import.balance.beforeFirst') },
+        ]}
+        className="max-w-xl grid-flow-row sm:grid-flow-col"
+      />
+      <FormField id="import-balance" label={t('import.balance.amount')} error={error}>
+        {(control) => (
+          <AmountInput
+            {...control}
+            currency={currency}
+            className="max-w-xs"
+            value={draft.balanceText}
+            onChange={(event) => onChange({ balanceText: event.target.value })}
+          />
+        )}
+      </FormField>
+    </fieldset>
   );
 }
 
@@ -217,7 +280,7 @@ export function MappingStep({
   busy,
 }: MappingStepProps) {
   const t = useT();
-  const [problems, setProblems] = useState<Partial<Record<MappedField | 'dateFormat', string>>>({});
+  const [problems, setProblems] = useState<DraftProblems>({});
 
   function change(patch: Partial<ImportDraft>) {
     setProblems({});
@@ -324,6 +387,13 @@ export function MappingStep({
               )}
             </FormField>
           </div>
+          <BalanceQuestion
+            file={file}
+            draft={draft}
+            currency={currency}
+            error={problems.balanceText}
+            onChange={change}
+          />
           <SwitchField
             label={t('import.skipDuplicates.label')}
             hint={t('import.skipDuplicates.hint')}

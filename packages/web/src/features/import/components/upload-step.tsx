@@ -16,7 +16,7 @@ import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { RetryButton } from '../../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { t, useT } from '../../../lib/i18n.ts';
+import { issueText, t, useT } from '../../../lib/i18n.ts';
 import { numberFormat } from '../../../lib/locale.ts';
 import { cn } from '../../../lib/utils.ts';
 
@@ -70,9 +70,13 @@ export function UploadStep({ accountId, onAccountChange, onUploaded }: UploadSte
     if (dropped) choose(dropped);
   }
 
+  // A bank account's rows come from the bank: only the person's own accounts take a file.
+  const own = accounts.data?.filter((account) => account.type === 'system') ?? [];
+  const linked = accounts.data?.find((account) => account.id === accountId);
+  const fromBank = linked && linked.type !== 'system' ? linked : undefined;
   // With one account there is nothing to choose.
-  const only = accounts.data?.length === 1 ? accounts.data[0]!.id : null;
-  const account = accountId ?? only;
+  const only = own.length === 1 ? own[0]!.id : null;
+  const account = fromBank ? only : (accountId ?? only);
 
   function send() {
     const found =
@@ -101,11 +105,15 @@ export function UploadStep({ accountId, onAccountChange, onUploaded }: UploadSte
             description={t('import.upload.accountsErrorDescription')}
             action={<RetryButton onRetry={() => void accounts.refetch()} retrying={accounts.isFetching} />}
           />
-        ) : accounts.data.length === 0 ? (
+        ) : own.length === 0 ? (
           <EmptyState
             icon={FileUp}
             title={t('import.upload.noAccounts')}
-            description={t('import.upload.noAccountsDescription')}
+            description={
+              fromBank
+                ? issueText({ code: 'import.rowsFromBank', params: { account: fromBank.name } })
+                : t('import.upload.noAccountsDescription')
+            }
             action={
               <Button asChild>
                 <Link to="/create-account">{t('import.upload.addAccount')}</Link>
@@ -121,6 +129,11 @@ export function UploadStep({ accountId, onAccountChange, onUploaded }: UploadSte
               void send();
             }}
           >
+            {fromBank ? (
+              <p role="status" className="rounded-lg bg-muted/60 p-3 text-sm">
+                {issueText({ code: 'import.rowsFromBank', params: { account: fromBank.name } })}
+              </p>
+            ) : null}
             <FormField id="import-account" label={t('import.upload.account')}>
               {(control) => (
                 <NativeSelect
@@ -129,7 +142,7 @@ export function UploadStep({ accountId, onAccountChange, onUploaded }: UploadSte
                   onChange={(event) => onAccountChange(Number(event.target.value))}
                 >
                   {account === null ? <option value="">{t('import.upload.chooseAccount')}</option> : null}
-                  {accounts.data.map((account) => (
+                  {own.map((account) => (
                     <option key={account.id} value={account.id}>
                       {account.name} · {account.currencyCode}
                     </option>
