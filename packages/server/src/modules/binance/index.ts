@@ -1,2 +1,2 @@
 /** What other modules use of Binance holdings. */
-export { cryptoBalanceHistory } from './service.ts';
+export { cryptoBalanceHistory, cryptoKnownSince } from './service.ts';
