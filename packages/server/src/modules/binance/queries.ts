@@ -89,8 +89,8 @@ export async function selectDailyValues(db: Executor, userId: number, from: stri
   return first ? [first] : [];
 }
 
-/** The first day with a value: the crypto holdings are known from then on. */
-export async function selectFirstValueDay(db: Executor, userId: number): Promise<string | null> {
+/** The first local day with a value: the crypto holdings are known from then on; null without any. */
+export async function selectCryptoKnownSince(db: Executor, userId: number): Promise<string | null> {
   const [first] = await db
     .select({ day: binanceDailyValues.day })
     .from(binanceDailyValues)

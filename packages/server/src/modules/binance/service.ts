@@ -29,7 +29,6 @@ import {
   deleteKeys,
   selectAllKeys,
   selectDailyValues,
-  selectFirstValueDay,
   selectKeys,
   updateFigures,
   upsertDailyValue,
@@ -269,9 +268,4 @@ export async function cryptoBalanceHistory(
     if (refBalance !== null) points.push({ date: day, refBalance });
   }
   return points;
-}
-
-/** The first local day the crypto holdings are known (their first value), or null without any. */
-export async function cryptoKnownSince(db: Database, userId: number): Promise<string | null> {
-  return selectFirstValueDay(db, userId);
 }

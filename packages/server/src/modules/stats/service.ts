@@ -20,7 +20,7 @@ import { addDays, daysBetween } from '../../lib/dates.ts';
 import { refusal, validationError } from '../../lib/errors.ts';
 import { figureOf } from '../../lib/figures.ts';
 import { assertOwnAccount, valueInBase } from '../accounts/index.ts';
-import { cryptoBalanceHistory, cryptoKnownSince } from '../binance/index.ts';
+import { cryptoBalanceHistory, selectCryptoKnownSince } from '../binance/index.ts';
 import { selectCategories } from '../categories/index.ts';
 import { selectBaseCurrency } from '../currencies/index.ts';
 import type { RatesService } from '../rates/index.ts';
@@ -177,7 +177,7 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
         totalIn(base, userId, { date: q.to, includeHidden }),
         totalIn(base, userId, { date: q.from, includeHidden }),
         selectAccountsKnownWithin(db, userId, q.from, q.to, includeHidden),
-        cryptoKnownSince(db, userId),
+        selectCryptoKnownSince(db, userId),
       ]);
       // Every holding counts on both days (before it was known, at its first value), so the
       // difference is growth; what holdings that came to be known since held on the first day is new.
