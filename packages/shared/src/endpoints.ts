@@ -92,6 +92,8 @@ import {
   cryptoBalanceHistoryQuerySchema,
   cryptoBalancePointSchema,
   spendingsQuerySchema,
+  totalBalanceChangeQuerySchema,
+  totalBalanceChangeSchema,
   totalBalanceQuerySchema,
   totalBalanceSchema,
 } from './stats.ts';
@@ -489,6 +491,15 @@ export const endpoints = {
       summary: 'Net worth in the base currency at the end of a day',
       query: totalBalanceQuerySchema,
       response: totalBalanceSchema,
+    },
+    totalBalanceChange: {
+      method: 'GET',
+      path: '/stats/total-balance-change',
+      tags: ['statistics'],
+      summary:
+        'How the total balance moved between two days: growth of the holdings known on both, and new money (accounts opened, sources connected) apart',
+      query: totalBalanceChangeQuerySchema,
+      response: totalBalanceChangeSchema,
     },
     cryptoBalanceHistory: {
       method: 'GET',

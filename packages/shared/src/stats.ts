@@ -62,6 +62,32 @@ export const totalBalanceSchema = z.object({
 });
 export type TotalBalance = z.infer<typeof totalBalanceSchema>;
 
+export const totalBalanceChangeQuerySchema = dayRange
+  .extend({ includeHidden: includeHiddenSchema })
+  .refine(...inOrder)
+  .refine(...notTooLong);
+export type TotalBalanceChangeQuery = z.output<typeof totalBalanceChangeQuerySchema>;
+/**
+ * How the total balance moved from the end of `from` to the end of `to`, like with like:
+ * `refBalance = previousRefBalance + change + added`.
+ */
+export const totalBalanceChangeSchema = z.object({
+  from: isoDateSchema,
+  to: isoDateSchema,
+  /** The total at the end of `to`, as total-balance answers it. */
+  refBalance: z.number().int(),
+  /** What the holdings known at the end of `from` held then: what the change compares with. */
+  previousRefBalance: z.number().int(),
+  /** Growth: how every holding's value moved between the two days, new ones from their first value. */
+  change: z.number().int(),
+  /**
+   * New money, not growth: the first value of holdings that came to be known after `from` (an
+   * account opened, a file's opening balance, a crypto exchange connected).
+   */
+  added: z.number().int(),
+});
+export type TotalBalanceChange = z.infer<typeof totalBalanceChangeSchema>;
+
 export const cryptoBalanceHistoryQuerySchema = dayRange.refine(...inOrder).refine(...notTooLong);
 export type CryptoBalanceHistoryQuery = z.output<typeof cryptoBalanceHistoryQuerySchema>;
 /** The crypto holdings at the end of a day in the base currency, from the daily value snapshots. */

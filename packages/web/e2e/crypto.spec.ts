@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { createReadyUser, signIn } from './helpers.ts';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { apiAs } from './api.ts';
+import { createReadyUser, signIn, widget } from './helpers.ts';
 
 /** The Binance emulator's read-only demo keys (packages/fakes/src/binance/data.ts); every test of a run may use them. */
 const DEMO_KEYS = {
@@ -16,19 +17,25 @@ const BINANCE_EMULATOR = `http://127.0.0.1:${
   process.env.BINANCE_EMULATOR_PORT ?? String(Number(process.env.MONOBANK_EMULATOR_PORT ?? '4311') + 1)
 }`;
 
-/** A new user with UAH as base currency, signed in on /crypto; its main region. */
+/** A new user with UAH as base currency, signed in on /crypto; its main region and username. */
 async function openCryptoPage(page: Page, request: APIRequestContext) {
   const username = await createReadyUser(request, 'UAH');
   await page.goto('/crypto');
   await signIn(page, username);
-  return page.getByRole('main');
+  return { main: page.getByRole('main'), username };
 }
+
+/** The amounts a piece of the page shows, in minor units, in the order shown ("UAH 1,234.56" → 123456). */
+const amountsIn = async (scope: Locator) =>
+  ((await scope.textContent()) ?? '').match(/\d[\d,]*\.\d\d/g)?.map((amount) => Number(amount.replace(/[,.]/g, ''))) ??
+  [];
 
 test('crypto: demo keys connected, holdings valued and shared out, crypto left out of the total, disconnected', async ({
   page,
   request,
 }) => {
-  const main = await openCryptoPage(page, request);
+  const { main, username } = await openCryptoPage(page, request);
+  await (await apiAs(request, username)).createAccount('Card', 'UAH', 1_000_000);
   await expect(main.getByRole('heading', { name: 'Connect Binance' })).toBeVisible();
   await expect(main.getByRole('link', { name: 'Add a crypto account' })).toBeVisible();
 
@@ -39,6 +46,8 @@ test('crypto: demo keys connected, holdings valued and shared out, crypto left o
   await expect(main.getByText(/Binance did not accept this secret key/)).toBeVisible();
 
   await main.getByLabel('Secret key', { exact: true }).fill(DEMO_KEYS.secretKey);
+  // The month of daily snapshots is asked only while the minute's /sapi weight allows it.
+  await request.post(`${BINANCE_EMULATOR}/_control/reset-weights`, { data: {} });
   await main.getByRole('button', { name: 'Connect Binance' }).click();
   await expect(main.getByText('API key Kopi…read')).toBeVisible();
   await expect(main.getByText('Connected', { exact: true })).toBeVisible();
@@ -60,6 +69,22 @@ test('crypto: demo keys connected, holdings valued and shared out, crypto left o
   await main.getByRole('button', { name: 'Refresh' }).click();
   await expect(main.getByRole('button', { name: 'Refresh' })).toBeEnabled();
 
+  // Connecting is no growth: the month before comes from Binance's daily snapshots, so the total
+  // moved since last month by prices only, not by the holdings' whole value.
+  await page.goto('/dashboard');
+  const total = widget(page, 'Total balance');
+  await expect(total).toContainText('in crypto');
+  const [now = 0, change = 0] = await amountsIn(total);
+  expect(Math.abs(change)).toBeLessThan(now / 5);
+  // The Accounts page counts the same total, crypto included.
+  await page.goto('/accounts');
+  const accountsTotal = page
+    .getByRole('main')
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: 'Total own money' }) });
+  await expect(accountsTotal).toContainText('in crypto');
+  expect((await amountsIn(accountsTotal))[0]).toBe(now);
+
   // The switch in Settings → User.
   await page.goto('/settings/user');
   const inTotal = page.getByRole('switch', { name: 'Count crypto in the total balance' });
@@ -80,7 +105,7 @@ test('crypto: a key that can trade is warned about; with Binance down the last f
   page,
   request,
 }) => {
-  const main = await openCryptoPage(page, request);
+  const { main } = await openCryptoPage(page, request);
   await main.getByLabel('API key', { exact: true }).fill(TRADING_KEYS.apiKey);
   await main.getByLabel('Secret key', { exact: true }).fill(TRADING_KEYS.secretKey);
   await main.getByRole('button', { name: 'Connect Binance' }).click();
@@ -114,7 +139,7 @@ test('crypto: keys Binance refuses later are said so, the figures stay, and new 
   const keys = { apiKey: `A${own}`.slice(0, 64), secretKey: `S${own}`.slice(0, 64) };
   await control('account', { ...keys, balances: [{ asset: 'BTC', free: '0.25' }] });
 
-  const main = await openCryptoPage(page, request);
+  const { main } = await openCryptoPage(page, request);
   await main.getByLabel('API key', { exact: true }).fill(keys.apiKey);
   await main.getByLabel('Secret key', { exact: true }).fill(keys.secretKey);
   await main.getByRole('button', { name: 'Connect Binance' }).click();

@@ -1,8 +1,10 @@
 /**
  * One Binance account behind an API key pair: its spot balances, its Simple Earn positions (flexible and
- * locked) and what the key may do. Quantities travel as decimal strings, as Binance writes them; the
- * account keeps them as given and writes them with eight decimals.
+ * locked), what spot held before (for the daily snapshots) and what the key may do. Quantities travel
+ * as decimal strings, as Binance writes them; the account keeps them as given and writes them with
+ * eight decimals.
  */
+import { DAY_MS } from './history.ts';
 
 /** A spot balance; `locked` defaults to `"0"`. A zero balance is listed unless `omitZeroBalances`. */
 export interface BalanceSeed {
@@ -29,12 +31,24 @@ export interface LockedSeed {
   apy?: string;
 }
 
+/** Spot balances held before a change: the daily snapshots of the days before it show them. */
+export interface EarlierBalancesSeed {
+  /** The change was this many days before the account came to be in the emulator. */
+  untilDaysAgo: number;
+  balances: BalanceSeed[];
+}
+
 /** An account the emulator serves: its keys (64 letters and digits each, as Binance's HMAC keys) and holdings. */
 export interface BinanceAccountSeed {
   apiKey: string;
   secretKey: string;
   uid?: number;
   balances?: BalanceSeed[];
+  /**
+   * What spot held before, for the daily snapshots; without it the seeded balances were held over
+   * the whole month the snapshots reach back.
+   */
+  earlier?: EarlierBalancesSeed[];
   flexible?: FlexibleSeed[];
   locked?: LockedSeed[];
   /** The key may trade on spot and margin (`canTrade`, `enableSpotAndMarginTrading`). Default false. */
@@ -48,7 +62,6 @@ export type Holdings = Pick<BinanceAccountSeed, 'balances' | 'flexible' | 'locke
 
 export const KEY_FORMAT = /^[A-Za-z0-9]{64}$/;
 const DECIMAL = /^\d+(\.\d+)?$/;
-const DAY_MS = 86_400_000;
 
 /** A non-negative decimal string with exactly eight decimals ("0.0125" → "0.01250000"); throws for anything else. */
 export function decimal8(value: string): string {
@@ -67,6 +80,15 @@ function add8(a: string, b: string): string {
 
 const isZero = (value: string) => /^0\.0+$/.test(value);
 
+const spotBalances = (seeds: BalanceSeed[]): Required<BalanceSeed>[] =>
+  seeds.map(({ asset, free, locked = '0' }) => ({ asset, free: decimal8(free), locked: decimal8(locked) }));
+
+/** Spot balances that were held until a moment (server ms). */
+interface HeldUntil {
+  until: number;
+  balances: Required<BalanceSeed>[];
+}
+
 export class BinanceAccount {
   readonly apiKey: string;
   readonly secretKey: string;
@@ -76,6 +98,8 @@ export class BinanceAccount {
   /** When the key was made: a day before the account came to be, by the emulator's clock. */
   readonly createTime: number;
   private balances: Required<BalanceSeed>[] = [];
+  /** Spot balances held before the current ones, oldest first. */
+  private past: HeldUntil[];
   private flexible: Required<FlexibleSeed>[] = [];
   private locked: (Required<LockedSeed> & { positionId: number; purchaseTime: number })[] = [];
   private updateTime: number;
@@ -90,17 +114,19 @@ export class BinanceAccount {
     this.canWithdraw = seed.canWithdraw ?? false;
     this.createTime = nowMs - DAY_MS;
     this.updateTime = nowMs;
+    this.past = [...(seed.earlier ?? [])]
+      .sort((a, b) => b.untilDaysAgo - a.untilDaysAgo)
+      .map((earlier) => ({ until: nowMs - earlier.untilDaysAgo * DAY_MS, balances: spotBalances(earlier.balances) }));
     this.setHoldings(seed, nowMs);
+    this.past = this.past.filter((held) => held.until < nowMs);
   }
 
   /** Replaces the holdings a seed gives (balances, flexible, locked; the parts left out stay). */
   setHoldings(holdings: Holdings, nowMs: number): void {
     if (holdings.balances) {
-      this.balances = holdings.balances.map(({ asset, free, locked = '0' }) => ({
-        asset,
-        free: decimal8(free),
-        locked: decimal8(locked),
-      }));
+      const balances = spotBalances(holdings.balances);
+      this.past.push({ until: nowMs, balances: this.balances });
+      this.balances = balances;
     }
     if (holdings.flexible) {
       this.flexible = holdings.flexible.map(({ asset, totalAmount, apr = '0.05' }) => ({
@@ -135,6 +161,15 @@ export class BinanceAccount {
       else listed.push({ asset, free: position.totalAmount, locked: decimal8('0') });
     }
     return omitZero ? listed.filter((balance) => !(isZero(balance.free) && isZero(balance.locked))) : listed;
+  }
+
+  /**
+   * The spot balances held at a moment (server ms), as a daily snapshot lists them: without the
+   * `LD` tokens of Simple Earn, which the SPOT snapshot leaves out.
+   */
+  spotBalancesAt(atMs: number): { asset: string; free: string; locked: string }[] {
+    const held = this.past.find((earlier) => atMs < earlier.until)?.balances ?? this.balances;
+    return held.map((balance) => ({ ...balance }));
   }
 
   /** `GET /api/v3/account`'s answer. */

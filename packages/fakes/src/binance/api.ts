@@ -5,6 +5,7 @@
  */
 import { type Answer, jsonAnswer } from '../answer.ts';
 import type { BinanceAccount } from './account.ts';
+import { btcPrice, candleOf, DAY_MS, SNAPSHOT_DAYS, spotSnapshotOf } from './history.ts';
 
 /** The request-weight limit a call counts against: `/api` (per IP, 6000/min) or `/sapi` IP-weighted (12 000/min). */
 export type Limiter = 'api' | 'sapi';
@@ -65,6 +66,8 @@ export const ERRORS = {
     ),
   bothSymbolParams: () => binanceError(400, -1128, 'Combination of optional parameters invalid.'),
   invalidParameter: (name: string) => binanceError(400, -1130, `Data sent for parameter '${name}' is not valid.`),
+  invalidInterval: () => binanceError(400, -1120, 'Invalid interval.'),
+  spanTooLong: () => binanceError(400, -1127, 'More than 720 hours between startTime and endTime.'),
 } as const;
 
 const ok = (value: unknown) => jsonAnswer(200, JSON.stringify(value));
@@ -107,24 +110,15 @@ function positionsAnswer(rows: (asset: string | undefined) => Record<string, unk
   return ok({ rows: all.slice((current - 1) * size, current * size), total: all.length });
 }
 
-/** What 1 unit of an asset is worth in BTC by the prices (directly, or through USDT), or undefined. */
-function btcPrice(asset: string, prices: ReadonlyMap<string, string>): number | undefined {
-  if (asset === 'BTC') return 1;
-  const direct = prices.get(`${asset}BTC`);
-  if (direct) return Number(direct);
-  const btcUsdt = Number(prices.get('BTCUSDT'));
-  const usdt = asset === 'USDT' ? 1 : Number(prices.get(`${asset}USDT`));
-  return usdt && btcUsdt ? usdt / btcUsdt : undefined;
-}
-
 /** `POST /sapi/v3/asset/getUserAsset`: the spot assets above zero (optionally one), with an estimate in BTC. */
 function userAssetAnswer({ account, params, prices }: CallContext): Answer {
   const asset = params.get('asset');
   const withValuation = params.get('needBtcValuation') === 'true';
+  const numeric = new Map([...prices].map(([symbol, price]) => [symbol, Number(price)]));
   const rows = (account?.spotBalances(true) ?? [])
     .filter((balance) => !asset || balance.asset === asset)
     .map((balance) => {
-      const price = withValuation ? btcPrice(balance.asset, prices) : undefined;
+      const price = withValuation ? btcPrice(balance.asset, numeric) : undefined;
       const amount = Number(balance.free) + Number(balance.locked);
       return {
         asset: balance.asset,
@@ -137,6 +131,82 @@ function userAssetAnswer({ account, params, prices }: CallContext): Answer {
       };
     });
   return ok(rows);
+}
+
+/** A time parameter in ms: null when absent, undefined when malformed. */
+function timeParam(params: URLSearchParams, name: string): number | null | undefined {
+  const value = params.get(name);
+  if (value === null) return null;
+  return /^\d{1,15}$/.test(value) ? Number(value) : undefined;
+}
+
+/**
+ * The UTC days (days since 1970) of a daily list between `first` and `last`, both included,
+ * narrowed by `startTime`/`endTime` (a day is in when `timeOf(day)` is within them): from
+ * `startTime` on, the first `limit` of them; else the last `limit` up to `endTime`.
+ */
+function dailyWindow(
+  params: URLSearchParams,
+  range: { first: number; last: number; limit: number },
+  timeOf: (day: number) => number,
+): number[] | Answer {
+  const startTime = timeParam(params, 'startTime');
+  if (startTime === undefined) return ERRORS.invalidParameter('startTime');
+  const endTime = timeParam(params, 'endTime');
+  if (endTime === undefined) return ERRORS.invalidParameter('endTime');
+  const days: number[] = [];
+  for (let day = range.first; day <= range.last; day++) {
+    const at = timeOf(day);
+    if ((startTime === null || at >= startTime) && (endTime === null || at <= endTime)) days.push(day);
+  }
+  return startTime === null ? days.slice(-range.limit) : days.slice(0, range.limit);
+}
+
+/**
+ * `GET /api/v3/klines`: day candles of one symbol (the emulator keeps only `1d`), oldest first, the
+ * open one of today last; `limit` 1–1000, default 500.
+ */
+function klinesAnswer({ params, prices, serverTime }: CallContext): Answer {
+  const symbol = params.get('symbol');
+  if (!symbol) return ERRORS.mandatory('symbol');
+  const interval = params.get('interval');
+  if (!interval) return ERRORS.mandatory('interval');
+  if (interval !== '1d') return ERRORS.invalidInterval();
+  const current = prices.get(symbol);
+  if (current === undefined) return ERRORS.badSymbol();
+  const limit = pageParam(params, 'limit', 500, 1000);
+  if (limit === undefined) return ERRORS.invalidParameter('limit');
+  const today = Math.floor(serverTime / DAY_MS);
+  const days = dailyWindow(params, { first: today - 1500, last: today, limit }, (day) => day * DAY_MS);
+  if (!Array.isArray(days)) return days;
+  return ok(days.map((day) => candleOf(symbol, current, day, today)));
+}
+
+const SNAPSHOT_TYPES = ['SPOT', 'MARGIN', 'FUTURES'];
+
+/**
+ * `GET /sapi/v1/accountSnapshot`: the account at the end of each UTC day of the last month
+ * (`updateTime` its last millisecond), oldest first; `limit` 7–30, default 7; `startTime` to
+ * `endTime` at most 30 days. Only SPOT holds anything: the emulated accounts trade no margin or
+ * futures.
+ */
+function snapshotAnswer({ account, params, prices, serverTime }: CallContext): Answer {
+  const type = params.get('type');
+  if (!type) return ERRORS.mandatory('type');
+  if (!SNAPSHOT_TYPES.includes(type)) return ERRORS.invalidParameter('type');
+  const limitText = params.get('limit') ?? '7';
+  const limit = /^\d{1,3}$/.test(limitText) ? Number(limitText) : 0;
+  if (limit < 7 || limit > SNAPSHOT_DAYS) return ERRORS.invalidParameter('limit');
+  const startTime = Number(params.get('startTime') ?? Number.NaN);
+  const endTime = Number(params.get('endTime') ?? Number.NaN);
+  if (endTime - startTime > SNAPSHOT_DAYS * DAY_MS) return ERRORS.spanTooLong();
+  const today = Math.floor(serverTime / DAY_MS);
+  const endOf = (day: number) => (day + 1) * DAY_MS - 1;
+  // Today's snapshot is taken when the day ends.
+  const days = dailyWindow(params, { first: today - SNAPSHOT_DAYS, last: today - 1, limit }, endOf);
+  if (!Array.isArray(days)) return days;
+  const snapshotVos = type === 'SPOT' && account ? days.map((day) => spotSnapshotOf(account, prices, day, today)) : [];
+  return ok({ code: 200, msg: '', snapshotVos });
 }
 
 /** The calls the emulator knows, by method and path. */
@@ -176,6 +246,12 @@ export const CALLS: ReadonlyMap<string, Call> = new Map<string, Call>([
       weight: () => 150,
       answer: ({ account, params }) => positionsAnswer((asset) => account?.lockedRows(asset) ?? [], params),
     },
+  ],
+  ['GET /api/v3/klines', { limiter: 'api', signed: false, weight: () => 2, answer: klinesAnswer }],
+  [
+    'GET /sapi/v1/accountSnapshot',
+    // A fifth of the /sapi budget a minute: meant to be asked once when a key is connected.
+    { limiter: 'sapi', signed: true, weight: () => 2400, answer: snapshotAnswer },
   ],
   ['POST /sapi/v3/asset/getUserAsset', { limiter: 'sapi', signed: true, weight: () => 5, answer: userAssetAnswer }],
   [

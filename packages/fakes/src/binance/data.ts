@@ -2,7 +2,7 @@
  * The emulator's seed data: the demo accounts (a read-only key pair with a mix of holdings, and a key
  * pair that may trade) and the market's prices. Figures invented, at realistic levels.
  */
-import type { BinanceAccountSeed } from './account.ts';
+import type { BalanceSeed, BinanceAccountSeed } from './account.ts';
 
 /** A read-only demo key pair (64 letters and digits each, like Binance's HMAC keys). Not real keys. */
 export const DEMO_BINANCE_KEYS = {
@@ -19,31 +19,44 @@ export const TRADING_BINANCE_KEYS = {
 /**
  * The read-only demo account: coins with USDT pairs, stablecoins, ARDR (priced only against BTC), LDO
  * (a real asset whose name starts with "LD"), zero balances, and Simple Earn positions — the flexible
- * ones appear again in spot as LDUSDT and LDBNB.
+ * ones appear again in spot as LDUSDT and LDBNB. Its SOL was bought with USDT twelve days before.
  */
 export function demoAccountSeed(): BinanceAccountSeed {
+  const balances = demoBalances();
+  const beforeSol = balances.map((balance) =>
+    balance.asset === 'SOL'
+      ? { ...balance, free: '0' }
+      : balance.asset === 'USDT'
+        ? { ...balance, free: '2553.70000000' }
+        : balance,
+  );
   return {
     ...DEMO_BINANCE_KEYS,
     uid: 354_937_868,
-    balances: [
-      { asset: 'BTC', free: '0.01250000' },
-      { asset: 'ETH', free: '0.42000000', locked: '0.10000000' },
-      { asset: 'BNB', free: '1.50000000' },
-      { asset: 'SOL', free: '12.30000000' },
-      { asset: 'USDT', free: '310.55000000', locked: '20.00000000' },
-      { asset: 'USDC', free: '50.00000000' },
-      { asset: 'ARDR', free: '1500.00000000' },
-      { asset: 'LDO', free: '40.00000000' },
-      { asset: 'XRP', free: '0.00000000' },
-      { asset: 'DOGE', free: '0.00000000' },
-      { asset: 'BUSD', free: '0.00000000' },
-    ],
+    balances,
+    earlier: [{ untilDaysAgo: 12, balances: beforeSol }],
     flexible: [
       { asset: 'USDT', totalAmount: '100.00000000', apr: '0.0412' },
       { asset: 'BNB', totalAmount: '0.50000000', apr: '0.0061' },
     ],
     locked: [{ asset: 'ETH', amount: '0.5', duration: 120, apy: '0.0352' }],
   };
+}
+
+function demoBalances(): BalanceSeed[] {
+  return [
+    { asset: 'BTC', free: '0.01250000' },
+    { asset: 'ETH', free: '0.42000000', locked: '0.10000000' },
+    { asset: 'BNB', free: '1.50000000' },
+    { asset: 'SOL', free: '12.30000000' },
+    { asset: 'USDT', free: '310.55000000', locked: '20.00000000' },
+    { asset: 'USDC', free: '50.00000000' },
+    { asset: 'ARDR', free: '1500.00000000' },
+    { asset: 'LDO', free: '40.00000000' },
+    { asset: 'XRP', free: '0.00000000' },
+    { asset: 'DOGE', free: '0.00000000' },
+    { asset: 'BUSD', free: '0.00000000' },
+  ];
 }
 
 /** The trading demo account: a little BTC and USDT. */

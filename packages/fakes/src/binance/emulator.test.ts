@@ -275,6 +275,115 @@ describe('ticker prices', () => {
   });
 });
 
+describe('daily history', () => {
+  const DAY = 86_400_000;
+  const TODAY = Math.floor(NOW / DAY) * DAY;
+  type Snapshot = {
+    type: string;
+    updateTime: number;
+    data: { totalAssetOfBtc: string; balances: { asset: string }[] };
+  };
+  const BOB = testAccount('bob', {
+    balances: [{ asset: 'BTC', free: '0.5' }],
+    earlier: [{ untilDaysAgo: 3, balances: [{ asset: 'USDT', free: '1000' }] }],
+    flexible: [{ asset: 'USDT', totalAmount: '100' }],
+  });
+
+  it('answers daily SPOT snapshots of the last month, signed, at weight 2400', async () => {
+    const emulator = await start({ accounts: [BOB], now: () => new Date(NOW) });
+    const snapshots = (params: string) => signedGet(emulator, '/sapi/v1/accountSnapshot', BOB, params);
+    const week = await snapshots('type=SPOT');
+    expect(week.status).toBe(200);
+    expect(week.headers.get('x-sapi-used-ip-weight-1m')).toBe('2400');
+    const body = week.body as { code: number; msg: string; snapshotVos: Snapshot[] };
+    expect(body).toMatchObject({ code: 200, msg: '' });
+    // Seven by default, the last ending when yesterday (UTC) ended: today's is taken at its end.
+    expect(body.snapshotVos.map((snapshot) => snapshot.updateTime)).toEqual(
+      [7, 6, 5, 4, 3, 2, 1].map((days) => TODAY - (days - 1) * DAY - 1),
+    );
+    // Until three days ago the account held USDT; since then BTC. Earn's LDUSDT is not in spot snapshots.
+    expect(body.snapshotVos[0]).toMatchObject({
+      type: 'spot',
+      data: {
+        totalAssetOfBtc: expect.stringMatching(/^0\.0\d{7}$/),
+        balances: [{ asset: 'USDT', free: '1000.00000000', locked: '0.00000000' }],
+      },
+    });
+    expect(body.snapshotVos[6]?.data.balances).toEqual([{ asset: 'BTC', free: '0.50000000', locked: '0.00000000' }]);
+    expect(body.snapshotVos[6]?.data.totalAssetOfBtc).toBe('0.50000000');
+
+    emulator.resetWeights();
+    const month = (await snapshots('type=SPOT&limit=30')).body as { snapshotVos: Snapshot[] };
+    expect(month.snapshotVos).toHaveLength(30);
+    expect(month.snapshotVos[0]?.updateTime).toBe(TODAY - 29 * DAY - 1);
+    // From startTime on: the first `limit` days.
+    emulator.resetWeights();
+    const from = (await snapshots(`type=SPOT&startTime=${TODAY - 10 * DAY}&endTime=${TODAY}`)).body as {
+      snapshotVos: Snapshot[];
+    };
+    expect(from.snapshotVos.map((snapshot) => snapshot.updateTime)).toEqual(
+      [0, 1, 2, 3, 4, 5, 6].map((days) => TODAY - (9 - days) * DAY - 1),
+    );
+    emulator.resetWeights();
+    expect((await snapshots('type=MARGIN')).body).toEqual({ code: 200, msg: '', snapshotVos: [] });
+  });
+
+  it('refuses a snapshot request without a type, with a limit outside 7–30 or a span over 30 days', async () => {
+    const emulator = await start({ accounts: [BOB], now: () => new Date(NOW), weightLimits: { sapi: 100_000 } });
+    const snapshots = (params: string) => signedGet(emulator, '/sapi/v1/accountSnapshot', BOB, params);
+    expect(await snapshots('')).toMatchObject(error(400, -1102));
+    expect(await snapshots('type=OPTIONS')).toMatchObject(error(400, -1130));
+    expect(await snapshots('type=SPOT&limit=6')).toMatchObject(error(400, -1130));
+    expect(await snapshots('type=SPOT&limit=31')).toMatchObject(error(400, -1130));
+    expect(await snapshots(`type=SPOT&startTime=${TODAY - 31 * DAY}&endTime=${TODAY}`)).toMatchObject(
+      error(400, -1127),
+    );
+    expect(await get(emulator.url, '/sapi/v1/accountSnapshot?type=SPOT', BOB.apiKey)).toMatchObject(error(400, -1102));
+    // 2400 a call against the /sapi limit of 12 000 a minute: the sixth call is refused.
+    emulator.setWeightLimits({ sapi: 12_000 });
+    emulator.resetWeights();
+    for (let call = 0; call < 5; call++) expect((await snapshots('type=SPOT')).status).toBe(200);
+    expect(await snapshots('type=SPOT')).toMatchObject(error(429, -1003));
+  });
+
+  it('answers day candles of a symbol at weight 2: today’s closes at the current price, past ones stay put', async () => {
+    const emulator = await start({ now: () => new Date(NOW) });
+    type Candle = [number, string, string, string, string, string, number, ...unknown[]];
+    const klines = (params: string) => get(emulator.url, `/api/v3/klines?${params}`);
+    const answer = await klines('symbol=BTCUSDT&interval=1d&limit=30');
+    expect(answer.headers.get('x-mbx-used-weight-1m')).toBe('2');
+    const candles = answer.body as Candle[];
+    expect(candles).toHaveLength(30);
+    expect(candles[29]?.slice(0, 7)).toEqual([
+      TODAY,
+      expect.any(String),
+      expect.any(String),
+      expect.any(String),
+      DEFAULT_PRICES.BTCUSDT,
+      expect.any(String),
+      TODAY + DAY - 1,
+    ]);
+    expect(candles[28]?.[0]).toBe(TODAY - DAY);
+    // Each day opens at the day before's close, and its high and low hold both.
+    for (let i = 1; i < candles.length; i++) {
+      const [, open, high, low, close] = candles[i]!;
+      expect(open).toBe(candles[i - 1]![4]);
+      expect(Number(high)).toBeGreaterThanOrEqual(Math.max(Number(open), Number(close)));
+      expect(Number(low)).toBeLessThanOrEqual(Math.min(Number(open), Number(close)));
+      expect(Math.abs(Number(close) / Number(DEFAULT_PRICES.BTCUSDT) - 1)).toBeLessThan(0.07);
+    }
+    // A range: the days whose candle opens within it.
+    const week = (await klines(`symbol=BTCUSDT&interval=1d&startTime=${TODAY - 7 * DAY}&endTime=${TODAY - DAY}`))
+      .body as Candle[];
+    expect(week.map((candle) => candle[0])).toEqual([7, 6, 5, 4, 3, 2, 1].map((days) => TODAY - days * DAY));
+    expect(week[6]).toEqual(candles[28]);
+    expect(await klines('symbol=BTCUSDT&interval=1h')).toMatchObject(error(400, -1120));
+    expect(await klines('symbol=NOPEUSDT&interval=1d')).toMatchObject(error(400, -1121));
+    expect(await klines('interval=1d')).toMatchObject(error(400, -1102));
+    expect(await klines('symbol=BTCUSDT&interval=1d&limit=1001')).toMatchObject(error(400, -1130));
+  });
+});
+
 describe('request weight', () => {
   it('counts weight per minute in the headers and answers 429 -1003 with Retry-After past the limit', async () => {
     let now = NOW;

@@ -1,6 +1,7 @@
 /**
  * Binance's spot and wallet REST API for a balances view (external-apis.md §2) on one HTTP server:
- * server time, prices, the account and its Simple Earn positions, the key's restrictions; every signed
+ * server time, prices and daily candles, the account, its daily snapshots of the last month and its
+ * Simple Earn positions, the key's restrictions; every signed
  * call verified as Binance does (API key, timestamp within recvWindow, HMAC-SHA256 signature); request
  * weights per IP per minute with 429; several accounts by API key, the demo ones among them; and
  * controls for tests (outages, clock skew, lower limits, prices, holdings).

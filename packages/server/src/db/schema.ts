@@ -696,8 +696,9 @@ export const binanceKeys = pgTable('binance_keys', {
 });
 
 /**
- * The crypto holdings' value at the last read of each local day (the user's zone), in US cents:
- * what the dashboard's total and trend count, converted at that day's rate.
+ * The crypto holdings' value at the last read of each local day (the user's zone), and of the days
+ * before the keys were connected from Binance's daily snapshots, in US cents: what the dashboard's
+ * total and trend count, converted at that day's rate.
  */
 export const binanceDailyValues = pgTable(
   'binance_daily_values',

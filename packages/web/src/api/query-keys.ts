@@ -60,6 +60,7 @@ export const statsKeys = {
   all: ['stats'] as const,
   balanceHistory: (params: BalanceHistoryParams) => [...statsKeys.all, 'balance-history', params] as const,
   totalBalance: (date: DayKey) => [...statsKeys.all, 'total-balance', date] as const,
+  totalBalanceChange: (range: DayRange) => [...statsKeys.all, 'total-balance-change', range] as const,
   cryptoBalanceHistory: (range: DayRange) => [...statsKeys.all, 'crypto-balance-history', range] as const,
   spendings: (range: DayRange) => [...statsKeys.all, 'spendings', range] as const,
   cashFlow: (params: CashFlowParams) => [...statsKeys.all, 'cash-flow', params] as const,

@@ -41,6 +41,17 @@ export function useTotalBalance(date: DayKey) {
   return useQuery({ ...totalBalanceQueryOptions(date), placeholderData: keepPreviousData });
 }
 
+/** How the total moved from the end of `from` to the end of `to`: growth, and new money apart. */
+export const totalBalanceChangeQueryOptions = (range: DayRange) =>
+  queryOptions({
+    queryKey: statsKeys.totalBalanceChange(range),
+    queryFn: ({ signal }) => call(endpoints.stats.totalBalanceChange, { query: { ...range }, signal }),
+  });
+
+export function useTotalBalanceChange(range: DayRange) {
+  return useQuery({ ...totalBalanceChangeQueryOptions(range), placeholderData: keepPreviousData });
+}
+
 /** The crypto holdings per day in the base currency, for the dashboard's trend; empty when they are not counted. */
 export const cryptoBalanceHistoryQueryOptions = (range: DayRange) =>
   queryOptions({

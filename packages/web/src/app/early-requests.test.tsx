@@ -55,6 +55,15 @@ describe('a dashboard load with a stored token', () => {
       'GET /accounts': () => success([makeAccount({ id: 1, name: 'Card', currentBalance: 1_200_000 })]),
       'GET /transactions': () => success([makeTransaction({ id: 1, time: new Date(2026, 10, 20, 9).toISOString() })]),
       'GET /stats/total-balance': () => success({ date: '2026-11-22', refBalance: 1_200_000, unvaluedAccountIds: [] }),
+      'GET /stats/total-balance-change': () =>
+        success({
+          from: '2026-10-31',
+          to: '2026-11-22',
+          refBalance: 1_200_000,
+          previousRefBalance: 1_200_000,
+          change: 0,
+          added: 0,
+        }),
       'GET /stats/balance-history': () =>
         success([{ date: '2026-11-01', accountId: 1, balance: 1_200_000, refBalance: 1_200_000 }]),
       'GET /stats/spendings-by-categories': () =>

@@ -25,7 +25,7 @@ function dashboardUrls(search: URLSearchParams, today: string): string[] {
     buildUrl('/accounts'),
     buildUrl('/transactions', { limit: LATEST_RECORDS }),
     buildUrl('/stats/total-balance', { date: periods.balanceDay }),
-    buildUrl('/stats/total-balance', { date: periods.previousBalanceDay }),
+    buildUrl('/stats/total-balance-change', { ...periods.balanceChange }),
     buildUrl('/stats/balance-history', { ...periods.days }),
     buildUrl('/stats/crypto-balance-history', { ...periods.days }),
     buildUrl('/stats/spendings-by-categories', { ...periods.days }),

@@ -26,11 +26,8 @@ export interface BinanceKeyPair {
 
 const decimal = z.string().regex(/^\d+(\.\d+)?$/);
 
-const accountSchema = z.object({
-  canTrade: z.boolean(),
-  canWithdraw: z.boolean(),
-  balances: z.array(z.object({ asset: z.string().min(1).max(32), free: decimal, locked: decimal })),
-});
+const balancesSchema = z.array(z.object({ asset: z.string().min(1).max(32), free: decimal, locked: decimal }));
+const accountSchema = z.object({ canTrade: z.boolean(), canWithdraw: z.boolean(), balances: balancesSchema });
 export type BinanceSpotAccount = z.infer<typeof accountSchema>;
 
 const restrictionsSchema = z.object({
@@ -49,6 +46,25 @@ const lockedPageSchema = z.object({
   total: z.number().int(),
 });
 const tickerSchema = z.array(z.object({ symbol: z.string(), price: decimal }));
+const snapshotsSchema = z.object({
+  snapshotVos: z.array(z.object({ updateTime: z.number().int(), data: z.object({ balances: balancesSchema }) })),
+});
+/** A day candle: [openTime, open, high, low, close, …]; only the open time and the close are read. */
+const candlesSchema = z.array(z.tuple([z.number().int(), decimal, decimal, decimal, decimal]).rest(z.unknown()));
+
+/** The most daily snapshots Binance answers at once, and keeps: the last month. */
+const SNAPSHOT_LIMIT = 30;
+/** The daily snapshot's request weight, against the /sapi IP budget of 12 000 a minute. */
+const SNAPSHOT_WEIGHT = 2400;
+/** Snapshots may use half the /sapi budget of a minute: the other half stays for reading holdings. */
+const SNAPSHOT_WEIGHT_BUDGET = 6_000;
+const DAY_MS = 86_400_000;
+
+/** The spot balances at the end of a UTC day (YYYY-MM-DD), as Binance's daily snapshot keeps them. */
+export interface DailySpotBalances {
+  day: string;
+  balances: BinanceSpotAccount['balances'];
+}
 
 /** One Simple Earn position (flexible or locked), in units of its asset. */
 export interface EarnPosition {
@@ -81,6 +97,13 @@ export interface BinanceClient {
   earnPositions(keys: BinanceKeyPair): Promise<EarnPosition[]>;
   /** The last price of every symbol, e.g. BTCUSDT → "96250.01000000". */
   prices(): Promise<Map<string, string>>;
+  /**
+   * Spot (Earn not included) at the end of each UTC day Binance keeps, the last month: one call
+   * of weight 2400, a fifth of the /sapi budget a minute, so asked when keys are connected only.
+   */
+  dailySpotBalances(keys: BinanceKeyPair): Promise<DailySpotBalances[]>;
+  /** A symbol's close of each UTC day from `from` to `to` (YYYY-MM-DD, at most 31 days): day → price. */
+  dailyCloses(symbol: string, from: string, to: string): Promise<Map<string, string>>;
 }
 
 const KEY_CODES: Record<number, BinanceFailure> = { [-2014]: 'api-key', [-2015]: 'api-key', [-1022]: 'secret-key' };
@@ -91,6 +114,9 @@ export function createBinanceClient(baseUrl: string, clock: Clock): BinanceClien
   let offsetMs: number | null = null;
   /** Until when Binance asked us (429/418 Retry-After) to send nothing, in our clock's ms. */
   let quietUntil = 0;
+  /** The /sapi weight the last /sapi answer said was used, and Binance's minute it counted in. */
+  let sapiUsed = { weight: 0, minute: 0 };
+  const binanceMinute = () => Math.floor((clock.now().getTime() + (offsetMs ?? 0)) / 60_000);
 
   async function send(path: string, query: string, apiKey?: string): Promise<{ status: number; body: unknown }> {
     if (clock.now().getTime() < quietUntil) {
@@ -116,6 +142,9 @@ export function createBinanceClient(baseUrl: string, clock: Clock): BinanceClien
       quietUntil = clock.now().getTime() + waitS * 1000;
       throw new BinanceError('unavailable', `answered ${response.status}: request weight used up for ${waitS} s`);
     }
+    const sapiWeight = Number(response.headers.get('x-sapi-used-ip-weight-1m'));
+    if (path.startsWith('/sapi/') && Number.isFinite(sapiWeight))
+      sapiUsed = { weight: sapiWeight, minute: binanceMinute() };
     const text = await response.text().catch(() => '');
     try {
       return { status: response.status, body: text.trim() === '' ? undefined : JSON.parse(text) };
@@ -194,6 +223,41 @@ export function createBinanceClient(baseUrl: string, clock: Clock): BinanceClien
         ...flexible.map((row) => ({ asset: row.asset, amount: row.totalAmount })),
         ...locked.map((row) => ({ asset: row.asset, amount: row.amount })),
       ];
+    },
+    async dailySpotBalances(keys) {
+      // Refused here rather than by a 429, whose quiet period would stop every user's reads.
+      if (sapiUsed.minute === binanceMinute() && sapiUsed.weight + SNAPSHOT_WEIGHT > SNAPSHOT_WEIGHT_BUDGET) {
+        throw new BinanceError(
+          'unavailable',
+          'the daily snapshot would use more than half the /sapi weight this minute',
+        );
+      }
+      const { snapshotVos } = await signedCall(
+        keys,
+        '/sapi/v1/accountSnapshot',
+        { type: 'SPOT', limit: String(SNAPSHOT_LIMIT) },
+        snapshotsSchema,
+      );
+      // updateTime is the day's last millisecond (UTC).
+      return snapshotVos
+        .map((snapshot) => ({
+          day: new Date(snapshot.updateTime).toISOString().slice(0, 10),
+          balances: snapshot.data.balances,
+        }))
+        .sort((a, b) => a.day.localeCompare(b.day));
+    },
+    async dailyCloses(symbol, from, to) {
+      const startTime = Date.parse(`${from}T00:00:00Z`);
+      const endTime = Date.parse(`${to}T00:00:00Z`);
+      const query = new URLSearchParams({
+        symbol,
+        interval: '1d',
+        startTime: String(startTime),
+        endTime: String(endTime),
+        limit: String(Math.round((endTime - startTime) / DAY_MS) + 1),
+      }).toString();
+      const candles = await publicCall('/api/v3/klines', query, candlesSchema);
+      return new Map(candles.map(([openTime, , , , close]) => [new Date(openTime).toISOString().slice(0, 10), close]));
     },
     async prices() {
       const tickers = await publicCall('/api/v3/ticker/price', '', tickerSchema);

@@ -316,13 +316,19 @@ describe('the crypto total on the dashboard', () => {
       (await t.call('GET', `/api/v1/stats/total-balance?date=${today}`, { token })).body.response;
     expect(await totalBalance()).toMatchObject({ refBalance: 100_000, cryptoRefBalance: null });
 
+    binance.resetWeights();
     await putKeys(token, TRADING_BINANCE_KEYS);
     // 0.05 BTC × 96250.01 = 4812.5005 USD and 1000 USDT: 581 250 cents, at 40 UAH.
     const crypto = 581_250 * 40;
     expect((await account(token)).body.response.totalRefValue).toBe(crypto);
     expect(await totalBalance()).toMatchObject({ refBalance: 100_000 + crypto, cryptoRefBalance: crypto });
+    // The days before come from Binance's daily snapshots (history.test.ts checks their values).
     const history = await t.call('GET', `/api/v1/stats/crypto-balance-history?from=2026-11-22&to=${today}`, { token });
-    expect(history.body.response).toEqual([{ date: today, refBalance: crypto }]);
+    expect(history.body.response).toEqual([
+      { date: '2026-11-22', refBalance: expect.any(Number) },
+      { date: '2026-11-23', refBalance: expect.any(Number) },
+      { date: today, refBalance: crypto },
+    ]);
 
     const off = await t.call('PUT', '/api/v1/user/settings', { token, body: { includeCryptoInTotal: false } });
     expect(off.body.response.includeCryptoInTotal).toBe(false);

@@ -48,20 +48,54 @@ export async function upsertDailyValue(db: Executor, userId: number, at: Date, v
     .onConflictDoUpdate({ target: [binanceDailyValues.userId, binanceDailyValues.day], set: { valueUsd } });
 }
 
-/** The value snapshots of a range, with the latest before it (the first day's value until a new read). */
+/** Values of whole past days (Binance's daily snapshots), in place of what those days held. */
+export async function upsertDailyValues(db: Executor, userId: number, values: { day: string; valueUsd: number }[]) {
+  if (values.length === 0) return;
+  await db
+    .insert(binanceDailyValues)
+    .values(values.map(({ day, valueUsd }) => ({ userId, day, valueUsd })))
+    .onConflictDoUpdate({
+      target: [binanceDailyValues.userId, binanceDailyValues.day],
+      set: { valueUsd: sql`excluded.value_usd` },
+    });
+}
+
+/**
+ * The value snapshots of a range, led by the one its first day takes: the latest on or before it,
+ * else the first of all (the holdings were there before their first value).
+ */
 export async function selectDailyValues(db: Executor, userId: number, from: string, to: string) {
+  const columns = { day: binanceDailyValues.day, valueUsd: binanceDailyValues.valueUsd };
+  const ofUser = eq(binanceDailyValues.userId, userId);
   const [before] = await db
-    .select({ day: binanceDailyValues.day, valueUsd: binanceDailyValues.valueUsd })
+    .select(columns)
     .from(binanceDailyValues)
-    .where(and(eq(binanceDailyValues.userId, userId), lte(binanceDailyValues.day, from)))
+    .where(and(ofUser, lte(binanceDailyValues.day, from)))
     .orderBy(desc(binanceDailyValues.day))
     .limit(1);
   const within = await db
-    .select({ day: binanceDailyValues.day, valueUsd: binanceDailyValues.valueUsd })
+    .select(columns)
     .from(binanceDailyValues)
-    .where(
-      and(eq(binanceDailyValues.userId, userId), gte(binanceDailyValues.day, from), lte(binanceDailyValues.day, to)),
-    )
+    .where(and(ofUser, gte(binanceDailyValues.day, from), lte(binanceDailyValues.day, to)))
     .orderBy(asc(binanceDailyValues.day));
-  return before && before.day !== from ? [before, ...within] : within;
+  if (before) return before.day !== from ? [before, ...within] : within;
+  if (within.length > 0) return within;
+  const [first] = await db
+    .select(columns)
+    .from(binanceDailyValues)
+    .where(ofUser)
+    .orderBy(asc(binanceDailyValues.day))
+    .limit(1);
+  return first ? [first] : [];
+}
+
+/** The first local day with a value: the crypto holdings are known from then on; null without any. */
+export async function selectCryptoKnownSince(db: Executor, userId: number): Promise<string | null> {
+  const [first] = await db
+    .select({ day: binanceDailyValues.day })
+    .from(binanceDailyValues)
+    .where(eq(binanceDailyValues.userId, userId))
+    .orderBy(asc(binanceDailyValues.day))
+    .limit(1);
+  return first?.day ?? null;
 }

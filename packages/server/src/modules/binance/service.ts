@@ -8,16 +8,22 @@ import {
 } from '@kopiyka/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { type BinanceClient, BinanceError, type BinanceKeyPair } from '../../integrations/binance/client.ts';
+import {
+  type BinanceClient,
+  BinanceError,
+  type BinanceKeyPair,
+  type EarnPosition,
+} from '../../integrations/binance/client.ts';
 import { TaskNotDone } from '../../jobs/scheduler.ts';
 import { type Clock, today } from '../../lib/clock.ts';
-import { daysBetween } from '../../lib/dates.ts';
+import { daysBetween, zonedDay } from '../../lib/dates.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { valueInBase } from '../accounts/index.ts';
 import { selectBaseCurrency } from '../currencies/index.ts';
 import type { RatesService } from '../rates/index.ts';
 import { getSettings } from '../settings/index.ts';
+import { type PastValue, readPastValues } from './backfill.ts';
 import {
   type BinanceKeysRow,
   deleteKeys,
@@ -26,6 +32,7 @@ import {
   selectKeys,
   updateFigures,
   upsertDailyValue,
+  upsertDailyValues,
   upsertKeys,
 } from './queries.ts';
 import { type StoredHoldings, valueHoldings } from './valuation.ts';
@@ -36,6 +43,12 @@ interface Holdings {
   stored: StoredHoldings;
   canTrade: boolean;
   canWithdraw: boolean;
+}
+
+/** A whole read: the holdings, and the Earn positions and prices they were valued with. */
+interface Read extends Holdings {
+  earn: EarnPosition[];
+  prices: Map<string, string>;
 }
 
 export interface BinanceService {
@@ -84,7 +97,7 @@ export function createBinanceService(deps: BinanceDeps): BinanceService {
    * Everything the page shows, read with these keys: spot, Simple Earn, prices and what the key may
    * do besides reading (the account's flags and the key's own restrictions must both allow it).
    */
-  async function fetchHoldings(keys: BinanceKeyPair): Promise<Holdings> {
+  async function fetchHoldings(keys: BinanceKeyPair): Promise<Read> {
     // One after another: a refused key or a used-up weight stops the read before the costlier calls.
     const spot = await client.account(keys);
     const restrictions = await client.apiRestrictions(keys);
@@ -94,7 +107,24 @@ export function createBinanceService(deps: BinanceDeps): BinanceService {
       stored: valueHoldings(spot.balances, earn, prices),
       canTrade: spot.canTrade && restrictions.enableSpotAndMarginTrading,
       canWithdraw: spot.canWithdraw && restrictions.enableWithdrawals,
+      earn,
+      prices,
     };
+  }
+
+  /**
+   * The values of the days before the user's today from Binance's daily snapshots; none when they
+   * cannot be read now (the history then starts on the day of connection, as before).
+   */
+  async function pastValues(userId: number, keys: BinanceKeyPair, read: Read): Promise<PastValue[]> {
+    const { timeZone } = await getSettings(db, userId);
+    try {
+      return await readPastValues(client, keys, read.earn, read.prices, zonedDay(clock.now(), timeZone));
+    } catch (error) {
+      if (!(error instanceof BinanceError)) throw error;
+      log.warn({ reason: error.description }, 'binance: the days before the connection not read');
+      return [];
+    }
   }
 
   /** Reads the holdings, keeps them as the last known, and writes the day's value snapshot. */
@@ -125,7 +155,7 @@ export function createBinanceService(deps: BinanceDeps): BinanceService {
       const missing = missingBinanceKeyCode(body);
       if (missing !== null) throw new AppError(missing, BINANCE_KEY_ERROR_TEXT[missing]);
       const keys = { apiKey: body.apiKey ?? '', secretKey: body.secretKey ?? '' };
-      let holdings: Holdings;
+      let holdings: Read;
       try {
         holdings = await fetchHoldings(keys);
       } catch (error) {
@@ -137,6 +167,7 @@ export function createBinanceService(deps: BinanceDeps): BinanceService {
         throw rejected(error);
       }
       const { stored, canTrade, canWithdraw } = holdings;
+      const past = await pastValues(userId, keys, holdings);
       const apiKeyMasked = maskApiKey(keys.apiKey);
       const at = clock.now();
       await db.transaction(async (tx) => {
@@ -150,6 +181,7 @@ export function createBinanceService(deps: BinanceDeps): BinanceService {
           figures: stored,
           figuresAt: at,
         });
+        await upsertDailyValues(tx, userId, past);
         await upsertDailyValue(tx, userId, at, stored.totalValue);
       });
       return { apiKeyMasked, canTrade, canWithdraw };
@@ -208,8 +240,10 @@ export function createBinanceService(deps: BinanceDeps): BinanceService {
 
 /**
  * The crypto holdings in the base currency for every day of a range, for the dashboard's total and
- * trend: each day's value snapshot or the latest before it, at that day's USD rate. Empty when the
- * user leaves crypto out of the total; days before the first snapshot and without a rate left out.
+ * trend: each day's value snapshot or the latest before it, at that day's USD rate. Before the first
+ * snapshot the holdings count at its value, as an account counts at its opening balance before its
+ * first transaction (docs/decisions.md "New money is not growth"), so connecting Binance is no step.
+ * Empty when the user leaves crypto out of the total or has no snapshot; days without a rate left out.
  */
 export async function cryptoBalanceHistory(
   db: Database,
@@ -223,14 +257,12 @@ export async function cryptoBalanceHistory(
   if (!settings.includeCryptoInTotal) return [];
   const snapshots = await selectDailyValues(db, userId, from, to);
   if (snapshots.length === 0) return [];
-  const first = snapshots[0]!.day < from ? from : snapshots[0]!.day;
-  const series = await rates.series(userId, [USD], baseCode, first, to);
+  const series = await rates.series(userId, [USD], baseCode, from, to);
   const points: CryptoBalancePoint[] = [];
   let next = 0;
-  let value: number | null = null;
-  for (const day of daysBetween(first, to)) {
+  let value = snapshots[0]!.valueUsd;
+  for (const day of daysBetween(from, to)) {
     while (next < snapshots.length && snapshots[next]!.day <= day) value = snapshots[next++]!.valueUsd;
-    if (value === null) continue;
     const rate = baseCode === USD ? 1 : series(USD, day)?.rate;
     const refBalance = rate === undefined ? null : valueInBase(value, rate);
     if (refBalance !== null) points.push({ date: day, refBalance });

@@ -69,14 +69,24 @@ function toCents(dollars: Scaled): number {
 
 const ZERO: Scaled = { units: 0n, scale: 0 };
 
-/** US dollars per unit: stablecoins at 1, else the USDT pair, else through BTC; null when Binance quotes neither. */
+/**
+ * The symbols whose prices make an asset's US dollar price: none for a stablecoin (at 1), its USDT
+ * pair, else its BTC pair and BTCUSDT; null when Binance quotes neither.
+ */
+export function priceSymbols(asset: string, quoted: { has(symbol: string): boolean }): string[] | null {
+  if (STABLECOINS.has(asset)) return [];
+  if (quoted.has(`${asset}USDT`)) return [`${asset}USDT`];
+  if (quoted.has(`${asset}BTC`) && quoted.has('BTCUSDT')) return [`${asset}BTC`, 'BTCUSDT'];
+  return null;
+}
+
+/** US dollars per unit (by {@link priceSymbols}), the single price as Binance wrote it; null when unquoted. */
 export function usdPrice(asset: string, prices: ReadonlyMap<string, string>): string | null {
-  if (STABLECOINS.has(asset)) return '1';
-  const direct = prices.get(`${asset}USDT`);
-  if (direct !== undefined) return direct;
-  const inBtc = prices.get(`${asset}BTC`);
-  const btc = prices.get('BTCUSDT');
-  return inBtc !== undefined && btc !== undefined ? format(multiply(parse(inBtc), parse(btc))) : null;
+  const symbols = priceSymbols(asset, prices);
+  if (symbols === null) return null;
+  if (symbols.length === 0) return '1';
+  const [first, ...others] = symbols.map((symbol) => prices.get(symbol)!);
+  return others.length === 0 ? first! : format(others.map(parse).reduce(multiply, parse(first!)));
 }
 
 /**

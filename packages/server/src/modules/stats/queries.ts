@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { localDayOf } from '../../db/local-day.ts';
 
 /** drizzle's execute answers { rows } on both drivers. */
 async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -36,6 +37,29 @@ export function selectBalancesAtEnd(
     where a.user_id = ${userId} ${accountFilter(accountId, includeHidden)}
     order by a.id`,
   );
+}
+
+/**
+ * The accounts (the total's filter) whose holdings came to be known within (from, to]: known from
+ * the local day of the opening balance or of the first recorded transaction, whichever is earlier.
+ */
+export async function selectAccountsKnownWithin(
+  db: Executor,
+  userId: number,
+  from: string,
+  to: string,
+  includeHidden: boolean,
+): Promise<number[]> {
+  const known = await rows<{ id: number }>(
+    db,
+    sql`
+    select a.id from accounts a
+    where a.user_id = ${userId} ${accountFilter(undefined, includeHidden)}
+      and least(${localDayOf(sql`a.opening_at`, userId)}, (
+        select min(d.day) from account_day_deltas d where d.account_id = a.id and d.delta <> 0
+      )) between ${from}::date + 1 and ${to}::date`,
+  );
+  return known.map((row) => row.id);
 }
 
 /** An account's net change on a day: [account id, YYYY-MM-DD, delta]. */

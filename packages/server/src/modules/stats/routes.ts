@@ -7,6 +7,7 @@ export const statsRoutes: FastifyPluginAsync<{ stats: StatsService }> = async (a
   routes(app, endpoints.stats, {
     balanceHistory: (request) => stats.balanceHistory(request.userId, request.query),
     totalBalance: (request) => stats.totalBalance(request.userId, request.query),
+    totalBalanceChange: (request) => stats.totalBalanceChange(request.userId, request.query),
     cryptoBalanceHistory: (request) => stats.cryptoBalanceHistory(request.userId, request.query),
     spendingsByCategories: (request) => stats.spendingsByCategories(request.userId, request.query),
     cashFlow: (request) => stats.cashFlow(request.userId, request.query),

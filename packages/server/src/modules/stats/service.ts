@@ -11,6 +11,8 @@ import {
   isWithinAmountLimit,
   type SpendingsQuery,
   type TotalBalance,
+  type TotalBalanceChange,
+  type TotalBalanceChangeQuery,
   type TotalBalanceQuery,
 } from '@kopiyka/shared';
 import type { Database } from '../../db/client.ts';
@@ -18,12 +20,18 @@ import { addDays, daysBetween } from '../../lib/dates.ts';
 import { refusal, validationError } from '../../lib/errors.ts';
 import { figureOf } from '../../lib/figures.ts';
 import { assertOwnAccount, valueInBase } from '../accounts/index.ts';
-import { cryptoBalanceHistory } from '../binance/index.ts';
+import { cryptoBalanceHistory, selectCryptoKnownSince } from '../binance/index.ts';
 import { selectCategories } from '../categories/index.ts';
 import { selectBaseCurrency } from '../currencies/index.ts';
 import type { RatesService } from '../rates/index.ts';
 import { getSettings } from '../settings/index.ts';
-import { selectBalancesAtEnd, selectDeltasAfter, selectExpensesByCategory, selectFlows } from './queries.ts';
+import {
+  selectAccountsKnownWithin,
+  selectBalancesAtEnd,
+  selectDeltasAfter,
+  selectExpensesByCategory,
+  selectFlows,
+} from './queries.ts';
 
 /** Each category's root, and the categories left out of expense statistics with everything below them. */
 function categoryShape(categories: Category[], excludedIds: number[]) {
@@ -70,6 +78,8 @@ export interface StatsService {
   balanceHistory(userId: number, q: BalanceHistoryQuery): Promise<BalancePoint[]>;
   /** Net worth: the accounts, and the crypto holdings unless the user leaves them out. */
   totalBalance(userId: number, q: TotalBalanceQuery): Promise<TotalBalance>;
+  /** Growth between two days apart from new money (docs/decisions.md "New money is not growth"). */
+  totalBalanceChange(userId: number, q: TotalBalanceChangeQuery): Promise<TotalBalanceChange>;
   cryptoBalanceHistory(userId: number, q: CryptoBalanceHistoryQuery): Promise<CryptoBalancePoint[]>;
   spendingsByCategories(userId: number, q: SpendingsQuery): Promise<CategorySpending[]>;
   cashFlow(userId: number, q: CashFlowQuery): Promise<CashFlowPoint[]>;
@@ -127,29 +137,63 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
     return points.sort((a, b) => a.date.localeCompare(b.date) || a.accountId - b.accountId);
   }
 
+  /** The total on a day, and the account points it counted. */
+  async function totalIn(base: string, userId: number, q: TotalBalanceQuery) {
+    const points = await balanceHistoryIn(base, userId, { from: q.date, to: q.date, includeHidden: q.includeHidden });
+    // An account whose value would take the total past the limit is left out of it, as one
+    // without a rate is (docs/decisions.md "Figures stay within MAX_MINOR_AMOUNT").
+    let refBalance = 0;
+    const unvaluedAccountIds: number[] = [];
+    const counted: BalancePoint[] = [];
+    for (const point of points) {
+      const sum = point.refBalance === null ? null : refBalance + point.refBalance;
+      if (sum !== null && isWithinAmountLimit(sum)) {
+        refBalance = sum;
+        counted.push(point);
+      } else unvaluedAccountIds.push(point.accountId);
+    }
+    const [crypto] = await cryptoBalanceHistory(db, rates, userId, base, q.date, q.date);
+    const withCrypto = crypto ? refBalance + crypto.refBalance : refBalance;
+    const total: TotalBalance =
+      crypto && isWithinAmountLimit(withCrypto)
+        ? { date: q.date, refBalance: withCrypto, unvaluedAccountIds, cryptoRefBalance: crypto.refBalance }
+        : { date: q.date, refBalance, unvaluedAccountIds, cryptoRefBalance: null };
+    return { total, counted };
+  }
+
   return {
     async balanceHistory(userId, q) {
       return balanceHistoryIn(await baseCode(userId), userId, q);
     },
 
     async totalBalance(userId, q) {
+      return (await totalIn(await baseCode(userId), userId, q)).total;
+    },
+
+    async totalBalanceChange(userId, q) {
       const base = await baseCode(userId);
-      const points = await balanceHistoryIn(base, userId, { from: q.date, to: q.date, includeHidden: q.includeHidden });
-      // An account whose value would take the total past the limit is left out of it, as one
-      // without a rate is (docs/decisions.md "Figures stay within MAX_MINOR_AMOUNT").
-      let refBalance = 0;
-      const unvaluedAccountIds: number[] = [];
-      for (const point of points) {
-        const sum = point.refBalance === null ? null : refBalance + point.refBalance;
-        if (sum !== null && isWithinAmountLimit(sum)) refBalance = sum;
-        else unvaluedAccountIds.push(point.accountId);
-      }
-      const [crypto] = await cryptoBalanceHistory(db, rates, userId, base, q.date, q.date);
-      const withCrypto = crypto ? refBalance + crypto.refBalance : refBalance;
-      if (crypto && isWithinAmountLimit(withCrypto)) {
-        return { date: q.date, refBalance: withCrypto, unvaluedAccountIds, cryptoRefBalance: crypto.refBalance };
-      }
-      return { date: q.date, refBalance, unvaluedAccountIds, cryptoRefBalance: null };
+      const includeHidden = q.includeHidden ?? false;
+      const [at, before, newAccountIds, cryptoSince] = await Promise.all([
+        totalIn(base, userId, { date: q.to, includeHidden }),
+        totalIn(base, userId, { date: q.from, includeHidden }),
+        selectAccountsKnownWithin(db, userId, q.from, q.to, includeHidden),
+        selectCryptoKnownSince(db, userId),
+      ]);
+      // Every holding counts on both days (before it was known, at its first value), so the
+      // difference is growth; what holdings that came to be known since held on the first day is new.
+      const newAccounts = new Set(newAccountIds);
+      let added = 0;
+      for (const point of before.counted) if (newAccounts.has(point.accountId)) added += point.refBalance ?? 0;
+      const cryptoIsNew = cryptoSince !== null && cryptoSince > q.from && cryptoSince <= q.to;
+      if (cryptoIsNew) added += before.total.cryptoRefBalance ?? 0;
+      return {
+        from: q.from,
+        to: q.to,
+        refBalance: at.total.refBalance,
+        previousRefBalance: before.total.refBalance - added,
+        change: at.total.refBalance - before.total.refBalance,
+        added,
+      };
     },
 
     async cryptoBalanceHistory(userId, q) {

@@ -53,6 +53,31 @@ describe('accounts page', () => {
     expect(within(card).getByText('UAH 1,000.00')).toBeTruthy();
   });
 
+  it('counts the crypto holdings in the total, as the dashboard does, and leads to them', async () => {
+    signedInServer({
+      'GET /accounts': () => success(accounts),
+      'GET /account-groups': () => success(groups),
+      'GET /stats/total-balance': (request) =>
+        success({
+          date: request.url.searchParams.get('date'),
+          refBalance: 5_705_000,
+          unvaluedAccountIds: [],
+          cryptoRefBalance: 1_000_000,
+        }),
+    });
+    renderApp('/accounts');
+    const main = within(await screen.findByRole('main'));
+    const total = (await main.findByRole('heading', { name: 'Total own money' })).closest('section') as HTMLElement;
+    // 47,050 in the accounts and 10,000 in crypto.
+    expect(await within(total).findByText('UAH 57,050.00')).toBeTruthy();
+    expect(
+      within(total)
+        .getByText(/in crypto/)
+        .textContent?.replaceAll('\u00a0', ' '),
+    ).toBe('Including UAH 10,000.00 in crypto. See holdings');
+    expect(within(total).getByRole('link', { name: 'See holdings' }).getAttribute('href')).toBe('/crypto');
+  });
+
   it('lists the accounts by group in the sidebar, hidden ones dimmed', async () => {
     signedInServer({ 'GET /accounts': () => success(accounts), 'GET /account-groups': () => success(groups) });
     renderApp('/dashboard');

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useBaseCurrencyCode } from '../../api/currencies.ts';
 import { useBankUser } from '../../api/monobank.ts';
+import { useTotalBalance } from '../../api/stats.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyCard } from '../../components/ui/empty-card.tsx';
@@ -15,6 +16,8 @@ import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
 import { ConnectMonobankButton } from '../../entities/monobank/connect-monobank-button.tsx';
 import { ActiveImportCard } from '../../entities/monobank/import-progress.tsx';
 import { useT } from '../../lib/i18n.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { dayKey } from '../../lib/periods.ts';
 import { cn } from '../../lib/utils.ts';
 import { AccountCard } from './components/account-card.tsx';
 
@@ -30,17 +33,32 @@ function AddAccountButton({ children }: { children?: string }) {
   );
 }
 
+/** The accounts' own money, and the crypto holdings the dashboard's total counts (unless left out in the settings). */
 function TotalCard({ total, baseCode, accounts }: { total: MoneyTotal; baseCode: string; accounts: Account[] }) {
   const visible = accounts.filter((account) => account.isEnabled).length;
   const hidden = accounts.length - visible;
+  const crypto = useTotalBalance(dayKey(new Date())).data?.cryptoRefBalance ?? null;
   const t = useT();
   return (
     <Card className="gap-1 p-5">
       <h2 className="text-sm font-medium text-muted-foreground">{t('accounts.total.title')}</h2>
-      <Money wrap minor={total.amount} currency={baseCode} className="text-3xl font-semibold tracking-tight" />
+      <Money
+        wrap
+        minor={total.amount + (crypto ?? 0)}
+        currency={baseCode}
+        className="text-3xl font-semibold tracking-tight"
+      />
       <p className="text-sm text-muted-foreground">
         {t('accounts.total.description', { code: baseCode, visible, hidden })}
       </p>
+      {crypto !== null ? (
+        <p className="text-sm text-muted-foreground">
+          {t('dashboard.total.crypto', { amount: formatMoney(crypto, baseCode) })}{' '}
+          <Link to="/crypto" className="font-medium text-primary underline-offset-4 hover:underline">
+            {t('dashboard.total.cryptoLink')}
+          </Link>
+        </p>
+      ) : null}
       {total.unvalued > 0 ? (
         <p className="mt-2 flex items-start gap-2 text-sm text-warning">
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

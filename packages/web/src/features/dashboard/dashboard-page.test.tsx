@@ -46,6 +46,11 @@ function dashboardServer(overrides: Handlers = {}, transactions: Transaction[] =
       const date = param(request, 'date') ?? '';
       return success({ date, refBalance: balances[date] ?? 0, unvaluedAccountIds: [] });
     },
+    'GET /stats/total-balance-change': (request) => {
+      const [from, to] = [param(request, 'from') ?? '', param(request, 'to') ?? ''];
+      const [before, after] = [balances[from] ?? 0, balances[to] ?? 0];
+      return success({ from, to, refBalance: after, previousRefBalance: before, change: after - before, added: 0 });
+    },
     'GET /stats/balance-history': () => success(history),
     'GET /stats/crypto-balance-history': () => success([]),
     'GET /stats/spendings-by-categories': (request) => success(spendings[param(request, 'from') ?? ''] ?? []),
@@ -68,8 +73,33 @@ describe('dashboard', () => {
     expect(text(total.getByText(/since the end of October 2026/))).toBe(
       '+UAH 2,000.00(+20%)since the end of October 2026',
     );
-    const dates = calls('GET', '/stats/total-balance').map(({ url }) => url.searchParams.get('date'));
-    expect(dates).toEqual(expect.arrayContaining(['2026-11-22', '2026-10-31']));
+    expect(calls('GET', '/stats/total-balance').map(({ url }) => url.searchParams.get('date'))).toContain('2026-11-22');
+    expect(calls('GET', '/stats/total-balance-change').map(({ url }) => url.searchParams.toString())).toContain(
+      'from=2026-10-31&to=2026-11-22',
+    );
+    expect(total.queryByText(/Not counted as growth/)).toBeNull();
+  });
+
+  it('says apart the money of accounts opened or connected since, and reckons the growth without it', async () => {
+    dashboardServer({
+      // 12,000 now: 9,000 known at the end of October grew by 1,000, and 2,000 is new money.
+      'GET /stats/total-balance-change': (request) =>
+        success({
+          from: param(request, 'from'),
+          to: param(request, 'to'),
+          refBalance: 1_200_000,
+          previousRefBalance: 900_000,
+          change: 100_000,
+          added: 200_000,
+        }),
+    });
+    renderApp('/dashboard');
+    const total = await widget('Total balance');
+    const [growth] = await total.findAllByText(/since the end of October 2026/);
+    expect(text(growth)).toBe('+UAH 1,000.00(+11.1%)since the end of October 2026');
+    expect(text(total.getByText(/Not counted as growth/))).toBe(
+      'Not counted as growth: +UAH 2,000.00 in accounts opened or connected since the end of October 2026.',
+    );
   });
 
   it('shows the expenses by category, their total, its change and the categories left out', async () => {
@@ -195,14 +225,24 @@ describe('dashboard', () => {
         ]),
       'GET /stats/total-balance': (request) =>
         success({ date: param(request, 'date'), refBalance: 1_200_000, unvaluedAccountIds: [2, 3] }),
+      'GET /stats/total-balance-change': (request) =>
+        success({
+          from: param(request, 'from'),
+          to: param(request, 'to'),
+          refBalance: 1_200_000,
+          previousRefBalance: 1_000_000,
+          change: 0,
+          added: 200_000,
+        }),
     });
     renderApp('/dashboard');
     const total = await widget('Загальний залишок');
     expect(await total.findByText('12 000,00 ₴')).toBeTruthy();
-    expect(text(total.getByText(/з кінця попереднього місяця/))).toMatch(
-      /^Без змін з кінця попереднього місяця \(жовтень 2026/,
+    expect(text(total.getByText(/^Без змін/))).toMatch(/^Без змін з кінця попереднього місяця \(жовтень 2026/);
+    expect(text(total.getByText(/як зростання/))).toBe(
+      'Не враховано як зростання: +2 000,00 ₴ на рахунках, відкритих чи підключених з кінця попереднього місяця (жовтень 2026 р.).',
     );
-    expect(text(await total.findByText(/Не враховано/))).toBe(
+    expect(text(await total.findByText(/бо для валют/))).toBe(
       'Не враховано в загальній сумі, бо для валют цих рахунків немає курсу: Euro cash, Zloty cash. Указати курс',
     );
     expect(screen.getByRole('button', { name: 'Попередній місяць' })).toBeTruthy();
@@ -376,6 +416,7 @@ describe('dashboard', () => {
       '/accounts',
       '/transactions',
       '/stats/total-balance',
+      '/stats/total-balance-change',
       '/stats/balance-history',
       '/stats/crypto-balance-history',
       '/stats/spendings-by-categories',
@@ -393,7 +434,8 @@ describe('dashboard', () => {
     expect(asked).toEqual({
       '/accounts': 1,
       '/transactions': 1,
-      '/stats/total-balance': 2,
+      '/stats/total-balance': 1,
+      '/stats/total-balance-change': 1,
       '/stats/balance-history': 1,
       '/stats/crypto-balance-history': 1,
       '/stats/spendings-by-categories': 2,
@@ -420,7 +462,9 @@ describe('dashboard of a user whose saved time zone is not the browser’s', () 
       Object.fromEntries(url.searchParams),
     );
     expect(ranges).toEqual(expect.arrayContaining([{ from: '2026-11-01', to: '2026-11-01' }]));
-    const dates = calls('GET', '/stats/total-balance').map(({ url }) => url.searchParams.get('date'));
-    expect(dates).toEqual(expect.arrayContaining(['2026-11-01', '2026-10-31']));
+    expect(calls('GET', '/stats/total-balance').map(({ url }) => url.searchParams.get('date'))).toContain('2026-11-01');
+    expect(calls('GET', '/stats/total-balance-change').map(({ url }) => url.searchParams.toString())).toContain(
+      'from=2026-10-31&to=2026-11-01',
+    );
   });
 });

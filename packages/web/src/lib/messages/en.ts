@@ -162,6 +162,7 @@ export const en = {
   'dashboard.total.now': 'Everything you own in {currency}, now',
   'dashboard.total.atEnd': 'At the end of {month}',
   'dashboard.total.against': 'since the end of {month}',
+  'dashboard.total.added': 'Not counted as growth: {amount} in accounts opened or connected {against}.',
   'dashboard.total.noAccounts': 'Add an account to see what you own in total.',
   'dashboard.trend.title': 'Balance trend',
   'dashboard.trend.description': 'Daily total in {currency}, {month}',

@@ -159,6 +159,7 @@ export const uk: Catalogue = {
   'dashboard.total.now': 'Усе, що у вас є, у {currency}, зараз',
   'dashboard.total.atEnd': 'На кінець місяця: {month}',
   'dashboard.total.against': 'з кінця попереднього місяця ({month})',
+  'dashboard.total.added': 'Не враховано як зростання: {amount} на рахунках, відкритих чи підключених {against}.',
   'dashboard.total.noAccounts': 'Додайте рахунок, щоб бачити, скільки у вас усього.',
   'dashboard.trend.title': 'Динаміка залишку',
   'dashboard.trend.description': 'Щоденна сума в {currency}, {month}',

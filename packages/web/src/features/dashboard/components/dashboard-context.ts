@@ -6,6 +6,7 @@ import {
   cryptoBalanceHistoryQueryOptions,
   latestTransactionsQueryOptions,
   spendingsQueryOptions,
+  totalBalanceChangeQueryOptions,
   totalBalanceQueryOptions,
   useLatestTransactions,
 } from '../../../api/stats.ts';
@@ -54,7 +55,7 @@ export function prefetchDashboard(search: URLSearchParams): void {
   prefetchAhead(accountsQueryOptions());
   prefetchAhead(latestTransactionsQueryOptions(LATEST_RECORDS));
   prefetchAhead(totalBalanceQueryOptions(periods.balanceDay));
-  prefetchAhead(totalBalanceQueryOptions(periods.previousBalanceDay));
+  prefetchAhead(totalBalanceChangeQueryOptions(periods.balanceChange));
   prefetchAhead(balanceHistoryQueryOptions(periods.days));
   prefetchAhead(cryptoBalanceHistoryQueryOptions(periods.days));
   prefetchAhead(spendingsQueryOptions(periods.days));

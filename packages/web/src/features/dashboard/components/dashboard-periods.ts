@@ -15,9 +15,9 @@ export const CASH_FLOW_MONTHS = 6;
 export function dashboardPeriods(month: MonthKey, today: DayKey) {
   const previousMonth = shiftMonth(month, -1);
   return {
-    /** The total balance now (the month's last day once it has ended) and at the end of the month before. */
+    /** The total balance now (the month's last day once it has ended), and its change since the month before ended. */
     balanceDay: monthBalanceDay(month, today),
-    previousBalanceDay: monthEnd(previousMonth),
+    balanceChange: { from: monthEnd(previousMonth), to: monthBalanceDay(month, today) },
     /** The month's days so far, for the trend and the expenses, and the month before's for comparison. */
     days: monthRange(month, today),
     previousDays: monthRange(previousMonth, today),

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { useTotalBalance } from '../../../api/stats.ts';
+import { useTotalBalance, useTotalBalanceChange } from '../../../api/stats.ts';
 import { Money } from '../../../components/ui/money.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatMonth, shiftMonth } from '../../../lib/dates.ts';
 import { useT } from '../../../lib/i18n.ts';
-import { formatMoney } from '../../../lib/money.ts';
+import { formatMoney, formatSignedMoney } from '../../../lib/money.ts';
 import { monthEnd } from '../../../lib/periods.ts';
 import { percentChange } from './change.ts';
 import { ChangeLine } from './change-line.tsx';
@@ -13,12 +13,15 @@ import { NoAccounts } from './empty-states.tsx';
 import { UnvaluedNote } from './unvalued-note.tsx';
 import { Widget } from './widget.tsx';
 
-/** Everything the user owns in the base currency, and how that moved since the month before ended. */
+/**
+ * Everything the user owns in the base currency, and how that grew since the month before ended;
+ * money of accounts opened or connected since is said apart, as it is no growth.
+ */
 export function TotalBalanceWidget({ context }: { context: DashboardContext }) {
   const { month, today, periods, currency } = context;
   const previousMonth = shiftMonth(month, -1);
   const current = useTotalBalance(periods.balanceDay);
-  const previous = useTotalBalance(periods.previousBalanceDay);
+  const change = useTotalBalanceChange(periods.balanceChange);
   const running = monthEnd(month) >= today;
   const t = useT();
   return (
@@ -27,7 +30,7 @@ export function TotalBalanceWidget({ context }: { context: DashboardContext }) {
       description={
         running ? t('dashboard.total.now', { currency }) : t('dashboard.total.atEnd', { month: formatMonth(month) })
       }
-      queries={[...context.basics, current, previous]}
+      queries={[...context.basics, current, change]}
       empty={
         // Crypto held with no account yet is a total of its own.
         context.noAccounts && current.data && current.data.cryptoRefBalance == null ? (
@@ -43,15 +46,22 @@ export function TotalBalanceWidget({ context }: { context: DashboardContext }) {
     >
       {() => {
         const now = current.data?.refBalance ?? 0;
+        const { previousRefBalance = 0, change: growth = 0, added = 0 } = change.data ?? {};
+        const against = t('dashboard.total.against', { month: formatMonth(previousMonth) });
         return (
           <div className="flex flex-col gap-3">
             <Money wrap minor={now} currency={currency} className="text-3xl font-semibold tracking-tight" />
             <ChangeLine
-              change={percentChange(now, previous.data?.refBalance ?? 0)}
+              change={percentChange(previousRefBalance + growth, previousRefBalance)}
               currency={currency}
-              against={t('dashboard.total.against', { month: formatMonth(previousMonth) })}
+              against={against}
               goodWhen="up"
             />
+            {added !== 0 ? (
+              <p className="text-xs text-muted-foreground">
+                {t('dashboard.total.added', { amount: formatSignedMoney(added, currency), against })}
+              </p>
+            ) : null}
             <UnvaluedNote accountIds={current.data?.unvaluedAccountIds ?? []} when="fromTotal" />
             {current.data?.cryptoRefBalance != null ? (
               <p className="text-xs text-muted-foreground">
