@@ -191,6 +191,29 @@ describe('connecting Monobank', () => {
     });
   });
 
+  it.each([
+    ['on', makeBankUser({ webhookEnabled: true }), /^Instant updates are on: Monobank sends each new card transaction/],
+    [
+      'off without a public address',
+      makeBankUser({ webhookAvailable: false, nextSyncAt: '2026-03-18T10:30:00.000Z' }),
+      /\(PUBLIC_URL is not set\)\. New transactions arrive with the sync every 30 minutes; the next one is at about 10:30\.$/,
+    ],
+    [
+      'off when Monobank cannot reach it',
+      makeBankUser({ nextSyncAt: '2026-03-18T10:30:00.000Z' }),
+      /^Instant updates could not be turned on: Monobank could not reach this app at its public address\./,
+    ],
+  ])(
+    'says after connecting that instant updates are %s, and when not, when the next sync is',
+    async (_, user, said) => {
+      connectServer(() => success({ user, accounts: bankAccounts }, { status: 201 }));
+      const dialog = await openConnectDialog();
+      await submitToken(dialog, TOKEN);
+      const cards = within(await screen.findByRole('dialog', { name: 'Your Monobank cards' }));
+      expect(cards.getByText(said)).toBeTruthy();
+    },
+  );
+
   it('keeps the import in view after a reload, on the accounts page and the dashboard', async () => {
     const running = makeJob({ id: 9, state: 'running', done: 2, total: 9, imported: 310 });
     signedInServer({

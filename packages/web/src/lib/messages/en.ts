@@ -991,6 +991,13 @@ export const en = {
   'bank.webhook.description':
     'With the webhook on, Monobank tells Kopiyka about each payment the moment it happens. Without it, new transactions arrive with the next sync, at most half an hour later.',
   'bank.webhook.label': 'Webhook',
+  'bank.live.on':
+    'Instant updates are on: Monobank sends each new card transaction here the moment it happens, so it shows up within seconds.',
+  'bank.live.noAddress':
+    'No instant updates: Monobank sends new transactions only to an app with an address on the internet, and this one has none (PUBLIC_URL is not set).',
+  'bank.live.unreachable':
+    'Instant updates could not be turned on: Monobank could not reach this app at its public address. You can try again in Settings → Bank.',
+  'bank.live.nextSync': 'New transactions arrive with the sync every 30 minutes; the next one is at about {time}.',
   'bank.webhook.stateOn': 'On: Monobank sends each new transaction here.',
   'bank.webhook.stateOff': 'Off: new transactions come with the sync.',
   // Settings → User: time zone
