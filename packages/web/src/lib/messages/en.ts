@@ -553,6 +553,8 @@ export const en = {
   'transaction.field.chooseAccount': 'Choose an account',
   'transaction.field.chooseTo': 'Choose where it goes',
   'transaction.field.setRate': 'Set a custom rate in Settings → Currencies',
+  'transaction.bankTransferHint':
+    'Money moved from or to a bank card comes from the bank: open that transaction in the list and choose “Transfer” there. It keeps the bank’s amount, and the other account gets its side.',
   'transaction.field.category': 'Category',
   'transaction.field.categoryTransferHint': 'Transfers move your own money, so they have no category.',
   'transaction.field.noCategoryForTransfers': 'No category for transfers',

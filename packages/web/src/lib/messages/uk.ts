@@ -555,6 +555,8 @@ export const uk: Catalogue = {
   'transaction.field.chooseAccount': 'Виберіть рахунок',
   'transaction.field.chooseTo': 'Виберіть, куди',
   'transaction.field.setRate': 'Указати власний курс у Налаштуваннях → Валюти',
+  'transaction.bankTransferHint':
+    'Гроші, переказані з банківської картки чи на неї, надходять від банку: відкрийте цю операцію в списку й виберіть там «Переказ». Вона збереже суму банку, а інший рахунок отримає свою частину.',
   'transaction.field.category': 'Категорія',
   'transaction.field.categoryTransferHint': 'Перекази переміщують ваші власні гроші, тож категорії не мають.',
   'transaction.field.noCategoryForTransfers': 'Перекази без категорії',
