@@ -59,6 +59,8 @@ export interface LoadQuery {
 
 export interface MonobankService {
   user(userId: number): Promise<BankUser>;
+  /** Whether a client is paired: what GET /user says, so a client never asks for a pairing that is not there. */
+  isConnected(userId: number): Promise<boolean>;
   pair(userId: number, token: string): Promise<{ user: BankUser; accounts: Account[] }>;
   replaceToken(userId: number, body: { apiToken: string; name?: string }): Promise<BankUser>;
   disconnect(userId: number): Promise<void>;
@@ -139,6 +141,10 @@ export function createMonobankService(
 
     async user(userId) {
       return bankUserView(deps, await requireBankUser(db, userId));
+    },
+
+    async isConnected(userId) {
+      return (await selectBankUser(db, userId)) !== undefined;
     },
 
     async pair(userId, token) {
