@@ -1,11 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LATEST_ACCOUNT_REFRESH_DATE_KEY } from '../../lib/constants.ts';
+import { setLocale } from '../../lib/i18n.ts';
 import { makeAccount } from '../../test/accounts.ts';
 import { failure, success } from '../../test/api.ts';
 import { freshAppEachTest, type Handlers, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
 import { makeBankUser, makeJob } from '../../test/monobank.ts';
+import { PHONE_QUERY, TokenInstructions } from './components/token-form.tsx';
 
 const NOW = new Date('2026-03-18T10:00:00.000Z');
 const TOKEN = 'uDemoKopiykaOffline_notARealToken_2026-11-25';
@@ -116,6 +118,39 @@ describe('connecting Monobank', () => {
     expect(calls('POST', '/banks/monobank/pair-user').map((call) => call.body)).toEqual([
       { token: 'uAnotherClientsTokenThatMonobankRefuses_1234' },
     ]);
+  });
+
+  it('says on a computer to scan the token page’s QR code with the phone', async () => {
+    connectServer(pairedAnswer);
+    const dialog = await openConnectDialog();
+    expect(dialog.getByText(/on this computer\.$/)).toBeTruthy();
+    expect(dialog.getByText(/^Scan the QR code it shows with the Monobank app on your phone/)).toBeTruthy();
+  });
+
+  it('says on a phone to open the token page there and confirm in the app, with no QR code, in both languages', async () => {
+    // A touch screen: the media query of a phone matches.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === PHONE_QUERY,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    try {
+      connectServer(pairedAnswer);
+      const dialog = await openConnectDialog();
+      expect(dialog.getByText(/on this phone\.$/)).toBeTruthy();
+      expect(dialog.getByText(/^When the page asks, confirm in the Monobank app/)).toBeTruthy();
+      expect(dialog.queryByText(/QR|computer/)).toBeNull();
+      cleanup();
+
+      await setLocale('uk');
+      const steps = within(render(<TokenInstructions />).container);
+      expect(steps.getByText(/на цьому телефоні\.$/)).toBeTruthy();
+      expect(steps.getByText(/^Коли сторінка попросить, підтвердьте вхід у застосунку Monobank/)).toBeTruthy();
+      expect(steps.queryByText(/QR|комп/)).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+      await setLocale('en');
+    }
   });
 
   it('says in place when Monobank asks to wait, when it is connected already, or when the bank does not answer', async () => {

@@ -900,6 +900,8 @@ export const en = {
   'common.newTab': '(opens in a new tab)',
   'bank.token.onThisComputer': 'on this computer.',
   'bank.token.scan': 'Scan the QR code it shows with the Monobank app on your phone, and confirm there.',
+  'bank.token.onThisPhone': 'on this phone.',
+  'bank.token.confirmInApp': 'When the page asks, confirm in the Monobank app, then come back to the page.',
   'bank.token.copy': 'Copy the token the page then shows, and paste it below.',
   'bank.token.safety':
     'The token only lets Kopiyka read your cards and statements; it cannot move money. Kopiyka keeps it encrypted and never shows it again.',
