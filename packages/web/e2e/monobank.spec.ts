@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createReadyUser, signIn } from './helpers.ts';
+import { createReadyUser, PASSWORD, signIn } from './helpers.ts';
 
 /** The emulator's demo client (a UAH credit card, a USD card and a jar); every test of a run may pair it. */
 const DEMO_TOKEN = 'uDemoKopiykaOffline_notARealToken_2026-11-25';
@@ -87,4 +87,25 @@ test('Monobank: connected with a token, a month imported, its accounts and trans
   await expect(page.getByRole('region', { name: 'Notifications' }).getByText('1 new bank transaction')).toBeVisible();
   await expect(list.getByRole('button', { name: new RegExp(merchant) })).toBeVisible();
   await expect(list.getByRole('button', { name: new RegExp(merchant) }).getByText('−UAH 42.50')).toBeVisible();
+
+  // The purchase was money put aside: marked as a transfer to an own account, that account gets its side.
+  const login = await request.post('/api/v1/auth/login', { data: { username, password: PASSWORD } });
+  const authorization = `Bearer ${(await login.json()).response.token}`;
+  const currencies = (await (await request.get('/api/v1/models/currencies')).json()).response;
+  const savings = await request.post('/api/v1/accounts', {
+    headers: { authorization },
+    data: { name: 'Savings', currencyId: currencies.find((c: { code: string }) => c.code === 'UAH').id },
+  });
+  expect(savings.status()).toBe(201);
+  await page.reload();
+  await list.getByRole('button', { name: new RegExp(merchant) }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('radio', { name: 'Transfer' }).click();
+  await dialog.getByLabel('To').selectOption({ label: 'Savings · UAH 0.00' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(list.getByRole('button', { name: /^Transfer → Savings/ }).getByText('−UAH 42.50')).toBeVisible();
+  await expect(
+    list.getByRole('button', { name: /^Transfer ← Monobank Black/ }).filter({ hasText: 'UAH 42.50' }),
+  ).toBeVisible();
 });
