@@ -203,7 +203,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   const baseChanges = createBaseChangeService(db, rates, app.log, clock, config.backgroundJobs);
   const auth = createAuthService(db, config.auth, clock, { rememberSessions: database.kind === 'pglite' });
-  const users = createUsersService(db);
   // A lower module that needs work done above it gets that work handed in here (docs/architecture.md).
   const currencies = createCurrenciesService(db, rates, clock);
   const currencyChanges = createCurrencyChangesService(db, rates, baseChanges, clock);
@@ -234,6 +233,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     accounts,
     config.backgroundJobs,
   );
+
+  const users = createUsersService(db, monobank.isConnected);
 
   const imports = createImportsService(
     { db, rates, events, clock, log: app.log, singleInstance: database.kind === 'pglite', accounts },

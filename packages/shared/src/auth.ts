@@ -52,6 +52,8 @@ export const userSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   createdAt: z.iso.datetime(),
+  /** A Monobank client is paired: only then does GET /banks/monobank/user answer one (else 404). */
+  monobankConnected: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -30,6 +30,11 @@ export const bankUserSchema = z.object({
   lastRefreshAt: z.iso.datetime().nullable(),
   /** The least time between two calls this server makes with the token (Monobank allows one a minute). */
   requestIntervalMs: z.number().int(),
+  /**
+   * When the periodic sync is next due to fetch new transactions (30 minutes after the last one;
+   * it starts within a few minutes of that); null before any sync.
+   */
+  nextSyncAt: z.iso.datetime().nullable(),
 });
 export type BankUser = z.infer<typeof bankUserSchema>;
 

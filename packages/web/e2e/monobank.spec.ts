@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createReadyUser, signIn } from './helpers.ts';
+import { createReadyUser, PASSWORD, signIn } from './helpers.ts';
 
 /** The emulator's demo client (a UAH credit card, a USD card and a jar); every test of a run may pair it. */
 const DEMO_TOKEN = 'uDemoKopiykaOffline_notARealToken_2026-11-25';
@@ -11,13 +11,21 @@ test('Monobank: connected with a token, a month imported, its accounts and trans
   request,
 }) => {
   const username = await createReadyUser(request, 'UAH');
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
   await page.goto('/sign-in');
   await signIn(page, username);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 
   // Connect: the token is checked, then the cards the bank has are shown.
   await page.goto('/accounts');
-  await page.getByRole('main').getByRole('button', { name: 'Connect Monobank' }).first().click();
+  const connectButton = page.getByRole('main').getByRole('button', { name: 'Connect Monobank' }).first();
+  await expect(connectButton).toBeVisible();
+  // Without Monobank, loading the app asks for no pairing that is not there: nothing logged as an error.
+  expect(consoleErrors).toEqual([]);
+  await connectButton.click();
   const connect = page.getByRole('dialog', { name: 'Connect Monobank' });
   await connect.getByLabel('Personal token').fill('too-short');
   await connect.getByRole('button', { name: 'Connect' }).click();
@@ -30,6 +38,10 @@ test('Monobank: connected with a token, a month imported, its accounts and trans
   await expect(cards.getByRole('listitem')).toHaveCount(3);
   await expect(cards.getByText('Credit limit UAH 15,000.00')).toBeVisible();
   await expect(cards.getByText('US$2,750.24')).toBeVisible();
+  // This app has a public address: connecting turned instant updates on, and says so.
+  await expect(
+    cardsDialog.getByText(/^Instant updates are on: Monobank sends each new card transaction/),
+  ).toBeVisible();
   await cardsDialog.getByRole('button', { name: 'Choose what to import' }).click();
 
   // One month back, at this server's pace (no wait between requests), then its progress to the end.
@@ -64,13 +76,11 @@ test('Monobank: connected with a token, a month imported, its accounts and trans
   const list = page.getByRole('list', { name: 'Transactions' });
   await expect(list.getByTitle('Imported from Monobank').first()).toBeVisible();
 
-  // The webhook on: a purchase at the bank shows up at once, with a toast.
+  // The webhook is on from connecting: a purchase at the bank shows up at once, with a toast.
   await page.goto('/settings/bank');
   const webhook = page.getByRole('switch', { name: 'Webhook' });
-  await expect(webhook).toHaveAttribute('aria-checked', 'false');
-  await webhook.click();
-  await expect(page.getByText('On: Monobank sends each new transaction here.')).toBeVisible();
   await expect(webhook).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByText('On: Monobank sends each new transaction here.')).toBeVisible();
 
   await page.goto('/transactions');
   await expect(list.getByTitle('Imported from Monobank').first()).toBeVisible();
@@ -82,4 +92,25 @@ test('Monobank: connected with a token, a month imported, its accounts and trans
   await expect(page.getByRole('region', { name: 'Notifications' }).getByText('1 new bank transaction')).toBeVisible();
   await expect(list.getByRole('button', { name: new RegExp(merchant) })).toBeVisible();
   await expect(list.getByRole('button', { name: new RegExp(merchant) }).getByText('−UAH 42.50')).toBeVisible();
+
+  // The purchase was money put aside: marked as a transfer to an own account, that account gets its side.
+  const login = await request.post('/api/v1/auth/login', { data: { username, password: PASSWORD } });
+  const authorization = `Bearer ${(await login.json()).response.token}`;
+  const currencies = (await (await request.get('/api/v1/models/currencies')).json()).response;
+  const savings = await request.post('/api/v1/accounts', {
+    headers: { authorization },
+    data: { name: 'Savings', currencyId: currencies.find((c: { code: string }) => c.code === 'UAH').id },
+  });
+  expect(savings.status()).toBe(201);
+  await page.reload();
+  await list.getByRole('button', { name: new RegExp(merchant) }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('radio', { name: 'Transfer' }).click();
+  await dialog.getByLabel('To').selectOption({ label: 'Savings · UAH 0.00' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(list.getByRole('button', { name: /^Transfer → Savings/ }).getByText('−UAH 42.50')).toBeVisible();
+  await expect(
+    list.getByRole('button', { name: /^Transfer ← Monobank Black/ }).filter({ hasText: 'UAH 42.50' }),
+  ).toBeVisible();
 });

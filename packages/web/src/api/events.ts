@@ -10,7 +10,7 @@ import { useSessionStore } from '../stores/session.ts';
 import { call, openEventStream } from './client.ts';
 import { hasErrorCode } from './errors.ts';
 import { applyImportUpdate } from './imports.ts';
-import { bankDataChanged, eventsMissed } from './invalidation.ts';
+import { bankConnectionChanged, bankDataChanged, eventsMissed } from './invalidation.ts';
 import { applyJobUpdate, bankUserQueryOptions, isJobActive, useActiveJobs } from './monobank.ts';
 import { monobankKeys } from './query-keys.ts';
 
@@ -214,6 +214,8 @@ export function handleServerEvent(queryClient: QueryClient, event: ServerEvent):
     case 'monobank.user': {
       const before = queryClient.getQueryData<BankUser | null>(monobankKeys.user());
       queryClient.setQueryData(monobankKeys.user(), event.user);
+      // Paired elsewhere: the user's answer, which later reads of the connection go by, is out of date.
+      if (before === null) void bankConnectionChanged(queryClient);
       if (event.user.tokenState === 'invalid' && before?.tokenState !== 'invalid') {
         notify('warning', t('bankEvents.tokenRefused'), {
           id: TOKEN_INVALID_TOAST_ID,

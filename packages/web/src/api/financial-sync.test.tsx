@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FINANCIAL_SYNC_AFTER_MS, FINANCIAL_SYNC_CHECK_MS, LATEST_ACCOUNT_REFRESH_DATE_KEY } from '../lib/constants.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { makeAccount } from '../test/accounts.ts';
-import { type FakeRequest, fakeServer, notPaired, resetApp, success } from '../test/api.ts';
+import { type FakeRequest, fakeServer, notPaired, resetApp, sampleUser, success } from '../test/api.ts';
 import { makeBankUser } from '../test/monobank.ts';
 import { isFinancialSyncDue, useFinancialSync } from './financial-sync.ts';
 import { queryClient } from './query-client.ts';
@@ -42,6 +42,7 @@ const bankAccounts = [
 function bankServer(bankUser: () => Response) {
   const loads: string[] = [];
   const fetchMock = fakeServer({
+    'GET /user': () => success({ ...sampleUser, monobankConnected: bankUser().ok }),
     'GET /banks/monobank/user': bankUser,
     'GET /banks/monobank/refresh-accounts': () => success(bankAccounts),
     'GET /banks/monobank/load-transactions': ({ url }: FakeRequest) => {
@@ -49,9 +50,9 @@ function bankServer(bankUser: () => Response) {
       return success({ jobId: loads.length, windows: 1, estimatedSeconds: 61 }, { status: 202 });
     },
   });
-  const refreshes = () =>
-    fetchMock.mock.calls.filter(([input]) => String(input).includes('/banks/monobank/refresh-accounts')).length;
-  return { loads, refreshes };
+  const callsTo = (path: string) => fetchMock.mock.calls.filter(([input]) => String(input).includes(path)).length;
+  const refreshes = () => callsTo('/banks/monobank/refresh-accounts');
+  return { loads, refreshes, callsTo };
 }
 
 const wrapper = ({ children }: { children: ReactNode }) => (
@@ -101,12 +102,13 @@ describe('the financial sync in the signed-in app', () => {
     expect(server.refreshes()).toBe(1);
   });
 
-  it('leaves an unpaired user alone', async () => {
+  it('leaves an unpaired user alone, without asking for a pairing the user’s answer says is not there', async () => {
     const server = bankServer(notPaired);
     renderHook(useFinancialSync, { wrapper });
     await vi.waitFor(() => expect(queryClient.getQueryData(['monobank', 'user'])).toBeNull());
     ticks(3);
     expect(server.refreshes()).toBe(0);
+    expect(server.callsTo('/banks/monobank/user')).toBe(0);
     expect(localStorage.getItem(LATEST_ACCOUNT_REFRESH_DATE_KEY)).toBeNull();
   });
 

@@ -10,6 +10,7 @@ import {
   settingsKeys,
   statsKeys,
   transactionKeys,
+  userKeys,
 } from './query-keys.ts';
 
 /**
@@ -155,19 +156,25 @@ export function financialSyncEnded(queryClient: QueryClient): void {
   void bankConnectionChanged(queryClient);
 }
 
-/** The Monobank connection changed where this app did not see it (paired in another tab, say). */
-export function bankConnectionChanged(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: monobankKeys.user() });
+/**
+ * The Monobank connection changed where this app did not see it (paired in another tab, say): the
+ * user's answer first, which says whether a client is paired, then the connection read through it.
+ */
+export function bankConnectionChanged(queryClient: QueryClient): Promise<unknown> {
+  return invalidateAll(queryClient, [userKeys.me(), monobankKeys.user()]);
 }
 
-/** A client was paired: its cards and jars became accounts (in groups), and their currencies the user's. */
+/**
+ * A client was paired: its cards and jars became accounts (in groups), and their currencies the
+ * user's; the user's answer now says Monobank is connected.
+ */
 export function monobankPaired(queryClient: QueryClient): Promise<unknown> {
-  return invalidateAll(queryClient, [accountKeys.all, accountGroupKeys.all, currencyKeys.user()]);
+  return invalidateAll(queryClient, [userKeys.me(), accountKeys.all, accountGroupKeys.all, currencyKeys.user()]);
 }
 
-/** The token was replaced or forgotten: its stopped or running jobs and the bank accounts' state. */
+/** The token was replaced or forgotten: its stopped or running jobs, the bank accounts' state, and whether one is connected. */
 export function monobankTokenChanged(queryClient: QueryClient): Promise<unknown> {
-  return invalidateAll(queryClient, [monobankKeys.jobs(), accountKeys.all]);
+  return invalidateAll(queryClient, [userKeys.me(), monobankKeys.jobs(), accountKeys.all]);
 }
 
 /** A bank job was queued. */
@@ -182,6 +189,7 @@ export function merchantRulesChanged(queryClient: QueryClient): Promise<void> {
 
 /** The event stream was down: jobs, imports and the connection may have moved meanwhile. Not awaited. */
 export function eventsMissed(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: userKeys.me() });
   void queryClient.invalidateQueries({ queryKey: monobankKeys.all });
   void queryClient.invalidateQueries({ queryKey: importKeys.all });
 }

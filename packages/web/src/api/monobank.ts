@@ -21,6 +21,7 @@ import {
   monobankTokenChanged,
 } from './invalidation.ts';
 import { monobankKeys } from './query-keys.ts';
+import { userQueryOptions } from './user.ts';
 
 /** The connection changes by this app's calls and by events; a minute keeps pages from asking on every mount. */
 const BANK_USER_STALE_MS = 60_000;
@@ -30,11 +31,18 @@ const BANK_USER_STALE_MS = 60_000;
  */
 const ACTIVE_JOBS_POLL_MS = 15_000;
 
-/** MONOBANK_USER_NOT_PAIRED marks the user unpaired, so it reads as null, not as a failure. */
+/**
+ * The paired client, or null. The user's answer says whether one is paired, so a person without
+ * Monobank never asks (and the browser logs no failed request); MONOBANK_USER_NOT_PAIRED, a
+ * pairing gone meanwhile, reads as null too, not as a failure.
+ */
 export const bankUserQueryOptions = () =>
   queryOptions({
     queryKey: monobankKeys.user(),
-    queryFn: async ({ signal }): Promise<BankUser | null> => {
+    queryFn: async ({ signal, client }): Promise<BankUser | null> => {
+      // As cached unless a change of the connection made it stale (invalidation.ts).
+      const me = await client.fetchQuery({ ...userQueryOptions(), staleTime: Number.POSITIVE_INFINITY });
+      if (!me.monobankConnected) return null;
       try {
         return await call(endpoints.monobank.user, { signal });
       } catch (error) {

@@ -39,7 +39,6 @@ describe('the requests a signed-in load sends as the app starts', () => {
       '/api/v1/categories',
       '/api/v1/user/settings',
       '/api/v1/user/currencies',
-      '/api/v1/banks/monobank/user',
       '/api/v1/user/currencies/base/change',
     ]);
     expect(dashboard.slice(0, 5)).toEqual(budgets.slice(0, 5));

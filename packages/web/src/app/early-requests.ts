@@ -15,8 +15,11 @@ import { dayKey } from '../lib/periods.ts';
 
 /** What every signed-in page waits for: the session's restore (app/session.ts). */
 const SESSION_PATHS = ['/user', '/user/currencies/base', '/categories', '/user/settings', '/user/currencies'];
-/** What the signed-in frame asks for once the session stands: the bank user, a base currency change. */
-const SHELL_PATHS = ['/banks/monobank/user', '/user/currencies/base/change'];
+/**
+ * What the signed-in frame asks for once the session stands: a base currency change. (The bank user
+ * waits for the session's user, which says whether there is one to ask for.)
+ */
+const SHELL_PATHS = ['/user/currencies/base/change'];
 
 /** The dashboard's figures for the month in `search`, as its loader asks for them (prefetchDashboard). */
 function dashboardUrls(search: URLSearchParams, today: string): string[] {

@@ -104,7 +104,7 @@ export function cachedBaseCurrency(): UserCurrency | null | undefined {
   return queryClient.getQueryData(baseCurrencyQueryOptions().queryKey);
 }
 
-export const sampleUser = { id: 7, username: 'olena', createdAt: '2025-01-15T10:00:00.000Z' };
+export const sampleUser = { id: 7, username: 'olena', createdAt: '2025-01-15T10:00:00.000Z', monobankConnected: false };
 
 export const sampleCurrencies = [
   { id: 1, code: 'UAH', name: 'Hryvnia', number: 980, digits: 2 },

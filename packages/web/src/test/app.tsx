@@ -81,7 +81,8 @@ export function storeToken(token = 'token'): void {
 export function signedInServer(handlers: Handlers = {}) {
   storeToken();
   const fetchMock = fakeServer({
-    'GET /user': () => success(sampleUser),
+    // Connected to Monobank when the test's server answers a bank user.
+    'GET /user': () => success({ ...sampleUser, monobankConnected: 'GET /banks/monobank/user' in handlers }),
     'GET /user/currencies/base': () => success(sampleBaseCurrency),
     'GET /user/currencies': () => success([sampleBaseCurrency]),
     'GET /user/currencies/base/change': () => success(IDLE_BASE_CURRENCY_CHANGE),

@@ -10,6 +10,7 @@ export function makeBankUser(overrides: Partial<BankUser> = {}): BankUser {
     webhookAvailable: true,
     lastRefreshAt: '2026-03-18T09:00:00.000Z',
     requestIntervalMs: 60_000,
+    nextSyncAt: '2026-03-18T09:30:00.000Z',
     ...overrides,
   };
 }

@@ -261,7 +261,12 @@ describe('GET /user', () => {
     const res = await t.call('GET', '/api/v1/user', { token: bob.token });
     expect(res.body).toEqual({
       status: 'success',
-      response: { id: bob.id, username: bob.username, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+      response: {
+        id: bob.id,
+        username: bob.username,
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        monobankConnected: false,
+      },
     });
     expect(res.body.response.id).not.toBe(alice.id);
   });

@@ -62,6 +62,9 @@ export function upstreamError(error: MonobankError): AppError {
   return new AppError('BAD_GATEWAY', `Monobank did not answer as expected: ${error.description}. Try again later.`);
 }
 
+/** The periodic sync catches a paired client up once its last sync is older than this. */
+export const SYNC_AFTER_MS = 30 * 60_000;
+
 export function bankUserView(deps: MonobankDeps, row: BankUserRow): BankUser {
   return {
     name: row.name,
@@ -71,6 +74,7 @@ export function bankUserView(deps: MonobankDeps, row: BankUserRow): BankUser {
     webhookAvailable: deps.publicUrl !== undefined,
     lastRefreshAt: row.lastRefreshAt?.toISOString() ?? null,
     requestIntervalMs: deps.intervalMs,
+    nextSyncAt: row.lastSyncAt ? new Date(row.lastSyncAt.getTime() + SYNC_AFTER_MS).toISOString() : null,
   };
 }
 

@@ -11,6 +11,19 @@ afterAll(() => world.close());
 const api = (path: string) => `/api/v1/banks/monobank${path}`;
 
 describe('pairing a Monobank client by its token', () => {
+  it('is what GET /user says in monobankConnected, so a client asks for the pairing only when there is one', async () => {
+    const { t, bank } = world;
+    const { token } = addBankClient(bank);
+    const user = await signUpWithBase(t);
+    const connected = async () =>
+      (await t.call('GET', '/api/v1/user', { token: user.token })).body.response.monobankConnected;
+    expect(await connected()).toBe(false);
+    expect((await t.call('POST', api('/pair-user'), { token: user.token, body: { token } })).status).toBe(201);
+    expect(await connected()).toBe(true);
+    expect((await t.call('DELETE', api('/user'), { token: user.token })).status).toBe(204);
+    expect(await connected()).toBe(false);
+  });
+
   it('makes one account per card and jar, with the bank’s balances, limits, currencies and names', async () => {
     const { t, bank } = world;
     const { token } = addBankClient(bank, {

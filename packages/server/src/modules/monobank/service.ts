@@ -20,6 +20,7 @@ import {
   jobView,
   type MonobankDeps,
   requireBankUser,
+  SYNC_AFTER_MS,
   tokenInvalid,
   tooSoon,
   upstreamError,
@@ -47,8 +48,6 @@ import { startWebhookInbox, type WebhookInbox } from './webhook-inbox.ts';
 
 /** The cards are read from the bank at most once an hour. */
 export const REFRESH_THROTTLE_MS = 60 * 60_000;
-/** A sync is due once the last one is older than this. */
-export const SYNC_AFTER_MS = 30 * 60_000;
 const JOBS_LISTED = 20;
 
 export interface LoadQuery {
@@ -60,6 +59,8 @@ export interface LoadQuery {
 
 export interface MonobankService {
   user(userId: number): Promise<BankUser>;
+  /** Whether a client is paired: what GET /user says, so a client never asks for a pairing that is not there. */
+  isConnected(userId: number): Promise<boolean>;
   pair(userId: number, token: string): Promise<{ user: BankUser; accounts: Account[] }>;
   replaceToken(userId: number, body: { apiToken: string; name?: string }): Promise<BankUser>;
   disconnect(userId: number): Promise<void>;
@@ -142,6 +143,10 @@ export function createMonobankService(
       return bankUserView(deps, await requireBankUser(db, userId));
     },
 
+    async isConnected(userId) {
+      return (await selectBankUser(db, userId)) !== undefined;
+    },
+
     async pair(userId, token) {
       if (await selectBankUser(db, userId)) throw alreadyConnected();
       await baseOf(db, userId);
@@ -160,6 +165,13 @@ export function createMonobankService(
       if (!inserted) throw alreadyConnected();
       await forgetDeletedAccounts(db, userId);
       const ids = await syncBankAccounts(db, deps.log, userId, info, now);
+      // Live updates are on from the start wherever Monobank can reach this app (docs/decisions.md,
+      // "Live updates on connect"); the pairing stands whether or not Monobank agrees.
+      if (deps.publicUrl) {
+        await registerWebhook(deps, userId, await requireBankUser(db, userId)).catch((error: unknown) =>
+          deps.log.warn({ err: error }, 'the webhook could not be set on connect'),
+        );
+      }
       return {
         user: bankUserView(deps, await requireBankUser(db, userId)),
         accounts: await bankAccountsOf(userId, ids),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ids } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import {
   addBankClient,
@@ -24,24 +25,19 @@ afterAll(() => world.close());
 
 const api = (path: string) => `/api/v1/banks/monobank${path}`;
 
-/** A paired user with one UAH card and the webhook on; answers the webhook's URL as Monobank has it. */
+/** A paired user with one UAH card: connecting turned the webhook on. Answers the webhook's URL as Monobank has it. */
 async function withWebhook(balance = 1_000_000) {
   const { t, bank } = world;
-  const { token, info } = addBankClient(bank, { accounts: [{ id: 'card', balance }] });
+  const { token } = addBankClient(bank, { accounts: [{ id: 'card', balance }] });
   const user = await pairUser(t, token);
-  const res = await t.call('POST', api('/update-webhook'), {
-    token: user.token,
-    body: { clientId: info.clientId, enabled: true },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  expect(res.body.response).toMatchObject({ webhookEnabled: true, webhookAvailable: true });
+  expect(user.pairing.user).toMatchObject({ webhookEnabled: true, webhookAvailable: true });
   const hook = bank.clientInfo(token).webHookUrl;
   secrets.push(token, hook.split('/').pop()!);
   return { token, user, hook, accountId: user.pairing.accounts[0]!.id };
 }
 
 describe('the webhook', () => {
-  it('is registered at PUBLIC_URL with a secret path Monobank checks with a GET first', async () => {
+  it('is registered at PUBLIC_URL on connect, with a secret path Monobank checks with a GET first', async () => {
     const { bank } = world;
     bank.resetWebhookCalls();
     const { hook } = await withWebhook();
@@ -118,6 +114,48 @@ describe('the webhook', () => {
     expect(await ledgerProblems(t, user.id)).toEqual([]);
   });
 
+  it('leaves a purchase marked as a transfer as it is when Monobank delivers it again', async () => {
+    const { bank, t } = world;
+    const { token, user, hook, accountId } = await withWebhook(1_000_000);
+    const savings = await t.call('POST', '/api/v1/accounts', {
+      token: user.token,
+      body: { name: 'Savings', currencyId: ids.get('UAH'), initialBalance: 0 },
+    });
+    const item = bank.emitPurchase({ token, amount: -50_000, description: 'На картку', mcc: 4829 });
+    await vi.waitFor(async () => expect(await allTransactions(t, user.token)).toHaveLength(1));
+    const [row] = await allTransactions(t, user.token);
+    const marked = await t.call('PUT', `/api/v1/transactions/${row!.id}`, {
+      token: user.token,
+      body: { transferNature: 'transfer_between_user_accounts', destinationAccountId: savings.body.response.id },
+    });
+    expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+
+    const again = await fetch(hook, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'StatementItem', data: { account: 'card', statementItem: item } }),
+    });
+    expect(again.status).toBe(200);
+    await vi.waitFor(async () => {
+      const pending = await t.handle.db.execute(
+        'select count(*)::int as n from monobank_webhook_events where processed_at is null',
+      );
+      expect((pending as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
+    });
+    const rows = await allTransactions(t, user.token);
+    expect(rows.map((tx) => [tx.accountId, tx.amount, tx.transferNature, tx.transferId])).toEqual(
+      expect.arrayContaining([
+        [accountId, 50_000, 'transfer_between_user_accounts', marked.body.response[0].transferId],
+        [savings.body.response.id, 50_000, 'transfer_between_user_accounts', marked.body.response[0].transferId],
+      ]),
+    );
+    expect(rows).toHaveLength(2);
+    const balanceOf = async (id: number) =>
+      (await t.call('GET', `/api/v1/accounts/${id}`, { token: user.token })).body.response.currentBalance;
+    expect([await balanceOf(accountId), await balanceOf(savings.body.response.id)]).toEqual([950_000, 50_000]);
+    expect(await ledgerProblems(t, user.id)).toEqual([]);
+  });
+
   it('answers 404 to a wrong secret and stores nothing; a malformed event is a VALIDATION_ERROR', async () => {
     const { t } = world;
     const { user, hook } = await withWebhook();
@@ -159,7 +197,7 @@ describe('the webhook', () => {
     expect((stored as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
   });
 
-  it('is switched off on request, at Monobank too', async () => {
+  it('is switched off on request, at Monobank too, and on again', async () => {
     const { bank, t } = world;
     const { token, user, hook } = await withWebhook();
     const clientId = bank.clientInfo(token).clientId;
@@ -168,6 +206,11 @@ describe('the webhook', () => {
     expect(bank.clientInfo(token).webHookUrl).toBe('');
     // The old secret is dead.
     expect((await fetch(hook)).status).toBe(404);
+    const on = await t.call('POST', api('/update-webhook'), { token: user.token, body: { clientId, enabled: true } });
+    expect(on.body.response.webhookEnabled).toBe(true);
+    const again = bank.clientInfo(token).webHookUrl;
+    secrets.push(again.split('/').pop()!);
+    expect((await fetch(again)).status).toBe(200);
   });
 
   it('names another client’s id as MONOBANK_USER_NOT_EXIST', async () => {
@@ -198,6 +241,20 @@ describe('without PUBLIC_URL', () => {
   });
   afterAll(() => plain.close());
 
+  it('connects with live updates off, saying when the sync next fetches new transactions', async () => {
+    const { t, bank } = plain;
+    const { token } = addBankClient(bank);
+    const before = Date.now();
+    const user = await pairUser(t, token);
+    const bankUser = user.pairing.user as { webhookEnabled: boolean; webhookAvailable: boolean; nextSyncAt: string };
+    expect(bankUser).toMatchObject({ webhookEnabled: false, webhookAvailable: false });
+    // Connecting counts as a sync: the next one is 30 minutes on.
+    const next = Date.parse(bankUser.nextSyncAt);
+    expect(next - before).toBeGreaterThanOrEqual(30 * 60_000);
+    expect(next - Date.now()).toBeLessThanOrEqual(30 * 60_000);
+    expect(bank.clientInfo(token).webHookUrl).toBe('');
+  });
+
   it('says why the webhook cannot be set, and changes nothing', async () => {
     const { t, bank } = plain;
     const { token, info } = addBankClient(bank);
@@ -213,6 +270,24 @@ describe('without PUBLIC_URL', () => {
       webhookEnabled: false,
       webhookAvailable: false,
     });
+    expect(bank.clientInfo(token).webHookUrl).toBe('');
+  });
+});
+
+describe('with a PUBLIC_URL Monobank cannot reach', () => {
+  let unreachable: BankWorld;
+  beforeAll(async () => {
+    // Nothing listens on the discard port: Monobank's check of the address fails.
+    unreachable = await startBankWorld({}, { publicUrl: 'http://127.0.0.1:9' });
+  });
+  afterAll(() => unreachable.close());
+
+  it('connects anyway, with live updates off', async () => {
+    const { t, bank } = unreachable;
+    const { token } = addBankClient(bank);
+    const user = await pairUser(t, token);
+    expect(user.pairing.user).toMatchObject({ webhookEnabled: false, webhookAvailable: true });
+    expect(user.pairing.accounts).toHaveLength(1);
     expect(bank.clientInfo(token).webHookUrl).toBe('');
   });
 });

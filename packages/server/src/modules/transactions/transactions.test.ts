@@ -687,6 +687,71 @@ describe('bank transactions', () => {
     expect((await getTx(w, tx.id)).transferNature).toBe('not_transfer');
   });
 
+  it('marks a bank expense as a transfer to an own account in another currency, and back', async () => {
+    const w = await world();
+    const { bank, tx } = await withBank(w);
+    const spentOn = async () =>
+      (
+        await t.call('GET', `/api/v1/stats/spendings-by-categories?from=${BANK_DAY}&to=${BANK_DAY}`, {
+          token: w.token,
+        })
+      ).body.response as Array<{ amount: number }>;
+    expect(await spentOn()).not.toEqual([]);
+
+    // Another user's account is not found, and nothing changes.
+    const stranger = await world();
+    const before = await snapshot(w, bank);
+    const foreign = await put(w, tx.id, {
+      transferNature: 'transfer_between_user_accounts',
+      destinationAccountId: stranger.usd,
+      destinationAmount: 750,
+    });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.response).toMatchObject({ code: 'NOT_FOUND', details: [{ path: 'destinationAccountId' }] });
+    expect(await snapshot(w, bank)).toEqual(before);
+
+    const res = await put(w, tx.id, {
+      transferNature: 'transfer_between_user_accounts',
+      destinationAccountId: w.usd2,
+      destinationAmount: 750,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [bankLeg, otherLeg] = res.body.response as Transaction[];
+    // The bank row keeps the bank's facts; the other leg is made on the chosen account.
+    expect(bankLeg).toMatchObject({
+      id: tx.id,
+      amount: 30_000,
+      transactionType: 'expense',
+      accountId: bank,
+      externalId: tx.externalId,
+      time: tx.time,
+      transferNature: 'transfer_between_user_accounts',
+      destinationAccountId: w.usd2,
+      destinationAmount: 750,
+    });
+    expect(otherLeg).toMatchObject({
+      amount: 750,
+      transactionType: 'income',
+      accountId: w.usd2,
+      externalId: null,
+      time: tx.time,
+      transferId: bankLeg!.transferId,
+      refAmount: bankLeg!.refAmount,
+    });
+    expect([await balance(w, bank), await balance(w, w.usd2)]).toEqual([470_000, 750]);
+    // Neutral: no longer spending.
+    expect(await spentOn()).toEqual([]);
+    expect(await ledgerProblems(t, w.userId)).toEqual([]);
+
+    // Un-marked, it is the bank's expense again and the leg it made goes.
+    const back = await put(w, tx.id, { transferNature: 'not_transfer', categoryId: w.groceries });
+    expect(back.status).toBe(200);
+    expect(back.body.response).toEqual([{ ...tx, categoryId: w.groceries }]);
+    expect([await balance(w, bank), await balance(w, w.usd2)]).toEqual([470_000, 0]);
+    expect((await spentOn()).reduce((sum, row) => sum + row.amount, 0)).toBe(30_000);
+    expect(await ledgerProblems(t, w.userId)).toEqual([]);
+  });
+
   /** A bank expense of 300.00 linked with a manual income of 300.00 on the card. */
   async function bankTransfer(w: World) {
     const bankSide = await withBank(w);

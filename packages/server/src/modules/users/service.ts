@@ -8,12 +8,16 @@ export interface UsersService {
   get(userId: number): Promise<User>;
 }
 
-export function createUsersService(db: Database): UsersService {
+export function createUsersService(
+  db: Database,
+  /** Whether the user has Monobank paired; monobank sits above users, so app.ts hands it in. */
+  monobankConnected: (userId: number) => Promise<boolean>,
+): UsersService {
   return {
     async get(userId) {
       const user = await selectUserById(db, userId);
       if (!user) throw notFound('User');
-      return { ...user, createdAt: user.createdAt.toISOString() };
+      return { ...user, createdAt: user.createdAt.toISOString(), monobankConnected: await monobankConnected(userId) };
     },
   };
 }

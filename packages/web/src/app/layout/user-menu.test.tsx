@@ -12,7 +12,7 @@ describe('UserMenu', () => {
   it('opens on the avatar and says who is signed in, in the chosen language', async () => {
     useSessionStore.setState({
       token: 'token',
-      user: { id: 1, username: 'olena', createdAt: '2026-01-01T00:00:00.000Z' },
+      user: { id: 1, username: 'olena', createdAt: '2026-01-01T00:00:00.000Z', monobankConnected: false },
     });
     await setLocale('uk');
     render(

@@ -1,11 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LATEST_ACCOUNT_REFRESH_DATE_KEY } from '../../lib/constants.ts';
+import { setLocale } from '../../lib/i18n.ts';
 import { makeAccount } from '../../test/accounts.ts';
 import { failure, success } from '../../test/api.ts';
 import { freshAppEachTest, type Handlers, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
 import { makeBankUser, makeJob } from '../../test/monobank.ts';
+import { PHONE_QUERY, TokenInstructions } from './components/token-form.tsx';
 
 const NOW = new Date('2026-03-18T10:00:00.000Z');
 const TOKEN = 'uDemoKopiykaOffline_notARealToken_2026-11-25';
@@ -118,6 +120,39 @@ describe('connecting Monobank', () => {
     ]);
   });
 
+  it('says on a computer to scan the token page’s QR code with the phone', async () => {
+    connectServer(pairedAnswer);
+    const dialog = await openConnectDialog();
+    expect(dialog.getByText(/on this computer\.$/)).toBeTruthy();
+    expect(dialog.getByText(/^Scan the QR code it shows with the Monobank app on your phone/)).toBeTruthy();
+  });
+
+  it('says on a phone to open the token page there and confirm in the app, with no QR code, in both languages', async () => {
+    // A touch screen: the media query of a phone matches.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === PHONE_QUERY,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    try {
+      connectServer(pairedAnswer);
+      const dialog = await openConnectDialog();
+      expect(dialog.getByText(/on this phone\.$/)).toBeTruthy();
+      expect(dialog.getByText(/^When the page asks, confirm in the Monobank app/)).toBeTruthy();
+      expect(dialog.queryByText(/QR|computer/)).toBeNull();
+      cleanup();
+
+      await setLocale('uk');
+      const steps = within(render(<TokenInstructions />).container);
+      expect(steps.getByText(/на цьому телефоні\.$/)).toBeTruthy();
+      expect(steps.getByText(/^Коли сторінка попросить, підтвердьте вхід у застосунку Monobank/)).toBeTruthy();
+      expect(steps.queryByText(/QR|комп/)).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+      await setLocale('en');
+    }
+  });
+
   it('says in place when Monobank asks to wait, when it is connected already, or when the bank does not answer', async () => {
     const answers = [
       failure(429, 'TOO_MANY_REQUESTS', 'Monobank takes one request a minute with your token. Try again in 42 s.'),
@@ -190,6 +225,29 @@ describe('connecting Monobank', () => {
       from: String(Date.parse('2026-02-18T10:00:00.000Z')),
     });
   });
+
+  it.each([
+    ['on', makeBankUser({ webhookEnabled: true }), /^Instant updates are on: Monobank sends each new card transaction/],
+    [
+      'off without a public address',
+      makeBankUser({ webhookAvailable: false, nextSyncAt: '2026-03-18T10:30:00.000Z' }),
+      /\(PUBLIC_URL is not set\)\. New transactions arrive with the sync every 30 minutes; the next one is at about 10:30\.$/,
+    ],
+    [
+      'off when Monobank cannot reach it',
+      makeBankUser({ nextSyncAt: '2026-03-18T10:30:00.000Z' }),
+      /^Instant updates could not be turned on: Monobank could not reach this app at its public address\./,
+    ],
+  ])(
+    'says after connecting that instant updates are %s, and when not, when the next sync is',
+    async (_, user, said) => {
+      connectServer(() => success({ user, accounts: bankAccounts }, { status: 201 }));
+      const dialog = await openConnectDialog();
+      await submitToken(dialog, TOKEN);
+      const cards = within(await screen.findByRole('dialog', { name: 'Your Monobank cards' }));
+      expect(cards.getByText(said)).toBeTruthy();
+    },
+  );
 
   it('keeps the import in view after a reload, on the accounts page and the dashboard', async () => {
     const running = makeJob({ id: 9, state: 'running', done: 2, total: 9, imported: 310 });

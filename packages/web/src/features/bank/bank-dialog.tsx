@@ -23,6 +23,7 @@ import { notify } from '../../stores/notifications.ts';
 import { FoundCards } from './components/found-cards.tsx';
 import { ImportJobPanel } from './components/import-job-panel.tsx';
 import { ImportPeriodForm } from './components/import-period-form.tsx';
+import { LiveUpdatesNote } from './components/live-updates-note.tsx';
 import { TokenForm, TokenInstructions } from './components/token-form.tsx';
 
 /** Where the connect flow is: paste the token, see the cards, choose how far back, watch it import. */
@@ -113,6 +114,7 @@ function ConnectContent({ step, setStep, dismissLabel, onClose }: ConnectContent
               {t('bank.dialog.found', { count: step.accounts.length, name: step.user.name })}
             </p>
             <FoundCards accounts={step.accounts} />
+            <LiveUpdatesNote bankUser={step.user} />
           </DialogBody>
           <DialogFooter>
             <Button onClick={() => setStep({ name: 'period' })}>{t('bank.dialog.chooseImport')}</Button>

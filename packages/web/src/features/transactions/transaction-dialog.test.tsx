@@ -12,6 +12,7 @@ import { ruleSavedMessage } from './components/merchant-rule-offer.ts';
 const card = makeAccount({ id: 1, name: 'Card', currentBalance: 500_000 });
 const cash = makeAccount({ id: 2, name: 'Cash', accountCategory: 'cash', currentBalance: 30_000 });
 const savings = makeAccount({ id: 3, name: 'Savings', currencyId: 2, currencyCode: 'USD', currentBalance: 100_000 });
+const monoCard = makeAccount({ id: 4, name: 'Monobank Black', type: 'monobank', currentBalance: 200_000 });
 
 const LOCAL_TIME = '2026-03-18T14:30';
 
@@ -299,6 +300,18 @@ describe('adding a transaction', () => {
     );
   });
 
+  it('says where a move from a bank card is made, as bank accounts are not listed', async () => {
+    server([], { 'GET /accounts': () => success([card, cash, monoCard]) });
+    renderApp('/transactions');
+    const dialog = await openAddDialog();
+    const hint = /^Money moved from or to a bank card comes from the bank: open that transaction/;
+    expect(dialog.queryByText(hint)).toBeNull();
+    await userEvent.click(dialog.getByRole('radio', { name: 'Transfer' }));
+    expect(dialog.getByText(hint)).toBeTruthy();
+    const from = dialog.getByLabelText('From') as HTMLSelectElement;
+    expect([...from.options].map((option) => option.value)).not.toContain(String(monoCard.id));
+  });
+
   it('sends money out of the wallet with no destination', async () => {
     const { calls } = server();
     renderApp('/transactions');
@@ -501,6 +514,41 @@ describe('editing a transaction', () => {
     await chooseCategory(dialog, 'Other');
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls('PUT', '/transactions/70').map((call) => call.body)).toEqual([{ categoryId: 3 }]));
+  });
+
+  it('makes a bank expense a transfer to an own account in another currency, keeping the bank’s amount', async () => {
+    const imported = makeTransaction({
+      id: 71,
+      externalId: 'mono-2',
+      accountType: 'monobank',
+      accountId: monoCard.id,
+      amount: 41_500,
+    });
+    const { calls } = server([imported], {
+      'GET /accounts': () => success([card, cash, savings, monoCard]),
+      'PUT /transactions/71': () => success([imported]),
+    });
+    renderApp('/transactions');
+    const dialog = await openRow(/^Groceries/);
+    await userEvent.click(dialog.getByRole('radio', { name: 'Transfer' }));
+    const from = dialog.getByLabelText('From') as HTMLInputElement;
+    expect([from.value, from.readOnly]).toEqual(['Monobank Black', true]);
+    await userEvent.selectOptions(dialog.getByLabelText('To'), String(savings.id));
+    const sent = dialog.getByLabelText('Amount sent') as HTMLInputElement;
+    expect([sent.value, sent.readOnly]).toEqual(['UAH\u00a0415.00', true]);
+    const received = dialog.getByLabelText('Amount received');
+    await userEvent.clear(received);
+    await userEvent.type(received, '10');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls('PUT', '/transactions/71').map((call) => call.body)).toEqual([
+        {
+          transferNature: 'transfer_between_user_accounts',
+          destinationAccountId: savings.id,
+          destinationAmount: 1_000,
+        },
+      ]),
+    );
   });
 
   /** A bank import whose note is its merchant, in the fallback category. */

@@ -411,6 +411,10 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
             />
           ) : null}
         </div>
+        {transfer && !original && accounts.some((account) => account.type !== 'system') ? (
+          // Bank accounts take no manual rows, so they are not in the lists above: say where such a move is made.
+          <p className="-mt-3 text-sm text-muted-foreground">{t('transaction.bankTransferHint')}</p>
+        ) : null}
         {rateError ? (
           <p className="-mt-3 text-sm">
             <Link to="/settings/currencies" onClick={onClose} className="font-medium text-primary hover:underline">

@@ -555,6 +555,8 @@ export const en = {
   'transaction.field.chooseAccount': 'Choose an account',
   'transaction.field.chooseTo': 'Choose where it goes',
   'transaction.field.setRate': 'Set a custom rate in Settings → Currencies',
+  'transaction.bankTransferHint':
+    'Money moved from or to a bank card comes from the bank: open that transaction in the list and choose “Transfer” there. It keeps the bank’s amount, and the other account gets its side.',
   'transaction.field.category': 'Category',
   'transaction.field.categoryTransferHint': 'Transfers move your own money, so they have no category.',
   'transaction.field.noCategoryForTransfers': 'No category for transfers',
@@ -900,6 +902,8 @@ export const en = {
   'common.newTab': '(opens in a new tab)',
   'bank.token.onThisComputer': 'on this computer.',
   'bank.token.scan': 'Scan the QR code it shows with the Monobank app on your phone, and confirm there.',
+  'bank.token.onThisPhone': 'on this phone.',
+  'bank.token.confirmInApp': 'When the page asks, confirm in the Monobank app, then come back to the page.',
   'bank.token.copy': 'Copy the token the page then shows, and paste it below.',
   'bank.token.safety':
     'The token only lets Kopiyka read your cards and statements; it cannot move money. Kopiyka keeps it encrypted and never shows it again.',
@@ -993,6 +997,13 @@ export const en = {
   'bank.webhook.description':
     'With the webhook on, Monobank tells Kopiyka about each payment the moment it happens. Without it, new transactions arrive with the next sync, at most half an hour later.',
   'bank.webhook.label': 'Webhook',
+  'bank.live.on':
+    'Instant updates are on: Monobank sends each new card transaction here the moment it happens, so it shows up within seconds.',
+  'bank.live.noAddress':
+    'No instant updates: Monobank sends new transactions only to an app with an address on the internet, and this one has none (PUBLIC_URL is not set).',
+  'bank.live.unreachable':
+    'Instant updates could not be turned on: Monobank could not reach this app at its public address. You can try again in Settings → Bank.',
+  'bank.live.nextSync': 'New transactions arrive with the sync every 30 minutes; the next one is at about {time}.',
   'bank.webhook.stateOn': 'On: Monobank sends each new transaction here.',
   'bank.webhook.stateOff': 'Off: new transactions come with the sync.',
   // Settings → User: time zone

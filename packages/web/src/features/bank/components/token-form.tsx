@@ -8,21 +8,30 @@ import { DialogForm } from '../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Instructions, NewTabLink } from '../../../components/ui/instructions.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { useMediaQuery } from '../../../hooks/use-media-query.ts';
 import { useT } from '../../../lib/i18n.ts';
 
 export const MONOBANK_TOKEN_PAGE = 'https://api.monobank.ua/';
 
-/** Where a personal token comes from, step by step, and what Kopiyka does with it. */
+/** A phone (or a tablet held like one): a touch screen, or a screen too narrow for a computer's. */
+export const PHONE_QUERY = '(pointer: coarse), (max-width: 639px)';
+
+/**
+ * Where a personal token comes from, step by step, and what Kopiyka does with it. The token page
+ * shows a QR code for the Monobank app to scan: on a computer the phone scans it; on the phone
+ * itself there is nothing to scan, and the page hands over to the app to confirm.
+ */
 export function TokenInstructions() {
   const t = useT();
+  const phone = useMediaQuery(PHONE_QUERY);
   return (
     <Instructions
       steps={[
         <>
           {t('bank.token.open')} <NewTabLink href={MONOBANK_TOKEN_PAGE}>{new URL(MONOBANK_TOKEN_PAGE).host}</NewTabLink>{' '}
-          {t('bank.token.onThisComputer')}
+          {phone ? t('bank.token.onThisPhone') : t('bank.token.onThisComputer')}
         </>,
-        t('bank.token.scan'),
+        phone ? t('bank.token.confirmInApp') : t('bank.token.scan'),
         t('bank.token.copy'),
       ]}
       safety={t('bank.token.safety')}
