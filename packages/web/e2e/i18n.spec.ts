@@ -76,7 +76,7 @@ test('formats money and counts for the language chosen in Settings, and keeps th
   await page.goto('/settings/user');
   await page.getByRole('radio', { name: 'Українська' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'uk');
-  await expect(page.getByRole('heading', { level: 1, name: 'Налаштування' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Параметри' })).toBeVisible();
 
   await page.goto('/accounts');
   const totalUk = page

@@ -59,7 +59,7 @@ test('transactions: record, see balances move, filter, edit a transfer and delet
   for (const [query, chosen] of [
     ['gift', 'Income › Gifts'],
     ['caf', 'Food & Drinks › Bars, cafés'],
-  ]) {
+  ] as const) {
     await categoryField.click();
     await categorySearch.fill(query);
     await categorySearch.press('Enter');

@@ -64,7 +64,6 @@ export const en = {
   'nav.budgets': 'Budgets',
   'nav.crypto': 'Crypto',
   'nav.settings': 'Settings',
-  'nav.settingsTab': 'Settings',
   'page.account': 'Account',
   'page.newAccount': 'New account',
   'page.budget': 'Budget',

@@ -60,8 +60,7 @@ export const uk: Catalogue = {
   'nav.transactions': 'Операції',
   'nav.budgets': 'Бюджети',
   'nav.crypto': 'Крипто',
-  'nav.settings': 'Налаштування',
-  'nav.settingsTab': 'Параметри',
+  'nav.settings': 'Параметри',
   'page.account': 'Рахунок',
   'page.newAccount': 'Новий рахунок',
   'page.budget': 'Бюджет',
@@ -174,7 +173,7 @@ export const uk: Catalogue = {
   'dashboard.expenses.emptyTitle': 'Немає витрат за {month}',
   'dashboard.expenses.emptyDescription': 'Витрати цього місяця з’являться тут за категоріями.',
   'dashboard.expenses.excluded': 'Без урахування: {names}.',
-  'dashboard.expenses.changeInSettings': 'Змінити в налаштуваннях',
+  'dashboard.expenses.changeInSettings': 'Змінити в параметрах',
   'dashboard.expenses.legend': 'Витрати за категоріями',
   'dashboard.expenses.chartLabel': 'Витрати за категоріями, {month}',
   'dashboard.expenses.against': 'порівняно з попереднім місяцем ({month})',
@@ -554,7 +553,7 @@ export const uk: Catalogue = {
   'transaction.field.account': 'Рахунок',
   'transaction.field.chooseAccount': 'Виберіть рахунок',
   'transaction.field.chooseTo': 'Виберіть, куди',
-  'transaction.field.setRate': 'Указати власний курс у Налаштуваннях → Валюти',
+  'transaction.field.setRate': 'Указати власний курс у Параметрах → Валюти',
   'transaction.field.category': 'Категорія',
   'transaction.field.categoryTransferHint': 'Перекази переміщують ваші власні гроші, тож категорії не мають.',
   'transaction.field.noCategoryForTransfers': 'Перекази без категорії',
@@ -643,7 +642,7 @@ export const uk: Catalogue = {
   'detail.dangerZone': 'Небезпечна зона',
 
   // Settings: sections and account groups.
-  'settings.sections': 'Розділи налаштувань',
+  'settings.sections': 'Розділи параметрів',
   'groups.description':
     'Групи, як-от «Сім’я» чи «Заощадження», збирають рахунки разом у списку рахунків і на бічній панелі. Групи можуть бути всередині інших груп.',
   'groups.loadError': 'Не вдалося завантажити групи рахунків',
@@ -1006,7 +1005,7 @@ export const uk: Catalogue = {
   'bank.webhook.label': 'Вебхук',
   'bank.webhook.stateOn': 'Увімкнено: Monobank надсилає сюди кожну нову транзакцію.',
   'bank.webhook.stateOff': 'Вимкнено: нові транзакції надходять із синхронізацією.',
-  // Налаштування → Користувач: часовий пояс
+  // Параметри → Користувач: часовий пояс
   'settings.timeZone.title': 'Часовий пояс',
   'settings.timeZone.description':
     'Де починаються й закінчуються ваші дні: за ним рахуються статистика, історія балансу й бюджети, і в ньому показано час.',
@@ -1427,7 +1426,7 @@ export const uk: Catalogue = {
   'issue.rate.notPositive': 'Курс має бути більшим за 0',
   'issue.rate.tooSmall': 'Курс має бути не меншим за {min}',
   'issue.rate.tooLarge': 'Курс має бути не більшим за {max}',
-  'issue.rate.missing': 'Немає курсу {from} → {to} на {date}. Задайте власний курс у Налаштуваннях → Валюти.',
+  'issue.rate.missing': 'Немає курсу {from} → {to} на {date}. Задайте власний курс у Параметрах → Валюти.',
   'issue.rate.liveNeedsCustom': 'Задайте власний курс для {code}, щоб не використовувати поточний',
   'issue.pair.sameCurrency': 'Пара потребує двох різних валют',
   'issue.pair.required': 'Вкажіть хоча б одну пару',
@@ -1526,7 +1525,7 @@ export const uk: Catalogue = {
   'issue.monobank.tokenRefused': 'Monobank більше не приймає цей токен. Вставте новий з api.monobank.ua.',
   'issue.monobank.disconnected': 'Monobank від’єднано.',
   'issue.monobank.noRate':
-    'Немає курсу {from} → {to} на {date}. Задайте власний курс у Налаштуваннях → Валюти, тоді синхронізуйте знову.',
+    'Немає курсу {from} → {to} на {date}. Задайте власний курс у Параметрах → Валюти, тоді синхронізуйте знову.',
   'issue.baseChange.noRate': 'Немає курсу {from} → {to} на {date}. Задайте власний курс і спробуйте ще раз.',
   'issue.baseChange.noLimitRate':
     'Немає сьогоднішнього курсу {from} → {to}, щоб перерахувати ліміти бюджетів. Задайте власний курс і спробуйте ще раз.',
