@@ -1002,6 +1002,9 @@ export const en = {
     'Regrouping your balances by the new days: {done} of {total, plural, one {# account} other {# accounts}}',
   'settings.timeZone.device': 'This device is set to {timeZone}.',
   'settings.timeZone.useDevice': 'Use {timeZone}',
+  'settings.timeZone.list': 'Time zones',
+  'settings.timeZone.search': 'City, country or offset (+2)',
+  'settings.timeZone.noMatch': 'No time zone matches “{query}”.',
   // Shared pieces and server news: dialogs, inline edit, amounts, background changes, bank events, category icons
   'common.save': 'Save',
   'common.showPassword': 'Show password',

@@ -1016,6 +1016,9 @@ export const uk: Catalogue = {
     'Перегруповуємо баланси за новими днями: {done} з {total, plural, one {# рахунку} few {# рахунків} many {# рахунків} other {# рахунку}}',
   'settings.timeZone.device': 'На цьому пристрої встановлено {timeZone}.',
   'settings.timeZone.useDevice': 'Використати {timeZone}',
+  'settings.timeZone.list': 'Часові пояси',
+  'settings.timeZone.search': 'Місто, країна або зсув (+2)',
+  'settings.timeZone.noMatch': 'Жоден часовий пояс не відповідає «{query}».',
   // Спільні частини й новини сервера: діалоги, редагування на місці, суми, фонові зміни, події банку, значки категорій
   'common.save': 'Зберегти',
   'common.showPassword': 'Показати пароль',
