@@ -40,6 +40,13 @@ test.describe('a browser set to Ukrainian', () => {
     expect(settings.locale).toBe('uk');
   });
 
+  test('names its language and describes itself in it before the app’s code has come', async ({ page }) => {
+    await page.route('**/assets/**', (route) => route.abort());
+    await page.goto('/sign-in');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'uk');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /особистих фінансів/);
+  });
+
   test('signs in a user who saved English, and then speaks English', async ({ page, request }) => {
     const username = await createReadyUser(request);
     const login = await request.post('/api/v1/auth/login', { data: { username, password: PASSWORD } });

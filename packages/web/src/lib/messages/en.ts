@@ -73,6 +73,7 @@ export const en = {
   'page.bank': 'Bank',
   'page.user': 'User',
   'shell.loadingApp': 'Loading Kopiyka…',
+  'shell.description': 'Kopiyka — your self-hosted personal finance app',
   'shell.skipToContent': 'Skip to content',
   'shell.homeLink': 'Kopiyka, go to the dashboard',
   'shell.loadingPage': 'Loading page',

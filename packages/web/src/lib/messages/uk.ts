@@ -70,6 +70,7 @@ export const uk: Catalogue = {
   'page.bank': 'Банк',
   'page.user': 'Користувач',
   'shell.loadingApp': 'Завантажуємо Kopiyka…',
+  'shell.description': 'Kopiyka — застосунок для особистих фінансів на вашому власному сервері',
   'shell.skipToContent': 'Перейти до вмісту',
   'shell.homeLink': 'Kopiyka, перейти до огляду',
   'shell.loadingPage': 'Сторінка завантажується',
