@@ -1095,11 +1095,12 @@ export const uk: Catalogue = {
   'crypto.connect.title': 'Підключити Binance',
   'crypto.connect.description':
     'Kopiyka читає ваші баланси на Binance за ключем API і показує, скільки вони варті, поруч з іншими вашими грошима.',
-  'crypto.connect.stepOpen': 'Увійдіть у Binance і відкрийте Account →',
-  'crypto.connect.apiManagement': 'API Management',
-  'crypto.connect.stepCreate': 'Виберіть Create API, далі «System generated», і назвіть ключ Kopiyka.',
+  'crypto.connect.stepOpen': 'Увійдіть у Binance і відкрийте «Акаунт» (Account) →',
+  'crypto.connect.apiManagement': 'Керування API (API Management)',
+  'crypto.connect.stepCreate':
+    'Натисніть «Створити API» (Create API), виберіть «Згенерований системою» (System generated) і назвіть ключ Kopiyka.',
   'crypto.connect.stepReading':
-    'Залиште ввімкненим лише «Enable Reading». Радимо обмежити доступ довіреними IP (адресою вашого сервера Kopiyka).',
+    'Залиште ввімкненим лише читання («Увімкнути читання», Enable Reading). Радимо обмежити доступ довіреними IP (адресою вашого сервера Kopiyka).',
   'crypto.connect.stepCopy': 'Вставте сюди ключ API і секретний ключ. Секретний ключ Binance показує лише один раз.',
   'crypto.connect.safety':
     'Ключ лише для читання може тільки переглядати баланси: ніхто з ним не зможе торгувати чи вивести ваші монети. Kopiyka зберігає ключі зашифрованими й більше ніколи їх не показує.',
@@ -1147,7 +1148,7 @@ export const uk: Catalogue = {
     'Kopiyka забуде ключі й активи, прочитані з ними. Сам ключ лишається на Binance: видаліть його там, якщо він більше не потрібен.',
   'crypto.disconnect.done': 'Binance відключено',
   'crypto.holdings.title': 'Активи',
-  'crypto.holdings.description': 'Баланси Spot і Simple Earn, оцінені в доларах США.',
+  'crypto.holdings.description': 'Баланси спотового гаманця (Spot) і Simple Earn, оцінені в доларах США.',
   'crypto.holdings.asset': 'Актив',
   'crypto.holdings.amount': 'Кількість',
   'crypto.holdings.price': 'Ціна',
