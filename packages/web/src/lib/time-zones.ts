@@ -26,9 +26,10 @@ export function currentZoneName(zone: string): string {
 }
 
 /**
- * Ukrainian names of the cities whose zone Intl names only by its country. Intl has no city names
- * of its own, yet gives the city where a country has several zones ("час: Нью-Йорк"); these are
- * the zones people here most often live in or travel to. Any other city keeps its IANA spelling.
+ * Ukrainian city names. Intl has no API for them: it names a zone by its country where the country
+ * has one zone ("час: Україна"), and by its city where it has several ("час: Нью-Йорк"), though
+ * Chromium's trimmed data gives those cities in English. So these are ours: the zones people here
+ * most often live in or travel to. Any other city keeps its IANA spelling.
  */
 const UKRAINIAN_CITIES: Readonly<Record<string, string>> = {
   'Europe/Kyiv': 'Київ',
@@ -75,6 +76,37 @@ const UKRAINIAN_CITIES: Readonly<Record<string, string>> = {
   'Asia/Seoul': 'Сеул',
   'Asia/Tokyo': 'Токіо',
   'Africa/Cairo': 'Каїр',
+  'Europe/Moscow': 'Москва',
+  'Europe/Simferopol': 'Сімферополь',
+  'Europe/Luxembourg': 'Люксембург',
+  'Europe/Monaco': 'Монако',
+  'Europe/Malta': 'Мальта',
+  'Europe/Vaduz': 'Вадуц',
+  'Europe/Vatican': 'Ватикан',
+  'Europe/Sarajevo': 'Сараєво',
+  'Europe/Skopje': 'Скоп’є',
+  'Europe/Podgorica': 'Подгориця',
+  'Europe/Tirane': 'Тирана',
+  'Asia/Nicosia': 'Нікосія',
+  'Atlantic/Reykjavik': 'Рейк’явік',
+  'Asia/Almaty': 'Алмати',
+  'Asia/Tashkent': 'Ташкент',
+  'Asia/Tehran': 'Тегеран',
+  'Asia/Riyadh': 'Ер-Ріяд',
+  'Asia/Hong_Kong': 'Гонконг',
+  'Asia/Jakarta': 'Джакарта',
+  'America/New_York': 'Нью-Йорк',
+  'America/Chicago': 'Чикаго',
+  'America/Denver': 'Денвер',
+  'America/Los_Angeles': 'Лос-Анджелес',
+  'America/Toronto': 'Торонто',
+  'America/Vancouver': 'Ванкувер',
+  'America/Mexico_City': 'Мехіко',
+  'America/Sao_Paulo': 'Сан-Паулу',
+  'America/Buenos_Aires': 'Буенос-Айрес',
+  'Australia/Sydney': 'Сідней',
+  'Australia/Melbourne': 'Мельбурн',
+  'Pacific/Auckland': 'Окленд',
 };
 
 /** One zone as the picker offers it. */
