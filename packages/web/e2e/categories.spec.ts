@@ -98,3 +98,33 @@ test('a category with a transaction is refused with the reason, then deleted onc
     categories.find((category) => category.name === 'Other')?.id,
   ]);
 });
+
+test.describe('on a phone in Ukrainian', () => {
+  test.use({ locale: 'uk-UA', viewport: { width: 390, height: 844 } });
+
+  test('Settings → Categories fits the width, and the tab bar, the heading and the tab title name Settings alike', async ({
+    page,
+    request,
+  }) => {
+    const username = await createReadyUser(request);
+    const login = await request.post('/api/v1/auth/login', { data: { username, password: PASSWORD } });
+    const headers = { Authorization: `Bearer ${(await login.json()).response.token}` };
+    expect((await request.put('/api/v1/user/settings', { headers, data: { locale: 'uk' } })).ok()).toBe(true);
+    await page.goto('/settings/categories');
+    await page.getByLabel('Ім’я користувача').fill(username);
+    await page.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Увійти' }).click();
+
+    await expect(page.getByRole('button', { name: 'Додати категорію' })).toBeInViewport({ ratio: 1 });
+    const { scrollWidth, clientWidth } = await page.evaluate(() => {
+      const { scrollWidth, clientWidth } = document.scrollingElement ?? document.documentElement;
+      return { scrollWidth, clientWidth };
+    });
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+
+    const settings = page.getByRole('navigation', { name: 'Головне' }).getByRole('link', { name: 'Параметри' });
+    await expect(settings).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Параметри' })).toBeVisible();
+    await expect(page).toHaveTitle('Категорії · Параметри · Kopiyka');
+  });
+});

@@ -40,6 +40,13 @@ test.describe('a browser set to Ukrainian', () => {
     expect(settings.locale).toBe('uk');
   });
 
+  test('names its language and describes itself in it before the app’s code has come', async ({ page }) => {
+    await page.route('**/assets/**', (route) => route.abort());
+    await page.goto('/sign-in');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'uk');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /особистих фінансів/);
+  });
+
   test('signs in a user who saved English, and then speaks English', async ({ page, request }) => {
     const username = await createReadyUser(request);
     const login = await request.post('/api/v1/auth/login', { data: { username, password: PASSWORD } });
@@ -76,7 +83,7 @@ test('formats money and counts for the language chosen in Settings, and keeps th
   await page.goto('/settings/user');
   await page.getByRole('radio', { name: 'Українська' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'uk');
-  await expect(page.getByRole('heading', { level: 1, name: 'Налаштування' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Параметри' })).toBeVisible();
 
   await page.goto('/accounts');
   const totalUk = page

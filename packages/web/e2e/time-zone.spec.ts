@@ -60,3 +60,39 @@ test('a browser on UTC shows the days, times and months of the user’s saved zo
   const legend = widget(page, 'Expenses structure').getByRole('list', { name: 'Expenses by category' });
   await expect(legend.getByRole('listitem')).toHaveText(['Food & Drinks100%UAH 260.50']);
 });
+
+test('the time zone is found by city, country or offset, shown as Kyiv for the old Kiev, and saved by its current name', async ({
+  page,
+  request,
+}) => {
+  const username = await createReadyUser(request);
+  const login = await request.post('/api/v1/auth/login', { data: { username, password: PASSWORD } });
+  const headers = { Authorization: `Bearer ${(await login.json()).response.token}` };
+  expect((await request.put('/api/v1/user/settings', { headers, data: { timeZone: 'Europe/Kiev' } })).ok()).toBe(true);
+  const savedZone = async () =>
+    (await (await request.get('/api/v1/user/settings', { headers })).json()).response.timeZone;
+
+  await page.goto('/settings/user');
+  await signIn(page, username);
+  const picker = page.getByRole('button', { name: 'Time zone' });
+  await expect(picker).toHaveText(/^Kyiv, UkraineUTC\+0[23]:00$/);
+
+  await picker.click();
+  const search = page.getByRole('combobox', { name: 'Search time zones' });
+  await search.fill('+5:30');
+  await expect(page.getByRole('listbox', { name: 'Time zones' }).getByRole('option')).toHaveText([
+    /^Colombo, Sri Lanka/,
+    /^Kolkata, India/,
+  ]);
+  await search.fill('new york');
+  await search.press('Enter');
+  await expect(picker).toHaveText(/^New York/);
+  await expect.poll(savedZone).toBe('America/New_York');
+
+  await expect(picker).toBeEnabled();
+  await picker.click();
+  await search.fill('kiev');
+  await search.press('Enter');
+  await expect(picker).toHaveText(/^Kyiv, Ukraine/);
+  await expect.poll(savedZone).toBe('Europe/Kyiv');
+});

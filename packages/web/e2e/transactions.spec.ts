@@ -53,6 +53,18 @@ test('transactions: record, see balances move, filter, edit a transfer and delet
   dialog = await openAddDialog(page);
   await dialog.getByRole('radio', { name: 'Income' }).click();
   await dialog.getByLabel('Amount').fill('1000');
+  // For an income, the income's own categories come first and Enter takes the best match, not a parent.
+  const categoryField = dialog.getByLabel('Category');
+  const categorySearch = page.getByRole('combobox', { name: 'Search categories' });
+  for (const [query, chosen] of [
+    ['gift', 'Income › Gifts'],
+    ['caf', 'Food & Drinks › Bars, cafés'],
+  ] as const) {
+    await categoryField.click();
+    await categorySearch.fill(query);
+    await categorySearch.press('Enter');
+    await expect(categoryField).toContainText(chosen);
+  }
   await chooseCategory(page, dialog, 'Wage, invoices');
   await dialog.getByRole('button', { name: 'Add income' }).click();
   await expect(page.getByText('Income of UAH 1,000.00 added.')).toBeVisible();

@@ -93,8 +93,8 @@ export const latestTransactionsQueryOptions = (limit: number) =>
     queryFn: ({ signal }) => call(endpoints.transactions.list, { query: { limit }, signal }),
   });
 
-export function useLatestTransactions(limit: number) {
-  return useQuery(latestTransactionsQueryOptions(limit));
+export function useLatestTransactions(limit: number, enabled = true) {
+  return useQuery({ ...latestTransactionsQueryOptions(limit), enabled });
 }
 
 /**

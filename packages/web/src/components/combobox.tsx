@@ -16,8 +16,11 @@ type ComboboxConfig<T> = {
   items: readonly T[];
   /** Unique among the items: it names the option's element. */
   keyOf: (item: T) => number;
-  /** The option highlighted at first. */
-  initialIndex?: () => number;
+  /**
+   * The option highlighted until the person moves the highlight, at first and again after each
+   * change of the query (the selected option, or the best match of a search).
+   */
+  preferredIndex?: number;
   onQueryChange: (query: string) => void;
   onChoose: (item: T) => void;
   /** Whether Enter chooses the highlighted option; when it does not, Enter goes on to the form. */
@@ -35,15 +38,16 @@ type OptionBinding = { id: string; active: boolean; onChoose: () => void; onHigh
 export function useCombobox<T>({
   items,
   keyOf,
-  initialIndex,
+  preferredIndex = 0,
   onQueryChange,
   onChoose,
   choosesOnEnter = () => true,
 }: ComboboxConfig<T>) {
   const baseId = useId();
-  const [active, setActive] = useState(initialIndex ?? 0);
+  // null: the highlight follows the preferred option; a number once the person moved it there.
+  const [moved, setMoved] = useState<number | null>(null);
   // The list can shrink under the highlight (the options change while it is open): it stays on the last one.
-  const activeIndex = Math.min(active, items.length - 1);
+  const activeIndex = Math.min(moved ?? preferredIndex, items.length - 1);
   const activeItem = items[activeIndex];
   const optionId = (item: T) => `${baseId}-option-${keyOf(item)}`;
   const activeOptionId = activeItem === undefined ? undefined : optionId(activeItem);
@@ -56,15 +60,15 @@ export function useCombobox<T>({
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     const last = items.length - 1;
     const moves: Record<string, number> = {
-      ArrowDown: Math.min(active + 1, last),
-      ArrowUp: Math.max(active - 1, 0),
-      PageDown: Math.min(active + PAGE_STEP, last),
-      PageUp: Math.max(active - PAGE_STEP, 0),
+      ArrowDown: Math.min(activeIndex + 1, last),
+      ArrowUp: Math.max(activeIndex - 1, 0),
+      PageDown: Math.min(activeIndex + PAGE_STEP, last),
+      PageUp: Math.max(activeIndex - PAGE_STEP, 0),
     };
     const next = moves[event.key];
     if (next !== undefined) {
       event.preventDefault();
-      setActive(next);
+      setMoved(next);
     } else if (event.key === 'Enter' && activeItem !== undefined && choosesOnEnter(activeItem)) {
       event.preventDefault();
       onChoose(activeItem);
@@ -84,7 +88,7 @@ export function useCombobox<T>({
       spellCheck: false,
       onChange: (event: ChangeEvent<HTMLInputElement>) => {
         onQueryChange(event.target.value);
-        setActive(0);
+        setMoved(null);
       },
       onKeyDown,
     },
@@ -93,10 +97,10 @@ export function useCombobox<T>({
       id: optionId(item),
       active: index === activeIndex,
       onChoose: () => {
-        setActive(index);
+        setMoved(index);
         onChoose(item);
       },
-      onHighlight: () => setActive(index),
+      onHighlight: () => setMoved(index),
     }),
   } as const;
 }

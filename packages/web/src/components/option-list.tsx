@@ -24,6 +24,8 @@ type OptionListProps = {
   selected: readonly number[];
   /** Choosing an option; with `multiple`, choosing a chosen one unchooses it. */
   onSelect: (id: number) => void;
+  /** The option to highlight for the query (a search's best match); by default the first selected one. */
+  preferredId?: number;
   multiple?: boolean;
   /** Names the list for assistive technology. */
   label: string;
@@ -42,6 +44,7 @@ export function OptionList({
   onQueryChange,
   selected,
   onSelect,
+  preferredId,
   multiple = false,
   label,
   searchPlaceholder,
@@ -50,11 +53,12 @@ export function OptionList({
   const combobox = useCombobox({
     items: options,
     keyOf: (option) => option.id,
-    initialIndex: () =>
-      Math.max(
-        0,
-        options.findIndex((option) => selected.includes(option.id)),
+    preferredIndex: Math.max(
+      0,
+      options.findIndex((option) =>
+        preferredId === undefined ? selected.includes(option.id) : option.id === preferredId,
       ),
+    ),
     onQueryChange,
     onChoose: (option) => onSelect(option.id),
   });

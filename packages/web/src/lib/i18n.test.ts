@@ -2,7 +2,7 @@ import { registerBodySchema } from '@kopiyka/shared';
 import { render, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { formatDuration } from './dates.ts';
+import { formatDay, formatDuration } from './dates.ts';
 import { issueText, resolveInitialLocale, setLocale, t, tRich } from './i18n.ts';
 import { formatMoney } from './money.ts';
 
@@ -37,6 +37,13 @@ describe('speaking a language', () => {
     expect(formatDuration(5 * 60)).toBe('близько 5 хвилин');
     expect(formatDuration(21 * 60)).toBe('близько 21 хвилини');
     expect(formatDuration(2 * 3600 + 60)).toBe('близько 2 годин 1 хвилини');
+  });
+
+  it('ends a sentence on a Ukrainian date with the date’s own full stop', async () => {
+    await setLocale('uk');
+    const day = formatDay('2026-11-01');
+    expect(day).toMatch(/2026 р\.$/);
+    expect(t('account.openingHint.bank', { day })).toBe(`На ${day} Те, що повідомив банк, коли ви його підключили.`);
   });
 
   it('formats money for the language: "1 234,56 ₴" in Ukrainian, "UAH 1,234.56" in English', async () => {

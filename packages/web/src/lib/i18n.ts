@@ -47,7 +47,7 @@ async function speakZod(locale: AppLocale): Promise<void> {
   setZodLocale(locale);
 }
 
-/** Loads `locale`'s catalogue and speaks it from now on: texts, Intl formats, `<html lang>`. */
+/** Loads `locale`'s catalogue and speaks it from now on: texts, Intl formats, `<html lang>` and the page's description. */
 async function setCatalogue(locale: AppLocale): Promise<void> {
   const messages = await LOADERS[locale]();
   const intl = createIntl<ReactNode>(
@@ -60,6 +60,9 @@ async function setCatalogue(locale: AppLocale): Promise<void> {
     cache,
   );
   document.documentElement.lang = locale;
+  document
+    .querySelector('meta[name="description"]')
+    ?.setAttribute('content', intl.formatMessage({ id: 'shell.description' }));
   useI18nStore.setState({ locale, intl });
 }
 
@@ -95,9 +98,22 @@ export function initLocale(): Promise<void> {
   return setCatalogue(locale);
 }
 
+/**
+ * One full stop where a value that ends in one closes a sentence: a Ukrainian date ends in the
+ * abbreviation "р.", and "На {day}." must read "На 1 листопада 2026 р.", not "… 2026 р..".
+ */
+function oneFullStop(text: string, values: MessageValues | undefined): string {
+  if (values === undefined) return text;
+  return Object.values(values).reduce<string>(
+    (result, value) =>
+      typeof value === 'string' && value.endsWith('.') ? result.replaceAll(`${value}.`, value) : result,
+    text,
+  );
+}
+
 /** A text of the interface in the current language, ICU arguments (plurals too) filled in. */
 export function t(key: MessageKey, values?: MessageValues): string {
-  return useI18nStore.getState().intl.formatMessage({ id: key }, values);
+  return oneFullStop(useI18nStore.getState().intl.formatMessage({ id: key }, values), values);
 }
 
 /**

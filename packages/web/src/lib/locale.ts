@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { FORMAT_LOCALES, useI18nStore } from './i18n.ts';
+import { currentZoneName } from './time-zones.ts';
 
 /**
  * The Intl locale of the interface's language ("en-GB", "uk"): every number, amount and date is
@@ -9,9 +10,9 @@ export function displayLocale(): string {
   return FORMAT_LOCALES[useI18nStore.getState().locale];
 }
 
-/** The browser's IANA time zone: the one days are read in before sign-in, and a new user's. */
+/** The browser's IANA time zone, by its current name: the one days are read in before sign-in, and a new user's. */
 export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone);
 }
 
 /** The signed-in user's saved time zone; null before sign-in (the browser's zone is used). */

@@ -3,13 +3,14 @@
  * each, created when first seen (at pairing, or a card opened later), its balance and credit limit
  * the bank's from then on.
  */
-import type { AccountCategory } from '@kopiyka/shared';
+import { type AccountCategory, type AppLocale, appLocale } from '@kopiyka/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { MonobankCard, MonobankClientInfo, MonobankJar } from '../../integrations/monobank/client.ts';
 import { isOffered } from '../../lib/iso-currencies.ts';
 import { createBankAccount, setBankFigures } from '../accounts/index.ts';
 import { selectCurrencyByNumber } from '../currencies/index.ts';
+import { getSettings } from '../settings/index.ts';
 import { lockLedgerAccounts } from '../transactions/index.ts';
 import {
   insertBankAccountLink,
@@ -42,8 +43,12 @@ export function cardName(card: MonobankCard, currencyCode: string): string {
     .slice(0, 100);
 }
 
-export function jarName(jar: MonobankJar): string {
-  return `Jar · ${jar.title.trim() || 'Monobank'}`.slice(0, 100);
+/** What Monobank's app calls a jar in each language: "Банка" in Ukrainian. */
+const JAR_WORD: Record<AppLocale, string> = { en: 'Jar', uk: 'Банка' };
+
+/** "Банка · На море": the jar's title after the word for a jar in the person's language. */
+export function jarName(jar: MonobankJar, locale: AppLocale): string {
+  return `${JAR_WORD[locale]} · ${jar.title.trim() || 'Monobank'}`.slice(0, 100);
 }
 
 export function cardCategory(card: MonobankCard): AccountCategory {
@@ -60,7 +65,7 @@ interface Holder {
   category: AccountCategory;
 }
 
-function holdersOf(info: MonobankClientInfo): Holder[] {
+function holdersOf(info: MonobankClientInfo, locale: AppLocale): Holder[] {
   return [
     ...info.accounts.map(
       (card): Holder => ({
@@ -80,7 +85,7 @@ function holdersOf(info: MonobankClientInfo): Holder[] {
         currencyNumber: jar.currencyCode,
         balance: jar.balance,
         creditLimit: 0,
-        name: () => jarName(jar),
+        name: () => jarName(jar, locale),
         category: 'saving',
       }),
     ),
@@ -103,7 +108,9 @@ export async function syncBankAccounts(
   const known = new Map((await selectBankAccounts(db, userId)).map((row) => [row.externalId, row]));
   const deleted = await selectDeletedExternalIds(db, userId);
   const ids: number[] = [];
-  for (const holder of holdersOf(info)) {
+  // A new account is named in the person's language; one already made keeps its name.
+  const locale = appLocale((await getSettings(db, userId)).locale);
+  for (const holder of holdersOf(info, locale)) {
     if (deleted.has(holder.externalId)) continue;
     const account = known.get(holder.externalId);
     if (account) {

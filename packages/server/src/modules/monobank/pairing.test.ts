@@ -81,6 +81,20 @@ describe('pairing a Monobank client by its token', () => {
     expect(got.body.response).toEqual(bankUser);
   });
 
+  it('names a jar as Monobank does in the person’s language: “Банка” in Ukrainian', async () => {
+    const { t, bank } = world;
+    const { token } = addBankClient(bank, {
+      accounts: [],
+      jars: [{ id: 'jarCar', title: 'На авто', balance: 50_000, goal: 1_000_000 }],
+    });
+    const user = await signUpWithBase(t);
+    expect((await t.call('PUT', '/api/v1/user/settings', { token: user.token, body: { locale: 'uk' } })).status).toBe(
+      200,
+    );
+    const res = await t.call('POST', api('/pair-user'), { token: user.token, body: { token } });
+    expect(res.body.response.accounts.map((account: { name: string }) => account.name)).toEqual(['Банка · На авто']);
+  });
+
   it('answers MONOBANK_USER_TOKEN_INVALID for a token Monobank does not know, and stores nothing', async () => {
     const { t } = world;
     const user = await signUpWithBase(t);

@@ -12,7 +12,6 @@ const NAV_STYLES = {
     other: 'text-muted-foreground hover:bg-accent hover:text-foreground',
     icon: 'size-[1.125rem]',
     label: '',
-    short: false,
   },
   'bottom-bar': {
     list: 'grid grid-cols-6',
@@ -20,10 +19,9 @@ const NAV_STYLES = {
     current: 'text-primary',
     other: 'text-muted-foreground hover:text-foreground',
     icon: 'size-5',
-    // Six to a phone's width (65 px each at 390): 10 px type and a short name where one is needed
-    // ("Параметри", "Transactions" fit); a word still too long ends in an ellipsis.
+    // Six to a phone's width (65 px each at 390): 10 px type, in which every section's one name
+    // fits ("Параметри", "Transactions"); a word still too long ends in an ellipsis.
     label: 'w-full truncate text-center',
-    short: true,
   },
 };
 
@@ -51,7 +49,7 @@ export function MainNav({ placement, className }: MainNavProps) {
                 className={cn(styles.link, active ? styles.current : styles.other)}
               >
                 <item.icon aria-hidden="true" className={styles.icon} />
-                <span className={styles.label || undefined}>{t((styles.short && item.tabLabel) || item.label)}</span>
+                <span className={styles.label || undefined}>{t(item.label)}</span>
               </Link>
             </li>
           );

@@ -4,8 +4,6 @@ import type { MessageKey } from '../../lib/i18n.ts';
 export type NavItem = {
   to: string;
   label: MessageKey;
-  /** A shorter name for the phone's tab bar, where six names share the width. */
-  tabLabel?: MessageKey;
   icon: LucideIcon;
   /** Other paths that belong to this section, so it stays highlighted on them. */
   alsoActiveOn?: readonly string[];
@@ -17,7 +15,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/transactions', label: 'nav.transactions', icon: ArrowLeftRight },
   { to: '/budgets', label: 'nav.budgets', icon: PiggyBank },
   { to: '/crypto', label: 'nav.crypto', icon: Bitcoin },
-  { to: '/settings', label: 'nav.settings', tabLabel: 'nav.settingsTab', icon: Settings },
+  { to: '/settings', label: 'nav.settings', icon: Settings },
 ];
 
 function isUnder(pathname: string, base: string): boolean {

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Money } from '../../components/ui/money.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { TruncatedName } from '../../components/ui/truncated-name.tsx';
 import { type AccountGroupNode, ownMoney } from '../../entities/accounts/account-tree.ts';
 import { useAccountTree } from '../../entities/accounts/use-account-tree.ts';
 import { BankMark } from '../../entities/monobank/bank-badge.tsx';
@@ -34,7 +35,7 @@ function AccountLinks({ accounts, depth }: { accounts: Account[]; depth: number 
               style={indent(depth)}
             >
               <span className="flex min-w-0 items-center gap-1.5">
-                <span className="truncate">{account.name}</span>
+                <TruncatedName name={account.name} />
                 {account.type === 'monobank' ? <BankMark /> : null}
               </span>
               <Money

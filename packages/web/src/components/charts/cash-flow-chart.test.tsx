@@ -39,3 +39,25 @@ describe('cash flow chart', () => {
     expect(screen.queryByText('October 2026')).toBeNull();
   });
 });
+
+describe('cash flow chart’s months', () => {
+  it('shows every month, or where they do not all fit, every second one counted back from the latest', () => {
+    const months = (count: number) =>
+      Array.from({ length: count }, (_, index) => {
+        const start = new Date(Date.UTC(2025, index, 1)).toISOString().slice(0, 10);
+        return month(start, 100_000, 50_000);
+      });
+    const labels = (count: number) => {
+      const { container, unmount } = render(
+        <CashFlowChart data={months(count)} currency="UAH" label="Cash flow" height={200} />,
+      );
+      const shown = [...container.querySelectorAll('[data-part="category-axis"] text')].map(text);
+      unmount();
+      return shown;
+    };
+    expect(labels(12)).toHaveLength(12);
+    // 19 months in the 600 px an unmeasured chart takes: most would fit, but not "Sept" beside its
+    // neighbours; rather than a gap there, every other month.
+    expect(labels(19)).toEqual(['Jan', 'Mar', 'May', 'Jul', 'Sept', 'Nov', 'Jan', 'Mar', 'May', 'Jul']);
+  });
+});

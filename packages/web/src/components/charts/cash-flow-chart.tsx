@@ -7,7 +7,7 @@ import { moneyAxis } from './axis.ts';
 import { CategoryAxis, ChartBox, type Drawing, ValueAxis } from './cartesian.tsx';
 import { ChartTooltipBox, ChartTooltipRow } from './chart-tooltip.tsx';
 import { EXPENSE_COLOR, INCOME_COLOR } from './colors.ts';
-import { linearScale, plotArea, spacedLabels } from './plot.ts';
+import { everyNthLabel, linearScale, plotArea } from './plot.ts';
 
 export type CashFlowChartProps = {
   data: readonly CashFlowPoint[];
@@ -68,7 +68,7 @@ export function CashFlowChart({ data, currency, label, height }: CashFlowChartPr
     const barWidth = Math.max(1, (monthWidth * PAIR_SHARE - BAR_GAP) / 2);
     const monthLeft = (index: number) => plot.left + index * monthWidth;
     const format = monthTick();
-    const monthLabels = spacedLabels(
+    const monthLabels = everyNthLabel(
       data.map((point, index) => ({
         at: monthLeft(index) + monthWidth / 2,
         text: format.format(calendarDate(`${monthOf(point.period)}-01`)),

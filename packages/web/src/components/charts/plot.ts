@@ -74,6 +74,18 @@ export function spacedLabels(labels: readonly CategoryLabel[], gap: number, [sta
 }
 
 /**
+ * Every label, or where they do not all fit, every second (third…) one counted back from the last:
+ * months along a cash-flow chart, where a gap in the middle of the row reads as a missing month.
+ */
+export function everyNthLabel(labels: readonly CategoryLabel[], gap: number, range: readonly [number, number]) {
+  for (let step = 1; ; step++) {
+    const taken = labels.filter((_, index) => (labels.length - 1 - index) % step === 0);
+    const shown = spacedLabels(taken, gap, range);
+    if (shown.length === taken.length) return shown;
+  }
+}
+
+/**
  * A chart box's width, measured before the browser paints and again whenever it changes size, and
  * the ref to put on the box.
  */

@@ -1,5 +1,6 @@
 import type { Account } from '@kopiyka/shared';
 import { Money } from '../../components/ui/money.tsx';
+import { TruncatedName } from '../../components/ui/truncated-name.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { cn } from '../../lib/utils.ts';
 import { ACCOUNT_CATEGORY_INFO } from './account-categories.ts';
@@ -14,7 +15,7 @@ export function AccountSummary({ account, iconClassName, nameClassName }: Accoun
     <>
       <AccountIcon category={account.accountCategory} className={iconClassName} />
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-        <span className={cn('truncate font-medium', nameClassName)}>{account.name}</span>
+        <TruncatedName name={account.name} className={cn('font-medium', nameClassName)} />
         <span className="truncate text-xs text-muted-foreground">
           {t(ACCOUNT_CATEGORY_INFO[account.accountCategory].label)} · {account.currencyCode}
         </span>

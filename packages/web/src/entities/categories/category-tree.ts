@@ -1,7 +1,8 @@
 import type { CategoryNode } from '@kopiyka/shared';
 import { type FlatNode, flattenTree } from '../../lib/tree.ts';
 
-const normalise = (text: string) => text.trim().toLocaleLowerCase();
+/** A name or query as search compares it: trimmed, lower case, every apostrophe the typed one (Ukrainian names hold ’). */
+export const normaliseCategoryName = (text: string) => text.trim().toLocaleLowerCase().replace(/[’ʼ`]/g, "'");
 
 /**
  * The categories whose name contains `query` (case-insensitively), with their ancestors kept so
@@ -9,11 +10,11 @@ const normalise = (text: string) => text.trim().toLocaleLowerCase();
  * An empty query keeps the whole tree; the tree given is not changed.
  */
 export function filterCategoryTree(tree: readonly CategoryNode[], query: string): CategoryNode[] {
-  const needle = normalise(query);
+  const needle = normaliseCategoryName(query);
   if (needle === '') return [...tree];
   const prune = (nodes: readonly CategoryNode[]): CategoryNode[] =>
     nodes.flatMap((node) => {
-      if (normalise(node.name).includes(needle)) return [node];
+      if (normaliseCategoryName(node.name).includes(needle)) return [node];
       const subCategories = prune(node.subCategories);
       return subCategories.length > 0 ? [{ ...node, subCategories }] : [];
     });

@@ -44,5 +44,11 @@ describe('currency search', () => {
       expect(codes('фунт')).toEqual(['GBP']);
       expect(codes('dollar')).toEqual(['USD']);
     });
+
+    it('names in Ukrainian the newer currencies Intl may not know', async () => {
+      await setLocale('uk');
+      expect(currencyName({ code: 'VED', name: 'Bolívar Soberano' })).toBe('Венесуельський цифровий болівар');
+      expect(currencyName({ code: 'XBT', name: 'Bitcoin' })).toBe('Bitcoin');
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { Account, Category } from '@kopiyka/shared';
+import type { Account, Category, TransactionType } from '@kopiyka/shared';
 import { X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useCategories } from '../../api/categories.ts';
@@ -27,10 +27,12 @@ type CategoryPickerProps = Partial<FieldControlProps> & {
   onChange: (categoryId: number) => void;
   disabled?: boolean;
   placeholder?: string;
+  /** The type of the transaction being categorised, when known: its categories come first. */
+  type?: TransactionType;
 };
 
 /** One category from the tree, searchable, in a panel under a field-like button. */
-export function CategoryPicker({ value, onChange, disabled, placeholder, ...control }: CategoryPickerProps) {
+export function CategoryPicker({ value, onChange, disabled, placeholder, type, ...control }: CategoryPickerProps) {
   const [open, setOpen] = useState(false);
   const categories = useCategories();
   const t = useT();
@@ -66,6 +68,7 @@ export function CategoryPicker({ value, onChange, disabled, placeholder, ...cont
       <PopoverContent aria-label={t('categories.label')}>
         <CategoryOptions
           selected={value === null ? [] : [value]}
+          type={type}
           onSelect={(id) => {
             onChange(id);
             setOpen(false);

@@ -19,6 +19,7 @@ import { Money } from '../../components/ui/money.tsx';
 import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { RowActions } from '../../components/ui/row-actions.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { TruncatedName } from '../../components/ui/truncated-name.tsx';
 import { AccountIcon } from '../../entities/accounts/account-icon.tsx';
 import {
   type AccountGroupNode,
@@ -51,9 +52,9 @@ function AccountRow({ account, actions }: { account: Account; actions: Actions }
       <div className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:gap-3">
         <Link
           to={`/account/${account.id}`}
-          className="min-w-0 truncate text-sm underline-offset-4 hover:text-primary hover:underline sm:flex-1"
+          className="flex min-w-0 text-sm underline-offset-4 hover:text-primary hover:underline sm:flex-1"
         >
-          {account.name}
+          <TruncatedName name={account.name} />
         </Link>
         <Money
           minor={ownMoney(account)}

@@ -303,9 +303,11 @@ function CategoriesManager({ tree }: { tree: CategoryNode[] }) {
             onChange={(event) => setQuery(event.target.value)}
           />
         </div>
-        <div className="flex gap-2">
+        {/* The buttons keep their words on one line; where both do not fit beside each other (a phone in Ukrainian), each takes a line. */}
+        <div className="flex flex-wrap gap-2">
           <Button
             variant="outline"
+            className="flex-auto sm:flex-none"
             disabled={searching || parents.length === 0}
             onClick={() => setExpanded(allExpanded ? new Set() : new Set(parents))}
           >
@@ -317,7 +319,7 @@ function CategoriesManager({ tree }: { tree: CategoryNode[] }) {
             {allExpanded ? t('categories.collapseAll') : t('categories.expandAll')}
           </Button>
           <Button
-            className="flex-1 sm:flex-none"
+            className="flex-auto sm:flex-none"
             onClick={() =>
               setDialog({
                 kind: 'form',

@@ -19,7 +19,6 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { DialogForm, FormDialog } from '../../components/ui/form-dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -30,9 +29,11 @@ import { newPasswordHint } from '../../lib/credential-hints.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { useT } from '../../lib/i18n.ts';
 import { browserTimeZone } from '../../lib/locale.ts';
+import { currentZoneName } from '../../lib/time-zones.ts';
 import { notify } from '../../stores/notifications.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { BackupCard } from './components/backup-card.tsx';
+import { TimeZonePicker, useTimeZoneChoices } from './components/time-zone-picker.tsx';
 
 function AccountCard() {
   const t = useT();
@@ -74,12 +75,6 @@ function AccountCard() {
   );
 }
 
-/** Every zone this browser knows, with the saved one even if it does not (an older browser). */
-function timeZoneChoices(saved: string): string[] {
-  const known = Intl.supportedValuesOf('timeZone');
-  return known.includes(saved) ? known : [saved, ...known];
-}
-
 function TimeZoneCard() {
   const t = useT();
   const settings = useUserSettings();
@@ -88,11 +83,12 @@ function TimeZoneCard() {
   const regrouping = change.data?.state === 'running' && change.data.kind === 'timeZone';
   const saved = settings.data?.timeZone;
   const browser = browserTimeZone();
+  const zones = useTimeZoneChoices(saved ?? browser);
 
   const submission = useSubmission({
     send: (timeZone: string) => update.mutateAsync({ timeZone }),
     onSuccess: (_settings, timeZone) => {
-      notify('success', t('settings.timeZone.saved', { timeZone }));
+      notify('success', t('settings.timeZone.saved', { timeZone: zones.describe(timeZone) }));
       void change.refetch();
     },
   });
@@ -117,18 +113,13 @@ function TimeZoneCard() {
           <>
             <FormField id="time-zone" label={t('settings.timeZone.title')}>
               {(field) => (
-                <NativeSelect
+                <TimeZonePicker
                   {...field}
                   value={saved}
+                  choices={zones.choices}
                   disabled={update.isPending || regrouping}
-                  onChange={(event) => void choose(event.target.value)}
-                >
-                  {timeZoneChoices(saved).map((zone) => (
-                    <option key={zone} value={zone}>
-                      {zone.replaceAll('_', ' ')}
-                    </option>
-                  ))}
-                </NativeSelect>
+                  onChange={(zone) => void choose(zone)}
+                />
               )}
             </FormField>
             {regrouping ? (
@@ -136,11 +127,11 @@ function TimeZoneCard() {
                 <Spinner />
                 {t('settings.timeZone.regrouping', { done: change.data?.done ?? 0, total: change.data?.total ?? 0 })}
               </p>
-            ) : saved !== browser ? (
+            ) : currentZoneName(saved) !== browser ? (
               <p className="text-muted-foreground text-sm">
-                {t('settings.timeZone.device', { timeZone: browser })}{' '}
+                {t('settings.timeZone.device', { timeZone: zones.describe(browser) })}{' '}
                 <Button variant="link" className="h-auto p-0" onClick={() => void choose(browser)}>
-                  {t('settings.timeZone.useDevice', { timeZone: browser })}
+                  {t('settings.timeZone.useDevice', { timeZone: zones.describe(browser) })}
                 </Button>
               </p>
             ) : null}

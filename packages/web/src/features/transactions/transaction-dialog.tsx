@@ -470,6 +470,7 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
                   {...control}
                   value={transfer ? null : field.value}
                   disabled={transfer}
+                  type={values.kind === 'transfer' ? undefined : values.kind}
                   placeholder={
                     transfer ? t('transaction.field.noCategoryForTransfers') : t('transactions.picker.chooseCategory')
                   }

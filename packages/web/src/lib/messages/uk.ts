@@ -60,8 +60,7 @@ export const uk: Catalogue = {
   'nav.transactions': 'Операції',
   'nav.budgets': 'Бюджети',
   'nav.crypto': 'Крипто',
-  'nav.settings': 'Налаштування',
-  'nav.settingsTab': 'Параметри',
+  'nav.settings': 'Параметри',
   'page.account': 'Рахунок',
   'page.newAccount': 'Новий рахунок',
   'page.budget': 'Бюджет',
@@ -71,6 +70,7 @@ export const uk: Catalogue = {
   'page.bank': 'Банк',
   'page.user': 'Користувач',
   'shell.loadingApp': 'Завантажуємо Kopiyka…',
+  'shell.description': 'Kopiyka — застосунок для особистих фінансів на вашому власному сервері',
   'shell.skipToContent': 'Перейти до вмісту',
   'shell.homeLink': 'Kopiyka, перейти до огляду',
   'shell.loadingPage': 'Сторінка завантажується',
@@ -175,7 +175,7 @@ export const uk: Catalogue = {
   'dashboard.expenses.emptyTitle': 'Немає витрат за {month}',
   'dashboard.expenses.emptyDescription': 'Витрати цього місяця з’являться тут за категоріями.',
   'dashboard.expenses.excluded': 'Без урахування: {names}.',
-  'dashboard.expenses.changeInSettings': 'Змінити в налаштуваннях',
+  'dashboard.expenses.changeInSettings': 'Змінити в параметрах',
   'dashboard.expenses.legend': 'Витрати за категоріями',
   'dashboard.expenses.chartLabel': 'Витрати за категоріями, {month}',
   'dashboard.expenses.against': 'порівняно з попереднім місяцем ({month})',
@@ -557,7 +557,7 @@ export const uk: Catalogue = {
   'transaction.field.account': 'Рахунок',
   'transaction.field.chooseAccount': 'Виберіть рахунок',
   'transaction.field.chooseTo': 'Виберіть, куди',
-  'transaction.field.setRate': 'Указати власний курс у Налаштуваннях → Валюти',
+  'transaction.field.setRate': 'Указати власний курс у Параметрах → Валюти',
   'transaction.bankTransferHint':
     'Гроші, переказані з банківської картки чи на неї, надходять від банку: відкрийте цю операцію в списку й виберіть там «Переказ». Вона збереже суму банку, а інший рахунок отримає свою частину.',
   'transaction.field.category': 'Категорія',
@@ -648,7 +648,7 @@ export const uk: Catalogue = {
   'detail.dangerZone': 'Небезпечна зона',
 
   // Settings: sections and account groups.
-  'settings.sections': 'Розділи налаштувань',
+  'settings.sections': 'Розділи параметрів',
   'groups.description':
     'Групи, як-от «Сім’я» чи «Заощадження», збирають рахунки разом у списку рахунків і на бічній панелі. Групи можуть бути всередині інших груп.',
   'groups.loadError': 'Не вдалося завантажити групи рахунків',
@@ -1017,11 +1017,11 @@ export const uk: Catalogue = {
   'bank.live.noAddress':
     'Миттєвих оновлень не буде: Monobank надсилає нові операції лише застосунку з адресою в інтернеті, а цей її не має (не задано PUBLIC_URL).',
   'bank.live.unreachable':
-    'Миттєві оновлення не вдалося ввімкнути: Monobank не зміг достукатися до застосунку за його публічною адресою. Спробувати ще раз можна в Налаштуваннях → Банк.',
+    'Миттєві оновлення не вдалося ввімкнути: Monobank не зміг достукатися до застосунку за його публічною адресою. Спробувати ще раз можна в Параметрах → Банк.',
   'bank.live.nextSync': 'Нові операції надходитимуть із синхронізацією кожні 30 хвилин; наступна — близько {time}.',
   'bank.webhook.stateOn': 'Увімкнено: Monobank надсилає сюди кожну нову транзакцію.',
   'bank.webhook.stateOff': 'Вимкнено: нові транзакції надходять із синхронізацією.',
-  // Налаштування → Користувач: часовий пояс
+  // Параметри → Користувач: часовий пояс
   'settings.timeZone.title': 'Часовий пояс',
   'settings.timeZone.description':
     'Де починаються й закінчуються ваші дні: за ним рахуються статистика, історія балансу й бюджети, і в ньому показано час.',
@@ -1032,6 +1032,9 @@ export const uk: Catalogue = {
     'Перегруповуємо баланси за новими днями: {done} з {total, plural, one {# рахунку} few {# рахунків} many {# рахунків} other {# рахунку}}',
   'settings.timeZone.device': 'На цьому пристрої встановлено {timeZone}.',
   'settings.timeZone.useDevice': 'Використати {timeZone}',
+  'settings.timeZone.list': 'Часові пояси',
+  'settings.timeZone.search': 'Місто, країна або зсув (+2)',
+  'settings.timeZone.noMatch': 'Жоден часовий пояс не відповідає «{query}».',
   // Спільні частини й новини сервера: діалоги, редагування на місці, суми, фонові зміни, події банку, значки категорій
   'common.save': 'Зберегти',
   'common.showPassword': 'Показати пароль',
@@ -1107,11 +1110,12 @@ export const uk: Catalogue = {
   'crypto.connect.title': 'Підключити Binance',
   'crypto.connect.description':
     'Kopiyka читає ваші баланси на Binance за ключем API і показує, скільки вони варті, поруч з іншими вашими грошима.',
-  'crypto.connect.stepOpen': 'Увійдіть у Binance і відкрийте Account →',
-  'crypto.connect.apiManagement': 'API Management',
-  'crypto.connect.stepCreate': 'Виберіть Create API, далі «System generated», і назвіть ключ Kopiyka.',
+  'crypto.connect.stepOpen': 'Увійдіть у Binance і відкрийте «Акаунт» (Account) →',
+  'crypto.connect.apiManagement': 'Керування API (API Management)',
+  'crypto.connect.stepCreate':
+    'Натисніть «Створити API» (Create API), виберіть «Згенерований системою» (System generated) і назвіть ключ Kopiyka.',
   'crypto.connect.stepReading':
-    'Залиште ввімкненим лише «Enable Reading». Радимо обмежити доступ довіреними IP (адресою вашого сервера Kopiyka).',
+    'Залиште ввімкненим лише читання («Увімкнути читання», Enable Reading). Радимо обмежити доступ довіреними IP (адресою вашого сервера Kopiyka).',
   'crypto.connect.stepCopy': 'Вставте сюди ключ API і секретний ключ. Секретний ключ Binance показує лише один раз.',
   'crypto.connect.safety':
     'Ключ лише для читання може тільки переглядати баланси: ніхто з ним не зможе торгувати чи вивести ваші монети. Kopiyka зберігає ключі зашифрованими й більше ніколи їх не показує.',
@@ -1159,7 +1163,7 @@ export const uk: Catalogue = {
     'Kopiyka забуде ключі й активи, прочитані з ними. Сам ключ лишається на Binance: видаліть його там, якщо він більше не потрібен.',
   'crypto.disconnect.done': 'Binance відключено',
   'crypto.holdings.title': 'Активи',
-  'crypto.holdings.description': 'Баланси Spot і Simple Earn, оцінені в доларах США.',
+  'crypto.holdings.description': 'Баланси спотового гаманця (Spot) і Simple Earn, оцінені в доларах США.',
   'crypto.holdings.asset': 'Актив',
   'crypto.holdings.amount': 'Кількість',
   'crypto.holdings.price': 'Ціна',
@@ -1455,7 +1459,7 @@ export const uk: Catalogue = {
   'issue.rate.notPositive': 'Курс має бути більшим за 0',
   'issue.rate.tooSmall': 'Курс має бути не меншим за {min}',
   'issue.rate.tooLarge': 'Курс має бути не більшим за {max}',
-  'issue.rate.missing': 'Немає курсу {from} → {to} на {date}. Задайте власний курс у Налаштуваннях → Валюти.',
+  'issue.rate.missing': 'Немає курсу {from} → {to} на {date}. Задайте власний курс у Параметрах → Валюти.',
   'issue.rate.liveNeedsCustom': 'Задайте власний курс для {code}, щоб не використовувати поточний',
   'issue.pair.sameCurrency': 'Пара потребує двох різних валют',
   'issue.pair.required': 'Вкажіть хоча б одну пару',
@@ -1556,7 +1560,7 @@ export const uk: Catalogue = {
   'issue.monobank.tokenRefused': 'Monobank більше не приймає цей токен. Вставте новий з api.monobank.ua.',
   'issue.monobank.disconnected': 'Monobank від’єднано.',
   'issue.monobank.noRate':
-    'Немає курсу {from} → {to} на {date}. Задайте власний курс у Налаштуваннях → Валюти, тоді синхронізуйте знову.',
+    'Немає курсу {from} → {to} на {date}. Задайте власний курс у Параметрах → Валюти, тоді синхронізуйте знову.',
   'issue.baseChange.noRate': 'Немає курсу {from} → {to} на {date}. Задайте власний курс і спробуйте ще раз.',
   'issue.baseChange.noLimitRate':
     'Немає сьогоднішнього курсу {from} → {to}, щоб перерахувати ліміти бюджетів. Задайте власний курс і спробуйте ще раз.',
