@@ -167,7 +167,7 @@ describe('routes and guards', () => {
     storeToken('token');
     renderApp('/dashboard');
     await pageTitle();
-    expect(messages()).toEqual(['Failed to fetch data from the server.']);
+    expect(messages()).toEqual(['Can’t reach the server. Check your connection and try again.']);
   });
 
   it('shows a retry when the session cannot be restored', async () => {

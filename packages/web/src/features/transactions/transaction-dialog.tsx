@@ -11,7 +11,7 @@ import { ratesQueryOptions, useBaseCurrencyCode } from '../../api/currencies.ts'
 import { hasErrorCode, inlineErrorMessage } from '../../api/errors.ts';
 import { useSubmission } from '../../api/submission.ts';
 import { useCreateTransaction, useUpdateTransaction } from '../../api/transactions.ts';
-import { ErrorAlert } from '../../components/ui/alert.tsx';
+import { FormFailure } from '../../components/ui/alert.tsx';
 import { AmountInput } from '../../components/ui/amount-input.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import {
@@ -347,6 +347,7 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
                 {...control}
                 data-autofocus={!original || undefined}
                 currency={currencies.amount}
+                positive
                 {...form.register('amount', { onChange: followRate })}
               />
             )
@@ -440,6 +441,7 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
                 <AmountInput
                   {...control}
                   currency={currencies.destination}
+                  positive
                   {...form.register('destinationAmount', {
                     onChange: () => {
                       destinationTyped.current = true;
@@ -541,7 +543,7 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
         {original ? (
           <TransferPairing transaction={original} accounts={accounts} onLink={onLink} onDone={onClose} />
         ) : null}
-        {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
+        {formError ? <FormFailure message={formError} unreachable={submission.unreachable} /> : null}
       </DialogBody>
       <DialogFooter>
         {original && !bank ? (

@@ -9,7 +9,7 @@ export const en = {
   'language.uk': 'Українська',
 
   // Failure texts, fixed word for word.
-  'error.network': 'Failed to fetch data from the server.',
+  'error.network': 'Can’t reach the server. Check your connection and try again.',
   'error.unexpected': 'Unexpected error.',
   'error.unauthenticated': 'Unauthorized. Please, login first.',
   'error.categoriesLoad': 'Cannot load categories',
@@ -1007,8 +1007,9 @@ export const en = {
   'common.save': 'Save',
   'common.showPassword': 'Show password',
   'inlineEdit.rename': '{label}: {value}. Rename',
-  'amount.format': 'Enter an amount, e.g. 1250.50',
-  'amount.ambiguous': 'Is this {grouped} or {decimal}? Write {whole} or {fraction}',
+  'amount.format': 'Enter an amount, e.g. {example}',
+  'amount.negative': 'Enter the amount without a minus: it cannot be negative here',
+  'amount.ambiguous': 'Is this {thousands} or {decimal}? Write {whole} or {fraction}',
   'change.timeZone.failed': 'Balances could not be regrouped.',
   'change.timeZone.failedTitle': 'Balances not regrouped after the time zone change',
   'change.timeZone.done': 'Balances now follow the days of your time zone.',
