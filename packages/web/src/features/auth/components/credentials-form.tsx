@@ -27,8 +27,8 @@ type CredentialsFormProps<Body extends Credentials> = {
   submittingLabel: string;
   send: (body: Body) => Promise<unknown>;
   describeFailure: (error: unknown) => CredentialsFailure;
-  /** After a send that worked: where to go next. Awaited, so the button stays busy meanwhile. */
-  onSuccess: () => unknown;
+  /** After a send that worked (with what was sent): where to go next. Awaited, so the button stays busy meanwhile. */
+  onSuccess: (result: unknown, body: Body) => unknown;
 };
 
 /** Username and password, as the signed-out pages ask for them. */
