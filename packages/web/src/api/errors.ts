@@ -96,6 +96,14 @@ export function isUnreachable(error: unknown): error is ApiError {
   return isApiError(error) && error.isNetworkError;
 }
 
+/**
+ * Why a page or a part of it could not be loaded, for its error state beside "Try again": the
+ * server out of reach, or the server failing to answer (nothing the person can check then).
+ */
+export function loadFailureText(error: unknown): string {
+  return isUnreachable(error) ? ERROR_MESSAGES.network : t('error.loadFailed');
+}
+
 export function hasErrorCode(error: unknown, ...codes: ApiErrorCode[]): error is ApiError {
   return isApiError(error) && codes.includes(error.code);
 }

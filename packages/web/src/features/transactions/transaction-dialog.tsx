@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { useAccounts } from '../../api/accounts.ts';
 import { useBudgets } from '../../api/budgets.ts';
 import { ratesQueryOptions, useBaseCurrencyCode } from '../../api/currencies.ts';
-import { hasErrorCode, inlineErrorMessage } from '../../api/errors.ts';
+import { hasErrorCode, inlineErrorMessage, loadFailureText } from '../../api/errors.ts';
 import { useSubmission } from '../../api/submission.ts';
 import { useCreateTransaction, useUpdateTransaction } from '../../api/transactions.ts';
 import { FormFailure } from '../../components/ui/alert.tsx';
@@ -105,7 +105,7 @@ export function TransactionDialog({ target, onClose }: { target: DialogTarget; o
         <EmptyState
           icon={Wallet}
           title={t('accounts.loadError.title')}
-          description={t('transactions.checkConnection')}
+          description={loadFailureText(accounts.error)}
           action={<RetryButton onRetry={() => void accounts.refetch()} retrying={accounts.isFetching} />}
         />
       </DialogBody>

@@ -9,6 +9,7 @@ export const uk: Catalogue = {
 
   'error.network': 'Не вдається з’єднатися з сервером. Перевірте з’єднання й спробуйте ще раз.',
   'error.unexpected': 'Неочікувана помилка.',
+  'error.loadFailed': 'Сервер зараз не зміг відповісти. Спробуйте ще раз за хвилину.',
   'error.unauthenticated': 'Немає доступу. Будь ласка, спершу увійдіть.',
   'error.categoriesLoad': 'Не вдалося завантажити категорії',
   'error.code.TOO_MANY_REQUESTS': 'Забагато спроб. Зачекайте трохи й спробуйте ще раз.',
@@ -134,7 +135,6 @@ export const uk: Catalogue = {
     '{count, plural, one {# рахунок у валюті без курсу не враховано.} few {# рахунки у валюті без курсу не враховано.} many {# рахунків у валюті без курсу не враховано.} other {# рахунку у валюті без курсу не враховано.}}',
   'accounts.total.setRate': 'Указати курс',
   'accounts.loadError.title': 'Не вдалося завантажити рахунки',
-  'accounts.loadError.description': 'Перевірте з’єднання й спробуйте ще раз.',
   'accounts.empty.title': 'Додайте перший рахунок',
   'accounts.empty.description':
     'Додайте місця, де тримаєте гроші: гаманець, картку, ощадний рахунок. Їхні залишки складаються в загальну суму. Або підключіть Monobank — його картки прийдуть разом з історією.',
@@ -144,7 +144,6 @@ export const uk: Catalogue = {
   'dashboard.previousMonth': 'Попередній місяць',
   'dashboard.nextMonth': 'Наступний місяць',
   'dashboard.widget.loadError': 'Не вдалося завантажити: {title}',
-  'dashboard.widget.loadErrorDescription': 'Перевірте з’єднання й спробуйте ще раз.',
   'dashboard.widget.loading': 'Завантаження: {title}',
   'dashboard.noAccounts': 'Рахунків ще немає',
   'dashboard.noTransactions': 'Операцій ще немає',
@@ -229,7 +228,6 @@ export const uk: Catalogue = {
   'charts.trend.label.1Y': 'Залишок рахунку {name} за останній рік',
   'charts.trend.label.ALL': 'Залишок рахунку {name} за всю історію',
   'charts.trend.loadError': 'Не вдалося завантажити динаміку залишку',
-  'charts.trend.loadErrorDescription': 'Перевірте з’єднання й спробуйте ще раз.',
   'charts.trend.loading': 'Завантаження динаміки залишку',
   'charts.trend.clipped':
     'Історія сягає {day}; графік показує {count, plural, one {останній # день} few {останні # дні} many {останні # днів} other {останні # дня}} — найбільше, що вміщує один графік.',
@@ -343,7 +341,6 @@ export const uk: Catalogue = {
   'budgets.all': 'Усі бюджети',
   'budgets.loading': 'Завантаження бюджетів',
   'budgets.loadError.title': 'Не вдалося завантажити бюджети',
-  'budgets.checkConnection': 'Перевірте з’єднання й спробуйте ще раз.',
   'budgets.empty.title': 'Бюджетів ще немає',
   'budgets.empty.description':
     'Бюджет задає ліміт витрат на період або на вибрані категорії й показує, скільки з нього лишилося.',
@@ -454,7 +451,6 @@ export const uk: Catalogue = {
   'transactions.loadingMore': 'Завантаження…',
   'transactions.loadError': 'Не вдалося завантажити операції',
   'transactions.loadMoreError': 'Не вдалося завантажити решту операцій.',
-  'transactions.checkConnection': 'Перевірте з’єднання й спробуйте ще раз.',
   'transactions.empty.title': 'Операцій ще немає',
   'transactions.empty.description': 'Додайте першу: витрату, дохід або переказ між своїми рахунками.',
   'transactions.empty.add': 'Додайте першу операцію',
