@@ -53,9 +53,10 @@ test('a manual account in a foreign currency: created, shown with both balances,
   await page.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page).toHaveURL(/\/account\/\d+$/);
+  await expect(page.getByText('Account “Euro travel” created.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Details' })).toBeVisible();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await page.setViewportSize({ width: 1280, height: 720 });
-  await expect(page.getByText('Account “Euro travel” created.')).toBeVisible();
   const accountUrl = page.url();
   const header = page.getByRole('main').locator('section').first();
   await expect(header.getByText('€1,234.56').first()).toBeVisible();
