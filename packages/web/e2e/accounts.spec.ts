@@ -46,10 +46,17 @@ test('a manual account in a foreign currency: created, shown with both balances,
   await page.getByLabel('Currency').selectOption({ label: 'EUR · Euro' });
   await page.getByRole('main').getByText('Savings', { exact: true }).click();
   await page.getByLabel('Opening balance').fill('1 234,56');
+  // Sent from the bottom of a phone's screen, the form leads to the account's page at its top.
+  await page.setViewportSize({ width: 390, height: 640 });
+  await page.getByRole('button', { name: 'Create account' }).scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page).toHaveURL(/\/account\/\d+$/);
   await expect(page.getByText('Account “Euro travel” created.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Details' })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.setViewportSize({ width: 1280, height: 720 });
   const accountUrl = page.url();
   const header = page.getByRole('main').locator('section').first();
   await expect(header.getByText('€1,234.56').first()).toBeVisible();

@@ -54,10 +54,21 @@ test('signing out leads to sign-in and closes the signed-in pages', async ({ pag
   await signIn(page, username);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 
+  await page.getByRole('navigation').first().getByRole('link', { name: 'Budgets' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Budgets' })).toBeVisible();
+
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fbudgets$/);
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('user-token'))).toBeNull();
+
+  // The same person comes back to where they were; someone else starts at the dashboard.
+  await signIn(page, username);
+  await expect(page.getByRole('heading', { level: 1, name: 'Budgets' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signIn(page, await createReadyUser(request));
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).click();
 
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fdashboard$/);

@@ -98,4 +98,17 @@ test('formats money and counts for the language chosen in Settings, and keeps th
   // Saved as the user's: a new page load speaks it, and five takes the "many" form.
   await expect(page.locator('html')).toHaveAttribute('lang', 'uk');
   await expect(page.getByText(/5 видимих рахунків/)).toBeVisible();
+
+  // Amounts are typed and read with a decimal comma, and a minus is refused at once.
+  await page.getByRole('banner').getByRole('button', { name: 'Додати операцію' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Нова операція' });
+  const amount = dialog.getByLabel('Сума');
+  await expect(amount).toHaveAttribute('placeholder', '0,00');
+  await amount.fill('1.500');
+  await expect(dialog.getByText(/^Це 1\s500 чи 1,5\? Напишіть 1500 або 1,50$/)).toBeVisible();
+  await amount.fill('−250');
+  await expect(dialog.getByText('Введіть суму без мінуса: тут вона не може бути від’ємною')).toBeVisible();
+  await expect(dialog.getByText(/^=/)).toHaveCount(0);
+  await amount.fill('250,5');
+  await expect(dialog.getByText(/^= 250,50\s₴$/)).toBeVisible();
 });

@@ -40,14 +40,32 @@ test('transactions: record, see balances move, filter, edit a transfer and delet
   const list = page.getByRole('list', { name: 'Transactions' });
   const row = (name: string | RegExp) => list.getByRole('button', { name });
 
-  // An expense on the card, which the dialog starts on.
+  // An expense on the card, which the dialog starts on, first saved while the server is away:
+  // the dialog says so, keeps what was typed, and sends it again once the server answers.
   let dialog = await openAddDialog(page);
   await dialog.getByLabel('Amount').fill('250.50');
   await chooseCategory(page, dialog, 'Groceries');
   await dialog.getByLabel('Note').fill('Silpo');
+  await page.route('**/api/v1/transactions', (route) =>
+    route.request().method() === 'POST' ? route.abort('connectionrefused') : route.fallback(),
+  );
   await dialog.getByRole('button', { name: 'Add expense' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(/Can’t reach the server\. Check your connection and try again\./);
+  await expect(dialog.getByLabel('Amount')).toHaveValue('250.50');
+  await expect(dialog.getByLabel('Note')).toHaveValue('Silpo');
+  await page.unroute('**/api/v1/transactions');
+  await dialog.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByText('Expense of UAH 250.50 added.')).toBeVisible();
   await expect(row(/^Groceries.*Silpo/)).toBeVisible();
+
+  // A page whose code cannot be fetched says the server is away, and opens once it answers.
+  await page.route('**/assets/**', (route) => route.abort('connectionrefused'));
+  await page.getByRole('navigation').first().getByRole('link', { name: 'Budgets' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('Can’t reach the server.');
+  await page.unroute('**/assets/**');
+  await page.getByRole('main').getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Budgets' })).toBeVisible();
+  await page.goto('/transactions');
 
   // An income.
   dialog = await openAddDialog(page);

@@ -13,7 +13,7 @@ import {
   success,
 } from '../test/api.ts';
 import { attachmentName, call } from './client.ts';
-import { ApiError, isApiError } from './errors.ts';
+import { ApiError, inlineErrorMessage, isApiError, isUnreachable } from './errors.ts';
 import { queryClient } from './query-client.ts';
 import { buildUrl } from './request.ts';
 import { signIn } from './session.ts';
@@ -190,7 +190,21 @@ describe('API client', () => {
       expect(error.code).toBe('NETWORK_ERROR');
       expect(error.isNetworkError).toBe(true);
       expect(error.status).toBe(0);
-      expect(messages()).toEqual(['Failed to fetch data from the server.']);
+      expect(messages()).toEqual(['Can’t reach the server. Check your connection and try again.']);
+    });
+
+    it('leaves a change that cannot reach the server to its form to say, in place', async () => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => {
+          throw new TypeError('Failed to fetch');
+        }),
+      );
+      const error = await caught(call(endpoints.transactions.delete, { params: { txId: 1 } }));
+      expect(error).toMatchObject({ code: 'NETWORK_ERROR', notified: false });
+      expect(isUnreachable(error)).toBe(true);
+      expect(messages()).toEqual([]);
+      expect(inlineErrorMessage(error)).toBe('Can’t reach the server. Check your connection and try again.');
     });
 
     it('reports an answer that is not an envelope as an unexpected error', async () => {

@@ -56,7 +56,10 @@ function unexpected(status: number): ApiError {
 
 const TOO_MANY_REQUESTS_TOAST_ID = 'too-many-requests';
 
-/** The app-wide reactions to a network failure, an unexpected error and throttling; every other code is left to the caller. */
+/**
+ * The app-wide reactions to a read's network failure, an unexpected error and throttling; every
+ * other code is left to the caller.
+ */
 function handleGlobally(error: ApiError, usedToken: string | null): ApiError {
   if (error.isNetworkError) {
     notify('error', ERROR_MESSAGES.network);
@@ -109,7 +112,10 @@ async function send(
     if (isAbort(error)) throw error;
     // fetch rejects with a TypeError when the network fails (offline, DNS, refused, CORS).
     if (error instanceof TypeError) {
-      throw handleGlobally(new ApiError({ code: NETWORK_ERROR, statusText: ERROR_MESSAGES.network, status: 0 }), token);
+      const unreachable = new ApiError({ code: NETWORK_ERROR, statusText: ERROR_MESSAGES.network, status: 0 });
+      // A change is answered where it was asked (its form or dialog, which may cover the toasts),
+      // with a way to send it again; a read has no such place, so a toast says it.
+      throw method === 'GET' ? handleGlobally(unreachable, token) : unreachable;
     }
     throw handleGlobally(unexpected(0), token);
   }

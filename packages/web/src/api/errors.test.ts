@@ -1,7 +1,7 @@
 import { BINANCE_KEY_ERRORS, ERROR_CODES } from '@kopiyka/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../lib/i18n.ts';
-import { ApiError, type ApiErrorCode, errorText, NETWORK_ERROR } from './errors.ts';
+import { ApiError, type ApiErrorCode, errorText, loadFailureText, NETWORK_ERROR } from './errors.ts';
 
 describe('errorText', () => {
   afterEach(() => setLocale('en'));
@@ -42,5 +42,21 @@ describe('errorText', () => {
       return text === statusText || /^[A-Za-z .,]+$/.test(text);
     });
     expect(untranslated).toEqual([]);
+  });
+});
+
+describe('loadFailureText', () => {
+  afterEach(() => setLocale('en'));
+  const unreachable = new ApiError({ code: NETWORK_ERROR, statusText: 'Failed to fetch', status: 0 });
+  const failed = new ApiError({ code: 'UNEXPECTED', statusText: 'Internal error', status: 500 });
+
+  it('tells a server out of reach from a server that failed to answer', async () => {
+    expect(loadFailureText(unreachable)).toBe('Can’t reach the server. Check your connection and try again.');
+    expect(loadFailureText(failed)).toBe('The server could not answer just now. Try again in a moment.');
+    await setLocale('uk');
+    expect(loadFailureText(unreachable)).toBe(
+      'Не вдається з’єднатися з сервером. Перевірте з’єднання й спробуйте ще раз.',
+    );
+    expect(loadFailureText(failed)).toBe('Сервер зараз не зміг відповісти. Спробуйте ще раз за хвилину.');
   });
 });

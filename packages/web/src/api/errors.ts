@@ -91,13 +91,27 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** The server could not be reached: no answer came (offline, the server down or restarting). */
+export function isUnreachable(error: unknown): error is ApiError {
+  return isApiError(error) && error.isNetworkError;
+}
+
+/**
+ * Why a page or a part of it could not be loaded, for its error state beside "Try again": the
+ * server out of reach, or the server failing to answer (nothing the person can check then).
+ */
+export function loadFailureText(error: unknown): string {
+  return isUnreachable(error) ? ERROR_MESSAGES.network : t('error.loadFailed');
+}
+
 export function hasErrorCode(error: unknown, ...codes: ApiErrorCode[]): error is ApiError {
   return isApiError(error) && codes.includes(error.code);
 }
 
 /**
  * What a form or dialog should say about a failed call, in place; null when the client has told
- * the user already (a toast for a network failure, say), so it is not said twice.
+ * the user already (a toast for an unexpected error, say), so it is not said twice. A change that
+ * could not reach the server is never toasted: it is said here.
  */
 export function inlineErrorMessage(error: unknown): string | null {
   if (isApiError(error)) return error.notified ? null : errorText(error);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { inlineErrorMessage } from './errors.ts';
+import { inlineErrorMessage, isUnreachable } from './errors.ts';
 import { setServerFieldErrors } from './form-errors.ts';
 
 type SubmissionOptions<Input, Result> = {
@@ -20,6 +20,8 @@ type SubmissionOptions<Input, Result> = {
  * keeps the message of a failure to show in place: each try clears the last message, and what
  * follows runs only once the call has worked. `submit` resolves null once it worked, else with the
  * message shown ('' when there is none: the fields say it, or a toast told the user already).
+ * `unreachable` says the last try never reached the server: the form keeps what was typed and offers
+ * to send it again.
  */
 export function useSubmission<Input = void, Result = unknown>({
   send,
@@ -28,9 +30,11 @@ export function useSubmission<Input = void, Result = unknown>({
 }: SubmissionOptions<Input, Result>) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [unreachable, setUnreachable] = useState(false);
 
   async function submit(input: Input): Promise<string | null> {
     setError(null);
+    setUnreachable(false);
     setPending(true);
     try {
       let result: Result;
@@ -39,6 +43,7 @@ export function useSubmission<Input = void, Result = unknown>({
       } catch (failure) {
         const message = failureMessage(failure, input);
         setError(message);
+        setUnreachable(isUnreachable(failure));
         return message ?? '';
       }
       await onSuccess?.(result, input);
@@ -49,7 +54,16 @@ export function useSubmission<Input = void, Result = unknown>({
   }
 
   /** `pending` holds from the call until what follows it is done; `clearError` forgets a failure once its cause is gone. */
-  return { submit, error, pending, clearError: () => setError(null) };
+  return {
+    submit,
+    error,
+    pending,
+    unreachable,
+    clearError: () => {
+      setError(null);
+      setUnreachable(false);
+    },
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { redirectTarget } from '../lib/paths.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { afterSignIn, redirectTarget, rememberLeftPage } from '../lib/paths.ts';
 import { guestRedirect, protectedRedirect, sessionRedirect, signInPath } from './guards.ts';
 
 describe('route guards', () => {
@@ -52,6 +52,34 @@ describe('route guards', () => {
       ]) {
         expect(redirectTarget(value, origin)).toBe('/');
       }
+    });
+  });
+
+  describe('back to the page a session ended on', () => {
+    const origin = 'https://kopiyka.example';
+    beforeEach(() => sessionStorage.clear());
+
+    it('leads the same person back, whatever the case of the name they type', () => {
+      rememberLeftPage('olena', '/budgets/7?tab=spent');
+      expect(afterSignIn('/budgets/7?tab=spent', 'Olena', origin)).toBe('/budgets/7?tab=spent');
+    });
+
+    it('leads someone else to the root instead of the page the last person left', () => {
+      rememberLeftPage('olena', '/budgets/7');
+      expect(afterSignIn('/budgets/7', 'taras', origin)).toBe('/');
+    });
+
+    it('remembers the page for one sign-in only, and follows a deep link no session ended on', () => {
+      rememberLeftPage('olena', '/budgets/7');
+      afterSignIn('/budgets/7', 'olena', origin);
+      expect(afterSignIn('/budgets/7', 'taras', origin)).toBe('/budgets/7');
+      rememberLeftPage('olena', '/budgets/7');
+      expect(afterSignIn('/accounts', 'taras', origin)).toBe('/accounts');
+    });
+
+    it('never leaves the site, whoever signs in', () => {
+      rememberLeftPage('olena', '//evil.example/x');
+      expect(afterSignIn('//evil.example/x', 'olena', origin)).toBe('/');
     });
   });
 });

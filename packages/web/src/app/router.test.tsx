@@ -100,7 +100,7 @@ describe('routes and guards', () => {
     expect(await screen.findByText('Food & Drinks')).toBeTruthy();
   });
 
-  it('goes to sign-in when the session ends, and revokes the token', async () => {
+  it('goes to sign-in when the session ends, remembering the page, and revokes the token', async () => {
     const server = signedUpServer({ withBase: true });
     storeToken('token');
     const { location } = renderApp('/dashboard');
@@ -108,7 +108,7 @@ describe('routes and guards', () => {
     const [sidebarSignOut] = screen.getAllByRole('button', { name: 'Sign out' });
     await userEvent.click(sidebarSignOut as HTMLElement);
 
-    await waitFor(() => expect(location()).toBe('/sign-in'));
+    await waitFor(() => expect(location()).toBe('/sign-in?redirect=%2Fdashboard'));
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     // The dashboard's own requests may still be starting when the button is pressed (a loaded machine),
     // so the check is on what follows the revoke: nothing on the page asks again for the cache just cleared.
@@ -167,7 +167,7 @@ describe('routes and guards', () => {
     storeToken('token');
     renderApp('/dashboard');
     await pageTitle();
-    expect(messages()).toEqual(['Failed to fetch data from the server.']);
+    expect(messages()).toEqual(['Can’t reach the server. Check your connection and try again.']);
   });
 
   it('shows a retry when the session cannot be restored', async () => {

@@ -3,7 +3,7 @@ import { logout } from '../api/session.ts';
 import { TOKEN_STORAGE_KEY } from '../lib/constants.ts';
 import type { MessageKey } from '../lib/i18n.ts';
 import { setNavigator } from '../lib/navigation.ts';
-import { HOME_PATH, leadsToDashboard, SIGN_IN_PATH } from '../lib/paths.ts';
+import { HOME_PATH, leadsToDashboard, rememberLeftPage, SIGN_IN_PATH } from '../lib/paths.ts';
 import { local } from '../lib/storage.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { AppLoading } from './app-loading.tsx';
@@ -12,6 +12,7 @@ import type { RouteHandle } from './layout/page-title.ts';
 import { forwardTo, guestOnly, preloadDashboard, requireSession } from './loaders.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RouteError } from './route-error.tsx';
+import { ScrollToTop } from './scroll-to-top.tsx';
 import { SignedIn } from './signed-in.tsx';
 
 const titled = (title: MessageKey, tabTitle?: MessageKey): RouteHandle => ({ title, tabTitle });
@@ -71,6 +72,7 @@ const signedIn = (
 /** The route table. */
 export const routes: RouteObject[] = [
   {
+    element: <ScrollToTop />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <AppLoading />,
     children: [
@@ -146,16 +148,21 @@ type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
  * Connects the router to the session: code outside React can navigate, a session that ends
- * (true → false) leads to sign-in, back to the page after a refused token, and a sign-out or sign-in in another tab is followed.
+ * (true → false) leads to sign-in, and back to the page it was on for the same person (signed out or
+ * refused), and a sign-out or sign-in in another tab is followed.
  * Returns a function that disconnects it again.
  */
 export function wireRouter(router: AppRouter): () => void {
   setNavigator((to) => void router.navigate(to));
   const unsubscribe = useSessionStore.subscribe((state, previous) => {
     if (!previous.isLoggedIn || state.isLoggedIn) return;
-    // A session the server ended comes back to the page it was on after signing in again.
+    // A session that ends (signed out, or ended by the server) comes back to the page it was on
+    // after signing in again, for the same person: whoever else signs in starts at the root.
     const { pathname, search } = router.state.location;
-    void router.navigate(state.endedBy === 'server' ? signInPath(`${pathname}${search}`) : SIGN_IN_PATH);
+    const here = `${pathname}${search}`;
+    const username = previous.user?.username;
+    if (username) rememberLeftPage(username, here);
+    void router.navigate(state.endedBy === 'server' || username ? signInPath(here) : SIGN_IN_PATH);
   });
   const onStorage = (event: StorageEvent) => {
     if (event.key !== TOKEN_STORAGE_KEY && event.key !== null) return;

@@ -8,6 +8,11 @@ export const LATEST_ACCOUNT_REFRESH_DATE_KEY = 'latest-account-refresh-date';
 export const THEME_STORAGE_KEY = 'preferred-theme';
 /** Local storage: the interface's language, `en` or `uk` (issue 16; the key is our choice, after the theme's). */
 export const LOCALE_STORAGE_KEY = 'preferred-locale';
+/**
+ * Session storage: the page a session ended on and whose it was, `{"username","path"}`, so only that
+ * person is led back to it (issue 34; the key is our choice).
+ */
+export const LEFT_PAGE_STORAGE_KEY = 'left-page';
 /** Session storage: the id the server hands out in `X-Session-ID` (the key is our choice). */
 export const SESSION_ID_STORAGE_KEY = 'session-id';
 

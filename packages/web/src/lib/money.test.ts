@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { setLocale } from './i18n.ts';
 import {
+  amountPlaceholder,
+  amountText,
   formatCompactMoney,
   formatMoney,
   formatRate,
@@ -153,7 +156,54 @@ describe('readAmount', () => {
   });
 
   it('says how to write text that is no number, and nothing of an empty field', () => {
-    expect(readAmount('twelve')).toEqual({ minor: Number.NaN, problem: 'Enter an amount, e.g. 1250.50' });
+    expect(readAmount('twelve')).toEqual({ minor: Number.NaN, problem: 'Enter an amount, e.g. 1,250.50' });
     expect(readAmount(' ')).toEqual({ minor: null, problem: null });
+  });
+});
+
+describe('amounts in the language’s separators', () => {
+  it('fills a field with the decimal mark of English or Ukrainian, ungrouped', async () => {
+    expect(amountText(24550)).toBe('245.50');
+    expect(amountText(125050)).toBe('1250.50');
+    expect(amountPlaceholder()).toBe('0.00');
+    await setLocale('uk');
+    expect(amountText(24550)).toBe('245,50');
+    expect(amountText(125050)).toBe('1250,50');
+    expect(amountText(-25000)).toBe('-250,00');
+    expect(amountPlaceholder()).toBe('0,00');
+    // What a field holds is read back as it was written.
+    expect(readAmount(amountText(125050))).toEqual({ minor: 125050, problem: null });
+  });
+
+  it('asks about "1,500" and gives examples in Ukrainian separators', async () => {
+    await setLocale('uk');
+    expect(readAmount('1,500').problem).toBe('Це 1\u00a0500 чи 1,5? Напишіть 1500 або 1,50');
+    expect(readAmount('12.345').problem).toBe('Це 12\u00a0345 чи 12,345? Напишіть 12345 або 12,35');
+    expect(readAmount('twelve').problem).toBe('Введіть суму, наприклад 1\u00a0250,50');
+    expect(readAmount('99999999999999999999').problem).toBe(
+      'Забагато: щонайбільше 10\u00a0000\u00a0000\u00a0000\u00a0000,00',
+    );
+  });
+});
+
+describe('readAmount with only positive amounts', () => {
+  it('refuses a minus at once, whichever minus is typed, before anything else about the text', () => {
+    const problem = 'Enter the amount without a minus: it cannot be negative here';
+    expect(readAmount('-250', { positive: true })).toEqual({ minor: Number.NaN, problem });
+    expect(readAmount('\u2212250', { positive: true }).problem).toBe(problem);
+    expect(readAmount('-', { positive: true }).problem).toBe(problem);
+    expect(readAmount('-1,500', { positive: true }).problem).toBe(problem);
+    expect(readAmount('250', { positive: true })).toEqual({ minor: 25000, problem: null });
+  });
+
+  it('takes a negative amount where it may be one (a balance)', () => {
+    expect(readAmount('\u2212250')).toEqual({ minor: -25000, problem: null });
+  });
+
+  it('says it in Ukrainian', async () => {
+    await setLocale('uk');
+    expect(readAmount('−250', { positive: true }).problem).toBe(
+      'Введіть суму без мінуса: тут вона не може бути від’ємною',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { fromMinorUnits, MAX_AMOUNT_TEXT, MAX_MINOR_AMOUNT, MINOR_UNIT_FACTOR, toMinorUnits } from '@kopiyka/shared';
+import { fromMinorUnits, MAX_MINOR_AMOUNT, MINOR_UNIT_FACTOR, toMinorUnits } from '@kopiyka/shared';
 import { issueText, t } from './i18n.ts';
 import { displayLocale, numberFormat } from './locale.ts';
 
@@ -131,22 +131,41 @@ export function parseDecimal(text: string): number | null {
  * hundred to some and one and a half to others, so such an amount is asked about, not guessed.
  */
 const AMBIGUOUS = /^([+\-\u2212]?)([1-9]\d{0,2})[.,](\d{3})$/;
+const NEGATIVE = /^[-\u2212]/;
 
-/** "Is this 1,500 or 1.5? Write 1500 or 1.50": both readings, and how to write each. */
-function ambiguityMessage(sign: string, integer: string, fraction: string): string {
-  const decimal = `${integer}.${fraction}`.replace(/\.?0+$/, '');
-  const decimalMinor = Number(integer) * MINOR_UNIT_FACTOR + Math.round(Number(fraction) / 10);
-  return t('amount.ambiguous', {
-    grouped: `${sign}${integer},${fraction}`,
-    whole: `${sign}${integer}${fraction}`,
-    decimal: `${sign}${decimal}`,
-    fraction: `${sign}${amountText(decimalMinor)}`,
-  });
+/** Minor units as an amount field holds them: the language's decimal mark, no grouping ("1250.50", "1250,50"). */
+export function amountText(minor: number): string {
+  return numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(
+    fromMinorUnits(minor),
+  );
 }
 
-/** Minor units as an amount field shows them: "1250.50". */
-export function amountText(minor: number): string {
-  return fromMinorUnits(minor).toFixed(2);
+/** An amount as the language writes it, grouped, with two decimals: "1,250.50", "1 250,50". */
+function groupedAmountText(minor: number): string {
+  return numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fromMinorUnits(minor));
+}
+
+/** What an empty amount field shows: "0.00", "0,00". */
+export function amountPlaceholder(): string {
+  return amountText(0);
+}
+
+/** The amount an example in a hint shows: 1250.50. */
+const EXAMPLE_MINOR = 125_050;
+
+/**
+ * "Is this 1,500 or 1.5? Write 1500 or 1.50" (in Ukrainian "1 500 чи 1,5? … 1500 або 1,50"): both
+ * readings and how to write each, in the language's marks.
+ */
+function ambiguityMessage(sign: string, integer: string, fraction: string): string {
+  const decimal = Number(`${integer}.${fraction}`);
+  const decimalMinor = Number(integer) * MINOR_UNIT_FACTOR + Math.round(Number(fraction) / 10);
+  return t('amount.ambiguous', {
+    thousands: `${sign}${numberFormat().format(Number(`${integer}${fraction}`))}`,
+    whole: `${sign}${integer}${fraction}`,
+    decimal: `${sign}${numberFormat({ maximumFractionDigits: 3 }).format(decimal)}`,
+    fraction: `${sign}${amountText(decimalMinor)}`,
+  });
 }
 
 export type AmountReading = {
@@ -156,24 +175,35 @@ export type AmountReading = {
   problem: string | null;
 };
 
+export type AmountRules = {
+  /** Only an amount above zero is taken: a minus ("-" or "−") is refused as soon as it is typed. */
+  positive?: boolean;
+};
+
 /**
  * A typed amount in minor units (× 100, rounded), with what keeps it from being taken:
- * text that is no number, a single mark before three digits ("1,500", "12.345": write "1500",
- * "1,500.00" or "1.50"), an amount past MAX_MINOR_AMOUNT.
+ * a minus where only a positive amount goes, text that is no number, a single mark before three
+ * digits ("1,500", "12.345": write "1500", "1,500.00" or "1.50"), an amount past MAX_MINOR_AMOUNT.
  */
-export function readAmount(text: string): AmountReading {
+export function readAmount(text: string, { positive = false }: AmountRules = {}): AmountReading {
   const compact = text.replace(GROUPING_NOISE, '');
   if (compact === '') return { minor: null, problem: null };
+  if (positive && NEGATIVE.test(compact)) return { minor: Number.NaN, problem: t('amount.negative') };
   const ambiguous = AMBIGUOUS.exec(compact);
   if (ambiguous) {
     const [, sign = '', integer = '', fraction = ''] = ambiguous;
     return { minor: Number.NaN, problem: ambiguityMessage(sign, integer, fraction) };
   }
   const major = parseDecimal(compact);
-  if (major === null) return { minor: Number.NaN, problem: t('amount.format') };
+  if (major === null) {
+    return { minor: Number.NaN, problem: t('amount.format', { example: groupedAmountText(EXAMPLE_MINOR) }) };
+  }
   const minor = toMinorUnits(major);
   if (Math.abs(minor) > MAX_MINOR_AMOUNT) {
-    return { minor, problem: issueText({ code: 'amount.tooLarge', params: { max: MAX_AMOUNT_TEXT } }) };
+    return {
+      minor,
+      problem: issueText({ code: 'amount.tooLarge', params: { max: groupedAmountText(MAX_MINOR_AMOUNT) } }),
+    };
   }
   return { minor: minor === 0 ? null : minor, problem: null };
 }

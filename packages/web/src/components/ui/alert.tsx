@@ -1,14 +1,18 @@
-import { CircleAlert } from 'lucide-react';
+import { CircleAlert, RotateCw } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
+import { useT } from '../../lib/i18n.ts';
 import { cn } from '../../lib/utils.ts';
+import { Button } from './button.tsx';
 
-/** An inline error message, announced as soon as it appears. */
+/** An inline error message, announced as soon as it appears; `action` (a button) sits under the words. */
 export function ErrorAlert({
   children,
+  action,
   className,
   ref,
 }: {
   children: ReactNode;
+  action?: ReactNode;
   className?: string;
   ref?: Ref<HTMLDivElement>;
 }) {
@@ -22,7 +26,41 @@ export function ErrorAlert({
       )}
     >
       <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      <span>{children}</span>
+      <div className="flex min-w-0 flex-col items-start gap-2">
+        <span>{children}</span>
+        {action}
+      </div>
     </div>
+  );
+}
+
+/**
+ * Why a form was not sent, in place. When the server could not be reached, "Try again" sends the
+ * form once more, as it stands: what was typed is still in it.
+ */
+export function FormFailure({
+  message,
+  unreachable,
+  ref,
+}: {
+  message: string;
+  unreachable: boolean;
+  ref?: Ref<HTMLDivElement>;
+}) {
+  const t = useT();
+  return (
+    <ErrorAlert
+      ref={ref}
+      action={
+        unreachable ? (
+          <Button type="submit" variant="outline" size="sm">
+            <RotateCw aria-hidden="true" className="size-4" />
+            {t('shell.tryAgain')}
+          </Button>
+        ) : null
+      }
+    >
+      {message}
+    </ErrorAlert>
   );
 }

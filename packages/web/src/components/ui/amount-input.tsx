@@ -1,11 +1,11 @@
 import { type ComponentProps, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
-import { formatMoney, readAmount } from '../../lib/money.ts';
+import { type AmountRules, amountPlaceholder, formatMoney, readAmount } from '../../lib/money.ts';
 import { cn } from '../../lib/utils.ts';
 import { Input } from './input.tsx';
 
 /** How the typed text is taken: "= UAH 1,500.00", or why it cannot be; null for an empty field. */
-function understood(text: string, currency: string): { text: string; problem: boolean } | null {
-  const { minor, problem } = readAmount(text);
+function understood(text: string, currency: string, rules: AmountRules): { text: string; problem: boolean } | null {
+  const { minor, problem } = readAmount(text, rules);
   if (problem !== null) return { text: problem, problem: true };
   return minor === null ? null : { text: `= ${formatMoney(minor, currency)}`, problem: false };
 }
@@ -13,15 +13,17 @@ function understood(text: string, currency: string): { text: string; problem: bo
 /**
  * A field for an amount of money, with the currency it is in at its end. With a currency it says
  * under the field how the amount is read ("= UAH 1,500.00") or why it cannot be ("Is this 1,500
- * or 1.5?…"), unless an error the field already shows says so.
+ * or 1.5?…", a minus where the amount must be `positive`), unless an error the field already shows
+ * says so. Its placeholder and the amounts it reads are in the language's decimal mark.
  */
 export function AmountInput({
   currency,
+  positive = false,
   className,
   ref,
   onChange,
   ...props
-}: ComponentProps<'input'> & { currency?: string }) {
+}: ComponentProps<'input'> & { currency?: string; positive?: boolean }) {
   const input = useRef<HTMLInputElement | null>(null);
   const [text, setText] = useState('');
   // A form may set the value through the element (defaults, reset, a worked-out amount): read it back.
@@ -39,7 +41,7 @@ export function AmountInput({
   );
   const readingId = useId();
   const invalid = props['aria-invalid'] === true || props['aria-invalid'] === 'true';
-  const reading = currency ? understood(text, currency) : null;
+  const reading = currency ? understood(text, currency, { positive }) : null;
   const shown = reading && !(reading.problem && invalid) ? reading : null;
   const describedBy = [props['aria-describedby'], shown ? readingId : undefined].filter(Boolean).join(' ');
 
@@ -49,7 +51,7 @@ export function AmountInput({
         <Input
           inputMode="decimal"
           autoComplete="off"
-          placeholder="0.00"
+          placeholder={amountPlaceholder()}
           className={cn('tabular-nums', currency && 'pr-14')}
           {...props}
           ref={setRefs}

@@ -1,6 +1,6 @@
 import { type FormEventHandler, type ReactNode, useEffect, useRef } from 'react';
 import { useT } from '../../lib/i18n.ts';
-import { ErrorAlert } from './alert.tsx';
+import { FormFailure } from './alert.tsx';
 import { Button, type ButtonProps } from './button.tsx';
 import { Dialog, DialogBody, DialogClose, DialogContent, DialogFooter, DialogHeader } from './dialog.tsx';
 import { focusMarkedField } from './dialog-focus.ts';
@@ -37,6 +37,8 @@ type DialogFormProps = {
   children: ReactNode;
   /** A failure that concerns the whole form, shown under the fields. */
   error: string | null;
+  /** The failure is that the server could not be reached: the message offers to send the form again. */
+  unreachable?: boolean;
   submitLabel: ReactNode;
   submitting: boolean;
   /** Keeps the form from being sent for a reason of its own: nothing to save, say. */
@@ -51,6 +53,7 @@ export function DialogForm({
   onSubmit,
   children,
   error,
+  unreachable = false,
   submitLabel,
   submitting,
   submitDisabled = false,
@@ -75,7 +78,7 @@ export function DialogForm({
     >
       <DialogBody>
         {children}
-        {error ? <ErrorAlert ref={errorRef}>{error}</ErrorAlert> : null}
+        {error ? <FormFailure ref={errorRef} message={error} unreachable={unreachable} /> : null}
       </DialogBody>
       <DialogFooter>
         <DialogClose asChild>

@@ -6,7 +6,7 @@ import { type AccountTree, buildAccountTree } from './account-tree.ts';
 
 export type AccountTreeState =
   | { status: 'pending' }
-  | { status: 'error'; retry: () => void; retrying: boolean }
+  | { status: 'error'; error: unknown; retry: () => void; retrying: boolean }
   | { status: 'success'; tree: AccountTree; accounts: Account[] };
 
 /** The accounts nested in their groups, once both lists are loaded. */
@@ -21,6 +21,7 @@ export function useAccountTree(): AccountTreeState {
   if (accounts.isError || groups.isError) {
     return {
       status: 'error',
+      error: accounts.error ?? groups.error,
       retry: () => {
         if (accounts.isError) void accounts.refetch();
         if (groups.isError) void groups.refetch();

@@ -236,6 +236,7 @@ function RateForm({ fromCode, toCode, facts, pairPicker, onDone }: RateFormProps
     <DialogForm
       onSubmit={form.handleSubmit(submission.submit)}
       error={submission.error}
+      unreachable={submission.unreachable}
       submitLabel={t('categories.form.save')}
       submitting={isSubmitting}
       submitDisabled={nothingToSave}

@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowLeft, type LucideIcon, SearchX } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { hasErrorCode } from '../../api/errors.ts';
+import { hasErrorCode, loadFailureText } from '../../api/errors.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { EmptyCard } from '../../components/ui/empty-card.tsx';
@@ -79,7 +79,7 @@ export function DetailPage<T>({ query, list, noun, icon, placeholder, name, chil
       <EmptyCard
         icon={icon}
         title={t('detail.loadError', { noun })}
-        description={t('accounts.loadError.description')}
+        description={loadFailureText(query.error)}
         action={<RetryButton onRetry={() => void query.refetch()} retrying={query.isFetching} />}
       />
     );

@@ -4,6 +4,7 @@ import { ReceiptText } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useAccounts } from '../../api/accounts.ts';
 import { useCategoryById } from '../../api/categories.ts';
+import { loadFailureText } from '../../api/errors.ts';
 import { type TransactionListFilters, useTransactionList } from '../../api/transactions.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyCard } from '../../components/ui/empty-card.tsx';
@@ -54,7 +55,7 @@ export function TransactionList({ filters, empty, selection, className }: Transa
       <EmptyCard
         icon={ReceiptText}
         title={t('transactions.loadError')}
-        description={t('transactions.checkConnection')}
+        description={loadFailureText(list.error)}
         action={<RetryButton onRetry={() => void list.refetch()} retrying={list.isFetching} />}
       />
     );

@@ -207,6 +207,7 @@ function DetailsCard({ account }: { account: Account }) {
           value={account.creditLimit}
           currency={code}
           hint={fromBank ? undefined : t('account.creditHint')}
+          positive
           readOnlyReason={fromBank}
           validate={(creditLimit) => contractProblem({ creditLimit })}
           onSave={(creditLimit) => save({ creditLimit }, t('account.creditUpdated'))}

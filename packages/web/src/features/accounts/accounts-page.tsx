@@ -3,6 +3,7 @@ import { Plus, TriangleAlert, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useBaseCurrencyCode } from '../../api/currencies.ts';
+import { loadFailureText } from '../../api/errors.ts';
 import { useBankUser } from '../../api/monobank.ts';
 import { useTotalBalance } from '../../api/stats.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -142,7 +143,7 @@ export function AccountsPage() {
       <EmptyCard
         icon={Wallet}
         title={t('accounts.loadError.title')}
-        description={t('accounts.loadError.description')}
+        description={loadFailureText(state.error)}
         action={<RetryButton onRetry={state.retry} retrying={state.retrying} />}
       />
     );

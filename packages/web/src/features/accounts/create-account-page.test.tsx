@@ -63,7 +63,7 @@ describe('create account form', () => {
 
     await userEvent.type(screen.getByLabelText('Opening balance'), '12abc');
     await userEvent.tab();
-    expect(await screen.findByText('Enter an amount, e.g. 1250.50')).toBeTruthy();
+    expect(await screen.findByText('Enter an amount, e.g. 1,250.50')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(calls('POST', '/accounts')).toEqual([]);

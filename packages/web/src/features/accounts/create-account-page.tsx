@@ -283,7 +283,9 @@ export function CreateAccountPage() {
               hint={isCreditCategory(category) ? t('account.create.creditHint') : t('account.create.creditRare')}
               error={errors.creditLimit?.message}
             >
-              {(control) => <AmountInput {...control} currency={currencyCode} {...form.register('creditLimit')} />}
+              {(control) => (
+                <AmountInput {...control} currency={currencyCode} positive {...form.register('creditLimit')} />
+              )}
             </FormField>
           </div>
           {groups.status === 'success' && groups.tree.groups.length > 0 ? (

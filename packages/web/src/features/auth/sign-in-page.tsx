@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLogin } from '../../api/auth.ts';
 import { AuthScreen } from '../../entities/settings/auth-screen.tsx';
 import { useT } from '../../lib/i18n.ts';
-import { redirectTarget } from '../../lib/paths.ts';
+import { afterSignIn } from '../../lib/paths.ts';
 import { loginErrorMessage } from './components/auth-errors.ts';
 import { CredentialsForm } from './components/credentials-form.tsx';
 
@@ -34,7 +34,9 @@ export function SignInPage() {
         send={(body) => login.mutateAsync(body)}
         describeFailure={(error) => ({ fields: {}, form: loginErrorMessage(error) })}
         // Waiting for the navigation keeps the button busy while the session loads.
-        onSuccess={() => navigate(redirectTarget(searchParams.get('redirect')), { replace: true })}
+        onSuccess={(_, { username }) =>
+          navigate(afterSignIn(searchParams.get('redirect'), username), { replace: true })
+        }
       />
     </AuthScreen>
   );

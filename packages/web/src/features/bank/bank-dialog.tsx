@@ -10,6 +10,7 @@ import {
 import { Landmark } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useAccounts } from '../../api/accounts.ts';
+import { loadFailureText } from '../../api/errors.ts';
 import { useBankUser, usePairMonobank, useReplaceMonobankToken } from '../../api/monobank.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogBody, DialogContent, DialogFooter, DialogHeader } from '../../components/ui/dialog.tsx';
@@ -153,7 +154,7 @@ function PeriodContent({
         <EmptyState
           icon={Landmark}
           title={t('bank.dialog.accountsLoadError')}
-          description={t('accounts.loadError.description')}
+          description={loadFailureText(bankUser.error ?? accounts.error)}
           action={
             <RetryButton
               onRetry={() => {

@@ -1,4 +1,5 @@
 import { Landmark } from 'lucide-react';
+import { loadFailureText } from '../../api/errors.ts';
 import { useBankUser } from '../../api/monobank.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyCard } from '../../components/ui/empty-card.tsx';
@@ -30,7 +31,7 @@ export function BankSettings() {
         <EmptyState
           icon={Landmark}
           title={t('bank.settings.loadError')}
-          description={t('accounts.loadError.description')}
+          description={loadFailureText(bankUser.error)}
           className="py-14"
           action={<RetryButton onRetry={() => void bankUser.refetch()} retrying={bankUser.isFetching} />}
         />

@@ -102,11 +102,12 @@ describe('budgets page', () => {
     expect(await screen.findByRole('dialog', { name: 'New budget' })).toBeTruthy();
   });
 
-  it('offers to try again when the budgets cannot be loaded', async () => {
+  it('offers to try again when the budgets cannot be loaded, saying the server failed', async () => {
     let up = false;
     signedInServer({ 'GET /budgets': () => (up ? success([]) : failure(403, 'FORBIDDEN', 'No')) });
     renderApp('/budgets');
     expect(await screen.findByText('Budgets could not be loaded')).toBeTruthy();
+    expect(screen.getByText('The server could not answer just now. Try again in a moment.')).toBeTruthy();
     up = true;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No budgets yet')).toBeTruthy();

@@ -3,6 +3,7 @@ import { Archive, ChevronRight, PiggyBank, Plus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useBudgets } from '../../api/budgets.ts';
 import { useBaseCurrencyCode } from '../../api/currencies.ts';
+import { loadFailureText } from '../../api/errors.ts';
 import { useStatsFollowChanges } from '../../api/stats.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyCard } from '../../components/ui/empty-card.tsx';
@@ -55,7 +56,7 @@ export function BudgetsPage() {
       <EmptyCard
         icon={PiggyBank}
         title={t('budgets.loadError.title')}
-        description={t('budgets.checkConnection')}
+        description={loadFailureText(budgets.error)}
         action={<RetryButton onRetry={() => void budgets.refetch()} retrying={budgets.isFetching} />}
       />
     );

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useUpdateAccountGroup } from '../../api/account-groups.ts';
 import { useUpdateAccount } from '../../api/accounts.ts';
+import { loadFailureText } from '../../api/errors.ts';
 import { useSubmission } from '../../api/submission.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -311,7 +312,7 @@ export function AccountGroupsSettings() {
           <EmptyState
             icon={Layers}
             title={t('groups.loadError')}
-            description={t('accounts.loadError.description')}
+            description={loadFailureText(state.error)}
             action={<RetryButton onRetry={state.retry} retrying={state.retrying} />}
           />
         ) : (

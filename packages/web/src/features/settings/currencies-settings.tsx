@@ -1,5 +1,6 @@
 import { Coins } from 'lucide-react';
 import { useBaseCurrency, useUserCurrencies } from '../../api/currencies.ts';
+import { loadFailureText } from '../../api/errors.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { RetryButton } from '../../components/ui/retry-button.tsx';
@@ -31,7 +32,7 @@ export function CurrenciesSettings() {
         <EmptyState
           icon={Coins}
           title={t('currencies.loadError')}
-          description={t('accounts.loadError.description')}
+          description={loadFailureText(userCurrencies.error)}
           className="py-14"
           action={<RetryButton onRetry={() => userCurrencies.refetch()} retrying={userCurrencies.isFetching} />}
         />

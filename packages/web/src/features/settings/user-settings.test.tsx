@@ -69,13 +69,13 @@ describe('user settings', () => {
     expect((screen.getByLabelText('Current password') as HTMLInputElement).value).toBe('');
   });
 
-  it('signs out everywhere after asking, and lands on sign-in', async () => {
+  it('signs out everywhere after asking, and lands on sign-in, which leads back here', async () => {
     const { calls, location } = await openUserSettings({ 'POST /auth/logout-all': noContent });
     await userEvent.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
     const dialog = within(await screen.findByRole('alertdialog'));
     await userEvent.click(dialog.getByRole('button', { name: 'Sign out everywhere' }));
 
-    await waitFor(() => expect(location()).toBe('/sign-in'));
+    await waitFor(() => expect(location()).toBe('/sign-in?redirect=%2Fsettings%2Fuser'));
     expect(calls('POST', '/auth/logout-all')).toHaveLength(1);
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });

@@ -285,6 +285,7 @@ function DeleteUserForm() {
     <DialogForm
       onSubmit={form.handleSubmit(submission.submit)}
       error={submission.error}
+      unreachable={submission.unreachable}
       submitLabel={t('user.delete.submit')}
       submitting={isSubmitting}
       submitVariant="destructive"

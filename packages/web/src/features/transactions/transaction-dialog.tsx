@@ -8,10 +8,10 @@ import { Link } from 'react-router';
 import { useAccounts } from '../../api/accounts.ts';
 import { useBudgets } from '../../api/budgets.ts';
 import { ratesQueryOptions, useBaseCurrencyCode } from '../../api/currencies.ts';
-import { hasErrorCode, inlineErrorMessage } from '../../api/errors.ts';
+import { hasErrorCode, inlineErrorMessage, loadFailureText } from '../../api/errors.ts';
 import { useSubmission } from '../../api/submission.ts';
 import { useCreateTransaction, useUpdateTransaction } from '../../api/transactions.ts';
-import { ErrorAlert } from '../../components/ui/alert.tsx';
+import { FormFailure } from '../../components/ui/alert.tsx';
 import { AmountInput } from '../../components/ui/amount-input.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import {
@@ -105,7 +105,7 @@ export function TransactionDialog({ target, onClose }: { target: DialogTarget; o
         <EmptyState
           icon={Wallet}
           title={t('accounts.loadError.title')}
-          description={t('transactions.checkConnection')}
+          description={loadFailureText(accounts.error)}
           action={<RetryButton onRetry={() => void accounts.refetch()} retrying={accounts.isFetching} />}
         />
       </DialogBody>
@@ -347,6 +347,7 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
                 {...control}
                 data-autofocus={!original || undefined}
                 currency={currencies.amount}
+                positive
                 {...form.register('amount', { onChange: followRate })}
               />
             )
@@ -444,6 +445,7 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
                 <AmountInput
                   {...control}
                   currency={currencies.destination}
+                  positive
                   {...form.register('destinationAmount', {
                     onChange: () => {
                       destinationTyped.current = true;
@@ -546,7 +548,7 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
         {original ? (
           <TransferPairing transaction={original} accounts={accounts} onLink={onLink} onDone={onClose} />
         ) : null}
-        {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
+        {formError ? <FormFailure message={formError} unreachable={submission.unreachable} /> : null}
       </DialogBody>
       <DialogFooter>
         {original && !bank ? (

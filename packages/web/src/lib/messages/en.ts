@@ -9,8 +9,9 @@ export const en = {
   'language.uk': 'Українська',
 
   // Failure texts, fixed word for word.
-  'error.network': 'Failed to fetch data from the server.',
+  'error.network': 'Can’t reach the server. Check your connection and try again.',
   'error.unexpected': 'Unexpected error.',
+  'error.loadFailed': 'The server could not answer just now. Try again in a moment.',
   'error.unauthenticated': 'Unauthorized. Please, login first.',
   'error.categoriesLoad': 'Cannot load categories',
   // What the other codes mean, where the server's English sentence has no translation.
@@ -137,7 +138,6 @@ export const en = {
     '{count, plural, one {# account in a currency without an exchange rate is left out.} other {# accounts in a currency without an exchange rate are left out.}}',
   'accounts.total.setRate': 'Set a rate',
   'accounts.loadError.title': 'Accounts could not be loaded',
-  'accounts.loadError.description': 'Check your connection and try again.',
   'accounts.empty.title': 'Add your first account',
   'accounts.empty.description':
     'Add the places you keep money in: a wallet, a card, a savings account. Their balances add up to your total. Or connect Monobank, and its cards come with their history.',
@@ -147,7 +147,6 @@ export const en = {
   'dashboard.previousMonth': 'Previous month',
   'dashboard.nextMonth': 'Next month',
   'dashboard.widget.loadError': '{title} could not be loaded',
-  'dashboard.widget.loadErrorDescription': 'Check your connection and try again.',
   'dashboard.widget.loading': 'Loading {title}',
   'dashboard.noAccounts': 'No accounts yet',
   'dashboard.noTransactions': 'No transactions yet',
@@ -233,7 +232,6 @@ export const en = {
   'charts.trend.label.1Y': 'Balance of {name} over the last year',
   'charts.trend.label.ALL': 'Balance of {name} over all its history',
   'charts.trend.loadError': 'The balance trend could not be loaded',
-  'charts.trend.loadErrorDescription': 'Check your connection and try again.',
   'charts.trend.loading': 'Loading the balance trend',
   'charts.trend.clipped':
     'The history goes back to {day}; the chart shows its latest {count, plural, one {# day} other {# days}}, the most one chart can draw.',
@@ -348,7 +346,6 @@ export const en = {
   'budgets.all': 'All budgets',
   'budgets.loading': 'Loading budgets',
   'budgets.loadError.title': 'Budgets could not be loaded',
-  'budgets.checkConnection': 'Check your connection and try again.',
   'budgets.empty.title': 'No budgets yet',
   'budgets.empty.description':
     'A budget sets a spending limit for a period or for chosen categories, and shows how much of it is left.',
@@ -456,7 +453,6 @@ export const en = {
   'transactions.loadingMore': 'Loading more…',
   'transactions.loadError': 'Transactions could not be loaded',
   'transactions.loadMoreError': 'More transactions could not be loaded.',
-  'transactions.checkConnection': 'Check your connection and try again.',
   'transactions.empty.title': 'No transactions yet',
   'transactions.empty.description': 'Add your first one: an expense, an income, or a transfer between your accounts.',
   'transactions.empty.add': 'Add your first transaction',
@@ -1023,8 +1019,9 @@ export const en = {
   'common.save': 'Save',
   'common.showPassword': 'Show password',
   'inlineEdit.rename': '{label}: {value}. Rename',
-  'amount.format': 'Enter an amount, e.g. 1250.50',
-  'amount.ambiguous': 'Is this {grouped} or {decimal}? Write {whole} or {fraction}',
+  'amount.format': 'Enter an amount, e.g. {example}',
+  'amount.negative': 'Enter the amount without a minus: it cannot be negative here',
+  'amount.ambiguous': 'Is this {thousands} or {decimal}? Write {whole} or {fraction}',
   'change.timeZone.failed': 'Balances could not be regrouped.',
   'change.timeZone.failedTitle': 'Balances not regrouped after the time zone change',
   'change.timeZone.done': 'Balances now follow the days of your time zone.',

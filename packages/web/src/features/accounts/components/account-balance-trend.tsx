@@ -3,6 +3,7 @@ import { CircleAlert } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useAccount } from '../../../api/accounts.ts';
 import { useBaseCurrencyCode } from '../../../api/currencies.ts';
+import { loadFailureText } from '../../../api/errors.ts';
 import { useBalanceHistory, useOldestTransaction, useStatsFollowChanges } from '../../../api/stats.ts';
 import { BalanceChart } from '../../../components/charts/balance-chart.tsx';
 import { accountSeries } from '../../../components/charts/series.ts';
@@ -47,7 +48,7 @@ export function AccountBalanceTrend({ accountId }: { accountId: number }) {
       <EmptyState
         icon={CircleAlert}
         title={t('charts.trend.loadError')}
-        description={t('charts.trend.loadErrorDescription')}
+        description={loadFailureText(account.error ?? history.error ?? oldest.error)}
         action={
           <RetryButton
             onRetry={() => {

@@ -21,13 +21,16 @@ const issues = (overrides: Partial<AccountFormValues>) => {
   return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path[0], issue.message]));
 };
 
+/** A limit is never negative: a minus is refused as it is typed. */
+const NO_MINUS = 'Enter the amount without a minus: it cannot be negative here';
+
 describe('account form', () => {
   it('converts typed amounts to minor units, either decimal mark, empty or zero as 0', () => {
     expect(readAccountAmount('1 250,50').minor).toBe(125_050);
     expect(readAccountAmount('-99.99').minor).toBe(-9_999);
     expect(readAccountAmount('').minor).toBe(0);
     expect(readAccountAmount('0').minor).toBe(0);
-    expect(readAccountAmount('ten')).toEqual({ minor: null, problem: 'Enter an amount, e.g. 1250.50' });
+    expect(readAccountAmount('ten')).toEqual({ minor: null, problem: 'Enter an amount, e.g. 1,250.50' });
   });
 
   it('asks about a mark before three digits and says a too large balance is too large', () => {
@@ -60,14 +63,14 @@ describe('account form', () => {
 
   it('keeps a credit limit typed for any category, not only the lending ones', () => {
     expect(schema.parse(values({ accountCategory: 'cash', creditLimit: '300' })).creditLimit).toBe(30_000);
-    expect(issues({ accountCategory: 'general', creditLimit: '-5' })).toEqual({ creditLimit: 'Must not be negative' });
+    expect(issues({ accountCategory: 'general', creditLimit: '-5' })).toEqual({ creditLimit: NO_MINUS });
   });
 
   it('says what is wrong in the contract’s words, field by field', () => {
     expect(issues({ name: '   ' })).toEqual({ name: 'Name is required' });
     expect(issues({ currencyId: null })).toEqual({ currencyId: 'Choose a currency' });
-    expect(issues({ initialBalance: '12abc' })).toEqual({ initialBalance: 'Enter an amount, e.g. 1250.50' });
-    expect(issues({ accountCategory: 'loan', creditLimit: '-5' })).toEqual({ creditLimit: 'Must not be negative' });
+    expect(issues({ initialBalance: '12abc' })).toEqual({ initialBalance: 'Enter an amount, e.g. 1,250.50' });
+    expect(issues({ accountCategory: 'loan', creditLimit: '-5' })).toEqual({ creditLimit: NO_MINUS });
     expect(issues({ name: 'x'.repeat(101) })).toEqual({ name: 'Name must be at most 100 characters' });
   });
 

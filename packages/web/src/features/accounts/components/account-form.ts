@@ -2,15 +2,18 @@ import { ACCOUNT_CATEGORIES, createAccountBodySchema, isoDateSchema } from '@kop
 import { z } from 'zod';
 import type { DayKey } from '../../../lib/dates.ts';
 import { t } from '../../../lib/i18n.ts';
-import { readAmount } from '../../../lib/money.ts';
+import { type AmountRules, readAmount } from '../../../lib/money.ts';
 import { dayStart } from '../../../lib/periods.ts';
 
 /**
  * A typed balance or limit in minor units, empty or zero being 0, or what keeps it from
- * being read (no number, a mark before three digits, too large) as `readAmount` says it.
+ * being read (a minus on a limit, no number, a mark before three digits, too large) as `readAmount` says it.
  */
-export function readAccountAmount(text: string): { minor: number; problem: null } | { minor: null; problem: string } {
-  const { minor, problem } = readAmount(text);
+export function readAccountAmount(
+  text: string,
+  rules: AmountRules = {},
+): { minor: number; problem: null } | { minor: null; problem: string } {
+  const { minor, problem } = readAmount(text, rules);
   return problem === null ? { minor: minor ?? 0, problem } : { minor: null, problem };
 }
 
@@ -40,7 +43,7 @@ export const accountFormSchema = (today: DayKey) =>
   accountFormValuesSchema.transform((values, ctx) => {
     const readings = {
       initialBalance: readAccountAmount(values.initialBalance),
-      creditLimit: readAccountAmount(values.creditLimit),
+      creditLimit: readAccountAmount(values.creditLimit, { positive: true }),
     };
     for (const [field, { problem }] of Object.entries(readings)) {
       if (problem !== null) ctx.addIssue({ code: 'custom', path: [field], message: problem });

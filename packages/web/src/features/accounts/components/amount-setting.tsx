@@ -1,4 +1,3 @@
-import { fromMinorUnits } from '@kopiyka/shared';
 import { type FormEvent, useId } from 'react';
 import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,6 +5,7 @@ import { useDraftEditor } from '../../../components/ui/draft-editor.ts';
 import { Money } from '../../../components/ui/money.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useT } from '../../../lib/i18n.ts';
+import { amountText } from '../../../lib/money.ts';
 import { readAccountAmount } from './account-form.ts';
 
 type AmountSettingProps = {
@@ -15,6 +15,8 @@ type AmountSettingProps = {
   currency: string;
   /** Said under the value, and while editing. */
   hint?: string;
+  /** Only an amount above zero goes here (a limit): a minus is refused as it is typed. */
+  positive?: boolean;
   /** Shown instead of the change button when the amount cannot be changed here. */
   readOnlyReason?: string;
   /** A message when the amount is not acceptable; checked before `onSave`. */
@@ -24,7 +26,16 @@ type AmountSettingProps = {
 };
 
 /** An amount of an account, shown with a "Change" button that turns it into a field. */
-export function AmountSetting({ label, value, currency, hint, readOnlyReason, validate, onSave }: AmountSettingProps) {
+export function AmountSetting({
+  label,
+  value,
+  currency,
+  hint,
+  positive = false,
+  readOnlyReason,
+  validate,
+  onSave,
+}: AmountSettingProps) {
   const editor = useDraftEditor({ value, validate, onSave });
   const id = useId();
   const t = useT();
@@ -32,7 +43,7 @@ export function AmountSetting({ label, value, currency, hint, readOnlyReason, va
   async function save(event: FormEvent) {
     event.preventDefault();
     if (editor.draft === null) return;
-    const { minor, problem } = readAccountAmount(editor.draft);
+    const { minor, problem } = readAccountAmount(editor.draft, { positive });
     if (minor === null) editor.reject(problem);
     else await editor.commit(minor);
   }
@@ -59,7 +70,7 @@ export function AmountSetting({ label, value, currency, hint, readOnlyReason, va
             <Button
               variant="outline"
               size="sm"
-              onClick={() => editor.open(fromMinorUnits(value).toFixed(2))}
+              onClick={() => editor.open(amountText(value))}
               aria-label={t('account.amount.changeLabel', { label: label.toLowerCase() })}
             >
               {t('account.amount.change')}
@@ -71,6 +82,7 @@ export function AmountSetting({ label, value, currency, hint, readOnlyReason, va
           <AmountInput
             autoFocus
             currency={currency}
+            positive={positive}
             aria-labelledby={`${id}-label`}
             aria-describedby={editor.error ? editor.errorId : hint ? hintId : undefined}
             {...editor.fieldProps}

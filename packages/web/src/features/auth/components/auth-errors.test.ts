@@ -20,7 +20,7 @@ describe('login error filtering', () => {
   });
 
   it('turns anything else, a rate limit included, into a generic error', () => {
-    for (const code of ['TOO_MANY_REQUESTS', 'VALIDATION_ERROR', 'UNEXPECTED', 'NETWORK_ERROR', 'FORBIDDEN'] as const) {
+    for (const code of ['TOO_MANY_REQUESTS', 'VALIDATION_ERROR', 'UNEXPECTED', 'FORBIDDEN'] as const) {
       expect(loginErrorMessage(apiError(code))).toBe('Unexpected error');
     }
     expect(loginErrorMessage(new Error('boom'))).toBe('Unexpected error');
@@ -28,11 +28,19 @@ describe('login error filtering', () => {
 
   it('says nothing more when a toast has said "Unexpected error." already', () => {
     expect(loginErrorMessage(notified(apiError('UNEXPECTED', 'Unexpected error.', 500)))).toBeUndefined();
-    // A toast that says why (the wait, the network) leaves the form its generic line.
+    // A toast that says why (the wait) leaves the form its generic line.
     expect(loginErrorMessage(notified(apiError('TOO_MANY_REQUESTS', 'Try again in 15 min.', 429)))).toBe(
       'Unexpected error',
     );
-    expect(loginErrorMessage(notified(apiError('NETWORK_ERROR', 'Failed to fetch', 0)))).toBe('Unexpected error');
+  });
+
+  it('says that the server cannot be reached, which no toast says for a sign-in', () => {
+    expect(loginErrorMessage(apiError('NETWORK_ERROR', 'Failed to fetch', 0))).toBe(
+      'Can’t reach the server. Check your connection and try again.',
+    );
+    expect(registerErrorFeedback(apiError('NETWORK_ERROR', 'Failed to fetch', 0)).form).toBe(
+      'Can’t reach the server. Check your connection and try again.',
+    );
   });
 });
 

@@ -1,13 +1,14 @@
-import { errorText, hasErrorCode } from '../../../api/errors.ts';
+import { errorText, hasErrorCode, isUnreachable } from '../../../api/errors.ts';
 import { serverFieldErrors } from '../../../api/form-errors.ts';
 import { t } from '../../../lib/i18n.ts';
 
 /**
  * The generic message for the form, or none when the client's toast says "Unexpected error."
- * already: once is enough. Other toasts stay beside it, as they say why (the network is down, or
- * how long a throttle lasts).
+ * already: once is enough. A throttle's toast stays beside it, as it says how long the wait is.
+ * A server that could not be reached is said as such (no toast does): it tells nothing of the account.
  */
 function unexpectedFormError(error: unknown): string | undefined {
+  if (isUnreachable(error)) return t('error.network');
   return hasErrorCode(error, 'UNEXPECTED') && error.notified ? undefined : t('auth.unexpected');
 }
 

@@ -3,7 +3,7 @@ import type { LoginBody } from '@kopiyka/shared';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useSubmission } from '../../../api/submission.ts';
-import { ErrorAlert } from '../../../components/ui/alert.tsx';
+import { FormFailure } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -27,8 +27,8 @@ type CredentialsFormProps<Body extends Credentials> = {
   submittingLabel: string;
   send: (body: Body) => Promise<unknown>;
   describeFailure: (error: unknown) => CredentialsFailure;
-  /** After a send that worked: where to go next. Awaited, so the button stays busy meanwhile. */
-  onSuccess: () => unknown;
+  /** After a send that worked (with what was sent): where to go next. Awaited, so the button stays busy meanwhile. */
+  onSuccess: (result: unknown, body: Body) => unknown;
 };
 
 /** Username and password, as the signed-out pages ask for them. */
@@ -77,7 +77,7 @@ export function CredentialsForm<Body extends Credentials>({
       <FormField id="password" label={t('auth.password')} hint={hints?.password} error={errors.password?.message}>
         {(control) => <PasswordInput {...control} autoComplete={passwordAutoComplete} {...form.register('password')} />}
       </FormField>
-      {submission.error ? <ErrorAlert>{submission.error}</ErrorAlert> : null}
+      {submission.error ? <FormFailure message={submission.error} unreachable={submission.unreachable} /> : null}
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
         {isSubmitting ? <Spinner /> : null}
         {isSubmitting ? submittingLabel : submitLabel}

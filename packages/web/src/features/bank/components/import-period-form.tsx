@@ -62,6 +62,7 @@ export function ImportPeriodForm({ accountCount, requestIntervalMs, dismissLabel
     <DialogForm
       onSubmit={form.handleSubmit(submission.submit)}
       error={submission.error}
+      unreachable={submission.unreachable}
       submitLabel={t('bank.period.start')}
       submitting={isSubmitting}
       cancelLabel={dismissLabel}

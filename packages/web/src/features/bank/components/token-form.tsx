@@ -85,6 +85,7 @@ export function TokenForm<Values extends FieldValues, Result>({
     <DialogForm
       onSubmit={form.handleSubmit(submission.submit)}
       error={submission.error}
+      unreachable={submission.unreachable}
       submitLabel={isSubmitting ? t('bank.token.checking') : submitLabel}
       submitting={isSubmitting}
     >

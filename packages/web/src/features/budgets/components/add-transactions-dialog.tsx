@@ -3,6 +3,7 @@ import { ReceiptText } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useAccounts } from '../../../api/accounts.ts';
 import { budgetCandidatesFilter, useAddBudgetTransactions } from '../../../api/budgets.ts';
+import { loadFailureText } from '../../../api/errors.ts';
 import { useSubmission } from '../../../api/submission.ts';
 import { useTransactionList } from '../../../api/transactions.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
@@ -114,7 +115,7 @@ function CandidatePicker({ budgetId, onDone }: { budgetId: number; onDone: () =>
       <EmptyState
         icon={ReceiptText}
         title={t('budget.add.loadError')}
-        description={t('budgets.checkConnection')}
+        description={loadFailureText(candidates.error)}
         action={<RetryButton onRetry={() => void candidates.refetch()} retrying={candidates.isFetching} />}
       />
     );

@@ -53,7 +53,7 @@ export function LimitField({ form, currency }: { form: BudgetForm; currency: str
       hint={t('budget.field.limitHint', { currency })}
       error={form.formState.errors.limit?.message}
     >
-      {(control) => <AmountInput {...control} currency={currency} {...form.register('limit')} />}
+      {(control) => <AmountInput {...control} currency={currency} positive {...form.register('limit')} />}
     </FormField>
   );
 }

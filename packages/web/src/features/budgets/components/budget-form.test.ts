@@ -56,13 +56,15 @@ describe('budget form', () => {
 
   it('says what is wrong with each field, in the shared contract’s words', () => {
     expect(issues(values({ name: '  ' }))).toEqual({ name: 'Name is required' });
-    expect(issues(values({ limit: 'lots' }))).toEqual({ limit: 'Enter an amount, e.g. 1250.50' });
+    expect(issues(values({ limit: 'lots' }))).toEqual({ limit: 'Enter an amount, e.g. 1,250.50' });
     expect(issues(values({ limit: '1.500' }))).toEqual({ limit: 'Is this 1,500 or 1.5? Write 1500 or 1.50' });
     expect(issues(values({ limit: '100000000000000' }))).toEqual({
       limit: 'Too large: at most 10,000,000,000,000.00',
     });
     expect(issues(values({ limit: '0' }))).toEqual({ limit: 'Limit must be greater than 0' });
-    expect(issues(values({ limit: '-5' }))).toEqual({ limit: 'Limit must be greater than 0' });
+    expect(issues(values({ limit: '-5' }))).toEqual({
+      limit: 'Enter the amount without a minus: it cannot be negative here',
+    });
     expect(issues(values({ startDate: '2026-12-01', endDate: '2026-11-30' }))).toEqual({
       endDate: 'The start date must not be after the end date',
     });

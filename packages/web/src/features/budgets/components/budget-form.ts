@@ -49,7 +49,7 @@ const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
  * millisecond of its day, as the budget includes it.
  */
 export const budgetFormSchema = budgetFormValuesSchema.transform((values, ctx): NewBudget => {
-  const limit = readAmount(values.limit);
+  const limit = readAmount(values.limit, { positive: true });
   const limitAmount = values.limit.trim() === '' ? null : (limit.minor ?? 0);
   if (limit.problem !== null) ctx.addIssue({ code: 'custom', path: ['limit'], message: limit.problem });
   const bound = (field: 'startDate' | 'endDate', toInstant: (day: string) => Date) => {

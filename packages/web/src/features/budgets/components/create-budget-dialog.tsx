@@ -56,6 +56,7 @@ function CreateBudgetForm({ currency, onDone }: { currency: string; onDone: () =
     <DialogForm
       onSubmit={form.handleSubmit(submission.submit)}
       error={submission.error}
+      unreachable={submission.unreachable}
       submitLabel={t('budget.create.submit')}
       submitting={form.formState.isSubmitting}
     >

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { loadFailureText } from '../../../api/errors.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { RetryButton } from '../../../components/ui/retry-button.tsx';
@@ -10,7 +11,7 @@ import { cn } from '../../../lib/utils.ts';
 /** What a widget needs to know of each query it shows. */
 export type WidgetQuery = Pick<
   UseQueryResult,
-  'isPending' | 'isError' | 'isFetching' | 'isPlaceholderData' | 'refetch'
+  'isPending' | 'isError' | 'error' | 'isFetching' | 'isPlaceholderData' | 'refetch'
 >;
 
 type WidgetProps = {
@@ -45,7 +46,7 @@ export function Widget({ title, description, aside, queries, skeleton, empty, ch
         className="my-auto"
         icon={CircleAlert}
         title={t('dashboard.widget.loadError', { title })}
-        description={t('dashboard.widget.loadErrorDescription')}
+        description={loadFailureText(failed[0]?.error)}
         action={
           <RetryButton
             onRetry={() => failed.forEach((query) => void query.refetch())}

@@ -109,6 +109,7 @@ function CategoryForm({ target, onClose }: { target: CategoryFormTarget; onClose
     <DialogForm
       onSubmit={form.handleSubmit(submission.submit)}
       error={submission.error}
+      unreachable={submission.unreachable}
       submitLabel={editing ? t('categories.form.save') : t('categories.add')}
       submitting={isSubmitting}
     >

@@ -71,6 +71,7 @@ function CreateGroupForm({ parentGroupId, tree, onClose }: CreateGroupDialogProp
     <DialogForm
       onSubmit={form.handleSubmit(submission.submit)}
       error={submission.error}
+      unreachable={submission.unreachable}
       submitLabel={t('groups.create.submit')}
       submitting={isSubmitting}
     >

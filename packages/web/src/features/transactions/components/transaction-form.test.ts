@@ -75,8 +75,10 @@ describe('a new transaction’s body', () => {
   it('does not convert an empty or zero amount: it asks for one', () => {
     expect(errorsOf({ amount: '' })).toEqual({ amount: 'Enter an amount' });
     expect(errorsOf({ amount: '0,00' })).toEqual({ amount: 'Enter an amount' });
-    expect(errorsOf({ amount: 'lots' })).toEqual({ amount: 'Enter an amount, e.g. 1250.50' });
-    expect(errorsOf({ amount: '-5' })).toEqual({ amount: 'Must be greater than 0' });
+    expect(errorsOf({ amount: 'lots' })).toEqual({ amount: 'Enter an amount, e.g. 1,250.50' });
+    expect(errorsOf({ amount: '-5' })).toEqual({
+      amount: 'Enter the amount without a minus: it cannot be negative here',
+    });
   });
 
   it('asks for an account, a category and a time', () => {

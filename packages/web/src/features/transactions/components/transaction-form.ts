@@ -256,7 +256,7 @@ function requireAmount(
   missing: string,
   problems: Plan['problems'],
 ): number | undefined {
-  const { minor, problem } = readAmount(text);
+  const { minor, problem } = readAmount(text, { positive: true });
   if (problem !== null) problems.push([field, problem]);
   else if (minor === null) problems.push([field, missing]);
   else return minor;

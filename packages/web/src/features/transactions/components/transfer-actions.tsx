@@ -2,7 +2,7 @@ import type { Account, Transaction } from '@kopiyka/shared';
 import { Link2, Link2Off, SearchX, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useCategories } from '../../../api/categories.ts';
-import { hasErrorCode, inlineErrorMessage } from '../../../api/errors.ts';
+import { hasErrorCode, inlineErrorMessage, loadFailureText } from '../../../api/errors.ts';
 import { useSubmission } from '../../../api/submission.ts';
 import {
   useDeleteTransaction,
@@ -141,7 +141,7 @@ export function LinkPanel({ transaction, accounts, onBack, onDone }: LinkPanelPr
       <EmptyState
         icon={SearchX}
         title={t('transactions.loadError')}
-        description={t('transactions.checkConnection')}
+        description={loadFailureText(candidates.error)}
         action={<RetryButton onRetry={() => void candidates.refetch()} retrying={candidates.isFetching} />}
       />
     );
