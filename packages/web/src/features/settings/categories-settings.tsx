@@ -129,8 +129,9 @@ function CategoryRow({ node, depth, context, excludedWith }: CategoryRowProps) {
         )}
         <CategoryMark category={node} />
         <div className="flex min-w-0 flex-1 flex-col py-1.5">
-          <span className="flex min-w-0 items-center gap-2">
-            <span className={cn('truncate', depth === 0 && 'font-medium')}>
+          {/* The badge goes under a name it would crowd ("Ot…" at phone width), never over it. */}
+          <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5">
+            <span className={cn('max-w-full truncate', depth === 0 && 'font-medium')}>
               <Highlighted text={node.name} query={context.query} />
             </span>
             {internal ? <Badge>{t('categories.builtIn')}</Badge> : null}
