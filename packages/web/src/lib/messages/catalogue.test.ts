@@ -53,8 +53,10 @@ const SHARED_NOT_FOR_PEOPLE = new Map<string, string>([
   ['shared/endpoints.ts', 'what each endpoint does, for the API documentation'],
   ['shared/envelope.ts', 'the OpenAPI description of the error envelope'],
   ['shared/binance.ts', 'the statusText of the missing-key codes 10101–10103: the web says them by code'],
-  ['shared/imports.ts: Base amount', 'a column of the CSV export: its header stays the same in any language'],
-  ['shared/imports.ts: Base currency', 'a column of the CSV export: its header stays the same in any language'],
+  // The export's columns are named in both languages beside each other (KOPIYKA_CSV_COLUMNS).
+  ['shared/imports.ts: Base amount', 'a column of the English CSV export; its Ukrainian name is beside it'],
+  ['shared/imports.ts: Base currency', 'a column of the English CSV export; its Ukrainian name is beside it'],
+  ['shared/imports.ts: Transfer account', 'a column of the English CSV export; its Ukrainian name is beside it'],
 ]);
 const DEFAULT_CATEGORY_NAMES = new Set(DEFAULT_CATEGORY_TREE.flatMap((root) => [root.name, ...root.children]));
 
