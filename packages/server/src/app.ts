@@ -75,7 +75,7 @@ import { userRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 
 /** Everything under here is the API (and its docs); everything else is the web app. */
-const API_ROOT = '/api/';
+const API_ROOT = '/api';
 const HSTS_MAX_AGE_S = 180 * 24 * 60 * 60;
 
 declare module 'fastify' {
@@ -167,7 +167,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       : {}),
     // The limit guards the API. The web app's files are static and cached; one page load fetches
     // dozens of them, and a household behind one address must not lock itself out by browsing.
-    allowList: (request) => !request.url.startsWith(API_ROOT),
+    // The route the router matched says what is the API, not the URL as sent: `/%61pi/…` reaches it too.
+    allowList: (request) => !request.routeOptions.url?.startsWith(`${API_ROOT}/`),
     errorResponseBuilder: (_request, context) =>
       new AppError(
         'TOO_MANY_REQUESTS',
@@ -346,7 +347,10 @@ async function serveWebApp(app: FastifyInstance, root: string) {
     },
   });
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith(API_ROOT);
+    // A GET or HEAD comes here from the files' wildcard route, whose parameter is the path as the
+    // router decoded it: `/%61pi/…` is under the API as `/api/…` is, and answers the API's 404.
+    const path = `/${(request.params as { '*'?: string })['*'] ?? ''}`;
+    const isApi = path === API_ROOT || path.startsWith(`${API_ROOT}/`);
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
