@@ -219,6 +219,20 @@ export type KopiykaCsvColumn = (typeof KOPIYKA_CSV_COLUMNS)[number]['key'];
 /** The header line of Kopiyka's CSV export in a language. */
 export const kopiykaCsvHeader = (locale: AppLocale): string[] => KOPIYKA_CSV_COLUMNS.map((column) => column[locale]);
 
+/**
+ * A text cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a tab or a carriage return
+ * first) is written after an apostrophe, which the spreadsheet shows as text; so is one that
+ * already starts with apostrophes before such a character, so that reading back takes exactly one
+ * off and every text returns as it was.
+ */
+const FORMULA_LIKE = /^'*[=+\-@\t\r]/;
+
+/** A text cell of a CSV file as written, kept from being read as a formula. */
+export const csvTextCell = (text: string): string => (FORMULA_LIKE.test(text) ? `'${text}` : text);
+
+/** The text a cell written by csvTextCell stood for (a cell no such writer touched reads as it is). */
+export const csvCellText = (cell: string): string => (/^'+[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+
 /** The header of the Monobank app's statement export (the `monobank` preset; UAH cards write "(UAH)"). */
 export const MONOBANK_STATEMENT_COLUMNS = [
   'Дата i час операції',

@@ -649,7 +649,7 @@ describe('categories and currencies', () => {
   });
 
   for (const locale of ['en', 'uk'] as const) {
-    it(`reads its own export back in ${locale}: the same rows, balance and figures, transfers kept out of them`, async () => {
+    it(`reads its own export back in ${locale}: the same rows, notes that look like formulas, balance and figures, transfers kept out of them`, async () => {
       const kyiv = { timeZone: 'Europe/Kyiv', locale };
       const owner = await buildWorld(t, {
         currencies: { USD: 40 },
@@ -663,7 +663,7 @@ describe('categories and currencies', () => {
         amount: 2_000_000,
         categoryId: owner.category('Wage, invoices'),
         time: '2026-10-01T07:00:00.000Z',
-        note: 'Зарплата; жовтень',
+        note: '=HYPERLINK("http://x","Зарплата; жовтень")',
       });
       await owner.record({
         accountId: card,
@@ -671,7 +671,7 @@ describe('categories and currencies', () => {
         amount: 123_456,
         categoryId: owner.category('Groceries'),
         time: '2026-10-02T16:45:10.000Z',
-        note: 'Сільпо, "Еко"',
+        note: '\'+1 Сільпо, "Еко"',
       });
       await owner.record({
         accountId: card,
@@ -681,7 +681,7 @@ describe('categories and currencies', () => {
         amount: 400_000,
         destinationAmount: 10_000,
         time: '2026-10-03T09:00:00.000Z',
-        note: 'На долари',
+        note: '@SUM(1) на долари',
       });
       await owner.record({
         accountId: card,
@@ -689,7 +689,7 @@ describe('categories and currencies', () => {
         transferNature: 'transfer_out_wallet',
         amount: 50_000,
         time: '2026-10-04T09:00:00.000Z',
-        note: 'Мамі',
+        note: '-Мамі',
       });
       const exported = await t.app.inject({
         method: 'GET',

@@ -8,6 +8,7 @@ import {
   type CommitImportBody,
   type CreateImportResponse,
   type commitImportBodySchema,
+  csvCellText,
   IMPORT_MAX_ROWS,
   IMPORT_SAMPLE_ROWS,
   type Import,
@@ -159,7 +160,7 @@ export function createImportsService(
       if (column >= (header?.length ?? 0)) throw validationError('column', 'import.noSuchColumn');
       const counts = new Map<string, { name: string; rows: number }>();
       for (const cells of rows) {
-        const name = cells[column]?.trim();
+        const name = csvCellText(cells[column] ?? '').trim();
         if (!name) continue;
         const seen = counts.get(categoryKey(name));
         if (seen) seen.rows += 1;
