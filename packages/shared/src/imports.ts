@@ -3,6 +3,7 @@ import { storedIssueFields, storedIssueSchema } from './envelope.ts';
 import { idSchema, idTextSchema } from './ids.ts';
 import { issue } from './issues.ts';
 import type { AppLocale } from './locale.ts';
+import { queryIntegerSchema } from './query.ts';
 
 /** The largest CSV file taken (raw bytes); larger ones get 413. 100,000 bank rows fit in about a fifth of it. */
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
@@ -124,7 +125,7 @@ export const importParamsSchema = z.object({ importId: idTextSchema });
 
 /** GET /imports/{importId}/categories?column=N: the distinct names of a category column and what they match. */
 export const importCategoriesQuerySchema = z.object({
-  column: z.coerce.number<number>(issue('value.column')).int().min(0).max(499),
+  column: queryIntegerSchema(z.number(issue('value.column')).int().min(0).max(499)),
 });
 export const importCategoryNameSchema = z.object({
   /** As written in the file (trimmed). */
