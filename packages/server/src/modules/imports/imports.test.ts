@@ -558,6 +558,38 @@ describe('categories and currencies', () => {
     expect(bad.status).toBe(422);
   });
 
+  it('reads categories named like the properties of an object (constructor, __proto__) as any other name', async () => {
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const [account] = world.accounts;
+    const file = csv([
+      ['Date', 'Amount', 'Category'],
+      ['2026-06-01', '-10', 'constructor'],
+      ['2026-06-02', '-20', '__proto__'],
+      ['2026-06-03', '-30', 'toString'],
+      ['2026-06-04', '-40', 'hasOwnProperty'],
+    ]);
+    const upload = await uploaded(world.token, account, file);
+    const done = await commitAndWait(world.token, upload.importId, upload.detected, {
+      categories: [
+        { name: '__proto__', create: true },
+        { name: 'toString', categoryId: world.category('Groceries') },
+      ],
+    });
+    expect(done).toMatchObject({ state: 'done', imported: 4, failedCount: 0 });
+    const categories = (await t.call('GET', `${API}/categories`, { token: world.token })).body.response as Array<{
+      id: number;
+      name: string;
+    }>;
+    const proto = categories.find((c) => c.name === '__proto__')!;
+    const stored = await transactionsOf(world.token, account);
+    expect(stored.map((tx) => tx.categoryId)).toEqual([
+      world.category('Other'),
+      proto.id,
+      world.category('Groceries'),
+      world.category('Other'),
+    ]);
+  });
+
   it('converts rows in another currency at their day’s rate and reports rows without a rate', async () => {
     const world = await buildWorld(t, {
       currencies: { USD: { rate: 40, from: { '2026-06-02': 41 } } },

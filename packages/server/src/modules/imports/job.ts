@@ -164,12 +164,14 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
       fallbackCategoryId(db, userId),
     ]);
     const lookUp = categoryLookup(known);
+    // Read as a Map: a plain object answers `constructor` with its own function.
+    const chosenIds = new Map(Object.entries(options.categoryIds));
     const paymentType = defaultPaymentType(account);
     const lastColumn = Math.max(...Object.values(mapping).filter((column) => column !== undefined));
 
     function categoryOf(cells: string[], income: boolean): number {
       const name = mapping.category === undefined ? '' : csvCellText(cells[mapping.category]!).trim();
-      if (name) return options.categoryIds[categoryKey(name)] ?? lookUp(name) ?? other;
+      if (name) return chosenIds.get(categoryKey(name)) ?? lookUp(name) ?? other;
       const mcc = mapping.mcc === undefined ? '' : cells[mapping.mcc]!.trim();
       if (/^\d{1,4}$/.test(mcc)) {
         const key = categoryKeyForMcc(Number(mcc), income);

@@ -186,10 +186,13 @@ export function createImportsService(
       // Nothing can be valued before a base currency is chosen.
       await baseOf(db, userId);
       const known = await selectCategories(db, userId);
-      const categoryIds: ImportOptions['categoryIds'] = {};
+      // A Map, as the names are the file's: `__proto__` or `constructor` is a name like any other.
+      const chosen = new Map<string, number>();
       for (const [index, choice] of body.categories.entries()) {
-        categoryIds[categoryKey(choice.name)] = await chosenCategory(userId, choice, index, known);
+        chosen.set(categoryKey(choice.name), await chosenCategory(userId, choice, index, known));
       }
+      // Written as own properties, `__proto__` included, which JSON keeps and reads back as such.
+      const categoryIds: ImportOptions['categoryIds'] = Object.fromEntries(chosen);
       const started = await startImport(db, userId, id, {
         mapping: body.mapping,
         dateFormat: body.dateFormat,
