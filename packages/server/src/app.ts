@@ -15,7 +15,7 @@ import { registerAuthentication } from './http/auth.ts';
 import { answerFrameworkError, registerErrorHandling, sendNotFound } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerEmptyQueryDropping, registerQueryEncodingCheck } from './http/query.ts';
-import { rateLimitKey } from './http/rate-limit-key.ts';
+import { clientKey } from './http/rate-limit-key.ts';
 import { databaseRequestCountStore, requestCountPurgeTask } from './http/request-count-store.ts';
 import { RequestLog, requestForLog } from './http/request-log.ts';
 import { serializerCompiler } from './http/serializer.ts';
@@ -159,7 +159,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
-    keyGenerator: rateLimitKey,
+    keyGenerator: clientKey,
     // Instances sharing PostgreSQL count together; the embedded database has one instance, which
     // counts in memory. A database hiccup lets a request through rather than failing it.
     ...(database.kind === 'postgres'
