@@ -286,7 +286,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       registerAuthentication(api, auth);
       registerQueryEncodingCheck(api);
       registerEmptyQueryDropping(api);
-      await api.register(systemRoutes);
+      await api.register(systemRoutes, { registrations: config.auth.registrations });
       await api.register(authRoutes, { auth });
       await api.register(userRoutes, { users });
       await api.register(currencyRoutes, { currencies, changes: currencyChanges });

@@ -145,7 +145,10 @@ describe('database races no service foresaw', () => {
 describe('health and API documentation', () => {
   it('reports health and the database kind without a token', async () => {
     const res = await t.call('GET', '/api/v1/health');
-    expect(res.body).toEqual({ status: 'success', response: { status: 'ok', db: t.handle.kind } });
+    expect(res.body).toEqual({
+      status: 'success',
+      response: { status: 'ok', db: t.handle.kind, registrations: 'open' },
+    });
   });
 
   it('serves the OpenAPI document with every route of this issue and the envelope in its answers', async () => {
