@@ -53,6 +53,7 @@ export const en = {
   'auth.signUp.signIn': 'Sign in',
   'auth.signUp.submit': 'Create account',
   'auth.signUp.submitting': 'Creating your account…',
+  'auth.signUp.closed': 'Sign-up is closed on this server. Ask the person who runs it to create an account for you.',
 
   'theme.switchToDark': 'Switch to dark theme',
   'theme.switchToLight': 'Switch to light theme',
