@@ -221,6 +221,8 @@ describe('global rate limit', () => {
     for (let i = 0; i < 3; i++) expect((await limited.call('GET', '/api/v1/health')).status).toBe(200);
     const res = await limited.call('GET', '/api/v1/health');
     expect(res.status).toBe(429);
+    // Requests without a valid token count too: each costs a session lookup.
+    expect((await limited.call('GET', '/api/v1/user', { token: 'not-a-session' })).status).toBe(429);
     // The same route spelled with escapes is the same route, counted under the same limit.
     for (const url of ['/%61pi/v1/health', '/ap%69/v1/health', '/api/v1/h%65alth']) {
       expect((await limited.call('GET', url)).status).toBe(429);
