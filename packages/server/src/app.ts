@@ -15,7 +15,7 @@ import { registerAuthentication } from './http/auth.ts';
 import { answerFrameworkError, registerErrorHandling, sendNotFound } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerEmptyQueryDropping, registerQueryEncodingCheck } from './http/query.ts';
-import { rateLimitKey } from './http/rate-limit-key.ts';
+import { clientKey } from './http/rate-limit-key.ts';
 import { databaseRequestCountStore, requestCountPurgeTask } from './http/request-count-store.ts';
 import { RequestLog, requestForLog } from './http/request-log.ts';
 import { serializerCompiler } from './http/serializer.ts';
@@ -75,7 +75,7 @@ import { userRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 
 /** Everything under here is the API (and its docs); everything else is the web app. */
-const API_ROOT = '/api/';
+const API_ROOT = '/api';
 const HSTS_MAX_AGE_S = 180 * 24 * 60 * 60;
 
 declare module 'fastify' {
@@ -159,7 +159,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
-    keyGenerator: rateLimitKey,
+    keyGenerator: clientKey,
     // Instances sharing PostgreSQL count together; the embedded database has one instance, which
     // counts in memory. A database hiccup lets a request through rather than failing it.
     ...(database.kind === 'postgres'
@@ -167,7 +167,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       : {}),
     // The limit guards the API. The web app's files are static and cached; one page load fetches
     // dozens of them, and a household behind one address must not lock itself out by browsing.
-    allowList: (request) => !request.url.startsWith(API_ROOT),
+    // The route the router matched says what is the API, not the URL as sent: `/%61pi/…` reaches it too.
+    allowList: (request) => !request.routeOptions.url?.startsWith(`${API_ROOT}/`),
     errorResponseBuilder: (_request, context) =>
       new AppError(
         'TOO_MANY_REQUESTS',
@@ -286,7 +287,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       registerAuthentication(api, auth);
       registerQueryEncodingCheck(api);
       registerEmptyQueryDropping(api);
-      await api.register(systemRoutes);
+      await api.register(systemRoutes, { registrations: config.auth.registrations });
       await api.register(authRoutes, { auth });
       await api.register(userRoutes, { users });
       await api.register(currencyRoutes, { currencies, changes: currencyChanges });
@@ -347,7 +348,10 @@ async function serveWebApp(app: FastifyInstance, root: string) {
     },
   });
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith(API_ROOT);
+    // A GET or HEAD comes here from the files' wildcard route, whose parameter is the path as the
+    // router decoded it: `/%61pi/…` is under the API as `/api/…` is, and answers the API's 404.
+    const path = `/${(request.params as { '*'?: string })['*'] ?? ''}`;
+    const isApi = path === API_ROOT || path.startsWith(`${API_ROOT}/`);
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

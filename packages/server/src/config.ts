@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { REGISTRATION_MODES, type RegistrationMode } from '@kopiyka/shared';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -35,6 +36,7 @@ const envSchema = z.object({
     .default(60_000),
   BINANCE_API_URL: z.url('must be an absolute URL').default('https://api.binance.com'),
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().positive().optional(),
+  REGISTRATIONS: z.enum(REGISTRATION_MODES).default('open'),
 });
 
 export type DatabaseConfig = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
@@ -112,6 +114,8 @@ export interface AuthLimits {
   perAddress: GuessRule;
   /** Sign-ups per address, each of which costs an argon2 hash: `free` an hour, then one an hour. */
   registrationsPerAddress: GuessRule;
+  /** `closed`: nobody signs up (a public instance of one household); the users there sign in as ever. */
+  registrations: RegistrationMode;
 }
 
 const MINUTE = 60_000;
@@ -123,6 +127,7 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   perUsername: { free: 20, firstDelayMs: 30_000, maxDelayMs: 15 * MINUTE, forgetAfterMs: 24 * HOUR },
   perAddress: { free: 50, firstDelayMs: 30_000, maxDelayMs: 15 * MINUTE, forgetAfterMs: HOUR },
   registrationsPerAddress: { free: 10, firstDelayMs: HOUR, maxDelayMs: HOUR, forgetAfterMs: HOUR },
+  registrations: 'open',
 };
 
 /** Proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDR ranges. */
@@ -201,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir: string | n
         ...DEFAULT_AUTH_LIMITS.registrationsPerAddress,
         free: e.REGISTRATIONS_PER_HOUR ?? DEFAULT_AUTH_LIMITS.registrationsPerAddress.free,
       },
+      registrations: e.REGISTRATIONS,
     },
     rates: {
       nbuBaseUrl: e.NBU_BASE_URL.replace(/\/+$/, ''),

@@ -49,7 +49,7 @@ describe('the built server', () => {
     server = await startEmbeddedServer(dataDir, {}, path.join(buildDir, 'main.js'));
     const health = await callServer(server.api, 'GET', '/health');
     expect(health.status).toBe(200);
-    expect(health.body.response).toEqual({ status: 'ok', db: 'pglite' });
+    expect(health.body.response).toEqual({ status: 'ok', db: 'pglite', registrations: 'open' });
     // Migrated and seeded: a person can sign up, and the currencies are there.
     const credentials = { username: `built_${Date.now()}`, password: 'correct horse battery' };
     const registered = await callServer(server.api, 'POST', '/auth/register', { body: credentials });

@@ -4,6 +4,7 @@ import { idSchema, idTextSchema } from './ids.ts';
 import { issue } from './issues.ts';
 import type { AppLocale } from './locale.ts';
 import { signedMinorAmountSchema } from './money.ts';
+import { queryIntegerSchema } from './query.ts';
 
 /** The largest CSV file taken (raw bytes); larger ones get 413. 100,000 bank rows fit in about a fifth of it. */
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
@@ -128,7 +129,7 @@ export const importParamsSchema = z.object({ importId: idTextSchema });
 
 /** GET /imports/{importId}/categories?column=N: the distinct names of a category column and what they match. */
 export const importCategoriesQuerySchema = z.object({
-  column: z.coerce.number<number>(issue('value.column')).int().min(0).max(499),
+  column: queryIntegerSchema(z.number(issue('value.column')).int().min(0).max(499)),
 });
 export const importCategoryNameSchema = z.object({
   /** As written in the file (trimmed). */
@@ -247,6 +248,20 @@ export type KopiykaCsvColumn = (typeof KOPIYKA_CSV_COLUMNS)[number]['key'];
 
 /** The header line of Kopiyka's CSV export in a language. */
 export const kopiykaCsvHeader = (locale: AppLocale): string[] => KOPIYKA_CSV_COLUMNS.map((column) => column[locale]);
+
+/**
+ * A text cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a tab or a carriage return
+ * first) is written after an apostrophe, which the spreadsheet shows as text; so is one that
+ * already starts with apostrophes before such a character, so that reading back takes exactly one
+ * off and every text returns as it was.
+ */
+const FORMULA_LIKE = /^'*[=+\-@\t\r]/;
+
+/** A text cell of a CSV file as written, kept from being read as a formula. */
+export const csvTextCell = (text: string): string => (FORMULA_LIKE.test(text) ? `'${text}` : text);
+
+/** The text a cell written by csvTextCell stood for (a cell no such writer touched reads as it is). */
+export const csvCellText = (cell: string): string => (/^'+[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
 
 /** The header of the Monobank app's statement export (the `monobank` preset; UAH cards write "(UAH)"). */
 export const MONOBANK_STATEMENT_COLUMNS = [

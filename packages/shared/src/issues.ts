@@ -37,6 +37,7 @@ export const ISSUE_MESSAGES = {
   'password.common': 'This password is one of the most common ones. Choose one that is harder to guess',
   'password.wrong': 'The password is not correct.',
   'currentPassword.required': 'Current password is required',
+  'registrations.closed': 'Sign-up is closed on this server. Ask the person who runs it for an account',
 
   // Values of every kind
   'value.notNumber': 'Must be a number',

@@ -25,3 +25,21 @@ export function queryListSchema<T extends z.ZodType>(items: z.ZodArray<T>) {
     return typeof value === 'string' ? value.split(',').filter((part) => part.trim() !== '') : value;
   }, items);
 }
+
+/**
+ * A whole number in the query, read into `number` (its range and message): plain decimal digits
+ * and nothing else, as ids are, so `limit=0x10`, `1e1`, `+1`, ` 1`, `1.0` and `016` are refused
+ * rather than read as some number.
+ */
+export function queryIntegerSchema(number: z.ZodNumber) {
+  return z
+    .preprocess(
+      (integer: number) => {
+        const value: unknown = integer;
+        return typeof value === 'number' ? String(value) : value;
+      },
+      z.string().regex(/^(0|[1-9]\d{0,15})$/, issue('value.notNumber')),
+    )
+    .transform(Number)
+    .pipe(number);
+}

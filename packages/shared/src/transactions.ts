@@ -3,7 +3,7 @@ import { ACCOUNT_TYPES } from './accounts.ts';
 import { idSchema, idTextSchema } from './ids.ts';
 import { customIssue, issue } from './issues.ts';
 import { MAX_MINOR_AMOUNT, signedMinorAmountSchema } from './money.ts';
-import { queryFlagSchema, queryListSchema } from './query.ts';
+import { queryFlagSchema, queryIntegerSchema, queryListSchema } from './query.ts';
 import { freeText } from './text.ts';
 import { timeSchema } from './time.ts';
 
@@ -109,7 +109,7 @@ export const updateTransactionBodySchema = z.object(transactionFields).partial()
 export type UpdateTransactionBody = z.infer<typeof updateTransactionBodySchema>;
 
 const idListSchema = queryListSchema(z.array(idTextSchema).min(1).max(200));
-const minorQuerySchema = z.coerce.number<number>(issue('value.notNumber')).int().min(0).max(MAX_MINOR_AMOUNT);
+const minorQuerySchema = queryIntegerSchema(z.number(issue('value.notNumber')).int().min(0).max(MAX_MINOR_AMOUNT));
 
 /** `<time>_<id>` of the last row seen: an ISO timestamp and a transaction id. */
 const cursorSchema = z.string().transform((cursor, ctx) => {
@@ -161,8 +161,8 @@ function withFilterChecks<S extends z.ZodType<TransactionFilters>>(schema: S) {
 export const transactionsQuerySchema = withFilterChecks(
   z.object({
     /** Offset: how many transactions to skip. */
-    from: z.coerce.number<number>().int().min(0).max(100_000).default(0),
-    limit: z.coerce.number<number>().int().min(1).max(TRANSACTIONS_PAGE_MAX).default(TRANSACTIONS_PAGE_DEFAULT),
+    from: queryIntegerSchema(z.number().int().min(0).max(100_000)).default(0),
+    limit: queryIntegerSchema(z.number().int().min(1).max(TRANSACTIONS_PAGE_MAX)).default(TRANSACTIONS_PAGE_DEFAULT),
     /**
      * Keyset paging for infinite scroll: `<time ISO>_<id>` of the last row seen; the page starts
      * right after it in the chosen order. Use instead of `from`.

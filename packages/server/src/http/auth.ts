@@ -25,10 +25,14 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Unauthorized. Please, login first.');
 
-/** Every route needs a valid token unless its config says `public: true`. */
+/**
+ * Every route needs a valid token unless its config says `public: true`. Checked before the body
+ * is read, but after the request limit (its hook is the route's `onRequest`, which runs after the
+ * app's): a request without a valid token costs a session lookup, and must count like any other.
+ */
 export function registerAuthentication(app: FastifyInstance, auth: AuthService) {
   app.decorateRequest('userId', 0);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('preParsing', async (request) => {
     if (request.routeOptions.config.public) return;
     const token = bearerToken(request);
     if (!token) throw unauthenticated();

@@ -145,7 +145,10 @@ describe('database races no service foresaw', () => {
 describe('health and API documentation', () => {
   it('reports health and the database kind without a token', async () => {
     const res = await t.call('GET', '/api/v1/health');
-    expect(res.body).toEqual({ status: 'success', response: { status: 'ok', db: t.handle.kind } });
+    expect(res.body).toEqual({
+      status: 'success',
+      response: { status: 'ok', db: t.handle.kind, registrations: 'open' },
+    });
   });
 
   it('serves the OpenAPI document with every route of this issue and the envelope in its answers', async () => {
@@ -218,6 +221,12 @@ describe('global rate limit', () => {
     for (let i = 0; i < 3; i++) expect((await limited.call('GET', '/api/v1/health')).status).toBe(200);
     const res = await limited.call('GET', '/api/v1/health');
     expect(res.status).toBe(429);
+    // Requests without a valid token count too: each costs a session lookup.
+    expect((await limited.call('GET', '/api/v1/user', { token: 'not-a-session' })).status).toBe(429);
+    // The same route spelled with escapes is the same route, counted under the same limit.
+    for (const url of ['/%61pi/v1/health', '/ap%69/v1/health', '/api/v1/h%65alth']) {
+      expect((await limited.call('GET', url)).status).toBe(429);
+    }
     expect(res.body.response.code).toBe('TOO_MANY_REQUESTS');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
@@ -317,10 +326,12 @@ describe('the built web app', () => {
     }
   });
 
-  it('still answers unknown API routes with the JSON envelope', async () => {
-    const res = await web.call('GET', '/api/v1/unknown');
-    expect(res.status).toBe(404);
-    expect(res.body.response.code).toBe('NOT_FOUND');
+  it('still answers unknown API routes with the JSON envelope, however the path is spelled', async () => {
+    for (const url of ['/api/v1/unknown', '/%61pi/v1/unknown', '/ap%69/docs/unknown']) {
+      const res = await web.call('GET', url);
+      expect(res.status).toBe(404);
+      expect(res.body.response.code).toBe('NOT_FOUND');
+    }
   });
 
   it('keeps serving the API next to the web app', async () => {

@@ -4,13 +4,14 @@ import { isIPv6 } from 'node:net';
 export const GONE_CLIENT_KEY = 'gone';
 
 /**
- * The key @fastify/rate-limit counts a request under, as its own key does: the client's address,
- * an IPv6 one by its /64 (a home or a phone is given a whole /64 and may pick any address in it),
- * an IPv4 one reached over IPv6 (`::ffff:a.b.c.d`) as IPv4. Ours because the plugin's throws when
- * the connection closed before the limit's hook ran (a session lookup on PostgreSQL takes that
- * long): Node no longer knows the peer's address then, and `request.ip` is undefined.
+ * The client a request is counted for, by the request limit (@fastify/rate-limit) and by the
+ * sign-in and sign-up throttles alike: the client's address, an IPv6 one by its /64 (a home or a
+ * phone is given a whole /64 and may pick any address in it) in one spelling, an IPv4 one reached
+ * over IPv6 (`::ffff:a.b.c.d`) as IPv4. Ours because the plugin's throws when the connection has
+ * closed by the time it is asked (the throttles ask once the body is read and, on PostgreSQL, a
+ * session looked up): Node no longer knows the peer's address then, and `request.ip` is undefined.
  */
-export function rateLimitKey(request: { ip: string | undefined }): string {
+export function clientKey(request: { ip: string | undefined }): string {
   const { ip } = request;
   if (ip === undefined) return GONE_CLIENT_KEY;
   return isIPv6(ip) ? ipv6Network(ip) : ip.toLowerCase();

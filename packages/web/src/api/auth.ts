@@ -5,10 +5,11 @@ import {
   type RegisterBody,
   type RegisterResponse,
 } from '@kopiyka/shared';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { browserTimeZone } from '../lib/locale.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { call } from './client.ts';
+import { healthKeys } from './query-keys.ts';
 import { logout, signIn } from './session.ts';
 
 export function login(body: LoginBody): Promise<LoginResponse> {
@@ -17,6 +18,15 @@ export function login(body: LoginBody): Promise<LoginResponse> {
 
 export function register(body: RegisterBody): Promise<RegisterResponse> {
   return call(endpoints.auth.register, { body });
+}
+
+/** Whether this server takes sign-ups (its operator may close them), for the sign-up page to say so up front. */
+export function useRegistrationMode() {
+  return useQuery({
+    queryKey: healthKeys.all,
+    queryFn: ({ signal }) => call(endpoints.system.health, { signal }),
+    select: (health) => health.registrations,
+  });
 }
 
 export function useLogin() {

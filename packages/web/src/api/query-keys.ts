@@ -8,6 +8,10 @@ import type { TransactionListFilters } from './transactions.ts';
  * `lists()`) reaches every query under it; what each change invalidates is in invalidation.ts.
  */
 
+export const healthKeys = {
+  all: ['health'] as const,
+};
+
 export const userKeys = {
   all: ['user'] as const,
   me: () => [...userKeys.all, 'me'] as const,

@@ -346,7 +346,20 @@ describe('sign-up and welcome', () => {
     expect(
       await screen.findByText('This password is one of the most common ones. Choose one that is harder to guess'),
     ).toBeTruthy();
-    expect(server).not.toHaveBeenCalled();
+    // Nothing sent but the question whether sign-up is open.
+    expect(server.mock.calls.filter(([url]) => String(url) !== '/api/v1/health')).toEqual([]);
+  });
+
+  it('says sign-up is closed, with no form, when the server has closed it', async () => {
+    fakeServer({ 'GET /health': () => success({ status: 'ok', db: 'pglite', registrations: 'closed' }) });
+    renderApp('/sign-up');
+    expect(
+      await screen.findByText(
+        'Sign-up is closed on this server. Ask the person who runs it to create an account for you.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText('Username')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toBeTruthy();
   });
 
   it('says "Unexpected error" once when the server fails', async () => {

@@ -6,6 +6,7 @@ import { PASSWORD, signUp, startTestApp, type TestApp, uniqueUsername } from '..
 import { DEFAULT_AUTH_LIMITS } from '../../config.ts';
 import { sessions, userSettings, users } from '../../db/schema.ts';
 import { fixedClock } from '../../lib/clock.ts';
+import { hashPassword } from './passwords.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -127,6 +128,32 @@ describe('POST /auth/register', () => {
       expect(res.status).toBe(422);
       expect(res.body.response.code).toBe('VALIDATION_ERROR');
       expect(res.body.response.details[0].path).toBe('body');
+    }
+  });
+});
+
+describe('sign-up closed by the operator (REGISTRATIONS=closed)', () => {
+  it('refuses every sign-up with NOT_ALLOWED and says so in /health; the users there still sign in', async () => {
+    const closed = await startTestApp({ auth: { ...DEFAULT_AUTH_LIMITS, registrations: 'closed' } });
+    try {
+      const health = await closed.call('GET', '/api/v1/health');
+      expect(health.body.response).toMatchObject({ registrations: 'closed' });
+      const refused = await closed.call('POST', '/api/v1/auth/register', {
+        body: { username: uniqueUsername(), password: PASSWORD },
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.body.response).toMatchObject({
+        code: 'NOT_ALLOWED',
+        details: [{ path: 'registrations', code: 'registrations.closed' }],
+      });
+      expect(await closed.app.db.select().from(users)).toEqual([]);
+      // Someone who has an account (made before sign-up was closed) signs in as ever.
+      const username = uniqueUsername('member');
+      await closed.app.db.insert(users).values({ username, passwordHash: await hashPassword(PASSWORD) });
+      const signedIn = await closed.call('POST', '/api/v1/auth/login', { body: { username, password: PASSWORD } });
+      expect(signedIn.status).toBe(200);
+    } finally {
+      await closed.close();
     }
   });
 });

@@ -3,7 +3,7 @@ import { issueAt } from '@kopiyka/shared';
 import type { AuthLimits } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, refusal } from '../../lib/errors.ts';
 import { createDefaultCategories } from '../categories/index.ts';
 import { insertDefaultSettings } from '../settings/index.ts';
 import {
@@ -111,6 +111,8 @@ export function createAuthService(
 
   return {
     async register({ username, password }, address, locale) {
+      // Before the throttle: a refusal that hashes nothing need not be counted.
+      if (limits.registrations === 'closed') throw refusal('NOT_ALLOWED', 'registrations', 'registrations.closed');
       await throttle.admitRegistration(address);
       const passwordHash = await hashPassword(password);
       return db.transaction(async (tx) => {

@@ -146,6 +146,51 @@ describe('addresses behind a proxy', () => {
     }
   });
 
+  it('count an IPv6 network (/64) and every spelling of an address as one, for sign-ups and guesses alike', async () => {
+    const limited = await startTestApp({
+      trustProxy: 1,
+      auth: {
+        ...testConfig().auth,
+        registrationsPerAddress: { free: 2, firstDelayMs: 3_600_000, maxDelayMs: 3_600_000, forgetAfterMs: 3_600_000 },
+      },
+    });
+    try {
+      const register = (from: string) =>
+        limited.call('POST', '/api/v1/auth/register', {
+          body: { username: uniqueUsername('v6'), password: PASSWORD },
+          headers: { 'x-forwarded-for': from },
+        });
+      expect((await register('2001:db8::1')).status).toBe(201);
+      expect((await register('2001:db8::2')).status).toBe(201);
+      for (const from of ['2001:db8::3', '2001:DB8:0:0:ffff::1', '2001:0db8:0000:0000::4']) {
+        expect((await register(from)).status).toBe(429);
+      }
+      expect((await register('2001:db8:0:1::1')).status).toBe(201);
+      // An IPv4 address written as IPv6 is that IPv4 address.
+      expect((await register('198.51.100.7')).status).toBe(201);
+      expect((await register('198.51.100.7')).status).toBe(201);
+      expect((await register('::ffff:198.51.100.7')).status).toBe(429);
+
+      const { username } = await signUp(limited);
+      const guess = (from: string) =>
+        limited.call('POST', '/api/v1/auth/login', {
+          body: { username, password: 'wrong' },
+          headers: { 'x-forwarded-for': from },
+        });
+      const spellings = [
+        '2001:db8:5::1',
+        '2001:DB8:5::2',
+        '2001:db8:5:0::3',
+        '2001:0db8:0005:0000::4',
+        '2001:db8:5::5',
+      ];
+      for (const from of spellings) expect((await guess(from)).status).toBe(401);
+      expect((await guess('2001:db8:5::6')).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('apply the global request limit to the address the proxy saw', async () => {
     const limited = await startTestApp({ trustProxy: 1, rateLimitPerMinute: 3 });
     try {

@@ -700,6 +700,38 @@ describe('categories and currencies', () => {
     expect(bad.status).toBe(422);
   });
 
+  it('reads categories named like the properties of an object (constructor, __proto__) as any other name', async () => {
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const [account] = world.accounts;
+    const file = csv([
+      ['Date', 'Amount', 'Category'],
+      ['2026-06-01', '-10', 'constructor'],
+      ['2026-06-02', '-20', '__proto__'],
+      ['2026-06-03', '-30', 'toString'],
+      ['2026-06-04', '-40', 'hasOwnProperty'],
+    ]);
+    const upload = await uploaded(world.token, account, file);
+    const done = await commitAndWait(world.token, upload.importId, upload.detected, {
+      categories: [
+        { name: '__proto__', create: true },
+        { name: 'toString', categoryId: world.category('Groceries') },
+      ],
+    });
+    expect(done).toMatchObject({ state: 'done', imported: 4, failedCount: 0 });
+    const categories = (await t.call('GET', `${API}/categories`, { token: world.token })).body.response as Array<{
+      id: number;
+      name: string;
+    }>;
+    const proto = categories.find((c) => c.name === '__proto__')!;
+    const stored = await transactionsOf(world.token, account);
+    expect(stored.map((tx) => tx.categoryId)).toEqual([
+      world.category('Other'),
+      proto.id,
+      world.category('Groceries'),
+      world.category('Other'),
+    ]);
+  });
+
   it('converts rows in another currency at their day’s rate and reports rows without a rate', async () => {
     const world = await buildWorld(t, {
       currencies: { USD: { rate: 40, from: { '2026-06-02': 41 } } },
@@ -791,7 +823,7 @@ describe('categories and currencies', () => {
   });
 
   for (const locale of ['en', 'uk'] as const) {
-    it(`reads its own export back in ${locale}: the same rows, balance and figures, transfers kept out of them`, async () => {
+    it(`reads its own export back in ${locale}: the same rows, notes that look like formulas, balance and figures, transfers kept out of them`, async () => {
       const kyiv = { timeZone: 'Europe/Kyiv', locale };
       const owner = await buildWorld(t, {
         currencies: { USD: 40 },
@@ -805,7 +837,7 @@ describe('categories and currencies', () => {
         amount: 2_000_000,
         categoryId: owner.category('Wage, invoices'),
         time: '2026-10-01T07:00:00.000Z',
-        note: 'Зарплата; жовтень',
+        note: '=HYPERLINK("http://x","Зарплата; жовтень")',
       });
       await owner.record({
         accountId: card,
@@ -813,7 +845,7 @@ describe('categories and currencies', () => {
         amount: 123_456,
         categoryId: owner.category('Groceries'),
         time: '2026-10-02T16:45:10.000Z',
-        note: 'Сільпо, "Еко"',
+        note: '\'+1 Сільпо, "Еко"',
       });
       await owner.record({
         accountId: card,
@@ -823,7 +855,7 @@ describe('categories and currencies', () => {
         amount: 400_000,
         destinationAmount: 10_000,
         time: '2026-10-03T09:00:00.000Z',
-        note: 'На долари',
+        note: '@SUM(1) на долари',
       });
       await owner.record({
         accountId: card,
@@ -831,7 +863,7 @@ describe('categories and currencies', () => {
         transferNature: 'transfer_out_wallet',
         amount: 50_000,
         time: '2026-10-04T09:00:00.000Z',
-        note: 'Мамі',
+        note: '-Мамі',
       });
       const exported = await t.app.inject({
         method: 'GET',

@@ -7,6 +7,7 @@
 import {
   type Account,
   convertMinorUnits,
+  csvCellText,
   defaultPaymentType,
   describedIssue,
   IMPORT_MAX_REPORTED_FAILURES,
@@ -182,12 +183,14 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
       fallbackCategoryId(db, userId),
     ]);
     const lookUp = categoryLookup(known);
+    // Read as a Map: a plain object answers `constructor` with its own function.
+    const chosenIds = new Map(Object.entries(options.categoryIds));
     const paymentType = defaultPaymentType(account);
     const lastColumn = Math.max(...Object.values(mapping).filter((column) => column !== undefined));
 
     function categoryOf(cells: string[], income: boolean): number {
-      const name = mapping.category === undefined ? '' : cells[mapping.category]!.trim();
-      if (name) return options.categoryIds[categoryKey(name)] ?? lookUp(name) ?? other;
+      const name = mapping.category === undefined ? '' : csvCellText(cells[mapping.category]!).trim();
+      if (name) return chosenIds.get(categoryKey(name)) ?? lookUp(name) ?? other;
       const mcc = mapping.mcc === undefined ? '' : cells[mapping.mcc]!.trim();
       if (/^\d{1,4}$/.test(mcc)) {
         const key = categoryKeyForMcc(Number(mcc), income);
@@ -198,7 +201,7 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
 
     /** A transfer's category only when the file names one: a transfer needs none. */
     function transferCategoryOf(cells: string[]): number | null {
-      const name = mapping.category === undefined ? '' : cells[mapping.category]!.trim();
+      const name = mapping.category === undefined ? '' : csvCellText(cells[mapping.category]!).trim();
       return name ? categoryOf(cells, false) : null;
     }
 
@@ -294,7 +297,7 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
               ...refsAt(amount, rate, base.currencyId),
               paymentType,
               time: entry.time,
-              note: mapping.note === undefined ? '' : entry.cells[mapping.note]!.trim().slice(0, NOTE_MAX),
+              note: mapping.note === undefined ? '' : csvCellText(entry.cells[mapping.note]!).trim().slice(0, NOTE_MAX),
               categoryId: transfer ? transferCategoryOf(entry.cells) : categoryOf(entry.cells, signed > 0),
               // A leg of a transfer is brought in as money leaving or entering the wallet: it moves the
               // balance as the file says, and the statistics leave it out as they leave every transfer.

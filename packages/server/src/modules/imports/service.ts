@@ -8,6 +8,7 @@ import {
   type CommitImportBody,
   type CreateImportResponse,
   type commitImportBodySchema,
+  csvCellText,
   IMPORT_MAX_ROWS,
   IMPORT_SAMPLE_ROWS,
   type Import,
@@ -157,7 +158,7 @@ export function createImportsService(
       if (column >= (header?.length ?? 0)) throw validationError('column', 'import.noSuchColumn');
       const counts = new Map<string, { name: string; rows: number }>();
       for (const cells of rows) {
-        const name = cells[column]?.trim();
+        const name = csvCellText(cells[column] ?? '').trim();
         if (!name) continue;
         const seen = counts.get(categoryKey(name));
         if (seen) seen.rows += 1;
@@ -183,10 +184,13 @@ export function createImportsService(
       // Nothing can be valued before a base currency is chosen.
       await baseOf(db, userId);
       const known = await selectCategories(db, userId);
-      const categoryIds: ImportOptions['categoryIds'] = {};
+      // A Map, as the names are the file's: `__proto__` or `constructor` is a name like any other.
+      const chosen = new Map<string, number>();
       for (const [index, choice] of body.categories.entries()) {
-        categoryIds[categoryKey(choice.name)] = await chosenCategory(userId, choice, index, known);
+        chosen.set(categoryKey(choice.name), await chosenCategory(userId, choice, index, known));
       }
+      // Written as own properties, `__proto__` included, which JSON keeps and reads back as such.
+      const categoryIds: ImportOptions['categoryIds'] = Object.fromEntries(chosen);
       const started = await startImport(db, userId, id, {
         mapping: body.mapping,
         dateFormat: body.dateFormat,

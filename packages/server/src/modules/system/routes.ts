@@ -1,12 +1,12 @@
-import { endpoints } from '@kopiyka/shared';
+import { endpoints, type RegistrationMode } from '@kopiyka/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '../../http/endpoint-routes.ts';
 
-export const systemRoutes: FastifyPluginAsync = async (app) => {
+export const systemRoutes: FastifyPluginAsync<{ registrations: RegistrationMode }> = async (app, { registrations }) => {
   routes(app, endpoints.system, {
     health: async () => {
       await app.db.execute('select 1');
-      return { status: 'ok' as const, db: app.dbKind };
+      return { status: 'ok' as const, db: app.dbKind, registrations };
     },
   });
 

@@ -7,6 +7,7 @@
  */
 import {
   type AppLocale,
+  csvTextCell,
   type ExportTransactionsQuery,
   KOPIYKA_CSV_COLUMNS,
   type KopiykaCsvColumn,
@@ -87,16 +88,18 @@ function recordOf(view: TransactionView, names: ExportNames, style: CsvStyle): s
   const sign = row.transactionType === 'income' ? 1 : -1;
   const cells: Record<KopiykaCsvColumn, string> = {
     time: style.time(row.time, names.timeZone),
-    account: names.accounts.get(row.accountId) ?? '',
-    category: row.categoryId === null ? '' : (names.categoryPaths.get(row.categoryId) ?? ''),
+    // Names and notes are the person's text, which a spreadsheet must not run (`=HYPERLINK(…)`);
+    // amounts stay numbers, a minus and all.
+    account: csvTextCell(names.accounts.get(row.accountId) ?? ''),
+    category: row.categoryId === null ? '' : csvTextCell(names.categoryPaths.get(row.categoryId) ?? ''),
     type: style.types[row.transactionType],
     amount: decimalOf(sign * row.amount, style.decimalMark),
     currency: currencyCode,
     baseAmount: decimalOf(sign * Math.abs(row.refAmount), style.decimalMark),
     baseCurrency: refCurrencyCode,
     transfer: row.transferId === null ? '' : String(row.transferId),
-    transferAccount: transferAccountOf(view, names, style),
-    note: row.note,
+    transferAccount: csvTextCell(transferAccountOf(view, names, style)),
+    note: csvTextCell(row.note),
   };
   return KOPIYKA_CSV_COLUMNS.map(({ key }) => cells[key]);
 }

@@ -240,6 +240,55 @@ describe('GET /transactions/export', () => {
     ]);
   });
 
+  it('writes names and notes that look like formulas as text after an apostrophe; amounts stay numbers', async () => {
+    const w = await buildWorld(t, {
+      accounts: [
+        { name: '@A1', currency: 'UAH' },
+        { name: '+Savings', currency: 'UAH' },
+      ],
+    });
+    const [first, savings] = w.accounts;
+    const notes = ['=HYPERLINK("http://x","y")', '+1', '@SUM(1)', '-2', "'=1+1", "it's =fine", '\tTab', '\rReturn'];
+    for (const [index, note] of notes.entries()) {
+      await w.record({
+        accountId: first,
+        transactionType: 'expense',
+        amount: 100,
+        categoryId: w.category('Groceries'),
+        time: `2026-11-0${index + 1}T12:00:00.000Z`,
+        note,
+      });
+    }
+    await w.record({
+      accountId: first,
+      transactionType: 'expense',
+      transferNature: 'transfer_between_user_accounts',
+      destinationAccountId: savings,
+      amount: 500,
+      destinationAmount: 500,
+      time: '2026-11-20T12:00:00.000Z',
+      note: '',
+    });
+    const res = await download(w.token, `&accountIds=${first}`);
+    expect(res.status).toBe(200);
+    const [, ...rows] = recordsOf(res.text);
+    const column = (name: string) => kopiykaCsvHeader('en').indexOf(name);
+    expect(rows.map((row) => row[column('Note')])).toEqual([
+      '\'=HYPERLINK("http://x","y")',
+      "'+1",
+      "'@SUM(1)",
+      "'-2",
+      "''=1+1",
+      "it's =fine",
+      "'\tTab",
+      "'\rReturn",
+      '',
+    ]);
+    expect(new Set(rows.map((row) => row[column('Account')]))).toEqual(new Set(["'@A1"]));
+    expect(rows.at(-1)![column('Transfer account')]).toBe("'+Savings");
+    expect(rows.map((row) => row[column('Amount')])).toEqual([...notes.map(() => '-1.00'), '-5.00']);
+  });
+
   it('takes the filters of the list: the same rows as GET /transactions', async () => {
     const w = await kyivWorld();
     const [uah, usd] = w.accounts;

@@ -54,6 +54,7 @@ export const en = {
   'auth.signUp.signIn': 'Sign in',
   'auth.signUp.submit': 'Create account',
   'auth.signUp.submitting': 'Creating your account…',
+  'auth.signUp.closed': 'Sign-up is closed on this server. Ask the person who runs it to create an account for you.',
 
   'theme.switchToDark': 'Switch to dark theme',
   'theme.switchToLight': 'Switch to light theme',
@@ -1374,6 +1375,7 @@ export const en = {
   'issue.password.common': 'This password is one of the most common ones. Choose one that is harder to guess',
   'issue.password.wrong': 'The password is not correct.',
   'issue.currentPassword.required': 'Current password is required',
+  'issue.registrations.closed': 'Sign-up is closed on this server. Ask the person who runs it for an account',
   'issue.value.notNumber': 'Must be a number',
   'issue.value.notBoolean': 'Must be true or false',
   'issue.value.id': 'Must be an id: a whole number from 1 to {max}',

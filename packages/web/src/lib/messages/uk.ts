@@ -51,6 +51,8 @@ export const uk: Catalogue = {
   'auth.signUp.signIn': 'Увійти',
   'auth.signUp.submit': 'Створити обліковий запис',
   'auth.signUp.submitting': 'Створюємо обліковий запис…',
+  'auth.signUp.closed':
+    'Реєстрацію на цьому сервері закрито. Попросіть того, хто його підтримує, створити вам обліковий запис.',
 
   'theme.switchToDark': 'Увімкнути темну тему',
   'theme.switchToLight': 'Увімкнути світлу тему',
@@ -1413,6 +1415,8 @@ export const uk: Catalogue = {
   'issue.password.common': 'Це один із найпоширеніших паролів. Виберіть такий, який важче вгадати',
   'issue.password.wrong': 'Пароль неправильний.',
   'issue.currentPassword.required': 'Введіть поточний пароль',
+  'issue.registrations.closed':
+    'Реєстрацію на цьому сервері закрито. Попросіть обліковий запис у того, хто його підтримує',
   'issue.value.notNumber': 'Має бути числом',
   'issue.value.notBoolean': 'Має бути true або false',
   'issue.value.id': 'Має бути ідентифікатор: ціле число від 1 до {max}',

@@ -45,6 +45,19 @@ describe('login error filtering', () => {
 });
 
 describe('sign-up error feedback', () => {
+  it('says sign-up is closed, in the language of the page, when the server refuses it', () => {
+    const closed = new ApiError({
+      code: 'NOT_ALLOWED',
+      statusText: 'Sign-up is closed on this server. Ask the person who runs it for an account',
+      status: 403,
+      details: [{ path: 'registrations', code: 'registrations.closed', params: {}, message: 'closed' }],
+    });
+    expect(registerErrorFeedback(closed)).toEqual({
+      fields: {},
+      form: 'Sign-up is closed on this server. Ask the person who runs it for an account',
+    });
+  });
+
   it('puts a taken username on the username field', () => {
     expect(registerErrorFeedback(apiError('USER_ALREADY_EXISTS', 'User exists', 409)).fields.username).toMatch(/taken/);
   });

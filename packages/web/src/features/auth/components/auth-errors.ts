@@ -34,6 +34,8 @@ export function registerErrorFeedback(error: unknown): RegisterErrorFeedback {
   if (hasErrorCode(error, 'USER_ALREADY_EXISTS')) {
     return { fields: { username: t('auth.usernameTaken') } };
   }
+  // Sign-up closed by the operator: the server's reason, translated by its issue code.
+  if (hasErrorCode(error, 'NOT_ALLOWED')) return { fields: {}, form: errorText(error) };
   if (hasErrorCode(error, 'VALIDATION_ERROR')) {
     const fields = serverFieldErrors(error, REGISTER_FIELDS);
     return Object.keys(fields).length > 0 ? { fields } : { fields, form: errorText(error) };
