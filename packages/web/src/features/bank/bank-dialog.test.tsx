@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { LATEST_ACCOUNT_REFRESH_DATE_KEY } from '../../lib/constants.ts';
 import { setLocale } from '../../lib/i18n.ts';
+import { setDisplayTimeZone } from '../../lib/locale.ts';
 import { makeAccount } from '../../test/accounts.ts';
 import { failure, success } from '../../test/api.ts';
 import { freshAppEachTest, type Handlers, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
@@ -233,7 +234,8 @@ describe('connecting Monobank', () => {
     [
       'off without a public address',
       makeBankUser({ webhookAvailable: false, nextSyncAt: '2026-03-18T10:30:00.000Z' }),
-      /\(PUBLIC_URL is not set\)\. New transactions arrive with the sync every 30 minutes; the next one is at about 10:30\.$/,
+      // 10:30 UTC is 12:30 in Kyiv in March: the time is the person's own.
+      /\(PUBLIC_URL is not set\)\. New transactions arrive with the sync every 30 minutes; the next one is at about 12:30\.$/,
     ],
     [
       'off when Monobank cannot reach it',
@@ -243,11 +245,16 @@ describe('connecting Monobank', () => {
   ])(
     'says after connecting that instant updates are %s, and when not, when the next sync is',
     async (_, user, said) => {
-      connectServer(() => success({ user, accounts: bankAccounts }, { status: 201 }));
-      const dialog = await openConnectDialog();
-      await submitToken(dialog, TOKEN);
-      const cards = within(await screen.findByRole('dialog', { name: 'Your Monobank cards' }));
-      expect(cards.getByText(said)).toBeTruthy();
+      setDisplayTimeZone('Europe/Kyiv');
+      try {
+        connectServer(() => success({ user, accounts: bankAccounts }, { status: 201 }));
+        const dialog = await openConnectDialog();
+        await submitToken(dialog, TOKEN);
+        const cards = within(await screen.findByRole('dialog', { name: 'Your Monobank cards' }));
+        expect(cards.getByText(said)).toBeTruthy();
+      } finally {
+        setDisplayTimeZone(null);
+      }
     },
   );
 
