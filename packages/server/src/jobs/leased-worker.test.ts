@@ -132,8 +132,11 @@ describe('the leased worker', () => {
       ['lost-check', 'lost-ignored'],
       async (name, lease: Lease) => {
         // The work stalls past its lease; another instance claims the item meanwhile (for an hour).
+        // Its claim is made at that later moment before this worker's clock gets there, so that no
+        // heartbeat can renew the lease in between (a renewal at the later moment would still hold).
+        const stalledTo = new Date(clock.now().getTime() + LEASE_MS + 1000);
+        expect(await claimTask(t.handle.db, stalledTo, name, HOUR, HOUR)).toBe(true);
         clock.advance(LEASE_MS + 1000);
-        expect(await claimTask(t.handle.db, clock.now(), name, HOUR, HOUR)).toBe(true);
         await events.until(() => lease.lost);
         if (name === 'lost-check') {
           expect(() => lease.check()).toThrow(LeaseLost);
