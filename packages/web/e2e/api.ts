@@ -11,7 +11,7 @@ export async function apiAs(request: APIRequestContext, username: string) {
   const login = await request.post('/api/v1/auth/login', { data: { username, password: PASSWORD } });
   const { token } = (await login.json()).response as { token: string };
   const headers = { Authorization: `Bearer ${token}` };
-  const call = async <T>(method: 'get' | 'post', path: string, data?: unknown): Promise<T> => {
+  const call = async <T>(method: 'get' | 'post' | 'put', path: string, data?: unknown): Promise<T> => {
     const response = await request[method](`/api/v1${path}`, { data, headers });
     expect(response.ok(), `${method.toUpperCase()} ${path}: ${await response.text()}`).toBe(true);
     return (await response.json()).response as T;
@@ -24,7 +24,12 @@ export async function apiAs(request: APIRequestContext, username: string) {
     return category.id;
   };
   return {
-    /** A manual account in `code`, holding `initialBalance` minor units. */
+    /** The user's settings as saved. */
+    settings: () => call<{ locale: string; timeZone: string }>('get', '/user/settings'),
+    /** The user's transactions, newest first (the list's first page). */
+    transactions: () => call<Array<{ note: string; time: string }>>('get', '/transactions'),
+    /** Saves settings (language, time zone) as the Settings page would. */
+    saveSettings: (changes: { locale?: string; timeZone?: string }) => call('put', '/user/settings', changes),
     /** An account whose balance was `initialBalance` long ago: the history recorded after moves it. */
     createAccount: (name: string, code: string, initialBalance = 0) =>
       call<Named>('post', '/accounts', {

@@ -107,9 +107,7 @@ test.describe('on a phone in Ukrainian', () => {
     request,
   }) => {
     const username = await createReadyUser(request);
-    const login = await request.post('/api/v1/auth/login', { data: { username, password: PASSWORD } });
-    const headers = { Authorization: `Bearer ${(await login.json()).response.token}` };
-    expect((await request.put('/api/v1/user/settings', { headers, data: { locale: 'uk' } })).ok()).toBe(true);
+    await (await apiAs(request, username)).saveSettings({ locale: 'uk' });
     await page.goto('/settings/categories');
     await page.getByLabel('Ім’я користувача').fill(username);
     await page.getByLabel('Пароль', { exact: true }).fill(PASSWORD);

@@ -49,9 +49,7 @@ test.describe('a browser set to Ukrainian', () => {
 
   test('signs in a user who saved English, and then speaks English', async ({ page, request }) => {
     const username = await createReadyUser(request);
-    const login = await request.post('/api/v1/auth/login', { data: { username, password: PASSWORD } });
-    const headers = { Authorization: `Bearer ${(await login.json()).response.token}` };
-    expect((await request.put('/api/v1/user/settings', { headers, data: { locale: 'en' } })).ok()).toBe(true);
+    await (await apiAs(request, username)).saveSettings({ locale: 'en' });
 
     await page.goto('/sign-in');
     await page.getByLabel('Ім’я користувача').fill(username);

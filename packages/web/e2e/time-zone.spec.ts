@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiAs } from './api.ts';
-import { chooseCategory, createReadyUser, PASSWORD, signIn, widget } from './helpers.ts';
+import { chooseCategory, createReadyUser, signIn, widget } from './helpers.ts';
 
 // Issue 16: a laptop set to UTC, a user who saved Europe/Kyiv. The page follows the saved zone.
 test.use({ timezoneId: 'UTC' });
@@ -15,10 +15,8 @@ test('a browser on UTC shows the days, times and months of the user’s saved zo
   request,
 }) => {
   const username = await createReadyUser(request);
-  const login = await request.post('/api/v1/auth/login', { data: { username, password: PASSWORD } });
-  const headers = { Authorization: `Bearer ${(await login.json()).response.token}` };
-  expect((await request.put('/api/v1/user/settings', { headers, data: { timeZone: 'Europe/Kyiv' } })).ok()).toBe(true);
   const api = await apiAs(request, username);
+  await api.saveSettings({ timeZone: 'Europe/Kyiv' });
   const card = await api.createAccount('Card', 'UAH', 1_000_000);
   await api.record(card.id, 'Groceries', 25_050, { time: LATE_ON_THE_LAST_DAY });
   await api.record(card.id, 'Taxi', 10_000, { time: new Date('2025-10-31T12:00:00.000Z') });
@@ -46,10 +44,7 @@ test('a browser on UTC shows the days, times and months of the user’s saved zo
   await dialog.getByLabel('Date and time').fill('2025-11-01T00:30');
   await dialog.getByRole('button', { name: 'Add expense' }).click();
   await expect(dialog).toBeHidden();
-  const transactions = (await (await request.get('/api/v1/transactions', { headers })).json()).response as Array<{
-    note: string;
-    time: string;
-  }>;
+  const transactions = await api.transactions();
   expect(transactions.find((transaction) => transaction.note === 'Typed at 00:30')?.time).toBe(
     '2025-10-31T22:30:00.000Z',
   );
@@ -66,11 +61,9 @@ test('the time zone is found by city, country or offset, shown as Kyiv for the o
   request,
 }) => {
   const username = await createReadyUser(request);
-  const login = await request.post('/api/v1/auth/login', { data: { username, password: PASSWORD } });
-  const headers = { Authorization: `Bearer ${(await login.json()).response.token}` };
-  expect((await request.put('/api/v1/user/settings', { headers, data: { timeZone: 'Europe/Kiev' } })).ok()).toBe(true);
-  const savedZone = async () =>
-    (await (await request.get('/api/v1/user/settings', { headers })).json()).response.timeZone;
+  const api = await apiAs(request, username);
+  await api.saveSettings({ timeZone: 'Europe/Kiev' });
+  const savedZone = async () => (await api.settings()).timeZone;
 
   await page.goto('/settings/user');
   await signIn(page, username);

@@ -1,16 +1,8 @@
-import { buildCategoryTree, type Category, type CategoryNode } from '@kopiyka/shared';
+import { buildCategoryTree, type CategoryNode } from '@kopiyka/shared';
 import { describe, expect, it } from 'vitest';
+import { makeCategory as category } from '../../test/categories.ts';
 import { bestCategoryMatch, categoryUseOf, rankCategoryTree } from './category-ranking.ts';
 import { categoryChoices, filterCategoryTree } from './category-tree.ts';
-
-const category = (id: number, name: string, parentId: number | null = null): Category => ({
-  id,
-  name,
-  color: '#e74c3c',
-  icon: null,
-  type: 'custom',
-  parentId,
-});
 
 const tree = buildCategoryTree([
   category(1, 'Їжа та напої'),

@@ -1,15 +1,7 @@
-import { buildCategoryTree, type Category } from '@kopiyka/shared';
+import { buildCategoryTree } from '@kopiyka/shared';
 import { describe, expect, it } from 'vitest';
+import { makeCategory as category } from '../../test/categories.ts';
 import { categoryChoices, filterCategoryTree } from './category-tree.ts';
-
-const category = (id: number, name: string, parentId: number | null = null): Category => ({
-  id,
-  name,
-  color: '#e74c3c',
-  icon: null,
-  type: 'custom',
-  parentId,
-});
 
 const tree = buildCategoryTree([
   category(1, 'Food & Drinks'),

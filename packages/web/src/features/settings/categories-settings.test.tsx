@@ -6,16 +6,7 @@ import { queryClient } from '../../api/query-client.ts';
 import { budgetKeys } from '../../api/query-keys.ts';
 import { cachedCategories, failure, resetApp, success } from '../../test/api.ts';
 import { cleanUpApp, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
-
-const category = (id: number, name: string, parentId: number | null = null, extra: Partial<Category> = {}) => ({
-  id,
-  name,
-  color: '#8e44ad',
-  icon: null,
-  type: 'custom' as const,
-  parentId,
-  ...extra,
-});
+import { makeCategory as category } from '../../test/categories.ts';
 
 const categories: Category[] = [
   category(1, 'Food & Drinks', null, { color: '#e74c3c' }),
