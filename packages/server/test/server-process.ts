@@ -12,17 +12,29 @@ export interface ServerProcess {
 }
 
 /**
+ * A run at a fixed moment (vitest.config.ts) starts its servers at that moment too, so that a
+ * server process and the tests' own server agree on the time they share through the database.
+ */
+const moment = process.env.KOPIYKA_TEST_NOW
+  ? {
+      args: ['--import', 'tsx', '--import', path.join(ROOT, 'scripts/shift-clock.ts')],
+      env: { KOPIYKA_TEST_NOW: process.env.KOPIYKA_TEST_NOW, TZ: process.env.TZ ?? 'UTC' },
+    }
+  : { args: [], env: {} };
+
+/**
  * The real server (`main.ts`, or a build of it when `entry` names its main.js) in a child process,
- * with nothing of this process's environment but PATH and what `env` gives; answers once it listens.
+ * with nothing of this process's environment but PATH (and the run's moment) and what `env` gives;
+ * answers once it listens.
  */
 export async function startServerProcess(
   env: Record<string, string>,
   entry: string = 'packages/server/src/main.ts',
 ): Promise<ServerProcess> {
   const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : ['--enable-source-maps', entry];
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, [...moment.args, ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...moment.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
