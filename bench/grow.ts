@@ -41,8 +41,7 @@ export interface WriteChunk {
 export async function createBenchUser(client: ApiClient, now: Date): Promise<BenchUser> {
   const username = `bench${now.getTime().toString(36)}`;
   const password = 'bench password of the http bench';
-  await client.call('POST', '/auth/register', { username, password });
-  await client.login(username, password);
+  await client.signUp(username, password);
   const currencies = await client.call<Array<{ id: number; code: string }>>('GET', '/models/currencies');
   const idOf = (code: string) => currencies.find((c) => c.code === code)!.id;
   await client.call('POST', '/user/currencies/base', { currencyId: idOf('UAH') });

@@ -32,10 +32,11 @@ import {
   HISTORY_DAYS,
   type WriteChunk,
 } from './grow.ts';
+import { progress, table } from './report.ts';
 import {
   memoryOf,
+  newStorage,
   pgliteStorage,
-  postgresStorage,
   type ServerProcess,
   type Storage,
   startServerProcess,
@@ -65,15 +66,11 @@ const rounds = Number(options.rounds);
 const createsAtSize = Number(options.creates);
 if (options.db !== 'pglite' && options.db !== 'postgres') throw new Error('--db is pglite or postgres');
 if ((options.keep || options.grown) && options.db !== 'pglite') throw new Error('--keep and --grown are for pglite');
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 
 const DAY_MS = 86_400_000;
 /** The creates at the grown size run in this many rounds, the servers taking turns. */
 const CREATE_ROUNDS = 4;
 const now = new Date();
-const started = performance.now();
-const progress = (message: string) =>
-  console.error(`[${((performance.now() - started) / 1000).toFixed(0).padStart(5)} s] ${message}`);
 
 type Phase = 'grown' | 'started' | 'latency' | 'throughput' | 'writes';
 interface Target {
@@ -91,9 +88,6 @@ const targets: Target[] = [
   { label: 'after', checkout: path.resolve(options.after), memory: {} },
 ];
 const [grower] = targets as [Target];
-
-const newStorage = (name: string) =>
-  options.db === 'pglite' ? Promise.resolve(pgliteStorage(name)) : postgresStorage(adminUrl, name);
 
 /** The value at quantile `q` of `values` (nearest rank). */
 function quantile(values: number[], q: number): number {
@@ -293,13 +287,6 @@ const median = (values: number[]) => quantile(values, 0.5);
 const rate = (chunks: WriteChunk[]) =>
   chunks.reduce((sum, c) => sum + c.count, 0) / chunks.reduce((sum, c) => sum + c.seconds, 0);
 
-function table(header: string[], rows: string[][]) {
-  console.log(`| ${header.join(' | ')} |`);
-  console.log(`|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`);
-  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
-  console.log('');
-}
-
 function report(
   creates: WriteChunk[],
   imported: { count: number; seconds: number } | null,
@@ -410,7 +397,7 @@ try {
     grower.storage = await pgliteStorage('kept', path.join(options.grown, 'data')).copy(grower.label);
     progress(`${grower.label}: starts from the growth kept in ${options.grown}`);
   } else {
-    grower.storage = await newStorage(grower.label);
+    grower.storage = await newStorage(options.db, grower.label);
     grower.server = await startServerProcess(grower.label, grower.checkout, grower.storage, rates.url);
     grower.freshStartMs = grower.server.startMs;
     progress(`${grower.label}: answered /health ${grower.freshStartMs.toFixed(0)} ms after spawn (fresh database)`);
@@ -430,7 +417,7 @@ try {
   for (const target of targets) {
     if (target.freshStartMs !== undefined) continue;
     target.storage ??= await grower.storage.copy(target.label);
-    const fresh = await newStorage('fresh');
+    const fresh = await newStorage(options.db, 'fresh');
     try {
       const server = await startServerProcess(target.label, target.checkout, fresh, rates.url);
       target.freshStartMs = server.startMs;

@@ -38,6 +38,16 @@ export function pgliteStorage(
   };
 }
 
+/**
+ * A fresh, empty database of the kind `db` names: an embedded data directory, or a database on the
+ * PostgreSQL server of DATABASE_URL (default the local one).
+ */
+export function newStorage(db: 'pglite' | 'postgres', name: string): Promise<Storage> {
+  return db === 'pglite'
+    ? Promise.resolve(pgliteStorage(name))
+    : postgresStorage(process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres', name);
+}
+
 /** A fresh, empty database on the PostgreSQL server of `adminUrl` (copies are made from it as a template). */
 export async function postgresStorage(adminUrl: string, name: string, template?: string): Promise<Storage> {
   const database = `kopiyka_bench_${process.pid}_${name}`;
@@ -76,11 +86,22 @@ export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
 }
 
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux). */
+const TICKS_PER_S = 100;
+
+/** User + system CPU time a process has used so far, in ms (Linux). */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
+}
+
 export interface ServerProcess {
   origin: string;
   pid: number;
   /** Milliseconds from spawn to the first 200 of GET /api/v1/health. */
   startMs: number;
+  /** Settles when the process has exited, by itself (killed for lack of memory, say) or stopped. */
+  exited: Promise<void>;
   /** Stops it (SIGTERM, as a service manager would) and waits for it to exit. */
   stop(): Promise<void>;
 }
@@ -160,6 +181,7 @@ export async function startServerProcess(
     origin,
     pid: child.pid!,
     startMs: performance.now() - started,
+    exited,
     async stop() {
       if (running.has(child)) child.kill('SIGTERM');
       await exited;

@@ -4,16 +4,15 @@
 // healthy and the CPU time it spent getting there. Exchange rates come from the local emulator.
 // Usage: npm run build && node --import tsx bench/start.ts [runs=3]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startRatesEmulator } from '@kopiyka/fakes';
+import { cpuMs, memoryOf } from './server-process.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const [runs = 3] = process.argv.slice(2).map(Number);
-/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux). */
-const TICKS_PER_S = 100;
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -22,16 +21,6 @@ const freePort = () =>
       probe.close(() => resolve(port));
     });
   });
-
-/** A line of /proc/<pid>/status, e.g. `VmRSS`, in MB. */
-const statusMb = (pid: number, field: string) =>
-  Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
-
-/** User + system CPU time the process has used so far, in ms. */
-function cpuMs(pid: number) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
-}
 
 async function start(dataDir: string, ratesUrl: string) {
   const port = await freePort();
@@ -59,12 +48,7 @@ async function start(dataDir: string, ratesUrl: string) {
       if (healthy) break;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    return {
-      ms: performance.now() - started,
-      cpuMs: cpuMs(child.pid!),
-      rssMb: statusMb(child.pid!, 'VmRSS'),
-      peakMb: statusMb(child.pid!, 'VmHWM'),
-    };
+    return { ms: performance.now() - started, cpuMs: cpuMs(child.pid!), ...memoryOf(child.pid!) };
   } finally {
     child.kill('SIGTERM');
     await exited;
