@@ -227,6 +227,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       log: app.log,
       intervalMs: callSpacing(config.monobank.requestIntervalMs),
       retryAfterFailureMs: config.monobank.retryAfterFailureMs,
+      webhookEventsWaitingPerUser: config.monobank.webhookEventsWaitingPerUser,
       publicUrl: config.publicUrl,
       singleInstance: database.kind === 'pglite',
     },

@@ -85,6 +85,8 @@ export interface MonobankConfig {
   requestIntervalMs: number;
   /** The first wait after Monobank failed to answer (it doubles each time); tests shorten it. */
   retryAfterFailureMs: number;
+  /** How many webhook events of one user may wait to be applied (1,000 when absent); tests lower it. */
+  webhookEventsWaitingPerUser?: number;
 }
 
 export type TrustedProxies = false | number | string[];
