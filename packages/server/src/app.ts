@@ -251,6 +251,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     rates,
     clock,
     log: app.log,
+    admitKeyCheck: (userId) => auth.admitKeyCheck(userId, 'binance'),
   });
 
   // The first pass waits until the server listens: its upkeep (VACUUM ANALYZE of an embedded database
