@@ -227,6 +227,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       log: app.log,
       intervalMs: callSpacing(config.monobank.requestIntervalMs),
       retryAfterFailureMs: config.monobank.retryAfterFailureMs,
+      webhookEventsWaitingPerUser: config.monobank.webhookEventsWaitingPerUser,
       publicUrl: config.publicUrl,
       singleInstance: database.kind === 'pglite',
     },
@@ -250,6 +251,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     rates,
     clock,
     log: app.log,
+    admitKeyCheck: (userId) => auth.admitKeyCheck(userId, 'binance'),
   });
 
   // The first pass waits until the server listens: its upkeep (VACUUM ANALYZE of an embedded database

@@ -85,6 +85,8 @@ export interface MonobankConfig {
   requestIntervalMs: number;
   /** The first wait after Monobank failed to answer (it doubles each time); tests shorten it. */
   retryAfterFailureMs: number;
+  /** How many webhook events of one user may wait to be applied (1,000 when absent); tests lower it. */
+  webhookEventsWaitingPerUser?: number;
 }
 
 export type TrustedProxies = false | number | string[];
@@ -114,6 +116,11 @@ export interface AuthLimits {
   perAddress: GuessRule;
   /** Sign-ups per address, each of which costs an argon2 hash: `free` an hour, then one an hour. */
   registrationsPerAddress: GuessRule;
+  /**
+   * Checks of one user's exchange keys (Binance): each spends request weight the server's address
+   * shares with every user, so nobody may use it up for all by retrying keys.
+   */
+  keyChecksPerUser: GuessRule;
   /** `closed`: nobody signs up (a public instance of one household); the users there sign in as ever. */
   registrations: RegistrationMode;
 }
@@ -127,6 +134,7 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   perUsername: { free: 20, firstDelayMs: 30_000, maxDelayMs: 15 * MINUTE, forgetAfterMs: 24 * HOUR },
   perAddress: { free: 50, firstDelayMs: 30_000, maxDelayMs: 15 * MINUTE, forgetAfterMs: HOUR },
   registrationsPerAddress: { free: 10, firstDelayMs: HOUR, maxDelayMs: HOUR, forgetAfterMs: HOUR },
+  keyChecksPerUser: { free: 5, firstDelayMs: MINUTE, maxDelayMs: HOUR, forgetAfterMs: HOUR },
   registrations: 'open',
 };
 

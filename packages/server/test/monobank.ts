@@ -9,7 +9,7 @@ import {
 } from '@kopiyka/fakes';
 import type { MonobankJob } from '@kopiyka/shared';
 import { vi } from 'vitest';
-import type { AppConfig } from '../src/config.ts';
+import type { AppConfig, MonobankConfig } from '../src/config.ts';
 import { type StartOptions, signUpWithBase, startTestApp, type TestApp } from './app.ts';
 
 /** A token shaped like Monobank's (44 characters), unique to the test. */
@@ -40,7 +40,7 @@ async function freePort(): Promise<number> {
  */
 export async function startBankWorld(
   emulator: MonobankEmulatorOptions = {},
-  config: Partial<AppConfig> = {},
+  config: Partial<Omit<AppConfig, 'monobank'>> & { monobank?: Partial<MonobankConfig> } = {},
   { listen = false, ...start }: StartOptions & { listen?: boolean } = {},
 ): Promise<BankWorld> {
   const bank = await startMonobankEmulator({ demo: false, requestIntervalMs: 0, ...emulator });

@@ -682,7 +682,8 @@ export const endpoints = {
       method: 'POST',
       path: '/banks/monobank/webhook/:secret',
       tags: ['monobank'],
-      summary: "Monobank's event: stored at once, applied in the background; 404 for an unknown secret",
+      summary:
+        "Monobank's event: stored at once, applied in the background; 404 for an unknown secret; an item dated over five minutes ahead is dropped",
       public: true,
       params: monobankWebhookParamsSchema,
       body: monobankWebhookEventSchema,
@@ -725,7 +726,8 @@ export const endpoints = {
       method: 'PUT',
       path: '/crypto/binance/keys',
       tags: ['binance'],
-      summary: 'Store (or replace) the API keys after Binance accepts them; 10101/10102/10103 when missing',
+      summary:
+        'Store (or replace) the API keys after Binance accepts them; 10101/10102/10103 when missing, 429 when checked too often',
       body: putBinanceKeysBodySchema,
       response: binanceKeysSchema,
     },

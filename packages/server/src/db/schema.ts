@@ -639,7 +639,10 @@ export const monobankJobs = pgTable(
   ],
 );
 
-/** Webhook events as they arrived, applied right after the answer (and after a restart if need be). */
+/**
+ * Webhook events as they arrived, applied right after the answer (and after a restart if need be),
+ * and deleted once applied or given up: the table holds only what waits, a few per user at most.
+ */
 export const monobankWebhookEvents = pgTable(
   'monobank_webhook_events',
   {
@@ -651,11 +654,11 @@ export const monobankWebhookEvents = pgTable(
     account: varchar('account', { length: 128 }).notNull(),
     item: jsonb('item').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
-    processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }),
     attempts: integer('attempts').notNull().default(0),
+    /** Why the last attempt failed; it is tried again. */
     error: text('error'),
   },
-  (t) => [index('monobank_webhook_events_pending_idx').on(t.id).where(sql`${t.processedAt} is null`)],
+  (t) => [index('monobank_webhook_events_user_id_idx').on(t.userId)],
 );
 
 /** The category a person chose for a merchant's bank transactions; later imports take it. */

@@ -91,13 +91,22 @@ export function createAttemptThrottle(db: Database, limits: AuthLimits, clock: C
       );
     },
 
+    /** Every check of a user's exchange keys counts, accepted ones too: each spends the server's request weight there. */
+    async admitKeyCheck(service: string, userId: number): Promise<void> {
+      await admit([[bucket('keys', service, String(userId)), limits.keyChecksPerUser]], 'Too many key checks.');
+    },
+
     /** Forgets buckets past every rule's memory and sign-ins too old to vouch for an address. */
     async purge(): Promise<void> {
       const now = clock.now().getTime();
       const longestMemory = Math.max(
-        ...[limits.perUsernameAndAddress, limits.perUsername, limits.perAddress, limits.registrationsPerAddress].map(
-          (rule) => rule.forgetAfterMs + rule.maxDelayMs,
-        ),
+        ...[
+          limits.perUsernameAndAddress,
+          limits.perUsername,
+          limits.perAddress,
+          limits.registrationsPerAddress,
+          limits.keyChecksPerUser,
+        ].map((rule) => rule.forgetAfterMs + rule.maxDelayMs),
       );
       await deleteStaleAttempts(db, new Date(now - longestMemory), new Date(now - KNOWN_SIGN_IN_MS));
     },

@@ -40,6 +40,11 @@ export interface AuthService {
   logoutEverywhere(userId: number): Promise<void>;
   /** Removes the user and everything of theirs, once the password is confirmed. */
   deleteAccount(userId: number, password: string, address: string): Promise<void>;
+  /**
+   * Before a user's keys are checked with an outside service: TOO_MANY_REQUESTS once they have
+   * tried too often, as the server's request budget there is shared by every user.
+   */
+  admitKeyCheck(userId: number, service: 'binance'): Promise<void>;
   /** Deletes expired sessions and throttle records nothing reads any more (the periodic purge). */
   purgeExpired(): Promise<void>;
 }
@@ -167,6 +172,8 @@ export function createAuthService(
       await deleteUserRow(db, userId);
       forgetSessionsOf(userId);
     },
+
+    admitKeyCheck: (userId, service) => throttle.admitKeyCheck(service, userId),
 
     async purgeExpired() {
       const now = clock.now();

@@ -7,6 +7,7 @@ import { signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts
 import { buildWorld } from '../../../test/world.ts';
 import { binanceKeys } from '../../db/schema.ts';
 import { fixedClock } from '../../lib/clock.ts';
+import { ACCOUNT_FRESH_MS } from './service.ts';
 
 // Two days before the emulator's (real) clock: signed calls must go out on Binance's time, not ours.
 const clock = fixedClock('2026-11-24T23:50:00Z');
@@ -125,8 +126,10 @@ describe('PUT /crypto/binance/keys', () => {
     expect(stored).not.toContain(DEMO_BINANCE_KEYS.apiKey);
     expect(stored).not.toContain(DEMO_BINANCE_KEYS.secretKey);
     // The holdings read to check the keys are kept: an outage right after connecting still has figures.
+    const connectedAt = clock.now().toISOString();
+    clock.advance(ACCOUNT_FRESH_MS);
     binance.setMode('down');
-    expect((await account(token)).body.response).toMatchObject({ stale: true, updatedAt: clock.now().toISOString() });
+    expect((await account(token)).body.response).toMatchObject({ stale: true, updatedAt: connectedAt });
     binance.setMode('normal');
 
     const trading = await putKeys(token, TRADING_BINANCE_KEYS);
@@ -259,10 +262,14 @@ describe('GET /crypto/binance/account', () => {
 });
 
 describe("Binance's request weight", () => {
+  /** The weight Binance counted for the requests since the last reset. */
+  const weightSpent = () => binance.requests().reduce((sum, request) => sum + request.weight, 0);
+
   it('asks nothing after a 429 until its Retry-After has passed, answering the last figures meanwhile', async () => {
     const token = await userWithDollarRate();
     await putKeys(token, DEMO_BINANCE_KEYS);
     expect((await account(token)).body.response.stale).toBe(false);
+    clock.advance(ACCOUNT_FRESH_MS);
     binance.setWeightLimits({ api: 1 });
     try {
       expect((await account(token)).body.response.stale).toBe(true);
@@ -275,6 +282,51 @@ describe("Binance's request weight", () => {
     }
     clock.advance(61_000);
     expect((await account(token)).body.response.stale).toBe(false);
+  });
+
+  it('lets one person check keys five times, then answers 429 with Retry-After and asks Binance nothing', async () => {
+    const { token } = await signUpWithBase(t);
+    binance.resetRequests();
+    for (let i = 0; i < 5; i++) {
+      expect((await putKeys(token, { apiKey: newKey(), secretKey: newKey() })).status).toBe(422);
+    }
+    const spent = weightSpent();
+    expect(spent).toBeGreaterThan(0);
+    for (let i = 0; i < 3; i++) {
+      const res = await putKeys(token, DEMO_BINANCE_KEYS);
+      expect(res.status).toBe(429);
+      expect(res.body.response.code).toBe('TOO_MANY_REQUESTS');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(weightSpent()).toBe(spent);
+    expect((await account(token)).body.response).toBeNull();
+    // Another person's checks are their own.
+    const other = await signUpWithBase(t);
+    expect((await putKeys(other.token, DEMO_BINANCE_KEYS)).status).toBe(200);
+    // Once the wait is over, the next check goes through.
+    clock.advance(Number((await putKeys(token, DEMO_BINANCE_KEYS)).headers['retry-after']) * 1000);
+    expect((await putKeys(token, DEMO_BINANCE_KEYS)).status).toBe(200);
+  });
+
+  it('reads the holdings once a minute however often the page asks', async () => {
+    const token = await userWithDollarRate();
+    await putKeys(token, DEMO_BINANCE_KEYS);
+    binance.resetRequests();
+    // The keys' check read the holdings just now: that reading is the answer.
+    const first = (await account(token)).body.response;
+    expect(binance.requests()).toEqual([]);
+    clock.advance(ACCOUNT_FRESH_MS);
+    // Answered reads: our clock moved, not Binance's, so a signed call may be sent again on its time.
+    const reads = () =>
+      binance.requests().filter((request) => request.path.startsWith('/api/v3/account') && request.status === 200)
+        .length;
+    for (let i = 0; i < 3; i++) {
+      expect((await account(token)).body.response).toEqual({ ...first, updatedAt: clock.now().toISOString() });
+    }
+    expect(reads()).toBe(1);
+    clock.advance(ACCOUNT_FRESH_MS);
+    await account(token);
+    expect(reads()).toBe(2);
   });
 });
 

@@ -45,6 +45,21 @@ interface Holdings {
   canWithdraw: boolean;
 }
 
+/** What the account page is answered from: the holdings as last read, and whether that read is current. */
+interface Reading {
+  figures: Holdings;
+  updatedAt: Date;
+  stale: boolean;
+  keysRefused: boolean;
+}
+
+/**
+ * How long a person's reading is answered again without asking Binance: every read spends request
+ * weight that the server's address shares with every user, so a page reloaded in a loop must not
+ * use it up for all.
+ */
+export const ACCOUNT_FRESH_MS = 60_000;
+
 /** A whole read: the holdings, and the Earn positions and prices they were valued with. */
 interface Read extends Holdings {
   earn: EarnPosition[];
@@ -68,6 +83,8 @@ export interface BinanceDeps {
   rates: RatesService;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Before keys are checked with Binance: refuses (TOO_MANY_REQUESTS) a user who has tried too often. */
+  admitKeyCheck(userId: number): Promise<void>;
 }
 
 /** "vmPU…2ftq": enough of the API key to recognise it, never enough to use it. */
@@ -87,6 +104,19 @@ function rejected(error: BinanceError): AppError {
 
 export function createBinanceService(deps: BinanceDeps): BinanceService {
   const { db, client, secrets, rates, clock, log } = deps;
+
+  /**
+   * Each user's last reading, with the sealed key it was read with (keys replaced on another
+   * instance make it no longer theirs) and until when it stands. An outage is not kept: Binance's
+   * own Retry-After already stops the calls that would spend weight, and figures come back as soon
+   * as it does.
+   */
+  const recent = new Map<number, { apiKeySealed: string; until: number; reading: Reading }>();
+  function remember(row: Pick<BinanceKeysRow, 'userId' | 'apiKeySealed'>, reading: Reading): void {
+    const now = clock.now().getTime();
+    for (const [userId, kept] of recent) if (kept.until <= now) recent.delete(userId);
+    recent.set(row.userId, { apiKeySealed: row.apiKeySealed, until: now + ACCOUNT_FRESH_MS, reading });
+  }
 
   const keysOf = (row: BinanceKeysRow): BinanceKeyPair => ({
     apiKey: secrets.open(row.apiKeySealed),
@@ -139,6 +169,29 @@ export function createBinanceService(deps: BinanceDeps): BinanceService {
     return holdings;
   }
 
+  /** The holdings as Binance says now, or as last read within {@link ACCOUNT_FRESH_MS}. */
+  async function readingOf(row: BinanceKeysRow): Promise<Reading> {
+    const kept = recent.get(row.userId);
+    if (kept && kept.apiKeySealed === row.apiKeySealed && clock.now().getTime() < kept.until) return kept.reading;
+    try {
+      const reading = { figures: await read(row), updatedAt: clock.now(), stale: false, keysRefused: false };
+      remember(row, reading);
+      return reading;
+    } catch (error) {
+      if (!(error instanceof BinanceError)) throw error;
+      log.warn({ reason: error.description }, 'binance: holdings not read');
+      const reading = {
+        figures: { stored: row.figures as StoredHoldings, canTrade: row.canTrade, canWithdraw: row.canWithdraw },
+        updatedAt: row.figuresAt,
+        stale: true,
+        keysRefused: error.failure !== 'unavailable',
+      };
+      // A refusal spends weight as a read does; asking again within the minute would only repeat it.
+      if (reading.keysRefused) remember(row, reading);
+      return reading;
+    }
+  }
+
   async function inBase(userId: number) {
     const base = await selectBaseCurrency(db, userId);
     if (!base) return { code: null, toBase: () => null };
@@ -154,6 +207,7 @@ export function createBinanceService(deps: BinanceDeps): BinanceService {
     async putKeys(userId, body) {
       const missing = missingBinanceKeyCode(body);
       if (missing !== null) throw new AppError(missing, BINANCE_KEY_ERROR_TEXT[missing]);
+      await deps.admitKeyCheck(userId);
       const keys = { apiKey: body.apiKey ?? '', secretKey: body.secretKey ?? '' };
       let holdings: Read;
       try {
@@ -169,11 +223,12 @@ export function createBinanceService(deps: BinanceDeps): BinanceService {
       const { stored, canTrade, canWithdraw } = holdings;
       const past = await pastValues(userId, keys, holdings);
       const apiKeyMasked = maskApiKey(keys.apiKey);
+      const apiKeySealed = secrets.seal(keys.apiKey);
       const at = clock.now();
       await db.transaction(async (tx) => {
         await upsertKeys(tx, {
           userId,
-          apiKeySealed: secrets.seal(keys.apiKey),
+          apiKeySealed,
           secretKeySealed: secrets.seal(keys.secretKey),
           apiKeyMasked,
           canTrade,
@@ -184,29 +239,23 @@ export function createBinanceService(deps: BinanceDeps): BinanceService {
         await upsertDailyValues(tx, userId, past);
         await upsertDailyValue(tx, userId, at, stored.totalValue);
       });
+      // The holdings just read are the page's next answer.
+      remember(
+        { userId, apiKeySealed },
+        { figures: { stored, canTrade, canWithdraw }, updatedAt: at, stale: false, keysRefused: false },
+      );
       return { apiKeyMasked, canTrade, canWithdraw };
     },
 
-    deleteKeys: (userId) => deleteKeys(db, userId),
+    async deleteKeys(userId) {
+      await deleteKeys(db, userId);
+      recent.delete(userId);
+    },
 
     async account(userId) {
       const row = await selectKeys(db, userId);
       if (!row) return null;
-      let figures: Holdings;
-      let updatedAt: Date;
-      let stale = false;
-      let keysRefused = false;
-      try {
-        figures = await read(row);
-        updatedAt = clock.now();
-      } catch (error) {
-        if (!(error instanceof BinanceError)) throw error;
-        log.warn({ reason: error.description }, 'binance: holdings not read');
-        figures = { stored: row.figures as StoredHoldings, canTrade: row.canTrade, canWithdraw: row.canWithdraw };
-        updatedAt = row.figuresAt;
-        stale = true;
-        keysRefused = error.failure !== 'unavailable';
-      }
+      const { figures, updatedAt, stale, keysRefused } = await readingOf(row);
       const base = await inBase(userId);
       return {
         apiKeyMasked: row.apiKeyMasked,

@@ -19,6 +19,7 @@ import {
   selectDeletedExternalIds,
   updateAnchor,
 } from './queries.ts';
+import { WEBHOOK_FUTURE_TOLERANCE_MS } from './webhook-inbox.ts';
 
 const CARD_NAMES: Record<string, string> = {
   black: 'Black',
@@ -96,7 +97,9 @@ function holdersOf(info: MonobankClientInfo, locale: AppLocale): Holder[] {
  * Brings the accounts in line with client-info read at `now`: a new card or jar becomes an account
  * (one the person kept from an earlier pairing is taken up again; one they deleted stays away), a known one takes the bank's
  * balance and credit limit — unless the bank already stated a later balance (an item newer than
- * this reading). Answers the ids of the bank's accounts, new ones included.
+ * this reading, and not dated further ahead than a webhook item may be: a balance stated "from
+ * 2100" is made up, and only the bank's own figure can correct it). Answers the ids of the bank's
+ * accounts, new ones included.
  */
 export async function syncBankAccounts(
   db: Database,
@@ -117,7 +120,8 @@ export async function syncBankAccounts(
       await db.transaction(async (tx) => {
         await lockLedgerAccounts(tx, userId, [account.accountId]);
         const anchor = await lockAnchor(tx, account.accountId);
-        const newer = anchor && anchor.anchoredAt.getTime() > now.getTime();
+        const anchoredAt = anchor?.anchoredAt.getTime() ?? 0;
+        const newer = anchor && anchoredAt > now.getTime() && anchoredAt <= now.getTime() + WEBHOOK_FUTURE_TOLERANCE_MS;
         const balance = newer ? anchor.anchorBalance : holder.balance;
         if (!newer)
           await updateAnchor(tx, account.accountId, {

@@ -34,6 +34,8 @@ export interface MonobankDeps {
   intervalMs: number;
   /** The first wait after Monobank failed to answer; it doubles with each failure in a row. */
   retryAfterFailureMs: number;
+  /** How many webhook events of one user may wait to be applied; tests lower it. */
+  webhookEventsWaitingPerUser?: number;
   /** Where Monobank reaches this app (the webhook); undefined: no webhook. */
   publicUrl?: string;
   /**

@@ -464,20 +464,22 @@ export async function insertWebhookEvent(db: Executor, row: typeof monobankWebho
   await db.insert(monobankWebhookEvents).values(row);
 }
 
-export function selectPendingWebhookEvents(db: Executor, limit: number) {
-  return db
-    .select()
+/** How many of a user's events wait to be applied. */
+export async function countWebhookEvents(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
     .from(monobankWebhookEvents)
-    .where(isNull(monobankWebhookEvents.processedAt))
-    .orderBy(asc(monobankWebhookEvents.id))
-    .limit(limit);
+    .where(eq(monobankWebhookEvents.userId, userId));
+  return row?.n ?? 0;
 }
 
-export async function finishWebhookEvent(db: Executor, id: number, now: Date, error: string | null) {
-  await db
-    .update(monobankWebhookEvents)
-    .set({ processedAt: now, error, attempts: sql`${monobankWebhookEvents.attempts} + 1` })
-    .where(eq(monobankWebhookEvents.id, id));
+/** Every stored event waits to be applied: an applied or abandoned one is deleted. */
+export function selectPendingWebhookEvents(db: Executor, limit: number) {
+  return db.select().from(monobankWebhookEvents).orderBy(asc(monobankWebhookEvents.id)).limit(limit);
+}
+
+export async function deleteWebhookEvent(db: Executor, id: number) {
+  await db.delete(monobankWebhookEvents).where(eq(monobankWebhookEvents.id, id));
 }
 
 export async function retryWebhookEventLater(db: Executor, id: number, error: string) {

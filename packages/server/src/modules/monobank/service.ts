@@ -34,7 +34,6 @@ import {
   failActiveJobs,
   forgetDeletedAccounts,
   insertBankUser,
-  insertWebhookEvent,
   requeueTokenFailures,
   selectBankUser,
   selectBankUsersDueForSync,
@@ -44,7 +43,7 @@ import {
 } from './queries.ts';
 import { queueImport } from './statement-loads.ts';
 import { registerWebhook, unregisterWebhook, userOfSecret, webhookState } from './webhook.ts';
-import { startWebhookInbox, type WebhookInbox } from './webhook-inbox.ts';
+import { startWebhookInbox, storeWebhookEvent, type WebhookInbox } from './webhook-inbox.ts';
 
 /** The cards are read from the bank at most once an hour. */
 export const REFRESH_THROTTLE_MS = 60 * 60_000;
@@ -71,7 +70,10 @@ export interface MonobankService {
   updateWebhook(userId: number, body: { clientId: string; enabled: boolean }): Promise<BankUser>;
   /** Monobank's GET check of the webhook address: NOT_FOUND for an unknown secret. */
   verifyWebhook(secret: string): Promise<void>;
-  /** Stores the event (applied right after); NOT_FOUND for an unknown secret, and nothing is stored. */
+  /**
+   * Stores the event (applied right after); NOT_FOUND for an unknown secret, and nothing is stored.
+   * An item dated ahead of the clock, or one beyond the user's waiting events, is answered alike and dropped.
+   */
   receiveWebhook(secret: string, event: MonobankWebhookEvent): Promise<void>;
   merchantRules(userId: number): Promise<MerchantRule[]>;
   saveMerchantRule(
@@ -271,13 +273,7 @@ export function createMonobankService(
 
     async receiveWebhook(secret, event) {
       const userId = await userOfSecret(db, secret);
-      await insertWebhookEvent(db, {
-        userId,
-        account: event.data.account,
-        item: event.data.statementItem,
-        receivedAt: clock.now(),
-      });
-      inbox.kick();
+      if (await storeWebhookEvent(deps, userId, event)) inbox.kick();
     },
 
     async syncDue() {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ids } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
@@ -9,6 +10,7 @@ import {
   pairUser,
   startBankWorld,
 } from '../../../test/monobank.ts';
+import { fixedClock } from '../../lib/clock.ts';
 
 const lines: string[] = [];
 /** Every bank token and webhook address of the file, for the log check at its end. */
@@ -84,9 +86,7 @@ describe('the webhook', () => {
       expect(again.status).toBe(200);
       expect(await again.json()).toEqual({ status: 'success', response: { ok: true } });
       await vi.waitFor(async () => {
-        const pending = await t.handle.db.execute(
-          'select count(*)::int as n from monobank_webhook_events where processed_at is null',
-        );
+        const pending = await t.handle.db.execute('select count(*)::int as n from monobank_webhook_events');
         expect((pending as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
       });
       expect(await allTransactions(t, user.token)).toHaveLength(1);
@@ -137,9 +137,7 @@ describe('the webhook', () => {
     });
     expect(again.status).toBe(200);
     await vi.waitFor(async () => {
-      const pending = await t.handle.db.execute(
-        'select count(*)::int as n from monobank_webhook_events where processed_at is null',
-      );
+      const pending = await t.handle.db.execute('select count(*)::int as n from monobank_webhook_events');
       expect((pending as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
     });
     const rows = await allTransactions(t, user.token);
@@ -231,6 +229,120 @@ describe('the webhook', () => {
     expect(log).toContain('/banks/monobank/webhook/…');
     expect(secrets.length).toBeGreaterThan(8);
     for (const secret of secrets) expect(log).not.toContain(secret);
+  });
+});
+
+describe('what the webhook is not trusted with', () => {
+  const clock = fixedClock('2026-11-20T12:00:00Z');
+  const logged: string[] = [];
+  let at: BankWorld;
+  beforeAll(async () => {
+    at = await startBankWorld(
+      { now: () => clock.now() },
+      { logLevel: 'warn', monobank: { webhookEventsWaitingPerUser: 2 } },
+      { listen: true, clock, logStream: { write: (line) => logged.push(line) } },
+    );
+  });
+  afterAll(() => at.close());
+
+  const post = (hook: string, item: Record<string, unknown>, account = 'card') =>
+    fetch(hook, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'StatementItem', data: { account, statementItem: item } }),
+    });
+  /** An item of the card, `secondsAhead` of the clock, stating `balance`. */
+  const item = (id: string, secondsAhead: number, balance: number) => ({
+    id,
+    time: Math.floor(clock.now().getTime() / 1000) + secondsAhead,
+    description: 'Forged',
+    mcc: 5411,
+    hold: false,
+    amount: -100,
+    operationAmount: -100,
+    currencyCode: 980,
+    commissionRate: 0,
+    cashbackAmount: 0,
+    balance,
+  });
+  const storedEvents = async (userId: number) =>
+    (
+      (await at.t.handle.db.execute(
+        sql`select count(*)::int as n from monobank_webhook_events where user_id = ${userId}`,
+      )) as unknown as { rows: Array<{ n: number }> }
+    ).rows[0]!.n;
+
+  async function paired(accounts: Array<Record<string, unknown>> = [{ id: 'card', balance: 500_000 }]) {
+    const { token } = addBankClient(at.bank, { accounts });
+    const user = await pairUser(at.t, token);
+    const hook = at.bank.clientInfo(token).webHookUrl;
+    const balance = async () =>
+      (await at.t.call('GET', `/api/v1/accounts/${user.pairing.accounts[0]!.id}`, { token: user.token })).body.response
+        .currentBalance as number;
+    return { token, user, hook, balance };
+  }
+
+  it('refuses an item dated more than a few minutes ahead: answered as received, nothing stored, a line in the log', async () => {
+    const { token, user, hook, balance } = await paired();
+    for (const [id, ahead] of [
+      ['soon', 6 * 60],
+      ['in2100', Date.parse('2100-01-01T00:00:00Z') / 1000 - clock.now().getTime() / 1000],
+    ] as const) {
+      const res = await post(hook, item(id, ahead, 999_999_999));
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ status: 'success', response: { ok: true } });
+    }
+    expect(await storedEvents(user.id)).toBe(0);
+    // A real purchase after them comes in alone: the inbox applies in arrival order, so the
+    // refused items would have been applied before it.
+    const real = at.bank.emitPurchase({ token, account: 'card', amount: -10_000 });
+    await vi.waitFor(async () => expect(await allTransactions(at.t, user.token)).toHaveLength(1));
+    expect((await allTransactions(at.t, user.token))[0]).toMatchObject({ externalId: real.id });
+    expect(await balance()).toBe(490_000);
+    const refused = logged.filter((line) => line.includes('dated ahead'));
+    expect(refused).toHaveLength(2);
+    expect(refused.join('\n')).not.toContain(hook.split('/').pop()!);
+  });
+
+  it('lets the next refresh correct a balance pinned by an item from far ahead; purchases move it again', async () => {
+    const { token, user, hook, balance } = await paired();
+    const accountId = user.pairing.accounts[0]!.id;
+    // A made-up balance on an item just inside the tolerance, then dated 2100 as such an item was
+    // stored before the tolerance existed.
+    expect((await post(hook, item('forged', 4 * 60, 999_999_999))).status).toBe(200);
+    await vi.waitFor(async () => expect(await balance()).toBe(999_999_999));
+    await at.t.handle.db.execute(
+      sql`update monobank_accounts set anchored_at = '2100-01-01T00:00:00Z' where account_id = ${accountId}`,
+    );
+    clock.advance(61 * 60_000);
+    const refreshed = await at.t.call('GET', api('/refresh-accounts'), { token: user.token });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.response).toEqual([expect.objectContaining({ externalId: 'card', currentBalance: 500_000 })]);
+    clock.advance(60_000);
+    at.bank.emitPurchase({ token, account: 'card', amount: -10_000 });
+    await vi.waitFor(async () => expect(await balance()).toBe(490_000));
+    expect(await ledgerProblems(at.t, user.id)).toEqual([]);
+  });
+
+  it('keeps no event once applied or given up, and keeps only a few waiting per user', async () => {
+    const { token, user, hook } = await paired();
+    at.bank.emitPurchase({ token, account: 'card', amount: -1_000 });
+    await vi.waitFor(async () => expect(await allTransactions(at.t, user.token)).toHaveLength(1));
+    // An account the app does not know: given up at once.
+    expect((await post(hook, item('elsewhere', 0, 1), 'unknown-card')).status).toBe(200);
+    await vi.waitFor(async () => expect(await storedEvents(user.id)).toBe(0));
+
+    // A dollar card while no rate provider answers: its events wait for a rate.
+    const dollars = await paired([{ id: 'card', currencyCode: 840, type: 'white', balance: 10_000 }]);
+    for (const id of ['usd1', 'usd2', 'usd3']) {
+      const res = await post(dollars.hook, { ...item(id, 0, 9_000), currencyCode: 840 });
+      expect(res.status).toBe(200);
+    }
+    expect(await storedEvents(dollars.user.id)).toBe(2);
+    expect(logged.some((line) => line.includes('too many wait already'))).toBe(true);
+    // Another user's events are counted apart.
+    expect((await post(hook, item('mine', 0, 400_000))).status).toBe(200);
+    await vi.waitFor(async () => expect(await allTransactions(at.t, user.token)).toHaveLength(2));
   });
 });
 
