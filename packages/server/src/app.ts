@@ -72,7 +72,7 @@ import { detachTransfersOf, moveToCategory } from './modules/transactions/index.
 import { transactionRoutes } from './modules/transactions/routes.ts';
 import { createTransactionsService } from './modules/transactions/service.ts';
 import { userRoutes } from './modules/users/routes.ts';
-import { createUsersService } from './modules/users/service.ts';
+import { createUsersService, foldStoredUsernames } from './modules/users/service.ts';
 
 /** Everything under here is the API (and its docs); everything else is the web app. */
 const API_ROOT = '/api';
@@ -130,6 +130,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }));
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
+  // Before anyone signs up or in: names stored before folding get their folded form (migration 0016).
+  await foldStoredUsernames(database.db);
 
   registerSessionId(app);
   registerErrorHandling(app);
