@@ -26,6 +26,7 @@ import { createFrankfurterProvider } from './integrations/rates/frankfurter.ts';
 import { createNbuProvider } from './integrations/rates/nbu.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { logArgsWithoutQueryValues } from './lib/db-errors.ts';
 import { AppError } from './lib/errors.ts';
 import { resolveSecretKey, secretBox } from './lib/secrets.ts';
 import { accountGroupRoutes } from './modules/account-groups/routes.ts';
@@ -113,6 +114,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       ],
       // The webhook's address carries its secret: request lines show the route's pattern instead.
       serializers: { req: requestForLog },
+      // Nor do the values of a failed statement, whichever logger writes the line.
+      hooks: {
+        logMethod(args, method) {
+          method.apply(this, logArgsWithoutQueryValues(args));
+        },
+      },
     },
     childLoggerFactory: childLoggerWithSessionId,
     logController: new RequestLog(),
