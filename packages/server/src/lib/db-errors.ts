@@ -48,7 +48,7 @@ const chainOf = (error: unknown): ErrorFields[] => {
  * PostgreSQL's (pg's and PGlite's) a `detail` that repeats values.
  */
 const isDatabaseError = (e: ErrorFields) =>
-  'params' in e || (typeof e.severity === 'string' && typeof e.code === 'string');
+  ('query' in e && 'params' in e) || (typeof e.severity === 'string' && typeof e.code === 'string');
 
 /**
  * The error as a log line may show it: when a database error is in its chain, a copy of the chain
