@@ -26,6 +26,7 @@ import { createFrankfurterProvider } from './integrations/rates/frankfurter.ts';
 import { createNbuProvider } from './integrations/rates/nbu.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { logArgsWithoutQueryValues } from './lib/db-errors.ts';
 import { AppError } from './lib/errors.ts';
 import { resolveSecretKey, secretBox } from './lib/secrets.ts';
 import { accountGroupRoutes } from './modules/account-groups/routes.ts';
@@ -72,7 +73,7 @@ import { detachTransfersOf, moveToCategory } from './modules/transactions/index.
 import { transactionRoutes } from './modules/transactions/routes.ts';
 import { createTransactionsService } from './modules/transactions/service.ts';
 import { userRoutes } from './modules/users/routes.ts';
-import { createUsersService } from './modules/users/service.ts';
+import { createUsersService, foldStoredUsernames } from './modules/users/service.ts';
 
 /** Everything under here is the API (and its docs); everything else is the web app. */
 const API_ROOT = '/api';
@@ -113,6 +114,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       ],
       // The webhook's address carries its secret: request lines show the route's pattern instead.
       serializers: { req: requestForLog },
+      // Nor do the values of a failed statement, whichever logger writes the line.
+      hooks: {
+        logMethod(args, method) {
+          method.apply(this, logArgsWithoutQueryValues(args));
+        },
+      },
     },
     childLoggerFactory: childLoggerWithSessionId,
     logController: new RequestLog(),
@@ -130,6 +137,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }));
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
+  // Before anyone signs up or in: names stored before folding get their folded form (migration 0016).
+  await foldStoredUsernames(database.db);
 
   registerSessionId(app);
   registerErrorHandling(app);

@@ -38,11 +38,20 @@ export const users = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     username: varchar('username', { length: 64 }).notNull(),
+    /**
+     * The username under full case folding (foldUsername), written by the server: what sign-up keeps
+     * unique and sign-in looks up. Null only for a name from before it that folds like an older
+     * user's (docs/decisions.md "Usernames compared under full case folding").
+     */
+    foldedUsername: text('folded_username'),
     passwordHash: text('password_hash').notNull(),
     createdAt: createdAt(),
   },
-  // Usernames are unique regardless of case.
-  (t) => [uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`)],
+  // Usernames are unique regardless of case, and under full case folding.
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_folded_username_key').on(t.foldedUsername),
+  ],
 );
 
 export const sessions = pgTable(

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUp, startTestApp, type TestApp, uniqueUsername } from '../../test/app.ts';
+import { foldStoredUsernames } from '../modules/users/service.ts';
 import { MIGRATIONS_DIR } from './client.ts';
 import { users } from './schema.ts';
 
@@ -15,10 +16,10 @@ afterAll(() => t.close());
 const migrate = async () =>
   t.handle.db.execute(sql.raw(await readFile(path.join(MIGRATIONS_DIR, '0007_username_nfkc.sql'), 'utf8')));
 
-/** A user as one signed up before usernames were normalised: stored under `stored` exactly. */
+/** A user as one signed up before usernames were normalised: stored under `stored` exactly, not folded yet. */
 async function legacyUser(stored: string) {
   const user = await signUp(t);
-  await t.handle.db.update(users).set({ username: stored }).where(eq(users.id, user.id));
+  await t.handle.db.update(users).set({ username: stored, foldedUsername: null }).where(eq(users.id, user.id));
   return user.id;
 }
 
@@ -33,6 +34,8 @@ describe('usernames stored before they were normalised (migration 0007)', () => 
     const plain = await legacyUser(`Fish${tail}`);
 
     await migrate();
+    // Migration 0016 comes later, and the server's start folds the names.
+    await foldStoredUsernames(t.handle.db);
 
     expect(await storedName(wide)).toBe(`legacy${tail}`);
     expect(await storedName(ligature)).toBe(`\ufb01sh${tail}`);

@@ -62,6 +62,8 @@ describe('route guards', () => {
     it('leads the same person back, whatever the case of the name they type', () => {
       rememberLeftPage('olena', '/budgets/7?tab=spent');
       expect(afterSignIn('/budgets/7?tab=spent', 'Olena', origin)).toBe('/budgets/7?tab=spent');
+      rememberLeftPage('Straße', '/accounts');
+      expect(afterSignIn('/accounts', 'STRASSE', origin)).toBe('/accounts');
     });
 
     it('leads someone else to the root instead of the page the last person left', () => {

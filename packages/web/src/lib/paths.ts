@@ -1,5 +1,6 @@
 /** The paths pages link and navigate to; the route table itself is app/router.tsx. */
 
+import { foldUsername } from '@kopiyka/shared';
 import { LEFT_PAGE_STORAGE_KEY } from './constants.ts';
 import { session } from './storage.ts';
 
@@ -46,8 +47,8 @@ function leftPage(): { username: string; path: string } | null {
   }
 }
 
-/** Usernames are told apart without regard to case, as the server does. */
-const sameUsername = (one: string, other: string) => one.toLowerCase() === other.toLowerCase();
+/** Usernames are told apart under full case folding, as the server does. */
+const sameUsername = (one: string, other: string) => foldUsername(one) === foldUsername(other);
 
 /**
  * Where `username` goes once signed in: the `redirect` value (see redirectTarget), unless it is the

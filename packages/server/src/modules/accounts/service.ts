@@ -36,6 +36,18 @@ export function valueInBase(minor: number, rate: number): number | null {
   return isWithinAmountLimit(value) ? value : null;
 }
 
+/**
+ * Refuses figures an account is given whose value in the base currency at today's rate would pass
+ * the limit, naming the field as a transaction's amount is refused: accepted, they would show as
+ * unvalued from the start.
+ */
+function assertValuedInBase(figures: Array<{ path: string; minor: number }>, rate: number) {
+  for (const { path, minor } of figures) {
+    if (valueInBase(minor, rate) === null)
+      throw validationError(path, 'amount.tooLargeInBase', { max: MAX_AMOUNT_TEXT });
+  }
+}
+
 /** The refusal of a write that would take an account's balances past the limit. */
 export const tooLargeForAccount = (path: string) =>
   validationError(path, 'amount.tooLargeForAccount', { max: MAX_AMOUNT_TEXT });
@@ -96,6 +108,12 @@ export function createAccountsService(
     return account!;
   }
 
+  /** Today's rate of the account's currency in the base currency; null without a base or a rate. */
+  async function todaysRateOf(userId: number, account: AccountRow) {
+    const base = await selectBaseCurrency(db, userId);
+    return base ? rates.session(userId).quote(account.currencyCode, base.currency.code, today(clock)) : null;
+  }
+
   return {
     async list(userId) {
       const base = await selectBaseCurrency(db, userId);
@@ -116,7 +134,18 @@ export function createAccountsService(
         throw validationError('openingAt', 'balance.future');
       }
       const base = await selectBaseCurrency(db, userId);
-      if (base) await rates.session(userId).require(currency.code, base.currency.code, today(clock), 'currencyId');
+      if (base) {
+        const { rate } = await rates
+          .session(userId)
+          .require(currency.code, base.currency.code, today(clock), 'currencyId');
+        assertValuedInBase(
+          [
+            { path: 'initialBalance', minor: body.initialBalance },
+            { path: 'creditLimit', minor: body.creditLimit },
+          ],
+          rate,
+        );
+      }
       const id = await db.transaction(async (tx) => {
         // Checked inside the transaction: the group cannot be deleted before the account is in it.
         if (body.accountGroupId != null) await assertOwnGroup(tx, userId, body.accountGroupId, 'accountGroupId');
@@ -152,15 +181,31 @@ export function createAccountsService(
           }
         }
       }
+      const balanceField = (['currentBalance', 'initialBalance', 'openingBalance'] as const).find(
+        (field) => body[field] !== undefined,
+      );
+      const quote = balanceField || body.creditLimit !== undefined ? await todaysRateOf(userId, account) : null;
       await db.transaction(async (tx) => {
         if (body.accountGroupId != null) await assertOwnGroup(tx, userId, body.accountGroupId, 'accountGroupId');
         const extent = await updateAccountRow(tx, userId, id, body);
-        const balanceField = (['currentBalance', 'initialBalance', 'openingBalance'] as const).find(
-          (field) => body[field] !== undefined,
-        );
         if (balanceField && extent !== undefined && !isWithinAmountLimit(extent)) {
           throw tooLargeForAccount(balanceField);
         }
+        if (!quote) return;
+        // The balances as the edit left them: one given moves the others by the same difference.
+        const updated = (await selectAccount(tx, userId, id))!;
+        assertValuedInBase(
+          [
+            ...(balanceField
+              ? [
+                  { path: balanceField, minor: updated.currentBalance },
+                  { path: balanceField, minor: updated.initialBalance },
+                ]
+              : []),
+            ...(body.creditLimit !== undefined ? [{ path: 'creditLimit', minor: updated.creditLimit }] : []),
+          ],
+          quote.rate,
+        );
       });
       return get(userId, id);
     },

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { foldUsername } from '@kopiyka/shared';
 import type { AuthLimits, GuessRule } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -56,7 +57,7 @@ export function createAttemptThrottle(db: Database, limits: AuthLimits, clock: C
   return {
     /** Before a login's password check: refuses with TOO_MANY_REQUESTS when a bucket is waiting. */
     async admitLogin(username: string, address: string): Promise<AdmittedGuess> {
-      const name = username.toLowerCase();
+      const name = foldUsername(username);
       const pair = bucket('login', name, address);
       const known = await isKnownSignIn(db, pair, new Date(clock.now().getTime() - KNOWN_SIGN_IN_MS));
       const buckets: Array<[string, GuessRule]> = known

@@ -117,6 +117,33 @@ describe('POST /auth/register', () => {
     }
   });
 
+  it('refuses a name that folds like a taken one (Straße and STRASSE), and any such spelling signs in', async () => {
+    const tail = uniqueUsername('_');
+    const signedIn = async (username: string) => {
+      const res = await login({ username, password: PASSWORD });
+      expect(res.status).toBe(200);
+      return (await t.call('GET', '/api/v1/user', { token: res.body.response.token })).body.response.id;
+    };
+    const taken = async (username: string) => {
+      const res = await register({ username, password: PASSWORD });
+      expect(res.status).toBe(409);
+      expect(res.body.response.code).toBe('USER_ALREADY_EXISTS');
+    };
+    const street = (await register({ username: `Straße${tail}`, password: PASSWORD })).body.response.user.id;
+    await taken(`STRASSE${tail}`);
+    await taken(`strasse${tail}`);
+    for (const spelling of [`STRASSE${tail}`, `STRAẞE${tail}`, `Strasse${tail}`]) {
+      expect(await signedIn(spelling)).toBe(street);
+    }
+    // Greek names take digits only: a Latin letter would mix alphabets.
+    const number = randomInt(1e9);
+    expect((await register({ username: `ΟΔΟΣ${number}`, password: PASSWORD })).status).toBe(201);
+    await taken(`οδος${number}`);
+    const effort = (await register({ username: `Eﬀort${tail}`, password: PASSWORD })).body.response.user.id;
+    await taken(`EFFORT${tail}`);
+    expect(await signedIn(`eﬀORT${tail}`)).toBe(effort);
+  });
+
   it('rejects malformed JSON, a non-object body and an oversized body with VALIDATION_ERROR on body', async () => {
     const malformed = await t.call('POST', '/api/v1/auth/register', {
       body: '{"username": "x",',

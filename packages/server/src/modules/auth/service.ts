@@ -9,8 +9,8 @@ import { insertDefaultSettings } from '../settings/index.ts';
 import {
   createUser,
   deleteUserRow,
+  findUserByUsername,
   selectPasswordHash,
-  selectUserByUsername,
   updatePasswordHash,
 } from '../users/index.ts';
 import { createAttemptThrottle } from './attempt-throttle.ts';
@@ -130,7 +130,7 @@ export function createAuthService(
 
     async login({ username, password }, address) {
       const guess = await throttle.admitLogin(username, address);
-      const user = await selectUserByUsername(db, username);
+      const user = await findUserByUsername(db, username);
       let valid = false;
       if (user) valid = await verifyPassword(user.passwordHash, password);
       else await verifyAgainstDecoy(password);

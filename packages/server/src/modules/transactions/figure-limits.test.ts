@@ -175,21 +175,54 @@ describe('base-currency figures', () => {
     expect(base.currency.code).toBe('UAH');
   });
 
-  it('answers every read when a balance is worth more than the limit at today’s rate: that value is left out', async () => {
+  it('refuses an account whose balance or credit limit in the base would pass the limit, naming the field', async () => {
     const w = await buildWorld(t, { currencies: { EUR: 1_000_000_000 } });
+    const body = { name: 'Vault', currencyId: ids.get('EUR') };
+    // 100,000.00 EUR at a billion: 10^16 minor units of hryvnia.
+    for (const field of ['initialBalance', 'creditLimit']) {
+      const res = await t.call('POST', '/api/v1/accounts', { token: w.token, body: { ...body, [field]: 10_000_000 } });
+      expectRefusedOn(res, field);
+      expect(res.body.response.details[0].code).toBe('amount.tooLargeInBase');
+    }
+    expect((await t.call('GET', '/api/v1/accounts', { token: w.token })).body.response).toEqual([]);
+
+    const created = await t.call('POST', '/api/v1/accounts', {
+      token: w.token,
+      body: { ...body, initialBalance: 100 },
+    });
+    expect(created.status).toBe(201);
+    const account = created.body.response.id;
+    for (const field of ['initialBalance', 'currentBalance', 'openingBalance', 'creditLimit']) {
+      const res = await t.call('PUT', `/api/v1/accounts/${account}`, { token: w.token, body: { [field]: 10_000_000 } });
+      expectRefusedOn(res, field);
+    }
+    const after = (await t.call('GET', `/api/v1/accounts/${account}`, { token: w.token })).body.response;
+    expect(after).toMatchObject({ currentBalance: 100, creditLimit: 0, refCurrentBalance: 100_000_000_000 });
+  });
+
+  it('answers every read when a balance is worth more than the limit at today’s rate: that value is left out', async () => {
+    const w = await buildWorld(t, { currencies: { EUR: 1 } });
     const res = await t.call('POST', '/api/v1/accounts', {
       token: w.token,
       body: { name: 'Vault', currencyId: ids.get('EUR'), initialBalance: MAX, creditLimit: MAX / 2 },
     });
     expect(res.status).toBe(201);
-    expect(res.body.response).toMatchObject({
+    // A rate that changes after the account was made (a provider's, or a custom one) can still do it.
+    const rate = await t.call('PUT', '/api/v1/user/currency/rates', {
+      token: w.token,
+      body: { pairs: [{ baseCode: 'EUR', quoteCode: 'UAH', rate: 1_000_000_000 }] },
+    });
+    expect(rate.status).toBe(200);
+    await waitForBaseChange(t, w.token);
+    const account = (await t.call('GET', `/api/v1/accounts/${res.body.response.id}`, { token: w.token })).body.response;
+    expect(account).toMatchObject({
       currentBalance: MAX,
       refCurrentBalance: null,
       refInitialBalance: null,
       refCreditLimit: null,
     });
-    await expectSafeReads(w.token, [res.body.response.id]);
+    await expectSafeReads(w.token, [account.id]);
     const total = await t.call('GET', '/api/v1/stats/total-balance?date=2026-06-30', { token: w.token });
-    expect(total.body.response).toMatchObject({ refBalance: 0, unvaluedAccountIds: [res.body.response.id] });
+    expect(total.body.response).toMatchObject({ refBalance: 0, unvaluedAccountIds: [account.id] });
   });
 });

@@ -1,3 +1,3 @@
 /** What other modules (auth) use of users. */
-export { deleteUserRow, selectPasswordHash, selectUserByUsername, updatePasswordHash } from './queries.ts';
-export { createUser } from './service.ts';
+export { deleteUserRow, selectPasswordHash, updatePasswordHash } from './queries.ts';
+export { createUser, findUserByUsername } from './service.ts';
