@@ -15,8 +15,9 @@ export async function eventRoutes(app: FastifyInstance, { events }: { events: Ev
   routes(app, endpoints.events, {
     async stream(request, reply) {
       const res = reply.raw;
-      // The sign-in check before this was asynchronous: a client gone meanwhile would never close
-      // again, so nothing may be attached for it.
+      await events.listening();
+      // The sign-in check (and the wait for LISTEN) before this were asynchronous: a client gone
+      // meanwhile would never close again, so nothing may be attached for it.
       if (request.raw.socket.destroyed) {
         reply.hijack();
         return;

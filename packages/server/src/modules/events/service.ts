@@ -50,6 +50,11 @@ export interface EventBus {
   /** Tells the user's open streams; never throws (a lost event costs a refresh, not the request). */
   publish(userId: number, event: ServerEvent): void;
   /**
+   * Resolves once this instance hears what every instance publishes (at once on the embedded
+   * database): a stream opened after it misses nothing.
+   */
+  listening(): Promise<void>;
+  /**
    * Attaches a stream; answers the function that lets go of it (the client went away). Refuses
    * with CONFLICT when the user has MAX_STREAMS_PER_USER open here.
    */
@@ -152,12 +157,15 @@ export function createEventBus(handle: DatabaseHandle, log: FastifyBaseLogger, c
       }
       send({ userId, event }, event.type);
     },
+    async listening() {
+      listen();
+      await listening?.catch(() => undefined);
+    },
     openStream(owner, sink) {
       const own = streamsOf.get(owner.userId) ?? new Set<OpenStream>();
       if (own.size >= MAX_STREAMS_PER_USER) {
         throw refusal('CONFLICT', 'events', 'events.tooManyStreams', { max: MAX_STREAMS_PER_USER });
       }
-      listen();
       const stream: OpenStream = { ...owner, sink };
       own.add(stream);
       streamsOf.set(owner.userId, own);
