@@ -42,21 +42,20 @@ export function useImportCategories(id: number, column: number | undefined) {
 /**
  * An import's progress from an event goes into its cached entry and its row in the list; one that
  * brought rows in or took them out (an undo) changes every figure made of transactions. The event
- * leaves out the bad rows and why an import stopped, so an import not cached whole, or whose state
- * moved on (it started, finished, failed or was undone), is asked for again.
+ * leaves out the bad rows and why an import stopped, so an import not cached, or whose state moved
+ * on (it started, finished, failed or was undone), is asked for again; one not listed, the list.
  */
 export function applyImportProgress(queryClient: QueryClient, progress: ImportProgress): void {
   const before = queryClient.getQueryData<Import>(importKeys.detail(progress.id));
   if (before) queryClient.setQueryData(importKeys.detail(progress.id), { ...before, ...progress });
   const listed = queryClient.getQueryData<Import[]>(importKeys.list());
-  const inList = listed?.some((other) => other.id === progress.id) ?? false;
-  if (listed && inList) {
+  if (listed?.some((other) => other.id === progress.id)) {
     queryClient.setQueryData(
       importKeys.list(),
       listed.map((other) => (other.id === progress.id ? { ...other, ...progress } : other)),
     );
-  }
-  if (!before || !inList || before.state !== progress.state) void importChanged(queryClient, progress.id);
+  } else void importsListed(queryClient);
+  if (!before || before.state !== progress.state) void importChanged(queryClient, progress.id);
   const changed =
     before === undefined
       ? progress.imported > 0
