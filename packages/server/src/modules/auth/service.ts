@@ -82,14 +82,11 @@ export function createAuthService(
 ): AuthService {
   const throttle = createAttemptThrottle(db, limits, clock);
   const remembered = new Map<string, LiveSession>();
-  const forgetSessionsOf = (userId: number, keepSessionId: number | null) => {
+  /** The user's sessions but `keepSessionId` are gone from the table: so they go from memory, and their streams end. */
+  const sessionsEnded = (userId: number, keepSessionId: number | null) => {
     for (const [hash, session] of remembered) {
       if (session.userId === userId && session.id !== keepSessionId) remembered.delete(hash);
     }
-  };
-  /** All the user's sessions but `keepSessionId` are gone from the table: so they are here and for their streams. */
-  const sessionsEnded = (userId: number, keepSessionId: number | null) => {
-    forgetSessionsOf(userId, keepSessionId);
     events.endSessions(userId, { allBut: keepSessionId });
   };
   async function liveSession(hash: string, now: Date): Promise<LiveSession | undefined> {
