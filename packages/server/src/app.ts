@@ -212,7 +212,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clock,
   );
   const baseChanges = createBaseChangeService(db, rates, app.log, clock, config.backgroundJobs);
-  const auth = createAuthService(db, config.auth, clock, { rememberSessions: database.kind === 'pglite' });
+  const events = createEventBus(database, app.log, clock);
+  const auth = createAuthService(db, config.auth, clock, events, { rememberSessions: database.kind === 'pglite' });
   // A lower module that needs work done above it gets that work handed in here (docs/architecture.md).
   const currencies = createCurrenciesService(db, rates, clock);
   const currencyChanges = createCurrencyChangesService(db, rates, baseChanges, clock);
@@ -224,7 +225,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const stats = createStatsService(db, rates);
   const budgets = createBudgetsService(db);
   const backup = createBackupService(db, clock, app.log);
-  const events = createEventBus(database, app.log);
   const secrets = secretBox(await resolveSecretKey(config.secretKey, config.dataDir));
   const monobank = createMonobankService(
     {

@@ -151,6 +151,8 @@ export async function openEventStream(url: string, token: string) {
   return {
     response,
     received,
+    /** Settles when the stream ends: the server ended it, or close() did. */
+    ended: reading,
     async close() {
       controller.abort();
       await reading;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { importSchema } from './imports.ts';
+import { importProgressSchema } from './imports.ts';
 import { bankUserSchema, monobankJobSchema } from './monobank.ts';
 
 /**
@@ -18,8 +18,8 @@ export const serverEventSchema = z.discriminatedUnion('type', [
     updated: z.number().int(),
     accountIds: z.array(z.number().int()),
   }),
-  /** A CSV import moved on (a batch of rows done, finished, failed or undone). */
-  z.object({ type: z.literal('import'), import: importSchema }),
+  /** A CSV import moved on (a batch of rows done, finished, failed or undone): its state and counts. */
+  z.object({ type: z.literal('import'), import: importProgressSchema }),
   /** The bank connection changed by itself: Monobank refused the token, or switched the webhook off. */
   z.object({ type: z.literal('monobank.user'), user: bankUserSchema }),
 ]);

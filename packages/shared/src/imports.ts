@@ -224,6 +224,14 @@ export const importSchema = z.object({
 export type Import = z.infer<typeof importSchema>;
 
 /**
+ * What the `import` event says of an import: its state and counts, never its bad rows or why it
+ * stopped, which carry the file's text and have no bound (GET /imports/{id} answers them). So the
+ * event stays small enough for a PostgreSQL notification (under 8000 bytes) whatever the file.
+ */
+export const importProgressSchema = importSchema.omit({ failed: true, error: true, errorIssue: true });
+export type ImportProgress = z.infer<typeof importProgressSchema>;
+
+/**
  * The columns of Kopiyka's own CSV export (GET /transactions/export), in this order, each with
  * its header in the two languages the file is written in (the user's: docs/api.md "Files: the CSV
  * export and the backup" says how each writes its cells); the `kopiyka` preset reads both back.

@@ -36,6 +36,7 @@ export const ISSUE_MESSAGES = {
   'password.spacesOnly': 'Password cannot be made of spaces only',
   'password.common': 'This password is one of the most common ones. Choose one that is harder to guess',
   'password.wrong': 'The password is not correct.',
+  'events.tooManyStreams': 'At most {max} event streams may be open at once; close one first',
   'currentPassword.required': 'Current password is required',
   'registrations.closed': 'Sign-up is closed on this server. Ask the person who runs it for an account',
 

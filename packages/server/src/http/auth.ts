@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
-import type { AuthService } from '../modules/auth/service.ts';
+import type { AuthService, AuthSession } from '../modules/auth/service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The caller; set on every route that is not marked public. */
     userId: number;
+    /** The caller's session (its row in `sessions`, not the log's X-Session-ID), on the same routes. */
+    authSession: AuthSession;
   }
   interface FastifyContextConfig {
     /** Reachable without a token. */
@@ -32,13 +34,15 @@ const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Unauthorized. Ple
  */
 export function registerAuthentication(app: FastifyInstance, auth: AuthService) {
   app.decorateRequest('userId', 0);
+  app.decorateRequest('authSession', null as unknown as AuthSession);
   app.addHook('preParsing', async (request) => {
     if (request.routeOptions.config.public) return;
     const token = bearerToken(request);
     if (!token) throw unauthenticated();
-    const userId = await auth.authenticate(token);
-    if (userId === undefined) throw unauthenticated();
-    request.userId = userId;
-    request.log = request.log.child({ userId });
+    const session = await auth.authenticate(token);
+    if (!session) throw unauthenticated();
+    request.userId = session.userId;
+    request.authSession = session;
+    request.log = request.log.child({ userId: session.userId });
   });
 }

@@ -146,6 +146,25 @@ describe('following GET /events', () => {
     expect(opened).toBe(2);
   });
 
+  it('tries again without a word while the server has as many of the user’s streams open as it keeps', async () => {
+    vi.useFakeTimers();
+    const stream = eventStream();
+    let asked = 0;
+    fakeServer({
+      'GET /events': () =>
+        ++asked === 1
+          ? failure(409, 'CONFLICT', 'At most 10 event streams may be open at once; close one first')
+          : stream.response,
+    });
+    const controller = new AbortController();
+    const following = followServerEvents(controller.signal, { onEvent: () => undefined, onReconnect: () => undefined });
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(asked).toBe(2);
+    expect(useNotificationsStore.getState().notifications).toEqual([]);
+    controller.abort();
+    await following;
+  });
+
   it('gives up when the session is refused', async () => {
     const fetchMock = fakeServer({ 'GET /events': () => failure(401, 'UNAUTHENTICATED', 'Session expired') });
     await followServerEvents(new AbortController().signal, { onEvent: () => undefined, onReconnect: () => undefined });

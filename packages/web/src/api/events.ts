@@ -9,7 +9,7 @@ import { notify, useNotificationsStore } from '../stores/notifications.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { call, openEventStream } from './client.ts';
 import { hasErrorCode } from './errors.ts';
-import { applyImportUpdate } from './imports.ts';
+import { applyImportProgress } from './imports.ts';
 import { bankConnectionChanged, bankDataChanged, eventsMissed } from './invalidation.ts';
 import { applyJobUpdate, bankUserQueryOptions, isJobActive, useActiveJobs } from './monobank.ts';
 import { monobankKeys } from './query-keys.ts';
@@ -209,7 +209,7 @@ export function handleServerEvent(queryClient: QueryClient, event: ServerEvent):
       }
       return;
     case 'import':
-      applyImportUpdate(queryClient, event.import);
+      applyImportProgress(queryClient, event.import);
       return;
     case 'monobank.user': {
       const before = queryClient.getQueryData<BankUser | null>(monobankKeys.user());

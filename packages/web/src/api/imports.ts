@@ -1,4 +1,4 @@
-import { type CommitImportBody, endpoints, type Import } from '@kopiyka/shared';
+import { type CommitImportBody, endpoints, type Import, type ImportProgress } from '@kopiyka/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from './client.ts';
 import { bankDataChanged, importChanged, importsListed, importUndone } from './invalidation.ts';
@@ -40,21 +40,26 @@ export function useImportCategories(id: number, column: number | undefined) {
 }
 
 /**
- * An import as it is now (from an event or a poll) replaces its cached entry and its row in the
- * list; one that brought rows in or took them out (an undo) changes every figure made of transactions.
+ * An import's progress from an event goes into its cached entry and its row in the list; one that
+ * brought rows in or took them out (an undo) changes every figure made of transactions. The event
+ * leaves out the bad rows and why an import stopped, so an import not cached, or whose state moved
+ * on (it started, finished, failed or was undone), is asked for again; one not listed, the list.
  */
-export function applyImportUpdate(queryClient: QueryClient, item: Import): void {
-  const before = queryClient.getQueryData<Import>(importKeys.detail(item.id));
-  queryClient.setQueryData(importKeys.detail(item.id), item);
+export function applyImportProgress(queryClient: QueryClient, progress: ImportProgress): void {
+  const before = queryClient.getQueryData<Import>(importKeys.detail(progress.id));
+  if (before) queryClient.setQueryData(importKeys.detail(progress.id), { ...before, ...progress });
   const listed = queryClient.getQueryData<Import[]>(importKeys.list());
-  if (listed?.some((other) => other.id === item.id)) {
+  if (listed?.some((other) => other.id === progress.id)) {
     queryClient.setQueryData(
       importKeys.list(),
-      listed.map((other) => (other.id === item.id ? item : other)),
+      listed.map((other) => (other.id === progress.id ? { ...other, ...progress } : other)),
     );
   } else void importsListed(queryClient);
+  if (!before || before.state !== progress.state) void importChanged(queryClient, progress.id);
   const changed =
-    before === undefined ? item.imported > 0 : before.imported !== item.imported || before.state !== item.state;
+    before === undefined
+      ? progress.imported > 0
+      : before.imported !== progress.imported || before.state !== progress.state;
   if (changed) void bankDataChanged(queryClient);
 }
 

@@ -24,14 +24,20 @@ export async function extendSession(db: Executor, sessionId: number, now: Date, 
   await db.update(sessions).set({ expiresAt, lastUsedAt: now }).where(eq(sessions.id, sessionId));
 }
 
+/** Answers the session it deleted, if the token had one. */
 export async function deleteSessionByHash(db: Executor, tokenHash: string) {
-  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  const [ended] = await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, tokenHash))
+    .returning({ id: sessions.id, userId: sessions.userId });
+  return ended;
 }
 
-export async function deleteSessionsOfUser(db: Executor, userId: number, keepTokenHash?: string) {
+/** Deletes the user's sessions, all of them or all but `keepSessionId`. */
+export async function deleteSessionsOfUser(db: Executor, userId: number, keepSessionId: number | null = null) {
   await db
     .delete(sessions)
-    .where(and(eq(sessions.userId, userId), keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined));
+    .where(and(eq(sessions.userId, userId), keepSessionId === null ? undefined : ne(sessions.id, keepSessionId)));
 }
 
 /**

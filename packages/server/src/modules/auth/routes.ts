@@ -22,7 +22,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app,
     logout: (request) => auth.logout(bearerToken(request)!),
     logoutAll: (request) => auth.logoutEverywhere(request.userId),
     changePassword: (request) =>
-      auth.changePassword(request.userId, bearerToken(request)!, request.body, clientKey(request)),
+      auth.changePassword(request.userId, request.authSession.id, request.body, clientKey(request)),
     deleteUser: (request) => auth.deleteAccount(request.userId, request.body.password, clientKey(request)),
   });
 };

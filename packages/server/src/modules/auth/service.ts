@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, refusal } from '../../lib/errors.ts';
 import { createDefaultCategories } from '../categories/index.ts';
+import type { EventBus } from '../events/index.ts';
 import { insertDefaultSettings } from '../settings/index.ts';
 import {
   createUser,
@@ -33,10 +34,10 @@ export interface AuthService {
   register(body: RegisterBody, address: string, locale: AppLocale): Promise<{ id: number; username: string }>;
   login(body: LoginBody, address: string): Promise<{ token: string }>;
   logout(token: string): Promise<void>;
-  /** The user id a bearer token belongs to, or undefined when it is unknown, expired or revoked. */
-  authenticate(token: string): Promise<number | undefined>;
-  /** Signs out every other session; the one that asked stays. */
-  changePassword(userId: number, token: string, body: ChangePasswordBody, address: string): Promise<void>;
+  /** The session a bearer token belongs to, or undefined when it is unknown, expired or revoked. */
+  authenticate(token: string): Promise<AuthSession | undefined>;
+  /** Signs out every other session; the one that asked (`sessionId`) stays. */
+  changePassword(userId: number, sessionId: number, body: ChangePasswordBody, address: string): Promise<void>;
   logoutEverywhere(userId: number): Promise<void>;
   /** Removes the user and everything of theirs, once the password is confirmed. */
   deleteAccount(userId: number, password: string, address: string): Promise<void>;
@@ -52,11 +53,15 @@ export interface AuthService {
 /** How many live sessions the embedded database's process keeps in memory before starting over. */
 const REMEMBERED_SESSIONS = 10_000;
 
-interface LiveSession {
+/** A signed-in session: its row, its user, and when it ends unless used again. */
+export interface AuthSession {
   id: number;
   userId: number;
-  lastUsedAt: Date;
   expiresAt: Date;
+}
+
+interface LiveSession extends AuthSession {
+  lastUsedAt: Date;
 }
 
 export interface AuthOptions {
@@ -69,18 +74,25 @@ export interface AuthOptions {
   rememberSessions: boolean;
 }
 
+/**
+ * Every end of a session is told to `events`, after its commit: the streams opened with it end too
+ * (on every instance), so none goes on telling a signed-out client what happens.
+ */
 export function createAuthService(
   db: Database,
   limits: AuthLimits,
   clock: Clock,
+  events: EventBus,
   { rememberSessions }: AuthOptions = { rememberSessions: false },
 ): AuthService {
   const throttle = createAttemptThrottle(db, limits, clock);
   const remembered = new Map<string, LiveSession>();
-  const forgetSessionsOf = (userId: number, keepHash?: string) => {
+  /** The user's sessions but `keepSessionId` are gone from the table: so they go from memory, and their streams end. */
+  const sessionsEnded = (userId: number, keepSessionId: number | null) => {
     for (const [hash, session] of remembered) {
-      if (session.userId === userId && hash !== keepHash) remembered.delete(hash);
+      if (session.userId === userId && session.id !== keepSessionId) remembered.delete(hash);
     }
+    events.endSessions(userId, { allBut: keepSessionId });
   };
   async function liveSession(hash: string, now: Date): Promise<LiveSession | undefined> {
     const known = remembered.get(hash);
@@ -148,29 +160,30 @@ export function createAuthService(
 
     async logout(token) {
       const hash = tokenHash(token);
-      await deleteSessionByHash(db, hash);
+      const ended = await deleteSessionByHash(db, hash);
       remembered.delete(hash);
+      if (ended) events.endSessions(ended.userId, { one: ended.id });
     },
 
-    async changePassword(userId, token, { currentPassword, newPassword }, address) {
+    async changePassword(userId, sessionId, { currentPassword, newPassword }, address) {
       await confirmPassword(userId, currentPassword, address, 'currentPassword');
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
         await updatePasswordHash(tx, userId, passwordHash);
-        await deleteSessionsOfUser(tx, userId, tokenHash(token));
+        await deleteSessionsOfUser(tx, userId, sessionId);
       });
-      forgetSessionsOf(userId, tokenHash(token));
+      sessionsEnded(userId, sessionId);
     },
 
     async logoutEverywhere(userId) {
       await deleteSessionsOfUser(db, userId);
-      forgetSessionsOf(userId);
+      sessionsEnded(userId, null);
     },
 
     async deleteAccount(userId, password, address) {
       await confirmPassword(userId, password, address, 'password');
       await deleteUserRow(db, userId);
-      forgetSessionsOf(userId);
+      sessionsEnded(userId, null);
     },
 
     admitKeyCheck: (userId, service) => throttle.admitKeyCheck(service, userId),
@@ -192,7 +205,7 @@ export function createAuthService(
         session.lastUsedAt = now;
         session.expiresAt = expiresAt;
       }
-      return session.userId;
+      return { id: session.id, userId: session.userId, expiresAt: session.expiresAt };
     },
   };
 }

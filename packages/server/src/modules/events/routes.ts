@@ -1,4 +1,4 @@
-import { EVENTS_HEARTBEAT_MS, endpoints, type ServerEvent } from '@kopiyka/shared';
+import { endpoints, type ServerEvent } from '@kopiyka/shared';
 import type { FastifyInstance } from 'fastify';
 import { routes } from '../../http/endpoint-routes.ts';
 import type { EventBus } from './service.ts';
@@ -9,17 +9,35 @@ export function formatEvent(event: ServerEvent): string {
 }
 
 export async function eventRoutes(app: FastifyInstance, { events }: { events: EventBus }) {
-  const open = new Set<() => void>();
   // Streams never end by themselves: closing the app ends them first, or it would wait forever.
-  app.addHook('preClose', async () => {
-    for (const end of open) end();
-  });
+  app.addHook('preClose', async () => events.endAllStreams());
 
   routes(app, endpoints.events, {
     async stream(request, reply) {
+      const res = reply.raw;
+      await events.listening();
+      // The sign-in check (and the wait for LISTEN) before this were asynchronous: a client gone
+      // meanwhile would never close again, so nothing may be attached for it.
+      if (request.raw.socket.destroyed) {
+        reply.hijack();
+        return;
+      }
+      // Before the stream starts, so a refusal (too many streams) answers as any error does.
+      const detach = events.openStream(
+        { userId: request.userId, sessionId: request.authSession.id, expiresAt: request.authSession.expiresAt },
+        {
+          send: (event) => res.write(formatEvent(event)),
+          keepAlive: () => res.write(': keep-alive\n\n'),
+          end: () => res.end(),
+        },
+      );
+      request.log.debug({ streams: events.streamCount() }, 'event stream opened');
+      res.once('close', () => {
+        detach();
+        request.log.debug({ streams: events.streamCount() }, 'event stream closed');
+      });
       // The stream is written by hand: no envelope, no serialiser, headers set so far kept.
       reply.hijack();
-      const res = reply.raw;
       res.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
         'content-type': 'text/event-stream; charset=utf-8',
@@ -30,16 +48,6 @@ export async function eventRoutes(app: FastifyInstance, { events }: { events: Ev
       });
       // The client waits this long before reconnecting after a drop.
       res.write('retry: 3000\n\n');
-      const unsubscribe = events.subscribe(request.userId, (event) => res.write(formatEvent(event)));
-      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), EVENTS_HEARTBEAT_MS);
-      const end = () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        open.delete(end);
-        if (!res.writableEnded) res.end();
-      };
-      open.add(end);
-      request.raw.on('close', end);
     },
   });
 }

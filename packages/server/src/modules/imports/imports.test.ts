@@ -15,7 +15,6 @@ import { buildWorld } from '../../../test/world.ts';
 import { LARGE_WRITE_ROWS } from '../../db/maintenance.ts';
 import { accounts, imports } from '../../db/schema.ts';
 import { IMPORT_PART_CHARS } from './queries.ts';
-import { importEvent } from './views.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -963,33 +962,5 @@ describe('isolation', () => {
     expect((await t.call('GET', `${API}/imports/${importId}`, { token: owner.token })).body.response.state).toBe(
       'uploaded',
     );
-  });
-});
-
-describe('the import event', () => {
-  it('lists the first 20 bad rows, so it fits a PostgreSQL notification; the import itself has them all', () => {
-    const failed = Array.from({ length: 1_000 }, (_, i) => ({
-      row: i + 2,
-      message: `“${'x'.repeat(40)}” is not an amount`,
-    }));
-    const event = importEvent({
-      id: 1,
-      userId: 1,
-      accountId: 1,
-      fileName: 'statement.csv',
-      state: 'running',
-      done: 1_000,
-      total: 2_000,
-      imported: 0,
-      duplicates: 0,
-      failed,
-      failedCount: 1_000,
-      error: null,
-      errorIssue: null,
-      createdAt: new Date('2026-11-26T10:00:00Z'),
-      finishedAt: null,
-    });
-    expect(event).toMatchObject({ type: 'import', import: { failed: failed.slice(0, 20), failedCount: 1_000 } });
-    expect(JSON.stringify(event).length).toBeLessThan(8_000 / 2);
   });
 });

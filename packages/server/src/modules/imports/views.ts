@@ -20,13 +20,10 @@ export function importView(row: ImportViewRow): Import {
   };
 }
 
-/** Bad rows an `import` event lists: PostgreSQL's NOTIFY carries at most 8000 bytes; GET /imports/{id} has them all. */
-const EVENT_FAILURES = 20;
-
-/** The `import` event of an import as it stands. */
+/** The `import` event of an import as it stands: its state and counts (`importProgressSchema`). */
 export function importEvent(row: ImportViewRow): ServerEvent {
-  const view = importView(row);
-  return { type: 'import', import: { ...view, failed: view.failed.slice(0, EVENT_FAILURES) } };
+  const { failed: _failed, error: _error, errorIssue: _errorIssue, ...progress } = importView(row);
+  return { type: 'import', import: progress };
 }
 
 /** How a category name of a file is compared: trimmed, case-insensitive. */

@@ -230,6 +230,13 @@ describe('/import', () => {
     expect(await screen.findByText('1 of 3 rows')).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Import progress' })).toBeTruthy();
 
+    // Progress while it runs is taken from the event as it is, without asking for the import.
+    const asked = calls('GET', '/imports/21').length;
+    const { failed: _none, error: _noError, errorIssue: _noIssue, ...running } = makeImport({ id: 21, done: 2 });
+    events.send(sseMessage({ type: 'import', import: running }));
+    expect(await screen.findByText('2 of 3 rows')).toBeTruthy();
+    expect(calls('GET', '/imports/21')).toHaveLength(asked);
+
     current = makeImport({
       id: 21,
       state: 'done',
@@ -240,7 +247,9 @@ describe('/import', () => {
       failedCount: 1,
       finishedAt: '2026-11-26T08:01:00.000Z',
     });
-    events.send(sseMessage({ type: 'import', import: current }));
+    // The event says how far it got; the bad rows come with the import, asked for once it has finished.
+    const { failed: _failed, error: _error, errorIssue: _errorIssue, ...progress } = current;
+    events.send(sseMessage({ type: 'import', import: progress }));
 
     expect(await screen.findByRole('heading', { name: 'Import finished' })).toBeTruthy();
     expect(screen.getByText('2 imported · 0 duplicates skipped · 1 failed')).toBeTruthy();

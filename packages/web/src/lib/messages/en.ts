@@ -1374,6 +1374,7 @@ export const en = {
   'issue.password.spacesOnly': 'Password cannot be made of spaces only',
   'issue.password.common': 'This password is one of the most common ones. Choose one that is harder to guess',
   'issue.password.wrong': 'The password is not correct.',
+  'issue.events.tooManyStreams': 'At most {max} event streams may be open at once; close one first',
   'issue.currentPassword.required': 'Current password is required',
   'issue.registrations.closed': 'Sign-up is closed on this server. Ask the person who runs it for an account',
   'issue.value.notNumber': 'Must be a number',

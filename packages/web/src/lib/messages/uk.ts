@@ -1414,6 +1414,8 @@ export const uk: Catalogue = {
   'issue.password.spacesOnly': 'Пароль не може складатися лише з пробілів',
   'issue.password.common': 'Це один із найпоширеніших паролів. Виберіть такий, який важче вгадати',
   'issue.password.wrong': 'Пароль неправильний.',
+  'issue.events.tooManyStreams':
+    'Одночасно можна відкрити щонайбільше {max, plural, one {# потік подій} few {# потоки подій} many {# потоків подій} other {# потоку подій}}; спершу закрийте один',
   'issue.currentPassword.required': 'Введіть поточний пароль',
   'issue.registrations.closed':
     'Реєстрацію на цьому сервері закрито. Попросіть обліковий запис у того, хто його підтримує',
