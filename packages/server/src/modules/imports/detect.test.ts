@@ -11,7 +11,7 @@ async function collect(batches: AsyncGenerator<FileRecord[]>) {
   return taken;
 }
 
-/** Rows with a quoted two-line note and an emoji, the first emoji past 64 K split across the parser's first piece. */
+/** Rows with a quoted two-line note and an emoji, the first emoji past 64 K split across two of the parser's pieces. */
 function file(rows: number): string {
   const row = (index: number, pad = '') => `2026-01-01 10:00,-1.00,"note ${index}${pad} 😀\nsecond line"`;
   const build = (pad: string) =>

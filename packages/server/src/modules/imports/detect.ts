@@ -32,7 +32,7 @@ import { pieceEnd } from './text-pieces.ts';
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
 /**
- * Bytes decoded at a time: a piece of text is at most this many characters (a character takes a
+ * Bytes decoded at a time: a piece of text is about this many characters (a character takes a
  * byte or more), one part as stored, and the decoding of one takes a moment.
  */
 const DECODE_BYTES = IMPORT_PART_CHARS;
@@ -50,7 +50,7 @@ async function decodedParts(bytes: Buffer, decode: (piece: Buffer, last: boolean
 }
 
 /**
- * The file as text, in parts of at most IMPORT_PART_CHARS characters, never between the halves of
+ * The file as text, in parts of about IMPORT_PART_CHARS characters, never between the halves of
  * an emoji: a UTF-8 byte-order mark or valid UTF-8 is UTF-8; anything else is taken for
  * Windows-1251, which Ukrainian banks' exports use (every byte is a character in it, so it never
  * fails). Decoded a piece at a time, so a large file keeps no request waiting.
@@ -77,18 +77,20 @@ export async function decodeFile(bytes: Buffer): Promise<{ parts: string[]; enco
 /** Lines looked at to tell the delimiter. */
 const DELIMITER_SAMPLE_LINES = 20;
 /** Characters of the file's start those lines are looked for in: a bank's lines are a few hundred long. */
-const DELIMITER_SAMPLE_CHARS = 32 * 1024;
+const DELIMITER_SAMPLE_CHARS = 16 * 1024;
 
 /**
  * The delimiter that splits the first lines into one column count greater than one (the most
  * columns wins among those); a file no candidate splits consistently is read with `,`. `start` is
  * the file's first part: only its beginning is read, and a line cut there is left out.
  */
-export function detectDelimiter(start: string, whole: boolean): ImportDelimiter {
+export async function detectDelimiter(start: string, whole: boolean): Promise<ImportDelimiter> {
   const sample = start.slice(0, DELIMITER_SAMPLE_CHARS);
   const cut = !whole || sample.length < start.length;
   let best: { delimiter: ImportDelimiter; columns: number } | undefined;
   for (const delimiter of IMPORT_DELIMITERS) {
+    // Each candidate in a turn of its own, as the rest of the reading.
+    await setImmediate();
     let records: string[][];
     try {
       records = parse(sample, {
@@ -118,7 +120,7 @@ export interface FileRecord {
 const fileOptions = (delimiter: ImportDelimiter) => ({ delimiter, relax_column_count: true, skip_empty_lines: true });
 
 /** How much of the text the streaming parser is handed at a time: a few milliseconds of parsing. */
-const FEED_CHARS = 64 * 1024;
+const FEED_CHARS = 16 * 1024;
 
 const tooManyCells = (limits: ImportLimits, line: number) =>
   validationError('file', 'import.fileTooManyColumns', { max: limits.columns, line });
@@ -170,8 +172,9 @@ export async function* recordBatches(
         at = end;
         // A line of empty cells never reaches the record size: its cells are counted as they come.
         if (limits && cellsBegun(records) > limits.columns) throw tooManyCells(limits, records.info.lines);
-        if (written) await setImmediate();
-        else await once(records, 'drain', { signal: stop.signal });
+        if (!written) await once(records, 'drain', { signal: stop.signal });
+        // Draining runs on microtasks alone: the turn is what lets other requests in.
+        await setImmediate();
       }
     }
     records.end();

@@ -90,7 +90,7 @@ export async function readUpload(bytes: Buffer, limits: ImportLimits): Promise<U
   const { parts, encoding } = await decodeFile(bytes);
   if (!parts.some((part) => /\S/.test(part))) throw validationError('file', 'import.fileEmpty');
   if (parts.some((part) => part.includes('\u0000'))) throw validationError('file', 'import.fileNotText');
-  const delimiter = detectDelimiter(parts[0]!, parts.length === 1);
+  const delimiter = await detectDelimiter(parts[0]!, parts.length === 1);
   let header: string[] | undefined;
   let tally: ReturnType<typeof columnNamesTally> | undefined;
   let rowCount = 0;
