@@ -251,6 +251,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     { db, rates, events, clock, log: app.log, singleInstance: database.kind === 'pglite', accounts },
     categories,
     config.backgroundJobs,
+    config.imports,
   );
 
   const binance = createBinanceService({

@@ -1,6 +1,12 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { REGISTRATION_MODES, type RegistrationMode } from '@kopiyka/shared';
+import {
+  IMPORT_MAX_CELL_CHARS,
+  IMPORT_MAX_COLUMNS,
+  IMPORT_MAX_ROWS,
+  REGISTRATION_MODES,
+  type RegistrationMode,
+} from '@kopiyka/shared';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -63,6 +69,7 @@ export interface AppConfig {
    */
   trustProxy: TrustedProxies;
   auth: AuthLimits;
+  imports: ImportLimits;
   rates: RatesConfig;
   monobank: MonobankConfig;
   binance: { apiUrl: string };
@@ -136,6 +143,19 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   registrationsPerAddress: { free: 10, firstDelayMs: HOUR, maxDelayMs: HOUR, forgetAfterMs: HOUR },
   keyChecksPerUser: { free: 5, firstDelayMs: MINUTE, maxDelayMs: HOUR, forgetAfterMs: HOUR },
   registrations: 'open',
+};
+
+/** What an uploaded CSV file may hold; reading it stops at the first line past one (tests make them small). */
+export interface ImportLimits {
+  rows: number;
+  columns: number;
+  cellChars: number;
+}
+
+export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
+  rows: IMPORT_MAX_ROWS,
+  columns: IMPORT_MAX_COLUMNS,
+  cellChars: IMPORT_MAX_CELL_CHARS,
 };
 
 /** Proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDR ranges. */
@@ -216,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir: string | n
       },
       registrations: e.REGISTRATIONS,
     },
+    imports: DEFAULT_IMPORT_LIMITS,
     rates: {
       nbuBaseUrl: e.NBU_BASE_URL.replace(/\/+$/, ''),
       frankfurterBaseUrl: e.FRANKFURTER_BASE_URL.replace(/\/+$/, ''),

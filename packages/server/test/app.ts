@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { expect, inject, vi } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app.ts';
-import { type AppConfig, DEFAULT_AUTH_LIMITS } from '../src/config.ts';
+import { type AppConfig, DEFAULT_AUTH_LIMITS, DEFAULT_IMPORT_LIMITS } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase, openPglite } from '../src/db/client.ts';
 import { testDatabaseKind, withDatabase } from './database-url.ts';
 
@@ -50,6 +50,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       ...DEFAULT_AUTH_LIMITS,
       registrationsPerAddress: { ...DEFAULT_AUTH_LIMITS.registrationsPerAddress, free: 10_000 },
     },
+    imports: DEFAULT_IMPORT_LIMITS,
     // Nothing answers here unless a test starts the rates emulator and points these at it.
     rates: { nbuBaseUrl: 'http://127.0.0.1:9', frankfurterBaseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 },
     // Likewise Monobank; bank tests start its emulator and wait no interval unless they test it.

@@ -10,6 +10,18 @@ import { queryIntegerSchema } from './query.ts';
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
 /** The most data rows one file may have; more is a VALIDATION_ERROR asking to split the file. */
 export const IMPORT_MAX_ROWS = 100_000;
+/** The most cells a line of the file may have (bank exports have a dozen or two); more is a VALIDATION_ERROR. */
+export const IMPORT_MAX_COLUMNS = 100;
+/**
+ * The most characters a cell may have; more is a VALIDATION_ERROR. Twice a note's most, so that
+ * Kopiyka's own export (a note, a category path) always reads back.
+ */
+export const IMPORT_MAX_CELL_CHARS = 2_000;
+/**
+ * The most different names a category column may have: as many as a commit takes choices for. A
+ * column with more (times, amounts, notes) is not offered as categories.
+ */
+export const IMPORT_MAX_CATEGORY_NAMES = 5_000;
 /** The rows of the file shown in the preview, parsed as detected. */
 export const IMPORT_SAMPLE_ROWS = 20;
 /** The bad rows kept with their reasons; past it they are only counted. */
@@ -51,7 +63,11 @@ export type ImportDateFormat = (typeof IMPORT_DATE_FORMATS)[number];
 export const IMPORT_PRESETS = ['monobank', 'kopiyka'] as const;
 export type ImportPreset = (typeof IMPORT_PRESETS)[number];
 
-const columnSchema = z.number(issue('value.column')).int(issue('value.column')).min(0).max(499);
+const columnSchema = z
+  .number(issue('value.column'))
+  .int(issue('value.column'))
+  .min(0)
+  .max(IMPORT_MAX_COLUMNS - 1);
 
 /**
  * Which column (0-based) holds what. Either `amount` (signed: negative is an expense) or `debit`
@@ -117,9 +133,9 @@ export const createImportResponseSchema = z.object({
   importId: z.number().int(),
   /** Data rows (the header row not counted). */
   rowCount: z.number().int(),
-  /** The header row's names. */
+  /** The header row's names (at most IMPORT_MAX_COLUMNS, each at most IMPORT_MAX_CELL_CHARS long). */
   columns: z.array(z.string()),
-  /** The first IMPORT_SAMPLE_ROWS data rows, each cell as text. */
+  /** The first IMPORT_SAMPLE_ROWS data rows, each cell as text (bounded as the header is). */
   sample: z.array(z.array(z.string())),
   detected: importDetectionSchema,
 });
@@ -129,7 +145,13 @@ export const importParamsSchema = z.object({ importId: idTextSchema });
 
 /** GET /imports/{importId}/categories?column=N: the distinct names of a category column and what they match. */
 export const importCategoriesQuerySchema = z.object({
-  column: queryIntegerSchema(z.number(issue('value.column')).int().min(0).max(499)),
+  column: queryIntegerSchema(
+    z
+      .number(issue('value.column'))
+      .int()
+      .min(0)
+      .max(IMPORT_MAX_COLUMNS - 1),
+  ),
 });
 export const importCategoryNameSchema = z.object({
   /** As written in the file (trimmed). */
@@ -174,7 +196,7 @@ export const commitImportBodySchema = z
     /** Rows that match a transaction already on the account are left out; false imports them too. */
     skipDuplicates: z.boolean().default(true),
     /** Choices for the category names the file has (GET …/categories). */
-    categories: z.array(importCategoryChoiceSchema).max(5_000).default([]),
+    categories: z.array(importCategoryChoiceSchema).max(IMPORT_MAX_CATEGORY_NAMES).default([]),
     /**
      * Without a balance column: what the account held at one end of the file; the account's balances
      * are set so it held that there. Absent: the rows only add to the balances, as recorded ones do.

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { buildWorld } from '../../test/world.ts';
 import { MIGRATIONS_DIR } from './client.ts';
@@ -22,8 +22,9 @@ describe('files uploaded before they were stored in parts (migration 0014)', () 
       // The upload as 0013 stored it: the text in a column of the import's own row.
       await tx.execute(sql`alter table imports add column content text`);
       const inserted = (await tx.execute(sql`
-        insert into imports (user_id, account_id, encoding, delimiter, content, state, total)
-        select user_id, ${w.accounts[0]}, 'utf-8', ',', ${text}, 'uploaded', 1 from accounts where id = ${w.accounts[0]}
+        insert into imports (user_id, account_id, encoding, delimiter, content, state, total, columns, category_names)
+        select user_id, ${w.accounts[0]}, 'utf-8', ',', ${text}, 'uploaded', 1, 3, '[]'
+        from accounts where id = ${w.accounts[0]}
         returning id`)) as unknown as { rows: Array<{ id: number }> };
       await tx.execute(sql.raw(move!));
       await tx.execute(sql.raw(drop!));
@@ -33,9 +34,17 @@ describe('files uploaded before they were stored in parts (migration 0014)', () 
       sql`select part, text from import_parts where import_id = ${importId}`,
     )) as unknown as { rows: Array<{ part: number; text: string }> };
     expect(parts.rows).toEqual([{ part: 0, text }]);
-    // Its rows are read from the part, as the category names the page offers show.
-    const names = await t.call('GET', `/api/v1/imports/${importId}/categories?column=2`, { token: w.token });
-    expect(names.status, JSON.stringify(names.body)).toBe(200);
-    expect(names.body.response.map((name: { name: string }) => name.name)).toEqual(['Coffee ☕']);
+    // Its rows are read from the part, as the import shows (the columns of later migrations given as an upload gives them).
+    const commit = await t.call('POST', `/api/v1/imports/${importId}/commit`, {
+      token: w.token,
+      body: { mapping: { time: 0, amount: 1, note: 2 }, dateFormat: 'yyyy-MM-dd HH:mm', decimalSeparator: '.' },
+    });
+    expect(commit.status, JSON.stringify(commit.body)).toBe(202);
+    await vi.waitFor(async () => {
+      const done = await t.call('GET', `/api/v1/imports/${importId}`, { token: w.token });
+      expect(done.body.response).toMatchObject({ state: 'done', imported: 1 });
+    }, 20_000);
+    const stored = await t.call('GET', `/api/v1/transactions?accountIds=${w.accounts[0]}`, { token: w.token });
+    expect(stored.body.response.map((tx: { note: string }) => tx.note)).toEqual(['Coffee ☕']);
   });
 });

@@ -725,6 +725,13 @@ export const binanceDailyValues = pgTable(
 );
 
 /** What a commit settled for its import's job: the shared contract's fields, category names resolved to ids. */
+/**
+ * The different names a column of an uploaded file holds (trimmed, told apart as categoryKey
+ * does, each as first written) with the rows carrying each, in the order they came; null for a
+ * column with too many to be offered as categories.
+ */
+export type ImportColumnNames = Array<{ name: string; rows: number }> | null;
+
 export interface ImportOptions {
   mapping: ImportMapping;
   dateFormat: ImportDateFormat;
@@ -759,6 +766,10 @@ export const imports = pgTable(
     encoding: varchar('encoding', { length: 16 }).$type<ImportEncoding>().notNull(),
     delimiter: varchar('delimiter', { length: 1 }).$type<ImportDelimiter>().notNull(),
     state: varchar('state', { length: 8, enum: ['uploaded', 'running', 'done', 'failed', 'undone'] }).notNull(),
+    /** The header's cells, as the upload read them (0 on imports read before it was kept). */
+    columns: integer('columns').notNull(),
+    /** Each column's category names, as the upload read them (empty on imports read before they were kept). */
+    categoryNames: jsonb('category_names').$type<ImportColumnNames[]>().notNull(),
     /** The commit's mapping, formats and resolved category choices. */
     options: jsonb('options').$type<ImportOptions>(),
     /** Data rows looked at so far, of `total`. */

@@ -32,7 +32,7 @@ interface TimedRow {
 export async function statedBalance(
   db: Database,
   userId: number,
-  text: string,
+  text: readonly string[],
   delimiter: ImportDelimiter,
   options: ImportOptions,
 ): Promise<StatedBalance | undefined> {
@@ -47,7 +47,7 @@ export async function statedBalance(
   let newestFirstOfSecond: TimedRow | undefined;
   let newestLastOfSecond: TimedRow | undefined;
 
-  for await (const batch of recordBatches(text, delimiter, 0, ROWS_PER_READ)) {
+  for await (const batch of recordBatches(text, delimiter, { from: 1, size: ROWS_PER_READ })) {
     const read = batch.flatMap(({ cells }) => {
       const time = parseImportTime(cells[mapping.time] ?? '', dateFormat);
       if (!time.ok || !parseImportRowAmount(cells, mapping, decimalSeparator).ok) return [];

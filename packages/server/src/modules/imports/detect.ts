@@ -5,6 +5,7 @@
  */
 
 import { once } from 'node:events';
+import { setImmediate } from 'node:timers/promises';
 import {
   APP_LOCALES,
   type DecimalSeparator,
@@ -20,42 +21,79 @@ import {
   MONOBANK_STATEMENT_COLUMNS,
   parseImportTime,
 } from '@kopiyka/shared';
-import { parse as parser } from 'csv-parse';
+import { type Parser, parse as parser } from 'csv-parse';
 import { CsvError, parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
+import type { ImportLimits } from '../../config.ts';
 import { validationError } from '../../lib/errors.ts';
+import { IMPORT_PART_CHARS } from './queries.ts';
 import { pieceEnd } from './text-pieces.ts';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
 /**
- * The file as text: a UTF-8 byte-order mark or valid UTF-8 is UTF-8; anything else is taken for
- * Windows-1251, which Ukrainian banks' exports use (every byte is a character in it, so it never fails).
+ * Bytes decoded at a time: a piece of text is about this many characters (a character takes a
+ * byte or more), one part as stored, and the decoding of one takes a moment.
  */
-export function decodeFile(bytes: Buffer): { text: string; encoding: ImportEncoding } {
-  if (UTF8_BOM.every((byte, index) => bytes[index] === byte)) {
-    return { text: bytes.subarray(3).toString('utf8'), encoding: 'utf-8' };
+const DECODE_BYTES = IMPORT_PART_CHARS;
+
+/** `bytes` decoded a piece at a time, each piece in a turn of the event loop of its own. */
+async function decodedParts(bytes: Buffer, decode: (piece: Buffer, last: boolean) => string): Promise<string[]> {
+  const parts: string[] = [];
+  for (let at = 0; at < bytes.length || at === 0; at += DECODE_BYTES) {
+    const last = at + DECODE_BYTES >= bytes.length;
+    const part = decode(bytes.subarray(at, at + DECODE_BYTES), last);
+    if (part) parts.push(part);
+    if (!last) await setImmediate();
   }
+  return parts;
+}
+
+/**
+ * The file as text, in parts of about IMPORT_PART_CHARS characters, never between the halves of
+ * an emoji: a UTF-8 byte-order mark or valid UTF-8 is UTF-8; anything else is taken for
+ * Windows-1251, which Ukrainian banks' exports use (every byte is a character in it, so it never
+ * fails). Decoded a piece at a time, so a large file keeps no request waiting.
+ */
+export async function decodeFile(bytes: Buffer): Promise<{ parts: string[]; encoding: ImportEncoding }> {
+  const marked = UTF8_BOM.every((byte, index) => bytes[index] === byte);
+  // A marked file is UTF-8 whatever it holds (a broken character reads as U+FFFD).
+  const utf8 = new TextDecoder('utf-8', { fatal: !marked, ignoreBOM: true });
   try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
+    const parts = await decodedParts(bytes.subarray(marked ? 3 : 0), (piece, last) =>
+      utf8.decode(piece, { stream: !last }),
+    );
+    return { parts, encoding: 'utf-8' };
   } catch {
-    return { text: iconv.decode(bytes, 'win1251'), encoding: 'windows-1251' };
+    const win1251 = iconv.getDecoder('win1251');
+    const parts = await decodedParts(
+      bytes,
+      (piece, last) => win1251.write(piece) + (last ? (win1251.end() ?? '') : ''),
+    );
+    return { parts, encoding: 'windows-1251' };
   }
 }
 
 /** Lines looked at to tell the delimiter. */
 const DELIMITER_SAMPLE_LINES = 20;
+/** Characters of the file's start those lines are looked for in: a bank's lines are a few hundred long. */
+const DELIMITER_SAMPLE_CHARS = 16 * 1024;
 
 /**
  * The delimiter that splits the first lines into one column count greater than one (the most
- * columns wins among those); a file no candidate splits consistently is read with `,`.
+ * columns wins among those); a file no candidate splits consistently is read with `,`. `start` is
+ * the file's first part: only its beginning is read, and a line cut there is left out.
  */
-export function detectDelimiter(text: string): ImportDelimiter {
+export async function detectDelimiter(start: string, whole: boolean): Promise<ImportDelimiter> {
+  const sample = start.slice(0, DELIMITER_SAMPLE_CHARS);
+  const cut = !whole || sample.length < start.length;
   let best: { delimiter: ImportDelimiter; columns: number } | undefined;
   for (const delimiter of IMPORT_DELIMITERS) {
+    // Each candidate in a turn of its own, as the rest of the reading.
+    await setImmediate();
     let records: string[][];
     try {
-      records = parse(text, {
+      records = parse(sample, {
         delimiter,
         to_line: DELIMITER_SAMPLE_LINES,
         relax_column_count: true,
@@ -64,6 +102,7 @@ export function detectDelimiter(text: string): ImportDelimiter {
     } catch {
       continue;
     }
+    if (cut && records.length > 1) records.pop();
     const columns = records[0]?.length ?? 0;
     const consistent = columns > 1 && records.every((record) => record.length === columns);
     if (consistent && columns > (best?.columns ?? 1)) best = { delimiter, columns };
@@ -77,58 +116,80 @@ export interface FileRecord {
   line: number;
 }
 
-/**
- * Every record of the file, the header first, as its cells. Rows may have more or fewer cells than
- * the header (the job reports a row missing a mapped cell); a quote left open is unreadable CSV
- * (422 on `file`). Without where each ends (`recordBatches` says that), which took as much memory
- * again for a large file.
- */
-export function parseRecords(text: string, delimiter: ImportDelimiter, toLine?: number): string[][] {
-  try {
-    return parse(text, { ...fileOptions(delimiter), ...(toLine ? { to_line: toLine } : {}) });
-  } catch (error) {
-    throw fileError(error);
-  }
-}
-
-/** How csv-parse reads an uploaded file, whole or a batch at a time. */
+/** How csv-parse reads an uploaded file. */
 const fileOptions = (delimiter: ImportDelimiter) => ({ delimiter, relax_column_count: true, skip_empty_lines: true });
 
-/** csv-parse's refusal as 422 on `file`; any other error as it is. */
-function fileError(error: unknown): unknown {
-  return error instanceof CsvError ? validationError('file', 'import.fileNotCsv', { reason: error.message }) : error;
+/** How much of the text the streaming parser is handed at a time: a few milliseconds of parsing. */
+const FEED_CHARS = 16 * 1024;
+
+const tooManyCells = (limits: ImportLimits, line: number) =>
+  validationError('file', 'import.fileTooManyColumns', { max: limits.columns, line });
+const cellTooLong = (limits: ImportLimits, line: number) =>
+  validationError('file', 'import.cellTooLong', { max: limits.cellChars, line });
+
+/** csv-parse's refusal as 422 on `file` (a record past the limits as such); any other error as it is. */
+function fileError(error: unknown, limits: ImportLimits | undefined): unknown {
+  if (!(error instanceof CsvError)) return error;
+  if (limits && error.code === 'CSV_MAX_RECORD_SIZE') {
+    // `index` is how many cells of the record were read: short of the most, one of them is too long.
+    const { index, lines } = error as CsvError & { index: number; lines: number };
+    return index >= limits.columns ? tooManyCells(limits, lines) : cellTooLong(limits, lines);
+  }
+  return validationError('file', 'import.fileNotCsv', { reason: error.message });
 }
 
-/** How much of the text the streaming parser is handed at a time. */
-const FEED_CHARS = 64 * 1024;
+/** The cells of the record csv-parse has begun and not finished (not in its types, read through its `state`). */
+const cellsBegun = (records: Parser) => (records as Parser & { state: { record: unknown[] } }).state.record.length;
 
 /**
- * The file's rows under its header from the `from`th (0-based) on, `size` at a time, each parsed
- * as it is taken: the job of a 100,000-row file held all its rows, ~75 MB, for the whole import,
- * and the garbage of a heap that large let the process grow past 600 MB.
+ * The file's records from the `from`th (0-based: the header is the 0th) on, `size` at a time, each
+ * parsed as it is taken: the job of a 100,000-row file held all its rows, ~75 MB, for the whole
+ * import, and the garbage of a heap that large let the process grow past 600 MB. The parser is
+ * handed a piece of the text per turn of the event loop, so no request waits behind a large file.
+ * With `limits`, reading stops at the first row past the most, and at the first record with more
+ * cells or a longer cell than they allow (422 on `file` naming its line), while it is being read.
  */
 export async function* recordBatches(
-  text: string,
+  parts: readonly string[],
   delimiter: ImportDelimiter,
-  from: number,
-  size: number,
+  { from, size, limits }: { from: number; size: number; limits?: ImportLimits },
 ): AsyncGenerator<FileRecord[]> {
-  // `from` counts records from 1, the header included; those before it are read but not answered.
-  const records = parser({ ...fileOptions(delimiter), info: true, from: from + 2 });
+  const records = parser({
+    ...fileOptions(delimiter),
+    info: true,
+    // csv-parse counts records from 1.
+    from: from + 1,
+    // What a record's cells may come to, a UTF-8 character being at most 3 bytes: a cell being
+    // read is stopped there rather than at the end of the file.
+    ...(limits ? { max_record_size: 3 * limits.columns * limits.cellChars } : {}),
+  });
   const stop = new AbortController();
   const feed = async () => {
-    for (let at = 0; at < text.length; ) {
-      const end = pieceEnd(text, at, FEED_CHARS);
-      const written = records.write(text.slice(at, end));
-      at = end;
-      if (!written) await once(records, 'drain', { signal: stop.signal });
+    for (const part of parts) {
+      for (let at = 0; at < part.length; ) {
+        const end = pieceEnd(part, at, FEED_CHARS);
+        const written = records.write(part.slice(at, end));
+        at = end;
+        // A line of empty cells never reaches the record size: its cells are counted as they come.
+        if (limits && cellsBegun(records) > limits.columns) throw tooManyCells(limits, records.info.lines);
+        if (!written) await once(records, 'drain', { signal: stop.signal });
+        // Draining runs on microtasks alone: the turn is what lets other requests in.
+        await setImmediate();
+      }
     }
     records.end();
   };
   const fed = feed().catch((error: unknown) => records.destroy(error as Error));
   try {
     let batch: FileRecord[] = [];
+    // The header is record 0, so a record's index is its row's number.
+    let index = from;
     for await (const { record, info } of records as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (limits) {
+        if (index++ > limits.rows) throw validationError('file', 'import.fileTooManyRows', { max: limits.rows });
+        if (record.length > limits.columns) throw tooManyCells(limits, info.lines);
+        if (record.some((cell) => cell.length > limits.cellChars)) throw cellTooLong(limits, info.lines);
+      }
       batch.push({ cells: record, line: info.lines });
       if (batch.length === size) {
         yield batch;
@@ -138,7 +199,7 @@ export async function* recordBatches(
     if (batch.length > 0) yield batch;
     await fed;
   } catch (error) {
-    throw fileError(error);
+    throw fileError(error, limits);
   } finally {
     stop.abort();
     records.destroy();
@@ -239,6 +300,9 @@ export function detectDecimalSeparator(cells: string[]): DecimalSeparator {
   return comma > point ? ',' : '.';
 }
 
+/** The first rows of the file what it holds is told from. */
+export const DETECTION_ROWS = IMPORT_SAMPLE_ROWS * 5;
+
 /** What the file looks like, from its header and its first rows. */
 export function detect(
   header: string[],
@@ -246,7 +310,7 @@ export function detect(
   encoding: ImportEncoding,
   delimiter: ImportDelimiter,
 ): ImportDetection {
-  const sample = rows.slice(0, IMPORT_SAMPLE_ROWS * 5);
+  const sample = rows.slice(0, DETECTION_ROWS);
   const cellsOf = (column: number | undefined) => (column === undefined ? [] : sample.map((row) => row[column] ?? ''));
   const preset = presetOf(header);
   const mapping = preset?.mapping ?? guessMapping(header);

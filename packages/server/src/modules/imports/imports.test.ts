@@ -1,6 +1,7 @@
 import {
   describedIssue,
   IMPORT_MAX_BYTES,
+  IMPORT_MAX_CATEGORY_NAMES,
   type Import,
   kopiykaCsvHeader,
   MONOBANK_STATEMENT_COLUMNS,
@@ -697,6 +698,46 @@ describe('categories and currencies', () => {
     ]);
     const bad = await t.call('GET', `${API}/imports/${upload.importId}/categories?column=3`, { token: world.token });
     expect(bad.status).toBe(422);
+  });
+
+  it('answers the names and checks the mapping from the upload’s one reading, not from the stored file', async () => {
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const file = csv([
+      ['Date', 'Amount', 'Category'],
+      ['2026-06-01', '-10', 'Models'],
+      ['2026-06-02', '-20', ' models '],
+      ['2026-06-03', '-30', 'Groceries'],
+    ]);
+    const { importId } = await uploaded(world.token, world.accounts[0], file);
+    // The stored file changes under the upload: what the page asks next is answered all the same.
+    await t.handle.db.execute(sql`update import_parts set text = 'Other' where import_id = ${importId}`);
+    const names = await t.call('GET', `${API}/imports/${importId}/categories?column=2`, { token: world.token });
+    expect(names.body.response).toEqual([
+      { name: 'Models', rows: 2, categoryId: null },
+      { name: 'Groceries', rows: 1, categoryId: world.category('Groceries') },
+    ]);
+    const commit = await t.call('POST', `${API}/imports/${importId}/commit`, {
+      token: world.token,
+      body: { mapping: { time: 0, amount: 1, note: 3 }, dateFormat: 'yyyy-MM-dd', decimalSeparator: '.' },
+    });
+    expect(commit.body.response.details).toEqual([
+      expect.objectContaining({ path: 'mapping.note', params: { columns: 3, column: 4 } }),
+    ]);
+  });
+
+  it('does not offer a column of more different values than a commit takes choices for', async () => {
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const rows = Array.from({ length: IMPORT_MAX_CATEGORY_NAMES + 1 }, (_, i) => `2026-06-01,-${i + 1},Food`);
+    const { importId } = await uploaded(world.token, world.accounts[0], `Date,Amount,Category\n${rows.join('\n')}\n`);
+    const amounts = await t.call('GET', `${API}/imports/${importId}/categories?column=1`, { token: world.token });
+    expect(amounts.status).toBe(422);
+    expect(amounts.body.response.details).toEqual([
+      expect.objectContaining({ path: 'column', code: 'import.columnNotCategories' }),
+    ]);
+    const categories = await t.call('GET', `${API}/imports/${importId}/categories?column=2`, { token: world.token });
+    expect(categories.body.response).toEqual([
+      expect.objectContaining({ name: 'Food', rows: IMPORT_MAX_CATEGORY_NAMES + 1 }),
+    ]);
   });
 
   it('reads categories named like the properties of an object (constructor, __proto__) as any other name', async () => {

@@ -43,7 +43,7 @@ import {
   type ImportRow,
   instantsInUserZone,
   releaseImportLeases,
-  selectImportText,
+  selectImportParts,
   selectKnownExternalIds,
   selectTransactionsBetween,
   updateLeasedImport,
@@ -115,8 +115,9 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
       failedCount: job.failedCount,
     };
     let done = job.done;
-    const text = await selectImportText(db, job.id);
-    for await (const batch of recordBatches(text, job.delimiter, job.done, IMPORT_BATCH_ROWS)) {
+    const text = await selectImportParts(db, job.id);
+    // The header is the file's first record; `done` counts the rows under it.
+    for await (const batch of recordBatches(text, job.delimiter, { from: job.done + 1, size: IMPORT_BATCH_ROWS })) {
       if (lease.stopping) break;
       lease.check();
       done += batch.length;

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { ImportWallTime } from '@kopiyka/shared';
 import { and, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -36,25 +37,31 @@ const own = (userId: number, id: number) => and(eq(imports.userId, userId), eq(i
 export const IMPORT_PART_CHARS = 256 * 1024;
 
 /** Stores an upload and its file's text in parts; `db` is a transaction, so neither is there without the other. */
-export async function insertImport(db: Executor, row: NewImportRow, text: string) {
+export async function insertImport(db: Executor, row: NewImportRow, text: readonly string[]) {
   const [inserted] = await db.insert(imports).values(row).returning(viewColumns);
   // One statement per part: a single insert of them all would hand the database the whole text at once.
-  for (let at = 0, part = 0; at < text.length; part++) {
-    const end = pieceEnd(text, at, IMPORT_PART_CHARS);
-    await db.insert(importParts).values({ importId: inserted!.id, part, text: text.slice(at, end) });
-    at = end;
+  let part = 0;
+  for (const piece of text) {
+    for (let at = 0; at < piece.length; part++) {
+      const end = pieceEnd(piece, at, IMPORT_PART_CHARS);
+      await db.insert(importParts).values({ importId: inserted!.id, part, text: piece.slice(at, end) });
+      // The embedded database answers on this thread without a turn of the event loop: 250 parts
+      // stored back to back held every other request for seconds.
+      await setImmediate();
+      at = end;
+    }
   }
   return inserted!;
 }
 
-/** The text of an import's file, its parts joined. */
-export async function selectImportText(db: Executor, importId: number): Promise<string> {
+/** The text of an import's file, in its parts. */
+export async function selectImportParts(db: Executor, importId: number): Promise<string[]> {
   const parts = await db
     .select({ text: importParts.text })
     .from(importParts)
     .where(eq(importParts.importId, importId))
     .orderBy(importParts.part);
-  return parts.map((part) => part.text).join('');
+  return parts.map((part) => part.text);
 }
 
 export function selectImports(db: Executor, userId: number) {
@@ -71,10 +78,13 @@ export async function selectImport(db: Executor, userId: number, id: number) {
   return row;
 }
 
-/** An import with its file's text, for reading the rows again. */
-export async function selectImportFile(db: Executor, userId: number, id: number) {
-  const [row] = await db.select().from(imports).where(own(userId, id));
-  return row && { ...row, content: await selectImportText(db, row.id) };
+/** What the upload's reading kept of an import's file (the header's width, the columns' names), without the file. */
+export async function selectImportReading(db: Executor, userId: number, id: number) {
+  const [row] = await db
+    .select({ state: imports.state, columns: imports.columns, categoryNames: imports.categoryNames })
+    .from(imports)
+    .where(own(userId, id));
+  return row;
 }
 
 /** Locks the import's row for the rest of the database transaction (undo against a commit or the job). */

@@ -8,29 +8,29 @@ import {
   type CommitImportBody,
   type CreateImportResponse,
   type commitImportBodySchema,
-  csvCellText,
-  IMPORT_MAX_ROWS,
   IMPORT_SAMPLE_ROWS,
   type Import,
   type ImportCategoryName,
 } from '@kopiyka/shared';
 import type { z } from 'zod';
+import type { ImportLimits } from '../../config.ts';
 import type { ImportOptions } from '../../db/schema.ts';
 import { notFound, refusal, validationError } from '../../lib/errors.ts';
 import { assertOwnCategory, type CategoriesService, selectCategories } from '../categories/index.ts';
 import { baseOf, moveAccountBalances, removeImportedTransactions } from '../transactions/index.ts';
-import { decodeFile, detect, detectDelimiter, parseRecords } from './detect.ts';
+import { detect } from './detect.ts';
 import { type ImportJobDeps, startImportJobs } from './job.ts';
 import {
   deleteImport,
   insertImport,
   lockImport,
   selectImport,
-  selectImportFile,
+  selectImportReading,
   selectImports,
   startImport,
   updateImport,
 } from './queries.ts';
+import { readUpload } from './upload.ts';
 import { categoryKey, categoryLookup, importEvent, importView } from './views.ts';
 
 export interface ImportsService {
@@ -68,6 +68,7 @@ export function createImportsService(
   deps: ImportJobDeps,
   categories: CategoriesService,
   background: boolean,
+  limits: ImportLimits,
 ): ImportsService {
   const { db, events, accounts } = deps;
   const jobs = startImportJobs(deps, background);
@@ -78,8 +79,8 @@ export function createImportsService(
     return row;
   }
 
-  async function ownFile(userId: number, id: number) {
-    const row = await selectImportFile(db, userId, id);
+  async function ownReading(userId: number, id: number) {
+    const row = await selectImportReading(db, userId, id);
     if (!row) throw notFound('Import');
     return row;
   }
@@ -115,15 +116,7 @@ export function createImportsService(
       if (account.type !== 'system') {
         throw refusal('NOT_ALLOWED', 'accountId', 'import.rowsFromBank', { account: account.name });
       }
-      const { text, encoding } = decodeFile(file);
-      if (text.trim() === '') throw validationError('file', 'import.fileEmpty');
-      if (text.includes('\u0000')) throw validationError('file', 'import.fileNotText');
-      const delimiter = detectDelimiter(text);
-      const [header, ...rows] = parseRecords(text, delimiter);
-      if (!header || rows.length === 0) throw validationError('file', 'import.fileNoRows');
-      if (rows.length > IMPORT_MAX_ROWS) {
-        throw validationError('file', 'import.fileTooManyRows', { rows: rows.length, max: IMPORT_MAX_ROWS });
-      }
+      const read = await readUpload(file, limits);
       const created = await db.transaction((tx) =>
         insertImport(
           tx,
@@ -131,20 +124,22 @@ export function createImportsService(
             userId,
             accountId: account.id,
             fileName: fileName || null,
-            encoding,
-            delimiter,
+            encoding: read.encoding,
+            delimiter: read.delimiter,
             state: 'uploaded',
-            total: rows.length,
+            total: read.rowCount,
+            columns: read.header.length,
+            categoryNames: read.columnNames,
           },
-          text,
+          read.parts,
         ),
       );
       return {
         importId: created.id,
-        rowCount: rows.length,
-        columns: header,
-        sample: rows.slice(0, IMPORT_SAMPLE_ROWS),
-        detected: detect(header, rows, encoding, delimiter),
+        rowCount: read.rowCount,
+        columns: read.header,
+        sample: read.firstRows.slice(0, IMPORT_SAMPLE_ROWS),
+        detected: detect(read.header, read.firstRows, read.encoding, read.delimiter),
       };
     },
 
@@ -153,28 +148,19 @@ export function createImportsService(
     },
 
     async categoryNames(userId, id, column) {
-      const file = await ownFile(userId, id);
-      const [header, ...rows] = parseRecords(file.content, file.delimiter);
-      if (column >= (header?.length ?? 0)) throw validationError('column', 'import.noSuchColumn');
-      const counts = new Map<string, { name: string; rows: number }>();
-      for (const cells of rows) {
-        const name = csvCellText(cells[column] ?? '').trim();
-        if (!name) continue;
-        const seen = counts.get(categoryKey(name));
-        if (seen) seen.rows += 1;
-        else counts.set(categoryKey(name), { name, rows: 1 });
-      }
+      const { columns, categoryNames } = await ownReading(userId, id);
+      if (column >= columns) throw validationError('column', 'import.noSuchColumn');
+      const names = categoryNames[column];
+      if (!names) throw validationError('column', 'import.columnNotCategories');
       const lookUp = categoryLookup(await selectCategories(db, userId));
-      return [...counts.values()]
-        .sort((a, b) => b.rows - a.rows || a.name.localeCompare(b.name))
-        .map(({ name, rows: count }) => ({ name, rows: count, categoryId: lookUp(name) ?? null }));
+      return names
+        .toSorted((a, b) => b.rows - a.rows || a.name.localeCompare(b.name))
+        .map(({ name, rows }) => ({ name, rows, categoryId: lookUp(name) ?? null }));
     },
 
     async commit(userId, id, body) {
-      const file = await ownFile(userId, id);
-      if (file.state !== 'uploaded') throw refusal('CONFLICT', 'importId', 'import.importedAlready');
-      const [header] = parseRecords(file.content, file.delimiter, 1);
-      const columns = header?.length ?? 0;
+      const { state, columns } = await ownReading(userId, id);
+      if (state !== 'uploaded') throw refusal('CONFLICT', 'importId', 'import.importedAlready');
       for (const field of MAPPED_FIELDS) {
         const column = body.mapping[field];
         if (column !== undefined && column >= columns) {

@@ -1539,9 +1539,14 @@ export const uk: Catalogue = {
   'issue.import.fileNotText': 'Це не текстовий файл: можливо, це таблиця, а не CSV?',
   'issue.import.fileNoRows': 'У файлі немає рядків під заголовком',
   'issue.import.fileTooManyRows':
-    'У файлі {rows} рядків; за раз можна щонайбільше {max}: розділіть його на кілька файлів',
+    'У файлі понад {max, plural, one {# рядок} few {# рядки} many {# рядків} other {# рядка}}; розділіть його на кілька файлів',
+  'issue.import.fileTooManyColumns':
+    'У рядку {line} файлу понад {max, plural, one {# клітинку} few {# клітинки} many {# клітинок} other {# клітинки}}',
+  'issue.import.cellTooLong':
+    'У рядку {line} файлу є клітинка, довша за {max, plural, one {# символ} few {# символи} many {# символів} other {# символу}}',
   'issue.import.fileNotCsv': 'Файл не вдається прочитати як CSV: {reason}',
   'issue.import.noSuchColumn': 'У файлі немає такого стовпця',
+  'issue.import.columnNotCategories': 'У цьому стовпці забагато різних значень, щоб читати їх як категорії',
   'issue.import.columnMissing':
     'У файлі {columns, plural, one {# стовпець} few {# стовпці} many {# стовпців} other {# стовпця}}; стовпця {column} немає',
   'issue.import.balanceTwice': 'У файлі є стовпець залишку: залишок береться з нього, окремо його не вказують',
