@@ -137,7 +137,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }));
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
-  // Before anyone signs up or in: names stored before folding get their folded form (migration 0016).
+  // Before anyone signs up or in: names stored before folding get their folded form (migration 0017).
   await foldStoredUsernames(database.db);
 
   registerSessionId(app);

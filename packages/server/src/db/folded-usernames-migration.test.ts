@@ -27,7 +27,7 @@ async function signedIn(username: string) {
   return (await t.call('GET', '/api/v1/user', { token: res.body.response.token })).body.response.id;
 }
 
-describe('usernames stored before they were folded (migration 0016)', () => {
+describe('usernames stored before they were folded (migration 0017)', () => {
   it('are folded at start; of two that fold alike the older keeps it, and each still signs in by its name', async () => {
     const tail = uniqueUsername('_');
     const older = await legacyUser(`Straße${tail}`);

@@ -34,7 +34,7 @@ describe('usernames stored before they were normalised (migration 0007)', () => 
     const plain = await legacyUser(`Fish${tail}`);
 
     await migrate();
-    // Migration 0016 comes later, and the server's start folds the names.
+    // Migration 0017 comes later, and the server's start folds the names.
     await foldStoredUsernames(t.handle.db);
 
     expect(await storedName(wide)).toBe(`legacy${tail}`);
