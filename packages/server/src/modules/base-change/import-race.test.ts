@@ -1,0 +1,124 @@
+import { type RatesEmulator, startRatesEmulator } from '@kopiyka/fakes';
+import type { Import, Transaction } from '@kopiyka/shared';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ids, startTestApp, type TestApp, waitForBaseChange } from '../../../test/app.ts';
+import { ledgerProblems } from '../../../test/ledger.ts';
+import { buildWorld } from '../../../test/world.ts';
+
+// A held answer of the rates emulator stops the import or the base change at a known point: the
+// one that needs a provider's rates waits while the other runs to its end.
+let emulator: RatesEmulator;
+let t: TestApp;
+beforeAll(async () => {
+  emulator = await startRatesEmulator();
+  t = await startTestApp({ rates: { nbuBaseUrl: emulator.url, frankfurterBaseUrl: emulator.url, timeoutMs: 5000 } });
+});
+afterAll(async () => {
+  await t.close();
+  await emulator.close();
+});
+
+const API = '/api/v1';
+
+/** Uploads rows of day and amount to the account and commits them as detected; answers the import's id. */
+async function commitImport(token: string, accountId: number, rows: Array<[day: string, amount: string]>) {
+  const file = `Date,Amount,Description\r\n${rows.map(([day, amount]) => `${day},${amount},Row`).join('\r\n')}\r\n`;
+  const upload = await t.app.inject({
+    method: 'POST',
+    url: `${API}/imports?accountId=${accountId}&fileName=statement.csv`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+    payload: file,
+  });
+  const { importId, detected } = JSON.parse(upload.body).response;
+  const { mapping, dateFormat, decimalSeparator } = detected;
+  const commit = await t.call('POST', `${API}/imports/${importId}/commit`, {
+    token,
+    body: { mapping, dateFormat, decimalSeparator },
+  });
+  expect(commit.status).toBe(202);
+  return importId as number;
+}
+
+const importEnd = (token: string, id: number) =>
+  vi.waitFor(
+    async () => {
+      const found = (await t.call('GET', `${API}/imports/${id}`, { token })).body.response as Import;
+      if (found.state === 'running') throw new Error('import running');
+      return found;
+    },
+    { timeout: 20_000, interval: 50 },
+  );
+
+const providerRequests = () => emulator.requests('nbu').length + emulator.requests('frankfurter').length;
+
+/** Waits until an answer of the emulator is held: whoever asked is stopped there. */
+async function heldAfter(requestsBefore: number) {
+  await vi.waitFor(() => expect(providerRequests()).toBeGreaterThan(requestsBefore), { timeout: 10_000, interval: 20 });
+}
+
+const changeBase = async (token: string, code: string) =>
+  expect((await t.call('POST', `${API}/user/currencies/base`, { token, body: { currencyId: ids.get(code) } })).status)
+    .toBe(200);
+
+const figures = async (token: string) =>
+  ((await t.call('GET', `${API}/transactions?order=asc`, { token })).body.response as Transaction[]).map((tx) => [
+    tx.currencyCode,
+    tx.amount,
+    tx.refAmount,
+    tx.refCurrencyCode,
+  ]);
+
+describe('an import and a base change at once', () => {
+  it('an import under way when the base switches values its later rows in the new base', async () => {
+    const w = await buildWorld(t, { currencies: { USD: 40 }, accounts: [{ currency: 'USD' }] });
+    const [usd] = w.accounts;
+    const requests = providerRequests();
+    const release = emulator.hold();
+    let importId: number;
+    try {
+      // The import reads the base (UAH), then waits for the providers' rates of its days.
+      importId = await commitImport(w.token, usd, [
+        ['2025-02-03', '-12.50'],
+        ['2025-02-04', '30.00'],
+      ]);
+      await heldAfter(requests);
+      // The change needs no provider (every account is in USD already): it switches meanwhile.
+      await changeBase(w.token, 'USD');
+      await waitForBaseChange(t, w.token);
+    } finally {
+      release();
+    }
+    expect(await importEnd(w.token, importId)).toMatchObject({ state: 'done', imported: 2 });
+    expect(await figures(w.token)).toEqual([
+      ['USD', 1_250, 1_250, 'USD'],
+      ['USD', 3_000, 3_000, 'USD'],
+    ]);
+    expect(await ledgerProblems(t, w.id)).toEqual([]);
+  });
+
+  it('an import done while a base change is under way has its rows valued before the switch', async () => {
+    const w = await buildWorld(t, { currencies: { USD: 40 }, accounts: [{ currency: 'UAH' }, { currency: 'USD' }] });
+    const [uah] = w.accounts;
+    const requests = providerRequests();
+    const release = emulator.hold();
+    try {
+      // The change waits for the providers' rates of the user's currencies into USD.
+      await changeBase(w.token, 'USD');
+      await heldAfter(requests);
+      // Into the base's own currency, the import needs no rate: it ends before the change goes on.
+      const importId = await commitImport(w.token, uah, [
+        ['2025-03-03', '-400.00'],
+        ['2025-03-04', '800.00'],
+      ]);
+      expect(await importEnd(w.token, importId)).toMatchObject({ state: 'done', imported: 2 });
+    } finally {
+      release();
+    }
+    await waitForBaseChange(t, w.token);
+    expect(await figures(w.token)).toEqual([
+      ['UAH', 40_000, 1_000, 'USD'],
+      ['UAH', 80_000, 2_000, 'USD'],
+    ]);
+    expect(await ledgerProblems(t, w.id)).toEqual([]);
+  });
+});
