@@ -57,8 +57,9 @@ async function heldAfter(requestsBefore: number) {
 }
 
 const changeBase = async (token: string, code: string) =>
-  expect((await t.call('POST', `${API}/user/currencies/base`, { token, body: { currencyId: ids.get(code) } })).status)
-    .toBe(200);
+  expect(
+    (await t.call('POST', `${API}/user/currencies/base`, { token, body: { currencyId: ids.get(code) } })).status,
+  ).toBe(200);
 
 const figures = async (token: string) =>
   ((await t.call('GET', `${API}/transactions?order=asc`, { token })).body.response as Transaction[]).map((tx) => [
