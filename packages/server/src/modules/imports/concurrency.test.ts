@@ -5,8 +5,8 @@ import { ids, startTestApp, type TestApp, waitForBaseChange } from '../../../tes
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { buildWorld } from '../../../test/world.ts';
 
-// A held answer of the rates emulator stops the import or the base change at a known point: the
-// one that needs a provider's rates waits while the other runs to its end.
+// A held answer of the rates emulator stops an import or a base change at a known point: the one
+// that needs a provider's rates waits while what needs none runs to its end.
 let emulator: RatesEmulator;
 let t: TestApp;
 beforeAll(async () => {
@@ -61,13 +61,11 @@ const changeBase = async (token: string, code: string) =>
     (await t.call('POST', `${API}/user/currencies/base`, { token, body: { currencyId: ids.get(code) } })).status,
   ).toBe(200);
 
+const transactionsOf = async (token: string) =>
+  (await t.call('GET', `${API}/transactions?order=asc`, { token })).body.response as Transaction[];
+
 const figures = async (token: string) =>
-  ((await t.call('GET', `${API}/transactions?order=asc`, { token })).body.response as Transaction[]).map((tx) => [
-    tx.currencyCode,
-    tx.amount,
-    tx.refAmount,
-    tx.refCurrencyCode,
-  ]);
+  (await transactionsOf(token)).map((tx) => [tx.currencyCode, tx.amount, tx.refAmount, tx.refCurrencyCode]);
 
 describe('an import and a base change at once', () => {
   it('an import under way when the base switches values its later rows in the new base', async () => {
@@ -121,5 +119,35 @@ describe('an import and a base change at once', () => {
       ['UAH', 80_000, 2_000, 'USD'],
     ]);
     expect(await ledgerProblems(t, w.id)).toEqual([]);
+  });
+});
+
+describe('the import queue', () => {
+  it('takes turns between people: another’s import queued later is worked on before the first one’s second', async () => {
+    const first = await buildWorld(t, {
+      currencies: { USD: 40 },
+      accounts: [{ currency: 'USD' }, { currency: 'UAH' }],
+    });
+    const other = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const [usd, uah] = first.accounts;
+    const requests = providerRequests();
+    const release = emulator.hold();
+    const queued: number[] = [];
+    try {
+      // The first person's first import is under way, waiting for the rates of its day.
+      queued.push(await commitImport(first.token, usd, [['2024-04-01', '-1.00']]));
+      await heldAfter(requests);
+      queued.push(await commitImport(first.token, uah, [['2024-04-02', '-2.00']]));
+      queued.push(await commitImport(other.token, other.accounts[0], [['2024-04-03', '-3.00']]));
+    } finally {
+      release();
+    }
+    for (const [index, id] of queued.entries()) {
+      expect(await importEnd(index === 2 ? other.token : first.token, id)).toMatchObject({ state: 'done' });
+    }
+    // Rows are numbered as they are stored: the other person's went in before the first one's second file.
+    const firstsSecond = (await transactionsOf(first.token)).find((tx) => tx.accountId === uah)!;
+    const [others] = await transactionsOf(other.token);
+    expect(others!.id).toBeLessThan(firstsSecond.id);
   });
 });
