@@ -1,20 +1,26 @@
 import { type RatesEmulator, startRatesEmulator } from '@kopiyka/fakes';
 import type { Import, Transaction } from '@kopiyka/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ids, startTestApp, type TestApp, waitForBaseChange } from '../../../test/app.ts';
+import { ids, type TestApp, waitForBaseChange } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
+import { addBankClient, type BankWorld, loadAndWait, pairUser, startBankWorld } from '../../../test/monobank.ts';
 import { buildWorld } from '../../../test/world.ts';
 
 // A held answer of the rates emulator stops an import or a base change at a known point: the one
 // that needs a provider's rates waits while what needs none runs to its end.
 let emulator: RatesEmulator;
+let world: BankWorld;
 let t: TestApp;
 beforeAll(async () => {
   emulator = await startRatesEmulator();
-  t = await startTestApp({ rates: { nbuBaseUrl: emulator.url, frankfurterBaseUrl: emulator.url, timeoutMs: 5000 } });
+  world = await startBankWorld(
+    {},
+    { rates: { nbuBaseUrl: emulator.url, frankfurterBaseUrl: emulator.url, timeoutMs: 5000 } },
+  );
+  t = world.t;
 });
 afterAll(async () => {
-  await t.close();
+  await world.close();
   await emulator.close();
 });
 
@@ -68,6 +74,33 @@ const figures = async (token: string) =>
   (await transactionsOf(token)).map((tx) => [tx.currencyCode, tx.amount, tx.refAmount, tx.refCurrencyCode]);
 
 describe('an import and a base change at once', () => {
+  // First in the file: its days' rates are fetched by nothing before it.
+  it('a bank’s items valued while the base switches are valued again in the new base', async () => {
+    const day = Math.floor(Date.now() / 1000) - 60 * 86_400;
+    const { token } = addBankClient(world.bank, {
+      accounts: [{ id: 'usd', currencyCode: 840, balance: 100_000 }],
+      statements: { usd: [{ id: 'coffee', time: day, amount: -1_250 }] },
+    });
+    const user = await pairUser(t, token);
+    const rate = { pairs: [{ baseCode: 'USD', quoteCode: 'UAH', rate: 40 }] };
+    expect((await t.call('PUT', `${API}/user/currency/rates`, { token: user.token, body: rate })).status).toBe(200);
+    const requests = providerRequests();
+    const release = emulator.hold();
+    let job: ReturnType<typeof loadAndWait>;
+    try {
+      // The items are valued in UAH, then wait for the providers' rates of their day.
+      job = loadAndWait(t, user.token, { from: (day - 86_400) * 1000, to: (day + 86_400) * 1000 });
+      await heldAfter(requests);
+      await changeBase(user.token, 'USD');
+      await waitForBaseChange(t, user.token);
+    } finally {
+      release();
+    }
+    expect(await job).toMatchObject({ state: 'done', imported: 1 });
+    expect(await figures(user.token)).toEqual([['USD', 1_250, 1_250, 'USD']]);
+    expect(await ledgerProblems(t, user.id)).toEqual([]);
+  });
+
   it('an import under way when the base switches values its later rows in the new base', async () => {
     const w = await buildWorld(t, { currencies: { USD: 40 }, accounts: [{ currency: 'USD' }] });
     const [usd] = w.accounts;

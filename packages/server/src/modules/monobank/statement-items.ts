@@ -109,110 +109,108 @@ export async function applyStatementItems(
     if (within) await db.transaction((tx) => within(tx, applied));
     return applied;
   }
+  const base = await baseOf(db, userId);
+  const refs = await refsOfItems(rates, userId, account.currencyCode, base, items);
   const categoryOf = await categoryChooser(db, userId);
   const bankAccountIds = (await selectBankAccounts(db, userId)).map((row) => row.accountId);
-  for (;;) {
-    const base = await baseOf(db, userId);
-    const refs = await refsOfItems(rates, userId, account.currencyCode, base, items);
-    const stored = await db.transaction(async (tx) => {
-      // Valued in the base read before this transaction: a base change that switched since leaves
-      // the items to be valued again (docs/decisions.md "An import and a base change at once").
-      if ((await holdBaseCurrency(tx, userId)) !== base.currencyId) return false;
-      await lockLedgerAccounts(tx, userId, [...bankAccountIds, account.accountId]);
-      const anchor = await lockAnchor(tx, account.accountId);
-      if (!anchor) throw new AppError('NOT_FOUND', 'The bank account is gone.');
-      const stored = new Map(
-        (
-          await selectStoredItems(
-            tx,
-            userId,
-            account.accountId,
-            items.map((item) => item.id),
-          )
-        ).map((found) => [found.row.externalId!, found]),
-      );
 
-      let { anchorBalance, anchorItemId } = anchor;
-      let anchoredAt = anchor.anchoredAt.getTime();
-      const fresh: NewTransactionRow[] = [];
-      for (const item of items) {
-        const time = new Date(item.time * 1000);
-        const amount = Math.abs(item.amount);
-        const transactionType = item.amount > 0 ? 'income' : 'expense';
-        const before = stored.get(item.id);
-        let moved = 0;
-        if (!before) {
-          fresh.push({
-            userId,
-            accountId: account.accountId,
-            amount,
-            transactionType,
-            ...refs.get(item.id)!,
-            paymentType: 'creditCard',
-            time,
-            note: noteOf(item),
-            categoryId: categoryOf(item),
+  const stored = await db.transaction(async (tx) => {
+    // Valued in the base read before this transaction: a base change that switched since leaves
+    // the items to be valued again (docs/decisions.md "An import and a base change at once").
+    if ((await holdBaseCurrency(tx, userId)) !== base.currencyId) return false;
+    await lockLedgerAccounts(tx, userId, [...bankAccountIds, account.accountId]);
+    const anchor = await lockAnchor(tx, account.accountId);
+    if (!anchor) throw new AppError('NOT_FOUND', 'The bank account is gone.');
+    const stored = new Map(
+      (
+        await selectStoredItems(
+          tx,
+          userId,
+          account.accountId,
+          items.map((item) => item.id),
+        )
+      ).map((found) => [found.row.externalId!, found]),
+    );
+
+    let { anchorBalance, anchorItemId } = anchor;
+    let anchoredAt = anchor.anchoredAt.getTime();
+    const fresh: NewTransactionRow[] = [];
+    for (const item of items) {
+      const time = new Date(item.time * 1000);
+      const amount = Math.abs(item.amount);
+      const transactionType = item.amount > 0 ? 'income' : 'expense';
+      const before = stored.get(item.id);
+      let moved = 0;
+      if (!before) {
+        fresh.push({
+          userId,
+          accountId: account.accountId,
+          amount,
+          transactionType,
+          ...refs.get(item.id)!,
+          paymentType: 'creditCard',
+          time,
+          note: noteOf(item),
+          categoryId: categoryOf(item),
+          cashbackAmount: item.cashbackAmount,
+          commissionRate: item.commissionRate,
+          externalId: item.id,
+        });
+      } else {
+        const { row } = before;
+        const moneyChanged =
+          row.amount !== amount || row.transactionType !== transactionType || row.time.getTime() !== time.getTime();
+        const figuresChanged = row.cashbackAmount !== item.cashbackAmount || row.commissionRate !== item.commissionRate;
+        if (moneyChanged || figuresChanged) {
+          moved = item.amount - signedAmount(row.transactionType, row.amount);
+          await changeLeg(tx, userId, row, {
             cashbackAmount: item.cashbackAmount,
             commissionRate: item.commissionRate,
-            externalId: item.id,
+            ...(moneyChanged ? { amount, transactionType, time, ...refs.get(item.id)! } : {}),
           });
-        } else {
-          const { row } = before;
-          const moneyChanged =
-            row.amount !== amount || row.transactionType !== transactionType || row.time.getTime() !== time.getTime();
-          const figuresChanged =
-            row.cashbackAmount !== item.cashbackAmount || row.commissionRate !== item.commissionRate;
-          if (moneyChanged || figuresChanged) {
-            moved = item.amount - signedAmount(row.transactionType, row.amount);
-            await changeLeg(tx, userId, row, {
-              cashbackAmount: item.cashbackAmount,
-              commissionRate: item.commissionRate,
-              ...(moneyChanged ? { amount, transactionType, time, ...refs.get(item.id)! } : {}),
-            });
-          }
-          if (before.hold !== item.hold) await updateItemDetails(tx, row.id, { hold: item.hold });
-          if (moneyChanged || figuresChanged || before.hold !== item.hold) applied.updated += 1;
         }
-        // The bank's balance after the newest item it stated is the account's; a change to an older
-        // item moves every later balance at the bank, the stated one too. Items have whole seconds:
-        // a new one of the second the anchor was stated in came after it (its own balance is true
-        // either way), one stored already did not, unless it is the anchor's own item.
-        const later =
-          item.time * 1000 > anchoredAt ||
-          item.id === anchorItemId ||
-          (!before && item.time >= Math.floor(anchoredAt / 1000));
-        if (later) {
-          anchorBalance = item.balance;
-          anchoredAt = item.time * 1000;
-          anchorItemId = item.id;
-        } else anchorBalance += moved;
+        if (before.hold !== item.hold) await updateItemDetails(tx, row.id, { hold: item.hold });
+        if (moneyChanged || figuresChanged || before.hold !== item.hold) applied.updated += 1;
       }
+      // The bank's balance after the newest item it stated is the account's; a change to an older
+      // item moves every later balance at the bank, the stated one too. Items have whole seconds:
+      // a new one of the second the anchor was stated in came after it (its own balance is true
+      // either way), one stored already did not, unless it is the anchor's own item.
+      const later =
+        item.time * 1000 > anchoredAt ||
+        item.id === anchorItemId ||
+        (!before && item.time >= Math.floor(anchoredAt / 1000));
+      if (later) {
+        anchorBalance = item.balance;
+        anchoredAt = item.time * 1000;
+        anchorItemId = item.id;
+      } else anchorBalance += moved;
+    }
 
-      applied.inserted = await insertLegs(tx, userId, fresh);
-      const itemOf = new Map(items.map((item) => [item.id, item]));
-      await insertItemDetails(
-        tx,
-        applied.inserted.map((row) => {
-          const item = itemOf.get(row.externalId!)!;
-          return {
-            transactionId: row.id,
-            userId,
-            merchant: item.description.slice(0, 1000),
-            mcc: item.mcc,
-            hold: item.hold,
-            operationAmount: item.operationAmount,
-            operationCurrencyCode: item.currencyCode,
-          };
-        }),
-      );
-      await updateAnchor(tx, account.accountId, { anchorBalance, anchoredAt: new Date(anchoredAt), anchorItemId });
-      await setBankFigures(tx, userId, account.accountId, { currentBalance: anchorBalance });
-      await pairOwnTransfers(tx, userId, account, applied.inserted, itemOf);
-      await within?.(tx, applied);
-      return true;
-    });
-    if (stored) return applied;
-  }
+    applied.inserted = await insertLegs(tx, userId, fresh);
+    const itemOf = new Map(items.map((item) => [item.id, item]));
+    await insertItemDetails(
+      tx,
+      applied.inserted.map((row) => {
+        const item = itemOf.get(row.externalId!)!;
+        return {
+          transactionId: row.id,
+          userId,
+          merchant: item.description.slice(0, 1000),
+          mcc: item.mcc,
+          hold: item.hold,
+          operationAmount: item.operationAmount,
+          operationCurrencyCode: item.currencyCode,
+        };
+      }),
+    );
+    await updateAnchor(tx, account.accountId, { anchorBalance, anchoredAt: new Date(anchoredAt), anchorItemId });
+    await setBankFigures(tx, userId, account.accountId, { currentBalance: anchorBalance });
+    await pairOwnTransfers(tx, userId, account, applied.inserted, itemOf);
+    await within?.(tx, applied);
+    return true;
+  });
+  return stored ? applied : applyStatementItems(db, rates, userId, account, batch, within);
 }
 
 /** Each item's base-currency figures at the rate of its day (one range of stored rates for the batch). */
