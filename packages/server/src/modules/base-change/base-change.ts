@@ -15,6 +15,7 @@ import { type Lease, LeaseLost, startLeasedWorker } from '../../jobs/leased-work
 import { type Clock, today as todayOf } from '../../lib/clock.ts';
 import { earlierDay } from '../../lib/dates.ts';
 import { convertBudgetLimits, hasBudgetLimits } from '../budgets/index.ts';
+import { lockCurrencySettings } from '../currencies/index.ts';
 import type { RateSeries, RatesService } from '../rates/index.ts';
 import { applyPendingRefs, regroupNextAccountDays, setPendingRefs } from '../transactions/index.ts';
 import {
@@ -183,6 +184,10 @@ export function createBaseChangeService(
         throw stopped('baseChange.noLimitRate', { from: fromCode, to: toCode });
       }
       const done = await db.transaction(async (tx) => {
+        // The currency-settings lock first, as a rate change takes it before the change row: a
+        // writer that valued rows in the old base (an import's batch, a bank's items) commits
+        // before the check below finds its rows, and one that comes later reads the new base.
+        await lockCurrencySettings(tx, userId);
         // Holding the change row's lock from here on: a rate change meanwhile waits, then starts anew.
         if (!(await extendLease(tx, userId, token, leaseUntil()))) throw new LeaseLost();
         if ((await selectForRevaluation(tx, userId, scope, { limit: 1 })).length > 0) return false;

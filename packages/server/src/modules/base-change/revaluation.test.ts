@@ -324,3 +324,50 @@ describe('a base change at provider rates', () => {
     }
   });
 });
+
+describe('a transaction recorded while the base switches', () => {
+  it('is valued in the new base, not in the one it read before its write', async () => {
+    const w = await buildWorld(t, { accounts: [{ currency: 'USD' }] });
+    await t.call('POST', '/api/v1/user/currencies', {
+      token: w.token,
+      body: { currencies: [{ currencyId: ids.get('USD') }] },
+    });
+    // The user's own rate from 2026 on values the switch's limits; an earlier day asks a provider.
+    await putRates(w.token, [{ baseCode: 'USD', quoteCode: 'UAH', rate: 40, effectiveFrom: '2026-01-01' }]);
+    await waitForBaseChange(t, w.token);
+    const requests = emulator.requests('nbu').length + emulator.requests('frankfurter').length;
+    const release = emulator.hold();
+    let recorded: ReturnType<TestApp['call']>;
+    try {
+      // Valued in UAH, the request waits for the provider's rate of its day.
+      recorded = t.call('POST', '/api/v1/transactions', {
+        token: w.token,
+        body: {
+          amount: 1_000,
+          transactionType: 'expense',
+          accountId: w.accounts[0],
+          categoryId: w.categories[0]!.id,
+          time: '2019-03-05T12:00:00Z',
+        },
+      });
+      await vi.waitFor(
+        () =>
+          expect(emulator.requests('nbu').length + emulator.requests('frankfurter').length).toBeGreaterThan(requests),
+        { timeout: 10_000, interval: 20 },
+      );
+      // Every account is in USD already: the change needs no provider and switches meanwhile.
+      const res = await t.call('POST', '/api/v1/user/currencies/base', {
+        token: w.token,
+        body: { currencyId: ids.get('USD') },
+      });
+      expect(res.status).toBe(200);
+      await waitForBaseChange(t, w.token);
+    } finally {
+      release();
+    }
+    expect((await recorded).status).toBe(201);
+    expect((await all(t, w.token)).map((tx) => [tx.amount, tx.refAmount, tx.refCurrencyCode])).toEqual([
+      [1_000, 1_000, 'USD'],
+    ]);
+  });
+});

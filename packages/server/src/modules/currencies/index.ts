@@ -2,6 +2,7 @@
 export {
   countAccountsInCurrency,
   deleteUserCurrency,
+  holdBaseCurrency,
   insertUserCurrenciesIfMissing,
   lockCurrencySettings,
   markBaseCurrency,

@@ -97,3 +97,15 @@ const CURRENCY_SETTINGS_LOCK = 741_101;
 export async function lockCurrencySettings(tx: Executor, userId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(${CURRENCY_SETTINGS_LOCK}::int, ${userId}::int)`);
 }
+
+/**
+ * For a writer of base-currency figures that valued its rows before its transaction (rates may
+ * need a provider): holds the user's base until the transaction ends and answers its id. It shares
+ * the currency-settings lock, which a base change takes to switch, so the switch waits for this
+ * transaction's rows (and values them), or this transaction waits for the switch and reads the new
+ * base. Taken before the ledger's account locks, as the switch takes its lock before them.
+ */
+export async function holdBaseCurrency(tx: Executor, userId: number): Promise<number | undefined> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${CURRENCY_SETTINGS_LOCK}::int, ${userId}::int)`);
+  return (await selectBaseCurrency(tx, userId))?.currencyId;
+}

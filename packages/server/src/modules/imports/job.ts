@@ -26,6 +26,7 @@ import { todayIso } from '../../lib/dates.ts';
 import { AppError, storedIssueOf } from '../../lib/errors.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import { fallbackCategoryId, selectCategories, selectDefaultCategoryIds } from '../categories/index.ts';
+import { holdBaseCurrency } from '../currencies/index.ts';
 import type { EventBus } from '../events/index.ts';
 import { categoryKeyForMcc } from '../monobank/index.ts';
 import type { RateSeries, RatesService } from '../rates/index.ts';
@@ -107,8 +108,8 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
   }
 
   async function run(job: ImportRow, lease: Lease): Promise<void> {
-    const read = await batchReader(job);
-    const tally = {
+    let reader = await batchReader(job);
+    let tally = {
       imported: job.imported,
       duplicates: job.duplicates,
       failed: job.failed,
@@ -121,23 +122,36 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
       if (lease.stopping) break;
       lease.check();
       done += batch.length;
-      const outcome = await read(batch);
-      tally.imported += outcome.rows.length;
-      tally.duplicates += outcome.duplicates;
-      tally.failed = [...tally.failed, ...outcome.failures].slice(0, IMPORT_MAX_REPORTED_FAILURES);
-      tally.failedCount += outcome.failures.length;
-      const stored = await db.transaction(async (tx) => {
-        await insertImportedTransactions(tx, job.userId, outcome.rows);
-        const row = await updateLeasedImport(tx, job.id, lease.token, {
-          ...tally,
-          done,
-          lockedUntil: new Date(clock.now().getTime() + LEASE_MS),
+      for (;;) {
+        const outcome = await reader.read(batch);
+        const next = {
+          imported: tally.imported + outcome.rows.length,
+          duplicates: tally.duplicates + outcome.duplicates,
+          failed: [...tally.failed, ...outcome.failures].slice(0, IMPORT_MAX_REPORTED_FAILURES),
+          failedCount: tally.failedCount + outcome.failures.length,
+        };
+        const stored = await db.transaction(async (tx) => {
+          // Valued in the base read before this transaction: a base change that switched since
+          // leaves the batch to be valued again in the new base (docs/decisions.md "An import and a
+          // base change at once").
+          if ((await holdBaseCurrency(tx, job.userId)) !== reader.baseCurrencyId) return undefined;
+          await insertImportedTransactions(tx, job.userId, outcome.rows);
+          const row = await updateLeasedImport(tx, job.id, lease.token, {
+            ...next,
+            done,
+            lockedUntil: new Date(clock.now().getTime() + LEASE_MS),
+          });
+          // Another instance took the import over meanwhile: this batch is its to store.
+          if (!row) throw new LeaseLost();
+          return row;
         });
-        // Another instance took the import over meanwhile: this batch is its to store.
-        if (!row) throw new LeaseLost();
-        return row;
-      });
-      events.publish(job.userId, importEvent(stored));
+        if (stored) {
+          tally = next;
+          events.publish(job.userId, importEvent(stored));
+          break;
+        }
+        reader = await batchReader(job);
+      }
       // The embedded database answers on this thread without I/O: without a turn of the event
       // loop, requests that came meanwhile (the progress the page asks for) would wait for the end.
       await new Promise((resolve) => setImmediate(resolve));
@@ -170,7 +184,7 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
    * Reads batches of the import's rows into transactions: each row by the shared cell rules, its
    * wall time in the user's zone, its amount in the account's currency and valued in the base at
    * its day's rate, its category; bad rows are reported with their reason, duplicates left out
-   * when asked.
+   * when asked. Answers the base it values in beside the reading.
    */
   async function batchReader(job: ImportRow) {
     const options = job.options as ImportOptions;
@@ -213,7 +227,7 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
       return deps.rates.series(userId, codes, to, sorted[0]!, sorted.at(-1)!);
     }
 
-    return async (batch: FileRecord[]) => {
+    const read = async (batch: FileRecord[]) => {
       const failures: ImportFailure[] = [];
       const fail = (line: number, { code, params, message }: Problem) =>
         failures.push({ row: line, code, params, message });
@@ -316,6 +330,7 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
       failures.sort((a, b) => a.row - b.row);
       return { rows: kept.map((entry) => entry.row), duplicates: rows.length - kept.length, failures };
     };
+    return { baseCurrencyId: base.currencyId, read };
   }
 
   /**

@@ -116,7 +116,12 @@ export async function deleteImport(db: Executor, userId: number, id: number) {
   await db.delete(imports).where(own(userId, id));
 }
 
-/** Takes the lease of the oldest running import nobody holds (or whose holder died). */
+/**
+ * Takes the lease of a running import nobody holds (or whose holder died), people taking turns: of
+ * those with no import under a lease (worked on elsewhere), the one served longest ago (their last
+ * import to finish, none first) has their oldest import taken. So one person's many files queue
+ * behind each other, not in front of everyone else's.
+ */
 export async function claimRunningImport(db: Executor, now: Date, leaseMs: number, leaseToken: string) {
   const [row] = await db
     .update(imports)
@@ -127,7 +132,10 @@ export async function claimRunningImport(db: Executor, now: Date, leaseMs: numbe
         sql`(
           select i.id from ${imports} i
           where i.state = 'running' and (i.locked_until is null or i.locked_until < ${now})
-          order by i.id
+            and not exists (select 1 from ${imports} busy
+              where busy.user_id = i.user_id and busy.state = 'running' and busy.locked_until >= ${now})
+          order by (select max(served.finished_at) from ${imports} served where served.user_id = i.user_id)
+            nulls first, i.id
           limit 1
           for update skip locked
         )`,

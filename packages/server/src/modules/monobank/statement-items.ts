@@ -9,6 +9,7 @@ import { todayIso } from '../../lib/dates.ts';
 import { AppError, refusal } from '../../lib/errors.ts';
 import { setBankFigures } from '../accounts/index.ts';
 import { fallbackCategoryId, selectDefaultCategoryIds } from '../categories/index.ts';
+import { holdBaseCurrency } from '../currencies/index.ts';
 import type { EventBus } from '../events/index.ts';
 import type { RatesService } from '../rates/index.ts';
 import {
@@ -113,7 +114,10 @@ export async function applyStatementItems(
   const categoryOf = await categoryChooser(db, userId);
   const bankAccountIds = (await selectBankAccounts(db, userId)).map((row) => row.accountId);
 
-  await db.transaction(async (tx) => {
+  const stored = await db.transaction(async (tx) => {
+    // Valued in the base read before this transaction: a base change that switched since leaves
+    // the items to be valued again (docs/decisions.md "An import and a base change at once").
+    if ((await holdBaseCurrency(tx, userId)) !== base.currencyId) return false;
     await lockLedgerAccounts(tx, userId, [...bankAccountIds, account.accountId]);
     const anchor = await lockAnchor(tx, account.accountId);
     if (!anchor) throw new AppError('NOT_FOUND', 'The bank account is gone.');
@@ -204,8 +208,9 @@ export async function applyStatementItems(
     await setBankFigures(tx, userId, account.accountId, { currentBalance: anchorBalance });
     await pairOwnTransfers(tx, userId, account, applied.inserted, itemOf);
     await within?.(tx, applied);
+    return true;
   });
-  return applied;
+  return stored ? applied : applyStatementItems(db, rates, userId, account, batch, within);
 }
 
 /** Each item's base-currency figures at the rate of its day (one range of stored rates for the batch). */

@@ -40,7 +40,7 @@ async function writeBatch(db: Database, batch: Waiting[]) {
   for (const item of batch) {
     await db
       .transaction(async (tx) => {
-        await lockForWrite(tx, item.input.userId, [], [item.input.row.accountId]);
+        await lockForWrite(tx, item.input.userId, [], [item.input.row.accountId], [item.input.row.refCurrencyId]);
         return insertLeg(tx, item.input.userId, item.input.row);
       })
       .then(item.resolve, item.reject);
@@ -57,6 +57,7 @@ async function insertBatch(tx: Executor, batch: Waiting[]): Promise<TransactionR
       userId,
       [],
       items.map((item) => item.input.row.accountId),
+      items.map((item) => item.input.row.refCurrencyId),
     );
     const rows = await insertLegs(
       tx,

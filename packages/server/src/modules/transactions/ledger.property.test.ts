@@ -1,7 +1,7 @@
 import { MAX_MINOR_AMOUNT, type Transaction } from '@kopiyka/shared';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { baseChangeEnd, ids, startTestApp, type TestApp, waitForBaseChange } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { buildWorld } from '../../../test/world.ts';
@@ -64,6 +64,20 @@ const zone = fc.record({ kind: fc.constant('zone' as const), timeZone: fc.consta
  * base then stays where it was.
  */
 const baseSwitch = fc.record({ kind: fc.constant('base' as const) });
+/**
+ * A CSV import of a few rows committed beside a base switch, either sent first: the two race (the
+ * import's rows are valued while the figures are recomputed), and every row ends valued in the
+ * base the switch leaves.
+ */
+const importRace = fc.record({
+  kind: fc.constant('import' as const),
+  account: fc.nat(3),
+  rows: fc.array(fc.record({ day: fc.nat(364), amount: fc.integer({ min: 1, max: 500_000 }), income: fc.boolean() }), {
+    minLength: 1,
+    maxLength: 3,
+  }),
+  importFirst: fc.boolean(),
+});
 const single = fc.oneof(
   { weight: 4, arbitrary: create },
   { weight: 3, arbitrary: update },
@@ -75,6 +89,7 @@ const single = fc.oneof(
 const operation = fc.oneof(
   { weight: 5, arbitrary: single },
   { weight: 1, arbitrary: baseSwitch },
+  { weight: 1, arbitrary: importRace },
   // Requests in parallel, each aimed at what existed before the batch: they race on the same rows.
   {
     weight: 2,
@@ -87,6 +102,7 @@ const operation = fc.oneof(
 type Single = typeof single extends fc.Arbitrary<infer T> ? T : never;
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
 type Create = typeof create extends fc.Arbitrary<infer T> ? T : never;
+type ImportRace = typeof importRace extends fc.Arbitrary<infer T> ? T : never;
 
 /** The world's custom rate of USD in UAH, by day. */
 const usdRate = (day: string) => (day >= '2026-06-01' ? 42.5 : 40);
@@ -225,8 +241,38 @@ async function switchBase(w: World): Promise<number[]> {
   return statuses;
 }
 
+/** Uploads the rows, then commits them and switches the base at once; answers the statuses once both have ended. */
+async function importWhileSwitching(w: World, op: ImportRace): Promise<number[]> {
+  const accountId = w.accounts[op.account % w.accounts.length]!.id;
+  const lines = op.rows.map(
+    (row) => `${day(row.day, 0).slice(0, 10)},${row.income ? '' : '-'}${(row.amount / 100).toFixed(2)},Imported`,
+  );
+  const upload = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/imports?accountId=${accountId}&fileName=rows.csv`,
+    headers: { authorization: `Bearer ${w.token}`, 'content-type': 'text/csv' },
+    payload: `Date,Amount,Description\r\n${lines.join('\r\n')}\r\n`,
+  });
+  expect(upload.statusCode).toBe(201);
+  const { importId, detected } = JSON.parse(upload.body).response;
+  const { mapping, dateFormat, decimalSeparator } = detected;
+  const commit = async () => {
+    const body = { mapping, dateFormat, decimalSeparator };
+    return [(await t.call('POST', `/api/v1/imports/${importId}/commit`, { token: w.token, body })).status];
+  };
+  const sent = op.importFirst ? [commit(), switchBase(w)] : [switchBase(w), commit()];
+  const statuses = (await Promise.all(sent)).flat();
+  await vi.waitFor(
+    async () =>
+      expect((await t.call('GET', `/api/v1/imports/${importId}`, { token: w.token })).body.response.state).toBe('done'),
+    { timeout: 20_000, interval: 50 },
+  );
+  return statuses;
+}
+
 async function run(w: World, op: Operation): Promise<number[]> {
   if (op.kind === 'base') return switchBase(w);
+  if (op.kind === 'import') return importWhileSwitching(w, op);
   const existing = await all(w);
   const ops = op.kind === 'batch' ? op.ops : [op];
   const statuses = await Promise.all(ops.map((one) => send(w, one, existing)));
@@ -323,6 +369,7 @@ function consistencyProblems(w: World, rows: Row[], kept: Kept): string[] {
 
   const byTransfer = new Map<number, Row[]>();
   for (const row of rows) {
+    if (row.refCurrencyId !== ids.get(w.base)) problems.push(`tx ${row.id}: valued in another currency than the base`);
     if (row.refAmount !== Math.round(row.amount * row.rate)) {
       problems.push(`tx ${row.id}: refAmount ${row.refAmount} ≠ ${row.amount} × ${row.rate}`);
     }

@@ -9,6 +9,7 @@ import { isWithinAmountLimit, MAX_AMOUNT_TEXT, signedAmount } from '@kopiyka/sha
 import type { Executor } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import { tooLargeForAccount } from '../accounts/index.ts';
+import { holdBaseCurrency } from '../currencies/index.ts';
 import { neutralFigureOf } from './base-amounts.ts';
 import { type AccountMove, moveBalances } from './queries/balances.ts';
 import { addDayFigures, type DayFigures } from './queries/day-figures.ts';
@@ -72,13 +73,21 @@ const DECIDED_ON = [
  * money to (queries.lockAccounts), then those rows (queries.lockTransactions). Every writer takes
  * accounts before rows, each in ascending id order, so no two writers wait on each other
  * crosswise. Answers the locked rows by id, after checking that they are still what was read.
+ * A write with new base-currency figures names the base they were valued in (`valuedIn`): before
+ * the accounts, it holds the user's base as it is, and a base change that switched since makes
+ * the write start over (docs/decisions.md "An import and a base change at once").
  */
 export async function lockForWrite(
   tx: Executor,
   userId: number,
   read: TransactionRow[],
   moreAccountIds: number[] = [],
+  valuedIn: number[] = [],
 ): Promise<Map<number, TransactionRow>> {
+  if (valuedIn.length > 0) {
+    const base = await holdBaseCurrency(tx, userId);
+    if (valuedIn.some((currencyId) => currencyId !== base)) throw new ChangedMeanwhile();
+  }
   const accountIds = [...new Set([...read.map((row) => row.accountId), ...moreAccountIds])];
   if ((await lockAccounts(tx, userId, accountIds)).length !== accountIds.length) throw new ChangedMeanwhile();
   const ids = read.map((row) => row.id);

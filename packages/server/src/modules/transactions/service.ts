@@ -169,7 +169,13 @@ export function createTransactionsService(
         };
         const legs = transfer
           ? await db.transaction(async (tx) => {
-              await lockForWrite(tx, userId, [], [account.id, transfer.destination.id]);
+              await lockForWrite(
+                tx,
+                userId,
+                [],
+                [account.id, transfer.destination.id],
+                refs.map((leg) => leg.refCurrencyId),
+              );
               const transferId = await nextTransferId(tx);
               const first = await insertLeg(tx, userId, { ...firstLeg, transferId });
               const second = await insertLeg(
@@ -247,10 +253,13 @@ export function createTransactionsService(
 
         const ids = await db.transaction(async (tx) => {
           const read = currentOther ? [current, currentOther] : [current];
-          const locked = await lockForWrite(tx, userId, read, [
-            account.id,
-            ...(transfer ? [transfer.destination.id] : []),
-          ]);
+          const locked = await lockForWrite(
+            tx,
+            userId,
+            read,
+            [account.id, ...(transfer ? [transfer.destination.id] : [])],
+            refs?.map((leg) => leg.refCurrencyId),
+          );
           const before = locked.get(id)!;
           const other = currentOther && locked.get(currentOther.id);
           const changes: Partial<NewTransactionRow> = {
