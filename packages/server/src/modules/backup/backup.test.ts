@@ -35,16 +35,16 @@ const restore = (token: string, body: unknown) => world.t.call('POST', '/api/v1/
 
 /**
  * POST /backup/restore with the body sent as `pieces` come, pulled only as the server reads:
- * `sent()` says how many bytes it took. The pieces may never end.
+ * `sent` says how many bytes it took. A stream given as it is is sent as it is.
  */
 async function restoreStream(
   token: string,
-  pieces: Iterable<string | Uint8Array>,
+  pieces: Iterable<string | Uint8Array> | Readable,
   headers: Record<string, string> = {},
 ) {
   let sent = 0;
-  function* counted() {
-    for (const piece of pieces) {
+  function* counted(from: Iterable<string | Uint8Array>) {
+    for (const piece of from) {
       const bytes = typeof piece === 'string' ? Buffer.from(piece) : piece;
       sent += bytes.length;
       yield bytes;
@@ -54,15 +54,23 @@ async function restoreStream(
     method: 'POST',
     url: '/api/v1/backup/restore',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
-    payload: Readable.from(counted()),
+    payload: pieces instanceof Readable ? pieces : Readable.from(counted(pieces)),
   });
   return { status: res.statusCode, body: res.json(), sent };
 }
 
-/** `text`, then `piece` again and again, never ending. */
-function* forever(text: string, piece: string) {
+/** `text`, then `piece` again and again until the body is past its limit. */
+function* pastTheLimit(text: string, piece: string) {
+  const repeated = piece.repeat(Math.ceil(16_384 / piece.length));
   yield text;
-  for (;;) yield piece.repeat(Math.ceil(16_384 / piece.length));
+  for (let length = text.length; length <= BACKUP_MAX_BYTES; length += repeated.length) yield repeated;
+}
+
+/** A body that starts with `text` and then neither goes on nor ends. */
+function stalled(text: string) {
+  const body = new Readable({ read() {} });
+  body.push(text);
+  return body;
 }
 
 /** `text` cut into pieces of `size` bytes (UTF-8 characters and escapes cut through). */
@@ -403,11 +411,11 @@ describe('GET /backup and POST /backup/restore', () => {
     const { t } = world;
     const w = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
     // The body never ends: the answer cannot wait for it.
-    const endless = await restoreStream(w.token, forever('{"version":1,"transactions":[', '{},'));
+    const endless = await restoreStream(w.token, stalled('{"version":1,"transactions":['));
     expect(endless.status).toBe(409);
     expect(endless.body.response.code).toBe('CONFLICT');
     const empty = await signUp(t);
-    const declared = await restoreStream(empty.token, forever('{', ' '), {
+    const declared = await restoreStream(empty.token, stalled('{'), {
       'content-length': String(BACKUP_MAX_BYTES + 1),
     });
     expect(declared.status).toBe(413);
@@ -426,24 +434,24 @@ describe('GET /backup and POST /backup/restore', () => {
       return issuesOf(res.body);
     };
     const most = BACKUP_LIST_MAX.currencies;
-    expect(await refusal(forever('{"version":1,"currencies":[', '"UAH",'))).toEqual([
+    expect(await refusal(pastTheLimit('{"version":1,"currencies":[', '"UAH",'))).toEqual([
       { path: 'currencies', code: 'input.tooBig', params: { origin: 'array', maximum: most } },
     ]);
-    expect(await refusal(forever('{"version":1,"transactions":[{"note":', '['))).toEqual([
+    expect(await refusal(pastTheLimit('{"version":1,"transactions":[{"note":', '['))).toEqual([
       { path: 'transactions.0.note.0', code: 'request.tooDeep', params: { max: 4 } },
     ]);
     // A key the document does not have is passed over, but within the same limits.
-    expect(await refusal(forever('{"comment":[', '[],'))).toEqual([
+    expect(await refusal(pastTheLimit('{"comment":[', '[],'))).toEqual([
       { path: 'comment', code: 'input.tooBig', params: { origin: 'array', maximum: 1000 } },
     ]);
-    expect(await refusal(forever('{"version":1,"exportedAt":"', 'x'))).toEqual([
+    expect(await refusal(pastTheLimit('{"version":1,"exportedAt":"', 'x'))).toEqual([
       { path: 'exportedAt', code: 'input.tooBig', params: { origin: 'string', maximum: 1000 } },
     ]);
-    expect((await refusal(forever('{"version":1,"currencies":["UAH" "USD"', ' ')))[0]).toMatchObject({
+    expect((await refusal(pastTheLimit('{"version":1,"currencies":["UAH" "USD"', ' ')))[0]).toMatchObject({
       path: 'body',
       code: 'request.unreadable',
     });
-    expect(await refusal(forever('[{}', ',{}'))).toEqual([
+    expect(await refusal(pastTheLimit('[{}', ',{}'))).toEqual([
       { path: 'body', code: 'input.invalidType', params: { expected: 'object' } },
     ]);
   });
@@ -457,7 +465,7 @@ describe('GET /backup and POST /backup/restore', () => {
     const start = `${JSON.stringify(head).slice(0, -1)},"transactions":[${transactions.map((row) => JSON.stringify(row)).join(',')},`;
     const res = await restoreStream(
       user.token,
-      forever(start + JSON.stringify(wrong), `,${JSON.stringify(transactions[1])}`),
+      pastTheLimit(start + JSON.stringify(wrong), `,${JSON.stringify(transactions[1])}`),
     );
     expect(res.status, JSON.stringify(res.body)).toBe(422);
     expect(issuesOf(res.body)).toEqual([
