@@ -74,7 +74,10 @@ function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: E
     url: endpoint.path,
     ...(endpoint.public && { config: { public: true } }),
     ...(endpoint.bodyLimit && { bodyLimit: endpoint.bodyLimit }),
-    ...(endpoint.rawBody && { preValidation: requireContentType(endpoint.rawBody) }),
+    // A streamed body is read only as JSON: another type's parser would hand the handler something else.
+    ...((endpoint.rawBody || endpoint.streamedBody) && {
+      preValidation: requireContentType(endpoint.rawBody ?? 'application/json'),
+    }),
     schema: {
       tags: [...endpoint.tags],
       summary: endpoint.summary,

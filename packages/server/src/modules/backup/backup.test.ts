@@ -451,6 +451,15 @@ describe('GET /backup and POST /backup/restore', () => {
       path: 'body',
       code: 'request.unreadable',
     });
+    const text = await t.call('POST', '/api/v1/backup/restore', {
+      token: user.token,
+      body: '{}',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(text.status).toBe(422);
+    expect(issuesOf(text.body)).toEqual([
+      { path: 'body', code: 'request.fileBody', params: { type: 'application/json' } },
+    ]);
     expect(await refusal(pastTheLimit('[{}', ',{}'))).toEqual([
       { path: 'body', code: 'input.invalidType', params: { expected: 'object' } },
     ]);
