@@ -37,6 +37,12 @@ export interface Endpoint {
    * reads it as bytes, up to `bodyLimit` bytes (else 413).
    */
   rawBody?: 'text/csv';
+  /**
+   * The JSON body is read by the handler as it arrives rather than parsed whole first: `body`
+   * describes it (for the document and the client) and the handler checks it piece by piece.
+   * Every endpoint with a body in its group must be streamed too (they share the body reader).
+   */
+  streamedBody?: true;
   /** The largest request body taken, in bytes, where the server's default is too small. */
   bodyLimit?: number;
   /**

@@ -117,10 +117,11 @@ const customRateSchema = z.object({
   rate: rateValueSchema,
 });
 
-type Issue = ReturnType<typeof customIssue> & { path: Array<string | number> };
+/** A problem of a backup beyond its parts' schemas, at its place in the document. */
+export type BackupIssue = ReturnType<typeof customIssue> & { path: Array<string | number> };
 
 /** Ids must be unique within a part; answers the part's items by id. */
-function indexById<T extends { id: number }>(items: T[], part: string, issues: Issue[]): Map<number, T> {
+function indexById<T extends { id: number }>(items: T[], part: string, issues: BackupIssue[]): Map<number, T> {
   const byId = new Map<number, T>();
   items.forEach((item, index) => {
     if (byId.has(item.id))
@@ -137,7 +138,7 @@ function checkTree<T extends { id: number }>(
   parentOf: (item: T) => number | null,
   part: string,
   field: string,
-  issues: Issue[],
+  issues: BackupIssue[],
 ) {
   items.forEach((item, index) => {
     const parent = parentOf(item);
@@ -156,117 +157,152 @@ function checkTree<T extends { id: number }>(
   });
 }
 
+/** The most items each list of a backup holds. */
+export const BACKUP_LIST_MAX = {
+  currencies: 500,
+  customRates: 10_000,
+  accountGroups: ACCOUNT_GROUPS_MAX,
+  accounts: ACCOUNTS_MAX,
+  categories: CATEGORIES_MAX,
+  budgets: BUDGETS_MAX,
+  transactions: BACKUP_TRANSACTIONS_MAX,
+} as const;
+export type BackupList = keyof typeof BACKUP_LIST_MAX;
+
+/** The schema of one item of each list: a restore checks each item as it arrives. */
+export const backupItemSchemas = {
+  currencies: currencyCodeSchema,
+  customRates: customRateSchema,
+  accountGroups: accountGroupSchema,
+  accounts: accountSchema,
+  categories: categorySchema,
+  budgets: budgetSchema,
+  transactions: transactionSchema,
+} as const satisfies Record<BackupList, z.ZodType>;
+
+/** The parts of a backup that are not lists, each whole. */
+export const backupHeadSchema = z.object({
+  version: z.literal(BACKUP_VERSION, issue('backup.version', { version: BACKUP_VERSION })),
+  exportedAt: z.iso.datetime({ offset: true, ...issue('value.timestamp') }),
+  settings: z.object({
+    locale: localeSchema,
+    timeZone: timeZoneSchema,
+    /** Categories left out of the statistics. */
+    excludedCategoryIds: z.array(refSchema).max(MAX_EXCLUDED_CATEGORIES),
+    includeCryptoInTotal: z.boolean(),
+  }),
+  baseCurrency: currencyCodeSchema.nullable(),
+});
+
+const list = <L extends BackupList>(name: L) => z.array(backupItemSchemas[name]).max(BACKUP_LIST_MAX[name]);
+
 /**
  * The whole of a user's data (GET /backup), restored by POST /backup/restore. Parts refer to each
  * other by the document's own ids, and every reference is checked: a restore either takes all of
  * it or nothing. Never any secret: no password, token or bank or exchange key.
  */
-export const backupDocumentSchema = z
-  .object({
-    version: z.literal(BACKUP_VERSION, issue('backup.version', { version: BACKUP_VERSION })),
-    exportedAt: z.iso.datetime({ offset: true, ...issue('value.timestamp') }),
-    settings: z.object({
-      locale: localeSchema,
-      timeZone: timeZoneSchema,
-      /** Categories left out of the statistics. */
-      excludedCategoryIds: z.array(refSchema).max(MAX_EXCLUDED_CATEGORIES),
-      includeCryptoInTotal: z.boolean(),
-    }),
-    baseCurrency: currencyCodeSchema.nullable(),
-    currencies: z.array(currencyCodeSchema).max(500),
-    customRates: z.array(customRateSchema).max(10_000),
-    accountGroups: z.array(accountGroupSchema).max(ACCOUNT_GROUPS_MAX),
-    accounts: z.array(accountSchema).max(ACCOUNTS_MAX),
-    categories: z.array(categorySchema).max(CATEGORIES_MAX),
-    budgets: z.array(budgetSchema).max(BUDGETS_MAX),
-    transactions: z.array(transactionSchema).max(BACKUP_TRANSACTIONS_MAX),
-  })
-  .superRefine((doc, ctx) => {
-    const issues: Issue[] = [];
-    const groups = indexById(doc.accountGroups, 'accountGroups', issues);
-    checkTree(doc.accountGroups, groups, (g) => g.parentGroupId, 'accountGroups', 'parentGroupId', issues);
-    const accounts = indexById(doc.accounts, 'accounts', issues);
-    doc.accounts.forEach((account, index) => {
-      if (account.accountGroupId !== null && !groups.has(account.accountGroupId)) {
+const backupDocumentParts = backupHeadSchema.extend({
+  currencies: list('currencies'),
+  customRates: list('customRates'),
+  accountGroups: list('accountGroups'),
+  accounts: list('accounts'),
+  categories: list('categories'),
+  budgets: list('budgets'),
+  transactions: list('transactions'),
+});
+export type BackupDocument = z.output<typeof backupDocumentParts>;
+export const backupDocumentSchema = backupDocumentParts.superRefine((doc, ctx) => {
+  for (const found of backupReferenceIssues(doc)) ctx.addIssue(found);
+});
+export type BackupTransaction = BackupDocument['transactions'][number];
+
+/**
+ * What the schemas of the parts cannot see: ids unique within a part, every reference naming an
+ * item of the document, trees without circles, transfers with two matching legs.
+ */
+export function backupReferenceIssues(doc: BackupDocument): BackupIssue[] {
+  const issues: BackupIssue[] = [];
+  const groups = indexById(doc.accountGroups, 'accountGroups', issues);
+  checkTree(doc.accountGroups, groups, (g) => g.parentGroupId, 'accountGroups', 'parentGroupId', issues);
+  const accounts = indexById(doc.accounts, 'accounts', issues);
+  doc.accounts.forEach((account, index) => {
+    if (account.accountGroupId !== null && !groups.has(account.accountGroupId)) {
+      issues.push({
+        ...customIssue('backup.missingGroup', { id: account.accountGroupId }),
+        path: ['accounts', index, 'accountGroupId'],
+      });
+    }
+  });
+  const categories = indexById(doc.categories, 'categories', issues);
+  checkTree(doc.categories, categories, (c) => c.parentId, 'categories', 'parentId', issues);
+  if (doc.categories.filter((c) => c.type === 'internal').length !== 1) {
+    issues.push({ ...customIssue('backup.otherCategory'), path: ['categories'] });
+  }
+  const defaultKeys = new Set<string>();
+  doc.categories.forEach((category, index) => {
+    if (category.defaultKey === null) return;
+    if (defaultKeys.has(category.defaultKey)) {
+      issues.push({ ...customIssue('backup.repeatedDefaultKey'), path: ['categories', index, 'defaultKey'] });
+    }
+    defaultKeys.add(category.defaultKey);
+  });
+  const category = (id: number | null, path: Array<string | number>) => {
+    if (id !== null && !categories.has(id)) issues.push({ ...customIssue('backup.missingCategory', { id }), path });
+  };
+  doc.settings.excludedCategoryIds.forEach((id, index) => {
+    category(id, ['settings', 'excludedCategoryIds', index]);
+  });
+  const budgets = indexById(doc.budgets, 'budgets', issues);
+  const transactions = indexById(doc.transactions, 'transactions', issues);
+  doc.budgets.forEach((budget, index) => {
+    budget.categoryIds.forEach((id, at) => {
+      category(id, ['budgets', index, 'categoryIds', at]);
+    });
+    budget.excludedTransactionIds.forEach((id, at) => {
+      if (!transactions.has(id)) {
         issues.push({
-          ...customIssue('backup.missingGroup', { id: account.accountGroupId }),
-          path: ['accounts', index, 'accountGroupId'],
+          ...customIssue('backup.missingTransaction', { id }),
+          path: ['budgets', index, 'excludedTransactionIds', at],
         });
       }
     });
-    const categories = indexById(doc.categories, 'categories', issues);
-    checkTree(doc.categories, categories, (c) => c.parentId, 'categories', 'parentId', issues);
-    if (doc.categories.filter((c) => c.type === 'internal').length !== 1) {
-      issues.push({ ...customIssue('backup.otherCategory'), path: ['categories'] });
-    }
-    const defaultKeys = new Set<string>();
-    doc.categories.forEach((category, index) => {
-      if (category.defaultKey === null) return;
-      if (defaultKeys.has(category.defaultKey)) {
-        issues.push({ ...customIssue('backup.repeatedDefaultKey'), path: ['categories', index, 'defaultKey'] });
-      }
-      defaultKeys.add(category.defaultKey);
-    });
-    const category = (id: number | null, path: Array<string | number>) => {
-      if (id !== null && !categories.has(id)) issues.push({ ...customIssue('backup.missingCategory', { id }), path });
-    };
-    doc.settings.excludedCategoryIds.forEach((id, index) => {
-      category(id, ['settings', 'excludedCategoryIds', index]);
-    });
-    const budgets = indexById(doc.budgets, 'budgets', issues);
-    const transactions = indexById(doc.transactions, 'transactions', issues);
-    doc.budgets.forEach((budget, index) => {
-      budget.categoryIds.forEach((id, at) => {
-        category(id, ['budgets', index, 'categoryIds', at]);
-      });
-      budget.excludedTransactionIds.forEach((id, at) => {
-        if (!transactions.has(id)) {
-          issues.push({
-            ...customIssue('backup.missingTransaction', { id }),
-            path: ['budgets', index, 'excludedTransactionIds', at],
-          });
-        }
-      });
-    });
-    const legs = new Map<number, number[]>();
-    const externalIds = new Set<string>();
-    doc.transactions.forEach((t, index) => {
-      const path = (field: string) => ['transactions', index, field];
-      if (!accounts.has(t.accountId))
-        issues.push({ ...customIssue('backup.missingAccount', { id: t.accountId }), path: path('accountId') });
-      category(t.categoryId, path('categoryId'));
-      if (t.budgetId !== null && !budgets.has(t.budgetId)) {
-        issues.push({ ...customIssue('backup.missingBudget', { id: t.budgetId }), path: path('budgetId') });
-      }
-      if (t.externalId !== null) {
-        const key = `${t.accountId} ${t.externalId}`;
-        if (externalIds.has(key))
-          issues.push({ ...customIssue('backup.repeatedExternalId'), path: path('externalId') });
-        externalIds.add(key);
-      }
-      if (t.transferId !== null) legs.set(t.transferId, [...(legs.get(t.transferId) ?? []), index]);
-      else if (t.transferNature === 'transfer_between_user_accounts') {
-        issues.push({ ...customIssue('backup.transferIdRequired'), path: path('transferId') });
-      }
-    });
-    for (const [transferId, [first, second, ...more]] of legs) {
-      const [a, b] = [doc.transactions[first!]!, second === undefined ? undefined : doc.transactions[second]!];
-      const problem =
-        !b || more.length > 0
-          ? customIssue('backup.transferLegs', { id: transferId })
-          : a.accountId === b.accountId
-            ? customIssue('backup.transferAccounts')
-            : a.transactionType === b.transactionType
-              ? customIssue('backup.transferTypes')
-              : a.transferNature !== 'transfer_between_user_accounts' || b.transferNature !== a.transferNature
-                ? customIssue('backup.transferNatures')
-                : undefined;
-      if (problem) issues.push({ ...problem, path: ['transactions', first!, 'transferId'] });
-    }
-    for (const found of issues) ctx.addIssue(found);
   });
-export type BackupDocument = z.output<typeof backupDocumentSchema>;
-export type BackupTransaction = BackupDocument['transactions'][number];
+  const legs = new Map<number, number[]>();
+  const externalIds = new Set<string>();
+  doc.transactions.forEach((t, index) => {
+    const path = (field: string) => ['transactions', index, field];
+    if (!accounts.has(t.accountId))
+      issues.push({ ...customIssue('backup.missingAccount', { id: t.accountId }), path: path('accountId') });
+    category(t.categoryId, path('categoryId'));
+    if (t.budgetId !== null && !budgets.has(t.budgetId)) {
+      issues.push({ ...customIssue('backup.missingBudget', { id: t.budgetId }), path: path('budgetId') });
+    }
+    if (t.externalId !== null) {
+      const key = `${t.accountId} ${t.externalId}`;
+      if (externalIds.has(key)) issues.push({ ...customIssue('backup.repeatedExternalId'), path: path('externalId') });
+      externalIds.add(key);
+    }
+    if (t.transferId !== null) legs.set(t.transferId, [...(legs.get(t.transferId) ?? []), index]);
+    else if (t.transferNature === 'transfer_between_user_accounts') {
+      issues.push({ ...customIssue('backup.transferIdRequired'), path: path('transferId') });
+    }
+  });
+  for (const [transferId, [first, second, ...more]] of legs) {
+    const [a, b] = [doc.transactions[first!]!, second === undefined ? undefined : doc.transactions[second]!];
+    const problem =
+      !b || more.length > 0
+        ? customIssue('backup.transferLegs', { id: transferId })
+        : a.accountId === b.accountId
+          ? customIssue('backup.transferAccounts')
+          : a.transactionType === b.transactionType
+            ? customIssue('backup.transferTypes')
+            : a.transferNature !== 'transfer_between_user_accounts' || b.transferNature !== a.transferNature
+              ? customIssue('backup.transferNatures')
+              : undefined;
+    if (problem) issues.push({ ...problem, path: ['transactions', first!, 'transferId'] });
+  }
+  return issues;
+}
 
 /** 201 of POST /backup/restore: how many of each were created. */
 export const restoreBackupResponseSchema = z.object({

@@ -812,6 +812,7 @@ export const endpoints = {
       summary:
         'Restore a backup into a user without accounts or transactions (CONFLICT otherwise): all of it or nothing',
       body: backupDocumentSchema,
+      streamedBody: true,
       bodyLimit: BACKUP_MAX_BYTES,
       response: restoreBackupResponseSchema,
       status: 201,

@@ -68,6 +68,7 @@ export const ISSUE_MESSAGES = {
   // The request as a whole
   'request.unreadable': '{reason}',
   'request.tooLarge': 'Request body is too large',
+  'request.tooDeep': 'Nested deeper than {max} levels',
   'request.fileBody': 'Send the file itself as the body, with Content-Type: {type}',
   'request.badAddress': 'The address is not valid URL encoding',
   'request.addressTooLong': 'A part of the address is too long',

@@ -10,18 +10,32 @@ import {
   type ValidParams,
   type ValidQuery,
 } from '@kopiyka/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  errorCodes,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifySchemaCompiler,
+} from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validationError } from '../lib/errors.ts';
 import { success } from './envelope.ts';
 
 type Part<T> = [T] extends [never] ? unknown : T;
 
-/** A request to `E`, its parts as validated by E's schemas; a file body as its bytes (none when empty). */
+/**
+ * A request to `E`, its parts as validated by E's schemas; a file body as its bytes (none when
+ * empty); a streamed body as its bytes as they arrive, for the handler to read and check.
+ */
 export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Params: Part<ValidParams<E>>;
   Querystring: Part<ValidQuery<E>>;
-  Body: E extends { rawBody: string } ? Buffer | undefined : Part<ValidBody<E>>;
+  Body: E extends { rawBody: string }
+    ? Buffer | undefined
+    : E extends { streamedBody: true }
+      ? AsyncIterable<Uint8Array>
+      : Part<ValidBody<E>>;
 }>;
 
 /** A file a download endpoint answers: its name, and its content as it is produced (never all in memory). */
@@ -60,7 +74,10 @@ function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: E
     url: endpoint.path,
     ...(endpoint.public && { config: { public: true } }),
     ...(endpoint.bodyLimit && { bodyLimit: endpoint.bodyLimit }),
-    ...(endpoint.rawBody && { preValidation: requireContentType(endpoint.rawBody) }),
+    // A streamed body is read only as JSON: another type's parser would hand the handler something else.
+    ...((endpoint.rawBody || endpoint.streamedBody) && {
+      preValidation: requireContentType(endpoint.rawBody ?? 'application/json'),
+    }),
     schema: {
       tags: [...endpoint.tags],
       summary: endpoint.summary,
@@ -89,6 +106,8 @@ function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: E
       },
     },
     ...(endpoint.bodyLimit && { bodyLimit: endpoint.bodyLimit }),
+    // The schema describes a streamed body; the handler checks it as it reads it.
+    ...(endpoint.streamedBody && { validatorCompiler: leaveBodyToHandler, onSend: closeIfBodyUnread }),
     handler: async (request, reply) => {
       const answer = await handler(request as EndpointRequest<E>, reply);
       // The handler took the reply over and writes the stream itself.
@@ -111,6 +130,45 @@ function acceptRawBody(app: FastifyInstance, type: string): void {
   app.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 }
 
+/**
+ * The routes of this plugin get a JSON body as its bytes as they arrive, not parsed: a declared
+ * length past the route's limit is refused before a byte is read, and so is the body once more
+ * than that arrives.
+ */
+function acceptStreamedJson(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', (request, payload, done) => {
+    const limit = request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit!;
+    if (Number(request.headers['content-length']) > limit) done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+    else done(null, bytesUpTo(payload, limit));
+  });
+}
+
+async function* bytesUpTo(payload: AsyncIterable<Buffer>, limit: number): AsyncGenerator<Uint8Array> {
+  let received = 0;
+  try {
+    for await (const chunk of payload) {
+      received += chunk.length;
+      if (received > limit) throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
+      yield chunk;
+    }
+  } catch (error) {
+    // A body cut short (the client went away) is the request's fault, as Fastify's own reader has it.
+    const failure = error as { statusCode?: number };
+    if (!(typeof failure.statusCode === 'number' && failure.statusCode >= 400)) failure.statusCode = 400;
+    throw error;
+  }
+}
+
+function leaveBodyToHandler<S>(route: Parameters<FastifySchemaCompiler<S>>[0]) {
+  return route.httpPart === 'body' ? () => true : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+}
+
+/** An answer given before the body was all read (a refusal) closes the connection: the rest is not wanted. */
+async function closeIfBodyUnread(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.raw.complete) reply.header('connection', 'close');
+}
+
 /** A file route answers any other body with what it expects (JSON parsed as such would reach it otherwise). */
 function requireContentType(type: string) {
   return async (request: FastifyRequest) => {
@@ -127,6 +185,13 @@ export function routes<G extends EndpointGroup>(
   group: G,
   handlers: { [K in keyof G]: EndpointHandler<G[K]> },
 ): void {
+  const endpoints = Object.values(group);
+  if (endpoints.some((e) => e.streamedBody)) {
+    if (endpoints.some((e) => e.body && !e.streamedBody)) {
+      throw new Error('A group with a streamed body streams every body: its routes share the JSON reader.');
+    }
+    acceptStreamedJson(app);
+  }
   for (const name of Object.keys(group)) {
     route(app, group[name] as Endpoint, handlers[name] as EndpointHandler<Endpoint>);
   }

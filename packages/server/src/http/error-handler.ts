@@ -1,6 +1,4 @@
 import {
-  type CodedIssue,
-  codedIssueOf,
   type ErrorBody,
   errorStatus,
   type IssueCode,
@@ -8,17 +6,10 @@ import {
   issueAt,
   type ValidationIssue,
 } from '@kopiyka/shared';
-import type {
-  FastifyError,
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  FastifySchemaValidationError,
-  FastifyServerOptions,
-} from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConcurrentChange } from '../lib/db-errors.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, invalidInputText, zodIssueCode } from '../lib/errors.ts';
 import { attachSessionId } from './session-id.ts';
 
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
@@ -38,29 +29,6 @@ function sendInvalid<C extends IssueCode>(
     statusText: `Invalid input. ${path}: ${issue.message}`,
     details: [issue],
   });
-}
-
-/**
- * The code of a zod issue: the one a shared schema's check left on it (shared/issues.ts), else a
- * generic one from zod's own issue code, its message staying zod's.
- */
-function codeOf({ keyword, params }: FastifySchemaValidationError): CodedIssue {
-  const raw = params as Record<string, unknown>;
-  const coded = codedIssueOf(raw);
-  if (coded) return coded;
-  const text = (value: unknown) => String(value);
-  switch (keyword) {
-    case 'invalid_type':
-      return { code: 'input.invalidType', params: { expected: text(raw.expected) } };
-    case 'too_small':
-      return { code: 'input.tooSmall', params: { origin: text(raw.origin), minimum: Number(raw.minimum) } };
-    case 'too_big':
-      return { code: 'input.tooBig', params: { origin: text(raw.origin), maximum: Number(raw.maximum) } };
-    case 'unrecognized_keys':
-      return { code: 'input.unrecognizedKeys', params: { keys: ([] as unknown[]).concat(raw.keys).join(', ') } };
-    default:
-      return { code: 'input.invalid', params: {} };
-  }
 }
 
 function issuePath(instancePath: string, context: string | undefined): string {
@@ -94,10 +62,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       const details: ValidationIssue[] = error.validation.map((issue) => ({
         path: issuePath(issue.instancePath, error.validationContext),
         message: issue.message ?? 'Invalid value',
-        ...codeOf(issue),
+        ...zodIssueCode(issue.keyword, issue.params as Record<string, unknown>),
       }));
-      const summary = details.map((d) => `${d.path}: ${d.message}`).join('; ');
-      return send(reply, 422, { code: 'VALIDATION_ERROR', statusText: `Invalid input. ${summary}`, details });
+      return send(reply, 422, { code: 'VALIDATION_ERROR', statusText: invalidInputText(details), details });
     }
     if (isConcurrentChange(error)) {
       // The last line of defence against check-then-write races: the data moved under the request.

@@ -1,6 +1,7 @@
 import {
   type BinanceKeyErrorCode,
   type CodedIssue,
+  codedIssueOf,
   type ErrorCode,
   type IssueCode,
   type IssueParamsArgument,
@@ -34,6 +35,48 @@ export const notFound = (what: string, path?: string) =>
 export function validationError<C extends IssueCode>(path: string, code: C, ...params: IssueParamsArgument<C>) {
   const issue = issueAt(path, code, ...params);
   return new AppError('VALIDATION_ERROR', `${path}: ${issue.message}`, [issue]);
+}
+
+/**
+ * The code of a zod issue (`kind` is zod's issue code, `raw` the rest of the issue): the one a shared
+ * schema's check left on it (shared/issues.ts), else a generic one from zod's own code, its message staying zod's.
+ */
+export function zodIssueCode(kind: string, raw: Record<string, unknown>): CodedIssue {
+  const coded = codedIssueOf(raw);
+  if (coded) return coded;
+  const text = (value: unknown) => String(value);
+  switch (kind) {
+    case 'invalid_type':
+      return { code: 'input.invalidType', params: { expected: text(raw.expected) } };
+    case 'too_small':
+      return { code: 'input.tooSmall', params: { origin: text(raw.origin), minimum: Number(raw.minimum) } };
+    case 'too_big':
+      return { code: 'input.tooBig', params: { origin: text(raw.origin), maximum: Number(raw.maximum) } };
+    case 'unrecognized_keys':
+      return { code: 'input.unrecognizedKeys', params: { keys: ([] as unknown[]).concat(raw.keys).join(', ') } };
+    default:
+      return { code: 'input.invalid', params: {} };
+  }
+}
+
+/** The English of a VALIDATION_ERROR listing its issues. */
+export const invalidInputText = (details: ValidationIssue[]) =>
+  `Invalid input. ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`;
+
+/**
+ * A VALIDATION_ERROR of the issues a zod schema found in the part of the request at `at` (an item
+ * of a body read as a stream): each issue's path is named from the top of the body.
+ */
+export function invalidInput(
+  issues: ReadonlyArray<{ code: string; path: PropertyKey[]; message: string }>,
+  at: ReadonlyArray<string | number>,
+): AppError {
+  const details: ValidationIssue[] = issues.map((issue) => ({
+    path: [...at, ...issue.path].map(String).join('.') || 'body',
+    message: issue.message,
+    ...zodIssueCode(issue.code, issue),
+  }));
+  return new AppError('VALIDATION_ERROR', invalidInputText(details), details);
 }
 
 /** The one issue an error names, by code, to store beside its English message; null when it names none or several. */

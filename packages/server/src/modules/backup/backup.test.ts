@@ -1,5 +1,6 @@
+import { Readable } from 'node:stream';
 import { type BinanceEmulator, DEMO_BINANCE_KEYS, startBinanceEmulator } from '@kopiyka/fakes';
-import { BACKUP_VERSION, type BackupDocument } from '@kopiyka/shared';
+import { BACKUP_LIST_MAX, BACKUP_MAX_BYTES, BACKUP_VERSION, type BackupDocument } from '@kopiyka/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUp } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
@@ -31,6 +32,52 @@ async function backupOf(token: string) {
 }
 
 const restore = (token: string, body: unknown) => world.t.call('POST', '/api/v1/backup/restore', { token, body });
+
+/**
+ * POST /backup/restore with the body sent as `pieces` come, pulled only as the server reads:
+ * `sent` says how many bytes it took. A stream given as it is is sent as it is.
+ */
+async function restoreStream(
+  token: string,
+  pieces: Iterable<string | Uint8Array> | Readable,
+  headers: Record<string, string> = {},
+) {
+  let sent = 0;
+  function* counted(from: Iterable<string | Uint8Array>) {
+    for (const piece of from) {
+      const bytes = typeof piece === 'string' ? Buffer.from(piece) : piece;
+      sent += bytes.length;
+      yield bytes;
+    }
+  }
+  const res = await world.t.app.inject({
+    method: 'POST',
+    url: '/api/v1/backup/restore',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+    payload: pieces instanceof Readable ? pieces : Readable.from(counted(pieces)),
+  });
+  return { status: res.statusCode, body: res.json(), sent };
+}
+
+/** `text`, then `piece` again and again until the body is past its limit. */
+function* pastTheLimit(text: string, piece: string) {
+  const repeated = piece.repeat(Math.ceil(16_384 / piece.length));
+  yield text;
+  for (let length = text.length; length <= BACKUP_MAX_BYTES; length += repeated.length) yield repeated;
+}
+
+/** A body that starts with `text` and then neither goes on nor ends. */
+function stalled(text: string) {
+  const body = new Readable({ read() {} });
+  body.push(text);
+  return body;
+}
+
+/** `text` cut into pieces of `size` bytes (UTF-8 characters and escapes cut through). */
+function* cut(text: string, size: number) {
+  const bytes = Buffer.from(text);
+  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+}
 
 /**
  * The document with its ids replaced by their order of appearance in each part (the parts'
@@ -172,6 +219,10 @@ async function fullWorld() {
   });
   return w;
 }
+
+/** The details of a refusal as path and code. */
+const issuesOf = (body: { response: { details: Array<{ path: string; code: string; params: object }> } }) =>
+  body.response.details.map(({ path, code, params }) => ({ path, code, params }));
 
 describe('GET /backup and POST /backup/restore', () => {
   it('round trip: a backup restored into a new user backs up the same apart from ids and the moment, balances and ledger alike', async () => {
@@ -354,5 +405,98 @@ describe('GET /backup and POST /backup/restore', () => {
     );
     expect(normalised((await backupOf(user.token)).doc)).toEqual(before);
     expect((await t.call('GET', '/api/v1/accounts', { token: user.token })).body.response).toEqual([]);
+  });
+
+  it('refuses a user with data before reading a byte of the body, however long it is or declares to be', async () => {
+    const { t } = world;
+    const w = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    // The body never ends: the answer cannot wait for it.
+    const endless = await restoreStream(w.token, stalled('{"version":1,"transactions":['));
+    expect(endless.status).toBe(409);
+    expect(endless.body.response.code).toBe('CONFLICT');
+    const empty = await signUp(t);
+    const declared = await restoreStream(empty.token, stalled('{'), {
+      'content-length': String(BACKUP_MAX_BYTES + 1),
+    });
+    expect(declared.status).toBe(413);
+    expect(declared.body.response.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('refuses a list past its most, a value nested too deep and an unreadable one as they arrive, naming the place', async () => {
+    const { t } = world;
+    const user = await signUp(t);
+    const refusal = async (pieces: Iterable<string>) => {
+      const res = await restoreStream(user.token, pieces);
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(res.body.response.code).toBe('VALIDATION_ERROR');
+      // Refused long before the limit of the body: the rest was never read.
+      expect(res.sent).toBeLessThan(1024 * 1024);
+      return issuesOf(res.body);
+    };
+    const most = BACKUP_LIST_MAX.currencies;
+    expect(await refusal(pastTheLimit('{"version":1,"currencies":[', '"UAH",'))).toEqual([
+      { path: 'currencies', code: 'input.tooBig', params: { origin: 'array', maximum: most } },
+    ]);
+    expect(await refusal(pastTheLimit('{"version":1,"transactions":[{"note":', '['))).toEqual([
+      { path: 'transactions.0.note.0', code: 'request.tooDeep', params: { max: 4 } },
+    ]);
+    // A key the document does not have is passed over, but within the same limits.
+    expect(await refusal(pastTheLimit('{"comment":[', '[],'))).toEqual([
+      { path: 'comment', code: 'input.tooBig', params: { origin: 'array', maximum: 1000 } },
+    ]);
+    expect(await refusal(pastTheLimit('{"version":1,"exportedAt":"', 'x'))).toEqual([
+      { path: 'exportedAt', code: 'input.tooBig', params: { origin: 'string', maximum: 1000 } },
+    ]);
+    expect((await refusal(pastTheLimit('{"version":1,"currencies":["UAH" "USD"', ' ')))[0]).toMatchObject({
+      path: 'body',
+      code: 'request.unreadable',
+    });
+    const text = await t.call('POST', '/api/v1/backup/restore', {
+      token: user.token,
+      body: '{}',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(text.status).toBe(422);
+    expect(issuesOf(text.body)).toEqual([
+      { path: 'body', code: 'request.fileBody', params: { type: 'application/json' } },
+    ]);
+    expect(await refusal(pastTheLimit('[{}', ',{}'))).toEqual([
+      { path: 'body', code: 'input.invalidType', params: { expected: 'object' } },
+    ]);
+  });
+
+  it('refuses an item of the wrong shape deep in the document as soon as it is complete, naming its field', async () => {
+    const { t } = world;
+    const { doc } = await backupOf((await fullWorld()).token);
+    const user = await signUp(t);
+    const { transactions, ...head } = doc;
+    const wrong = { ...transactions[0]!, amount: '65.00' };
+    const start = `${JSON.stringify(head).slice(0, -1)},"transactions":[${transactions.map((row) => JSON.stringify(row)).join(',')},`;
+    const res = await restoreStream(
+      user.token,
+      pastTheLimit(start + JSON.stringify(wrong), `,${JSON.stringify(transactions[1])}`),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(422);
+    expect(issuesOf(res.body)).toEqual([
+      {
+        path: `transactions.${transactions.length}.amount`,
+        code: 'value.notNumber',
+        params: {},
+      },
+    ]);
+    expect(res.sent).toBeLessThan(1024 * 1024);
+    expect((await t.call('GET', '/api/v1/accounts', { token: user.token })).body.response).toEqual([]);
+  });
+
+  it('restores a document however its bytes are cut on the way', async () => {
+    const { t } = world;
+    const { doc } = await backupOf((await fullWorld()).token);
+    const other = await signUp(t);
+    // Escaped and Ukrainian text, cut inside characters and escapes.
+    doc.transactions[0]!.note = 'Кава \\ "з собою" \u00e9 \n ☕';
+    const res = await restoreStream(other.token, cut(JSON.stringify(doc, null, 1), 5));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(normalised((await backupOf(other.token)).doc)).toEqual(normalised(doc));
+    expect(await ledgerProblems(t, other.id)).toEqual([]);
   });
 });

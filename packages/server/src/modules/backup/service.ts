@@ -22,6 +22,7 @@ import { currenciesByCode, restoreUserCurrencies } from '../currencies/index.ts'
 import { restoreCustomRates } from '../rates/index.ts';
 import { assertDatabaseKnowsZone, getSettings, updateSettings } from '../settings/index.ts';
 import { type NewTransactionRow, nextTransferIds, restoreTransactions } from '../transactions/index.ts';
+import { readBackupDocument } from './document-reader.ts';
 import {
   hasLedgerData,
   lockRestore,
@@ -40,8 +41,11 @@ const READ_BATCH = 2_000;
 export interface BackupService {
   /** The user's whole data as a BackupDocument, written as it is read (transactions last, a batch at a time). */
   backup(userId: number): Promise<{ fileName: string; content: AsyncIterable<string> }>;
-  /** Into a user without accounts or transactions (else CONFLICT), all in one database transaction. */
-  restore(userId: number, document: BackupDocument): Promise<RestoreBackupResponse>;
+  /**
+   * The document `body` holds (its bytes as they arrive) into a user without accounts or
+   * transactions (else CONFLICT, before a byte is read), all in one database transaction.
+   */
+  restore(userId: number, body: AsyncIterable<Uint8Array>): Promise<RestoreBackupResponse>;
 }
 
 type TransactionRead = Awaited<ReturnType<typeof selectTransactionsAfter>>[number];
@@ -143,6 +147,12 @@ async function* documentText(
 const newId = (ids: Map<number, number>, id: number) => ids.get(id)!;
 const newIdOrNull = (ids: Map<number, number>, id: number | null) => (id === null ? null : newId(ids, id));
 
+const notEmpty = () =>
+  new AppError(
+    'CONFLICT',
+    'A backup is restored only into a user without accounts or transactions. Sign up as a new user to restore it.',
+  );
+
 export function createBackupService(db: Database, clock: Clock, log: FastifyBaseLogger): BackupService {
   return {
     async backup(userId) {
@@ -151,7 +161,10 @@ export function createBackupService(db: Database, clock: Clock, log: FastifyBase
       return { fileName: `kopiyka-backup-${zonedDay(now, timeZone)}.json`, content: documentText(db, userId, head) };
     },
 
-    async restore(userId, doc) {
+    async restore(userId, body) {
+      // Nobody reads a document this user may not restore: the body may be large, or never end.
+      if (await hasLedgerData(db, userId)) throw notEmpty();
+      const doc = await readBackupDocument(body);
       // What the schema cannot know is checked before the transaction: nothing is written for a refusal.
       await assertDatabaseKnowsZone(db, doc.settings.timeZone, 'settings.timeZone');
       const known = await currenciesByCode(db);
@@ -183,12 +196,8 @@ export function createBackupService(db: Database, clock: Clock, log: FastifyBase
       const now = clock.now();
       await db.transaction(async (tx) => {
         await lockRestore(tx, userId);
-        if (await hasLedgerData(tx, userId)) {
-          throw new AppError(
-            'CONFLICT',
-            'A backup is restored only into a user without accounts or transactions. Sign up as a new user to restore it.',
-          );
-        }
+        // Checked again under the lock: another restore into this user may have finished meanwhile.
+        if (await hasLedgerData(tx, userId)) throw notEmpty();
         const categoryIds = await replaceCategories(tx, userId, doc.categories);
         await updateSettings(tx, userId, {
           locale: doc.settings.locale,

@@ -1400,6 +1400,7 @@ export const en = {
   'issue.input.invalid': 'Invalid input',
   'issue.request.unreadable': '{reason}',
   'issue.request.tooLarge': 'Request body is too large',
+  'issue.request.tooDeep': 'Nested deeper than {max} levels',
   'issue.request.fileBody': 'Send the file itself as the body, with Content-Type: {type}',
   'issue.request.badAddress': 'The address is not valid URL encoding',
   'issue.request.addressTooLong': 'A part of the address is too long',

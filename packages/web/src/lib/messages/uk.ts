@@ -1442,6 +1442,7 @@ export const uk: Catalogue = {
   'issue.input.invalid': 'Неправильне значення',
   'issue.request.unreadable': 'Запит не вдається прочитати: {reason}',
   'issue.request.tooLarge': 'Запит завеликий',
+  'issue.request.tooDeep': 'Забагато рівнів вкладення: щонайбільше {max}',
   'issue.request.fileBody': 'Надішліть сам файл як тіло запиту, з Content-Type: {type}',
   'issue.request.badAddress': 'Адреса має неправильне URL-кодування',
   'issue.request.addressTooLong': 'Частина адреси задовга',
