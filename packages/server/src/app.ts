@@ -56,6 +56,7 @@ import { currencyRoutes } from './modules/currencies/routes.ts';
 import { createCurrenciesService } from './modules/currencies/service.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { createEventBus } from './modules/events/service.ts';
+import { importsExpiryTask } from './modules/imports/expiry-task.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { createImportsService } from './modules/imports/service.ts';
 import { callSpacing } from './modules/monobank/bank-calls.ts';
@@ -278,6 +279,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           monobankSyncTask(monobank),
           binanceSnapshotTask(binance),
           authPurgeTask(auth),
+          importsExpiryTask(imports),
           ...(database.kind === 'postgres' ? [requestCountPurgeTask(db, clock)] : []),
         ],
         app.log,

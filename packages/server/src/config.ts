@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   IMPORT_MAX_CELL_CHARS,
   IMPORT_MAX_COLUMNS,
+  IMPORT_MAX_PENDING_UPLOADS,
   IMPORT_MAX_ROWS,
   REGISTRATION_MODES,
   type RegistrationMode,
@@ -150,12 +151,15 @@ export interface ImportLimits {
   rows: number;
   columns: number;
   cellChars: number;
+  /** Uploads one user may have waiting to be imported (IMPORT_MAX_PENDING_UPLOADS; tests lower it). */
+  pendingUploads: number;
 }
 
 export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
   rows: IMPORT_MAX_ROWS,
   columns: IMPORT_MAX_COLUMNS,
   cellChars: IMPORT_MAX_CELL_CHARS,
+  pendingUploads: IMPORT_MAX_PENDING_UPLOADS,
 };
 
 /** Proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDR ranges. */

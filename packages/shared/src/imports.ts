@@ -22,6 +22,11 @@ export const IMPORT_MAX_CELL_CHARS = 2_000;
  * column with more (times, amounts, notes) is not offered as categories.
  */
 export const IMPORT_MAX_CATEGORY_NAMES = 5_000;
+/**
+ * The most uploads one person may have waiting to be imported (state `uploaded`); the next is
+ * refused until one is imported, removed, or expires a day after its upload.
+ */
+export const IMPORT_MAX_PENDING_UPLOADS = 5;
 /** The rows of the file shown in the preview, parsed as detected. */
 export const IMPORT_SAMPLE_ROWS = 20;
 /** The bad rows kept with their reasons; past it they are only counted. */

@@ -228,6 +228,8 @@ export const ISSUE_MESSAGES = {
   'import.importedAlready': 'This file was imported already.',
   'import.stillRunning': 'This import is still running; undo it once it has finished.',
   'import.undoneAlready': 'This import was undone already.',
+  'import.tooManyPending':
+    'You have {max} files uploaded and not imported. Import or remove one of them first; an upload not imported is removed a day after it was sent.',
 
   // Backup documents
   'backup.version': 'Only version {version} backups can be restored',

@@ -17,7 +17,7 @@ import {
   parseImportTime,
 } from '@kopiyka/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { maintainAfterLargeWrite } from '../../db/maintenance.ts';
 import type { ImportOptions } from '../../db/schema.ts';
 import { type Lease, type LeasedWorker, LeaseLost, startLeasedWorker } from '../../jobs/leased-worker.ts';
@@ -41,6 +41,7 @@ import { statedBalance } from './balance.ts';
 import { type FileRecord, recordBatches } from './detect.ts';
 import {
   claimRunningImport,
+  deleteImportParts,
   type ImportRow,
   instantsInUserZone,
   releaseImportLeases,
@@ -93,17 +94,25 @@ const problemOf = (error: AppError): Problem => {
 export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorker {
   const { db, clock, events, log } = deps;
 
-  /** The import's last write: how it ended, the lease let go. */
-  const close = (executor: Executor, job: ImportRow, leaseToken: string, changes: Partial<ImportRow>) =>
-    updateLeasedImport(executor, job.id, leaseToken, {
+  /**
+   * The import's last write: how it ended, the lease let go, and its file dropped in the same
+   * transaction. An ended import is never run again (the claim takes only running ones, a commit
+   * only uploaded ones) and undo goes by the rows' import id, so nothing reads the file after this.
+   * While the lease is another's (or the job stops for a restart), nothing changes and the file stays.
+   */
+  async function close(tx: Transaction, job: ImportRow, leaseToken: string, changes: Partial<ImportRow>) {
+    const row = await updateLeasedImport(tx, job.id, leaseToken, {
       ...changes,
       finishedAt: clock.now(),
       lockedUntil: null,
       leaseToken: null,
     });
+    if (row) await deleteImportParts(tx, job.id);
+    return row;
+  }
 
   async function finish(job: ImportRow, leaseToken: string, changes: Partial<ImportRow>) {
-    const row = await close(db, job, leaseToken, changes);
+    const row = await db.transaction((tx) => close(tx, job, leaseToken, changes));
     if (row) events.publish(job.userId, importEvent(row));
   }
 

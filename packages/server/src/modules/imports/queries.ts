@@ -1,7 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
 import type { ImportWallTime } from '@kopiyka/shared';
-import { and, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { and, count, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import type { Executor, Transaction } from '../../db/client.ts';
 import { importParts, imports, transactions } from '../../db/schema.ts';
 import { pieceEnd } from './text-pieces.ts';
 
@@ -114,6 +114,51 @@ export async function updateImport(db: Executor, userId: number, id: number, cha
 
 export async function deleteImport(db: Executor, userId: number, id: number) {
   await db.delete(imports).where(own(userId, id));
+}
+
+/** Drops an import's file: once it has ended nothing reads it again (undo goes by the rows' import id). */
+export async function deleteImportParts(db: Executor, importId: number) {
+  await db.delete(importParts).where(eq(importParts.importId, importId));
+}
+
+/** First key of pg_advisory_xact_lock(int, int) for a user's uploads; the second key is the user id. */
+const UPLOADS_LOCK = 741_601;
+
+/**
+ * How many of the user's uploads wait to be imported, counted under the user's uploads lock (held
+ * to the end of `tx`), so two uploads at once cannot both take the last place.
+ */
+export async function countPendingUploads(tx: Transaction, userId: number): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${UPLOADS_LOCK}::int, ${userId}::int)`);
+  const [row] = await tx
+    .select({ pending: count() })
+    .from(imports)
+    .where(and(eq(imports.userId, userId), eq(imports.state, 'uploaded')));
+  return row!.pending;
+}
+
+/**
+ * Deletes at most `limit` uploads sent before `sentBefore` and never committed, their parts with
+ * them (on delete cascade); answers how many went. The state is checked again on the row deleted,
+ * so an upload committed meanwhile stays; rows a commit holds are passed over, not waited for.
+ */
+export async function deleteExpiredUploads(db: Executor, sentBefore: Date, limit: number): Promise<number> {
+  const expired = and(eq(imports.state, 'uploaded'), lt(imports.createdAt, sentBefore));
+  const deleted = await db
+    .delete(imports)
+    .where(
+      and(
+        expired,
+        inArray(
+          imports.id,
+          db.select({ id: imports.id }).from(imports).where(expired).orderBy(imports.id).limit(limit).for('update', {
+            skipLocked: true,
+          }),
+        ),
+      ),
+    )
+    .returning({ id: imports.id });
+  return deleted.length;
 }
 
 /**

@@ -3,6 +3,7 @@
  * it holds is detected), committed with a mapping (the job imports it in the background), and
  * may be undone as a whole.
  */
+import { setImmediate } from 'node:timers/promises';
 import {
   type Category,
   type CommitImportBody,
@@ -14,6 +15,7 @@ import {
 } from '@kopiyka/shared';
 import type { z } from 'zod';
 import type { ImportLimits } from '../../config.ts';
+import type { Transaction } from '../../db/client.ts';
 import type { ImportOptions } from '../../db/schema.ts';
 import { notFound, refusal, validationError } from '../../lib/errors.ts';
 import { assertOwnCategory, type CategoriesService, selectCategories } from '../categories/index.ts';
@@ -21,6 +23,8 @@ import { baseOf, moveAccountBalances, removeImportedTransactions } from '../tran
 import { detect } from './detect.ts';
 import { type ImportJobDeps, startImportJobs } from './job.ts';
 import {
+  countPendingUploads,
+  deleteExpiredUploads,
   deleteImport,
   insertImport,
   lockImport,
@@ -40,8 +44,15 @@ export interface ImportsService {
   categoryNames(userId: number, id: number, column: number): Promise<ImportCategoryName[]>;
   commit(userId: number, id: number, body: z.output<typeof commitImportBodySchema>): Promise<{ jobId: number }>;
   undo(userId: number, id: number): Promise<void>;
+  /** Deletes the uploads of every user never committed within UPLOAD_KEPT_MS of their upload (the periodic task). */
+  expireUploads(): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** How long an upload waits to be committed before the periodic task deletes it with its file. */
+const UPLOAD_KEPT_MS = 24 * 60 * 60_000;
+/** Expired uploads deleted per statement: each may hold a 64 MiB file's parts, so a statement stays short. */
+const EXPIRED_PER_STATEMENT = 10;
 
 /** The names of a path as written: "Food / Cafes" → ["Food", "Cafes"]. */
 const pathNames = (path: string) =>
@@ -70,13 +81,20 @@ export function createImportsService(
   background: boolean,
   limits: ImportLimits,
 ): ImportsService {
-  const { db, events, accounts } = deps;
+  const { db, events, accounts, clock } = deps;
   const jobs = startImportJobs(deps, background);
 
   async function ownImport(userId: number, id: number) {
     const row = await selectImport(db, userId, id);
     if (!row) throw notFound('Import');
     return row;
+  }
+
+  /** Refuses an upload past the user's pending uploads (IMPORT_MAX_PENDING_UPLOADS): 409 saying so. */
+  async function assertRoomForUpload(tx: Transaction, userId: number) {
+    if ((await countPendingUploads(tx, userId)) >= limits.pendingUploads) {
+      throw refusal('CONFLICT', 'file', 'import.tooManyPending', { max: limits.pendingUploads });
+    }
   }
 
   async function ownReading(userId: number, id: number) {
@@ -116,9 +134,12 @@ export function createImportsService(
       if (account.type !== 'system') {
         throw refusal('NOT_ALLOWED', 'accountId', 'import.rowsFromBank', { account: account.name });
       }
+      // Refused before the file is read when there is no room, and counted again as it is stored.
+      await db.transaction((tx) => assertRoomForUpload(tx, userId));
       const read = await readUpload(file, limits);
-      const created = await db.transaction((tx) =>
-        insertImport(
+      const created = await db.transaction(async (tx) => {
+        await assertRoomForUpload(tx, userId);
+        return insertImport(
           tx,
           {
             userId,
@@ -130,10 +151,12 @@ export function createImportsService(
             total: read.rowCount,
             columns: read.header.length,
             categoryNames: read.columnNames,
+            // By the clock the expiry reads.
+            createdAt: clock.now(),
           },
           read.parts,
-        ),
-      );
+        );
+      });
       return {
         importId: created.id,
         rowCount: read.rowCount,
@@ -185,7 +208,11 @@ export function createImportsService(
         categoryIds,
         ...(body.balance ? { balance: body.balance } : {}),
       });
-      if (!started) throw refusal('CONFLICT', 'importId', 'import.importedAlready');
+      if (!started) {
+        // Expired (deleted) since it was read: gone, rather than imported.
+        await ownImport(userId, id);
+        throw refusal('CONFLICT', 'importId', 'import.importedAlready');
+      }
       events.publish(userId, importEvent(started));
       jobs.kick();
       return { jobId: id };
@@ -210,6 +237,14 @@ export function createImportsService(
         return updateImport(tx, userId, id, { state: 'undone' });
       });
       if (undone) events.publish(userId, importEvent(undone));
+    },
+
+    async expireUploads() {
+      const sentBefore = new Date(clock.now().getTime() - UPLOAD_KEPT_MS);
+      // A turn of the event loop between statements: the embedded database answers on this thread.
+      while ((await deleteExpiredUploads(db, sentBefore, EXPIRED_PER_STATEMENT)) === EXPIRED_PER_STATEMENT) {
+        await setImmediate();
+      }
     },
 
     stop: () => jobs.stop(),

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { buildWorld } from '../../../test/world.ts';
+import { DEFAULT_IMPORT_LIMITS } from '../../config.ts';
 
 /** Small limits, so that files past them stay small. */
-const LIMITS = { rows: 3, columns: 5, cellChars: 20 };
+const LIMITS = { ...DEFAULT_IMPORT_LIMITS, rows: 3, columns: 5, cellChars: 20 };
 
 let t: TestApp;
 let token: string;

@@ -1305,10 +1305,12 @@ export const en = {
   'import.status.loading': 'Loading the import',
   'import.status.loadError': 'Could not load this import',
   'import.status.notFound': 'This import is not there any more',
+  'import.status.notFoundDescription':
+    'A file uploaded and not imported is removed a day after it was sent. Upload it again to import it.',
   'import.status.loadErrorDescription': 'Try again, or start a new import.',
   'import.status.uploaded': 'Uploaded, not imported',
   'import.status.uploadedDescription':
-    'This file was uploaded but its rows were never imported. Upload it again to map and import it.',
+    'This file was uploaded but its rows were never imported, and is removed a day after it was sent. Upload it again to map and import it.',
   'import.status.running': 'Importing…',
   'import.status.done': 'Import finished',
   'import.status.failed': 'The import stopped',
@@ -1325,6 +1327,7 @@ export const en = {
   'import.summary.see': 'See transactions',
   'import.summary.another': 'Import another file',
   'import.undo.button': 'Undo import',
+  'import.remove.button': 'Remove',
   'import.undo.title': 'Undo this import?',
   'import.undo.description':
     '{count, plural, one {The # transaction it brought in is deleted} other {All # transactions it brought in are deleted}} and balances follow. Transactions you added yourself stay.',
@@ -1559,6 +1562,8 @@ export const en = {
   'issue.import.importedAlready': 'This file was imported already.',
   'issue.import.stillRunning': 'This import is still running; undo it once it has finished.',
   'issue.import.undoneAlready': 'This import was undone already.',
+  'issue.import.tooManyPending':
+    'You have {max} files uploaded and not imported. Import or remove one of them first; an upload not imported is removed a day after it was sent.',
   'issueField.name': 'Name',
   'issueField.username': 'Username',
   'issueField.note': 'Note',

@@ -1330,10 +1330,12 @@ export const uk: Catalogue = {
   'import.status.loading': 'Завантаження імпорту',
   'import.status.loadError': 'Не вдалося завантажити цей імпорт',
   'import.status.notFound': 'Цього імпорту вже немає',
+  'import.status.notFoundDescription':
+    'Завантажений, але не імпортований файл видаляється через добу після надсилання. Завантажте його знову, щоб імпортувати.',
   'import.status.loadErrorDescription': 'Спробуйте ще раз або почніть новий імпорт.',
   'import.status.uploaded': 'Завантажено, не імпортовано',
   'import.status.uploadedDescription':
-    'Цей файл завантажили, але його рядки так і не імпортували. Завантажте його знову, щоб указати стовпці й імпортувати.',
+    'Цей файл завантажили, але його рядки так і не імпортували; через добу після надсилання його буде видалено. Завантажте його знову, щоб указати стовпці й імпортувати.',
   'import.status.running': 'Імпорт…',
   'import.status.done': 'Імпорт завершено',
   'import.status.failed': 'Імпорт зупинився',
@@ -1355,6 +1357,7 @@ export const uk: Catalogue = {
   'import.summary.see': 'Переглянути операції',
   'import.summary.another': 'Імпортувати інший файл',
   'import.undo.button': 'Скасувати імпорт',
+  'import.remove.button': 'Видалити',
   'import.undo.title': 'Скасувати цей імпорт?',
   'import.undo.description':
     '{count, plural, one {# операцію, яку він додав, буде видалено} few {Усі # операції, які він додав, буде видалено} many {Усі # операцій, які він додав, буде видалено} other {Усі # операції, які він додав, буде видалено}}, а залишки оновляться. Операції, додані вами вручну, залишаться.',
@@ -1608,6 +1611,8 @@ export const uk: Catalogue = {
   'issue.import.importedAlready': 'Цей файл уже імпортовано.',
   'issue.import.stillRunning': 'Імпорт ще триває; скасуйте його, коли він завершиться.',
   'issue.import.undoneAlready': 'Цей імпорт уже скасовано.',
+  'issue.import.tooManyPending':
+    'Уже завантажено й не імпортовано {max, plural, one {# файл} few {# файли} many {# файлів} other {# файлу}}. Спершу імпортуйте або видаліть один із них: файл, який не імпортували, видаляється через добу після надсилання.',
   'issueField.name': 'Назва',
   'issueField.username': 'Ім’я користувача',
   'issueField.note': 'Примітка',
