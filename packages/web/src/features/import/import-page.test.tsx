@@ -340,6 +340,45 @@ describe('/import', () => {
     );
   });
 
+  it('says why an upload past the waiting ones is refused, and removes one waiting from the list', async () => {
+    const statusText =
+      'You have 5 files uploaded and not imported. Import or remove one of them first; an upload not imported is removed a day after it was sent.';
+    let waiting = [makeImport({ id: 7, state: 'uploaded', fileName: 'left.csv' })];
+    const { calls } = openImport('/import?accountId=1', {
+      'POST /imports': () =>
+        failure(409, 'CONFLICT', statusText, {
+          details: [{ path: 'file', message: statusText, code: 'import.tooManyPending', params: { max: 5 } }],
+        }),
+      'GET /imports': () => success(waiting),
+      'DELETE /imports/7': () => {
+        waiting = [];
+        return new Response(null, { status: 204 });
+      },
+    });
+    await upload();
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', statusText);
+
+    const list = within(await screen.findByRole('region', { name: 'Recent imports' }));
+    const [left] = await list.findAllByRole('listitem');
+    expect(within(left!).getByText('Not imported')).toBeTruthy();
+    await userEvent.click(within(left!).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(list.queryAllByRole('listitem')).toEqual([]));
+    expect(calls('DELETE', '/imports/7')).toHaveLength(1);
+  });
+
+  it('says an upload removed since, after its day, is gone and how to import it', async () => {
+    openImport('/import?importId=21', {
+      'GET /imports/21': () => failure(404, 'NOT_FOUND', 'Import not found'),
+    });
+    expect(await screen.findByText('This import is not there any more')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'A file uploaded and not imported is removed a day after it was sent. Upload it again to import it.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Import another file' })).toBeTruthy();
+  });
+
   it('lists the recent imports with their state and counts', async () => {
     openImport('/import', {
       'GET /imports': () =>

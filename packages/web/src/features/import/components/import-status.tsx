@@ -14,6 +14,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { EMPTY_FILTERS, filtersToParams } from '../../../entities/transactions/filters.ts';
 import { storedIssueText, useT } from '../../../lib/i18n.ts';
 import { TRANSACTIONS_PATH } from '../../../lib/paths.ts';
+import { RemoveUploadButton } from './remove-upload-button.tsx';
 import { RowsTable } from './rows-table.tsx';
 import { UndoImportButton } from './undo-import-button.tsx';
 
@@ -130,7 +131,11 @@ export function ImportStatus({ importId, onAnother }: { importId: number; onAnot
                 ? t('import.status.notFound')
                 : t('import.status.loadError')
             }
-            description={t('import.status.loadErrorDescription')}
+            description={
+              isApiError(query.error) && query.error.status === 404
+                ? t('import.status.notFoundDescription')
+                : t('import.status.loadErrorDescription')
+            }
             action={
               <div className="flex flex-wrap justify-center gap-2">
                 <RetryButton onRetry={() => void query.refetch()} retrying={query.isFetching} />
@@ -163,8 +168,9 @@ export function ImportStatus({ importId, onAnother }: { importId: number; onAnot
         ) : item.state === 'uploaded' ? (
           <div className="flex flex-col gap-4">
             <p className="text-sm text-muted-foreground">{t('import.status.uploadedDescription')}</p>
-            <div>
+            <div className="flex flex-wrap gap-2">
               <Button onClick={onAnother}>{t('import.summary.another')}</Button>
+              <RemoveUploadButton importId={item.id} onRemoved={onAnother} />
             </div>
           </div>
         ) : (

@@ -11,6 +11,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateTime } from '../../../entities/transactions/describe.ts';
 import { type MessageKey, useT } from '../../../lib/i18n.ts';
 import { ImportCounts } from './import-status.tsx';
+import { RemoveUploadButton } from './remove-upload-button.tsx';
 import { UndoImportButton } from './undo-import-button.tsx';
 
 const STATE_BADGES: Record<ImportState, { label: MessageKey; variant: BadgeVariant }> = {
@@ -40,6 +41,8 @@ function ImportRow({ item, accountName }: { item: Import; accountName: string | 
       </div>
       {(item.state === 'done' || item.state === 'failed') && item.imported > 0 ? (
         <UndoImportButton item={item} size="sm" />
+      ) : item.state === 'uploaded' ? (
+        <RemoveUploadButton importId={item.id} size="sm" />
       ) : null}
     </li>
   );
