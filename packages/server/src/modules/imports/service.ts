@@ -117,23 +117,21 @@ export function createImportsService(
         throw refusal('NOT_ALLOWED', 'accountId', 'import.rowsFromBank', { account: account.name });
       }
       const read = await readUpload(file, limits);
-      const created = await db.transaction((tx) =>
-        insertImport(
-          tx,
-          {
-            userId,
-            accountId: account.id,
-            fileName: fileName || null,
-            encoding: read.encoding,
-            delimiter: read.delimiter,
-            state: 'uploaded',
-            total: read.rowCount,
-            columns: read.header.length,
-            categoryNames: read.columnNames,
-          },
-          read.parts,
-        ),
+      const created = await insertImport(
+        db,
+        {
+          userId,
+          accountId: account.id,
+          fileName: fileName || null,
+          encoding: read.encoding,
+          delimiter: read.delimiter,
+          total: read.rowCount,
+          columns: read.header.length,
+          categoryNames: read.columnNames,
+        },
+        read.parts,
       );
+      if (!created) throw notFound('Account');
       return {
         importId: created.id,
         rowCount: read.rowCount,
