@@ -9,16 +9,17 @@
 // - restore: POST /backup/restore of N MiB of `[{},{},…]` by a new user, per --restore-mib; then a
 //   valid backup of --backup-transactions transactions (the server's own GET /backup of a user with
 //   one transaction, that transaction repeated) restored into a new user.
-// - csv: POST /imports of N MiB of two-character cells (`ab,ab,…`, --csv-columns a row; at most
-//   half the file, so there are at least two rows), per --csv-mib; then 5 × GET
-//   /imports/{id}/categories at once on the file taken.
+// - csv: POST /imports of N MiB per --csv-mib, of each --csv-kind: `cells`, two-character cells
+//   (`ab,ab,…`, --csv-columns a row; at most half the file, so there are at least two rows); `bank`,
+//   a bank's rows (a time, an amount, a long Cyrillic note, one of 40 categories: a file the limits
+//   take, up to their rows); then 5 × GET /imports/{id}/categories at once on a file taken.
 // - events: --streams GET /events of one signed-in user, each connection closed right after the
 //   request is written; the process's idle RSS and CPU time over --idle-seconds, before and after.
 //
 // Bodies are streamed with their Content-Length, never held whole.
 // Usage: npm run bench:hardening -- [--checkout <path>] [--scenario restore|csv|events|all]
 //   [--db pglite|postgres] [--restore-mib 64,150] [--backup-transactions 100000] [--csv-mib 8,63]
-//   [--csv-columns 256] [--streams 15000] [--idle-seconds 10]
+//   [--csv-kind cells,bank] [--csv-columns 256] [--streams 15000] [--idle-seconds 10]
 // The checkout must be built (`npm run build` in it). PostgreSQL: the server of DATABASE_URL
 // (default the local one); the bench makes its databases there and drops them.
 import { execFileSync } from 'node:child_process';
@@ -44,6 +45,7 @@ const { values: options } = parseArgs({
     'restore-mib': { type: 'string', default: '64' },
     'backup-transactions': { type: 'string', default: '1000' },
     'csv-mib': { type: 'string', default: '8' },
+    'csv-kind': { type: 'string', default: 'cells,bank' },
     'csv-columns': { type: 'string', default: '256' },
     streams: { type: 'string', default: '15000' },
     'idle-seconds': { type: 'string', default: '10' },
@@ -63,6 +65,10 @@ const mibList = (value: string) => value.split(',').map(Number);
 const restoreMib = mibList(options['restore-mib']);
 const backupTransactions = Number(options['backup-transactions']);
 const csvMib = mibList(options['csv-mib']);
+const CSV_KINDS = ['cells', 'bank'] as const;
+type CsvKind = (typeof CSV_KINDS)[number];
+const csvKinds = CSV_KINDS.filter((kind) => options['csv-kind'].split(',').includes(kind));
+if (csvKinds.length === 0) throw new Error('--csv-kind is cells, bank or both');
 const csvColumns = Number(options['csv-columns']);
 const streams = Number(options.streams);
 const idleSeconds = Number(options['idle-seconds']);
@@ -85,6 +91,8 @@ interface Row {
   answer: string;
   seconds: number;
   longestGapMs: number;
+  /** The bench's own longest event-loop lag meanwhile: a gap it shares is not the server's. */
+  benchLagMs: number;
   rssBeforeMb: number;
   sampledPeakMb: number;
   /** The kernel's high-water mark of the process's RSS since it started (VmHWM), the last one read if it died. */
@@ -106,6 +114,12 @@ function watch(server: ServerProcess) {
   let sampledPeakMb = 0;
   let processPeakMb: number | null = null;
   let watching = true;
+  let benchLagMs = 0;
+  let tick = performance.now();
+  const ownLoop = setInterval(() => {
+    benchLagMs = Math.max(benchLagMs, performance.now() - tick - POLL_MS);
+    tick = performance.now();
+  }, POLL_MS);
   const sample = () => {
     try {
       const { rssMb, peakMb } = memoryOf(server.pid);
@@ -140,9 +154,10 @@ function watch(server: ServerProcess) {
       watching = false;
       await polling;
       clearInterval(sampler);
+      clearInterval(ownLoop);
       sample();
       longestGapMs = Math.max(longestGapMs, (diedAt ?? performance.now()) - lastAnswer);
-      return { longestGapMs, sampledPeakMb, processPeakMb };
+      return { longestGapMs, benchLagMs, sampledPeakMb, processPeakMb };
     },
   };
 }
@@ -174,7 +189,7 @@ async function measure(
   const seconds = (performance.now() - started) / 1000;
   // A request cut off as the process goes fails a moment before its exit is seen.
   if (answer.startsWith('failed')) await Promise.race([server.exited, sleep(1_000)]);
-  const { longestGapMs, sampledPeakMb, processPeakMb } = await watching.stop(diedAt);
+  const { longestGapMs, benchLagMs, sampledPeakMb, processPeakMb } = await watching.stop(diedAt);
   if (diedAt !== null) answer = `server died after ${((diedAt - started) / 1000).toFixed(0)} s`;
   else await sleep(SETTLE_MS);
   const row: Row = {
@@ -183,13 +198,14 @@ async function measure(
     answer,
     seconds,
     longestGapMs,
+    benchLagMs,
     rssBeforeMb,
     sampledPeakMb,
     processPeakMb,
     rssAfterMb: diedAt === null ? memoryOf(server.pid).rssMb : null,
   };
   progress(
-    `${scenario}: ${diedAt === null ? `${answer} after ${seconds.toFixed(1)} s` : answer}, longest /health gap ${longestGapMs.toFixed(0)} ms`,
+    `${scenario}: ${diedAt === null ? `${answer} after ${seconds.toFixed(1)} s` : answer}, longest /health gap ${longestGapMs.toFixed(0)} ms (the bench's own lag ${benchLagMs.toFixed(0)} ms)`,
   );
   rows.push(row);
   return row;
@@ -321,39 +337,74 @@ function twoCharacterCells(bytes: number, columns: number): StreamedBody & { col
   };
 }
 
+/**
+ * A bank's export of as many whole rows as fit in `bytes`: a time, an amount, a note of a few
+ * hundred Cyrillic characters and one of 40 categories (column 3).
+ */
+function bankRows(bytes: number): StreamedBody & { label: string } {
+  const header = Buffer.from('Date,Amount,Note,Category\n');
+  const note = 'Кава та круасан '.repeat(22);
+  const line = (i: number) => Buffer.from(`2026-06-01 10:00:00,-${(i % 9_000) + 1}.00,${note}${i},Food ${i % 40}\n`);
+  let rowCount = 0;
+  for (let size = header.length; size + line(rowCount).length <= bytes; rowCount++) size += line(rowCount).length;
+  function* chunks() {
+    yield header;
+    for (let first = 0; first < rowCount; first += 100) {
+      yield Buffer.concat(Array.from({ length: Math.min(100, rowCount - first) }, (_, i) => line(first + i)));
+    }
+  }
+  // Made before it is sent: made while sending, the bench's own loop lagged most of a second.
+  const made = [...chunks()];
+  return {
+    bytes: made.reduce((sum, chunk) => sum + chunk.length, 0),
+    chunks: () => made.values(),
+    label: `${rowCount.toLocaleString('en')} bank rows`,
+  };
+}
+
+/** The file of `kind` the csv scenario uploads, about `bytes` long, and the column its categories are in. */
+function csvFile(kind: CsvKind, bytes: number): StreamedBody & { label: string; categoryColumn: number } {
+  if (kind === 'bank') return { ...bankRows(bytes), categoryColumn: 3 };
+  const file = twoCharacterCells(bytes, csvColumns);
+  return { ...file, label: `ab,ab,… (${file.columns} columns)`, categoryColumn: 0 };
+}
+
 async function csvScenario() {
-  for (const mib of csvMib) {
-    await withServer(`csv-${mib}`, async (server) => {
-      const client = new ApiClient(server.origin);
-      const user = await createBenchUser(client, new Date());
-      const file = twoCharacterCells(Math.round(mib * MIB), csvColumns);
-      let importId: number | undefined;
-      await measure(
-        server,
-        'csv',
-        `POST /imports, ${(file.bytes / MIB).toFixed(1)} MiB of ab,ab,… (${file.columns} columns)`,
-        async () => {
-          const answer = await client.send('POST', `/imports?accountId=${user.accounts.UAH}`, 'text/csv', file);
-          if (answer.status === 201)
-            importId = (JSON.parse(answer.text) as { response: { importId: number } }).response.importId;
-          return describeAnswer(answer);
-        },
-      );
-      if (importId === undefined) return;
-      await measure(server, 'csv', `${CATEGORY_CALLS} × GET /imports/{id}/categories at once`, async () => {
-        const answers = await Promise.all(
-          Array.from({ length: CATEGORY_CALLS }, async () => {
-            const res = await fetch(`${server.origin}/api/v1/imports/${importId}/categories?column=0`, {
-              headers: { authorization: `Bearer ${client.token}` },
-            });
-            return describeAnswer({ status: res.status, text: await res.text() });
-          }),
+  for (const kind of csvKinds) {
+    for (const mib of csvMib) {
+      await withServer(`csv-${kind}-${mib}`, async (server) => {
+        const client = new ApiClient(server.origin);
+        const user = await createBenchUser(client, new Date());
+        const file = csvFile(kind, Math.round(mib * MIB));
+        let importId: number | undefined;
+        await measure(
+          server,
+          'csv',
+          `POST /imports, ${(file.bytes / MIB).toFixed(1)} MiB of ${file.label}`,
+          async () => {
+            const answer = await client.send('POST', `/imports?accountId=${user.accounts.UAH}`, 'text/csv', file);
+            if (answer.status === 201)
+              importId = (JSON.parse(answer.text) as { response: { importId: number } }).response.importId;
+            return describeAnswer(answer);
+          },
         );
-        return [...new Set(answers)]
-          .map((answer) => `${answers.filter((a) => a === answer).length} × ${answer}`)
-          .join('; ');
+        if (importId === undefined) return;
+        await measure(server, 'csv', `${CATEGORY_CALLS} × GET /imports/{id}/categories at once`, async () => {
+          const answers = await Promise.all(
+            Array.from({ length: CATEGORY_CALLS }, async () => {
+              const res = await fetch(
+                `${server.origin}/api/v1/imports/${importId}/categories?column=${file.categoryColumn}`,
+                { headers: { authorization: `Bearer ${client.token}` } },
+              );
+              return describeAnswer({ status: res.status, text: await res.text() });
+            }),
+          );
+          return [...new Set(answers)]
+            .map((answer) => `${answers.filter((a) => a === answer).length} × ${answer}`)
+            .join('; ');
+        });
       });
-    });
+    }
   }
 }
 
@@ -422,6 +473,7 @@ try {
         answer: `failed: ${(error as Error).message}`.slice(0, 200),
         seconds: Number.NaN,
         longestGapMs: Number.NaN,
+        benchLagMs: Number.NaN,
         rssBeforeMb: Number.NaN,
         sampledPeakMb: Number.NaN,
         processPeakMb: null,
@@ -443,6 +495,7 @@ table(
     'answer',
     'time (s)',
     'longest /health gap (ms)',
+    "bench's own longest lag (ms)",
     'RSS before (MB)',
     'peak RSS, sampled (MB)',
     'process peak, VmHWM (MB)',
@@ -454,6 +507,7 @@ table(
     row.answer,
     Number.isNaN(row.seconds) ? '—' : row.seconds.toFixed(1),
     mb(row.longestGapMs),
+    mb(row.benchLagMs),
     mb(row.rssBeforeMb),
     mb(row.sampledPeakMb),
     mb(row.processPeakMb),

@@ -765,7 +765,11 @@ export const imports = pgTable(
     fileName: varchar('file_name', { length: 200 }),
     encoding: varchar('encoding', { length: 16 }).$type<ImportEncoding>().notNull(),
     delimiter: varchar('delimiter', { length: 1 }).$type<ImportDelimiter>().notNull(),
-    state: varchar('state', { length: 8, enum: ['uploaded', 'running', 'done', 'failed', 'undone'] }).notNull(),
+    /** `storing` while the upload's file is being stored (modules/imports/queries.ts, insertImport): seen by no one. */
+    state: varchar('state', {
+      length: 8,
+      enum: ['storing', 'uploaded', 'running', 'done', 'failed', 'undone'],
+    }).notNull(),
     /** The header's cells, as the upload read them (0 on imports read before it was kept). */
     columns: integer('columns').notNull(),
     /** Each column's category names, as the upload read them (empty on imports read before they were kept). */

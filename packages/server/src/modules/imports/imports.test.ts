@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import {
   describedIssue,
   IMPORT_MAX_BYTES,
@@ -373,6 +374,43 @@ describe('a file longer than one stored part', () => {
       sql`select count(*)::int as whole from transactions where account_id = ${world.accounts[0]} and note like '%😀'`,
     )) as unknown as { rows: Array<{ whole: number }> };
     expect(notes.rows[0]!.whole).toBe(count);
+  });
+});
+
+describe('an upload of several parts', () => {
+  it('is stored a part at a time, other requests answered in between, and seen by nobody before its last part', async () => {
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const note = 'Кава '.repeat(200);
+    const file = monobankStatement(
+      Array.from({ length: 600 }, (_, i) => [
+        `01.10.2026 10:${String(i % 60).padStart(2, '0')}:00`,
+        note,
+        '5814',
+        '-1.00',
+        '',
+      ]),
+    );
+    const account = world.accounts[0];
+    let answered = false;
+    const uploading = upload(world.token, account, file).finally(() => {
+      answered = true;
+    });
+    // Whether the import was listed, then how many of its parts were stored: once listed, all are.
+    const seen: Array<{ listed: boolean; parts: number }> = [];
+    while (!answered) {
+      const list = await t.call('GET', `${API}/imports`, { token: world.token });
+      const counted = (await t.handle.db.execute(
+        sql`select count(*)::int as parts from import_parts p join imports i on i.id = p.import_id where i.account_id = ${account}`,
+      )) as unknown as { rows: Array<{ parts: number }> };
+      seen.push({ listed: list.body.response.length > 0, parts: counted.rows[0]!.parts });
+      // The embedded database answers on microtasks alone: the upload goes on in the turns between.
+      await setImmediate();
+    }
+    expect((await uploading).status).toBe(201);
+    const parts = Math.ceil(file.length / IMPORT_PART_CHARS);
+    expect(parts).toBeGreaterThanOrEqual(3);
+    expect(seen.some((at) => at.parts > 0 && at.parts < parts)).toBe(true);
+    expect(seen.filter((at) => at.listed).every((at) => at.parts === parts)).toBe(true);
   });
 });
 

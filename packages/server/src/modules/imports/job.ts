@@ -42,6 +42,7 @@ import { type FileRecord, recordBatches } from './detect.ts';
 import {
   claimRunningImport,
   deleteImportParts,
+  dropUnstoredImports,
   type ImportRow,
   instantsInUserZone,
   releaseImportLeases,
@@ -395,7 +396,12 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
         const { message, ...issue } = describedIssue('import.stoppedUnexpectedly');
         await finish(job, lease.token, { state: 'failed', error: message, errorIssue: issue });
       },
-      beforeFirst: deps.singleInstance ? () => releaseImportLeases(db) : undefined,
+      beforeFirst: deps.singleInstance
+        ? async () => {
+            await releaseImportLeases(db);
+            await dropUnstoredImports(db);
+          }
+        : undefined,
       describe: (job) => ({ importId: job.id }),
     },
     { clock, log, poll, passAtStart: true },

@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
-import type { ImportWallTime } from '@kopiyka/shared';
+import type { ImportState, ImportWallTime } from '@kopiyka/shared';
 import { and, count, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { importParts, imports, transactions } from '../../db/schema.ts';
@@ -14,7 +14,8 @@ const viewColumns = {
   userId: imports.userId,
   accountId: imports.accountId,
   fileName: imports.fileName,
-  state: imports.state,
+  // No view is of an import being stored: every query answering one leaves `storing` out.
+  state: sql<ImportState>`${imports.state}`,
   done: imports.done,
   total: imports.total,
   imported: imports.imported,
@@ -26,32 +27,68 @@ const viewColumns = {
   createdAt: imports.createdAt,
   finishedAt: imports.finishedAt,
 };
-export type ImportViewRow = Pick<ImportRow, keyof typeof viewColumns>;
+export type ImportViewRow = Omit<Pick<ImportRow, keyof typeof viewColumns>, 'state'> & { state: ImportState };
 
 /** The imports shown in the history: the latest this many. */
 const LIST_LIMIT = 100;
 
-const own = (userId: number, id: number) => and(eq(imports.userId, userId), eq(imports.id, id));
+/** The user's import `id`, once its file is stored (one being stored is nobody's to see yet). */
+const own = (userId: number, id: number) =>
+  and(eq(imports.userId, userId), eq(imports.id, id), ne(imports.state, 'storing'));
 
 /** The most characters of the file one row of `import_parts` holds (see importParts). */
 export const IMPORT_PART_CHARS = 256 * 1024;
 
-/** Stores an upload and its file's text in parts; `db` is a transaction, so neither is there without the other. */
-export async function insertImport(db: Executor, row: NewImportRow, text: readonly string[]) {
-  const [inserted] = await db.insert(imports).values(row).returning(viewColumns);
-  // One statement per part: a single insert of them all would hand the database the whole text at once.
-  let part = 0;
-  for (const piece of text) {
-    for (let at = 0; at < piece.length; part++) {
-      const end = pieceEnd(piece, at, IMPORT_PART_CHARS);
-      await db.insert(importParts).values({ importId: inserted!.id, part, text: piece.slice(at, end) });
-      // The embedded database answers on this thread without a turn of the event loop: 250 parts
-      // stored back to back held every other request for seconds.
-      await setImmediate();
-      at = end;
+/** An upload's row, `storing` until its parts are (storeImportParts); answers its id. */
+export async function insertStoringImport(db: Executor, row: Omit<NewImportRow, 'state'>): Promise<number> {
+  const [inserted] = await db
+    .insert(imports)
+    .values({ ...row, state: 'storing' })
+    .returning({ id: imports.id });
+  return inserted!.id;
+}
+
+/**
+ * Stores an upload's file's text in parts, each part a statement of its own and not one
+ * transaction: the embedded database has one connection, and a transaction holding it through a
+ * 63 MiB file's 250 parts kept every other request (`/health`'s `select 1` too) waiting for 2–7 s.
+ * The import is stored `storing`, which no query of a user's imports sees, and becomes `uploaded`
+ * with its last part; one that cannot be stored is dropped with what it stored. Answers nothing
+ * when the import was dropped meanwhile (its account or its user deleted).
+ */
+export async function storeImportParts(db: Executor, importId: number, text: readonly string[]) {
+  try {
+    let part = 0;
+    for (const piece of text) {
+      for (let at = 0; at < piece.length; part++) {
+        const end = pieceEnd(piece, at, IMPORT_PART_CHARS);
+        await db.insert(importParts).values({ importId, part, text: piece.slice(at, end) });
+        // The embedded database answers on this thread without a turn of the event loop: the
+        // requests waiting for it are let in between two parts.
+        await setImmediate();
+        at = end;
+      }
     }
+    const [stored] = await db
+      .update(imports)
+      .set({ state: 'uploaded' })
+      .where(and(eq(imports.id, importId), eq(imports.state, 'storing')))
+      .returning(viewColumns);
+    return stored;
+  } catch (error) {
+    const [dropped] = await db.delete(imports).where(eq(imports.id, importId)).returning({ id: imports.id });
+    // A part refused because its import is gone already is no failure of the database.
+    if (!dropped) return undefined;
+    throw error;
   }
-  return inserted!;
+}
+
+/**
+ * Drops the imports whose file was being stored: at the start of the only instance, what was
+ * storing one died with its process.
+ */
+export async function dropUnstoredImports(db: Executor) {
+  await db.delete(imports).where(eq(imports.state, 'storing'));
 }
 
 /** The text of an import's file, in its parts. */
@@ -68,7 +105,7 @@ export function selectImports(db: Executor, userId: number) {
   return db
     .select(viewColumns)
     .from(imports)
-    .where(eq(imports.userId, userId))
+    .where(and(eq(imports.userId, userId), ne(imports.state, 'storing')))
     .orderBy(desc(imports.id))
     .limit(LIST_LIMIT);
 }
@@ -121,6 +158,13 @@ export async function deleteImportParts(db: Executor, importId: number) {
   await db.delete(importParts).where(eq(importParts.importId, importId));
 }
 
+/**
+ * Uploads not imported: those waiting, and those whose file is being stored (or whose storing
+ * process died on a server of several instances, where no start drops them) — both count against
+ * the cap, and both expire.
+ */
+const PENDING_STATES: Array<(typeof imports.state.enumValues)[number]> = ['uploaded', 'storing'];
+
 /** First key of pg_advisory_xact_lock(int, int) for a user's uploads; the second key is the user id. */
 const UPLOADS_LOCK = 741_601;
 
@@ -133,7 +177,7 @@ export async function countPendingUploads(tx: Transaction, userId: number): Prom
   const [row] = await tx
     .select({ pending: count() })
     .from(imports)
-    .where(and(eq(imports.userId, userId), eq(imports.state, 'uploaded')));
+    .where(and(eq(imports.userId, userId), inArray(imports.state, PENDING_STATES)));
   return row!.pending;
 }
 
@@ -143,7 +187,7 @@ export async function countPendingUploads(tx: Transaction, userId: number): Prom
  * so an upload committed meanwhile stays; rows a commit holds are passed over, not waited for.
  */
 export async function deleteExpiredUploads(db: Executor, sentBefore: Date, limit: number): Promise<number> {
-  const expired = and(eq(imports.state, 'uploaded'), lt(imports.createdAt, sentBefore));
+  const expired = and(inArray(imports.state, PENDING_STATES), lt(imports.createdAt, sentBefore));
   const deleted = await db
     .delete(imports)
     .where(

@@ -26,12 +26,13 @@ import {
   countPendingUploads,
   deleteExpiredUploads,
   deleteImport,
-  insertImport,
+  insertStoringImport,
   lockImport,
   selectImport,
   selectImportReading,
   selectImports,
   startImport,
+  storeImportParts,
   updateImport,
 } from './queries.ts';
 import { readUpload } from './upload.ts';
@@ -137,26 +138,23 @@ export function createImportsService(
       // Refused before the file is read when there is no room, and counted again as it is stored.
       await db.transaction((tx) => assertRoomForUpload(tx, userId));
       const read = await readUpload(file, limits);
-      const created = await db.transaction(async (tx) => {
+      const importId = await db.transaction(async (tx) => {
         await assertRoomForUpload(tx, userId);
-        return insertImport(
-          tx,
-          {
-            userId,
-            accountId: account.id,
-            fileName: fileName || null,
-            encoding: read.encoding,
-            delimiter: read.delimiter,
-            state: 'uploaded',
-            total: read.rowCount,
-            columns: read.header.length,
-            categoryNames: read.columnNames,
-            // By the clock the expiry reads.
-            createdAt: clock.now(),
-          },
-          read.parts,
-        );
+        return insertStoringImport(tx, {
+          userId,
+          accountId: account.id,
+          fileName: fileName || null,
+          encoding: read.encoding,
+          delimiter: read.delimiter,
+          total: read.rowCount,
+          columns: read.header.length,
+          categoryNames: read.columnNames,
+          // By the clock the expiry reads.
+          createdAt: clock.now(),
+        });
       });
+      const created = await storeImportParts(db, importId, read.parts);
+      if (!created) throw notFound('Account');
       return {
         importId: created.id,
         rowCount: read.rowCount,
