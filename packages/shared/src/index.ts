@@ -25,3 +25,4 @@ export * from './system.ts';
 export * from './text.ts';
 export * from './time.ts';
 export * from './transactions.ts';
+export * from './usernames.ts';

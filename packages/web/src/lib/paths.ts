@@ -1,6 +1,6 @@
 /** The paths pages link and navigate to; the route table itself is app/router.tsx. */
 
-import { foldUsername } from '@kopiyka/shared';
+import { foldUsername } from '@kopiyka/shared/usernames';
 import { LEFT_PAGE_STORAGE_KEY } from './constants.ts';
 import { session } from './storage.ts';
 
