@@ -163,6 +163,29 @@ export async function signUp(t: TestApp, username = uniqueUsername()) {
 /** The id of each ISO currency, by code: the same in every test database, as all are clones of one template. */
 export const ids: ReadonlyMap<string, number> = new Map(Object.entries(inject('currencyIds')));
 
+/**
+ * Uploads `text` as a CSV file for the account; answers the import's id and the commit body that
+ * takes the file as it was detected.
+ */
+export async function uploadCsv(
+  t: TestApp,
+  token: string,
+  accountId: number,
+  text: string,
+  fileName = 'statement.csv',
+) {
+  const upload = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/imports?accountId=${accountId}&fileName=${encodeURIComponent(fileName)}`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+    payload: text,
+  });
+  expect(upload.statusCode).toBe(201);
+  const { importId, detected } = JSON.parse(upload.body).response;
+  const { mapping, dateFormat, decimalSeparator } = detected;
+  return { importId: importId as number, asDetected: { mapping, dateFormat, decimalSeparator } };
+}
+
 /** A signed-in user who has chosen a base currency. */
 export async function signUpWithBase(t: TestApp, base = 'UAH') {
   const user = await signUp(t);

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ids, PASSWORD, signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
+import { ids, PASSWORD, signUpWithBase, startTestApp, type TestApp, uploadCsv } from '../../../test/app.ts';
 import { openEventStream } from '../../../test/monobank.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { MAX_STREAMS_PER_USER } from './service.ts';
@@ -51,21 +51,10 @@ async function userWithTwoSessions() {
 
 /** Uploads a CSV and commits it as detected: its import sends `import` events to the user's streams. */
 async function importCsv(token: string, accountId: number, text: string, fileName = 'statement.csv') {
-  const upload = await t.app.inject({
-    method: 'POST',
-    url: `${API}/imports?accountId=${accountId}&fileName=${encodeURIComponent(fileName)}`,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
-    payload: text,
-  });
-  expect(upload.statusCode).toBe(201);
-  const { importId, detected } = JSON.parse(upload.body).response;
-  const { mapping, dateFormat, decimalSeparator } = detected;
-  const commit = await t.call('POST', `${API}/imports/${importId}/commit`, {
-    token,
-    body: { mapping, dateFormat, decimalSeparator },
-  });
+  const { importId, asDetected } = await uploadCsv(t, token, accountId, text, fileName);
+  const commit = await t.call('POST', `${API}/imports/${importId}/commit`, { token, body: asDetected });
   expect(commit.status).toBe(202);
-  return importId as number;
+  return importId;
 }
 
 type Stream = Awaited<ReturnType<typeof openEventStream>>;

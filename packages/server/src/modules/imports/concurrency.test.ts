@@ -1,7 +1,7 @@
 import { type RatesEmulator, startRatesEmulator } from '@kopiyka/fakes';
 import type { Import, Transaction } from '@kopiyka/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ids, type TestApp, waitForBaseChange } from '../../../test/app.ts';
+import { ids, type TestApp, uploadCsv, waitForBaseChange } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { addBankClient, type BankWorld, loadAndWait, pairUser, startBankWorld } from '../../../test/monobank.ts';
 import { buildWorld } from '../../../test/world.ts';
@@ -29,20 +29,10 @@ const API = '/api/v1';
 /** Uploads rows of day and amount to the account and commits them as detected; answers the import's id. */
 async function commitImport(token: string, accountId: number, rows: Array<[day: string, amount: string]>) {
   const file = `Date,Amount,Description\r\n${rows.map(([day, amount]) => `${day},${amount},Row`).join('\r\n')}\r\n`;
-  const upload = await t.app.inject({
-    method: 'POST',
-    url: `${API}/imports?accountId=${accountId}&fileName=statement.csv`,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
-    payload: file,
-  });
-  const { importId, detected } = JSON.parse(upload.body).response;
-  const { mapping, dateFormat, decimalSeparator } = detected;
-  const commit = await t.call('POST', `${API}/imports/${importId}/commit`, {
-    token,
-    body: { mapping, dateFormat, decimalSeparator },
-  });
+  const { importId, asDetected } = await uploadCsv(t, token, accountId, file);
+  const commit = await t.call('POST', `${API}/imports/${importId}/commit`, { token, body: asDetected });
   expect(commit.status).toBe(202);
-  return importId as number;
+  return importId;
 }
 
 const importEnd = (token: string, id: number) =>

@@ -2,7 +2,7 @@ import { MAX_MINOR_AMOUNT, type Transaction } from '@kopiyka/shared';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { baseChangeEnd, ids, startTestApp, type TestApp, waitForBaseChange } from '../../../test/app.ts';
+import { baseChangeEnd, ids, startTestApp, type TestApp, uploadCsv, waitForBaseChange } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { buildWorld } from '../../../test/world.ts';
 import { transactions } from '../../db/schema.ts';
@@ -247,19 +247,11 @@ async function importWhileSwitching(w: World, op: ImportRace): Promise<number[]>
   const lines = op.rows.map(
     (row) => `${day(row.day, 0).slice(0, 10)},${row.income ? '' : '-'}${(row.amount / 100).toFixed(2)},Imported`,
   );
-  const upload = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/imports?accountId=${accountId}&fileName=rows.csv`,
-    headers: { authorization: `Bearer ${w.token}`, 'content-type': 'text/csv' },
-    payload: `Date,Amount,Description\r\n${lines.join('\r\n')}\r\n`,
-  });
-  expect(upload.statusCode).toBe(201);
-  const { importId, detected } = JSON.parse(upload.body).response;
-  const { mapping, dateFormat, decimalSeparator } = detected;
-  const commit = async () => {
-    const body = { mapping, dateFormat, decimalSeparator };
-    return [(await t.call('POST', `/api/v1/imports/${importId}/commit`, { token: w.token, body })).status];
-  };
+  const file = `Date,Amount,Description\r\n${lines.join('\r\n')}\r\n`;
+  const { importId, asDetected } = await uploadCsv(t, w.token, accountId, file, 'rows.csv');
+  const commit = async () => [
+    (await t.call('POST', `/api/v1/imports/${importId}/commit`, { token: w.token, body: asDetected })).status,
+  ];
   const sent = op.importFirst ? [commit(), switchBase(w)] : [switchBase(w), commit()];
   const statuses = (await Promise.all(sent)).flat();
   await vi.waitFor(
