@@ -29,6 +29,9 @@ const server = spawn(process.execPath, ['--enable-source-maps', '--import', 'tsx
     BINANCE_EMULATOR_PORT:
       process.env.BINANCE_EMULATOR_PORT ?? String(Number(process.env.MONOBANK_EMULATOR_PORT ?? '4311') + 1),
     PUBLIC_URL: '',
+    // A Refresh reads Binance at once, so a test can see it go down or refuse the keys; the API
+    // tests cover the minute a reading is kept for.
+    BINANCE_ACCOUNT_FRESH_MS: '0',
   },
 });
 

@@ -263,6 +263,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clock,
     log: app.log,
     admitKeyCheck: (userId) => auth.admitKeyCheck(userId, 'binance'),
+    accountFreshMs: config.binance.accountFreshMs,
   });
 
   // The first pass waits until the server listens: its upkeep (VACUUM ANALYZE of an embedded database

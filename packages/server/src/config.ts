@@ -13,6 +13,9 @@ import { z } from 'zod';
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const LOG_FORMATS = ['auto', 'pretty', 'json'] as const;
 
+/** How long a person's Binance holdings as read are answered again (BINANCE_ACCOUNT_FRESH_MS). */
+export const DEFAULT_BINANCE_ACCOUNT_FRESH_MS = 60_000;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -42,6 +45,12 @@ const envSchema = z.object({
     .max(3_600_000, 'must be at most an hour')
     .default(60_000),
   BINANCE_API_URL: z.url('must be an absolute URL').default('https://api.binance.com'),
+  BINANCE_ACCOUNT_FRESH_MS: z.coerce
+    .number('must be a number of milliseconds')
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must not be negative')
+    .max(3_600_000, 'must be at most an hour')
+    .default(DEFAULT_BINANCE_ACCOUNT_FRESH_MS),
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().positive().optional(),
   REGISTRATIONS: z.enum(REGISTRATION_MODES).default('open'),
 });
@@ -73,7 +82,14 @@ export interface AppConfig {
   imports: ImportLimits;
   rates: RatesConfig;
   monobank: MonobankConfig;
-  binance: { apiUrl: string };
+  binance: {
+    apiUrl: string;
+    /**
+     * How long a person's holdings as read are answered again without asking Binance: every read
+     * spends request weight that the server's address shares with every user.
+     */
+    accountFreshMs: number;
+  };
   /** Periodic work (rates sync, bank sync, leftover jobs); most tests leave it off. */
   backgroundJobs: boolean;
   /** How often the periodic work looks for due tasks (a minute; tests that move a clock look more often). */
@@ -251,7 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir: string | n
       requestIntervalMs: e.MONOBANK_REQUEST_INTERVAL_MS,
       retryAfterFailureMs: 30_000,
     },
-    binance: { apiUrl: e.BINANCE_API_URL.replace(/\/+$/, '') },
+    binance: { apiUrl: e.BINANCE_API_URL.replace(/\/+$/, ''), accountFreshMs: e.BINANCE_ACCOUNT_FRESH_MS },
     backgroundJobs: true,
     schedulerCheckMs: 60_000,
   };

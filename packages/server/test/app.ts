@@ -6,7 +6,12 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { expect, inject, vi } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app.ts';
-import { type AppConfig, DEFAULT_AUTH_LIMITS, DEFAULT_IMPORT_LIMITS } from '../src/config.ts';
+import {
+  type AppConfig,
+  DEFAULT_AUTH_LIMITS,
+  DEFAULT_BINANCE_ACCOUNT_FRESH_MS,
+  DEFAULT_IMPORT_LIMITS,
+} from '../src/config.ts';
 import { type DatabaseHandle, openDatabase, openPglite } from '../src/db/client.ts';
 import { testDatabaseKind, withDatabase } from './database-url.ts';
 
@@ -34,6 +39,12 @@ export interface CallResult {
 /** The key credentials are sealed with in tests (the database clones have no key file). */
 export const TEST_SECRET_KEY = 'a3'.repeat(32);
 
+/** Binance's settings with its API at `apiUrl` (a test's emulator), holdings kept as in production. */
+export const binanceAt = (apiUrl: string): AppConfig['binance'] => ({
+  apiUrl,
+  accountFreshMs: DEFAULT_BINANCE_ACCOUNT_FRESH_MS,
+});
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     port: 0,
@@ -56,7 +67,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // Likewise Monobank; bank tests start its emulator and wait no interval unless they test it.
     monobank: { apiUrl: 'http://127.0.0.1:9', requestIntervalMs: 0, retryAfterFailureMs: 50 },
     // And Binance; its tests start its emulator.
-    binance: { apiUrl: 'http://127.0.0.1:9' },
+    binance: binanceAt('http://127.0.0.1:9'),
     secretKey: TEST_SECRET_KEY,
     backgroundJobs: false,
     schedulerCheckMs: 60_000,

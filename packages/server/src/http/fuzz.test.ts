@@ -9,7 +9,7 @@ import {
 } from '@kopiyka/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ids, signUpWithBase } from '../../test/app.ts';
+import { binanceAt, ids, signUpWithBase } from '../../test/app.ts';
 import { type BankWorld, startBankWorld } from '../../test/monobank.ts';
 import { sessions } from '../db/schema.ts';
 import { newToken, tokenHash } from '../modules/auth/tokens.ts';
@@ -148,7 +148,7 @@ let binance: BinanceEmulator;
 let userId: number;
 beforeAll(async () => {
   binance = await startBinanceEmulator({ demo: false });
-  world = await startBankWorld({}, { binance: { apiUrl: binance.url } });
+  world = await startBankWorld({}, { binance: binanceAt(binance.url) });
   ({ id: userId } = await signUpWithBase(world.t));
   // Something for the fuzz to hit when a small number happens to be a real id.
   const { t } = world;

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { type BinanceEmulator, DEMO_BINANCE_KEYS, startBinanceEmulator } from '@kopiyka/fakes';
 import { BACKUP_LIST_MAX, BACKUP_MAX_BYTES, BACKUP_VERSION, type BackupDocument } from '@kopiyka/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, signUp } from '../../../test/app.ts';
+import { binanceAt, PASSWORD, signUp } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { addBankClient, type BankWorld, pairUser, startBankWorld } from '../../../test/monobank.ts';
 import { buildWorld } from '../../../test/world.ts';
@@ -14,7 +14,7 @@ let world: BankWorld;
 let binance: BinanceEmulator;
 beforeAll(async () => {
   binance = await startBinanceEmulator();
-  world = await startBankWorld({}, { binance: { apiUrl: binance.url } }, { clock });
+  world = await startBankWorld({}, { binance: binanceAt(binance.url) }, { clock });
 });
 afterAll(async () => {
   await world.close();

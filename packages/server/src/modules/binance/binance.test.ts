@@ -3,11 +3,11 @@ import { type BinanceEmulator, DEMO_BINANCE_KEYS, startBinanceEmulator, TRADING_
 import { BINANCE_KEY_ERRORS } from '@kopiyka/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
+import { binanceAt, signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
 import { buildWorld } from '../../../test/world.ts';
+import { DEFAULT_BINANCE_ACCOUNT_FRESH_MS } from '../../config.ts';
 import { binanceKeys } from '../../db/schema.ts';
 import { fixedClock } from '../../lib/clock.ts';
-import { ACCOUNT_FRESH_MS } from './service.ts';
 
 // Two days before the emulator's (real) clock: signed calls must go out on Binance's time, not ours.
 const clock = fixedClock('2026-11-24T23:50:00Z');
@@ -19,7 +19,7 @@ const logLines: string[] = [];
 beforeAll(async () => {
   binance = await startBinanceEmulator();
   t = await startTestApp(
-    { binance: { apiUrl: binance.url }, logLevel: 'info' },
+    { binance: binanceAt(binance.url), logLevel: 'info' },
     { clock, logStream: { write: (line) => logLines.push(line) } },
   );
 });
@@ -127,7 +127,7 @@ describe('PUT /crypto/binance/keys', () => {
     expect(stored).not.toContain(DEMO_BINANCE_KEYS.secretKey);
     // The holdings read to check the keys are kept: an outage right after connecting still has figures.
     const connectedAt = clock.now().toISOString();
-    clock.advance(ACCOUNT_FRESH_MS);
+    clock.advance(DEFAULT_BINANCE_ACCOUNT_FRESH_MS);
     binance.setMode('down');
     expect((await account(token)).body.response).toMatchObject({ stale: true, updatedAt: connectedAt });
     binance.setMode('normal');
@@ -269,7 +269,7 @@ describe("Binance's request weight", () => {
     const token = await userWithDollarRate();
     await putKeys(token, DEMO_BINANCE_KEYS);
     expect((await account(token)).body.response.stale).toBe(false);
-    clock.advance(ACCOUNT_FRESH_MS);
+    clock.advance(DEFAULT_BINANCE_ACCOUNT_FRESH_MS);
     binance.setWeightLimits({ api: 1 });
     try {
       expect((await account(token)).body.response.stale).toBe(true);
@@ -315,7 +315,7 @@ describe("Binance's request weight", () => {
     // The keys' check read the holdings just now: that reading is the answer.
     const first = (await account(token)).body.response;
     expect(binance.requests()).toEqual([]);
-    clock.advance(ACCOUNT_FRESH_MS);
+    clock.advance(DEFAULT_BINANCE_ACCOUNT_FRESH_MS);
     // Answered reads: our clock moved, not Binance's, so a signed call may be sent again on its time.
     const reads = () =>
       binance.requests().filter((request) => request.path.startsWith('/api/v3/account') && request.status === 200)
@@ -324,7 +324,7 @@ describe("Binance's request weight", () => {
       expect((await account(token)).body.response).toEqual({ ...first, updatedAt: clock.now().toISOString() });
     }
     expect(reads()).toBe(1);
-    clock.advance(ACCOUNT_FRESH_MS);
+    clock.advance(DEFAULT_BINANCE_ACCOUNT_FRESH_MS);
     await account(token);
     expect(reads()).toBe(2);
   });
@@ -334,7 +334,7 @@ describe('the daily value snapshot', () => {
   it('is taken by the periodic task for every linked account, with no page open', async () => {
     const taskClock = fixedClock('2026-11-24T12:00:00Z');
     const withJobs = await startTestApp(
-      { binance: { apiUrl: binance.url }, backgroundJobs: true, schedulerCheckMs: 20 },
+      { binance: binanceAt(binance.url), backgroundJobs: true, schedulerCheckMs: 20 },
       { clock: taskClock },
     );
     try {

@@ -1,6 +1,6 @@
 import { type BinanceEmulator, startBinanceEmulator } from '@kopiyka/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ids, startTestApp, type TestApp } from '../../../test/app.ts';
+import { binanceAt, ids, startTestApp, type TestApp } from '../../../test/app.ts';
 import { buildWorld } from '../../../test/world.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { daysBetween } from '../../lib/dates.ts';
@@ -38,7 +38,7 @@ beforeAll(async () => {
       },
     ],
   });
-  t = await startTestApp({ binance: { apiUrl: binance.url } }, { clock });
+  t = await startTestApp({ binance: binanceAt(binance.url) }, { clock });
 });
 afterAll(async () => {
   await t.close();

@@ -53,13 +53,6 @@ interface Reading {
   keysRefused: boolean;
 }
 
-/**
- * How long a person's reading is answered again without asking Binance: every read spends request
- * weight that the server's address shares with every user, so a page reloaded in a loop must not
- * use it up for all.
- */
-export const ACCOUNT_FRESH_MS = 60_000;
-
 /** A whole read: the holdings, and the Earn positions and prices they were valued with. */
 interface Read extends Holdings {
   earn: EarnPosition[];
@@ -85,6 +78,12 @@ export interface BinanceDeps {
   log: FastifyBaseLogger;
   /** Before keys are checked with Binance: refuses (TOO_MANY_REQUESTS) a user who has tried too often. */
   admitKeyCheck(userId: number): Promise<void>;
+  /**
+   * How long a person's reading is answered again without asking Binance: every read spends
+   * request weight that the server's address shares with every user, so a page reloaded in a loop
+   * must not use it up for all.
+   */
+  accountFreshMs: number;
 }
 
 /** "vmPU…2ftq": enough of the API key to recognise it, never enough to use it. */
@@ -103,7 +102,7 @@ function rejected(error: BinanceError): AppError {
 }
 
 export function createBinanceService(deps: BinanceDeps): BinanceService {
-  const { db, client, secrets, rates, clock, log } = deps;
+  const { db, client, secrets, rates, clock, log, accountFreshMs } = deps;
 
   /**
    * Each user's last reading, with the sealed key it was read with (keys replaced on another
@@ -115,7 +114,7 @@ export function createBinanceService(deps: BinanceDeps): BinanceService {
   function remember(row: Pick<BinanceKeysRow, 'userId' | 'apiKeySealed'>, reading: Reading): void {
     const now = clock.now().getTime();
     for (const [userId, kept] of recent) if (kept.until <= now) recent.delete(userId);
-    recent.set(row.userId, { apiKeySealed: row.apiKeySealed, until: now + ACCOUNT_FRESH_MS, reading });
+    recent.set(row.userId, { apiKeySealed: row.apiKeySealed, until: now + accountFreshMs, reading });
   }
 
   const keysOf = (row: BinanceKeysRow): BinanceKeyPair => ({
@@ -169,7 +168,7 @@ export function createBinanceService(deps: BinanceDeps): BinanceService {
     return holdings;
   }
 
-  /** The holdings as Binance says now, or as last read within {@link ACCOUNT_FRESH_MS}. */
+  /** The holdings as Binance says now, or as last read within `accountFreshMs`. */
   async function readingOf(row: BinanceKeysRow): Promise<Reading> {
     const kept = recent.get(row.userId);
     if (kept && kept.apiKeySealed === row.apiKeySealed && clock.now().getTime() < kept.until) return kept.reading;
