@@ -12,6 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ids, signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
+import { testDatabaseKind } from '../../../test/database-url.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { buildWorld } from '../../../test/world.ts';
 import { LARGE_WRITE_ROWS } from '../../db/maintenance.ts';
@@ -409,7 +410,10 @@ describe('an upload of several parts', () => {
     expect((await uploading).status).toBe(201);
     const parts = Math.ceil(file.length / IMPORT_PART_CHARS);
     expect(parts).toBeGreaterThanOrEqual(3);
-    expect(seen.some((at) => at.parts > 0 && at.parts < parts)).toBe(true);
+    // The embedded database's one connection is what a transaction over all parts held: there the
+    // turns alternate, and the requests in between see the file half stored. PostgreSQL answers
+    // others on connections of their own, and how far the upload got between two looks is timing.
+    if (testDatabaseKind() === 'pglite') expect(seen.some((at) => at.parts > 0 && at.parts < parts)).toBe(true);
     expect(seen.filter((at) => at.listed).every((at) => at.parts === parts)).toBe(true);
   });
 });
