@@ -103,6 +103,7 @@ import {
   exportTransactionsQuerySchema,
   linkTransactionsBodySchema,
   transactionIdParamsSchema,
+  transactionRefundSchema,
   transactionSchema,
   transactionsQuerySchema,
   unlinkTransactionsBodySchema,
@@ -447,6 +448,15 @@ export const endpoints = {
       summary: 'One transaction',
       params: transactionIdParamsSchema,
       response: transactionSchema,
+    },
+    refunds: {
+      method: 'GET',
+      path: '/transactions/:txId/refunds',
+      tags: ['transactions'],
+      summary:
+        'The refund links of a transaction: an expense’s refunds, or the expense a refund gives back ([] when none)',
+      params: transactionIdParamsSchema,
+      response: z.array(transactionRefundSchema),
     },
     create: {
       method: 'POST',

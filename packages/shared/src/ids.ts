@@ -5,11 +5,21 @@ import { issue } from './issues.ts';
 export const ID_MAX = 2_147_483_647;
 const ID_MESSAGE = issue('value.id', { max: ID_MAX });
 
+/** An id written out: plain decimal digits and nothing else (no sign, leading zero, `0x`, exponent, space, point). */
+const ID_DIGITS = /^[1-9]\d{0,9}$/;
+
+const idNumberSchema = z.number(ID_MESSAGE).int(ID_MESSAGE).min(1, ID_MESSAGE).max(ID_MAX, ID_MESSAGE);
+
 /**
- * Every resource id is a positive integer (docs/api.md). In a JSON body it is a number: a string
- * is refused. JSON itself reads `1.0` and `1e0` as the number 1, so those pass as 1.
+ * Every resource id is a positive integer (docs/api.md). In a JSON body it is a number, or that
+ * number written as plain decimal digits: the original web client sends the value of a select
+ * (`"146"`) as it stands. Any other string is refused. JSON itself reads `1.0` and `1e0` as the
+ * number 1, so those pass as 1. Typed callers hand over numbers, so the input type stays `number`.
  */
-export const idSchema = z.number(ID_MESSAGE).int(ID_MESSAGE).min(1, ID_MESSAGE).max(ID_MAX, ID_MESSAGE);
+export const idSchema = z.preprocess((id: number) => {
+  const value: unknown = id;
+  return typeof value === 'string' && ID_DIGITS.test(value) ? Number(value) : value;
+}, idNumberSchema);
 export type Id = number;
 
 /**
@@ -23,7 +33,7 @@ export const idTextSchema = z
       const value: unknown = id;
       return typeof value === 'number' ? String(value) : value;
     },
-    z.string(ID_MESSAGE).regex(/^[1-9]\d{0,9}$/, ID_MESSAGE),
+    z.string(ID_MESSAGE).regex(ID_DIGITS, ID_MESSAGE),
   )
   .transform(Number)
-  .pipe(idSchema);
+  .pipe(idNumberSchema);

@@ -54,7 +54,7 @@ describe('a shared schema’s issue', () => {
     const strict = registerBodySchema.strict();
     const [own] = strict.safeParse({ username: 'abc', password: 'long enough 1', x: 1 }).error?.issues ?? [];
     expect([own?.code, own && codedIssueOf(own)]).toEqual(['unrecognized_keys', undefined]);
-    const [id] = idSchema.safeParse('1').error?.issues ?? [];
+    const [id] = idSchema.safeParse('01').error?.issues ?? [];
     expect(codedIssueOf(id!)?.code).toBe('value.id');
   });
 

@@ -126,6 +126,12 @@ export const ISSUE_MESSAGES = {
   'link.sameAccount': 'Both transactions are on the same account',
   'link.sameType': 'A transfer pairs an expense with an income',
   'link.alreadyTransfer': 'One of them is a transfer already',
+  'refund.notIncome': 'Only an income can be a refund',
+  'refund.notExpense': 'A refund gives back the money of an expense, not of an income or a transfer',
+  'refund.transfer': 'A transfer cannot be a refund or have refunds',
+  'refund.tooMuch': 'The refunds of an expense add up to at most its amount',
+  'refund.belowRefunds': 'An expense cannot be less than its refunds give back',
+  'refund.hasRefunds': 'This expense has refunds: unlink them first',
   'filter.amountOrder': 'amountGte must not be greater than amountLte',
   'filter.dateOrder': 'startDate must not be after endDate',
 

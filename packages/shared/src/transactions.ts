@@ -63,6 +63,10 @@ export const transactionSchema = z.object({
   commissionRate: z.number().int(),
   refCommissionRate: z.number().int(),
   budgetId: z.number().int().nullable(),
+  /** For an income: the caller's expense it gives money back of (a refund), else null. */
+  refundOfId: z.number().int().nullable(),
+  /** For an expense: its refunds' `refAmount`s added up (0 when none); fully refunded when it reaches `refAmount`. */
+  refundedRefAmount: z.number().int(),
   externalId: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
@@ -89,6 +93,8 @@ const transactionFields = {
   destinationAccountId: idSchema,
   destinationAmount: positiveMinorAmountSchema,
   budgetId: idSchema.nullable(),
+  /** The expense this income refunds; null (on PUT) unlinks it. */
+  refundOfId: idSchema.nullable(),
 };
 
 export const createTransactionBodySchema = z.object({
@@ -101,6 +107,7 @@ export const createTransactionBodySchema = z.object({
   destinationAccountId: transactionFields.destinationAccountId.optional(),
   destinationAmount: transactionFields.destinationAmount.optional(),
   budgetId: transactionFields.budgetId.optional(),
+  refundOfId: transactionFields.refundOfId.optional(),
 });
 export type CreateTransactionBody = z.input<typeof createTransactionBodySchema>;
 export type NewTransaction = z.output<typeof createTransactionBodySchema>;
@@ -123,6 +130,10 @@ const cursorSchema = z.string().transform((cursor, ctx) => {
   return { time: time.data, id: id.data };
 });
 
+const searchTextSchema = freeText(z.string().trim(), 'search', { multiline: true })
+  .max(200)
+  .transform((text) => text || undefined);
+
 /** What the list filters by: GET /transactions and its CSV export take the same filters. */
 const transactionFilterFields = {
   startDate: timeSchema.optional(),
@@ -138,10 +149,12 @@ const transactionFilterFields = {
   excludeBudgetId: idTextSchema.optional(),
   excludeTransfer: queryFlagSchema.optional(),
   /** Only spaces search for nothing: no filter, like an empty value. */
-  noteSearch: freeText(z.string().trim(), 'search', { multiline: true })
-    .max(200)
-    .transform((note) => note || undefined)
-    .optional(),
+  noteSearch: searchTextSchema.optional(),
+  /**
+   * Words (split on spaces), each found in the note, the bank's description, the category name or
+   * the account name, whatever the case in any script; `%` and `_` are plain characters.
+   */
+  search: searchTextSchema.transform((text) => text?.split(/\s+/)).optional(),
 };
 type TransactionFilters = z.output<z.ZodObject<typeof transactionFilterFields>>;
 
@@ -194,3 +207,16 @@ export const unlinkTransactionsBodySchema = z.object({
   transferIds: z.array(idSchema).min(1, issue('transfer.idRequired')).max(100),
 });
 export type UnlinkTransactionsBody = z.infer<typeof unlinkTransactionsBodySchema>;
+
+/**
+ * A refund link: an expense and an income that gives (some of) its money back. `id` is the
+ * refund's transaction id, so a link is named by the side that makes it.
+ */
+export const transactionRefundSchema = z.object({
+  id: z.number().int(),
+  originalTxId: z.number().int(),
+  refundTxId: z.number().int(),
+  originalTransaction: transactionSchema,
+  refundTransaction: transactionSchema,
+});
+export type TransactionRefund = z.infer<typeof transactionRefundSchema>;

@@ -340,6 +340,8 @@ export const transactions = pgTable(
     pendingRate: doublePrecision('pending_rate'),
     /** The CSV import that brought it in (undone as a whole: its rows go together). */
     importId: integer('import_id').references((): AnyPgColumn => imports.id, { onDelete: 'set null' }),
+    /** An income that gives back money of this expense of the same user (a refund); unlinked when the expense goes. */
+    refundOfId: integer('refund_of_id').references((): AnyPgColumn => transactions.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -364,6 +366,12 @@ export const transactions = pgTable(
       t.categoryId,
       t.refAmount,
     ),
+    // An expense's refunds (and the foreign key's unlinking when it goes); most rows are none, so partial.
+    index('transactions_refund_of_id_idx').on(t.refundOfId).where(sql`${t.refundOfId} is not null`),
+    // What statistics add for refunds in a period: index-only, and an empty range when there are none.
+    index('transactions_user_refunds_idx')
+      .on(t.userId, t.time, t.accountId, t.refundOfId, t.refAmount, t.id)
+      .where(sql`${t.refundOfId} is not null`),
     // A budget's category rule: a range per category within the budget's dates, index-only.
     index('transactions_user_category_time_idx').on(
       t.userId,

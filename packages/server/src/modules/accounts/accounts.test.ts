@@ -66,6 +66,21 @@ describe('POST /accounts', () => {
     });
   });
 
+  it('takes an id written as plain decimal digits, as the original client sends its select’s value, and no other text', async () => {
+    const { token } = await signUpWithBase(t);
+    const uah = ids.get('UAH')!;
+    const res = await create(token, { name: 'Wallet', currencyId: String(uah) });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.response).toMatchObject({ currencyId: uah, currencyCode: 'UAH' });
+    for (const written of [`0${uah}`, `+${uah}`, `${uah}e0`, ` ${uah}`, `${uah}.0`, `0x${uah.toString(16)}`]) {
+      const refused = await create(token, { name: 'Wallet', currencyId: written });
+      expect(refused.status, written).toBe(422);
+      expect(refused.body.response.details).toMatchObject([{ path: 'currencyId', code: 'value.id' }]);
+    }
+    const listed = (await t.call('GET', '/api/v1/accounts', { token })).body.response as unknown[];
+    expect(listed).toHaveLength(1);
+  });
+
   it('values a foreign account in the base currency at the latest rate and adds its currency', async () => {
     const { token } = await buildWorld(t, { currencies: { USD: 41.25 } });
     const res = await create(token, {

@@ -106,12 +106,23 @@ export async function insertExclusions(db: Executor, budgetId: number, ids: numb
     .onConflictDoNothing();
 }
 
+/**
+ * A budget's figures from its members. A refund is no income of a budget: it lowers the spending
+ * of every budget its expense is a member of (docs/decisions.md "Refunds"). Refunds are found in
+ * their partial index, which holds nothing for most users.
+ */
 export async function selectBudgetTotals(db: Executor, userId: number, budgetId: number) {
   const result = await db.execute(sql`
-    select coalesce(sum(m.ref_amount) filter (where m.transaction_type = 'expense'), 0)::text as spent,
-      coalesce(sum(m.ref_amount) filter (where m.transaction_type = 'income'), 0)::text as income,
+    with m as (${budgetMembers(userId, budgetId)}),
+    refunds as (select r.id, r.refund_of_id, r.ref_amount from transactions r
+      where r.user_id = ${userId} and r.refund_of_id is not null)
+    select (coalesce(sum(m.ref_amount) filter (where m.transaction_type = 'expense'), 0)
+        - coalesce((select sum(r.ref_amount) from refunds r
+          where r.refund_of_id in (select m.id from m where m.transaction_type = 'expense')), 0))::text as spent,
+      coalesce(sum(m.ref_amount) filter (where m.transaction_type = 'income'
+        and m.id not in (select r.id from refunds r)), 0)::text as income,
       count(*)::int as count
-    from (${budgetMembers(userId, budgetId)}) m`);
+    from m`);
   const [row] = (result as unknown as { rows: Array<{ spent: string; income: string; count: number }> }).rows;
   return { spent: figureOf(row?.spent ?? '0'), income: figureOf(row?.income ?? '0'), count: row?.count ?? 0 };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { localDayOf } from '../../db/local-day.ts';
+import { localDayOf, localDayStart } from '../../db/local-day.ts';
 
 /** drizzle's execute answers { rows } on both drivers. */
 async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -165,4 +165,41 @@ export async function selectFlows(
   // width_bucket counts from 1 for the first period (0: before it, which the range leaves out).
   const flows: Array<[number, number | null, 'income' | 'expense', string]> = JSON.parse(row!.flows);
   return flows.map(([bucket, categoryId, type, amount]) => [periods[bucket - 1]!, categoryId, type, amount]);
+}
+
+/** What refunds gave back in a period (YYYY-MM-DD of its first day) of the expenses of a category: [period, category id, amount]. */
+export type RefundFlow = [string, number | null, string];
+
+/**
+ * The refunds (incomes linked to an expense) on the accounts statistics count, per period of the
+ * refund's own local day and category of its expense, in base-currency minor units (numeric, as
+ * text). The day totals count a refund as an income of its own category; statistics take it from
+ * there and count it as less expense of the expense's category (docs/decisions.md "Refunds"). Read
+ * from the partial index of refunds, index-only: without refunds, an empty range.
+ */
+export async function selectRefundFlows(
+  db: Executor,
+  userId: number,
+  range: LocalRange,
+  periods: string[],
+  accountId: number | undefined,
+  includeHidden: boolean,
+): Promise<RefundFlow[]> {
+  const [row] = await rows<{ refunds: string }>(
+    db,
+    sql`
+    select coalesce(json_agg(json_build_array(f.period, f.category_id, f.amount::text)), '[]')::text as refunds
+    from (
+      select width_bucket(${localDayOf(sql`r.time`, userId)}, ${`{${periods.join(',')}}`}::date[]) as period,
+        e.category_id, sum(r.ref_amount) as amount
+      from transactions r join transactions e on e.id = r.refund_of_id
+      where r.user_id = ${userId} and r.refund_of_id is not null
+        and r.time >= ${localDayStart(sql`${range.from}::date`, userId)}
+        and r.time < ${localDayStart(sql`${range.to}::date + 1`, userId)}
+        and r.account_id = any(array(select a.id from accounts a where a.user_id = ${userId} ${accountFilter(accountId, includeHidden)}))
+      group by 1, 2
+    ) f`,
+  );
+  const refunds: Array<[number, number | null, string]> = JSON.parse(row!.refunds);
+  return refunds.map(([bucket, categoryId, amount]) => [periods[bucket - 1]!, categoryId, amount]);
 }

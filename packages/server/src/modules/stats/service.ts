@@ -31,6 +31,7 @@ import {
   selectDeltasAfter,
   selectExpensesByCategory,
   selectFlows,
+  selectRefundFlows,
 } from './queries.ts';
 
 /** Each category's root, and the categories left out of expense statistics with everything below them. */
@@ -202,31 +203,38 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
 
     async spendingsByCategories(userId, q) {
       if (q.accountId !== undefined) await assertOwnAccount(db, userId, q.accountId);
-      const [settings, categories, rows] = await Promise.all([
+      const includeHidden = q.includeHidden ?? false;
+      const [settings, categories, rows, refunds] = await Promise.all([
         getSettings(db, userId),
         selectCategories(db, userId),
-        selectExpensesByCategory(db, userId, q, q.accountId, q.includeHidden ?? false),
+        selectExpensesByCategory(db, userId, q, q.accountId, includeHidden),
+        selectRefundFlows(db, userId, q, [q.from], q.accountId, includeHidden),
       ]);
       const { rootOf, isExcluded } = categoryShape(categories, settings.stats.excludedCategoryIds);
       const byRoot = new Map<number, CategorySpending>();
-      for (const row of rows) {
-        if (row.category_id === null || isExcluded(row.category_id)) continue;
-        const root = rootOf(row.category_id);
-        if (!root) continue;
+      const add = (categoryId: number | null, amount: number) => {
+        if (categoryId === null || isExcluded(categoryId)) return;
+        const root = rootOf(categoryId);
+        if (!root) return;
         const entry = byRoot.get(root.id) ?? { categoryId: root.id, name: root.name, color: root.color, amount: 0 };
-        entry.amount += figureOf(row.amount);
+        entry.amount += amount;
         byRoot.set(root.id, entry);
-      }
+      };
+      for (const row of rows) add(row.category_id, figureOf(row.amount));
+      // A refund is less spending of its expense's category, on the refund's day.
+      for (const [, categoryId, amount] of refunds) add(categoryId, -figureOf(amount));
       return [...byRoot.values()].sort((a, b) => b.amount - a.amount || a.name.localeCompare(b.name));
     },
 
     async cashFlow(userId, q) {
       if (q.accountId !== undefined) await assertOwnAccount(db, userId, q.accountId);
       const periods = periodStarts(q.from, q.to, q.interval);
-      const [settings, categories, flows] = await Promise.all([
+      const includeHidden = q.includeHidden ?? false;
+      const [settings, categories, flows, refunds] = await Promise.all([
         getSettings(db, userId),
         selectCategories(db, userId),
-        selectFlows(db, userId, q, periods, q.accountId, q.includeHidden ?? false),
+        selectFlows(db, userId, q, periods, q.accountId, includeHidden),
+        selectRefundFlows(db, userId, q, periods, q.accountId, includeHidden),
       ]);
       const { isExcluded } = categoryShape(categories, settings.stats.excludedCategoryIds);
       const points = new Map(periods.map((period) => [period, { period, income: 0, expense: 0, net: 0 }]));
@@ -236,6 +244,14 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
         const amount = figureOf(sum);
         if (type === 'income') point.income += amount;
         else if (!isExcluded(categoryId)) point.expense += amount;
+      }
+      // The day totals count a refund as income: it is less expense of its expense's category instead.
+      for (const [period, categoryId, sum] of refunds) {
+        const point = points.get(period);
+        if (!point) continue;
+        const amount = figureOf(sum);
+        point.income -= amount;
+        if (!isExcluded(categoryId)) point.expense -= amount;
       }
       return [...points.values()].map((p) => ({ ...p, net: p.income - p.expense }));
     },

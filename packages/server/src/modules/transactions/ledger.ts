@@ -13,6 +13,7 @@ import { holdBaseCurrency } from '../currencies/index.ts';
 import { neutralFigureOf } from './base-amounts.ts';
 import { type AccountMove, moveBalances } from './queries/balances.ts';
 import { addDayFigures, type DayFigures } from './queries/day-figures.ts';
+import { unlinkRefundsOf } from './queries/refunds.ts';
 import {
   deleteTransaction,
   deleteTransactions,
@@ -253,6 +254,7 @@ export async function moveBalancesFor(
  * holds their accounts' locks). No money moves, but a transfer is neutral in the base currency: the
  * leg that does not give the figure (base-amounts.ts: neutralFigureOf) takes the other's, and
  * both drop a figure a base change in progress made for them apart, to be valued again as a pair.
+ * A transfer neither is nor has a refund: the legs' refund links go (docs/decisions.md "Refunds").
  */
 export async function pairAsTransfer(
   tx: Executor,
@@ -263,6 +265,11 @@ export async function pairAsTransfer(
   const transferId = await nextTransferId(tx);
   const accounts = await Promise.all(legs.map((leg) => selectOwnAccount(tx, userId, leg.accountId)));
   const giver = neutralFigureOf(legs, (leg) => accounts[legs.indexOf(leg)]!.currencyId === leg.refCurrencyId);
+  await unlinkRefundsOf(
+    tx,
+    userId,
+    legs.map((leg) => leg.id),
+  );
   for (const leg of legs) {
     const figure = leg === giver ? {} : { refAmount: giver.refAmount, rate: giver.refAmount / leg.amount };
     const changes = {
@@ -271,6 +278,7 @@ export async function pairAsTransfer(
       createdByTransfer: false,
       pendingRefAmount: null,
       pendingRate: null,
+      refundOfId: null,
     };
     await changeLeg(tx, userId, leg, { ...changes, ...figure }, path);
   }

@@ -15,6 +15,7 @@ export const transactionRoutes: FastifyPluginAsync<{ transactions: TransactionsS
     unlink: (request) => transactions.unlink(request.userId, request.body),
     transfer: (request) => transactions.getTransfer(request.userId, request.params.id),
     get: (request) => transactions.get(request.userId, request.params.txId),
+    refunds: (request) => transactions.refunds(request.userId, request.params.txId),
     create: (request) => transactions.create(request.userId, request.body),
     update: (request) => transactions.update(request.userId, request.params.txId, request.body),
     delete: (request) => transactions.remove(request.userId, request.params.txId),

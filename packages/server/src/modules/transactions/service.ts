@@ -6,6 +6,7 @@ import {
   type LinkTransactionsBody,
   type NewTransaction,
   type Transaction,
+  type TransactionRefund,
   type TransactionsQuery,
   type TransferNature,
   type UnlinkTransactionsBody,
@@ -33,6 +34,7 @@ import {
   selectViewsPage,
 } from './queries/pages.ts';
 import { type NewTransactionRow, nextTransferId, selectTransactions, selectTransferLegs } from './queries/rows.ts';
+import { refundedExpense, refundLinks, refuseLosingRefunds, refuseOverRefund, refuseRefundShape } from './refunds.ts';
 import { createTransferLinks } from './transfer-links.ts';
 import {
   BETWEEN,
@@ -61,6 +63,8 @@ export interface TransactionsService {
     query: ExportTransactionsQuery,
   ): Promise<{ fileName: string; content: AsyncIterable<string> }>;
   get(userId: number, id: number): Promise<Transaction>;
+  /** An expense's refunds, or the expense a refund gives money back of. */
+  refunds(userId: number, id: number): Promise<TransactionRefund[]>;
   getTransfer(userId: number, transferId: number): Promise<Transaction[]>;
   create(userId: number, body: NewTransaction): Promise<Transaction[]>;
   update(userId: number, id: number, body: UpdateTransactionBody): Promise<Transaction[]>;
@@ -116,6 +120,10 @@ export function createTransactionsService(
       return toTransaction(view);
     },
 
+    refunds(userId, id) {
+      return refundLinks(db, userId, id, views);
+    },
+
     async getTransfer(userId, transferId) {
       const legs = await selectTransferViews(db, userId, transferId);
       if (legs.length === 0) throw notFound('Transfer');
@@ -139,6 +147,8 @@ export function createTransactionsService(
           if (!context.categoryFound) throw notFound('Category', 'categoryId');
         } else if (nature === 'not_transfer') throw validationError('categoryId', 'transaction.categoryRequired');
         if (body.budgetId != null && !context.budgetFound) throw notFound('Budget', 'budgetId');
+        if (body.refundOfId != null) refuseRefundShape(body.transactionType, nature);
+        const expense = body.refundOfId != null ? await refundedExpense(db, userId, body.refundOfId) : undefined;
         const transfer = nature === BETWEEN ? transferTo(account, context.destination, body.amount, body) : undefined;
         if (transfer) refuseBankAccount(transfer.destination, 'destinationAccountId');
         const time = body.time ? new Date(body.time) : clock.now();
@@ -193,7 +203,14 @@ export function createTransactionsService(
               );
               return [first, second];
             })
-          : [await insertSingleLeg(userId, { ...firstLeg, transferId: null })];
+          : expense
+            ? await db.transaction(async (tx) => {
+                // The expense's lock: refunds of it written at once are summed one after the other.
+                const locked = await lockForWrite(tx, userId, [expense], [account.id], [firstLeg.refCurrencyId]);
+                await refuseOverRefund(tx, userId, locked.get(expense.id)!, firstLeg.refAmount);
+                return [await insertLeg(tx, userId, { ...firstLeg, transferId: null, refundOfId: expense.id })];
+              })
+            : [await insertSingleLeg(userId, { ...firstLeg, transferId: null })];
         const [first, second] = legs;
         return [
           toTransaction(newLegView(first!, account, base.currency.code, second)),
@@ -226,6 +243,8 @@ export function createTransactionsService(
         if (body.budgetId != null) await assertOwnBudget(db, userId, body.budgetId, 'budgetId');
         const transfer =
           nature === BETWEEN ? await destinationOf(db, userId, account, amount, body, currentOther) : undefined;
+        const refundOfId = body.refundOfId !== undefined ? body.refundOfId : current.refundOfId;
+        if (refundOfId !== null) refuseRefundShape(transactionType, nature);
 
         // Editing only the note, category, payment type or budget moves no money, leaves the other
         // leg alone and never changes base-currency figures (a linked pair keeps its own figures).
@@ -250,9 +269,15 @@ export function createTransactionsService(
               transfer,
             )
           : undefined;
+        // A new link, or a new figure of a linked refund, is summed with the expense's other refunds.
+        const expense =
+          refundOfId !== null && (refundOfId !== current.refundOfId || refs)
+            ? await refundedExpense(db, userId, refundOfId, id)
+            : undefined;
 
         const ids = await db.transaction(async (tx) => {
-          const read = currentOther ? [current, currentOther] : [current];
+          const read = [current, ...(currentOther ? [currentOther] : [])];
+          if (expense) read.push(expense);
           const locked = await lockForWrite(
             tx,
             userId,
@@ -262,6 +287,18 @@ export function createTransactionsService(
           );
           const before = locked.get(id)!;
           const other = currentOther && locked.get(currentOther.id);
+          if (expense) {
+            const refAmount = refs ? refs[0]!.refAmount : before.refAmount;
+            await refuseOverRefund(tx, userId, locked.get(expense.id)!, refAmount, id);
+          }
+          if (refs && before.transactionType === 'expense') {
+            await refuseLosingRefunds(tx, userId, {
+              id,
+              transactionType,
+              transferNature: nature,
+              refAmount: refs[0]!.refAmount,
+            });
+          }
           const changes: Partial<NewTransactionRow> = {
             // Only what changes is written: a time with microseconds (rows written by SQL) keeps them.
             ...(refs
@@ -271,6 +308,7 @@ export function createTransactionsService(
             ...(body.note !== undefined ? { note: body.note } : {}),
             ...(body.paymentType !== undefined ? { paymentType: body.paymentType } : {}),
             ...(body.budgetId !== undefined ? { budgetId: body.budgetId } : {}),
+            ...(body.refundOfId !== undefined ? { refundOfId: body.refundOfId } : {}),
           };
           // Without money changes (refs) the other leg, if any, stays as it is.
           let otherId = other?.id;

@@ -29,6 +29,8 @@ export function toTransaction(view: TransactionView): Transaction {
     commissionRate: row.commissionRate,
     refCommissionRate: convertMinorUnits(row.commissionRate, row.rate),
     budgetId: row.budgetId,
+    refundOfId: row.refundOfId,
+    refundedRefAmount: Number(view.refundedRefAmount),
     externalId: row.externalId,
     createdAt: row.createdAt.toISOString(),
   };
@@ -52,5 +54,7 @@ export function newLegView(
     refCurrencyCode,
     destinationAmount: otherLeg?.amount ?? null,
     destinationAccountId: otherLeg?.accountId ?? null,
+    // Nothing refunds a transaction just written.
+    refundedRefAmount: '0',
   };
 }

@@ -11,15 +11,24 @@ import {
   baseCurrencyChanges,
   categories,
   currencies,
+  monobankItems,
   transactions,
 } from '../../../db/schema.ts';
 import { tupleColumns, tupleRows } from '../../../db/table-rows.ts';
+import { caseInsensitivePattern, foldCase } from '../../../lib/case-folding.ts';
 import type { CustomRow } from '../../rates/index.ts';
 import type { selectOwnAccount } from './rows.ts';
 
 const other = alias(transactions, 'other_leg');
 const refCurrency = alias(currencies, 'ref_currency');
 const cursorRow = alias(transactions, 'cursor_row');
+
+/**
+ * What the refunds of an expense (`row`: its alias) add up to, as text; only an expense is looked
+ * up, in the partial index of refunds, which holds nothing for most of them.
+ */
+const refundedOf = (row: SQL) => sql`case when ${row}.transaction_type = 'expense' then coalesce((
+    select sum(r.ref_amount) from transactions r where r.refund_of_id = ${row}.id), 0) else 0 end::text`;
 
 /** A transaction with what the API shows beside it: its account's type and currency, the other leg. */
 function selectViews(db: Executor) {
@@ -32,6 +41,7 @@ function selectViews(db: Executor) {
       refCurrencyCode: refCurrency.code,
       destinationAmount: other.amount,
       destinationAccountId: other.accountId,
+      refundedRefAmount: refundedOf(sql.raw('"transactions"')).mapWith(String),
     })
     .from(transactions)
     .innerJoin(accounts, eq(accounts.id, transactions.accountId))
@@ -59,6 +69,30 @@ function categoryAndDescendants(userId: number, ids: number[]): SQL {
       union
       select c.id from ${categories} c join tree on c.parent_id = tree.id
     ) select id from tree)`;
+}
+
+/**
+ * One condition per word of a search: the word is in the note, the bank's description, the
+ * category's name or the account's name, whatever its case (lib/case-folding.ts). The user's few
+ * category and account names are matched here and become lists of ids.
+ */
+async function searchConditions(db: Executor, userId: number, words: string[]): Promise<SQL[]> {
+  const [ownCategories, ownAccounts] = await Promise.all([
+    db.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.userId, userId)),
+    db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(eq(accounts.userId, userId)),
+  ]);
+  const named = (rows: Array<{ id: number; name: string }>, word: string) =>
+    rows.filter((row) => foldCase(row.name).includes(foldCase(word))).map((row) => row.id);
+  return words.map((word) => {
+    const pattern = caseInsensitivePattern(word);
+    const categoryIds = named(ownCategories, word);
+    const accountIds = named(ownAccounts, word);
+    return sql`(${transactions.note} ~ ${pattern}
+      or exists (select 1 from ${monobankItems} where ${monobankItems.transactionId} = ${transactions.id}
+        and ${monobankItems.merchant} ~ ${pattern})
+      ${categoryIds.length > 0 ? sql`or ${inArray(transactions.categoryId, categoryIds)}` : sql``}
+      ${accountIds.length > 0 ? sql`or ${inArray(transactions.accountId, accountIds)}` : sql``})`;
+  });
 }
 
 /** From this offset on, a page of the whole list (or of some accounts) skips whole days by their counts. */
@@ -130,6 +164,7 @@ export async function selectViewsPage(db: Executor, userId: number, q: Transacti
   if (q.excludeBudgetId) conditions.push(notInBudget(userId, q.excludeBudgetId));
   if (q.excludeTransfer) conditions.push(eq(transactions.transferNature, 'not_transfer'));
   if (q.noteSearch) conditions.push(ilike(transactions.note, `%${q.noteSearch.replace(/[\\%_]/g, '\\$&')}%`));
+  if (q.search) conditions.push(...(await searchConditions(db, userId, q.search)));
   if (q.cursor) {
     const { id } = q.cursor;
     const time = new Date(q.cursor.time);
@@ -176,7 +211,7 @@ export async function selectViewsPage(db: Executor, userId: number, q: Transacti
   // Each array: the row's columns (tupleColumns), then the rest of the view in ViewFields' order.
   const result = await db.execute(sql`
     select coalesce(json_agg(json_build_array(${tupleColumns(transactions, 't')},
-        a.type, a.currency_id, c.code, r.code, o.amount, o.account_id)
+        a.type, a.currency_id, c.code, r.code, o.amount, o.account_id, ${refundedOf(sql.raw('t'))})
       order by p.time ${order}, p.id ${order}), '[]')::text as views
     from (${ordered} ${limits}) p
     join transactions t on t.id = p.id
@@ -186,9 +221,25 @@ export async function selectViewsPage(db: Executor, userId: number, q: Transacti
     left join transactions o on o.transfer_id = t.transfer_id and o.id <> t.id`);
   const [{ views }] = (result as unknown as { rows: [{ views: string }] }).rows;
   return tupleRows(transactions, JSON.parse(views) as unknown[][]).map(({ row, rest }) => {
-    const [accountType, currencyId, currencyCode, refCurrencyCode, destinationAmount, destinationAccountId] =
-      rest as ViewFields;
-    return { row, accountType, currencyId, currencyCode, refCurrencyCode, destinationAmount, destinationAccountId };
+    const [
+      accountType,
+      currencyId,
+      currencyCode,
+      refCurrencyCode,
+      destinationAmount,
+      destinationAccountId,
+      refundedRefAmount,
+    ] = rest as ViewFields;
+    return {
+      row,
+      accountType,
+      currencyId,
+      currencyCode,
+      refCurrencyCode,
+      destinationAmount,
+      destinationAccountId,
+      refundedRefAmount,
+    };
   });
 }
 
@@ -200,6 +251,7 @@ type ViewFields = [
   TransactionView['refCurrencyCode'],
   TransactionView['destinationAmount'],
   TransactionView['destinationAccountId'],
+  TransactionView['refundedRefAmount'],
 ];
 
 /** The names of the user's accounts by id (what an export writes beside each row). */

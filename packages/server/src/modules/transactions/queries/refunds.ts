@@ -1,0 +1,37 @@
+/** Refund links: an income's refund_of_id names the expense it gives money back of. */
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.ts';
+import { transactions } from '../../../db/schema.ts';
+
+/** What the refunds of an expense add up to in the base currency, leaving out `exceptId` (the refund being changed). */
+export async function selectRefundedRefAmount(db: Executor, userId: number, expenseId: number, exceptId?: number) {
+  const [row] = await db
+    .select({ refunded: sql<string>`coalesce(sum(${transactions.refAmount}), 0)::text` })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        eq(transactions.refundOfId, expenseId),
+        exceptId === undefined ? undefined : ne(transactions.id, exceptId),
+      ),
+    );
+  return Number(row!.refunded);
+}
+
+/** The ids of an expense's refunds, oldest first. */
+export async function selectRefundIds(db: Executor, userId: number, expenseId: number) {
+  const rows = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.refundOfId, expenseId)))
+    .orderBy(asc(transactions.time), asc(transactions.id));
+  return rows.map((row) => row.id);
+}
+
+/** The refunds of these transactions are refunds no more (their expense became a transfer leg). */
+export async function unlinkRefundsOf(db: Executor, userId: number, ids: number[]) {
+  await db
+    .update(transactions)
+    .set({ refundOfId: null })
+    .where(and(eq(transactions.userId, userId), inArray(transactions.refundOfId, ids)));
+}
