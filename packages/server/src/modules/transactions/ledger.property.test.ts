@@ -54,6 +54,20 @@ const update = fc.record({
   category: fc.option(fc.constantFrom('food', 'transport')),
 });
 const remove = fc.record({ kind: fc.constant('delete' as const), target: fc.nat() });
+/**
+ * A refund of the transaction at `target` (refused unless it is an expense, or past what is left of
+ * it): a new income, an existing transaction linked by PUT, or (`unlink`) an existing refund let go.
+ */
+const refund = fc.record({
+  kind: fc.constant('refund' as const),
+  target: fc.nat(),
+  how: fc.constantFrom('create', 'link', 'unlink'),
+  other: fc.nat(),
+  account: fc.nat(3),
+  amount,
+  day: fc.nat(364),
+  minute,
+});
 const link = fc.record({ kind: fc.constant('link' as const), a: fc.nat(), b: fc.nat() });
 const unlink = fc.record({ kind: fc.constant('unlink' as const), target: fc.nat() });
 /** The user moves: stored days regroup in the background while writes go on. */
@@ -85,6 +99,7 @@ const single = fc.oneof(
   { weight: 1, arbitrary: link },
   { weight: 1, arbitrary: unlink },
   { weight: 1, arbitrary: zone },
+  { weight: 2, arbitrary: refund },
 );
 const operation = fc.oneof(
   { weight: 5, arbitrary: single },
@@ -117,6 +132,11 @@ interface World {
   transport: number;
   /** The user's base currency as the last base switch left it. */
   base: Code;
+  /**
+   * Whether the figures were ever valued again in another base: an expense and its refunds are
+   * each valued at their own day's rate, so what the refunds add up to may then pass the expense.
+   */
+  revalued: boolean;
 }
 
 async function world(): Promise<World> {
@@ -141,6 +161,7 @@ async function world(): Promise<World> {
     food: w.category('Food & Drinks'),
     transport: w.category('Transportation'),
     base: 'UAH',
+    revalued: false,
   };
 }
 
@@ -209,6 +230,20 @@ async function send(w: World, op: Single, existing: Transaction[]): Promise<numb
     }
     case 'zone':
       return call('PUT', '/user/settings', { timeZone: op.timeZone });
+    case 'refund': {
+      const [target, other] = [pick(op.target), pick(op.other)];
+      if (!target || !other) return undefined;
+      if (op.how === 'unlink') return call('PUT', `/transactions/${other.id}`, { refundOfId: null });
+      if (op.how === 'link') return call('PUT', `/transactions/${other.id}`, { refundOfId: target.id });
+      return call('POST', '/transactions', {
+        amount: op.amount,
+        transactionType: 'income',
+        accountId: w.accounts[op.account % w.accounts.length]!.id,
+        time: day(op.day, op.minute),
+        categoryId: w.transport,
+        refundOfId: target.id,
+      });
+    }
   }
 }
 
@@ -237,6 +272,7 @@ async function switchBase(w: World): Promise<number[]> {
     }
     if (!(await baseChangeSwitched(w))) break;
     w.base = code;
+    w.revalued = true;
   }
   return statuses;
 }
@@ -295,6 +331,31 @@ async function unsafeAnswers(w: World): Promise<string[]> {
     });
   }
   return problems;
+}
+
+/**
+ * Cash flow over every day the rows can fall on, whatever the zone, against the rows: refunds are
+ * less expense, never income. Figures past the limit are clamped, so only sums within it compare.
+ */
+async function cashFlowProblems(w: World, rows: Row[]): Promise<string[]> {
+  const url = '/api/v1/stats/cash-flow?from=2025-12-01&to=2027-01-31&interval=month';
+  const points: Array<{ income: number; expense: number }> = (await t.call('GET', url, { token: w.token })).body
+    .response;
+  const answered = points.reduce((sum, p) => ({ income: sum.income + p.income, expense: sum.expense + p.expense }), {
+    income: 0,
+    expense: 0,
+  });
+  const expected = { income: 0, expense: 0 };
+  for (const row of rows) {
+    if (row.transferNature !== 'not_transfer') continue;
+    if (row.refundOfId !== null) expected.expense -= row.refAmount;
+    else if (row.transactionType === 'income') expected.income += row.refAmount;
+    else expected.expense += row.refAmount;
+  }
+  const withinLimit = [...Object.values(expected)].every((figure) => Math.abs(figure) <= MAX_MINOR_AMOUNT);
+  return withinLimit && (answered.income !== expected.income || answered.expense !== expected.expense)
+    ? [`cash flow ${JSON.stringify(answered)}, rows ${JSON.stringify(expected)}`]
+    : [];
 }
 
 const rowsOf = (w: World) => t.handle.db.select().from(transactions).where(eq(transactions.userId, w.userId));
@@ -377,6 +438,21 @@ function consistencyProblems(w: World, rows: Row[], kept: Kept): string[] {
       problems.push(`tx ${row.id}: an ordinary transaction without a category`);
     }
   }
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const refunded = new Map<number, number>();
+  for (const row of rows) {
+    if (row.refundOfId === null) continue;
+    const expense = byId.get(row.refundOfId);
+    if (row.transactionType !== 'income' || row.transferNature !== 'not_transfer') {
+      problems.push(`tx ${row.id}: a refund that is a ${row.transactionType} ${row.transferNature}`);
+    }
+    if (expense?.transactionType !== 'expense' || expense.transferNature !== 'not_transfer') {
+      problems.push(`tx ${row.id}: refunds ${row.refundOfId}, which is no expense of the user`);
+    } else refunded.set(expense.id, (refunded.get(expense.id) ?? 0) + row.refAmount);
+  }
+  for (const [id, sum] of refunded) {
+    if (!w.revalued && sum > byId.get(id)!.refAmount) problems.push(`tx ${id}: refunds of ${sum} pass its figure`);
+  }
   for (const [transferId, legs] of byTransfer) {
     const [a, b] = legs;
     if (legs.length !== 2 || !a || !b) {
@@ -422,6 +498,7 @@ describe('the ledger under random operations', () => {
             ...(await ledgerProblems(t, w.userId)),
             ...consistencyProblems(w, rows, kept),
             ...(await unsafeAnswers(w)),
+            ...(await cashFlowProblems(w, rows)),
           ];
           expect(problems, JSON.stringify(op)).toEqual([]);
         }
