@@ -152,11 +152,11 @@ test('a session ended elsewhere leads to sign-in and back to the page it was on'
   const { token } = (await login.json()).response as { token: string };
   const everywhere = await request.post('/api/v1/auth/logout-all', { headers: { Authorization: `Bearer ${token}` } });
   expect(everywhere.ok()).toBe(true);
-  await page.getByLabel('Search notes').fill('coffee');
+  await page.getByLabel('Search transactions').fill('coffee');
 
   await expect(page).toHaveURL(/\/sign-in\?redirect=%2Ftransactions%3Fq%3Dcoffee$/);
   await expect(page.getByText('Unauthorized. Please, login first.')).toBeVisible();
   await signIn(page, username);
   await expect(page).toHaveURL(/\/transactions\?q=coffee$/);
-  await expect(page.getByLabel('Search notes')).toHaveValue('coffee');
+  await expect(page.getByLabel('Search transactions')).toHaveValue('coffee');
 });

@@ -38,6 +38,7 @@ export function transactionQueryParams(filters: TransactionListFilters): Transac
     excludeBudgetId: filters.excludeBudgetId,
     excludeTransfer: filters.excludeTransfer ? true : undefined,
     noteSearch: filters.noteSearch?.trim(),
+    search: filters.search?.trim(),
   };
 }
 

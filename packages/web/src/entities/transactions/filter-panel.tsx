@@ -51,8 +51,11 @@ function AmountBound({
   );
 }
 
-/** The note search, applied once typing pauses; refining a search replaces its history entry. */
-export function NoteSearch({
+/**
+ * The search (words in the note, the bank's description, the category or the account name), applied
+ * once typing pauses; refining a search replaces its history entry.
+ */
+export function TextSearch({
   value,
   onChange,
   className,
@@ -61,14 +64,14 @@ export function NoteSearch({
   onChange: UpdateFilters;
   className?: string;
 }) {
-  const [draft, setDraft] = useDebouncedDraft(value, (note) => onChange({ note }, { replace: value !== '' }));
+  const [draft, setDraft] = useDebouncedDraft(value, (search) => onChange({ search }, { replace: value !== '' }));
   const t = useT();
   return (
     <div className={className}>
       <SearchInput
         type="search"
-        aria-label={t('transactions.filter.searchNotes')}
-        placeholder={t('transactions.filter.searchNotes')}
+        aria-label={t('transactions.filter.search')}
+        placeholder={t('transactions.filter.searchHint')}
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
       />
@@ -130,7 +133,7 @@ export function CustomDates({ filters, onChange }: PeriodFieldProps) {
   );
 }
 
-/** Every filter but the note search (which stays in view above the list), laid out in a column. */
+/** Every filter but the search (which stays in view above the list), laid out in a column. */
 export function FilterPanel({ filters, onChange, accounts }: FilterPanelProps) {
   const id = useId();
   const t = useT();
@@ -222,7 +225,7 @@ export function FilterPanel({ filters, onChange, accounts }: FilterPanelProps) {
   );
 }
 
-/** Removes every filter, the note search included. */
+/** Removes every filter, the search included. */
 export function ClearFiltersButton({ onClear, className }: { onClear: () => void; className?: string }) {
   const t = useT();
   return (

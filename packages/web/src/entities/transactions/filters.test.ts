@@ -32,7 +32,7 @@ describe('filters ⇄ URL', () => {
       max: '2 500,50',
       accountIds: [3, 1],
       categoryIds: [12],
-      note: 'coffee & cake',
+      search: 'coffee & cake',
       excludeTransfers: true,
     };
     const query = filtersToParams(filters).toString();
@@ -59,7 +59,7 @@ describe('filters ⇄ URL', () => {
     });
   });
 
-  it('counts the filters set, the always-visible note search apart', () => {
+  it('counts the filters set, the always-visible search apart', () => {
     expect(countFilters(parse('q=rent'))).toBe(0);
     expect(hasFilters(parse('q=rent'))).toBe(true);
     expect(
@@ -159,12 +159,12 @@ describe('what the list asks for', () => {
     });
   });
 
-  it('passes lists, the transfer switch and a trimmed note', () => {
+  it('passes lists, the transfer switch and a trimmed search', () => {
     expect(toListFilters(parse('accounts=2,5&categories=7&transfers=exclude&q=%20rent%20'), now)).toEqual({
       accountIds: [2, 5],
       categoryIds: [7],
       excludeTransfer: true,
-      noteSearch: 'rent',
+      search: 'rent',
     });
   });
 });

@@ -34,7 +34,8 @@ export type FilterState = {
   max: string;
   accountIds: number[];
   categoryIds: number[];
-  note: string;
+  /** The words searched for, as typed. */
+  search: string;
   excludeTransfers: boolean;
 };
 
@@ -47,7 +48,7 @@ export const EMPTY_FILTERS: FilterState = {
   max: '',
   accountIds: [],
   categoryIds: [],
-  note: '',
+  search: '',
   excludeTransfers: false,
 };
 
@@ -61,7 +62,7 @@ const PARAM = {
   max: 'max',
   accounts: 'accounts',
   categories: 'categories',
-  note: 'q',
+  search: 'q',
   transfers: 'transfers',
 } as const;
 
@@ -93,7 +94,7 @@ export function parseFilters(params: URLSearchParams): FilterState {
     max: params.get(PARAM.max)?.trim() ?? '',
     accountIds: ids(params.get(PARAM.accounts)),
     categoryIds: ids(params.get(PARAM.categories)),
-    note: params.get(PARAM.note) ?? '',
+    search: params.get(PARAM.search) ?? '',
     excludeTransfers: params.get(PARAM.transfers) === 'exclude',
   };
 }
@@ -114,12 +115,12 @@ export function filtersToParams(filters: FilterState): URLSearchParams {
   set(PARAM.max, filters.max.trim());
   set(PARAM.accounts, filters.accountIds.join(','));
   set(PARAM.categories, filters.categoryIds.join(','));
-  set(PARAM.note, filters.note);
+  set(PARAM.search, filters.search);
   if (filters.excludeTransfers) set(PARAM.transfers, 'exclude');
   return params;
 }
 
-/** How many filters are set, for the badge on the phone's Filters button. The note counts apart: it is always in view. */
+/** How many filters are set, for the badge on the phone's Filters button. The search counts apart: it is always in view. */
 export function countFilters(filters: FilterState): number {
   return [
     filters.period !== 'all',
@@ -132,7 +133,7 @@ export function countFilters(filters: FilterState): number {
 }
 
 export function hasFilters(filters: FilterState): boolean {
-  return countFilters(filters) > 0 || filters.note.trim() !== '';
+  return countFilters(filters) > 0 || filters.search.trim() !== '';
 }
 
 /** A typed amount in minor units; empty, zero, negative or unreadable amounts filter nothing. */
@@ -199,6 +200,6 @@ export function toListFilters(filters: FilterState, now: Date = new Date()): Tra
   if (filters.accountIds.length > 0) list.accountIds = filters.accountIds;
   if (filters.categoryIds.length > 0) list.categoryIds = filters.categoryIds;
   if (filters.excludeTransfers) list.excludeTransfer = true;
-  if (filters.note.trim() !== '') list.noteSearch = filters.note.trim();
+  if (filters.search.trim() !== '') list.search = filters.search.trim();
   return list;
 }

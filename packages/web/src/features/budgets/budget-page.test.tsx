@@ -34,7 +34,7 @@ function page(rows: readonly Transaction[], query: URLSearchParams) {
   return rows.slice(start, start + Number(query.get('limit') ?? 20));
 }
 
-/** What GET /transactions answers for `budgetIds` or `excludeBudgetId` (with `noteSearch`), as the server would. */
+/** What GET /transactions answers for `budgetIds` or `excludeBudgetId` (with `search`), as the server would. */
 function transactionsOf(
   query: URLSearchParams,
   budgetId: number,
@@ -43,7 +43,7 @@ function transactionsOf(
 ) {
   if (query.get('budgetIds') === String(budgetId)) return page(members, query);
   if (query.get('excludeBudgetId') !== String(budgetId)) return page(pool, query);
-  const note = query.get('noteSearch')?.toLocaleLowerCase();
+  const note = query.get('search')?.toLocaleLowerCase();
   const candidates = pool.filter(
     (transaction) => !members.includes(transaction) && (!note || transaction.note.toLocaleLowerCase().includes(note)),
   );
@@ -137,9 +137,9 @@ describe('budget page', () => {
     const asked = () => calls('GET', '/transactions').map((call) => Object.fromEntries(call.url.searchParams));
     expect(asked()).toContainEqual({ excludeBudgetId: '5', excludeTransfer: 'true', limit: '50' });
 
-    await userEvent.type(dialog.getByRole('searchbox', { name: 'Search notes' }), 'taxi');
-    await waitFor(() => expect(asked().at(-1)?.noteSearch).toBe('taxi'));
-    expect(asked().at(-1)).toEqual({ excludeBudgetId: '5', excludeTransfer: 'true', noteSearch: 'taxi', limit: '50' });
+    await userEvent.type(dialog.getByRole('searchbox', { name: 'Search transactions' }), 'taxi');
+    await waitFor(() => expect(asked().at(-1)?.search).toBe('taxi'));
+    expect(asked().at(-1)).toEqual({ excludeBudgetId: '5', excludeTransfer: 'true', search: 'taxi', limit: '50' });
     await waitFor(async () => expect((await offered()).queryByText(/Cinema/)).toBeNull());
     await userEvent.selectOptions(dialog.getByRole('combobox', { name: 'Dates' }), 'this-month');
     await waitFor(() =>

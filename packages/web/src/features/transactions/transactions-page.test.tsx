@@ -117,11 +117,11 @@ describe('transactions page', () => {
       amountGte: '1050',
       accountIds: '1,3',
       categoryIds: '1',
-      noteSearch: 'silpo',
+      search: 'silpo',
       excludeTransfer: 'true',
       limit: '50',
     });
-    expect((screen.getByRole('searchbox', { name: 'Search notes' }) as HTMLInputElement).value).toBe('silpo');
+    expect((screen.getByRole('searchbox', { name: 'Search transactions' }) as HTMLInputElement).value).toBe('silpo');
   });
 
   it('keeps filters in the URL, so back and forward step through them', async () => {
@@ -145,17 +145,17 @@ describe('transactions page', () => {
     await waitFor(() => expect(lastQuery(calls).transactionType).toBeUndefined());
   });
 
-  it('searches notes once typing pauses, in minor units for amounts', async () => {
+  it('searches once typing pauses, in minor units for amounts', async () => {
     const { calls } = server();
     const { location } = renderApp('/transactions');
     await screen.findByRole('list', { name: 'Transactions' });
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search notes' }), 'rent');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search transactions' }), 'rent');
     await userEvent.type(screen.getAllByRole('textbox', { name: 'Minimum amount' })[0] as HTMLElement, '99.99');
 
     await waitFor(() => expect(location()).toBe('/transactions?min=99.99&q=rent'));
-    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ noteSearch: 'rent', amountGte: '9999' }));
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ search: 'rent', amountGte: '9999' }));
     // Asked once typing paused, not for every letter.
-    const searched = calls('GET', '/transactions').flatMap((call) => call.url.searchParams.get('noteSearch') ?? []);
+    const searched = calls('GET', '/transactions').flatMap((call) => call.url.searchParams.get('search') ?? []);
     expect(new Set(searched)).toEqual(new Set(['rent']));
   });
 
@@ -167,7 +167,7 @@ describe('transactions page', () => {
     await userEvent.click(clear as HTMLElement);
     await waitFor(() => expect(location()).toBe('/transactions'));
     expect(await screen.findByText('No transactions yet')).toBeTruthy();
-    expect((screen.getByRole('searchbox', { name: 'Search notes' }) as HTMLInputElement).value).toBe('');
+    expect((screen.getByRole('searchbox', { name: 'Search transactions' }) as HTMLInputElement).value).toBe('');
   });
 
   it('opens a transaction for editing from its row', async () => {
@@ -209,7 +209,7 @@ describe('transactions page', () => {
       format: 'csv',
       ...listQuery,
     });
-    expect(listQuery).toMatchObject({ accountIds: '1', transactionType: 'expense', noteSearch: 'silpo' });
+    expect(listQuery).toMatchObject({ accountIds: '1', transactionType: 'expense', search: 'silpo' });
     expect(screen.getByRole('link', { name: 'Import' }).getAttribute('href')).toBe('/import?accountId=1');
   });
 });

@@ -19,7 +19,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import {
   ClearFiltersButton,
   FilterPanel,
-  NoteSearch,
+  TextSearch,
   type UpdateFilters,
 } from '../../entities/transactions/filter-panel.tsx';
 import {
@@ -107,7 +107,7 @@ export function TransactionsPage() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex items-center gap-2">
-        <NoteSearch value={filters.note} onChange={update} className="min-w-0 flex-1" />
+        <TextSearch value={filters.search} onChange={update} className="min-w-0 flex-1" />
         <Button
           variant="outline"
           className="lg:hidden"

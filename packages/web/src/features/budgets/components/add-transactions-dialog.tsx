@@ -20,7 +20,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { RetryButton } from '../../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { CustomDates, NoteSearch, PeriodSelect } from '../../../entities/transactions/filter-panel.tsx';
+import { CustomDates, TextSearch, PeriodSelect } from '../../../entities/transactions/filter-panel.tsx';
 import { EMPTY_FILTERS, type FilterState, hasFilters, toListFilters } from '../../../entities/transactions/filters.ts';
 import { AccountFilter, CategoryFilter } from '../../../entities/transactions/pickers.tsx';
 import { RecordList } from '../../../entities/transactions/record-list.tsx';
@@ -58,7 +58,7 @@ function PickerFilters({
   const accounts = useAccounts();
   return (
     <div className="flex flex-col gap-3 border-b px-5 py-3">
-      <NoteSearch value={filters.note} onChange={onChange} />
+      <TextSearch value={filters.search} onChange={onChange} />
       <div className="grid gap-2 sm:grid-cols-3">
         <PeriodSelect filters={filters} onChange={onChange} />
         <AccountFilter
