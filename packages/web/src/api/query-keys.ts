@@ -53,6 +53,11 @@ export const transactionKeys = {
   lists: () => [...transactionKeys.all, 'list'] as const,
   list: (filters: TransactionListFilters) => [...transactionKeys.lists(), filters] as const,
   linkCandidates: (id: number) => [...transactionKeys.all, 'link-candidates', id] as const,
+  /** Expenses an income could refund, for what the person typed in the picker. */
+  refundCandidates: (filters: TransactionListFilters) =>
+    [...transactionKeys.all, 'refund-candidates', filters] as const,
+  /** A transaction's refund links: an expense's refunds, or the expense a refund gives back. */
+  refunds: (id: number) => [...transactionKeys.all, 'refunds', id] as const,
   /** The newest few, for a glance: refreshed with every change to a transaction, like the lists. */
   latest: (limit: number) => [...transactionKeys.all, 'latest', limit] as const,
   /** An account's oldest transaction, where its history may start. */

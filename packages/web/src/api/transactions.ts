@@ -8,6 +8,7 @@ import {
   type UpdateTransactionBody,
 } from '@kopiyka/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { parseAmount } from '../lib/money.ts';
 import { call, downloadFile } from './client.ts';
 import { transactionsChanged } from './invalidation.ts';
 import { transactionKeys } from './query-keys.ts';
@@ -100,6 +101,37 @@ export function useLinkCandidates(transaction: Transaction, enabled: boolean) {
   return useQuery({
     queryKey: transactionKeys.linkCandidates(transaction.id),
     queryFn: ({ signal }) => fetchTransactions(filters, { limit: LINK_CANDIDATES_MAX }, signal),
+    enabled,
+  });
+}
+
+/** How many expenses the refund picker offers at a time: the latest matching ones. */
+const REFUND_CANDIDATES_MAX = 30;
+
+/**
+ * The person's expenses an income could refund, newest first: those whose amount is what `query`
+ * reads as, or else those the words of `query` find (note, bank description, category, account).
+ */
+export function useRefundCandidates(query: string, enabled: boolean) {
+  const minor = parseAmount(query.trim());
+  const filters: TransactionListFilters = {
+    transactionType: 'expense',
+    excludeTransfer: true,
+    ...(minor !== null && minor > 0 ? { amountGte: minor, amountLte: minor } : { search: query.trim() || undefined }),
+  };
+  return useQuery({
+    queryKey: transactionKeys.refundCandidates(filters),
+    queryFn: ({ signal }) => fetchTransactions(filters, { limit: REFUND_CANDIDATES_MAX }, signal),
+    enabled,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** GET /transactions/{id}/refunds: an expense's refunds, or the link of a refund to its expense. */
+export function useTransactionRefunds(id: number, enabled = true) {
+  return useQuery({
+    queryKey: transactionKeys.refunds(id),
+    queryFn: ({ signal }) => call(endpoints.transactions.refunds, { params: { txId: id }, signal }),
     enabled,
   });
 }

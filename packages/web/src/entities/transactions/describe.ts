@@ -1,6 +1,8 @@
 import type { Transaction } from '@kopiyka/shared';
+import { formatDay } from '../../lib/dates.ts';
 import { t } from '../../lib/i18n.ts';
 import { dateTimeFormat } from '../../lib/locale.ts';
+import { dayKey } from '../../lib/periods.ts';
 
 /** The side of a transfer that is not one of the user's accounts, in the current language. */
 export function outOfWalletLabel(): string {
@@ -22,6 +24,17 @@ export function transferTitle(
   const other = transaction.destinationAccountId === null ? undefined : accountName(transaction.destinationAccountId);
   const account = other ?? t('transactions.transfer.anotherAccount');
   return incoming ? t('transactions.transfer.from', { account }) : t('transactions.transfer.to', { account });
+}
+
+/** How a refund names the expense it gives back: "Shoes · 12 Mar 2026" (its category when it has no note). */
+export function expenseSummary(expense: Pick<Transaction, 'note' | 'time'>, categoryName: string | undefined): string {
+  const what = expense.note || categoryName || t('transactions.row.uncategorised');
+  return `${what} · ${formatDay(dayKey(expense.time))}`;
+}
+
+/** What of an expense is still to be refunded, in the base currency (its refunds' figures are too). */
+export function refundableRefAmount(expense: Pick<Transaction, 'refAmount' | 'refundedRefAmount'>): number {
+  return Math.max(0, expense.refAmount - expense.refundedRefAmount);
 }
 
 const dateAndTime = () => dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' });

@@ -1,11 +1,15 @@
 import type { Category, Transaction } from '@kopiyka/shared';
-import { ArrowLeftRight, Check, LogIn, LogOut } from 'lucide-react';
+import { ArrowLeftRight, Check, LogIn, LogOut, Undo2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useCategories } from '../../api/categories.ts';
+import { useTransactionRefunds } from '../../api/transactions.ts';
 import { Money } from '../../components/ui/money.tsx';
 import { useT } from '../../lib/i18n.ts';
+import { formatMoney } from '../../lib/money.ts';
 import { cn } from '../../lib/utils.ts';
 import { CategoryMark } from '../categories/category-mark.tsx';
 import { BankMark } from '../monobank/bank-badge.tsx';
-import { formatTime, transferTitle } from './describe.ts';
+import { expenseSummary, formatTime, refundableRefAmount, transferTitle } from './describe.ts';
 import type { DayGroup } from './transaction-days.ts';
 import { dayLabel } from './transaction-days.ts';
 
@@ -35,6 +39,39 @@ function RowMark({ transaction, category }: { transaction: Transaction; category
       style={{ backgroundColor: `${color}26` }}
     >
       <span className="size-3 rounded-full" style={{ backgroundColor: color }} />
+    </span>
+  );
+}
+
+/** A refund names the expense it gives back (read once its row is shown; refunds are few). */
+function RefundOf({ transaction }: { transaction: Transaction }) {
+  const t = useT();
+  const categories = useCategories();
+  const link = useTransactionRefunds(transaction.id).data?.[0];
+  const expense = link?.originalTransaction;
+  const category = categories.find((c) => c.id === expense?.categoryId);
+  return expense
+    ? t('transactions.row.refundOf', { expense: expenseSummary(expense, category?.name) })
+    : t('transactions.row.refund');
+}
+
+/** The refund link of a row, either way: what a refund gives back, or how much of an expense came back. */
+function RefundLink({ transaction }: { transaction: Transaction }) {
+  const t = useT();
+  let content: ReactNode;
+  if (transaction.refundOfId !== null) content = <RefundOf transaction={transaction} />;
+  else if (transaction.refundedRefAmount > 0) {
+    content =
+      refundableRefAmount(transaction) === 0
+        ? t('transactions.row.refunded')
+        : t('transactions.row.partlyRefunded', {
+            amount: formatMoney(transaction.refundedRefAmount, transaction.refCurrencyCode),
+          });
+  } else return null;
+  return (
+    <span className="flex min-w-0 items-center gap-1 text-xs text-primary">
+      <Undo2 aria-hidden="true" className="size-3 shrink-0" />
+      <span className="truncate">{content}</span>
     </span>
   );
 }
@@ -72,6 +109,7 @@ export function TransactionRow({ transaction, category, accountName, onOpen }: T
           )}
           {account} · {formatTime(transaction.time)}
         </span>
+        <RefundLink transaction={transaction} />
       </span>
       <span className="flex shrink-0 flex-col items-end gap-0.5">
         <Money

@@ -45,6 +45,7 @@ import {
 } from '../../stores/transaction-dialog-target.ts';
 import { AccountSelect } from './components/account-select.tsx';
 import { useMerchantRuleOffer } from './components/merchant-rule-offer.ts';
+import { RefundField } from './components/refund-field.tsx';
 import {
   amountCurrencies,
   changeAccount,
@@ -485,6 +486,21 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
             </FormField>
           )}
         />
+
+        {values.kind === 'income' ? (
+          <Controller
+            control={form.control}
+            name="refundOfId"
+            render={({ field }) => (
+              <RefundField
+                value={field.value}
+                onChange={field.onChange}
+                editing={original}
+                error={errors.refundOfId?.message}
+              />
+            )}
+          />
+        ) : null}
 
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField id="transaction-time" label={t('transaction.field.time')} error={errors.time?.message}>

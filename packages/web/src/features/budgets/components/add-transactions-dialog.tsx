@@ -20,7 +20,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { RetryButton } from '../../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { CustomDates, TextSearch, PeriodSelect } from '../../../entities/transactions/filter-panel.tsx';
+import { CustomDates, PeriodSelect, TextSearch } from '../../../entities/transactions/filter-panel.tsx';
 import { EMPTY_FILTERS, type FilterState, hasFilters, toListFilters } from '../../../entities/transactions/filters.ts';
 import { AccountFilter, CategoryFilter } from '../../../entities/transactions/pickers.tsx';
 import { RecordList } from '../../../entities/transactions/record-list.tsx';

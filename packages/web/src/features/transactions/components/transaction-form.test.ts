@@ -33,6 +33,7 @@ const expense: TransactionFormValues = {
   paymentType: 'debitCard',
   note: 'Lunch',
   budgetId: null,
+  refundOfId: null,
 };
 
 function check(values: Partial<TransactionFormValues>, original?: Transaction) {
@@ -186,6 +187,18 @@ describe('an edit sends what changed', () => {
       assigned,
     );
     expect(unassign?.body).toEqual({ budgetId: null });
+  });
+
+  it('links an income to the expense it refunds, and unlinks it with null, also when it stops being an income', () => {
+    const pay = { ...original, transactionType: 'income' as const };
+    const editPay = (changes: Partial<TransactionFormValues>, transaction = pay) =>
+      requestOf({ ...initialFormValues({ mode: 'edit', transaction }, accounts), ...changes }, transaction);
+    expect(editPay({ refundOfId: 7 })?.body).toEqual({ refundOfId: 7 });
+    // An expense refunds nothing: the choice stays in the form but is not sent.
+    expect(edit({ refundOfId: 7 })).toBeNull();
+    const refund = { ...pay, refundOfId: 7 };
+    expect(editPay({ refundOfId: null }, refund)?.body).toEqual({ refundOfId: null });
+    expect(editPay({ kind: 'expense' }, refund)?.body).toEqual({ transactionType: 'expense', refundOfId: null });
   });
 
   it('turns it into an out-of-wallet transfer', () => {

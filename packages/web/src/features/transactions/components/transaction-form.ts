@@ -68,6 +68,8 @@ const formValuesSchema = z.object({
   note: z.string(),
   /** The budget it is assigned to by hand; null leaves it to the budgets' category rules. */
   budgetId: z.number().nullable(),
+  /** For an income: the expense it refunds; sent only while the kind is income. */
+  refundOfId: z.number().nullable(),
 });
 export type TransactionFormValues = z.infer<typeof formValuesSchema>;
 export type TransactionFormField = keyof TransactionFormValues;
@@ -119,6 +121,7 @@ export function initialFormValues(
     paymentType: defaultPaymentType(account),
     note: '',
     budgetId: null,
+    refundOfId: null,
   };
 }
 
@@ -135,6 +138,7 @@ function editValues(transaction: Transaction): TransactionFormValues {
     paymentType: transaction.paymentType,
     note: transaction.note,
     budgetId: transaction.budgetId,
+    refundOfId: transaction.refundOfId,
   };
   if (values.kind !== 'transfer') return values;
   const incoming = transaction.transactionType === 'income';
@@ -287,6 +291,7 @@ function plan(values: TransactionFormValues, { currencyOf, original }: FormConte
       accountId: values.accountId === '' ? undefined : Number(values.accountId),
       categoryId: values.categoryId ?? undefined,
       transferNature: 'not_transfer',
+      ...(values.kind === 'income' && values.refundOfId !== null ? { refundOfId: values.refundOfId } : {}),
     };
     return { body, problems, fieldOf: (path) => fieldFor(path, 'from', false) };
   }
@@ -363,6 +368,8 @@ function changes(next: BodyDraft, before: BodyDraft): UpdateTransactionBody {
   }
   // Taking it out of its budget is the one change sent as null.
   if (before.budgetId != null && next.budgetId === undefined) body.budgetId = null;
+  // So is unlinking a refund (also when it stops being an income).
+  if (before.refundOfId != null && next.refundOfId === undefined) body.refundOfId = null;
   const reshaped = ['transferNature', 'accountId', 'destinationAccountId'].some((key) => key in body);
   if (next.transferNature === 'transfer_between_user_accounts' && reshaped) {
     body.destinationAccountId = next.destinationAccountId;
