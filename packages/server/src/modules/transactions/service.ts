@@ -1,5 +1,7 @@
 import {
   appLocale,
+  type BulkTransactionsChange,
+  type BulkTransactionsResult,
   categoryPaths,
   defaultPaymentType,
   type ExportTransactionsQuery,
@@ -19,7 +21,9 @@ import { type Pending, perTurn } from '../../lib/per-turn.ts';
 import { assertOwnCategory, selectCategories } from '../categories/index.ts';
 import type { RatesService } from '../rates/index.ts';
 import { getSettings } from '../settings/index.ts';
+import { assertOwnTags, listTags, setTagsOf } from '../tags/index.ts';
 import { baseOf, presentBase, refsFor } from './base-amounts.ts';
+import { applyBulk } from './bulk.ts';
 import { csvExport } from './csv-export.ts';
 import { createInsertBatcher } from './insert-batcher.ts';
 import { ChangedMeanwhile, changeLeg, insertLeg, lockForWrite, onFreshRows, removeLeg } from './ledger.ts';
@@ -65,6 +69,7 @@ export interface TransactionsService {
   create(userId: number, body: NewTransaction): Promise<Transaction[]>;
   update(userId: number, id: number, body: UpdateTransactionBody): Promise<Transaction[]>;
   remove(userId: number, id: number): Promise<void>;
+  bulk(userId: number, body: BulkTransactionsChange): Promise<BulkTransactionsResult>;
   link(userId: number, body: LinkTransactionsBody): Promise<Transaction[][]>;
   unlink(userId: number, body: UnlinkTransactionsBody): Promise<Transaction[]>;
 }
@@ -92,6 +97,8 @@ export function createTransactionsService(
   return {
     ...createTransferLinks(db, views),
 
+    bulk: (userId, body) => onFreshRows(() => applyBulk(db, userId, body)),
+
     async list(userId, query) {
       return (await selectViewsPage(db, userId, query)).map(toTransaction);
     },
@@ -103,6 +110,7 @@ export function createTransactionsService(
         locale: appLocale(locale),
         accounts: await selectAccountNames(db, userId),
         categoryPaths: categoryPaths(await selectCategories(db, userId)),
+        tags: new Map((await listTags(db, userId)).map((tag) => [tag.id, tag.name])),
       };
       return {
         fileName: `kopiyka-transactions-${zonedDay(clock.now(), timeZone)}.csv`,
@@ -167,6 +175,8 @@ export function createTransactionsService(
           amount: body.amount,
           transactionType: body.transactionType,
         };
+        // Tags are written with the row, in its transaction; a plain row without them goes through the batcher.
+        const tagIds = [...new Set(body.tagIds ?? [])];
         const legs = transfer
           ? await db.transaction(async (tx) => {
               await lockForWrite(
@@ -176,6 +186,7 @@ export function createTransactionsService(
                 [account.id, transfer.destination.id],
                 refs.map((leg) => leg.refCurrencyId),
               );
+              await assertOwnTags(tx, userId, tagIds, 'tagIds');
               const transferId = await nextTransferId(tx);
               const first = await insertLeg(tx, userId, { ...firstLeg, transferId });
               const second = await insertLeg(
@@ -191,14 +202,41 @@ export function createTransactionsService(
                 },
                 'destinationAmount',
               );
+              await setTagsOf(tx, [first.id, second.id], tagIds);
               return [first, second];
             })
-          : [await insertSingleLeg(userId, { ...firstLeg, transferId: null })];
+          : tagIds.length > 0
+            ? await db.transaction(async (tx) => {
+                await lockForWrite(tx, userId, [], [account.id], [refs[0]!.refCurrencyId]);
+                await assertOwnTags(tx, userId, tagIds, 'tagIds');
+                const only = await insertLeg(tx, userId, { ...firstLeg, transferId: null });
+                await setTagsOf(tx, [only.id], tagIds);
+                return [only];
+              })
+            : [await insertSingleLeg(userId, { ...firstLeg, transferId: null })];
         const [first, second] = legs;
         return [
-          toTransaction(newLegView(first!, account, base.currency.code, second)),
+          toTransaction(
+            newLegView(
+              first!,
+              account,
+              base.currency.code,
+              second,
+              tagIds.toSorted((a, b) => a - b),
+            ),
+          ),
           ...(second && transfer
-            ? [toTransaction(newLegView(second, transfer.destination, base.currency.code, first))]
+            ? [
+                toTransaction(
+                  newLegView(
+                    second,
+                    transfer.destination,
+                    base.currency.code,
+                    first,
+                    tagIds.toSorted((a, b) => a - b),
+                  ),
+                ),
+              ]
             : []),
         ];
       });
@@ -262,6 +300,10 @@ export function createTransactionsService(
           );
           const before = locked.get(id)!;
           const other = currentOther && locked.get(currentOther.id);
+          if (body.tagIds !== undefined) {
+            await assertOwnTags(tx, userId, body.tagIds, 'tagIds');
+            await setTagsOf(tx, [id], body.tagIds);
+          }
           const changes: Partial<NewTransactionRow> = {
             // Only what changes is written: a time with microseconds (rows written by SQL) keeps them.
             ...(refs

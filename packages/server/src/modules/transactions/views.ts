@@ -29,6 +29,7 @@ export function toTransaction(view: TransactionView): Transaction {
     commissionRate: row.commissionRate,
     refCommissionRate: convertMinorUnits(row.commissionRate, row.rate),
     budgetId: row.budgetId,
+    tagIds: view.tagIds,
     externalId: row.externalId,
     createdAt: row.createdAt.toISOString(),
   };
@@ -43,6 +44,7 @@ export function newLegView(
   account: Pick<OwnAccount, 'type' | 'currencyId' | 'currencyCode'>,
   refCurrencyCode: string,
   otherLeg: TransactionRow | undefined,
+  tagIds: number[],
 ): TransactionView {
   return {
     row,
@@ -52,5 +54,6 @@ export function newLegView(
     refCurrencyCode,
     destinationAmount: otherLeg?.amount ?? null,
     destinationAccountId: otherLeg?.accountId ?? null,
+    tagIds,
   };
 }

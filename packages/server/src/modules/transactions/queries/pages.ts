@@ -21,7 +21,16 @@ const other = alias(transactions, 'other_leg');
 const refCurrency = alias(currencies, 'ref_currency');
 const cursorRow = alias(transactions, 'cursor_row');
 
-/** A transaction with what the API shows beside it: its account's type and currency, the other leg. */
+/**
+ * The tags of the transaction `t` names, ascending, as a JSON array: a lookup by the tags' key
+ * (transaction, tag) per row of a page, inside the page's own statement.
+ */
+const tagIdsOfRow = (t: SQL) =>
+  sql<
+    number[]
+  >`coalesce((select json_agg(tt.tag_id order by tt.tag_id) from transaction_tags tt where tt.transaction_id = ${t}), '[]')`;
+
+/** A transaction with what the API shows beside it: its account's type and currency, the other leg, its tags. */
 function selectViews(db: Executor) {
   return db
     .select({
@@ -32,6 +41,7 @@ function selectViews(db: Executor) {
       refCurrencyCode: refCurrency.code,
       destinationAmount: other.amount,
       destinationAccountId: other.accountId,
+      tagIds: tagIdsOfRow(sql`${transactions.id}`),
     })
     .from(transactions)
     .innerJoin(accounts, eq(accounts.id, transactions.accountId))
@@ -127,6 +137,10 @@ export async function selectViewsPage(db: Executor, userId: number, q: Transacti
   if (q.categoryIds)
     conditions.push(sql`${transactions.categoryId} in ${categoryAndDescendants(userId, q.categoryIds)}`);
   if (q.budgetIds) conditions.push(inBudgets(userId, q.budgetIds));
+  if (q.tagIds)
+    conditions.push(
+      sql`exists (select from transaction_tags tt where tt.transaction_id = ${transactions.id} and tt.tag_id in ${q.tagIds})`,
+    );
   if (q.excludeBudgetId) conditions.push(notInBudget(userId, q.excludeBudgetId));
   if (q.excludeTransfer) conditions.push(eq(transactions.transferNature, 'not_transfer'));
   if (q.noteSearch) conditions.push(ilike(transactions.note, `%${q.noteSearch.replace(/[\\%_]/g, '\\$&')}%`));
@@ -176,7 +190,7 @@ export async function selectViewsPage(db: Executor, userId: number, q: Transacti
   // Each array: the row's columns (tupleColumns), then the rest of the view in ViewFields' order.
   const result = await db.execute(sql`
     select coalesce(json_agg(json_build_array(${tupleColumns(transactions, 't')},
-        a.type, a.currency_id, c.code, r.code, o.amount, o.account_id)
+        a.type, a.currency_id, c.code, r.code, o.amount, o.account_id, ${tagIdsOfRow(sql`t.id`)})
       order by p.time ${order}, p.id ${order}), '[]')::text as views
     from (${ordered} ${limits}) p
     join transactions t on t.id = p.id
@@ -186,9 +200,18 @@ export async function selectViewsPage(db: Executor, userId: number, q: Transacti
     left join transactions o on o.transfer_id = t.transfer_id and o.id <> t.id`);
   const [{ views }] = (result as unknown as { rows: [{ views: string }] }).rows;
   return tupleRows(transactions, JSON.parse(views) as unknown[][]).map(({ row, rest }) => {
-    const [accountType, currencyId, currencyCode, refCurrencyCode, destinationAmount, destinationAccountId] =
+    const [accountType, currencyId, currencyCode, refCurrencyCode, destinationAmount, destinationAccountId, tagIds] =
       rest as ViewFields;
-    return { row, accountType, currencyId, currencyCode, refCurrencyCode, destinationAmount, destinationAccountId };
+    return {
+      row,
+      accountType,
+      currencyId,
+      currencyCode,
+      refCurrencyCode,
+      destinationAmount,
+      destinationAccountId,
+      tagIds,
+    };
   });
 }
 
@@ -200,6 +223,7 @@ type ViewFields = [
   TransactionView['refCurrencyCode'],
   TransactionView['destinationAmount'],
   TransactionView['destinationAccountId'],
+  TransactionView['tagIds'],
 ];
 
 /** The names of the user's accounts by id (what an export writes beside each row). */
