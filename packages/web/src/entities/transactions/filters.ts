@@ -34,6 +34,7 @@ export type FilterState = {
   max: string;
   accountIds: number[];
   categoryIds: number[];
+  tagIds: number[];
   note: string;
   excludeTransfers: boolean;
 };
@@ -47,6 +48,7 @@ export const EMPTY_FILTERS: FilterState = {
   max: '',
   accountIds: [],
   categoryIds: [],
+  tagIds: [],
   note: '',
   excludeTransfers: false,
 };
@@ -61,6 +63,7 @@ const PARAM = {
   max: 'max',
   accounts: 'accounts',
   categories: 'categories',
+  tags: 'tags',
   note: 'q',
   transfers: 'transfers',
 } as const;
@@ -93,6 +96,7 @@ export function parseFilters(params: URLSearchParams): FilterState {
     max: params.get(PARAM.max)?.trim() ?? '',
     accountIds: ids(params.get(PARAM.accounts)),
     categoryIds: ids(params.get(PARAM.categories)),
+    tagIds: ids(params.get(PARAM.tags)),
     note: params.get(PARAM.note) ?? '',
     excludeTransfers: params.get(PARAM.transfers) === 'exclude',
   };
@@ -114,6 +118,7 @@ export function filtersToParams(filters: FilterState): URLSearchParams {
   set(PARAM.max, filters.max.trim());
   set(PARAM.accounts, filters.accountIds.join(','));
   set(PARAM.categories, filters.categoryIds.join(','));
+  set(PARAM.tags, filters.tagIds.join(','));
   set(PARAM.note, filters.note);
   if (filters.excludeTransfers) set(PARAM.transfers, 'exclude');
   return params;
@@ -127,6 +132,7 @@ export function countFilters(filters: FilterState): number {
     minorOrUndefined(filters.min) !== undefined || minorOrUndefined(filters.max) !== undefined,
     filters.accountIds.length > 0,
     filters.categoryIds.length > 0,
+    filters.tagIds.length > 0,
     filters.excludeTransfers,
   ].filter(Boolean).length;
 }
@@ -198,6 +204,7 @@ export function toListFilters(filters: FilterState, now: Date = new Date()): Tra
   if (filters.type) list.transactionType = filters.type;
   if (filters.accountIds.length > 0) list.accountIds = filters.accountIds;
   if (filters.categoryIds.length > 0) list.categoryIds = filters.categoryIds;
+  if (filters.tagIds.length > 0) list.tagIds = filters.tagIds;
   if (filters.excludeTransfers) list.excludeTransfer = true;
   if (filters.note.trim() !== '') list.noteSearch = filters.note.trim();
   return list;

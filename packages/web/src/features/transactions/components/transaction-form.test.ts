@@ -33,6 +33,7 @@ const expense: TransactionFormValues = {
   paymentType: 'debitCard',
   note: 'Lunch',
   budgetId: null,
+  tagIds: [],
 };
 
 function check(values: Partial<TransactionFormValues>, original?: Transaction) {
@@ -186,6 +187,18 @@ describe('an edit sends what changed', () => {
       assigned,
     );
     expect(unassign?.body).toEqual({ budgetId: null });
+  });
+
+  it('sends its tags whole when they changed, in any order, and an empty list to take them all off', () => {
+    expect(edit({ tagIds: [5, 3] })?.body).toEqual({ tagIds: [5, 3] });
+    const tagged = { ...original, tagIds: [3, 5] };
+    const values = initialFormValues({ mode: 'edit', transaction: tagged }, accounts);
+    expect(requestOf({ ...values, tagIds: [5, 3] }, tagged)).toBeNull();
+    expect(requestOf({ ...values, tagIds: [] }, tagged)?.body).toEqual({ tagIds: [] });
+  });
+
+  it('sends the tags of a new one', () => {
+    expect(requestOf({ tagIds: [4] })?.body).toMatchObject({ tagIds: [4] });
   });
 
   it('turns it into an out-of-wallet transfer', () => {

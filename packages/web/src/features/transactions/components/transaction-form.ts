@@ -68,6 +68,8 @@ const formValuesSchema = z.object({
   note: z.string(),
   /** The budget it is assigned to by hand; null leaves it to the budgets' category rules. */
   budgetId: z.number().nullable(),
+  /** The tags it carries. */
+  tagIds: z.array(z.number()),
 });
 export type TransactionFormValues = z.infer<typeof formValuesSchema>;
 export type TransactionFormField = keyof TransactionFormValues;
@@ -119,6 +121,7 @@ export function initialFormValues(
     paymentType: defaultPaymentType(account),
     note: '',
     budgetId: null,
+    tagIds: [],
   };
 }
 
@@ -135,6 +138,7 @@ function editValues(transaction: Transaction): TransactionFormValues {
     paymentType: transaction.paymentType,
     note: transaction.note,
     budgetId: transaction.budgetId,
+    tagIds: transaction.tagIds,
   };
   if (values.kind !== 'transfer') return values;
   const incoming = transaction.transactionType === 'income';
@@ -274,6 +278,7 @@ function plan(values: TransactionFormValues, { currencyOf, original }: FormConte
     time: when?.toISOString(),
     note: values.note,
     ...(values.budgetId !== null ? { budgetId: values.budgetId } : {}),
+    ...(values.tagIds.length > 0 ? { tagIds: values.tagIds } : {}),
   };
 
   if (values.kind !== 'transfer') {
@@ -359,10 +364,14 @@ function fieldFor(path: string, anchor: Side, cross: boolean): TransactionFormFi
 function changes(next: BodyDraft, before: BodyDraft): UpdateTransactionBody {
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(next)) {
+    if (key === 'tagIds') continue;
     if (value !== undefined && value !== before[key as keyof CreateTransactionBody]) body[key] = value;
   }
   // Taking it out of its budget is the one change sent as null.
   if (before.budgetId != null && next.budgetId === undefined) body.budgetId = null;
+  // Tags travel whole, in any order, when they differ from the transaction's (none: an empty list).
+  const tagKey = (ids: readonly number[] | undefined) => [...(ids ?? [])].sort((a, b) => a - b).join(',');
+  if (tagKey(next.tagIds) !== tagKey(before.tagIds)) body.tagIds = next.tagIds ?? [];
   const reshaped = ['transferNature', 'accountId', 'destinationAccountId'].some((key) => key in body);
   if (next.transferNature === 'transfer_between_user_accounts' && reshaped) {
     body.destinationAccountId = next.destinationAccountId;
