@@ -66,10 +66,9 @@ function NewTagForm() {
           autoComplete="off"
           className="min-w-0 flex-1"
         />
-        <Button type="submit" disabled={createTag.isPending}>
+        <Button type="submit" disabled={createTag.isPending} aria-label={t('tags.add')}>
           {createTag.isPending ? <Spinner /> : <Plus aria-hidden="true" className="size-4" />}
           <span className="hidden sm:inline">{t('tags.add')}</span>
-          <span className="sr-only sm:hidden">{t('tags.add')}</span>
         </Button>
       </div>
       {error ? <ErrorAlert>{error}</ErrorAlert> : null}
