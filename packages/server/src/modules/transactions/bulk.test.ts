@@ -19,7 +19,9 @@ async function world() {
   const groceries = w.category('Groceries');
   const transport = w.category('Transportation');
   const expense = async (amount: number, body: Record<string, unknown> = {}) =>
-    (await w.record({ transactionType: 'expense', accountId: card, categoryId: groceries, amount, time: DAY, ...body }))[0]!;
+    (
+      await w.record({ transactionType: 'expense', accountId: card, categoryId: groceries, amount, time: DAY, ...body })
+    )[0]!;
   const transfer = async (amount: number) =>
     w.record({
       transactionType: 'expense',
@@ -36,11 +38,28 @@ async function world() {
     (await t.call('GET', '/api/v1/stats/spendings-by-categories?from=2026-03-01&to=2026-03-31', { token })).body
       .response as Array<{ name: string; amount: number }>;
   const balances = async () =>
-    ((await t.call('GET', '/api/v1/accounts', { token })).body.response as Array<{ id: number; currentBalance: number }>)
-      .map((a) => [a.id, a.currentBalance]);
+    (
+      (await t.call('GET', '/api/v1/accounts', { token })).body.response as Array<{
+        id: number;
+        currentBalance: number;
+      }>
+    ).map((a) => [a.id, a.currentBalance]);
   const tag = async (name: string) =>
     (await t.call('POST', '/api/v1/tags', { token, body: { name } })).body.response as Tag;
-  return { ...w, card: card!, cash: cash!, groceries, transport, expense, transfer, bulk, all, spending, balances, tag };
+  return {
+    ...w,
+    card: card!,
+    cash: cash!,
+    groceries,
+    transport,
+    expense,
+    transfer,
+    bulk,
+    all,
+    spending,
+    balances,
+    tag,
+  };
 }
 
 describe('bulk edits', () => {
