@@ -70,6 +70,8 @@ import { createSettingsService } from './modules/settings/service.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { createStatsService } from './modules/stats/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { tagRoutes } from './modules/tags/routes.ts';
+import { createTagsService } from './modules/tags/service.ts';
 import { detachTransfersOf, moveToCategory } from './modules/transactions/index.ts';
 import { transactionRoutes } from './modules/transactions/routes.ts';
 import { createTransactionsService } from './modules/transactions/service.ts';
@@ -221,6 +223,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const categories = createCategoriesService(db, moveToCategory);
   const accounts = createAccountsService(db, rates, clock, detachTransfersOf);
   const accountGroups = createAccountGroupsService(db, moveAccountsToGroup);
+  const tags = createTagsService(db);
   const settings = createSettingsService(db, baseChanges, regroupDaysAfterZoneChange);
   const transactions = createTransactionsService(db, rates, clock, assertOwnBudget);
   const stats = createStatsService(db, rates);
@@ -309,6 +312,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(categoryRoutes, { categories });
       await api.register(accountRoutes, { accounts });
       await api.register(accountGroupRoutes, { accountGroups });
+      await api.register(tagRoutes, { tags });
       await api.register(settingsRoutes, { settings });
       await api.register(transactionRoutes, { transactions });
       await api.register(statsRoutes, { stats });

@@ -14,6 +14,7 @@ import { customIssue, type IssueField, issue } from './issues.ts';
 import { signedMinorAmountSchema } from './money.ts';
 import { rateValueSchema } from './rates.ts';
 import { localeSchema, MAX_EXCLUDED_CATEGORIES, timeZoneSchema } from './settings.ts';
+import { TAG_NAME_MAX, TAGS_MAX, TRANSACTION_TAGS_MAX } from './tags.ts';
 import { isoDateSchema, timeSchema } from './time.ts';
 import {
   NOTE_MAX,
@@ -22,6 +23,7 @@ import {
   TRANSACTION_TYPES,
   TRANSFER_NATURES,
 } from './transactions.ts';
+import { foldCase } from './usernames.ts';
 
 /** The version of the backup document this server writes and reads; a document of another is refused. */
 export const BACKUP_VERSION = 1;
@@ -85,6 +87,12 @@ const budgetSchema = z.object({
   excludedTransactionIds: z.array(refSchema).max(BACKUP_TRANSACTIONS_MAX),
 });
 
+const tagSchema = z.object({
+  id: refSchema,
+  name: name(TAG_NAME_MAX),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, issue('colour.format')),
+});
+
 const transactionSchema = z.object({
   id: refSchema,
   accountId: refSchema,
@@ -108,6 +116,8 @@ const transactionSchema = z.object({
   /** Assigned to this budget by hand (a budget's category rule needs no assignment). */
   budgetId: refSchema.nullable(),
   externalId: text(128, 'externalId').min(1).nullable(),
+  /** Absent in a backup made before tags: none. */
+  tagIds: z.array(refSchema).max(TRANSACTION_TAGS_MAX).default([]),
 });
 
 const customRateSchema = z.object({
@@ -165,9 +175,13 @@ export const BACKUP_LIST_MAX = {
   accounts: ACCOUNTS_MAX,
   categories: CATEGORIES_MAX,
   budgets: BUDGETS_MAX,
+  tags: TAGS_MAX,
   transactions: BACKUP_TRANSACTIONS_MAX,
 } as const;
 export type BackupList = keyof typeof BACKUP_LIST_MAX;
+
+/** Lists a backup made before they existed does not have: such a backup restores them empty. */
+export const BACKUP_LISTS_ADDED_LATER: ReadonlySet<BackupList> = new Set(['tags']);
 
 /** The schema of one item of each list: a restore checks each item as it arrives. */
 export const backupItemSchemas = {
@@ -177,6 +191,7 @@ export const backupItemSchemas = {
   accounts: accountSchema,
   categories: categorySchema,
   budgets: budgetSchema,
+  tags: tagSchema,
   transactions: transactionSchema,
 } as const satisfies Record<BackupList, z.ZodType>;
 
@@ -208,6 +223,7 @@ const backupDocumentParts = backupHeadSchema.extend({
   accounts: list('accounts'),
   categories: list('categories'),
   budgets: list('budgets'),
+  tags: list('tags').default([]),
   transactions: list('transactions'),
 });
 export type BackupDocument = z.output<typeof backupDocumentParts>;
@@ -267,6 +283,13 @@ export function backupReferenceIssues(doc: BackupDocument): BackupIssue[] {
       }
     });
   });
+  const tags = indexById(doc.tags, 'tags', issues);
+  const tagNames = new Set<string>();
+  doc.tags.forEach((tag, index) => {
+    const folded = foldCase(tag.name.trim());
+    if (tagNames.has(folded)) issues.push({ ...customIssue('backup.repeatedTagName'), path: ['tags', index, 'name'] });
+    tagNames.add(folded);
+  });
   const legs = new Map<number, number[]>();
   const externalIds = new Set<string>();
   doc.transactions.forEach((t, index) => {
@@ -277,6 +300,10 @@ export function backupReferenceIssues(doc: BackupDocument): BackupIssue[] {
     if (t.budgetId !== null && !budgets.has(t.budgetId)) {
       issues.push({ ...customIssue('backup.missingBudget', { id: t.budgetId }), path: path('budgetId') });
     }
+    t.tagIds.forEach((id, at) => {
+      if (!tags.has(id))
+        issues.push({ ...customIssue('backup.missingTag', { id }), path: ['transactions', index, 'tagIds', at] });
+    });
     if (t.externalId !== null) {
       const key = `${t.accountId} ${t.externalId}`;
       if (externalIds.has(key)) issues.push({ ...customIssue('backup.repeatedExternalId'), path: path('externalId') });
@@ -312,6 +339,7 @@ export const restoreBackupResponseSchema = z.object({
     categories: z.number().int(),
     transactions: z.number().int(),
     budgets: z.number().int(),
+    tags: z.number().int(),
     currencies: z.number().int(),
     rates: z.number().int(),
   }),

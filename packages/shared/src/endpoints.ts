@@ -92,13 +92,17 @@ import {
   cryptoBalanceHistoryQuerySchema,
   cryptoBalancePointSchema,
   spendingsQuerySchema,
+  tagSpendingSchema,
   totalBalanceChangeQuerySchema,
   totalBalanceChangeSchema,
   totalBalanceQuerySchema,
   totalBalanceSchema,
 } from './stats.ts';
 import { healthSchema } from './system.ts';
+import { createTagBodySchema, tagParamsSchema, tagSchema, updateTagBodySchema } from './tags.ts';
 import {
+  bulkTransactionsBodySchema,
+  bulkTransactionsResponseSchema,
   createTransactionBodySchema,
   exportTransactionsQuerySchema,
   linkTransactionsBodySchema,
@@ -381,6 +385,41 @@ export const endpoints = {
     },
   },
 
+  tags: {
+    list: {
+      method: 'GET',
+      path: '/tags',
+      tags: ['tags'],
+      summary: "The caller's tags by name",
+      response: z.array(tagSchema),
+    },
+    create: {
+      method: 'POST',
+      path: '/tags',
+      tags: ['tags'],
+      summary: 'Create a tag; names are unique per user whatever the case',
+      body: createTagBodySchema,
+      response: tagSchema,
+      status: 201,
+    },
+    update: {
+      method: 'PUT',
+      path: '/tags/:id',
+      tags: ['tags'],
+      summary: 'Rename or recolour a tag',
+      params: tagParamsSchema,
+      body: updateTagBodySchema,
+      response: tagSchema,
+    },
+    delete: {
+      method: 'DELETE',
+      path: '/tags/:id',
+      tags: ['tags'],
+      summary: 'Delete a tag; it comes off every transaction that carried it',
+      params: tagParamsSchema,
+    },
+  },
+
   settings: {
     get: {
       method: 'GET',
@@ -432,6 +471,15 @@ export const endpoints = {
       summary: 'Make the legs of transfers ordinary transactions again',
       body: unlinkTransactionsBodySchema,
       response: z.array(transactionSchema),
+    },
+    bulk: {
+      method: 'POST',
+      path: '/transactions/bulk',
+      tags: ['transactions'],
+      summary:
+        'Set a category, tags or a note on many transactions, or delete them, in one database transaction; another user’s or a missing id refuses it all',
+      body: bulkTransactionsBodySchema,
+      response: bulkTransactionsResponseSchema,
     },
     transfer: {
       method: 'GET',
@@ -527,6 +575,15 @@ export const endpoints = {
       summary: 'Expenses by root category in the base currency; transfers and excluded categories left out',
       query: spendingsQuerySchema,
       response: z.array(categorySpendingSchema),
+    },
+    spendingsByTags: {
+      method: 'GET',
+      path: '/stats/spendings-by-tags',
+      tags: ['statistics'],
+      summary:
+        'Expenses per tag in the base currency, as spendings by categories counts them; a transaction with two tags counts in both',
+      query: spendingsQuerySchema,
+      response: z.array(tagSpendingSchema),
     },
     cashFlow: {
       method: 'GET',

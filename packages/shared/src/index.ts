@@ -22,6 +22,7 @@ export * from './rates.ts';
 export * from './settings.ts';
 export * from './stats.ts';
 export * from './system.ts';
+export * from './tags.ts';
 export * from './text.ts';
 export * from './time.ts';
 export * from './transactions.ts';

@@ -107,6 +107,14 @@ export const categorySpendingSchema = z.object({
   amount: z.number().int(),
 });
 export type CategorySpending = z.infer<typeof categorySpendingSchema>;
+export const tagSpendingSchema = z.object({
+  tagId: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  /** Expenses carrying the tag, in the base currency. */
+  amount: z.number().int(),
+});
+export type TagSpending = z.infer<typeof tagSpendingSchema>;
 
 export const CASH_FLOW_INTERVALS = ['day', 'week', 'month'] as const;
 export const cashFlowQuerySchema = dayRange

@@ -4,6 +4,7 @@ import { idSchema, idTextSchema } from './ids.ts';
 import { customIssue, issue } from './issues.ts';
 import { MAX_MINOR_AMOUNT, signedMinorAmountSchema } from './money.ts';
 import { queryFlagSchema, queryIntegerSchema, queryListSchema } from './query.ts';
+import { TRANSACTION_TAGS_MAX } from './tags.ts';
 import { freeText } from './text.ts';
 import { timeSchema } from './time.ts';
 
@@ -67,6 +68,8 @@ export const transactionSchema = z.object({
   refundOfId: z.number().int().nullable(),
   /** For an expense: its refunds' `refAmount`s added up (0 when none); fully refunded when it reaches `refAmount`. */
   refundedRefAmount: z.number().int(),
+  /** The caller's tags it carries, in ascending id order. */
+  tagIds: z.array(z.number().int()),
   externalId: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
@@ -80,6 +83,10 @@ const noteSchema = z.preprocess(
     issue('note.tooLong', { max: NOTE_MAX }),
   ),
 );
+
+const tagIdsSchema = z
+  .array(idSchema)
+  .max(TRANSACTION_TAGS_MAX, issue('tagIds.tooMany', { max: TRANSACTION_TAGS_MAX }));
 
 const transactionFields = {
   amount: positiveMinorAmountSchema,
@@ -95,6 +102,8 @@ const transactionFields = {
   budgetId: idSchema.nullable(),
   /** The expense this income refunds; null (on PUT) unlinks it. */
   refundOfId: idSchema.nullable(),
+  /** The caller's tags; the transaction carries exactly these (a repeated id counts once). */
+  tagIds: tagIdsSchema,
 };
 
 export const createTransactionBodySchema = z.object({
@@ -108,6 +117,7 @@ export const createTransactionBodySchema = z.object({
   destinationAmount: transactionFields.destinationAmount.optional(),
   budgetId: transactionFields.budgetId.optional(),
   refundOfId: transactionFields.refundOfId.optional(),
+  tagIds: transactionFields.tagIds.optional(),
 });
 export type CreateTransactionBody = z.input<typeof createTransactionBodySchema>;
 export type NewTransaction = z.output<typeof createTransactionBodySchema>;
@@ -143,6 +153,8 @@ const transactionFilterFields = {
   transactionType: z.enum(TRANSACTION_TYPES).optional(),
   accountIds: idListSchema.optional(),
   categoryIds: idListSchema.optional(),
+  /** Carrying any of these tags. */
+  tagIds: idListSchema.optional(),
   /** Members of any of these budgets (a budget's page). */
   budgetIds: idListSchema.optional(),
   /** Leaves out the members of this budget (the "add transactions" picker). */
@@ -220,3 +232,46 @@ export const transactionRefundSchema = z.object({
   refundTransaction: transactionSchema,
 });
 export type TransactionRefund = z.infer<typeof transactionRefundSchema>;
+
+/** The most transactions one bulk change takes. */
+export const BULK_IDS_MAX = 1000;
+
+/** POST /transactions/bulk: the same change to many transactions, or their deletion, all at once. */
+export const bulkTransactionsBodySchema = z
+  .object({
+    ids: z
+      .array(idSchema)
+      .min(1, issue('bulk.idsRequired'))
+      .max(BULK_IDS_MAX, issue('bulk.tooMany', { max: BULK_IDS_MAX })),
+    set: z
+      .object({
+        categoryId: idSchema,
+        addTagIds: tagIdsSchema,
+        removeTagIds: tagIdsSchema,
+        note: noteSchema,
+      })
+      .partial()
+      .refine((set) => Object.values(set).some((value) => value !== undefined), issue('bulk.nothingToSet'))
+      .optional(),
+    delete: z.literal(true).optional(),
+  })
+  .refine((body) => (body.set === undefined) !== (body.delete === undefined), {
+    ...issue('bulk.oneAction'),
+    path: ['set'],
+  });
+export type BulkTransactionsBody = z.input<typeof bulkTransactionsBodySchema>;
+export type BulkTransactionsChange = z.output<typeof bulkTransactionsBodySchema>;
+
+/** Why a transaction of a bulk change was left (partly) as it was. */
+export const BULK_SKIP_REASONS = ['transfer', 'bank'] as const;
+export type BulkSkipReason = (typeof BULK_SKIP_REASONS)[number];
+
+export const bulkTransactionsResponseSchema = z.object({
+  /** Transactions that took at least one of the changes. */
+  updated: z.number().int(),
+  /** Transactions deleted, the other legs of deleted transfers included. */
+  deleted: z.number().int(),
+  /** Each transaction a change (or the deletion) left alone, with why. */
+  skipped: z.array(z.object({ id: z.number().int(), reason: z.enum(BULK_SKIP_REASONS) })),
+});
+export type BulkTransactionsResult = z.infer<typeof bulkTransactionsResponseSchema>;

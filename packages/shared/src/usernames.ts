@@ -23,12 +23,12 @@ const FOLDS_BEYOND_LOWER_CASE: Record<string, string> = {
 const FOLDED_BEYOND_LOWER_CASE = new RegExp(`[${Object.keys(FOLDS_BEYOND_LOWER_CASE).join('')}]`, 'gu');
 
 /**
- * The form two usernames are compared in: equal for `Straße` and `STRASSE`, `ΟΔΟΣ` and `οδος`,
- * `ﬀ` and `FF` (docs/decisions.md "Usernames compared under full case folding"). Lower case first
- * (a capital `ẞ` becomes `ß`), then decomposed so that a letter with an iota subscript shows it
- * as a mark of its own, then composed again.
+ * The form two names are compared in whatever their case, in every script: equal for `Straße` and
+ * `STRASSE`, `ΟΔΟΣ` and `οδος`, `ﬀ` and `FF`, `Відпустка` and `ВІДПУСТКА` (docs/decisions.md
+ * "Usernames compared under full case folding"). Lower case first (a capital `ẞ` becomes `ß`), then
+ * decomposed so that a letter with an iota subscript shows it as a mark of its own, then composed again.
  */
-export function foldUsername(name: string): string {
+export function foldCase(name: string): string {
   return name
     .normalize('NFKC')
     .toLowerCase()
@@ -36,3 +36,6 @@ export function foldUsername(name: string): string {
     .replace(FOLDED_BEYOND_LOWER_CASE, (letter) => FOLDS_BEYOND_LOWER_CASE[letter]!)
     .normalize('NFKC');
 }
+
+/** The form two usernames are compared in (tag names are compared the same way). */
+export const foldUsername = foldCase;

@@ -532,6 +532,40 @@ export const budgetExclusions = pgTable(
   (t) => [primaryKey({ columns: [t.budgetId, t.transactionId] })],
 );
 
+/** A user's tags: labels across categories (a trip, a project) that transactions carry any number of. */
+export const tags = pgTable(
+  'tags',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 50 }).notNull(),
+    /**
+     * The name under full Unicode case folding, filled by the server (SQL's lower() may know only
+     * ASCII): two tags of one user never share it, so "Відпустка" and "ВІДПУСТКА" are one name.
+     */
+    foldedName: varchar('folded_name', { length: 200 }).notNull(),
+    color: varchar('color', { length: 7 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tags_user_folded_name_key').on(t.userId, t.foldedName)],
+);
+
+/** Which tags a transaction carries; a deleted transaction or tag takes its rows along. */
+export const transactionTags = pgTable(
+  'transaction_tags',
+  {
+    transactionId: integer('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.transactionId, t.tagId] }), index('transaction_tags_tag_id_idx').on(t.tagId)],
+);
+
 /**
  * A user's paired Monobank client (one per user): the personal token sealed with the app's secret
  * key (lib/secrets.ts), the webhook's secret as a SHA-256 digest, and when each of the token's

@@ -1,4 +1,4 @@
-import { ACCOUNT_GROUPS_MAX, ACCOUNTS_MAX, BUDGETS_MAX, CATEGORIES_MAX } from '@kopiyka/shared';
+import { ACCOUNT_GROUPS_MAX, ACCOUNTS_MAX, BUDGETS_MAX, CATEGORIES_MAX, TAGS_MAX } from '@kopiyka/shared';
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../db/client.ts';
 import { AppError } from './errors.ts';
@@ -12,6 +12,7 @@ const LIMITS = {
   accountGroups: { max: ACCOUNT_GROUPS_MAX, plural: 'account groups', lock: 741_302 },
   categories: { max: CATEGORIES_MAX, plural: 'categories', lock: 741_303 },
   budgets: { max: BUDGETS_MAX, plural: 'budgets', lock: 741_304 },
+  tags: { max: TAGS_MAX, plural: 'tags', lock: 741_305 },
 } as const;
 
 /**

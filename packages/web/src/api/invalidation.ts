@@ -9,6 +9,7 @@ import {
   monobankKeys,
   settingsKeys,
   statsKeys,
+  tagKeys,
   transactionKeys,
   userKeys,
 } from './query-keys.ts';
@@ -63,6 +64,25 @@ export function accountGroupDeleted(queryClient: QueryClient): Promise<unknown> 
  */
 export function categoryDeleted(queryClient: QueryClient): Promise<unknown> {
   return invalidateAll(queryClient, [settingsKeys.all, budgetKeys.all, transactionKeys.all]);
+}
+
+/** A tag was created, renamed or recoloured. */
+export function tagsChanged(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: tagKeys.all });
+}
+
+/** A tag went: it came off its transactions, and out of the spending by tags. */
+export function tagDeleted(queryClient: QueryClient): Promise<unknown> {
+  return invalidateAll(queryClient, [tagKeys.all, transactionKeys.all, statsKeys.all]);
+}
+
+/**
+ * Many transactions changed at once (a bulk edit or delete): as any change to a transaction, and
+ * the statistics their categories and amounts make. Awaited: the selection bar says the result
+ * once the list shows it.
+ */
+export function transactionsChangedInBulk(queryClient: QueryClient): Promise<unknown> {
+  return invalidateAll(queryClient, [transactionKeys.all, accountKeys.all, statsKeys.all, budgetKeys.all]);
 }
 
 /** A budget was created: its own entry takes the answer, the list is asked for again. */

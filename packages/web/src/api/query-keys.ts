@@ -32,6 +32,11 @@ export const accountGroupKeys = {
   list: () => [...accountGroupKeys.all, 'list'] as const,
 };
 
+export const tagKeys = {
+  all: ['tags'] as const,
+  list: () => [...tagKeys.all, 'list'] as const,
+};
+
 export const categoryKeys = {
   all: ['categories'] as const,
   list: () => [...categoryKeys.all, 'list'] as const,

@@ -1,8 +1,10 @@
 import {
+  type BulkTransactionsBody,
   type CreateTransactionBody,
   type EndpointQuery,
   endpoints,
   type LinkTransactionsBody,
+  TRANSACTIONS_PAGE_MAX,
   type Transaction,
   type UnlinkTransactionsBody,
   type UpdateTransactionBody,
@@ -10,7 +12,7 @@ import {
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { parseAmount } from '../lib/money.ts';
 import { call, downloadFile } from './client.ts';
-import { transactionsChanged } from './invalidation.ts';
+import { transactionsChanged, transactionsChangedInBulk } from './invalidation.ts';
 import { transactionKeys } from './query-keys.ts';
 
 /**
@@ -37,6 +39,7 @@ export function transactionQueryParams(filters: TransactionListFilters): Transac
     categoryIds: filters.categoryIds,
     budgetIds: filters.budgetIds,
     excludeBudgetId: filters.excludeBudgetId,
+    tagIds: filters.tagIds,
     excludeTransfer: filters.excludeTransfer ? true : undefined,
     noteSearch: filters.noteSearch?.trim(),
     search: filters.search?.trim(),
@@ -182,4 +185,30 @@ export function useUnlinkTransactions() {
     mutationFn: (body: UnlinkTransactionsBody) => call(endpoints.transactions.unlink, { body }),
     onSuccess: () => transactionsChanged(queryClient),
   });
+}
+
+/** One change to many transactions, or their deletion (POST /transactions/bulk). */
+export function useBulkTransactions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BulkTransactionsBody) => call(endpoints.transactions.bulk, { body }),
+    onSuccess: () => transactionsChangedInBulk(queryClient),
+  });
+}
+
+/**
+ * The ids of every transaction `filters` select, newest first, a server page at a time (what
+ * "select all N matching" takes), stopping at `most`.
+ */
+export async function matchingTransactionIds(filters: TransactionListFilters, most: number): Promise<number[]> {
+  const ids: number[] = [];
+  let cursor: string | undefined;
+  while (ids.length < most) {
+    const page = await fetchTransactions(filters, { limit: TRANSACTIONS_PAGE_MAX, cursor });
+    ids.push(...page.map((transaction) => transaction.id));
+    const last = page.at(-1);
+    if (!last || page.length < TRANSACTIONS_PAGE_MAX) break;
+    cursor = pageCursor(last);
+  }
+  return ids.slice(0, most);
 }

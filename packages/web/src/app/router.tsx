@@ -59,6 +59,7 @@ const CurrenciesSettings = page(
 const AccountGroupsSettings = page(
   async () => (await import('../features/settings/account-groups-settings.tsx')).AccountGroupsSettings,
 );
+const TagsSettings = page(async () => (await import('../features/settings/tags-settings.tsx')).TagsSettings);
 const UserSettings = page(async () => (await import('../features/settings/user-settings.tsx')).UserSettings);
 const BankSettings = page(async () => (await import('../features/bank/bank-settings.tsx')).BankSettings);
 
@@ -119,6 +120,7 @@ export const routes: RouteObject[] = [
                       { path: 'categories', lazy: CategoriesSettings, handle: titled('page.categories') },
                       { path: 'currencies', lazy: CurrenciesSettings, handle: titled('page.currencies') },
                       { path: 'accounts', lazy: AccountGroupsSettings, handle: titled('page.accountGroups') },
+                      { path: 'tags', lazy: TagsSettings, handle: titled('page.tags') },
                       { path: 'bank', lazy: BankSettings, handle: titled('page.bank') },
                       { path: 'user', lazy: UserSettings, handle: titled('page.user') },
                     ],

@@ -90,6 +90,7 @@ export function signedInServer(handlers: Handlers = {}) {
     'GET /models/currencies': () => success(sampleCurrencies),
     'GET /accounts': () => success([]),
     'GET /account-groups': () => success([]),
+    'GET /tags': () => success([]),
     'GET /banks/monobank/user': notPaired,
     'GET /banks/monobank/jobs': () => success([]),
     'GET /events': () => eventStream().response,

@@ -26,6 +26,7 @@ export function makeTransaction(overrides: Partial<Transaction> & Pick<Transacti
     budgetId: null,
     refundOfId: null,
     refundedRefAmount: 0,
+    tagIds: [],
     externalId: null,
     createdAt: '2026-03-18T09:30:00.000Z',
     ...overrides,

@@ -90,6 +90,7 @@ function normalised(doc: BackupDocument) {
   const categories = order(doc.categories);
   const budgets = order(doc.budgets);
   const transactions = order(doc.transactions);
+  const tags = order(doc.tags);
   const transfers = new Map<number, number>();
   for (const t of doc.transactions)
     if (t.transferId !== null && !transfers.has(t.transferId)) transfers.set(t.transferId, transfers.size + 1);
@@ -118,8 +119,10 @@ function normalised(doc: BackupDocument) {
       categoryIds: b.categoryIds.map((id) => ref(categories, id)),
       excludedTransactionIds: b.excludedTransactionIds.map((id) => ref(transactions, id)),
     })),
+    tags: doc.tags.map((tag) => ({ ...tag, id: ref(tags, tag.id) })),
     transactions: doc.transactions.map((t) => ({
       ...t,
+      tagIds: t.tagIds.map((id) => ref(tags, id)),
       id: ref(transactions, t.id),
       accountId: ref(accounts, t.accountId),
       categoryId: ref(categories, t.categoryId),
@@ -180,7 +183,14 @@ async function fullWorld() {
   );
   const expense = (body: Record<string, unknown>) =>
     w.record({ transactionType: 'expense', accountId: cash, categoryId: coffee.id, ...body });
-  await expense({ amount: 6_500, time: '2026-11-03T06:15:00.000Z', note: 'Лате, "велике"\nі круасан' });
+  const trip = await call('POST', '/tags', { name: 'Відрядження', color: '#336699' }, 201);
+  await call('POST', '/tags', { name: 'Unused' }, 201);
+  await expense({
+    amount: 6_500,
+    time: '2026-11-03T06:15:00.000Z',
+    note: 'Лате, "велике"\nі круасан',
+    tagIds: [trip.id],
+  });
   const removed = await expense({ amount: 9_000, time: '2026-11-04T07:00:00.000Z' });
   await call('DELETE', `/budgets/${budget.id}/transactions`, { transactionIds: [removed[0]!.id] });
   await w.record({
@@ -251,6 +261,7 @@ describe('GET /backup and POST /backup/restore', () => {
       categories: doc.categories.length,
       transactions: 7,
       budgets: 1,
+      tags: 2,
       currencies: 2,
       rates: 4,
     });
@@ -295,6 +306,7 @@ describe('GET /backup and POST /backup/restore', () => {
       'customRates',
       'exportedAt',
       'settings',
+      'tags',
       'transactions',
       'version',
     ]);

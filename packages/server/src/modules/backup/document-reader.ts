@@ -1,5 +1,6 @@
 import {
   BACKUP_LIST_MAX,
+  BACKUP_LISTS_ADDED_LATER,
   BACKUP_TRANSACTIONS_MAX,
   type BackupDocument,
   type BackupList,
@@ -78,7 +79,7 @@ export async function readBackupDocument(body: AsyncIterable<Uint8Array>): Promi
   const parts = checked(backupHeadSchema, Object.fromEntries(head), []);
   const listed = {} as { [L in BackupList]: BackupDocument[L] };
   for (const list of Object.keys(BACKUP_LIST_MAX) as BackupList[]) {
-    const items = lists.get(list);
+    const items = lists.get(list) ?? (BACKUP_LISTS_ADDED_LATER.has(list) ? [] : undefined);
     if (!items) throw validationError(list, 'input.invalidType', { expected: 'array' });
     (listed as Record<BackupList, unknown[]>)[list] = items;
   }

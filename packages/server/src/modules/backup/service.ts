@@ -21,6 +21,7 @@ import { replaceCategories, selectCategoriesWithDefaultKeys } from '../categorie
 import { currenciesByCode, restoreUserCurrencies } from '../currencies/index.ts';
 import { restoreCustomRates } from '../rates/index.ts';
 import { assertDatabaseKnowsZone, getSettings, updateSettings } from '../settings/index.ts';
+import { listTags, restoreTags, restoreTransactionTags, tagIdsOf } from '../tags/index.ts';
 import { type NewTransactionRow, nextTransferIds, restoreTransactions } from '../transactions/index.ts';
 import { readBackupDocument } from './document-reader.ts';
 import {
@@ -50,7 +51,7 @@ export interface BackupService {
 
 type TransactionRead = Awaited<ReturnType<typeof selectTransactionsAfter>>[number];
 
-function backupTransaction({ row, refCurrency }: TransactionRead): BackupTransaction {
+function backupTransaction({ row, refCurrency }: TransactionRead, tagIds: number[]): BackupTransaction {
   return {
     id: row.id,
     accountId: row.accountId,
@@ -70,6 +71,7 @@ function backupTransaction({ row, refCurrency }: TransactionRead): BackupTransac
     commissionRate: row.commissionRate,
     budgetId: row.budgetId,
     externalId: row.externalId,
+    tagIds,
   };
 }
 
@@ -122,6 +124,7 @@ async function documentHead(db: Database, userId: number, exportedAt: Date) {
       categoryIds: categoriesOf.get(budget.id)?.map((bc) => bc.categoryId) ?? [],
       excludedTransactionIds: exclusionsOf.get(budget.id)?.map((e) => e.transactionId) ?? [],
     })),
+    tags: await listTags(db, userId),
   };
   return { head, timeZone: settings.timeZone };
 }
@@ -136,7 +139,12 @@ async function* documentText(
   for (let afterId = 0, first = true; ; ) {
     const batch = await selectTransactionsAfter(db, userId, afterId, READ_BATCH);
     if (batch.length === 0) break;
-    yield (first ? '' : ',') + batch.map((read) => JSON.stringify(backupTransaction(read))).join(',');
+    const tags = await tagIdsOf(
+      db,
+      batch.map((read) => read.row.id),
+    );
+    yield (first ? '' : ',') +
+      batch.map((read) => JSON.stringify(backupTransaction(read, tags.get(read.row.id) ?? []))).join(',');
     first = false;
     afterId = batch.at(-1)!.row.id;
   }
@@ -262,6 +270,13 @@ export function createBackupService(db: Database, clock: Clock, log: FastifyBase
         );
         const stored = await restoreTransactions(tx, userId, rows);
         const transactionIds = new Map(doc.transactions.map((t, index) => [t.id, stored[index]!]));
+        const tagIds = await restoreTags(tx, userId, doc.tags);
+        await restoreTransactionTags(
+          tx,
+          doc.transactions.flatMap((t, index) =>
+            t.tagIds.map((tagId) => ({ transactionId: stored[index]!, tagId: newId(tagIds, tagId) })),
+          ),
+        );
         for (const budget of doc.budgets) {
           const excluded = budget.excludedTransactionIds.map((id) => newId(transactionIds, id));
           await restoreBudgetExclusions(tx, newId(budgetIds, budget.id), excluded);
@@ -279,6 +294,7 @@ export function createBackupService(db: Database, clock: Clock, log: FastifyBase
           categories: doc.categories.length,
           transactions: doc.transactions.length,
           budgets: doc.budgets.length,
+          tags: doc.tags.length,
           currencies: new Set([...currencyIds, ...(baseId === null ? [] : [baseId]), ...accountCurrencyIds]).size,
           rates: doc.customRates.length,
         },

@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { setImmediate } from 'node:timers/promises';
 import {
   APP_LOCALES,
+  type AppLocale,
   type DecimalSeparator,
   IMPORT_DATE_FORMATS,
   IMPORT_DELIMITERS,
@@ -218,13 +219,21 @@ const monobankKey = (column: string) =>
 
 const MONOBANK_KEYS = MONOBANK_STATEMENT_COLUMNS.map(monobankKey);
 
+/** The export's columns but `left` (added later), named in `locale`. */
+const columnsWithout = (locale: AppLocale, ...left: KopiykaCsvColumn[]) =>
+  KOPIYKA_CSV_COLUMNS.filter(({ key }) => !left.includes(key)).map(({ key, ...names }) => ({
+    key,
+    name: names[locale],
+  }));
+
 /**
- * The headers of Kopiyka's export the preset knows: each language's, and the English one written
- * before the transfer account column was added.
+ * The headers of Kopiyka's export the preset knows: each language's, each language's written
+ * before the tags column was added, and the English one written before the transfer account column.
  */
 const KOPIYKA_HEADERS: ReadonlyArray<ReadonlyArray<{ key: KopiykaCsvColumn; name: string }>> = [
-  ...APP_LOCALES.map((locale) => KOPIYKA_CSV_COLUMNS.map(({ key, ...names }) => ({ key, name: names[locale] }))),
-  KOPIYKA_CSV_COLUMNS.filter(({ key }) => key !== 'transferAccount').map(({ key, en }) => ({ key, name: en })),
+  ...APP_LOCALES.map((locale) => columnsWithout(locale)),
+  ...APP_LOCALES.map((locale) => columnsWithout(locale, 'tags')),
+  columnsWithout('en', 'tags', 'transferAccount'),
 ];
 
 function presetOf(header: string[]): { preset: 'monobank' | 'kopiyka'; mapping: Mapping } | undefined {

@@ -128,6 +128,40 @@ export function selectExpensesByCategory(
   );
 }
 
+export interface TagCategoryAmountRow {
+  tag_id: number;
+  category_id: number | null;
+  amount: string;
+}
+
+/**
+ * Expenses per tag and category (not transfers) in base-currency minor units, over the user's
+ * local days of the range: from the tags' rows (by tag) to their transactions, so the statistics
+ * over untagged rows stay as they are.
+ */
+export function selectExpensesByTagAndCategory(
+  db: Executor,
+  userId: number,
+  range: LocalRange,
+  accountId: number | undefined,
+  includeHidden: boolean,
+) {
+  return rows<TagCategoryAmountRow>(
+    db,
+    sql`
+    select tt.tag_id, t.category_id, sum(t.ref_amount)::text as amount
+    from tags g
+    join transaction_tags tt on tt.tag_id = g.id
+    join transactions t on t.id = tt.transaction_id
+    where g.user_id = ${userId} and t.user_id = ${userId}
+      and t.time >= ${localDayStart(sql`${range.from}::date`, userId)}
+      and t.time < ${localDayStart(sql`${range.to}::date + 1`, userId)}
+      and t.transaction_type = 'expense' and t.transfer_nature = 'not_transfer'
+      and t.account_id = any(array(select a.id from accounts a where a.user_id = ${userId} ${accountFilter(accountId, includeHidden)}))
+    group by tt.tag_id, t.category_id`,
+  );
+}
+
 /** Income or expenses of one period (YYYY-MM-DD of its first day) and category: [period, category id, type, amount]. */
 export type Flow = [string, number | null, 'income' | 'expense', string];
 

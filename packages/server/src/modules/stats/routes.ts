@@ -10,6 +10,7 @@ export const statsRoutes: FastifyPluginAsync<{ stats: StatsService }> = async (a
     totalBalanceChange: (request) => stats.totalBalanceChange(request.userId, request.query),
     cryptoBalanceHistory: (request) => stats.cryptoBalanceHistory(request.userId, request.query),
     spendingsByCategories: (request) => stats.spendingsByCategories(request.userId, request.query),
+    spendingsByTags: (request) => stats.spendingsByTags(request.userId, request.query),
     cashFlow: (request) => stats.cashFlow(request.userId, request.query),
   });
 };

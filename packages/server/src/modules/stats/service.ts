@@ -10,6 +10,7 @@ import {
   type CryptoBalancePoint,
   isWithinAmountLimit,
   type SpendingsQuery,
+  type TagSpending,
   type TotalBalance,
   type TotalBalanceChange,
   type TotalBalanceChangeQuery,
@@ -25,11 +26,13 @@ import { selectCategories } from '../categories/index.ts';
 import { selectBaseCurrency } from '../currencies/index.ts';
 import type { RatesService } from '../rates/index.ts';
 import { getSettings } from '../settings/index.ts';
+import { listTags } from '../tags/index.ts';
 import {
   selectAccountsKnownWithin,
   selectBalancesAtEnd,
   selectDeltasAfter,
   selectExpensesByCategory,
+  selectExpensesByTagAndCategory,
   selectFlows,
   selectRefundFlows,
 } from './queries.ts';
@@ -83,6 +86,8 @@ export interface StatsService {
   totalBalanceChange(userId: number, q: TotalBalanceChangeQuery): Promise<TotalBalanceChange>;
   cryptoBalanceHistory(userId: number, q: CryptoBalanceHistoryQuery): Promise<CryptoBalancePoint[]>;
   spendingsByCategories(userId: number, q: SpendingsQuery): Promise<CategorySpending[]>;
+  /** Counted as spendingsByCategories counts (excluded categories left out); a row with two tags counts in both. */
+  spendingsByTags(userId: number, q: SpendingsQuery): Promise<TagSpending[]>;
   cashFlow(userId: number, q: CashFlowQuery): Promise<CashFlowPoint[]>;
 }
 
@@ -224,6 +229,27 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
       // A refund is less spending of its expense's category, on the refund's day.
       for (const [, categoryId, amount] of refunds) add(categoryId, -figureOf(amount));
       return [...byRoot.values()].sort((a, b) => b.amount - a.amount || a.name.localeCompare(b.name));
+    },
+
+    async spendingsByTags(userId, q) {
+      if (q.accountId !== undefined) await assertOwnAccount(db, userId, q.accountId);
+      const [settings, categories, tags, rows] = await Promise.all([
+        getSettings(db, userId),
+        selectCategories(db, userId),
+        listTags(db, userId),
+        selectExpensesByTagAndCategory(db, userId, q, q.accountId, q.includeHidden ?? false),
+      ]);
+      const { isExcluded } = categoryShape(categories, settings.stats.excludedCategoryIds);
+      const tagById = new Map(tags.map((tag) => [tag.id, tag]));
+      const byTag = new Map<number, TagSpending>();
+      for (const row of rows) {
+        const tag = tagById.get(row.tag_id);
+        if (!tag || isExcluded(row.category_id)) continue;
+        const entry = byTag.get(tag.id) ?? { tagId: tag.id, name: tag.name, color: tag.color, amount: 0 };
+        entry.amount += figureOf(row.amount);
+        byTag.set(tag.id, entry);
+      }
+      return [...byTag.values()].sort((a, b) => b.amount - a.amount || a.name.localeCompare(b.name));
     },
 
     async cashFlow(userId, q) {

@@ -67,6 +67,7 @@ export interface ExportNames {
   locale: AppLocale;
   accounts: Map<number, string>;
   categoryPaths: Map<number, string>;
+  tags: Map<number, string>;
 }
 
 /** What the transfer column says of a row: empty unless it is a transfer, so a sheet can leave transfers out of sums. */
@@ -100,6 +101,7 @@ function recordOf(view: TransactionView, names: ExportNames, style: CsvStyle): s
     transfer: row.transferId === null ? '' : String(row.transferId),
     transferAccount: csvTextCell(transferAccountOf(view, names, style)),
     note: csvTextCell(row.note),
+    tags: csvTextCell(view.tagIds.map((id) => names.tags.get(id) ?? '').join(', ')),
   };
   return KOPIYKA_CSV_COLUMNS.map(({ key }) => cells[key]);
 }

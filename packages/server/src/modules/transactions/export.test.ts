@@ -41,6 +41,9 @@ describe('GET /transactions/export', () => {
   /** An expense with quotes, commas and a newline, an income, a transfer between the accounts and one out of the wallet. */
   async function recordVariety(w: Awaited<ReturnType<typeof kyivWorld>>) {
     const [uah, usd] = w.accounts;
+    const tag = async (name: string) =>
+      (await t.call('POST', '/api/v1/tags', { token: w.token, body: { name } })).body.response.id as number;
+    const tagIds = [await tag('Робота'), await tag('=Відрядження')];
     await w.record({
       accountId: uah,
       transactionType: 'expense',
@@ -48,6 +51,7 @@ describe('GET /transactions/export', () => {
       categoryId: w.category('Restaurants, fast food'),
       time: '2026-11-20T12:03:00.000Z',
       note: 'Обід, "Пузата хата"\nз колегами',
+      tagIds,
     });
     await w.record({
       accountId: uah,
@@ -103,6 +107,8 @@ describe('GET /transactions/export', () => {
         '',
         '',
         'Обід, "Пузата хата"\nз колегами',
+        // The tags by name, in the order they were made.
+        'Робота, =Відрядження',
       ],
       [
         '2026-11-21T10:00:00+02:00',
@@ -116,6 +122,7 @@ describe('GET /transactions/export', () => {
         '',
         '',
         '',
+        '',
       ],
       [
         '2026-11-22T11:30:00+02:00',
@@ -129,6 +136,7 @@ describe('GET /transactions/export', () => {
         transferId,
         'USD',
         'На долари',
+        '',
       ],
       [
         '2026-11-22T11:30:00+02:00',
@@ -142,6 +150,7 @@ describe('GET /transactions/export', () => {
         transferId,
         'Картка "Чорна", основна',
         'На долари',
+        '',
       ],
       [
         '2026-11-23T09:00:00+02:00',
@@ -155,6 +164,7 @@ describe('GET /transactions/export', () => {
         '',
         'Out of wallet',
         'Мамі',
+        '',
       ],
     ]);
   });
@@ -168,7 +178,7 @@ describe('GET /transactions/export', () => {
     expect(res.text.charCodeAt(0)).toBe(0xfeff);
     const [header] = res.text.slice(1).split('\n');
     expect(header).toBe(
-      'Дата і час;Рахунок;Категорія;Тип;Сума;Валюта;Сума в базовій валюті;Базова валюта;Переказ;Рахунок переказу;Примітка',
+      'Дата і час;Рахунок;Категорія;Тип;Сума;Валюта;Сума в базовій валюті;Базова валюта;Переказ;Рахунок переказу;Примітка;Мітки',
     );
     expect(recordsOf(res.text, ';')).toEqual([
       kopiykaCsvHeader('uk'),
@@ -184,6 +194,7 @@ describe('GET /transactions/export', () => {
         '',
         '',
         'Обід, "Пузата хата"\nз колегами',
+        'Робота, =Відрядження',
       ],
       [
         '21.11.2026 10:00:00',
@@ -197,6 +208,7 @@ describe('GET /transactions/export', () => {
         '',
         '',
         '',
+        '',
       ],
       [
         '22.11.2026 11:30:00',
@@ -210,6 +222,7 @@ describe('GET /transactions/export', () => {
         transferId,
         'USD',
         'На долари',
+        '',
       ],
       [
         '22.11.2026 11:30:00',
@@ -223,6 +236,7 @@ describe('GET /transactions/export', () => {
         transferId,
         'Картка "Чорна", основна',
         'На долари',
+        '',
       ],
       [
         '23.11.2026 09:00:00',
@@ -236,6 +250,7 @@ describe('GET /transactions/export', () => {
         '',
         'Поза гаманцем',
         'Мамі',
+        '',
       ],
     ]);
   });
@@ -386,8 +401,8 @@ describe('GET /transactions/export', () => {
 
     const records = recordsOf((await download(owner.token, '')).text);
     expect(records).toHaveLength(5_001);
-    expect(records[1]!.slice(4)).toEqual(['-1.00', 'UAH', '-1.00', 'UAH', '', '', '№0, "ok"']);
-    expect(records[5_000]!.slice(4)).toEqual(['-50.99', 'UAH', '-50.99', 'UAH', '', '', '№4999, "ok"']);
+    expect(records[1]!.slice(4)).toEqual(['-1.00', 'UAH', '-1.00', 'UAH', '', '', '№0, "ok"', '']);
+    expect(records[5_000]!.slice(4)).toEqual(['-50.99', 'UAH', '-50.99', 'UAH', '', '', '№4999, "ok"', '']);
     const times = records.slice(1).map((row) => Date.parse(row[0]!));
     expect(times).toEqual([...times].sort((a, b) => a - b));
     // Another user's account as a filter finds nothing of theirs.

@@ -70,6 +70,15 @@ const refund = fc.record({
 });
 const link = fc.record({ kind: fc.constant('link' as const), a: fc.nat(), b: fc.nat() });
 const unlink = fc.record({ kind: fc.constant('unlink' as const), target: fc.nat() });
+/**
+ * One change to several transactions at once (POST /transactions/bulk): another category (legs of
+ * transfers skip it), a note, or deleting them all, transfers' other legs with them.
+ */
+const bulk = fc.record({
+  kind: fc.constant('bulk' as const),
+  targets: fc.array(fc.nat(), { minLength: 1, maxLength: 5 }),
+  change: fc.constantFrom('category', 'note', 'delete'),
+});
 /** The user moves: stored days regroup in the background while writes go on. */
 const zone = fc.record({ kind: fc.constant('zone' as const), timeZone: fc.constantFrom(...ZONES) });
 /**
@@ -100,6 +109,7 @@ const single = fc.oneof(
   { weight: 1, arbitrary: unlink },
   { weight: 1, arbitrary: zone },
   { weight: 2, arbitrary: refund },
+  { weight: 1, arbitrary: bulk },
 );
 const operation = fc.oneof(
   { weight: 5, arbitrary: single },
@@ -243,6 +253,16 @@ async function send(w: World, op: Single, existing: Transaction[]): Promise<numb
         categoryId: w.transport,
         refundOfId: target.id,
       });
+    }
+    case 'bulk': {
+      const targets = existing.length > 0 ? op.targets.map((n) => pick(n)!.id) : [];
+      if (targets.length === 0) return undefined;
+      const change = {
+        category: { set: { categoryId: w.transport } },
+        note: { set: { note: 'changed in bulk' } },
+        delete: { delete: true },
+      }[op.change];
+      return call('POST', '/transactions/bulk', { ids: targets, ...change });
     }
   }
 }

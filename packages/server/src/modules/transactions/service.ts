@@ -1,5 +1,7 @@
 import {
   appLocale,
+  type BulkTransactionsChange,
+  type BulkTransactionsResult,
   categoryPaths,
   defaultPaymentType,
   type ExportTransactionsQuery,
@@ -20,7 +22,9 @@ import { type Pending, perTurn } from '../../lib/per-turn.ts';
 import { assertOwnCategory, selectCategories } from '../categories/index.ts';
 import type { RatesService } from '../rates/index.ts';
 import { getSettings } from '../settings/index.ts';
+import { assertOwnTags, listTags, setTagsOf } from '../tags/index.ts';
 import { baseOf, presentBase, refsFor } from './base-amounts.ts';
+import { applyBulk } from './bulk.ts';
 import { csvExport } from './csv-export.ts';
 import { createInsertBatcher } from './insert-batcher.ts';
 import { ChangedMeanwhile, changeLeg, insertLeg, lockForWrite, onFreshRows, removeLeg } from './ledger.ts';
@@ -69,6 +73,7 @@ export interface TransactionsService {
   create(userId: number, body: NewTransaction): Promise<Transaction[]>;
   update(userId: number, id: number, body: UpdateTransactionBody): Promise<Transaction[]>;
   remove(userId: number, id: number): Promise<void>;
+  bulk(userId: number, body: BulkTransactionsChange): Promise<BulkTransactionsResult>;
   link(userId: number, body: LinkTransactionsBody): Promise<Transaction[][]>;
   unlink(userId: number, body: UnlinkTransactionsBody): Promise<Transaction[]>;
 }
@@ -96,6 +101,8 @@ export function createTransactionsService(
   return {
     ...createTransferLinks(db, views),
 
+    bulk: (userId, body) => onFreshRows(() => applyBulk(db, userId, body)),
+
     async list(userId, query) {
       return (await selectViewsPage(db, userId, query)).map(toTransaction);
     },
@@ -107,6 +114,7 @@ export function createTransactionsService(
         locale: appLocale(locale),
         accounts: await selectAccountNames(db, userId),
         categoryPaths: categoryPaths(await selectCategories(db, userId)),
+        tags: new Map((await listTags(db, userId)).map((tag) => [tag.id, tag.name])),
       };
       return {
         fileName: `kopiyka-transactions-${zonedDay(clock.now(), timeZone)}.csv`,
@@ -177,6 +185,8 @@ export function createTransactionsService(
           amount: body.amount,
           transactionType: body.transactionType,
         };
+        // Tags are written with the row, in its transaction; a plain row without them goes through the batcher.
+        const tagIds = [...new Set(body.tagIds ?? [])];
         const legs = transfer
           ? await db.transaction(async (tx) => {
               await lockForWrite(
@@ -186,6 +196,7 @@ export function createTransactionsService(
                 [account.id, transfer.destination.id],
                 refs.map((leg) => leg.refCurrencyId),
               );
+              await assertOwnTags(tx, userId, tagIds, 'tagIds');
               const transferId = await nextTransferId(tx);
               const first = await insertLeg(tx, userId, { ...firstLeg, transferId });
               const second = await insertLeg(
@@ -201,21 +212,53 @@ export function createTransactionsService(
                 },
                 'destinationAmount',
               );
+              await setTagsOf(tx, [first.id, second.id], tagIds);
               return [first, second];
             })
-          : expense
+          : expense || tagIds.length > 0
             ? await db.transaction(async (tx) => {
                 // The expense's lock: refunds of it written at once are summed one after the other.
-                const locked = await lockForWrite(tx, userId, [expense], [account.id], [firstLeg.refCurrencyId]);
-                await refuseOverRefund(tx, userId, locked.get(expense.id)!, firstLeg.refAmount);
-                return [await insertLeg(tx, userId, { ...firstLeg, transferId: null, refundOfId: expense.id })];
+                const locked = await lockForWrite(
+                  tx,
+                  userId,
+                  expense ? [expense] : [],
+                  [account.id],
+                  [firstLeg.refCurrencyId],
+                );
+                if (expense) await refuseOverRefund(tx, userId, locked.get(expense.id)!, firstLeg.refAmount);
+                await assertOwnTags(tx, userId, tagIds, 'tagIds');
+                const only = await insertLeg(tx, userId, {
+                  ...firstLeg,
+                  transferId: null,
+                  refundOfId: expense?.id ?? null,
+                });
+                await setTagsOf(tx, [only.id], tagIds);
+                return [only];
               })
             : [await insertSingleLeg(userId, { ...firstLeg, transferId: null })];
         const [first, second] = legs;
         return [
-          toTransaction(newLegView(first!, account, base.currency.code, second)),
+          toTransaction(
+            newLegView(
+              first!,
+              account,
+              base.currency.code,
+              second,
+              tagIds.toSorted((a, b) => a - b),
+            ),
+          ),
           ...(second && transfer
-            ? [toTransaction(newLegView(second, transfer.destination, base.currency.code, first))]
+            ? [
+                toTransaction(
+                  newLegView(
+                    second,
+                    transfer.destination,
+                    base.currency.code,
+                    first,
+                    tagIds.toSorted((a, b) => a - b),
+                  ),
+                ),
+              ]
             : []),
         ];
       });
@@ -298,6 +341,10 @@ export function createTransactionsService(
               transferNature: nature,
               refAmount: refs[0]!.refAmount,
             });
+          }
+          if (body.tagIds !== undefined) {
+            await assertOwnTags(tx, userId, body.tagIds, 'tagIds');
+            await setTagsOf(tx, [id], body.tagIds);
           }
           const changes: Partial<NewTransactionRow> = {
             // Only what changes is written: a time with microseconds (rows written by SQL) keeps them.

@@ -31,6 +31,7 @@ export function toTransaction(view: TransactionView): Transaction {
     budgetId: row.budgetId,
     refundOfId: row.refundOfId,
     refundedRefAmount: Number(view.refundedRefAmount),
+    tagIds: view.tagIds,
     externalId: row.externalId,
     createdAt: row.createdAt.toISOString(),
   };
@@ -45,6 +46,7 @@ export function newLegView(
   account: Pick<OwnAccount, 'type' | 'currencyId' | 'currencyCode'>,
   refCurrencyCode: string,
   otherLeg: TransactionRow | undefined,
+  tagIds: number[],
 ): TransactionView {
   return {
     row,
@@ -56,5 +58,6 @@ export function newLegView(
     destinationAccountId: otherLeg?.accountId ?? null,
     // Nothing refunds a transaction just written.
     refundedRefAmount: '0',
+    tagIds,
   };
 }

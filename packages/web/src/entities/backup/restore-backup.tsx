@@ -19,6 +19,7 @@ const COUNT_LABELS: Record<keyof RestoreCounts, MessageKey> = {
   categories: 'backup.counts.categories',
   transactions: 'backup.counts.transactions',
   budgets: 'backup.counts.budgets',
+  tags: 'backup.counts.tags',
   currencies: 'backup.counts.currencies',
   rates: 'backup.counts.rates',
 };

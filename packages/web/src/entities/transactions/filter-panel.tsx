@@ -12,7 +12,7 @@ import { Switch } from '../../components/ui/switch.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { dayKey } from '../../lib/periods.ts';
 import { type FilterState, PERIODS, type Period, periodLabel, periodRange } from './filters.ts';
-import { AccountFilter, CategoryFilter } from './pickers.tsx';
+import { AccountFilter, CategoryFilter, TagFilter } from './pickers.tsx';
 import { useDebouncedDraft } from './use-debounced-draft.ts';
 
 /** `replace`: the change refines the last one, so it replaces its history entry. */
@@ -208,6 +208,11 @@ export function FilterPanel({ filters, onChange, accounts }: FilterPanelProps) {
           value={filters.categoryIds}
           onChange={(categoryIds) => onChange({ categoryIds })}
         />
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-tags`}>{t('transactions.filter.tags')}</Label>
+        <TagFilter id={`${id}-tags`} value={filters.tagIds} onChange={(tagIds) => onChange({ tagIds })} />
       </div>
 
       <div className="flex items-center justify-between gap-4">

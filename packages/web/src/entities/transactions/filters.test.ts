@@ -33,11 +33,12 @@ describe('filters ⇄ URL', () => {
       accountIds: [3, 1],
       categoryIds: [12],
       search: 'coffee & cake',
+      tagIds: [7, 4],
       excludeTransfers: true,
     };
     const query = filtersToParams(filters).toString();
     expect(query).toBe(
-      'period=custom&from=2026-03-01&to=2026-03-31&type=expense&min=100&max=2+500%2C50&accounts=3%2C1&categories=12&q=coffee+%26+cake&transfers=exclude',
+      'period=custom&from=2026-03-01&to=2026-03-31&type=expense&min=100&max=2+500%2C50&accounts=3%2C1&categories=12&tags=7%2C4&q=coffee+%26+cake&transfers=exclude',
     );
     expect(parse(query)).toEqual(filters);
   });

@@ -36,6 +36,7 @@ export type FilterState = {
   categoryIds: number[];
   /** The words searched for, as typed. */
   search: string;
+  tagIds: number[];
   excludeTransfers: boolean;
 };
 
@@ -49,6 +50,7 @@ export const EMPTY_FILTERS: FilterState = {
   accountIds: [],
   categoryIds: [],
   search: '',
+  tagIds: [],
   excludeTransfers: false,
 };
 
@@ -63,6 +65,7 @@ const PARAM = {
   accounts: 'accounts',
   categories: 'categories',
   search: 'q',
+  tags: 'tags',
   transfers: 'transfers',
 } as const;
 
@@ -95,6 +98,7 @@ export function parseFilters(params: URLSearchParams): FilterState {
     accountIds: ids(params.get(PARAM.accounts)),
     categoryIds: ids(params.get(PARAM.categories)),
     search: params.get(PARAM.search) ?? '',
+    tagIds: ids(params.get(PARAM.tags)),
     excludeTransfers: params.get(PARAM.transfers) === 'exclude',
   };
 }
@@ -116,6 +120,7 @@ export function filtersToParams(filters: FilterState): URLSearchParams {
   set(PARAM.accounts, filters.accountIds.join(','));
   set(PARAM.categories, filters.categoryIds.join(','));
   set(PARAM.search, filters.search);
+  set(PARAM.tags, filters.tagIds.join(','));
   if (filters.excludeTransfers) set(PARAM.transfers, 'exclude');
   return params;
 }
@@ -128,6 +133,7 @@ export function countFilters(filters: FilterState): number {
     minorOrUndefined(filters.min) !== undefined || minorOrUndefined(filters.max) !== undefined,
     filters.accountIds.length > 0,
     filters.categoryIds.length > 0,
+    filters.tagIds.length > 0,
     filters.excludeTransfers,
   ].filter(Boolean).length;
 }
@@ -199,6 +205,7 @@ export function toListFilters(filters: FilterState, now: Date = new Date()): Tra
   if (filters.type) list.transactionType = filters.type;
   if (filters.accountIds.length > 0) list.accountIds = filters.accountIds;
   if (filters.categoryIds.length > 0) list.categoryIds = filters.categoryIds;
+  if (filters.tagIds.length > 0) list.tagIds = filters.tagIds;
   if (filters.excludeTransfers) list.excludeTransfer = true;
   if (filters.search.trim() !== '') list.search = filters.search.trim();
   return list;

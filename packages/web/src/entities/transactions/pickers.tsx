@@ -2,6 +2,7 @@ import type { Account, Category, TransactionType } from '@kopiyka/shared';
 import { X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useCategories } from '../../api/categories.ts';
+import { useTags } from '../../api/tags.ts';
 import { OptionList } from '../../components/option-list.tsx';
 import type { FieldControlProps } from '../../components/ui/form-field.tsx';
 import { PickerButton } from '../../components/ui/picker-button.tsx';
@@ -179,6 +180,42 @@ export function AccountFilter({ id, value, onChange, accounts }: FilterProps & {
         emptyText={
           accounts.length === 0 ? t('sidebar.empty') : t('transactions.picker.noAccountMatch', { query: query.trim() })
         }
+      />
+    </MultiSelect>
+  );
+}
+
+/** Transactions carrying any of the chosen tags. */
+export function TagFilter({ id, value, onChange }: FilterProps) {
+  const tags = useTags().data ?? [];
+  const [query, setQuery] = useState('');
+  const t = useT();
+  const needle = query.trim().toLocaleLowerCase();
+  const options = tags
+    .filter((tag) => tag.name.toLocaleLowerCase().includes(needle))
+    .map((tag) => ({ id: tag.id, label: tag.name }));
+  const chosen = tags.filter((tag) => value.includes(tag.id));
+  return (
+    <MultiSelect
+      id={id}
+      label={t('transactions.filter.tags')}
+      placeholder={t('transactions.picker.allTags')}
+      summary={
+        chosen.length === 1 ? (chosen[0]?.name ?? '') : t('transactions.picker.tagsCount', { count: value.length })
+      }
+      count={value.length}
+      onClear={() => onChange([])}
+    >
+      <OptionList
+        options={options}
+        query={query}
+        onQueryChange={setQuery}
+        selected={value}
+        onSelect={(tagId) => onChange(toggle(value, tagId))}
+        multiple
+        label={t('transactions.filter.tags')}
+        searchPlaceholder={t('transactions.picker.searchTags')}
+        emptyText={tags.length === 0 ? t('tags.none') : t('transactions.picker.noTagMatch', { query: query.trim() })}
       />
     </MultiSelect>
   );

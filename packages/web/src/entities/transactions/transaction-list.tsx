@@ -1,10 +1,11 @@
-import type { Category, Transaction } from '@kopiyka/shared';
+import type { Category, Tag, Transaction } from '@kopiyka/shared';
 import { defaultRangeExtractor, type Range, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { ReceiptText } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useAccounts } from '../../api/accounts.ts';
 import { useCategoryById } from '../../api/categories.ts';
 import { loadFailureText } from '../../api/errors.ts';
+import { useTags } from '../../api/tags.ts';
 import { type TransactionListFilters, useTransactionList } from '../../api/transactions.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyCard } from '../../components/ui/empty-card.tsx';
@@ -188,6 +189,7 @@ function VirtualRows({
     [accounts.data],
   );
   const categoryById = useCategoryById();
+  const tags = useTags().data;
   const t = useT();
 
   const [listRef, listTop] = useDocumentTop<HTMLUListElement>();
@@ -255,6 +257,7 @@ function VirtualRows({
                   }
                   accountName={accountName}
                   selection={selection}
+                  tags={tags}
                 />
               ) : (
                 <div className="flex items-center justify-center gap-2 px-4 py-4 text-sm text-muted-foreground">
@@ -284,17 +287,20 @@ function TransactionListRow({
   category,
   accountName,
   selection,
+  tags,
 }: {
   transaction: Transaction;
   category: Category | undefined;
   accountName: (id: number) => string | undefined;
   selection: RowSelection | undefined;
+  tags: readonly Tag[] | undefined;
 }) {
   const row = (
     <TransactionRow
       transaction={transaction}
       category={category}
       accountName={accountName}
+      tags={tags}
       onOpen={(opened) => openTransactionDialog({ mode: 'edit', transaction: opened })}
     />
   );

@@ -1,4 +1,4 @@
-import type { Category, Transaction } from '@kopiyka/shared';
+import type { Category, Tag, Transaction } from '@kopiyka/shared';
 import { ArrowLeftRight, Check, LogIn, LogOut, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useCategories } from '../../api/categories.ts';
@@ -9,6 +9,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { cn } from '../../lib/utils.ts';
 import { CategoryMark } from '../categories/category-mark.tsx';
 import { BankMark } from '../monobank/bank-badge.tsx';
+import { TagBadges } from '../tags/tag-badges.tsx';
 import { expenseSummary, formatTime, refundableRefAmount, transferTitle } from './describe.ts';
 import type { DayGroup } from './transaction-days.ts';
 import { dayLabel } from './transaction-days.ts';
@@ -81,13 +82,15 @@ type TransactionRowProps = {
   category: Category | undefined;
   accountName: (id: number) => string | undefined;
   onOpen: (transaction: Transaction) => void;
+  /** The user's tags, to name the ones the transaction carries. */
+  tags?: readonly Tag[];
 };
 
 /**
  * One transaction: what it was (category, or where a transfer went), its note and account, and
  * its amount with direction. A transfer's amount is neutral: the money stays the user's.
  */
-export function TransactionRow({ transaction, category, accountName, onOpen }: TransactionRowProps) {
+export function TransactionRow({ transaction, category, accountName, onOpen, tags = [] }: TransactionRowProps) {
   const transfer = transaction.transferNature !== 'not_transfer';
   const t = useT();
   const title = transferTitle(transaction, accountName) ?? category?.name ?? t('transactions.row.uncategorised');
@@ -110,6 +113,7 @@ export function TransactionRow({ transaction, category, accountName, onOpen }: T
           {account} · {formatTime(transaction.time)}
         </span>
         <RefundLink transaction={transaction} />
+        <TagBadges tagIds={transaction.tagIds} tags={tags} className="mt-0.5" />
       </span>
       <span className="flex shrink-0 flex-col items-end gap-0.5">
         <Money
@@ -158,7 +162,8 @@ export function DayHeader({ group, className }: { group: DayGroup; className?: s
 /** Transactions ticked in a list, by id; with it, each row of the list has a tick box. */
 export type RowSelection = {
   selected: ReadonlySet<number>;
-  onToggle: (transaction: Transaction) => void;
+  /** `range`: the box was clicked with Shift held, to take in every row since the last one clicked. */
+  onToggle: (transaction: Transaction, how: { range: boolean }) => void;
 };
 
 /** A row's tick box in the theme's look; the real checkbox takes the clicks, the tick is drawn over it. */
@@ -178,7 +183,10 @@ export function RowCheckbox({
       <input
         type="checkbox"
         checked={selection.selected.has(transaction.id)}
-        onChange={() => selection.onToggle(transaction)}
+        // A click changes a checkbox: its event says whether Shift was held; Space on it says not.
+        onChange={(event) =>
+          selection.onToggle(transaction, { range: (event.nativeEvent as MouseEvent).shiftKey === true })
+        }
         aria-label={
           transaction.note
             ? t('transactions.row.chooseWithNote', { name, note: transaction.note })

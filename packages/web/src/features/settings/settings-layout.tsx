@@ -6,6 +6,7 @@ const TABS = [
   { to: 'categories', label: 'page.categories' },
   { to: 'currencies', label: 'page.currencies' },
   { to: 'accounts', label: 'page.accountGroups' },
+  { to: 'tags', label: 'page.tags' },
   { to: 'bank', label: 'page.bank' },
   { to: 'user', label: 'page.user' },
 ] as const;

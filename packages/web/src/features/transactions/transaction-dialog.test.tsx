@@ -132,6 +132,35 @@ describe('adding a transaction', () => {
     expect(posted(calls)[0]).toMatchObject({ amount: 2_000, budgetId: 5 });
   });
 
+  it('puts the tags toggled in the form on it', async () => {
+    const tags = [
+      { id: 1, name: 'Trip', color: '#3498db' },
+      { id: 2, name: 'Work', color: '#e74c3c' },
+    ];
+    const { calls } = server([], { 'GET /tags': () => success(tags) });
+    renderApp('/transactions');
+    const dialog = await openAddDialog();
+    await userEvent.type(dialog.getByLabelText('Amount'), '20');
+    await chooseCategory(dialog, 'Groceries');
+    const group = within(await dialog.findByRole('group', { name: 'Tags' }));
+    await userEvent.click(group.getByRole('button', { name: 'Work' }));
+    await userEvent.click(group.getByRole('button', { name: 'Trip' }));
+    await userEvent.click(group.getByRole('button', { name: 'Work' }));
+    expect(group.getByRole('button', { name: 'Trip' }).getAttribute('aria-pressed')).toBe('true');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add expense' }));
+    await waitFor(() => expect(posted(calls)).toHaveLength(1));
+    expect(posted(calls)[0]).toMatchObject({ amount: 2_000, tagIds: [1] });
+  });
+
+  it('offers to make tags when the user has none', async () => {
+    server();
+    renderApp('/transactions');
+    const dialog = await openAddDialog();
+    expect((await dialog.findByRole('link', { name: 'Make tags in Settings' })).getAttribute('href')).toBe(
+      '/settings/tags',
+    );
+  });
+
   it('checks the form before sending anything', async () => {
     const { calls } = server();
     renderApp('/transactions');

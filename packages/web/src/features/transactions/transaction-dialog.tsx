@@ -10,6 +10,7 @@ import { useBudgets } from '../../api/budgets.ts';
 import { ratesQueryOptions, useBaseCurrencyCode } from '../../api/currencies.ts';
 import { hasErrorCode, inlineErrorMessage, loadFailureText } from '../../api/errors.ts';
 import { useSubmission } from '../../api/submission.ts';
+import { useTags } from '../../api/tags.ts';
 import { useCreateTransaction, useUpdateTransaction } from '../../api/transactions.ts';
 import { FormFailure } from '../../components/ui/alert.tsx';
 import { AmountInput } from '../../components/ui/amount-input.tsx';
@@ -32,6 +33,7 @@ import { SegmentedControl } from '../../components/ui/segmented-control.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
+import { TagToggles } from '../../entities/tags/tag-toggles.tsx';
 import { formatDateTime } from '../../entities/transactions/describe.ts';
 import { CategoryPicker } from '../../entities/transactions/pickers.tsx';
 import { formatDay } from '../../lib/dates.ts';
@@ -543,6 +545,7 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
         </div>
 
         <BudgetField control={form.control} error={errors.budgetId?.message} />
+        <TagsField control={form.control} error={errors.tagIds?.message} />
 
         <FormField id="transaction-note" label={t('transaction.field.note')} error={errors.note?.message}>
           {(control) => (
@@ -608,6 +611,38 @@ function createdMessage(saved: Transaction): string {
   const amount = formatMoney(saved.amount, saved.currencyCode);
   if (saved.transferNature !== 'not_transfer') return t('transaction.created.transfer', { amount });
   return t(`transaction.created.${saved.transactionType}`, { amount });
+}
+
+/** The tags the transaction carries, each a toggle. */
+function TagsField({
+  control,
+  error,
+}: {
+  control: Control<TransactionFormValues, unknown, TransactionFormResult>;
+  error?: string;
+}) {
+  const tags = useTags();
+  const t = useT();
+  return (
+    <Controller
+      control={control}
+      name="tagIds"
+      render={({ field }) => (
+        <div className="flex flex-col gap-2">
+          <span id="transaction-tags-label" className="text-sm font-medium leading-none">
+            {t('transaction.field.tags')}
+          </span>
+          <TagToggles
+            tags={tags.data ?? []}
+            value={field.value}
+            onChange={field.onChange}
+            labelledBy="transaction-tags-label"
+          />
+          {error ? <p className="text-sm text-destructive">{error}</p> : null}
+        </div>
+      )}
+    />
+  );
 }
 
 /**

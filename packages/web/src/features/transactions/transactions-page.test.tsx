@@ -213,3 +213,83 @@ describe('transactions page', () => {
     expect(screen.getByRole('link', { name: 'Import' }).getAttribute('href')).toBe('/import?accountId=1');
   });
 });
+
+describe('tags and bulk changes on the transactions page', () => {
+  beforeEach(resetApp);
+  afterEach(cleanUpApp);
+
+  const tags = [
+    { id: 1, name: 'Trip', color: '#3498db' },
+    { id: 2, name: 'Work', color: '#e74c3c' },
+  ];
+  const rows = [
+    makeTransaction({ id: 9, time: at(18, 20), note: 'Taxi', tagIds: [1] }),
+    makeTransaction({ id: 8, time: at(18, 19), note: 'Hotel', tagIds: [1, 2] }),
+    makeTransaction({ id: 7, time: at(18, 18), note: 'Lunch' }),
+    makeTransaction({ id: 6, time: at(18, 17), note: 'Museum' }),
+  ];
+  function bulkServer(answer = { updated: 3, deleted: 0, skipped: [] as Array<{ id: number; reason: string }> }) {
+    return signedInServer({
+      'GET /accounts': () => success(accounts),
+      'GET /transactions': () => success(rows),
+      'GET /tags': () => success(tags),
+      'POST /transactions/bulk': () => success(answer),
+    });
+  }
+
+  it('shows the tags a row carries and filters by a tag', async () => {
+    const { calls } = bulkServer();
+    const { location } = renderApp('/transactions');
+    const list = within(await screen.findByRole('list', { name: 'Transactions' }));
+    expect(text(list.getByRole('button', { name: /Hotel/ }))).toContain('TripWork');
+    const [tagFilter] = screen.getAllByRole('button', { name: 'Tags' });
+    await userEvent.click(tagFilter as HTMLElement);
+    await userEvent.click(await screen.findByRole('option', { name: 'Work' }));
+    await waitFor(() => expect(location()).toBe('/transactions?tags=2'));
+    await waitFor(() => expect(lastQuery(calls).tagIds).toBe('2'));
+  });
+
+  it('selects rows one by one and in a range with Shift, and recategorises them at once', async () => {
+    const { calls } = bulkServer({ updated: 2, deleted: 0, skipped: [{ id: 6, reason: 'transfer' }] });
+    renderApp('/transactions');
+    await screen.findByRole('list', { name: 'Transactions' });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Choose Groceries, Taxi' }));
+    const user = userEvent.setup();
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByRole('checkbox', { name: 'Choose Groceries, Lunch' }));
+    await user.keyboard('{/Shift}');
+    // Space on a focused row's box ticks it too.
+    screen.getByRole('checkbox', { name: 'Choose Groceries, Museum' }).focus();
+    await user.keyboard(' ');
+    const bar = within(screen.getByRole('region', { name: 'Selected transactions' }));
+    expect(bar.getByText('4 selected')).toBeTruthy();
+    await userEvent.click(bar.getByRole('button', { name: 'Category' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Apply to 4 transactions' }));
+    expect(await dialog.findByText('Choose a category.')).toBeTruthy();
+    await userEvent.click(dialog.getByRole('button', { name: 'Category' }));
+    await userEvent.click(await screen.findByRole('option', { name: /Groceries/ }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Apply to 4 transactions' }));
+    expect(await screen.findByText('2 transactions changed. 1 transfer kept its category.')).toBeTruthy();
+    expect(calls('POST', '/transactions/bulk').map((call) => call.body)).toEqual([
+      { ids: [9, 8, 7, 6], set: { categoryId: 2 } },
+    ]);
+  });
+
+  it('selects every matching transaction across pages and deletes them after asking', async () => {
+    const { calls } = bulkServer({ updated: 0, deleted: 4, skipped: [] });
+    renderApp('/transactions?tags=1');
+    await screen.findByRole('list', { name: 'Transactions' });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Choose Groceries, Taxi' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Select all matching' }));
+    const bar = within(screen.getByRole('region', { name: 'Selected transactions' }));
+    expect(await bar.findByText('4 selected')).toBeTruthy();
+    // The ids were asked for with the page's filters, as many as a server page holds.
+    expect(lastQuery(calls)).toMatchObject({ tagIds: '1', limit: '200' });
+    await userEvent.click(bar.getByRole('button', { name: 'Delete' }));
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Delete 4 transactions?' }));
+    await userEvent.click(confirm.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('4 transactions deleted.')).toBeTruthy();
+    expect(calls('POST', '/transactions/bulk').map((call) => call.body)).toEqual([{ ids: [9, 8, 7, 6], delete: true }]);
+  });
+});

@@ -1,9 +1,15 @@
+import { BULK_IDS_MAX, type Transaction } from '@kopiyka/shared';
 import { Download, ListFilter, SearchX, Upload } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAccounts } from '../../api/accounts.ts';
 import { useSubmission } from '../../api/submission.ts';
-import { type TransactionListFilters, useExportTransactions } from '../../api/transactions.ts';
+import {
+  matchingTransactionIds,
+  type TransactionListFilters,
+  useExportTransactions,
+  useTransactionList,
+} from '../../api/transactions.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import {
@@ -29,10 +35,13 @@ import {
   parseFilters,
   toListFilters,
 } from '../../entities/transactions/filters.ts';
+import { uniqueTransactions } from '../../entities/transactions/transaction-days.ts';
 import { TransactionList } from '../../entities/transactions/transaction-list.tsx';
+import type { RowSelection } from '../../entities/transactions/transaction-row.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { IMPORT_PATH } from '../../lib/paths.ts';
 import { notify } from '../../stores/notifications.ts';
+import { BulkActions } from './components/bulk-actions.tsx';
 
 /** The filters live in the URL: links can be shared, and back and forward step through them. */
 function useUrlFilters() {
@@ -92,6 +101,77 @@ function FileActions({ filters, accountIds }: { filters: TransactionListFilters;
   );
 }
 
+/**
+ * The rows chosen for a bulk change: ticked one by one, a range with Shift (from the row ticked
+ * last, in the list's order, every row taking that row's new state), or every row the filters
+ * match across pages, at most BULK_IDS_MAX (docs/decisions.md "Bulk edits"). Other filters start
+ * a new selection.
+ */
+function useBulkSelection(filters: TransactionListFilters) {
+  const loaded = useTransactionList(filters).data;
+  const order = useMemo(() => uniqueTransactions(loaded?.pages ?? []).map((row) => row.id), [loaded]);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [allMatching, setAllMatching] = useState<{ capped: boolean } | null>(null);
+  const anchor = useRef<number | null>(null);
+  const t = useT();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters changing is the point.
+  useEffect(() => {
+    setSelected(new Set());
+    setAllMatching(null);
+    anchor.current = null;
+  }, [filters]);
+
+  const onToggle = useCallback(
+    (transaction: Transaction, { range }: { range: boolean }) => {
+      setSelected((current) => {
+        const next = new Set(current);
+        const on = !current.has(transaction.id);
+        const from = range && anchor.current !== null ? order.indexOf(anchor.current) : -1;
+        const to = order.indexOf(transaction.id);
+        const span = from >= 0 && to >= 0 ? order.slice(Math.min(from, to), Math.max(from, to) + 1) : [transaction.id];
+        for (const id of span) {
+          if (on) next.add(id);
+          else next.delete(id);
+        }
+        return next;
+      });
+      setAllMatching(null);
+      anchor.current = transaction.id;
+    },
+    [order],
+  );
+  const selectAll = useSubmission({
+    send: () => matchingTransactionIds(filters, BULK_IDS_MAX + 1),
+    onSuccess: (ids) => {
+      setSelected(new Set(ids.slice(0, BULK_IDS_MAX)));
+      setAllMatching({ capped: ids.length > BULK_IDS_MAX });
+    },
+  });
+  async function selectEveryMatching() {
+    const refusal = await selectAll.submit();
+    if (refusal) notify('error', refusal, { title: t('bulk.selectAllFailed') });
+  }
+  const clear = useCallback(() => {
+    setSelected(new Set());
+    setAllMatching(null);
+    anchor.current = null;
+  }, []);
+  const selection: RowSelection = useMemo(() => ({ selected, onToggle }), [selected, onToggle]);
+  // The chosen ids in the list's order; those chosen by "all matching" beyond the loaded rows follow.
+  const ids = useMemo(
+    () => [...order.filter((id) => selected.has(id)), ...[...selected].filter((id) => !order.includes(id))],
+    [order, selected],
+  );
+  return {
+    selection,
+    ids,
+    clear,
+    allMatching,
+    selectEveryMatching: () => void selectEveryMatching(),
+    selectingAll: selectAll.pending,
+  };
+}
+
 export function TransactionsPage() {
   const { filters, update, clear } = useUrlFilters();
   const accounts = useAccounts();
@@ -103,6 +183,7 @@ export function TransactionsPage() {
   // Whole days: the range, and so the list's query, stays the same until midnight.
   const listFilters = useMemo(() => toListFilters(filters), [filters]);
   const panel = <FilterPanel filters={filters} onChange={update} accounts={accounts.data ?? []} />;
+  const bulk = useBulkSelection(listFilters);
 
   return (
     <div className="flex flex-col gap-4">
@@ -140,19 +221,32 @@ export function TransactionsPage() {
       </div>
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]">
-        <TransactionList
-          filters={listFilters}
-          empty={
-            filtered ? (
-              <EmptyCard
-                icon={SearchX}
-                title={t('transactions.noMatch.title')}
-                description={t('transactions.noMatch.description')}
-                action={<ClearFiltersButton onClear={clear} />}
-              />
-            ) : undefined
-          }
-        />
+        <div className="flex min-w-0 flex-col gap-3">
+          <TransactionList
+            filters={listFilters}
+            selection={bulk.selection}
+            empty={
+              filtered ? (
+                <EmptyCard
+                  icon={SearchX}
+                  title={t('transactions.noMatch.title')}
+                  description={t('transactions.noMatch.description')}
+                  action={<ClearFiltersButton onClear={clear} />}
+                />
+              ) : undefined
+            }
+          />
+          {bulk.ids.length > 0 ? (
+            <BulkActions
+              ids={bulk.ids}
+              capped={bulk.allMatching?.capped ?? false}
+              allSelected={bulk.allMatching !== null}
+              onSelectAll={bulk.selectEveryMatching}
+              selectingAll={bulk.selectingAll}
+              onClear={bulk.clear}
+            />
+          ) : null}
+        </div>
         <Card className="sticky top-20 hidden gap-5 p-5 lg:flex" aria-labelledby="transaction-filters-title">
           <div className="flex items-center justify-between gap-2">
             <h2 id="transaction-filters-title" className="font-semibold">

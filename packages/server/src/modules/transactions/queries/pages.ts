@@ -30,7 +30,16 @@ const cursorRow = alias(transactions, 'cursor_row');
 const refundedOf = (row: SQL) => sql`case when ${row}.transaction_type = 'expense' then coalesce((
     select sum(r.ref_amount) from transactions r where r.refund_of_id = ${row}.id), 0) else 0 end::text`;
 
-/** A transaction with what the API shows beside it: its account's type and currency, the other leg. */
+/**
+ * The tags of the transaction `t` names, ascending, as a JSON array: a lookup by the tags' key
+ * (transaction, tag) per row of a page, inside the page's own statement.
+ */
+const tagIdsOfRow = (t: SQL) =>
+  sql<
+    number[]
+  >`coalesce((select json_agg(tt.tag_id order by tt.tag_id) from transaction_tags tt where tt.transaction_id = ${t}), '[]')`;
+
+/** A transaction with what the API shows beside it: its account's type and currency, the other leg, its refunds' sum, its tags. */
 function selectViews(db: Executor) {
   return db
     .select({
@@ -42,6 +51,7 @@ function selectViews(db: Executor) {
       destinationAmount: other.amount,
       destinationAccountId: other.accountId,
       refundedRefAmount: refundedOf(sql.raw('"transactions"')).mapWith(String),
+      tagIds: tagIdsOfRow(sql`${transactions.id}`),
     })
     .from(transactions)
     .innerJoin(accounts, eq(accounts.id, transactions.accountId))
@@ -161,6 +171,10 @@ export async function selectViewsPage(db: Executor, userId: number, q: Transacti
   if (q.categoryIds)
     conditions.push(sql`${transactions.categoryId} in ${categoryAndDescendants(userId, q.categoryIds)}`);
   if (q.budgetIds) conditions.push(inBudgets(userId, q.budgetIds));
+  if (q.tagIds)
+    conditions.push(
+      sql`exists (select from transaction_tags tt where tt.transaction_id = ${transactions.id} and tt.tag_id in ${q.tagIds})`,
+    );
   if (q.excludeBudgetId) conditions.push(notInBudget(userId, q.excludeBudgetId));
   if (q.excludeTransfer) conditions.push(eq(transactions.transferNature, 'not_transfer'));
   if (q.noteSearch) conditions.push(ilike(transactions.note, `%${q.noteSearch.replace(/[\\%_]/g, '\\$&')}%`));
@@ -211,7 +225,8 @@ export async function selectViewsPage(db: Executor, userId: number, q: Transacti
   // Each array: the row's columns (tupleColumns), then the rest of the view in ViewFields' order.
   const result = await db.execute(sql`
     select coalesce(json_agg(json_build_array(${tupleColumns(transactions, 't')},
-        a.type, a.currency_id, c.code, r.code, o.amount, o.account_id, ${refundedOf(sql.raw('t'))})
+        a.type, a.currency_id, c.code, r.code, o.amount, o.account_id, ${refundedOf(sql.raw('t'))},
+        ${tagIdsOfRow(sql`t.id`)})
       order by p.time ${order}, p.id ${order}), '[]')::text as views
     from (${ordered} ${limits}) p
     join transactions t on t.id = p.id
@@ -229,6 +244,7 @@ export async function selectViewsPage(db: Executor, userId: number, q: Transacti
       destinationAmount,
       destinationAccountId,
       refundedRefAmount,
+      tagIds,
     ] = rest as ViewFields;
     return {
       row,
@@ -239,6 +255,7 @@ export async function selectViewsPage(db: Executor, userId: number, q: Transacti
       destinationAmount,
       destinationAccountId,
       refundedRefAmount,
+      tagIds,
     };
   });
 }
@@ -252,6 +269,7 @@ type ViewFields = [
   TransactionView['destinationAmount'],
   TransactionView['destinationAccountId'],
   TransactionView['refundedRefAmount'],
+  TransactionView['tagIds'],
 ];
 
 /** The names of the user's accounts by id (what an export writes beside each row). */

@@ -154,6 +154,15 @@ export async function setCategoryOf(db: Executor, userId: number, ids: number[],
   return (result as unknown as { rows: Array<{ moved: number }> }).rows[0]!.moved;
 }
 
+/** These transactions take this note (a note moves no money and no day figure). */
+export async function setNoteOf(db: Executor, userId: number, ids: number[], note: string) {
+  if (ids.length === 0) return;
+  await db
+    .update(transactions)
+    .set({ note })
+    .where(and(eq(transactions.userId, userId), inArray(transactions.id, ids)));
+}
+
 /** Every transaction in one category moves to another, its day totals with it. */
 export async function moveToCategory(db: Executor, userId: number, fromId: number, toId: number) {
   await db.execute(sql`

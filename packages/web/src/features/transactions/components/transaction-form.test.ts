@@ -34,6 +34,7 @@ const expense: TransactionFormValues = {
   note: 'Lunch',
   budgetId: null,
   refundOfId: null,
+  tagIds: [],
 };
 
 function check(values: Partial<TransactionFormValues>, original?: Transaction) {
@@ -199,6 +200,18 @@ describe('an edit sends what changed', () => {
     const refund = { ...pay, refundOfId: 7 };
     expect(editPay({ refundOfId: null }, refund)?.body).toEqual({ refundOfId: null });
     expect(editPay({ kind: 'expense' }, refund)?.body).toEqual({ transactionType: 'expense', refundOfId: null });
+  });
+
+  it('sends its tags whole when they changed, in any order, and an empty list to take them all off', () => {
+    expect(edit({ tagIds: [5, 3] })?.body).toEqual({ tagIds: [5, 3] });
+    const tagged = { ...original, tagIds: [3, 5] };
+    const values = initialFormValues({ mode: 'edit', transaction: tagged }, accounts);
+    expect(requestOf({ ...values, tagIds: [5, 3] }, tagged)).toBeNull();
+    expect(requestOf({ ...values, tagIds: [] }, tagged)?.body).toEqual({ tagIds: [] });
+  });
+
+  it('sends the tags of a new one', () => {
+    expect(requestOf({ tagIds: [4] })?.body).toMatchObject({ tagIds: [4] });
   });
 
   it('turns it into an out-of-wallet transfer', () => {

@@ -70,6 +70,8 @@ const formValuesSchema = z.object({
   budgetId: z.number().nullable(),
   /** For an income: the expense it refunds; sent only while the kind is income. */
   refundOfId: z.number().nullable(),
+  /** The tags it carries. */
+  tagIds: z.array(z.number()),
 });
 export type TransactionFormValues = z.infer<typeof formValuesSchema>;
 export type TransactionFormField = keyof TransactionFormValues;
@@ -122,6 +124,7 @@ export function initialFormValues(
     note: '',
     budgetId: null,
     refundOfId: null,
+    tagIds: [],
   };
 }
 
@@ -139,6 +142,7 @@ function editValues(transaction: Transaction): TransactionFormValues {
     note: transaction.note,
     budgetId: transaction.budgetId,
     refundOfId: transaction.refundOfId,
+    tagIds: transaction.tagIds,
   };
   if (values.kind !== 'transfer') return values;
   const incoming = transaction.transactionType === 'income';
@@ -278,6 +282,7 @@ function plan(values: TransactionFormValues, { currencyOf, original }: FormConte
     time: when?.toISOString(),
     note: values.note,
     ...(values.budgetId !== null ? { budgetId: values.budgetId } : {}),
+    ...(values.tagIds.length > 0 ? { tagIds: values.tagIds } : {}),
   };
 
   if (values.kind !== 'transfer') {
@@ -364,12 +369,16 @@ function fieldFor(path: string, anchor: Side, cross: boolean): TransactionFormFi
 function changes(next: BodyDraft, before: BodyDraft): UpdateTransactionBody {
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(next)) {
+    if (key === 'tagIds') continue;
     if (value !== undefined && value !== before[key as keyof CreateTransactionBody]) body[key] = value;
   }
   // Taking it out of its budget is the one change sent as null.
   if (before.budgetId != null && next.budgetId === undefined) body.budgetId = null;
   // So is unlinking a refund (also when it stops being an income).
   if (before.refundOfId != null && next.refundOfId === undefined) body.refundOfId = null;
+  // Tags travel whole, in any order, when they differ from the transaction's (none: an empty list).
+  const tagKey = (ids: readonly number[] | undefined) => [...(ids ?? [])].sort((a, b) => a - b).join(',');
+  if (tagKey(next.tagIds) !== tagKey(before.tagIds)) body.tagIds = next.tagIds ?? [];
   const reshaped = ['transferNature', 'accountId', 'destinationAccountId'].some((key) => key in body);
   if (next.transferNature === 'transfer_between_user_accounts' && reshaped) {
     body.destinationAccountId = next.destinationAccountId;

@@ -1,0 +1,152 @@
+import type { Tag, Transaction } from '@kopiyka/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { ledgerProblems } from '../../../test/ledger.ts';
+import { buildWorld } from '../../../test/world.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const DAY = '2026-03-10T10:00:00Z';
+
+async function world() {
+  const w = await buildWorld(t, { accounts: [{ currency: 'UAH' }, { currency: 'UAH', name: 'Cash' }] });
+  const { token } = w;
+  const [card, cash] = w.accounts;
+  const groceries = w.category('Groceries');
+  const transport = w.category('Transportation');
+  const expense = async (amount: number, body: Record<string, unknown> = {}) =>
+    (
+      await w.record({ transactionType: 'expense', accountId: card, categoryId: groceries, amount, time: DAY, ...body })
+    )[0]!;
+  const transfer = async (amount: number) =>
+    w.record({
+      transactionType: 'expense',
+      accountId: card,
+      amount,
+      time: DAY,
+      transferNature: 'transfer_between_user_accounts',
+      destinationAccountId: cash,
+    });
+  const bulk = (body: unknown, as = token) => t.call('POST', '/api/v1/transactions/bulk', { token: as, body });
+  const all = async () =>
+    (await t.call('GET', '/api/v1/transactions?limit=200&order=asc', { token })).body.response as Transaction[];
+  const spending = async () =>
+    (await t.call('GET', '/api/v1/stats/spendings-by-categories?from=2026-03-01&to=2026-03-31', { token })).body
+      .response as Array<{ name: string; amount: number }>;
+  const balances = async () =>
+    (
+      (await t.call('GET', '/api/v1/accounts', { token })).body.response as Array<{
+        id: number;
+        currentBalance: number;
+      }>
+    ).map((a) => [a.id, a.currentBalance]);
+  const tag = async (name: string) =>
+    (await t.call('POST', '/api/v1/tags', { token, body: { name } })).body.response as Tag;
+  return {
+    ...w,
+    card: card!,
+    cash: cash!,
+    groceries,
+    transport,
+    expense,
+    transfer,
+    bulk,
+    all,
+    spending,
+    balances,
+    tag,
+  };
+}
+
+describe('bulk edits', () => {
+  it('recategorise many rows at once; legs of transfers are skipped and said so; statistics follow', async () => {
+    const w = await world();
+    const a = await w.expense(10_000);
+    const b = await w.expense(2_500);
+    const [out, into] = await w.transfer(700);
+    const res = await w.bulk({ ids: [a.id, b.id, out!.id, b.id], set: { categoryId: w.transport } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.response).toEqual({ updated: 2, deleted: 0, skipped: [{ id: out!.id, reason: 'transfer' }] });
+    const rows = await w.all();
+    expect(rows.map((row) => [row.id, row.categoryId])).toEqual([
+      [a.id, w.transport],
+      [b.id, w.transport],
+      [out!.id, out!.categoryId],
+      [into!.id, into!.categoryId],
+    ]);
+    expect(await w.spending()).toEqual([expect.objectContaining({ name: 'Transportation', amount: 12_500 })]);
+    expect(await ledgerProblems(t, w.id)).toEqual([]);
+  });
+
+  it('add and remove tags and set a note on every row', async () => {
+    const w = await world();
+    const [trip, work] = [await w.tag('Trip'), await w.tag('Work')];
+    const a = await w.expense(100, { tagIds: [work.id] });
+    const b = await w.expense(200);
+    const res = await w.bulk({
+      ids: [a.id, b.id],
+      set: { addTagIds: [trip.id], removeTagIds: [work.id], note: 'Holiday' },
+    });
+    expect(res.body.response).toEqual({ updated: 2, deleted: 0, skipped: [] });
+    expect((await w.all()).map((row) => [row.note, row.tagIds])).toEqual([
+      ['Holiday', [trip.id]],
+      ['Holiday', [trip.id]],
+    ]);
+  });
+
+  it('delete many rows, both legs of a transfer, balances and day figures moved back', async () => {
+    const w = await world();
+    const before = await w.balances();
+    const a = await w.expense(10_000);
+    const keep = await w.expense(1_000);
+    const [out] = await w.transfer(700);
+    const res = await w.bulk({ ids: [a.id, out!.id], delete: true });
+    expect(res.body.response).toEqual({ updated: 0, deleted: 3, skipped: [] });
+    expect((await w.all()).map((row) => row.id)).toEqual([keep.id]);
+    expect(await w.balances()).toEqual(before.map(([id, balance]) => [id, id === w.card ? balance! - 1_000 : balance]));
+    expect(await ledgerProblems(t, w.id)).toEqual([]);
+  });
+
+  it("refuse the whole request when any id is another user's or missing, and change nothing", async () => {
+    const w = await world();
+    const stranger = await world();
+    const mine = await w.expense(100);
+    const theirs = await stranger.expense(200);
+    const theirTag = await stranger.tag('Theirs');
+    const rowsBefore = await w.all();
+    for (const body of [
+      { ids: [mine.id, theirs.id], set: { categoryId: w.transport } },
+      { ids: [mine.id, 2_000_000_000], delete: true },
+      { ids: [mine.id, theirs.id], delete: true },
+    ]) {
+      const res = await w.bulk(body);
+      expect(res.status).toBe(404);
+      expect(res.body.response).toMatchObject({ code: 'NOT_FOUND', details: [{ path: 'ids' }] });
+    }
+    const foreignCategory = await w.bulk({ ids: [mine.id], set: { categoryId: stranger.groceries } });
+    expect(foreignCategory.body.response).toMatchObject({ code: 'NOT_FOUND', details: [{ path: 'set.categoryId' }] });
+    const foreignTag = await w.bulk({ ids: [mine.id], set: { note: 'x', addTagIds: [theirTag.id] } });
+    expect(foreignTag.body.response).toMatchObject({ code: 'NOT_FOUND', details: [{ path: 'set.addTagIds' }] });
+    expect(await w.all()).toEqual(rowsBefore);
+    expect((await stranger.all()).map((row) => [row.id, row.categoryId])).toEqual([[theirs.id, stranger.groceries]]);
+  });
+
+  it.each([
+    [{ ids: [], delete: true }, 'ids'],
+    [{ ids: Array.from({ length: 1001 }, (_, i) => i + 1), delete: true }, 'ids'],
+    [{ ids: [1], set: { note: 'x' }, delete: true }, 'set'],
+    [{ ids: [1] }, 'set'],
+    [{ ids: [1], set: {} }, 'set'],
+    [{ ids: [1], delete: false }, 'delete'],
+    [{ ids: ['1'], delete: true }, 'ids.0'],
+  ])('refuse %j with VALIDATION_ERROR on %s', async (body, path) => {
+    const w = await world();
+    const res = await w.bulk(body);
+    expect(res.status).toBe(422);
+    expect(res.body.response.details.map((d: { path: string }) => d.path)).toContain(path);
+  });
+});
