@@ -142,7 +142,7 @@ describe('bulk edits', () => {
     [{ ids: [1] }, 'set'],
     [{ ids: [1], set: {} }, 'set'],
     [{ ids: [1], delete: false }, 'delete'],
-    [{ ids: ['1'], delete: true }, 'ids.0'],
+    [{ ids: ['01'], delete: true }, 'ids.0'],
   ])('refuse %j with VALIDATION_ERROR on %s', async (body, path) => {
     const w = await world();
     const res = await w.bulk(body);

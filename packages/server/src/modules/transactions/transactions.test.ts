@@ -111,6 +111,9 @@ describe('POST /transactions', () => {
       commissionRate: 0,
       refCommissionRate: 0,
       budgetId: null,
+      refundOfId: null,
+      refundedRefAmount: 0,
+      tagIds: [],
       externalId: null,
       createdAt: expect.any(String),
     });
