@@ -17,6 +17,7 @@ import {
   selectTransactions,
   type TransactionRow,
 } from './queries/rows.ts';
+import { addAccountSplitsToDayTotals, reshareSplits } from './queries/splits.ts';
 import { standaloneChanges } from './transfer-rules.ts';
 
 /** Rows of a restore per insert: a row is about twenty parameters, and a statement takes at most 65,535. */
@@ -59,6 +60,7 @@ export async function applyPendingRefs(tx: Executor, userId: number, refCurrency
   // the recount below reads, so the recount sees its rows instead of overwriting what it added.
   await lockAccounts(tx, userId);
   await promotePendingRefs(tx, userId, refCurrencyId);
+  await reshareSplits(tx, userId);
   return isWithinAmountLimit(await recountRefTurnovers(tx, userId));
 }
 
@@ -69,7 +71,10 @@ export async function applyPendingRefs(tx: Executor, userId: number, refCurrency
  */
 export async function regroupNextAccountDays(tx: Executor, userId: number, afterId: number) {
   const accountId = await lockNextAccount(tx, userId, afterId);
-  if (accountId !== undefined) await regroupDayFigures(tx, userId, accountId);
+  if (accountId !== undefined) {
+    await regroupDayFigures(tx, userId, accountId);
+    await addAccountSplitsToDayTotals(tx, userId, accountId);
+  }
   return accountId;
 }
 

@@ -33,6 +33,8 @@ import {
   selectViewsPage,
 } from './queries/pages.ts';
 import { type NewTransactionRow, nextTransferId, selectTransactions, selectTransferLegs } from './queries/rows.ts';
+import { selectSplits } from './queries/splits.ts';
+import { refuseChangesOfSplit, splitCategoryOf } from './split-rules.ts';
 import { createTransferLinks } from './transfer-links.ts';
 import {
   BETWEEN,
@@ -135,9 +137,13 @@ export function createTransactionsService(
         const account = presentAccount(context.account, 'accountId');
         refuseBankAccount(account, 'accountId');
         refuseDestinationFields(nature, body);
+        const parts = body.splits ?? [];
         if (body.categoryId != null) {
           if (!context.categoryFound) throw notFound('Category', 'categoryId');
-        } else if (nature === 'not_transfer') throw validationError('categoryId', 'transaction.categoryRequired');
+        } else if (nature === 'not_transfer' && parts.length === 0)
+          throw validationError('categoryId', 'transaction.categoryRequired');
+        const splitCategoryId =
+          parts.length > 0 ? await splitCategoryOf(db, userId, parts, body.amount, nature) : undefined;
         if (body.budgetId != null && !context.budgetFound) throw notFound('Budget', 'budgetId');
         const transfer = nature === BETWEEN ? transferTo(account, context.destination, body.amount, body) : undefined;
         if (transfer) refuseBankAccount(transfer.destination, 'destinationAccountId');
@@ -153,7 +159,7 @@ export function createTransactionsService(
           userId,
           time,
           note: body.note,
-          categoryId: body.categoryId ?? null,
+          categoryId: splitCategoryId ?? body.categoryId ?? null,
           paymentType: body.paymentType ?? defaultPaymentType(account),
           transferNature: nature,
           budgetId: body.budgetId ?? null,
@@ -166,6 +172,7 @@ export function createTransactionsService(
           accountId: account.id,
           amount: body.amount,
           transactionType: body.transactionType,
+          isSplit: parts.length > 0,
         };
         const legs = transfer
           ? await db.transaction(async (tx) => {
@@ -193,10 +200,16 @@ export function createTransactionsService(
               );
               return [first, second];
             })
-          : [await insertSingleLeg(userId, { ...firstLeg, transferId: null })];
+          : parts.length > 0
+            ? await db.transaction(async (tx) => {
+                await lockForWrite(tx, userId, [], [account.id], [firstLeg.refCurrencyId]);
+                return [await insertLeg(tx, userId, { ...firstLeg, transferId: null }, 'amount', parts)];
+              })
+            : [await insertSingleLeg(userId, { ...firstLeg, transferId: null })];
         const [first, second] = legs;
+        const splits = parts.length > 0 ? await selectSplits(db, userId, [first!.id]) : [];
         return [
-          toTransaction(newLegView(first!, account, base.currency.code, second)),
+          toTransaction(newLegView(first!, account, base.currency.code, second, splits)),
           ...(second && transfer
             ? [toTransaction(newLegView(second, transfer.destination, base.currency.code, first))]
             : []),
@@ -219,8 +232,13 @@ export function createTransactionsService(
         const amount = body.amount ?? current.amount;
         const transactionType = body.transactionType ?? current.transactionType;
         const time = body.time ? new Date(body.time) : current.time;
-        const categoryId = body.categoryId !== undefined ? body.categoryId : current.categoryId;
+        const parts = body.splits;
+        const joined = current.isSplit && parts?.length === 0;
+        if (joined && body.categoryId == null) throw validationError('categoryId', 'transaction.categoryRequired');
+        let categoryId = body.categoryId !== undefined ? body.categoryId : current.categoryId;
         if (body.categoryId != null) await assertOwnCategory(db, userId, body.categoryId, 'categoryId');
+        if (parts?.length) categoryId = await splitCategoryOf(db, userId, parts, amount, nature);
+        else if (current.isSplit && !joined) refuseChangesOfSplit(current, { amount, nature, categoryId });
         if (nature === 'not_transfer' && categoryId === null)
           throw validationError('categoryId', 'transaction.categoryRequired');
         if (body.budgetId != null) await assertOwnBudget(db, userId, body.budgetId, 'budgetId');
@@ -267,7 +285,7 @@ export function createTransactionsService(
             ...(refs
               ? { accountId: account.id, amount, transactionType, time, transferNature: nature, ...refs[0] }
               : {}),
-            ...(body.categoryId !== undefined ? { categoryId } : {}),
+            ...(body.categoryId !== undefined || parts?.length ? { categoryId } : {}),
             ...(body.note !== undefined ? { note: body.note } : {}),
             ...(body.paymentType !== undefined ? { paymentType: body.paymentType } : {}),
             ...(body.budgetId !== undefined ? { budgetId: body.budgetId } : {}),
@@ -326,7 +344,7 @@ export function createTransactionsService(
             changes.transferId = null;
             changes.createdByTransfer = false;
           }
-          await changeLeg(tx, userId, before, changes);
+          await changeLeg(tx, userId, before, changes, 'amount', parts);
           return otherId === undefined ? [id] : [id, otherId];
         });
         return views(userId, ids);

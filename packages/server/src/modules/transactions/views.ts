@@ -2,6 +2,7 @@
 import { convertMinorUnits, type PaymentType, type Transaction, type TransferNature } from '@kopiyka/shared';
 import type { TransactionView } from './queries/pages.ts';
 import type { TransactionRow } from './queries/rows.ts';
+import type { SplitRow } from './queries/splits.ts';
 import { BETWEEN, type OwnAccount } from './transfer-rules.ts';
 
 export function toTransaction(view: TransactionView): Transaction {
@@ -29,6 +30,13 @@ export function toTransaction(view: TransactionView): Transaction {
     commissionRate: row.commissionRate,
     refCommissionRate: convertMinorUnits(row.commissionRate, row.rate),
     budgetId: row.budgetId,
+    splits: view.splits.map((part) => ({
+      id: part.id,
+      categoryId: part.categoryId,
+      amount: part.amount,
+      refAmount: part.refAmount,
+      note: part.note,
+    })),
     externalId: row.externalId,
     createdAt: row.createdAt.toISOString(),
   };
@@ -36,13 +44,14 @@ export function toTransaction(view: TransactionView): Transaction {
 
 /**
  * The view of a leg just written, from what the write already knows (its account, the base
- * currency, the other leg), so answering a create costs no second read.
+ * currency, the other leg, its parts), so answering a create costs no second read.
  */
 export function newLegView(
   row: TransactionRow,
   account: Pick<OwnAccount, 'type' | 'currencyId' | 'currencyCode'>,
   refCurrencyCode: string,
   otherLeg: TransactionRow | undefined,
+  splits: SplitRow[] = [],
 ): TransactionView {
   return {
     row,
@@ -52,5 +61,6 @@ export function newLegView(
     refCurrencyCode,
     destinationAmount: otherLeg?.amount ?? null,
     destinationAccountId: otherLeg?.accountId ?? null,
+    splits,
   };
 }
