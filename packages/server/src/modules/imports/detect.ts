@@ -219,12 +219,19 @@ const monobankKey = (column: string) =>
 const MONOBANK_KEYS = MONOBANK_STATEMENT_COLUMNS.map(monobankKey);
 
 /**
- * The headers of Kopiyka's export the preset knows: each language's, and the English one written
- * before the transfer account column was added.
+ * The headers of Kopiyka's export the preset knows: each language's, each language's written before
+ * the split part column was added, and the English one written before the transfer account column.
+ * A split transaction's lines come back as a transaction each, in its part's category.
  */
 const KOPIYKA_HEADERS: ReadonlyArray<ReadonlyArray<{ key: KopiykaCsvColumn; name: string }>> = [
   ...APP_LOCALES.map((locale) => KOPIYKA_CSV_COLUMNS.map(({ key, ...names }) => ({ key, name: names[locale] }))),
-  KOPIYKA_CSV_COLUMNS.filter(({ key }) => key !== 'transferAccount').map(({ key, en }) => ({ key, name: en })),
+  ...APP_LOCALES.map((locale) =>
+    KOPIYKA_CSV_COLUMNS.filter(({ key }) => key !== 'part').map(({ key, ...names }) => ({ key, name: names[locale] })),
+  ),
+  KOPIYKA_CSV_COLUMNS.filter(({ key }) => key !== 'transferAccount' && key !== 'part').map(({ key, en }) => ({
+    key,
+    name: en,
+  })),
 ];
 
 function presetOf(header: string[]): { preset: 'monobank' | 'kopiyka'; mapping: Mapping } | undefined {

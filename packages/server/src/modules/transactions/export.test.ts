@@ -103,6 +103,7 @@ describe('GET /transactions/export', () => {
         '',
         '',
         'Обід, "Пузата хата"\nз колегами',
+        '',
       ],
       [
         '2026-11-21T10:00:00+02:00',
@@ -116,6 +117,7 @@ describe('GET /transactions/export', () => {
         '',
         '',
         '',
+        '',
       ],
       [
         '2026-11-22T11:30:00+02:00',
@@ -129,6 +131,7 @@ describe('GET /transactions/export', () => {
         transferId,
         'USD',
         'На долари',
+        '',
       ],
       [
         '2026-11-22T11:30:00+02:00',
@@ -142,6 +145,7 @@ describe('GET /transactions/export', () => {
         transferId,
         'Картка "Чорна", основна',
         'На долари',
+        '',
       ],
       [
         '2026-11-23T09:00:00+02:00',
@@ -155,6 +159,7 @@ describe('GET /transactions/export', () => {
         '',
         'Out of wallet',
         'Мамі',
+        '',
       ],
     ]);
   });
@@ -168,7 +173,7 @@ describe('GET /transactions/export', () => {
     expect(res.text.charCodeAt(0)).toBe(0xfeff);
     const [header] = res.text.slice(1).split('\n');
     expect(header).toBe(
-      'Дата і час;Рахунок;Категорія;Тип;Сума;Валюта;Сума в базовій валюті;Базова валюта;Переказ;Рахунок переказу;Примітка',
+      'Дата і час;Рахунок;Категорія;Тип;Сума;Валюта;Сума в базовій валюті;Базова валюта;Переказ;Рахунок переказу;Примітка;Частина',
     );
     expect(recordsOf(res.text, ';')).toEqual([
       kopiykaCsvHeader('uk'),
@@ -184,6 +189,7 @@ describe('GET /transactions/export', () => {
         '',
         '',
         'Обід, "Пузата хата"\nз колегами',
+        '',
       ],
       [
         '21.11.2026 10:00:00',
@@ -197,6 +203,7 @@ describe('GET /transactions/export', () => {
         '',
         '',
         '',
+        '',
       ],
       [
         '22.11.2026 11:30:00',
@@ -210,6 +217,7 @@ describe('GET /transactions/export', () => {
         transferId,
         'USD',
         'На долари',
+        '',
       ],
       [
         '22.11.2026 11:30:00',
@@ -223,6 +231,7 @@ describe('GET /transactions/export', () => {
         transferId,
         'Картка "Чорна", основна',
         'На долари',
+        '',
       ],
       [
         '23.11.2026 09:00:00',
@@ -236,6 +245,54 @@ describe('GET /transactions/export', () => {
         '',
         'Поза гаманцем',
         'Мамі',
+        '',
+      ],
+    ]);
+  });
+
+  it('writes a split transaction as a line per part, marked with which of how many', async () => {
+    const w = await kyivWorld('uk');
+    const [uah] = w.accounts;
+    await w.record({
+      accountId: uah,
+      transactionType: 'expense',
+      amount: 100_000,
+      time: '2026-11-20T12:03:00.000Z',
+      note: 'Сільпо',
+      splits: [
+        { categoryId: w.category('Groceries'), amount: 70_000, note: 'продукти' },
+        { categoryId: w.category('Taxes'), amount: 30_000 },
+      ],
+    });
+    const [, ...rows] = recordsOf((await download(w.token, '')).text, ';');
+    expect(rows).toEqual([
+      [
+        '20.11.2026 14:03:00',
+        'Картка "Чорна", основна',
+        'Food & Drinks / Groceries',
+        'Витрата',
+        '-700,00',
+        'UAH',
+        '-700,00',
+        'UAH',
+        '',
+        '',
+        'Сільпо — продукти',
+        '1/2',
+      ],
+      [
+        '20.11.2026 14:03:00',
+        'Картка "Чорна", основна',
+        'Financial expenses / Taxes',
+        'Витрата',
+        '-300,00',
+        'UAH',
+        '-300,00',
+        'UAH',
+        '',
+        '',
+        'Сільпо',
+        '2/2',
       ],
     ]);
   });
@@ -386,8 +443,8 @@ describe('GET /transactions/export', () => {
 
     const records = recordsOf((await download(owner.token, '')).text);
     expect(records).toHaveLength(5_001);
-    expect(records[1]!.slice(4)).toEqual(['-1.00', 'UAH', '-1.00', 'UAH', '', '', '№0, "ok"']);
-    expect(records[5_000]!.slice(4)).toEqual(['-50.99', 'UAH', '-50.99', 'UAH', '', '', '№4999, "ok"']);
+    expect(records[1]!.slice(4)).toEqual(['-1.00', 'UAH', '-1.00', 'UAH', '', '', '№0, "ok"', '']);
+    expect(records[5_000]!.slice(4)).toEqual(['-50.99', 'UAH', '-50.99', 'UAH', '', '', '№4999, "ok"', '']);
     const times = records.slice(1).map((row) => Date.parse(row[0]!));
     expect(times).toEqual([...times].sort((a, b) => a - b));
     // Another user's account as a filter finds nothing of theirs.
