@@ -106,16 +106,24 @@ export type SplitPart = z.output<typeof splitPartSchema>;
 const splitsSchema = z
   .array(splitPartSchema)
   .max(SPLIT_PARTS_MAX, issue('splits.tooMany', { max: SPLIT_PARTS_MAX }))
-  .refine((parts) => parts.length === 0 || parts.length >= SPLIT_PARTS_MIN, issue('splits.tooFew', { min: SPLIT_PARTS_MIN }));
+  .refine(
+    (parts) => parts.length === 0 || parts.length >= SPLIT_PARTS_MIN,
+    issue('splits.tooFew', { min: SPLIT_PARTS_MIN }),
+  );
 
 /** What is wrong with parts of `amount`, if anything: the one check of their sum, for the API and the form. */
 export function splitsIssue(amount: number, parts: ReadonlyArray<{ amount: number }>) {
-  return parts.length > 0 && parts.reduce((sum, part) => sum + part.amount, 0) !== amount ? ('splits.sum' as const) : null;
+  return parts.length > 0 && parts.reduce((sum, part) => sum + part.amount, 0) !== amount
+    ? ('splits.sum' as const)
+    : null;
 }
 
 /** The part whose category the transaction takes: the largest, the first of equals. */
 export function largestPart<P extends { amount: number }>(parts: readonly P[]): P | undefined {
-  return parts.reduce<P | undefined>((largest, part) => (largest && largest.amount >= part.amount ? largest : part), undefined);
+  return parts.reduce<P | undefined>(
+    (largest, part) => (largest && largest.amount >= part.amount ? largest : part),
+    undefined,
+  );
 }
 
 const transactionFields = {

@@ -3,6 +3,7 @@ import {
   BACKUP_VERSION,
   type BackupDocument,
   type BackupTransaction,
+  largestPart,
   type PaymentType,
   type RestoreBackupResponse,
   signedAmount,
@@ -21,7 +22,13 @@ import { replaceCategories, selectCategoriesWithDefaultKeys } from '../categorie
 import { currenciesByCode, restoreUserCurrencies } from '../currencies/index.ts';
 import { restoreCustomRates } from '../rates/index.ts';
 import { assertDatabaseKnowsZone, getSettings, updateSettings } from '../settings/index.ts';
-import { type NewTransactionRow, nextTransferIds, restoreTransactions } from '../transactions/index.ts';
+import {
+  type NewTransactionRow,
+  nextTransferIds,
+  restoreTransactions,
+  type SplitRow,
+  selectSplits,
+} from '../transactions/index.ts';
 import { readBackupDocument } from './document-reader.ts';
 import {
   hasLedgerData,
@@ -50,7 +57,7 @@ export interface BackupService {
 
 type TransactionRead = Awaited<ReturnType<typeof selectTransactionsAfter>>[number];
 
-function backupTransaction({ row, refCurrency }: TransactionRead): BackupTransaction {
+function backupTransaction({ row, refCurrency }: TransactionRead, parts: SplitRow[]): BackupTransaction {
   return {
     id: row.id,
     accountId: row.accountId,
@@ -70,6 +77,7 @@ function backupTransaction({ row, refCurrency }: TransactionRead): BackupTransac
     commissionRate: row.commissionRate,
     budgetId: row.budgetId,
     externalId: row.externalId,
+    splits: parts.map((part) => ({ categoryId: part.categoryId, amount: part.amount, note: part.note })),
   };
 }
 
@@ -136,7 +144,16 @@ async function* documentText(
   for (let afterId = 0, first = true; ; ) {
     const batch = await selectTransactionsAfter(db, userId, afterId, READ_BATCH);
     if (batch.length === 0) break;
-    yield (first ? '' : ',') + batch.map((read) => JSON.stringify(backupTransaction(read))).join(',');
+    const parts = await selectSplits(
+      db,
+      userId,
+      batch.filter((read) => read.row.isSplit).map((read) => read.row.id),
+    );
+    const partsOf = (id: number) => parts.filter((part) => part.transactionId === id);
+    yield (first ? '' : ',') +
+      batch
+        .map((read) => JSON.stringify(backupTransaction(read, read.row.isSplit ? partsOf(read.row.id) : [])))
+        .join(',');
     first = false;
     afterId = batch.at(-1)!.row.id;
   }
@@ -247,7 +264,9 @@ export function createBackupService(db: Database, clock: Clock, log: FastifyBase
             paymentType: t.paymentType,
             time: new Date(t.time),
             note: t.note,
-            categoryId: newIdOrNull(categoryIds, t.categoryId),
+            // A split transaction takes its largest part's category, whatever the document says.
+            categoryId: newIdOrNull(categoryIds, largestPart(t.splits)?.categoryId ?? t.categoryId),
+            isSplit: t.splits.length > 0,
             transferNature: t.transferNature,
             transferId: newIdOrNull(transferIds, t.transferId),
             createdByTransfer: t.createdByTransfer,
@@ -260,7 +279,9 @@ export function createBackupService(db: Database, clock: Clock, log: FastifyBase
             createdAt: now,
           }),
         );
-        const stored = await restoreTransactions(tx, userId, rows);
+        const stored = await restoreTransactions(tx, userId, rows, (index) =>
+          doc.transactions[index]!.splits.map((part) => ({ ...part, categoryId: newId(categoryIds, part.categoryId) })),
+        );
         const transactionIds = new Map(doc.transactions.map((t, index) => [t.id, stored[index]!]));
         for (const budget of doc.budgets) {
           const excluded = budget.excludedTransactionIds.map((id) => newId(transactionIds, id));

@@ -1025,8 +1025,9 @@ describe('categories and currencies', () => {
     ]);
     expect(await balanceOf(newcomer.token, newcomer.accounts[0])).toBe(-100_000);
     const spending = async (token: string) =>
-      (await t.call('GET', `${API}/stats/spendings-by-categories?from=2026-10-01&to=2026-10-31`, { token })).body
-        .response.map((c: { name: string; amount: number }) => [c.name, c.amount]);
+      (
+        await t.call('GET', `${API}/stats/spendings-by-categories?from=2026-10-01&to=2026-10-31`, { token })
+      ).body.response.map((c: { name: string; amount: number }) => [c.name, c.amount]);
     expect(await spending(newcomer.token)).toEqual(await spending(owner.token));
   });
 });

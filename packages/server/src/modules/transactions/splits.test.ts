@@ -94,7 +94,9 @@ describe('split transactions', () => {
     // Equal amounts take the first part's category.
     expect(dollars!.categoryId).toBe(w.taxes);
     expect(dollars!.splits.map((p) => p.refAmount)).toEqual([13_696, 13_696, 13_738]);
-    const plain = (await w.record({ amount: 5_000, transactionType: 'expense', accountId: w.uah, categoryId: w.fuel }))[0]!;
+    const plain = (
+      await w.record({ amount: 5_000, transactionType: 'expense', accountId: w.uah, categoryId: w.fuel })
+    )[0]!;
     expect(plain.splits).toEqual([]);
     expect(await ledgerProblems(t, w.id)).toEqual([]);
   });
@@ -105,7 +107,13 @@ describe('split transactions', () => {
       [w.groceries, 30_000],
       [w.fuel, 70_000],
     ]);
-    await w.record({ amount: 1_000, transactionType: 'expense', accountId: w.uah, time: MARCH_DAY, categoryId: w.taxes });
+    await w.record({
+      amount: 1_000,
+      transactionType: 'expense',
+      accountId: w.uah,
+      time: MARCH_DAY,
+      categoryId: w.taxes,
+    });
     expect(await spending(w)).toEqual([
       ['Vehicle', 70_000],
       ['Food & Drinks', 30_000],
@@ -175,10 +183,7 @@ describe('split transactions', () => {
       },
       ['splits.0.amount', 'value.positive'],
     );
-    await refused(
-      { transferNature: 'transfer_out_wallet', categoryId: null },
-      ['splits', 'splits.transfer'],
-    );
+    await refused({ transferNature: 'transfer_out_wallet', categoryId: null }, ['splits', 'splits.transfer']);
     expect(await getTx(w, tx.id)).toEqual(tx);
 
     // New parts with a new amount.

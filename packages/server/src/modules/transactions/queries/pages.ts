@@ -17,7 +17,7 @@ import {
 import { tupleColumns, tupleRows } from '../../../db/table-rows.ts';
 import type { CustomRow } from '../../rates/index.ts';
 import type { selectOwnAccount } from './rows.ts';
-import { selectSplits, type SplitRow } from './splits.ts';
+import { type SplitRow, selectSplits } from './splits.ts';
 
 const other = alias(transactions, 'other_leg');
 const refCurrency = alias(currencies, 'ref_currency');

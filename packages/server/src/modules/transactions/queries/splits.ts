@@ -29,18 +29,33 @@ export async function replaceSplits(db: Executor, userId: number, transactionId:
   await db
     .delete(transactionSplits)
     .where(and(eq(transactionSplits.userId, userId), eq(transactionSplits.transactionId, transactionId)));
-  if (parts.length === 0) return;
-  await db.insert(transactionSplits).values(
+  await insertSplits(db, userId, [{ transactionId, parts }]);
+}
+
+/**
+ * The parts of new split rows, in one statement whatever their number (one JSON parameter, as
+ * queries/rows.ts insertTransactions does); their figures are 0 until reshareSplits.
+ */
+export async function insertSplits(
+  db: Executor,
+  userId: number,
+  splits: Array<{ transactionId: number; parts: SplitPart[] }>,
+) {
+  const values = splits.flatMap(({ transactionId, parts }) =>
     parts.map((part, position) => ({
-      transactionId,
-      userId,
+      transaction_id: transactionId,
       position,
-      categoryId: part.categoryId,
+      category_id: part.categoryId,
       amount: part.amount,
-      refAmount: 0,
       note: part.note,
     })),
   );
+  if (values.length === 0) return;
+  await db.execute(sql`
+    insert into transaction_splits (transaction_id, user_id, position, category_id, amount, ref_amount, note)
+    select p.transaction_id, ${userId}, p.position, p.category_id, p.amount, 0, p.note
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as p(transaction_id integer, position integer,
+      category_id integer, amount bigint, note varchar)`);
 }
 
 /** The parts of split rows (those `which` picks, an SQL condition on `t`) as day-total legs, signed by `sign`. */
