@@ -24,6 +24,7 @@ export function makeTransaction(overrides: Partial<Transaction> & Pick<Transacti
     commissionRate: 0,
     refCommissionRate: 0,
     budgetId: null,
+    splits: [],
     externalId: null,
     createdAt: '2026-03-18T09:30:00.000Z',
     ...overrides,
