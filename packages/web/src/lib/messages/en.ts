@@ -1463,7 +1463,8 @@ export const en = {
   'issue.splits.sum': 'The parts must add up exactly to the amount',
   'issue.splits.transfer': 'A transfer cannot be split',
   'issue.splits.amountChanged': 'The amount of a split transaction changes with its parts: give the new parts too',
-  'issue.splits.categoryChanged': "A split transaction takes its largest part's category: change the parts or join them",
+  'issue.splits.categoryChanged':
+    "A split transaction takes its largest part's category: change the parts or join them",
   'issue.transfer.destinationRequired': 'Choose the account the money goes to',
   'issue.transfer.sameAccount': 'A transfer needs two different accounts',
   'issue.transfer.destinationAmountRequired': 'Give the amount in {currency} that reaches the other account',

@@ -1502,8 +1502,7 @@ export const uk: Catalogue = {
   'issue.transaction.categoryRequired': 'Виберіть категорію',
   'issue.transaction.repeated': 'Операція {id} трапляється більше одного разу',
   'issue.splits.tooFew': 'Розділіть щонайменше на {min} частини або об’єднайте їх',
-  'issue.splits.tooMany':
-    'Не більше {max, plural, one {# частини} few {# частин} many {# частин} other {# частини}}',
+  'issue.splits.tooMany': 'Не більше {max, plural, one {# частини} few {# частин} many {# частин} other {# частини}}',
   'issue.splits.sum': 'Частини мають точно складати суму операції',
   'issue.splits.transfer': 'Переказ не можна розділити',
   'issue.splits.amountChanged': 'Сума розділеної операції змінюється разом із частинами: вкажіть нові частини',

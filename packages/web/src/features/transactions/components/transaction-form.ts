@@ -308,7 +308,9 @@ function splitParts(
     const text = currency ? formatMoney(Math.abs(left), currency) : amountText(Math.abs(left));
     problems.push([
       'splits',
-      left > 0 ? t('transaction.split.problem.left', { amount: text }) : t('transaction.split.problem.over', { amount: text }),
+      left > 0
+        ? t('transaction.split.problem.left', { amount: text })
+        : t('transaction.split.problem.over', { amount: text }),
     ]);
   }
   return split;
