@@ -33,6 +33,7 @@ const OWNERS: Record<string, string | [string, string]> = {
   transactions: 'transactions',
   account_day_deltas: 'transactions',
   account_day_totals: 'transactions',
+  transaction_splits: 'transactions',
   budgets: 'budgets',
   budget_categories: 'budgets',
   budget_exclusions: 'budgets',

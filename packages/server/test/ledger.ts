@@ -56,7 +56,12 @@ export async function ledgerProblems(t: TestApp, userId: number): Promise<string
       problems.push(`account ${row.id}: ref turnover ${row.ref_turnover} ≠ Σ |ref| ${row.ref_sum}`);
     }
   }
-  return [...problems, ...(await localDayProblems(t, userId)), ...(await dayTotalProblems(t, userId))];
+  return [
+    ...problems,
+    ...(await localDayProblems(t, userId)),
+    ...(await dayTotalProblems(t, userId)),
+    ...(await splitProblems(t, userId)),
+  ];
 }
 
 /**
@@ -88,15 +93,46 @@ async function localDayProblems(t: TestApp, userId: number): Promise<string[]> {
 }
 
 /**
+ * A transaction is split exactly when it has parts, then into two or more, none a transfer; their
+ * amounts add up to its amount and their figures to its figure, and it has its largest part's category.
+ */
+async function splitProblems(t: TestApp, userId: number): Promise<string[]> {
+  const result = await t.handle.db.execute(sql`
+    select tx.id, tx.is_split, count(s.id)::int as parts, tx.transfer_nature, tx.amount::text,
+      coalesce(sum(s.amount), 0)::text as amounts, tx.ref_amount::text, coalesce(sum(s.ref_amount), 0)::text as refs,
+      tx.category_id, (array_agg(s.category_id order by s.amount desc, s.position))[1] as largest
+    from transactions tx left join transaction_splits s on s.transaction_id = tx.id
+    where tx.user_id = ${userId}
+    group by tx.id
+    having tx.is_split or count(s.id) > 0`);
+  return (result as unknown as { rows: Array<Record<string, string | number | boolean>> }).rows
+    .filter(
+      (row) =>
+        !row.is_split ||
+        Number(row.parts) < 2 ||
+        row.transfer_nature !== 'not_transfer' ||
+        row.amount !== row.amounts ||
+        row.ref_amount !== row.refs ||
+        row.category_id !== row.largest,
+    )
+    .map(
+      (row) =>
+        `transaction ${row.id}: split ${row.is_split} into ${row.parts} (${row.transfer_nature}), Σ amounts ${row.amounts} of ${row.amount}, Σ figures ${row.refs} of ${row.ref_amount}, category ${row.category_id}, largest part's ${row.largest}`,
+    );
+}
+
+/**
  * Each stored day total is the Σ of the base-currency figures (and the count) of the account's
- * transactions that are not transfers, of that category and type, on that day of the user's time zone.
+ * transactions that are not transfers, of that category and type, on that day of the user's time
+ * zone; a split transaction counts by its parts, each in its own category.
  */
 async function dayTotalProblems(t: TestApp, userId: number): Promise<string[]> {
   const result = await t.handle.db.execute(sql`
     with local_days as (
-      select tx.account_id, (tx.time at time zone s.time_zone)::date as day, tx.category_id, tx.transaction_type,
-        sum(tx.ref_amount) as total, count(*) as count
+      select tx.account_id, (tx.time at time zone s.time_zone)::date as day, coalesce(p.category_id, tx.category_id)
+        as category_id, tx.transaction_type, sum(coalesce(p.ref_amount, tx.ref_amount)) as total, count(*) as count
       from transactions tx join user_settings s on s.user_id = tx.user_id
+        left join transaction_splits p on p.transaction_id = tx.id
       where tx.user_id = ${userId} and tx.transfer_nature = 'not_transfer'
       group by 1, 2, 3, 4
     ), stored as (

@@ -20,6 +20,9 @@ import {
   NOTE_MAX,
   PAYMENT_TYPES,
   positiveMinorAmountSchema,
+  SPLIT_PARTS_MAX,
+  SPLIT_PARTS_MIN,
+  splitsIssue,
   TRANSACTION_TYPES,
   TRANSFER_NATURES,
 } from './transactions.ts';
@@ -118,6 +121,20 @@ const transactionSchema = z.object({
   externalId: text(128, 'externalId').min(1).nullable(),
   /** Absent in a backup made before tags: none. */
   tagIds: z.array(refSchema).max(TRANSACTION_TAGS_MAX).default([]),
+  /**
+   * The parts of a split income or expense (none: not split; a document written before splits has
+   * none). Their figures are not kept: a restore shares `refAmount` among them again.
+   */
+  splits: z
+    .array(
+      z.object({
+        categoryId: refSchema,
+        amount: positiveMinorAmountSchema,
+        note: text(NOTE_MAX, 'note'),
+      }),
+    )
+    .max(SPLIT_PARTS_MAX, issue('splits.tooMany', { max: SPLIT_PARTS_MAX }))
+    .default([]),
 });
 
 const customRateSchema = z.object({
@@ -234,7 +251,8 @@ export type BackupTransaction = BackupDocument['transactions'][number];
 
 /**
  * What the schemas of the parts cannot see: ids unique within a part, every reference naming an
- * item of the document, trees without circles, transfers with two matching legs.
+ * item of the document, trees without circles, transfers with two matching legs, split parts that
+ * add up to their transaction.
  */
 export function backupReferenceIssues(doc: BackupDocument): BackupIssue[] {
   const issues: BackupIssue[] = [];
@@ -309,6 +327,18 @@ export function backupReferenceIssues(doc: BackupDocument): BackupIssue[] {
       if (externalIds.has(key)) issues.push({ ...customIssue('backup.repeatedExternalId'), path: path('externalId') });
       externalIds.add(key);
     }
+    t.splits.forEach((part, at) => {
+      category(part.categoryId, ['transactions', index, 'splits', at, 'categoryId']);
+    });
+    const splitProblem =
+      t.splits.length === 0
+        ? undefined
+        : t.splits.length < SPLIT_PARTS_MIN
+          ? customIssue('splits.tooFew', { min: SPLIT_PARTS_MIN })
+          : t.transferNature !== 'not_transfer'
+            ? customIssue('splits.transfer')
+            : splitsIssue(t.amount, t.splits) && customIssue('splits.sum');
+    if (splitProblem) issues.push({ ...splitProblem, path: path('splits') });
     if (t.transferId !== null) legs.set(t.transferId, [...(legs.get(t.transferId) ?? []), index]);
     else if (t.transferNature === 'transfer_between_user_accounts') {
       issues.push({ ...customIssue('backup.transferIdRequired'), path: path('transferId') });

@@ -265,7 +265,8 @@ export type ImportProgress = z.infer<typeof importProgressSchema>;
  * `transfer` is the transfer's id on both legs of a transfer between the user's accounts;
  * `transferAccount` says that a row is a transfer: the other leg's account, or that the money left
  * (or came into) the wallet; empty for an income or an expense. `tags` names the row's tags, by
- * name, separated by ", ".
+ * name, separated by ", ". A split transaction is a line per part (its category, amounts and
+ * note), `part` saying which of how many ("1/3"); empty otherwise.
  */
 export const KOPIYKA_CSV_COLUMNS = [
   { key: 'time', en: 'Time', uk: 'Дата і час' },
@@ -280,6 +281,7 @@ export const KOPIYKA_CSV_COLUMNS = [
   { key: 'transferAccount', en: 'Transfer account', uk: 'Рахунок переказу' },
   { key: 'note', en: 'Note', uk: 'Примітка' },
   { key: 'tags', en: 'Tags', uk: 'Мітки' },
+  { key: 'part', en: 'Split part', uk: 'Частина' },
 ] as const satisfies ReadonlyArray<{ key: string } & Record<AppLocale, string>>;
 export type KopiykaCsvColumn = (typeof KOPIYKA_CSV_COLUMNS)[number]['key'];
 

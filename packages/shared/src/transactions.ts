@@ -40,6 +40,16 @@ export const TRANSACTIONS_PAGE_DEFAULT = 20;
 /** Amounts are positive minor units; the direction comes from the transaction type. */
 export const positiveMinorAmountSchema = signedMinorAmountSchema.positive(issue('value.positive'));
 
+/** A part of a split income or expense: its category, its share of the amount and of refAmount. */
+export const transactionSplitSchema = z.object({
+  id: z.number().int(),
+  categoryId: z.number().int(),
+  amount: z.number().int(),
+  refAmount: z.number().int(),
+  note: z.string(),
+});
+export type TransactionSplit = z.infer<typeof transactionSplitSchema>;
+
 export const transactionSchema = z.object({
   id: z.number().int(),
   amount: z.number().int(),
@@ -70,6 +80,8 @@ export const transactionSchema = z.object({
   refundedRefAmount: z.number().int(),
   /** The caller's tags it carries, in ascending id order. */
   tagIds: z.array(z.number().int()),
+  /** The parts of a split transaction, in order; empty when it is not split. */
+  splits: z.array(transactionSplitSchema),
   externalId: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
@@ -88,6 +100,43 @@ const tagIdsSchema = z
   .array(idSchema)
   .max(TRANSACTION_TAGS_MAX, issue('tagIds.tooMany', { max: TRANSACTION_TAGS_MAX }));
 
+export const SPLIT_PARTS_MIN = 2;
+export const SPLIT_PARTS_MAX = 50;
+
+const splitPartSchema = z.object({
+  categoryId: idSchema,
+  amount: positiveMinorAmountSchema,
+  note: noteSchema.default(''),
+});
+export type SplitPart = z.output<typeof splitPartSchema>;
+
+/**
+ * The parts a transaction is split into: two or more (none joins them again). That they add up to
+ * the amount is checked where the amount is known (splitsIssue).
+ */
+const splitsSchema = z
+  .array(splitPartSchema)
+  .max(SPLIT_PARTS_MAX, issue('splits.tooMany', { max: SPLIT_PARTS_MAX }))
+  .refine(
+    (parts) => parts.length === 0 || parts.length >= SPLIT_PARTS_MIN,
+    issue('splits.tooFew', { min: SPLIT_PARTS_MIN }),
+  );
+
+/** What is wrong with parts of `amount`, if anything: the one check of their sum, for the API and the form. */
+export function splitsIssue(amount: number, parts: ReadonlyArray<{ amount: number }>) {
+  return parts.length > 0 && parts.reduce((sum, part) => sum + part.amount, 0) !== amount
+    ? ('splits.sum' as const)
+    : null;
+}
+
+/** The part whose category the transaction takes: the largest, the first of equals. */
+export function largestPart<P extends { amount: number }>(parts: readonly P[]): P | undefined {
+  return parts.reduce<P | undefined>(
+    (largest, part) => (largest && largest.amount >= part.amount ? largest : part),
+    undefined,
+  );
+}
+
 const transactionFields = {
   amount: positiveMinorAmountSchema,
   transactionType: z.enum(TRANSACTION_TYPES),
@@ -104,6 +153,7 @@ const transactionFields = {
   refundOfId: idSchema.nullable(),
   /** The caller's tags; the transaction carries exactly these (a repeated id counts once). */
   tagIds: tagIdsSchema,
+  splits: splitsSchema,
 };
 
 export const createTransactionBodySchema = z.object({
@@ -118,6 +168,7 @@ export const createTransactionBodySchema = z.object({
   budgetId: transactionFields.budgetId.optional(),
   refundOfId: transactionFields.refundOfId.optional(),
   tagIds: transactionFields.tagIds.optional(),
+  splits: transactionFields.splits.optional(),
 });
 export type CreateTransactionBody = z.input<typeof createTransactionBodySchema>;
 export type NewTransaction = z.output<typeof createTransactionBodySchema>;

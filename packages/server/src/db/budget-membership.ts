@@ -13,38 +13,46 @@ import { type SQL, sql } from 'drizzle-orm';
  *   it from the budget by hand, and either the category is one of the budget's or below one, or —
  *   for a budget with dates but no categories, a spending limit for a period — it is an expense.
  *   An explicit assignment wins: such a transaction counts for its own budget only.
+ * - A split transaction (docs/decisions.md "Split transactions") is a member by a category rule
+ *   through its parts in the budget's categories, with their figures; assigned or by dates alone,
+ *   it counts whole.
  *
  * The rule part joins the budget row first and reads its categories as one array, so the budget's
  * dates and categories bound an index-only scan of `(user_id, category_id, time …)` instead of a
  * check on every transaction of the user.
  */
 export function budgetMembers(userId: number, budgetId: number): SQL {
-  // A rule member: in the budget's dates, assigned to no budget, not a transfer, not removed by hand.
-  const ruleMembers = (rule: SQL) => sql`
-    select t.id, t.transaction_type, t.ref_amount
+  // A rule member: in the budget's dates, assigned to no budget, not a transfer, not removed by hand;
+  // by its parts that `parts` (a condition on `s`) picks, when given.
+  const ruleMembers = (rule: SQL, parts?: SQL) => sql`
+    select t.id, t.transaction_type, ${parts ? sql`sum(s.ref_amount)::bigint` : sql`t.ref_amount`} as ref_amount
     from budgets b join transactions t on t.user_id = b.user_id
       and t.time >= coalesce(b.start_date, '-infinity'::timestamptz)
       and t.time < coalesce(b.end_date + interval '1 millisecond', 'infinity'::timestamptz)
+      ${parts ? sql`join transaction_splits s on s.transaction_id = t.id and s.user_id = b.user_id and ${parts}` : sql``}
     where b.id = ${budgetId} and b.user_id = ${userId} and b.auto_include
       and t.budget_id is null and t.transfer_nature = 'not_transfer'
       and ${rule}
       and not exists (
         select 1 from budget_exclusions e where e.budget_id = ${budgetId} and e.transaction_id = t.id
-      )`;
+      )
+    ${parts ? sql`group by t.id, t.transaction_type` : sql``}`;
+  // = any(array(…)): the categories become one value the index can range over, category by category.
+  const inBudgetCategories = (categoryId: SQL) => sql`${categoryId} = any(array(
+    with recursive tree as (
+      select bc.category_id as id from budget_categories bc where bc.budget_id = ${budgetId}
+      -- union, not union all: a category loop (which moves refuse) could never recurse forever
+      union
+      select c.id from categories c join tree on c.parent_id = tree.id
+    ) select id from tree
+  ))`;
   return sql`
     select t.id, t.transaction_type, t.ref_amount from transactions t
     where t.budget_id = ${budgetId} and t.user_id = ${userId} and t.transfer_nature = 'not_transfer'
     union all
-    ${ruleMembers(sql`
-      -- = any(array(…)): the categories become one value the index can range over, category by category.
-      t.category_id = any(array(
-        with recursive tree as (
-          select bc.category_id as id from budget_categories bc where bc.budget_id = ${budgetId}
-          -- union, not union all: a category loop (which moves refuse) could never recurse forever
-          union
-          select c.id from categories c join tree on c.parent_id = tree.id
-        ) select id from tree
-      ))`)}
+    ${ruleMembers(sql`${inBudgetCategories(sql`t.category_id`)} and not t.is_split`)}
+    union all
+    ${ruleMembers(sql`t.is_split`, inBudgetCategories(sql`s.category_id`))}
     union all
     ${ruleMembers(sql`
       -- A spending limit for a period: dates and no categories take every expense.

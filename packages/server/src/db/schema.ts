@@ -342,6 +342,11 @@ export const transactions = pgTable(
     importId: integer('import_id').references((): AnyPgColumn => imports.id, { onDelete: 'set null' }),
     /** An income that gives back money of this expense of the same user (a refund); unlinked when the expense goes. */
     refundOfId: integer('refund_of_id').references((): AnyPgColumn => transactions.id, { onDelete: 'set null' }),
+    /**
+     * Split into parts (transaction_splits): the parts, not the row, count in the day totals and
+     * in budgets by category; `categoryId` is the largest part's.
+     */
+    isSplit: boolean('is_split').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -382,7 +387,41 @@ export const transactions = pgTable(
       t.transactionType,
       t.refAmount,
       t.id,
+      t.isSplit,
     ),
+  ],
+);
+
+/**
+ * The parts of a split income or expense (docs/decisions.md "Split transactions"): each its own
+ * category, amount and note; the amounts add up to the transaction's, and `refAmount` is the
+ * transaction's own figure shared among the parts so that they add up to it exactly.
+ */
+export const transactionSplits = pgTable(
+  'transaction_splits',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: integer('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The part's place among its transaction's parts, from 0: the order they were given in. */
+    position: integer('position').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    /** Positive, in the transaction's account currency. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The part's share of the transaction's refAmount. */
+    refAmount: bigint('ref_amount', { mode: 'number' }).notNull(),
+    note: varchar('note', { length: 1000 }).notNull().default(''),
+  },
+  (t) => [
+    unique('transaction_splits_transaction_position_key').on(t.transactionId, t.position),
+    // The list filtered by category, a category's parts moving to another, a budget's category rule.
+    index('transaction_splits_user_category_idx').on(t.userId, t.categoryId, t.transactionId),
   ],
 );
 

@@ -27,6 +27,7 @@ export function makeTransaction(overrides: Partial<Transaction> & Pick<Transacti
     refundOfId: null,
     refundedRefAmount: 0,
     tagIds: [],
+    splits: [],
     externalId: null,
     createdAt: '2026-03-18T09:30:00.000Z',
     ...overrides,

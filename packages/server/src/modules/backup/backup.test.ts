@@ -128,11 +128,12 @@ function normalised(doc: BackupDocument) {
       categoryId: ref(categories, t.categoryId),
       budgetId: ref(budgets, t.budgetId),
       transferId: ref(transfers, t.transferId),
+      splits: t.splits.map((part) => ({ ...part, categoryId: ref(categories, part.categoryId) })),
     })),
   };
 }
 
-/** A user with a bit of everything: zone, currencies and rates, nested groups and categories, a transfer, a budget. */
+/** A user with a bit of everything: zone, currencies and rates, nested groups and categories, a transfer, a split, a budget. */
 async function fullWorld() {
   const { t } = world;
   const w = await buildWorld(t, {
@@ -212,6 +213,17 @@ async function fullWorld() {
     time: '2026-11-05T12:00:00.000Z',
     note: 'обмін',
   });
+  // Split: a part in the budget's categories, one in a category left out of the statistics.
+  await w.record({
+    transactionType: 'expense',
+    accountId: usd,
+    amount: 1_001,
+    time: '2026-11-06T12:00:00.000Z',
+    splits: [
+      { categoryId: coffee.id, amount: 600, note: 'кава' },
+      { categoryId: w.category('Taxes'), amount: 401 },
+    ],
+  });
   // Before the deposit's opening moment, and after it.
   await w.record({
     transactionType: 'income',
@@ -249,7 +261,14 @@ describe('GET /backup and POST /backup/restore', () => {
       baseCurrency: 'UAH',
       currencies: ['UAH', 'USD'],
     });
-    expect(doc.transactions).toHaveLength(7);
+    expect(doc.transactions).toHaveLength(8);
+    expect(doc.transactions.find((t) => t.splits.length > 0)).toMatchObject({
+      amount: 1_001,
+      splits: [
+        { amount: 600, note: 'кава' },
+        { amount: 401, note: '' },
+      ],
+    });
     expect(doc.customRates).toHaveLength(4);
 
     const other = await signUp(t);
@@ -259,7 +278,7 @@ describe('GET /backup and POST /backup/restore', () => {
       accounts: 3,
       accountGroups: 2,
       categories: doc.categories.length,
-      transactions: 7,
+      transactions: 8,
       budgets: 1,
       tags: 2,
       currencies: 2,
@@ -378,6 +397,19 @@ describe('GET /backup and POST /backup/restore', () => {
       }),
       'transactions.0.categoryId',
     );
+    const split = doc.transactions.findIndex((t) => t.splits.length > 0);
+    await refused(
+      edited((d) => {
+        d.transactions[split]!.splits[0]!.amount += 1;
+      }),
+      `transactions.${split}.splits`,
+    );
+    await refused(
+      edited((d) => {
+        d.transactions[split]!.splits[1]!.categoryId = 999_999;
+      }),
+      `transactions.${split}.splits.1.categoryId`,
+    );
     await refused(
       edited((d) => {
         d.budgets[0]!.excludedTransactionIds = [999_999];
@@ -450,7 +482,7 @@ describe('GET /backup and POST /backup/restore', () => {
       { path: 'currencies', code: 'input.tooBig', params: { origin: 'array', maximum: most } },
     ]);
     expect(await refusal(pastTheLimit('{"version":1,"transactions":[{"note":', '['))).toEqual([
-      { path: 'transactions.0.note.0', code: 'request.tooDeep', params: { max: 4 } },
+      { path: 'transactions.0.note.0.0', code: 'request.tooDeep', params: { max: 5 } },
     ]);
     // A key the document does not have is passed over, but within the same limits.
     expect(await refusal(pastTheLimit('{"comment":[', '[],'))).toEqual([

@@ -13,8 +13,8 @@ import type { z } from 'zod';
 import { invalidInput, validationError } from '../../lib/errors.ts';
 import { type JsonPath, readJsonStream } from '../../lib/json-stream.ts';
 
-/** Document → list → item → a list of ids in it (a budget's categories): nothing of a backup lies deeper. */
-const DEPTH = 4;
+/** Document → list → item → its list (a budget's categories, a transaction's parts) → a part: nothing of a backup lies deeper. */
+const DEPTH = 5;
 /** A note is the longest text a backup holds. */
 const TEXT = NOTE_MAX;
 /**

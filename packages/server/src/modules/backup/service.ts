@@ -3,6 +3,7 @@ import {
   BACKUP_VERSION,
   type BackupDocument,
   type BackupTransaction,
+  largestPart,
   type PaymentType,
   type RestoreBackupResponse,
   signedAmount,
@@ -22,7 +23,13 @@ import { currenciesByCode, restoreUserCurrencies } from '../currencies/index.ts'
 import { restoreCustomRates } from '../rates/index.ts';
 import { assertDatabaseKnowsZone, getSettings, updateSettings } from '../settings/index.ts';
 import { listTags, restoreTags, restoreTransactionTags, tagIdsOf } from '../tags/index.ts';
-import { type NewTransactionRow, nextTransferIds, restoreTransactions } from '../transactions/index.ts';
+import {
+  type NewTransactionRow,
+  nextTransferIds,
+  restoreTransactions,
+  type SplitRow,
+  selectSplits,
+} from '../transactions/index.ts';
 import { readBackupDocument } from './document-reader.ts';
 import {
   hasLedgerData,
@@ -51,7 +58,11 @@ export interface BackupService {
 
 type TransactionRead = Awaited<ReturnType<typeof selectTransactionsAfter>>[number];
 
-function backupTransaction({ row, refCurrency }: TransactionRead, tagIds: number[]): BackupTransaction {
+function backupTransaction(
+  { row, refCurrency }: TransactionRead,
+  tagIds: number[],
+  parts: SplitRow[],
+): BackupTransaction {
   return {
     id: row.id,
     accountId: row.accountId,
@@ -72,6 +83,7 @@ function backupTransaction({ row, refCurrency }: TransactionRead, tagIds: number
     budgetId: row.budgetId,
     externalId: row.externalId,
     tagIds,
+    splits: parts.map((part) => ({ categoryId: part.categoryId, amount: part.amount, note: part.note })),
   };
 }
 
@@ -143,8 +155,20 @@ async function* documentText(
       db,
       batch.map((read) => read.row.id),
     );
+    const parts = await selectSplits(
+      db,
+      userId,
+      batch.filter((read) => read.row.isSplit).map((read) => read.row.id),
+    );
+    const partsOf = (id: number) => parts.filter((part) => part.transactionId === id);
     yield (first ? '' : ',') +
-      batch.map((read) => JSON.stringify(backupTransaction(read, tags.get(read.row.id) ?? []))).join(',');
+      batch
+        .map((read) =>
+          JSON.stringify(
+            backupTransaction(read, tags.get(read.row.id) ?? [], read.row.isSplit ? partsOf(read.row.id) : []),
+          ),
+        )
+        .join(',');
     first = false;
     afterId = batch.at(-1)!.row.id;
   }
@@ -255,7 +279,9 @@ export function createBackupService(db: Database, clock: Clock, log: FastifyBase
             paymentType: t.paymentType,
             time: new Date(t.time),
             note: t.note,
-            categoryId: newIdOrNull(categoryIds, t.categoryId),
+            // A split transaction takes its largest part's category, whatever the document says.
+            categoryId: newIdOrNull(categoryIds, largestPart(t.splits)?.categoryId ?? t.categoryId),
+            isSplit: t.splits.length > 0,
             transferNature: t.transferNature,
             transferId: newIdOrNull(transferIds, t.transferId),
             createdByTransfer: t.createdByTransfer,
@@ -268,7 +294,9 @@ export function createBackupService(db: Database, clock: Clock, log: FastifyBase
             createdAt: now,
           }),
         );
-        const stored = await restoreTransactions(tx, userId, rows);
+        const stored = await restoreTransactions(tx, userId, rows, (index) =>
+          doc.transactions[index]!.splits.map((part) => ({ ...part, categoryId: newId(categoryIds, part.categoryId) })),
+        );
         const transactionIds = new Map(doc.transactions.map((t, index) => [t.id, stored[index]!]));
         const tagIds = await restoreTags(tx, userId, doc.tags);
         await restoreTransactionTags(

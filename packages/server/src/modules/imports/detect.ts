@@ -228,12 +228,14 @@ const columnsWithout = (locale: AppLocale, ...left: KopiykaCsvColumn[]) =>
 
 /**
  * The headers of Kopiyka's export the preset knows: each language's, each language's written
- * before the tags column was added, and the English one written before the transfer account column.
+ * before the tags and split part columns were added, and the English one written before the
+ * transfer account column. A split transaction's lines come back as a transaction each, in its
+ * part's category.
  */
 const KOPIYKA_HEADERS: ReadonlyArray<ReadonlyArray<{ key: KopiykaCsvColumn; name: string }>> = [
   ...APP_LOCALES.map((locale) => columnsWithout(locale)),
-  ...APP_LOCALES.map((locale) => columnsWithout(locale, 'tags')),
-  columnsWithout('en', 'tags', 'transferAccount'),
+  ...APP_LOCALES.map((locale) => columnsWithout(locale, 'tags', 'part')),
+  columnsWithout('en', 'tags', 'part', 'transferAccount'),
 ];
 
 function presetOf(header: string[]): { preset: 'monobank' | 'kopiyka'; mapping: Mapping } | undefined {

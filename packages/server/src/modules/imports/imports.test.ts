@@ -875,8 +875,8 @@ describe('categories and currencies', () => {
   it('reads back Kopiyka’s export written before the transfer account column, a transfer by its id', async () => {
     const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
     const file = csv([
-      // That column came before the tags column.
-      kopiykaCsvHeader('en').filter((name) => name !== 'Transfer account' && name !== 'Tags'),
+      // That column came before the tags and split part columns.
+      kopiykaCsvHeader('en').filter((name) => !['Transfer account', 'Tags', 'Split part'].includes(name)),
       [
         '2026-07-01T09:30:00+03:00',
         'Cash',
@@ -995,6 +995,42 @@ describe('categories and currencies', () => {
       expect(await flow(newcomer.token)).toMatchObject([{ income: 2_000_000, expense: 123_456 }]);
     });
   }
+
+  it('reads a split transaction of its own export back as a transaction per part: the same balance and spending', async () => {
+    const owner = await buildWorld(t, { accounts: [{ name: 'Картка', currency: 'UAH' }] });
+    await owner.record({
+      accountId: owner.accounts[0],
+      transactionType: 'expense',
+      amount: 100_000,
+      time: '2026-10-02T16:45:10.000Z',
+      note: 'Сільпо',
+      splits: [
+        { categoryId: owner.category('Groceries'), amount: 70_000, note: 'продукти' },
+        { categoryId: owner.category('Taxes'), amount: 30_000 },
+      ],
+    });
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: `${API}/transactions/export?format=csv`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    const newcomer = await buildWorld(t, { accounts: [{ name: 'Нова картка', currency: 'UAH' }] });
+    const upload = await uploaded(newcomer.token, newcomer.accounts[0], exported.rawPayload);
+    expect(upload.detected).toMatchObject({ preset: 'kopiyka' });
+    expect(await commitAndWait(newcomer.token, upload.importId, upload.detected)).toMatchObject({ imported: 2 });
+    expect(
+      (await transactionsOf(newcomer.token, newcomer.accounts[0])).map((tx) => [tx.amount, tx.categoryId, tx.note]),
+    ).toEqual([
+      [70_000, newcomer.category('Groceries'), 'Сільпо — продукти'],
+      [30_000, newcomer.category('Taxes'), 'Сільпо'],
+    ]);
+    expect(await balanceOf(newcomer.token, newcomer.accounts[0])).toBe(-100_000);
+    const spending = async (token: string) =>
+      (
+        await t.call('GET', `${API}/stats/spendings-by-categories?from=2026-10-01&to=2026-10-31`, { token })
+      ).body.response.map((c: { name: string; amount: number }) => [c.name, c.amount]);
+    expect(await spending(newcomer.token)).toEqual(await spending(owner.token));
+  });
 });
 
 describe('isolation', () => {

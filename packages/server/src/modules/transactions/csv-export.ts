@@ -84,26 +84,47 @@ function transferAccountOf(
   return names.accounts.get(destinationAccountId!) ?? '';
 }
 
-function recordOf(view: TransactionView, names: ExportNames, style: CsvStyle): string[] {
-  const { row, currencyCode, refCurrencyCode } = view;
+/** A transaction's lines: one, or one per part of a split one, each in its part's category and amounts. */
+function recordsOf(view: TransactionView, names: ExportNames, style: CsvStyle): string[][] {
+  const { row, currencyCode, refCurrencyCode, splits } = view;
   const sign = row.transactionType === 'income' ? 1 : -1;
-  const cells: Record<KopiykaCsvColumn, string> = {
+  const line = (
+    categoryId: number | null,
+    amount: number,
+    refAmount: number,
+    note: string,
+    part: string,
+  ): Record<KopiykaCsvColumn, string> => ({
     time: style.time(row.time, names.timeZone),
     // Names and notes are the person's text, which a spreadsheet must not run (`=HYPERLINK(…)`);
     // amounts stay numbers, a minus and all.
     account: csvTextCell(names.accounts.get(row.accountId) ?? ''),
-    category: row.categoryId === null ? '' : csvTextCell(names.categoryPaths.get(row.categoryId) ?? ''),
+    category: categoryId === null ? '' : csvTextCell(names.categoryPaths.get(categoryId) ?? ''),
     type: style.types[row.transactionType],
-    amount: decimalOf(sign * row.amount, style.decimalMark),
+    amount: decimalOf(sign * amount, style.decimalMark),
     currency: currencyCode,
-    baseAmount: decimalOf(sign * Math.abs(row.refAmount), style.decimalMark),
+    baseAmount: decimalOf(sign * Math.abs(refAmount), style.decimalMark),
     baseCurrency: refCurrencyCode,
     transfer: row.transferId === null ? '' : String(row.transferId),
     transferAccount: csvTextCell(transferAccountOf(view, names, style)),
-    note: csvTextCell(row.note),
+    note: csvTextCell(note),
     tags: csvTextCell(view.tagIds.map((id) => names.tags.get(id) ?? '').join(', ')),
-  };
-  return KOPIYKA_CSV_COLUMNS.map(({ key }) => cells[key]);
+    part,
+  });
+  const lines =
+    splits.length === 0
+      ? [line(row.categoryId, row.amount, row.refAmount, row.note, '')]
+      : // A part's note follows the transaction's, so each line says what the whole was too.
+        splits.map((part, i) =>
+          line(
+            part.categoryId,
+            part.amount,
+            part.refAmount,
+            [row.note, part.note].filter(Boolean).join(' — '),
+            `${i + 1}/${splits.length}`,
+          ),
+        );
+  return lines.map((cells) => KOPIYKA_CSV_COLUMNS.map(({ key }) => cells[key]));
 }
 
 /** The file's text, piece by piece: the byte-order mark and the header, then a batch of rows at a time. */
@@ -120,7 +141,7 @@ export async function* csvExport(
   for (;;) {
     const batch = await selectViewsPage(db, userId, { ...filters, order: 'asc', from: 0, limit: BATCH, cursor });
     if (batch.length === 0) return;
-    yield write(batch.map((view) => recordOf(view, names, style)));
+    yield write(batch.flatMap((view) => recordsOf(view, names, style)));
     const last = batch.at(-1)!.row;
     cursor = { time: last.time.toISOString(), id: last.id };
     if (batch.length < BATCH) return;

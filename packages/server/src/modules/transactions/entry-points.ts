@@ -1,4 +1,4 @@
-import { isWithinAmountLimit } from '@kopiyka/shared';
+import { isWithinAmountLimit, type SplitPart } from '@kopiyka/shared';
 import type { Executor } from '../../db/client.ts';
 import { inBatches } from '../../lib/batches.ts';
 import { tooLargeForAccount } from '../accounts/index.ts';
@@ -17,6 +17,7 @@ import {
   selectTransactions,
   type TransactionRow,
 } from './queries/rows.ts';
+import { addAccountSplitsToDayTotals, addSplitsToDayTotals, insertSplits, reshareSplits } from './queries/splits.ts';
 import { standaloneChanges } from './transfer-rules.ts';
 
 /** Rows of a restore per insert: a row is about twenty parameters, and a statement takes at most 65,535. */
@@ -59,6 +60,7 @@ export async function applyPendingRefs(tx: Executor, userId: number, refCurrency
   // the recount below reads, so the recount sees its rows instead of overwriting what it added.
   await lockAccounts(tx, userId);
   await promotePendingRefs(tx, userId, refCurrencyId);
+  await reshareSplits(tx, userId);
   return isWithinAmountLimit(await recountRefTurnovers(tx, userId));
 }
 
@@ -69,7 +71,10 @@ export async function applyPendingRefs(tx: Executor, userId: number, refCurrency
  */
 export async function regroupNextAccountDays(tx: Executor, userId: number, afterId: number) {
   const accountId = await lockNextAccount(tx, userId, afterId);
-  if (accountId !== undefined) await regroupDayFigures(tx, userId, accountId);
+  if (accountId !== undefined) {
+    await regroupDayFigures(tx, userId, accountId);
+    await addAccountSplitsToDayTotals(tx, userId, accountId);
+  }
   return accountId;
 }
 
@@ -102,9 +107,16 @@ export async function linkBankTransfer(tx: Executor, userId: number, ids: [numbe
 
 /**
  * A backup's transactions, a batch at a time, each batch moving its accounts' balances and day
- * deltas as a bank page does; answers the stored ids in the order of `rows`.
+ * deltas as a bank page does; answers the stored ids in the order of `rows`. `partsOf(i)`: what
+ * the i-th row is split into (its row carries isSplit and its largest part's category); the parts
+ * take their shares of the row's figure.
  */
-export async function restoreTransactions(tx: Executor, userId: number, rows: NewTransactionRow[]): Promise<number[]> {
+export async function restoreTransactions(
+  tx: Executor,
+  userId: number,
+  rows: NewTransactionRow[],
+  partsOf: (index: number) => SplitPart[],
+): Promise<number[]> {
   await lockLedgerAccounts(
     tx,
     userId,
@@ -113,6 +125,15 @@ export async function restoreTransactions(tx: Executor, userId: number, rows: Ne
   const ids: number[] = [];
   for (const batch of inBatches(rows, RESTORE_BATCH))
     ids.push(...(await insertLegs(tx, userId, batch)).map((row) => row.id));
+  const splits = ids
+    .map((transactionId, index) => ({ transactionId, parts: partsOf(index) }))
+    .filter((split) => split.parts.length > 0);
+  for (const batch of inBatches(splits, RESTORE_BATCH)) {
+    const batchIds = batch.map((split) => split.transactionId);
+    await insertSplits(tx, userId, batch);
+    await addSplitsToDayTotals(tx, userId, batchIds, 1);
+    await reshareSplits(tx, userId, batchIds);
+  }
   return ids;
 }
 

@@ -109,6 +109,7 @@ describe('GET /transactions/export', () => {
         'Обід, "Пузата хата"\nз колегами',
         // The tags by name, in the order they were made.
         'Робота, =Відрядження',
+        '',
       ],
       [
         '2026-11-21T10:00:00+02:00',
@@ -178,7 +179,7 @@ describe('GET /transactions/export', () => {
     expect(res.text.charCodeAt(0)).toBe(0xfeff);
     const [header] = res.text.slice(1).split('\n');
     expect(header).toBe(
-      'Дата і час;Рахунок;Категорія;Тип;Сума;Валюта;Сума в базовій валюті;Базова валюта;Переказ;Рахунок переказу;Примітка;Мітки',
+      'Дата і час;Рахунок;Категорія;Тип;Сума;Валюта;Сума в базовій валюті;Базова валюта;Переказ;Рахунок переказу;Примітка;Мітки;Частина',
     );
     expect(recordsOf(res.text, ';')).toEqual([
       kopiykaCsvHeader('uk'),
@@ -195,6 +196,7 @@ describe('GET /transactions/export', () => {
         '',
         'Обід, "Пузата хата"\nз колегами',
         'Робота, =Відрядження',
+        '',
       ],
       [
         '21.11.2026 10:00:00',
@@ -251,6 +253,55 @@ describe('GET /transactions/export', () => {
         'Поза гаманцем',
         'Мамі',
         '',
+      ],
+    ]);
+  });
+
+  it('writes a split transaction as a line per part, marked with which of how many', async () => {
+    const w = await kyivWorld('uk');
+    const [uah] = w.accounts;
+    await w.record({
+      accountId: uah,
+      transactionType: 'expense',
+      amount: 100_000,
+      time: '2026-11-20T12:03:00.000Z',
+      note: 'Сільпо',
+      splits: [
+        { categoryId: w.category('Groceries'), amount: 70_000, note: 'продукти' },
+        { categoryId: w.category('Taxes'), amount: 30_000 },
+      ],
+    });
+    const [, ...rows] = recordsOf((await download(w.token, '')).text, ';');
+    expect(rows).toEqual([
+      [
+        '20.11.2026 14:03:00',
+        'Картка "Чорна", основна',
+        'Food & Drinks / Groceries',
+        'Витрата',
+        '-700,00',
+        'UAH',
+        '-700,00',
+        'UAH',
+        '',
+        '',
+        'Сільпо — продукти',
+        '',
+        '1/2',
+      ],
+      [
+        '20.11.2026 14:03:00',
+        'Картка "Чорна", основна',
+        'Financial expenses / Taxes',
+        'Витрата',
+        '-300,00',
+        'UAH',
+        '-300,00',
+        'UAH',
+        '',
+        '',
+        'Сільпо',
+        '',
+        '2/2',
       ],
     ]);
   });

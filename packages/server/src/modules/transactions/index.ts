@@ -26,3 +26,4 @@ export {
   setPendingRefs,
   type TransactionRow,
 } from './queries/rows.ts';
+export { type SplitRow, selectSplits } from './queries/splits.ts';

@@ -68,6 +68,18 @@ const refund = fc.record({
   day: fc.nat(364),
   minute,
 });
+/**
+ * A transaction split into parts of its amount by these weights, food and transport in turn, or
+ * joined again (no weights); refused for a transfer or an amount too small for its parts.
+ */
+const split = fc.record({
+  kind: fc.constant('split' as const),
+  target: fc.nat(),
+  weights: fc.oneof(
+    { weight: 1, arbitrary: fc.constant<number[]>([]) },
+    { weight: 3, arbitrary: fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 2, maxLength: 4 }) },
+  ),
+});
 const link = fc.record({ kind: fc.constant('link' as const), a: fc.nat(), b: fc.nat() });
 const unlink = fc.record({ kind: fc.constant('unlink' as const), target: fc.nat() });
 /**
@@ -105,6 +117,7 @@ const single = fc.oneof(
   { weight: 4, arbitrary: create },
   { weight: 3, arbitrary: update },
   { weight: 2, arbitrary: remove },
+  { weight: 2, arbitrary: split },
   { weight: 1, arbitrary: link },
   { weight: 1, arbitrary: unlink },
   { weight: 1, arbitrary: zone },
@@ -228,6 +241,15 @@ async function send(w: World, op: Single, existing: Transaction[]): Promise<numb
     case 'delete': {
       const target = pick(op.target);
       return target ? call('DELETE', `/transactions/${target.id}`) : undefined;
+    }
+    case 'split': {
+      const target = pick(op.target);
+      if (!target) return undefined;
+      const total = op.weights.reduce((sum, weight) => sum + weight, 0);
+      const amounts = op.weights.map((weight) => Math.floor((target.amount * weight) / total));
+      if (amounts.length > 0) amounts[0]! += target.amount - amounts.reduce((sum, part) => sum + part, 0);
+      const splits = amounts.map((amount, i) => ({ categoryId: i % 2 === 0 ? w.food : w.transport, amount }));
+      return call('PUT', `/transactions/${target.id}`, splits.length > 0 ? { splits } : { splits, categoryId: w.food });
     }
     case 'link': {
       const [a, b] = [pick(op.a), pick(op.b)];

@@ -5,7 +5,7 @@
  * (DESIGN principle 2: currentBalance = initialBalance + Σ signed amounts).
  */
 
-import { isWithinAmountLimit, MAX_AMOUNT_TEXT, signedAmount } from '@kopiyka/shared';
+import { isWithinAmountLimit, MAX_AMOUNT_TEXT, type SplitPart, signedAmount } from '@kopiyka/shared';
 import type { Executor } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import { tooLargeForAccount } from '../accounts/index.ts';
@@ -27,6 +27,7 @@ import {
   type TransactionRow,
   updateTransaction,
 } from './queries/rows.ts';
+import { addSplitsToDayTotals, replaceSplits, reshareSplits } from './queries/splits.ts';
 import { BETWEEN } from './transfer-rules.ts';
 
 /** The UTC day of a moment: the day whose exchange rate values it (docs/decisions.md "Local days"). */
@@ -67,6 +68,7 @@ const DECIDED_ON = [
   'transferNature',
   'transferId',
   'createdByTransfer',
+  'isSplit',
 ] as const;
 
 /**
@@ -122,6 +124,7 @@ const dayFiguresOf = (row: TransactionRow, sign: 1 | -1): DayFigures => ({
   transferNature: row.transferNature,
   refAmount: sign * row.refAmount,
   count: sign,
+  isSplit: row.isSplit,
 });
 
 /**
@@ -136,11 +139,30 @@ async function moveBalance(tx: Executor, userId: number, row: TransactionRow, si
   await addDayFigures(tx, userId, [dayFiguresOf(row, sign)]);
 }
 
-/** `path`: the body field a refusal names (the amount of this leg). */
-export async function insertLeg(tx: Executor, userId: number, row: NewTransactionRow, path = 'amount') {
+/**
+ * `path`: the body field a refusal names (the amount of this leg). `parts`: what it is split into
+ * (the row then carries isSplit and its largest part's category).
+ */
+export async function insertLeg(
+  tx: Executor,
+  userId: number,
+  row: NewTransactionRow,
+  path = 'amount',
+  parts: SplitPart[] = [],
+) {
   const inserted = await insertTransaction(tx, row);
   await moveBalance(tx, userId, inserted, 1, path);
+  if (parts.length > 0) {
+    await replaceSplits(tx, userId, inserted.id, parts);
+    await putSplitsIn(tx, userId, inserted.id);
+  }
   return inserted;
+}
+
+/** A split row's parts as they stand come into the day totals, then take their shares of its figure. */
+async function putSplitsIn(tx: Executor, userId: number, id: number) {
+  await addSplitsToDayTotals(tx, userId, [id], 1);
+  await reshareSplits(tx, userId, [id]);
 }
 
 /**
@@ -176,6 +198,12 @@ async function moveBalancesOfLegs(tx: Executor, userId: number, rows: Transactio
  */
 export async function removeLegs(tx: Executor, userId: number, rows: TransactionRow[]) {
   if (rows.length === 0) return;
+  await addSplitsToDayTotals(
+    tx,
+    userId,
+    rows.filter((row) => row.isSplit).map((row) => row.id),
+    -1,
+  );
   await moveBalancesOfLegs(tx, userId, rows, -1);
   await deleteTransactions(
     tx,
@@ -185,6 +213,7 @@ export async function removeLegs(tx: Executor, userId: number, rows: Transaction
 }
 
 export async function removeLeg(tx: Executor, userId: number, row: TransactionRow) {
+  if (row.isSplit) await addSplitsToDayTotals(tx, userId, [row.id], -1);
   await moveBalance(tx, userId, row, -1, 'amount');
   await deleteTransaction(tx, userId, row.id);
 }
@@ -192,6 +221,8 @@ export async function removeLeg(tx: Executor, userId: number, row: TransactionRo
 /**
  * Every change of a transaction row: money moves when it must, and the day figures follow whatever
  * they group by or sum, money moving or not (a category, a transfer's nature, a figure).
+ * `parts`: the row's new parts (none: joined again); without them a split row keeps its parts,
+ * unless its amount changes (a bank's correction), when they no longer add up and are joined.
  */
 export async function changeLeg(
   tx: Executor,
@@ -199,8 +230,11 @@ export async function changeLeg(
   before: TransactionRow,
   changes: Partial<NewTransactionRow>,
   path = 'amount',
+  parts?: SplitPart[],
 ) {
-  const after = { ...before, ...changes };
+  const newParts =
+    parts ?? (before.isSplit && changes.amount !== undefined && changes.amount !== before.amount ? [] : undefined);
+  const after = { ...before, ...changes, ...(newParts ? { isSplit: newParts.length > 0 } : {}) };
   const moved =
     after.amount !== before.amount ||
     after.transactionType !== before.transactionType ||
@@ -216,9 +250,18 @@ export async function changeLeg(
   const retotalled =
     after.categoryId !== before.categoryId ||
     after.transferNature !== before.transferNature ||
-    after.refAmount !== before.refAmount;
+    after.refAmount !== before.refAmount ||
+    after.isSplit !== before.isSplit;
+  // What the parts add to the day totals hangs on the row's account, day, type, nature and figure.
+  const partsMoved = newParts !== undefined || moved || retotalled;
+  if (before.isSplit && partsMoved) await addSplitsToDayTotals(tx, userId, [before.id], -1);
   if (moved || retotalled) await addDayFigures(tx, userId, [dayFiguresOf(before, -1), dayFiguresOf(after, 1)]);
-  await updateTransaction(tx, userId, before.id, changes);
+  await updateTransaction(tx, userId, before.id, {
+    ...changes,
+    ...(after.isSplit !== before.isSplit ? { isSplit: after.isSplit } : {}),
+  });
+  if (newParts) await replaceSplits(tx, userId, before.id, newParts);
+  if (after.isSplit && partsMoved) await putSplitsIn(tx, userId, before.id);
 }
 
 /**
@@ -280,6 +323,7 @@ export async function pairAsTransfer(
       pendingRate: null,
       refundOfId: null,
     };
-    await changeLeg(tx, userId, leg, { ...changes, ...figure }, path);
+    // A transfer has no categories: a split leg is joined again.
+    await changeLeg(tx, userId, leg, { ...changes, ...figure }, path, leg.isSplit ? [] : undefined);
   }
 }

@@ -38,7 +38,9 @@ import {
   selectViewsPage,
 } from './queries/pages.ts';
 import { type NewTransactionRow, nextTransferId, selectTransactions, selectTransferLegs } from './queries/rows.ts';
+import { selectSplits } from './queries/splits.ts';
 import { refundedExpense, refundLinks, refuseLosingRefunds, refuseOverRefund, refuseRefundShape } from './refunds.ts';
+import { refuseChangesOfSplit, splitCategoryOf } from './split-rules.ts';
 import { createTransferLinks } from './transfer-links.ts';
 import {
   BETWEEN,
@@ -151,9 +153,13 @@ export function createTransactionsService(
         const account = presentAccount(context.account, 'accountId');
         refuseBankAccount(account, 'accountId');
         refuseDestinationFields(nature, body);
+        const parts = body.splits ?? [];
         if (body.categoryId != null) {
           if (!context.categoryFound) throw notFound('Category', 'categoryId');
-        } else if (nature === 'not_transfer') throw validationError('categoryId', 'transaction.categoryRequired');
+        } else if (nature === 'not_transfer' && parts.length === 0)
+          throw validationError('categoryId', 'transaction.categoryRequired');
+        const splitCategoryId =
+          parts.length > 0 ? await splitCategoryOf(db, userId, parts, body.amount, nature) : undefined;
         if (body.budgetId != null && !context.budgetFound) throw notFound('Budget', 'budgetId');
         if (body.refundOfId != null) refuseRefundShape(body.transactionType, nature);
         const expense = body.refundOfId != null ? await refundedExpense(db, userId, body.refundOfId) : undefined;
@@ -171,7 +177,7 @@ export function createTransactionsService(
           userId,
           time,
           note: body.note,
-          categoryId: body.categoryId ?? null,
+          categoryId: splitCategoryId ?? body.categoryId ?? null,
           paymentType: body.paymentType ?? defaultPaymentType(account),
           transferNature: nature,
           budgetId: body.budgetId ?? null,
@@ -184,6 +190,7 @@ export function createTransactionsService(
           accountId: account.id,
           amount: body.amount,
           transactionType: body.transactionType,
+          isSplit: parts.length > 0,
         };
         // Tags are written with the row, in its transaction; a plain row without them goes through the batcher.
         const tagIds = [...new Set(body.tagIds ?? [])];
@@ -215,7 +222,7 @@ export function createTransactionsService(
               await setTagsOf(tx, [first.id, second.id], tagIds);
               return [first, second];
             })
-          : expense || tagIds.length > 0
+          : expense || tagIds.length > 0 || parts.length > 0
             ? await db.transaction(async (tx) => {
                 // The expense's lock: refunds of it written at once are summed one after the other.
                 const locked = await lockForWrite(
@@ -227,16 +234,19 @@ export function createTransactionsService(
                 );
                 if (expense) await refuseOverRefund(tx, userId, locked.get(expense.id)!, firstLeg.refAmount);
                 await assertOwnTags(tx, userId, tagIds, 'tagIds');
-                const only = await insertLeg(tx, userId, {
-                  ...firstLeg,
-                  transferId: null,
-                  refundOfId: expense?.id ?? null,
-                });
+                const only = await insertLeg(
+                  tx,
+                  userId,
+                  { ...firstLeg, transferId: null, refundOfId: expense?.id ?? null },
+                  'amount',
+                  parts,
+                );
                 await setTagsOf(tx, [only.id], tagIds);
                 return [only];
               })
             : [await insertSingleLeg(userId, { ...firstLeg, transferId: null })];
         const [first, second] = legs;
+        const splits = parts.length > 0 ? await selectSplits(db, userId, [first!.id]) : [];
         return [
           toTransaction(
             newLegView(
@@ -245,6 +255,7 @@ export function createTransactionsService(
               base.currency.code,
               second,
               tagIds.toSorted((a, b) => a - b),
+              splits,
             ),
           ),
           ...(second && transfer
@@ -279,8 +290,13 @@ export function createTransactionsService(
         const amount = body.amount ?? current.amount;
         const transactionType = body.transactionType ?? current.transactionType;
         const time = body.time ? new Date(body.time) : current.time;
-        const categoryId = body.categoryId !== undefined ? body.categoryId : current.categoryId;
+        const parts = body.splits;
+        const joined = current.isSplit && parts?.length === 0;
+        if (joined && body.categoryId == null) throw validationError('categoryId', 'transaction.categoryRequired');
+        let categoryId = body.categoryId !== undefined ? body.categoryId : current.categoryId;
         if (body.categoryId != null) await assertOwnCategory(db, userId, body.categoryId, 'categoryId');
+        if (parts?.length) categoryId = await splitCategoryOf(db, userId, parts, amount, nature);
+        else if (current.isSplit && !joined) refuseChangesOfSplit(current, { amount, nature, categoryId });
         if (nature === 'not_transfer' && categoryId === null)
           throw validationError('categoryId', 'transaction.categoryRequired');
         if (body.budgetId != null) await assertOwnBudget(db, userId, body.budgetId, 'budgetId');
@@ -351,7 +367,7 @@ export function createTransactionsService(
             ...(refs
               ? { accountId: account.id, amount, transactionType, time, transferNature: nature, ...refs[0] }
               : {}),
-            ...(body.categoryId !== undefined ? { categoryId } : {}),
+            ...(body.categoryId !== undefined || parts?.length ? { categoryId } : {}),
             ...(body.note !== undefined ? { note: body.note } : {}),
             ...(body.paymentType !== undefined ? { paymentType: body.paymentType } : {}),
             ...(body.budgetId !== undefined ? { budgetId: body.budgetId } : {}),
@@ -411,7 +427,7 @@ export function createTransactionsService(
             changes.transferId = null;
             changes.createdByTransfer = false;
           }
-          await changeLeg(tx, userId, before, changes);
+          await changeLeg(tx, userId, before, changes, 'amount', parts);
           return otherId === undefined ? [id] : [id, otherId];
         });
         return views(userId, ids);

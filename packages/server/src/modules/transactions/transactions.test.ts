@@ -114,6 +114,7 @@ describe('POST /transactions', () => {
       refundOfId: null,
       refundedRefAmount: 0,
       tagIds: [],
+      splits: [],
       externalId: null,
       createdAt: expect.any(String),
     });

@@ -2,6 +2,7 @@
 import { convertMinorUnits, type PaymentType, type Transaction, type TransferNature } from '@kopiyka/shared';
 import type { TransactionView } from './queries/pages.ts';
 import type { TransactionRow } from './queries/rows.ts';
+import type { SplitRow } from './queries/splits.ts';
 import { BETWEEN, type OwnAccount } from './transfer-rules.ts';
 
 export function toTransaction(view: TransactionView): Transaction {
@@ -32,6 +33,13 @@ export function toTransaction(view: TransactionView): Transaction {
     refundOfId: row.refundOfId,
     refundedRefAmount: Number(view.refundedRefAmount),
     tagIds: view.tagIds,
+    splits: view.splits.map((part) => ({
+      id: part.id,
+      categoryId: part.categoryId,
+      amount: part.amount,
+      refAmount: part.refAmount,
+      note: part.note,
+    })),
     externalId: row.externalId,
     createdAt: row.createdAt.toISOString(),
   };
@@ -39,7 +47,7 @@ export function toTransaction(view: TransactionView): Transaction {
 
 /**
  * The view of a leg just written, from what the write already knows (its account, the base
- * currency, the other leg), so answering a create costs no second read.
+ * currency, the other leg, its parts), so answering a create costs no second read.
  */
 export function newLegView(
   row: TransactionRow,
@@ -47,6 +55,7 @@ export function newLegView(
   refCurrencyCode: string,
   otherLeg: TransactionRow | undefined,
   tagIds: number[],
+  splits: SplitRow[] = [],
 ): TransactionView {
   return {
     row,
@@ -59,5 +68,6 @@ export function newLegView(
     // Nothing refunds a transaction just written.
     refundedRefAmount: '0',
     tagIds,
+    splits,
   };
 }

@@ -93,7 +93,13 @@ type TransactionRowProps = {
 export function TransactionRow({ transaction, category, accountName, onOpen, tags = [] }: TransactionRowProps) {
   const transfer = transaction.transferNature !== 'not_transfer';
   const t = useT();
-  const title = transferTitle(transaction, accountName) ?? category?.name ?? t('transactions.row.uncategorised');
+  const name = category?.name ?? t('transactions.row.uncategorised');
+  // A split one is named by its largest part's category and how many more it is split among.
+  const title =
+    transferTitle(transaction, accountName) ??
+    (transaction.splits.length > 0
+      ? t('transactions.row.split', { name, count: transaction.splits.length - 1 })
+      : name);
   const account = accountName(transaction.accountId) ?? t('transactions.row.unknownAccount');
   const foreign = transaction.currencyCode !== transaction.refCurrencyCode;
   return (

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../lib/i18n.ts';
+import { formatMoney } from '../../lib/money.ts';
 import { makeAccount } from '../../test/accounts.ts';
 import { type FakeRequest, resetApp, success } from '../../test/api.ts';
 import { cleanUpApp, type Handlers, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
@@ -169,6 +170,84 @@ describe('adding a transaction', () => {
     expect(await dialog.findByText('Enter an amount')).toBeTruthy();
     expect(dialog.getByText('Choose a category', { selector: 'p' })).toBeTruthy();
     expect(posted(calls)).toEqual([]);
+  });
+
+  it('splits a purchase between categories, saying what is left to assign and saving only once it is nothing', async () => {
+    const { calls } = server();
+    renderApp('/transactions');
+    const dialog = await openAddDialog();
+    await userEvent.type(dialog.getByLabelText('Amount'), '300');
+    await chooseCategory(dialog, 'Groceries');
+    setTime(dialog);
+    await userEvent.click(dialog.getByRole('button', { name: 'Split' }));
+    // The first part takes the category and the whole amount.
+    expect(dialog.getByRole('status').textContent).toBe('All assigned');
+    const first = dialog.getByLabelText('Amount of part 1');
+    await userEvent.clear(first);
+    await userEvent.type(first, '200');
+    expect(dialog.getByRole('status').textContent).toBe('Left to assign: UAH 100.00');
+    await userEvent.click(dialog.getByLabelText('Category of part 2'));
+    await userEvent.click(
+      within(await screen.findByRole('listbox', { name: 'Categories' })).getByRole('option', { name: 'Food & Drinks' }),
+    );
+    await userEvent.type(dialog.getByLabelText('Note of part 2'), 'soap');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add expense' }));
+    expect(await dialog.findByText('Enter an amount for each part')).toBeTruthy();
+    const second = dialog.getByLabelText('Amount of part 2');
+    await userEvent.type(second, '50');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add expense' }));
+    expect((await dialog.findByText(/^Assign the rest too/)).textContent).toBe(
+      `Assign the rest too: ${formatMoney(5_000, 'UAH')} left`,
+    );
+    expect(posted(calls)).toEqual([]);
+
+    await userEvent.clear(second);
+    await userEvent.type(second, '100');
+    expect(dialog.getByRole('status').textContent).toBe('All assigned');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add expense' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posted(calls)).toEqual([
+      {
+        amount: 30_000,
+        transactionType: 'expense',
+        accountId: 1,
+        paymentType: 'debitCard',
+        time: new Date(LOCAL_TIME).toISOString(),
+        note: '',
+        transferNature: 'not_transfer',
+        splits: [
+          { categoryId: 2, amount: 20_000, note: '' },
+          { categoryId: 1, amount: 10_000, note: 'soap' },
+        ],
+      },
+    ]);
+  });
+
+  it('joins the parts again when they are removed down to one', async () => {
+    server();
+    renderApp('/transactions');
+    const dialog = await openAddDialog();
+    await chooseCategory(dialog, 'Groceries');
+    await userEvent.click(dialog.getByRole('button', { name: 'Split' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Remove part 1' }));
+    expect(dialog.queryByLabelText('Amount of part 1')).toBeNull();
+    // The part left had no category: the one chosen before stays.
+    expect(dialog.getByLabelText('Category').textContent).toContain('Groceries');
+  });
+
+  it('shows a split transaction in the list by its largest part and how many more', async () => {
+    const split = makeTransaction({
+      id: 7,
+      categoryId: 2,
+      splits: [
+        { id: 1, categoryId: 2, amount: 7_000, refAmount: 7_000, note: '' },
+        { id: 2, categoryId: 1, amount: 3_000, refAmount: 3_000, note: '' },
+      ],
+    });
+    server([split]);
+    renderApp('/transactions');
+    const list = await screen.findByRole('list', { name: 'Transactions' });
+    expect(within(list).getByText('Groceries and 1 more category')).toBeTruthy();
   });
 
   it('checks the form in Ukrainian', async () => {

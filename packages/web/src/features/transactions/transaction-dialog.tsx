@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Account, convertMinorUnits, defaultPaymentType, NOTE_MAX, type Transaction } from '@kopiyka/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Info, Lock, Wallet } from 'lucide-react';
+import { Info, Lock, Split, Wallet } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -48,6 +48,7 @@ import {
 import { AccountSelect } from './components/account-select.tsx';
 import { useMerchantRuleOffer } from './components/merchant-rule-offer.ts';
 import { RefundField } from './components/refund-field.tsx';
+import { SplitParts } from './components/split-parts.tsx';
 import {
   amountCurrencies,
   changeAccount,
@@ -56,11 +57,14 @@ import {
   isBankTransaction,
   kindLabel,
   kindOf,
+  leftToAssign,
   PAYMENT_TYPE_CHOICES,
   payingAccount,
   paymentTypeLabel,
   readDateTimeLocal,
+  removePart,
   selectableAccounts,
+  startSplit,
   switchKind,
   TRANSACTION_KINDS,
   type TransactionFormField,
@@ -460,34 +464,64 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
           </FormField>
         ) : null}
 
-        <Controller
-          control={form.control}
-          name="categoryId"
-          render={({ field }) => (
-            <FormField
-              id="transaction-category"
-              label={t('transaction.field.category')}
-              hint={transfer ? t('transaction.field.categoryTransferHint') : undefined}
-              error={transfer ? undefined : errors.categoryId?.message}
-            >
-              {(control) => (
-                <CategoryPicker
-                  {...control}
-                  value={transfer ? null : field.value}
-                  disabled={transfer}
-                  type={values.kind === 'transfer' ? undefined : values.kind}
-                  placeholder={
-                    transfer ? t('transaction.field.noCategoryForTransfers') : t('transactions.picker.chooseCategory')
-                  }
-                  onChange={(categoryId) => {
-                    field.onChange(categoryId);
-                    field.onBlur();
-                  }}
-                />
-              )}
-            </FormField>
-          )}
-        />
+        {values.kind !== 'transfer' && values.splits.length > 0 ? (
+          <SplitParts
+            parts={values.splits}
+            type={values.kind}
+            currency={currencies.amount}
+            left={leftToAssign(values)}
+            error={errors.splits?.message}
+            onChange={(splits) => apply({ ...form.getValues(), splits })}
+            onRemove={(index) => apply(removePart(form.getValues(), index))}
+          />
+        ) : (
+          <Controller
+            control={form.control}
+            name="categoryId"
+            render={({ field }) => (
+              <div className="flex flex-col gap-1">
+                <FormField
+                  id="transaction-category"
+                  label={t('transaction.field.category')}
+                  hint={transfer ? t('transaction.field.categoryTransferHint') : undefined}
+                  error={transfer ? undefined : errors.categoryId?.message}
+                >
+                  {(control) => (
+                    <CategoryPicker
+                      {...control}
+                      value={transfer ? null : field.value}
+                      disabled={transfer}
+                      type={values.kind === 'transfer' ? undefined : values.kind}
+                      placeholder={
+                        transfer
+                          ? t('transaction.field.noCategoryForTransfers')
+                          : t('transactions.picker.chooseCategory')
+                      }
+                      onChange={(categoryId) => {
+                        field.onChange(categoryId);
+                        field.onBlur();
+                      }}
+                    />
+                  )}
+                </FormField>
+                {transfer ? null : (
+                  <Button
+                    variant="link"
+                    size="sm"
+                    className="self-end"
+                    onClick={() => {
+                      apply(startSplit(form.getValues()));
+                      form.clearErrors('categoryId');
+                    }}
+                  >
+                    <Split aria-hidden="true" className="size-4" />
+                    {t('transaction.split.start')}
+                  </Button>
+                )}
+              </div>
+            )}
+          />
+        )}
 
         {values.kind === 'income' ? (
           <Controller

@@ -57,6 +57,7 @@ const SHARED_NOT_FOR_PEOPLE = new Map<string, string>([
   ['shared/imports.ts: Base amount', 'a column of the English CSV export; its Ukrainian name is beside it'],
   ['shared/imports.ts: Base currency', 'a column of the English CSV export; its Ukrainian name is beside it'],
   ['shared/imports.ts: Transfer account', 'a column of the English CSV export; its Ukrainian name is beside it'],
+  ['shared/imports.ts: Split part', 'a column of the English CSV export; its Ukrainian name is beside it'],
 ]);
 const DEFAULT_CATEGORY_NAMES = new Set(DEFAULT_CATEGORY_TREE.flatMap((root) => [root.name, ...root.children]));
 

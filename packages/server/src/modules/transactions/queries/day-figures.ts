@@ -17,18 +17,21 @@ export interface DayFigures {
   refAmount: number;
   /** 1 for a leg that comes, -1 for one that goes. */
   count: 1 | -1;
+  /** Split into parts: the parts add to the day totals instead (queries/splits.ts). */
+  isSplit: boolean;
 }
 
 /** The columns of a transaction row a write's RETURNING gives addToDayTotals (with a count of its own). */
 export const legColumns = sql.raw(
-  't.account_id, t.time, t.category_id, t.transaction_type, t.transfer_nature, t.ref_amount',
+  't.account_id, t.time, t.category_id, t.transaction_type, t.transfer_nature, t.ref_amount, t.is_split',
 );
 
 /**
  * The one statement that keeps the day totals: adds `legs` (an SQL relation with the columns of
  * legColumns and a count, ref_amount and count signed: negative for what a row stops adding) to the totals of their
  * account, day in the user's time zone, category and type, summed per key, relatively, so
- * concurrent writes add up. Transfers are left out, as the statistics leave them out. Runs alone
+ * concurrent writes add up. Transfers are left out, as the statistics leave them out, and so are
+ * split rows, whose parts count in their own categories (queries/splits.ts). Runs alone
  * or as a CTE of the statement that changes the rows, so it costs no statement of its own.
  */
 export const addToDayTotals = (userId: number, legs: SQL) => sql`
@@ -36,7 +39,7 @@ export const addToDayTotals = (userId: number, legs: SQL) => sql`
   select l.account_id, ${userId}, ${localDayOf(sql`l.time`, userId)}, l.category_id, l.transaction_type,
     sum(l.ref_amount), sum(l.count)
   from ${legs} as l
-  where l.transfer_nature = 'not_transfer'
+  where l.transfer_nature = 'not_transfer' and not l.is_split
   group by 1, 3, 4, 5
   having sum(l.ref_amount) <> 0 or sum(l.count) <> 0
   on conflict (account_id, day, category_id, transaction_type) do update
@@ -61,12 +64,14 @@ export async function addDayFigures(db: Executor, userId: number, legs: DayFigur
       transfer_nature: leg.transferNature,
       ref_amount: leg.refAmount,
       count: leg.count,
+      is_split: leg.isSplit,
     })),
   );
   await db.execute(sql`
     with legs as (
       select * from jsonb_to_recordset(${payload}::jsonb) as m(account_id integer, time timestamptz, delta bigint,
-        category_id integer, transaction_type varchar, transfer_nature varchar, ref_amount bigint, count integer)
+        category_id integer, transaction_type varchar, transfer_nature varchar, ref_amount bigint, count integer,
+        is_split boolean)
     ), deltas as (
       insert into account_day_deltas (account_id, user_id, day, delta, transaction_count)
       select l.account_id, ${userId}, ${localDayOf(sql`l.time`, userId)}, sum(l.delta), sum(l.count)

@@ -12,12 +12,14 @@ import {
   categories,
   currencies,
   monobankItems,
+  transactionSplits,
   transactions,
 } from '../../../db/schema.ts';
 import { tupleColumns, tupleRows } from '../../../db/table-rows.ts';
 import { caseInsensitivePattern, foldCase } from '../../../lib/case-folding.ts';
 import type { CustomRow } from '../../rates/index.ts';
 import type { selectOwnAccount } from './rows.ts';
+import { type SplitRow, selectSplits } from './splits.ts';
 
 const other = alias(transactions, 'other_leg');
 const refCurrency = alias(currencies, 'ref_currency');
@@ -60,16 +62,32 @@ function selectViews(db: Executor) {
     .leftJoin(other, and(eq(other.transferId, transactions.transferId), ne(other.id, transactions.id)))
     .$dynamic();
 }
-export type TransactionView = Awaited<ReturnType<typeof selectViewsByIds>>[number];
+type RowView = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number];
+export type TransactionView = RowView & { splits: SplitRow[] };
 
-export function selectViewsByIds(db: Executor, userId: number, ids: number[]) {
-  return selectViews(db).where(and(eq(transactions.userId, userId), inArray(transactions.id, ids)));
+/** The views with their parts: one more statement, and only when a split row is among them. */
+async function withSplits(db: Executor, userId: number, views: RowView[]): Promise<TransactionView[]> {
+  const parts = await selectSplits(
+    db,
+    userId,
+    views.filter((view) => view.row.isSplit).map((view) => view.row.id),
+  );
+  return views.map((view) => ({
+    ...view,
+    splits: view.row.isSplit ? parts.filter((part) => part.transactionId === view.row.id) : [],
+  }));
 }
 
-export function selectTransferViews(db: Executor, userId: number, transferId: number) {
-  return selectViews(db)
+export async function selectViewsByIds(db: Executor, userId: number, ids: number[]) {
+  const views = await selectViews(db).where(and(eq(transactions.userId, userId), inArray(transactions.id, ids)));
+  return withSplits(db, userId, views);
+}
+
+export async function selectTransferViews(db: Executor, userId: number, transferId: number) {
+  const views = await selectViews(db)
     .where(and(eq(transactions.userId, userId), eq(transactions.transferId, transferId)))
     .orderBy(asc(transactions.id));
+  return withSplits(db, userId, views);
 }
 
 /** A category and everything below it, as a subquery of ids. */
@@ -168,8 +186,13 @@ export async function selectViewsPage(db: Executor, userId: number, q: Transacti
   if (q.amountLte !== undefined) conditions.push(lte(transactions.amount, q.amountLte));
   if (q.transactionType) conditions.push(eq(transactions.transactionType, q.transactionType));
   if (q.accountIds) conditions.push(inArray(transactions.accountId, q.accountIds));
-  if (q.categoryIds)
-    conditions.push(sql`${transactions.categoryId} in ${categoryAndDescendants(userId, q.categoryIds)}`);
+  if (q.categoryIds) {
+    const tree = categoryAndDescendants(userId, q.categoryIds);
+    // A split row matches when any part does (its own category is its largest part's).
+    conditions.push(
+      sql`(${transactions.categoryId} in ${tree} or ${transactions.id} in (select s.transaction_id from ${transactionSplits} s where s.user_id = ${userId} and s.category_id in ${tree}))`,
+    );
+  }
   if (q.budgetIds) conditions.push(inBudgets(userId, q.budgetIds));
   if (q.tagIds)
     conditions.push(
@@ -235,7 +258,7 @@ export async function selectViewsPage(db: Executor, userId: number, q: Transacti
     join currencies r on r.id = t.ref_currency_id
     left join transactions o on o.transfer_id = t.transfer_id and o.id <> t.id`);
   const [{ views }] = (result as unknown as { rows: [{ views: string }] }).rows;
-  return tupleRows(transactions, JSON.parse(views) as unknown[][]).map(({ row, rest }) => {
+  const page = tupleRows(transactions, JSON.parse(views) as unknown[][]).map(({ row, rest }) => {
     const [
       accountType,
       currencyId,
@@ -258,6 +281,7 @@ export async function selectViewsPage(db: Executor, userId: number, q: Transacti
       tagIds,
     };
   });
+  return withSplits(db, userId, page);
 }
 
 /** What a view adds to its row, in the order selectViewsPage's arrays carry it. */

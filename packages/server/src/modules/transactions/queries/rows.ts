@@ -3,6 +3,7 @@ import type { Executor } from '../../../db/client.ts';
 import { accounts, currencies, transactions } from '../../../db/schema.ts';
 import { tableRows } from '../../../db/table-rows.ts';
 import { addToDayTotals, legColumns } from './day-figures.ts';
+import { moveSplitsToCategory } from './splits.ts';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type NewTransactionRow = typeof transactions.$inferInsert;
@@ -98,22 +99,24 @@ export async function insertTransactions(db: Executor, rows: NewTransactionRow[]
       pending_ref_amount: row.pendingRefAmount,
       pending_rate: row.pendingRate,
       import_id: row.importId,
+      is_split: row.isSplit,
     })),
   );
   const result = await db.execute(sql`
     insert into transactions (user_id, account_id, amount, ref_amount, ref_currency_id, rate, transaction_type,
       payment_type, time, note, category_id, transfer_nature, transfer_id, created_by_transfer, budget_id,
-      cashback_amount, commission_rate, external_id, pending_ref_amount, pending_rate, import_id)
+      cashback_amount, commission_rate, external_id, pending_ref_amount, pending_rate, import_id, is_split)
     select r.user_id, r.account_id, r.amount, r.ref_amount, r.ref_currency_id, r.rate, r.transaction_type,
       r.payment_type, r.time, coalesce(r.note, ''), r.category_id, coalesce(r.transfer_nature, 'not_transfer'),
       r.transfer_id, coalesce(r.created_by_transfer, false), r.budget_id, coalesce(r.cashback_amount, 0),
-      coalesce(r.commission_rate, 0), r.external_id, r.pending_ref_amount, r.pending_rate, r.import_id
+      coalesce(r.commission_rate, 0), r.external_id, r.pending_ref_amount, r.pending_rate, r.import_id,
+      coalesce(r.is_split, false)
     from jsonb_to_recordset(${payload}::jsonb) as r(user_id integer, account_id integer, amount bigint,
       ref_amount bigint, ref_currency_id integer, rate double precision, transaction_type varchar,
       payment_type varchar, time timestamptz, note varchar, category_id integer, transfer_nature varchar,
       transfer_id integer, created_by_transfer boolean, budget_id integer, cashback_amount bigint,
       commission_rate bigint, external_id varchar, pending_ref_amount bigint, pending_rate double precision,
-      import_id integer)
+      import_id integer, is_split boolean)
     returning *`);
   // Inserted in the order of the recordset: ids ascend with it.
   return tableRows(transactions, (result as unknown as { rows: Array<Record<string, unknown>> }).rows).sort(
@@ -138,17 +141,18 @@ export async function setCategoryOf(db: Executor, userId: number, ids: number[],
   const result = await db.execute(sql`
     with was as (
       select t.id, t.category_id from transactions t
-      where t.user_id = ${userId} and t.id in ${ids} and t.category_id <> ${categoryId}
+      -- A split row's categories are its parts', which the person chose: it stays as it is.
+      where t.user_id = ${userId} and t.id in ${ids} and t.category_id <> ${categoryId} and not t.is_split
       for update
     ), moved as (
       update transactions t set category_id = ${categoryId} from was where t.id = was.id
       returning ${legColumns}, was.category_id as was_category_id
     ), legs as (
       select account_id, time, was_category_id as category_id, transaction_type, transfer_nature,
-        -ref_amount as ref_amount, -1 as count
+        -ref_amount as ref_amount, -1 as count, is_split
       from moved
       union all
-      select account_id, time, category_id, transaction_type, transfer_nature, ref_amount, 1 from moved
+      select account_id, time, category_id, transaction_type, transfer_nature, ref_amount, 1, is_split from moved
     ), totals as (${addToDayTotals(userId, sql`legs`)})
     select count(*)::int as moved from moved`);
   return (result as unknown as { rows: Array<{ moved: number }> }).rows[0]!.moved;
@@ -163,18 +167,19 @@ export async function setNoteOf(db: Executor, userId: number, ids: number[], not
     .where(and(eq(transactions.userId, userId), inArray(transactions.id, ids)));
 }
 
-/** Every transaction in one category moves to another, its day totals with it. */
+/** Every transaction and split part in one category moves to another, its day totals with it. */
 export async function moveToCategory(db: Executor, userId: number, fromId: number, toId: number) {
+  await moveSplitsToCategory(db, userId, fromId, toId);
   await db.execute(sql`
     with moved as (
       update transactions t set category_id = ${toId} where t.user_id = ${userId} and t.category_id = ${fromId}
       returning ${legColumns}
     ), legs as (
       select account_id, time, ${fromId}::int as category_id, transaction_type, transfer_nature,
-        -ref_amount as ref_amount, -1 as count
+        -ref_amount as ref_amount, -1 as count, is_split
       from moved
       union all
-      select account_id, time, category_id, transaction_type, transfer_nature, ref_amount, 1 from moved
+      select account_id, time, category_id, transaction_type, transfer_nature, ref_amount, 1, is_split from moved
     )
     ${addToDayTotals(userId, sql`legs`)}`);
 }
@@ -235,7 +240,7 @@ export async function promotePendingRefs(db: Executor, userId: number, refCurren
       returning ${legColumns}, was.ref_amount as was_ref_amount
     ), legs as (
       select account_id, time, category_id, transaction_type, transfer_nature,
-        ref_amount - was_ref_amount as ref_amount, 0 as count
+        ref_amount - was_ref_amount as ref_amount, 0 as count, is_split
       from promoted
     )
     ${addToDayTotals(userId, sql`legs`)}`);

@@ -1,5 +1,6 @@
 import type { Rate, Transaction } from '@kopiyka/shared';
 import { describe, expect, it } from 'vitest';
+import { formatMoney } from '../../../lib/money.ts';
 import { makeAccount } from '../../../test/accounts.ts';
 import { savedTimeZoneEachTest } from '../../../test/time-zone.ts';
 import { makeTransaction } from '../../../test/transactions.ts';
@@ -7,7 +8,10 @@ import {
   changeAccount,
   crossRate,
   initialFormValues,
+  leftToAssign,
   OUT_OF_WALLET,
+  removePart,
+  startSplit,
   switchKind,
   type TransactionFormValues,
   transactionFormSchema,
@@ -35,6 +39,7 @@ const expense: TransactionFormValues = {
   budgetId: null,
   refundOfId: null,
   tagIds: [],
+  splits: [],
 };
 
 function check(values: Partial<TransactionFormValues>, original?: Transaction) {
@@ -93,6 +98,75 @@ describe('a new transaction’s body', () => {
 
   it('checks the note against the contract', () => {
     expect(errorsOf({ note: 'x'.repeat(1001) })).toEqual({ note: 'Note must be at most 1000 characters' });
+  });
+});
+
+describe('a split into parts', () => {
+  const parts = (...split: Array<[number | null, string]>) =>
+    split.map(([categoryId, amount]) => ({ categoryId, amount, note: '' }));
+
+  it('starts with the category and the whole amount in the first part, and says what is left as one types', () => {
+    const split = startSplit(expense);
+    expect(split.splits).toEqual(parts([2, '1 250,50'], [null, '']));
+    expect(leftToAssign(split)).toBe(0);
+    expect(leftToAssign({ ...split, splits: parts([2, '1000'], [3, '']) })).toBe(25_050);
+    expect(leftToAssign({ ...split, splits: parts([2, '1000'], [3, '300']) })).toBe(-4_950);
+    expect(leftToAssign({ ...split, splits: parts([2, 'lots'], [3, '']) })).toBeNull();
+  });
+
+  it('sends the parts, not a category, once they add up to the amount', () => {
+    const body = requestOf({ splits: parts([2, '1000'], [3, '250,50']) })?.body;
+    expect(body).toMatchObject({
+      amount: 125_050,
+      splits: [
+        { categoryId: 2, amount: 100_000, note: '' },
+        { categoryId: 3, amount: 25_050, note: '' },
+      ],
+    });
+    expect(body?.categoryId).toBeUndefined();
+  });
+
+  it('refuses to save until every part has a category and nothing is left to assign', () => {
+    expect(errorsOf({ splits: parts([2, '1000'], [null, '250,50']) })).toEqual({
+      splits: 'Choose a category for each part',
+    });
+    expect(errorsOf({ splits: parts([2, '1000'], [3, '']) })).toEqual({ splits: 'Enter an amount for each part' });
+    expect(errorsOf({ splits: parts([2, '1000'], [3, '200']) })).toEqual({
+      splits: `Assign the rest too: ${formatMoney(5_050, 'UAH')} left`,
+    });
+    expect(errorsOf({ splits: parts([2, '1000'], [3, '300']) })).toEqual({
+      splits: `The parts come to ${formatMoney(4_950, 'UAH')} more than the amount`,
+    });
+  });
+
+  it('joins the parts when one is left, into its category', () => {
+    const split = { ...expense, splits: parts([2, '1000'], [5, '250,50']) };
+    expect(removePart(split, 0)).toMatchObject({ categoryId: 5, splits: [] });
+    expect(removePart({ ...split, splits: [...split.splits, ...parts([6, '1'])] }, 1).splits).toHaveLength(2);
+  });
+
+  it('an edit sends the parts whole when they or the amount change, and joins them with a category', () => {
+    const original = makeTransaction({
+      id: 41,
+      amount: 30_000,
+      categoryId: 2,
+      time: ISO_TIME,
+      splits: [
+        { id: 1, categoryId: 2, amount: 20_000, refAmount: 20_000, note: '' },
+        { id: 2, categoryId: 3, amount: 10_000, refAmount: 10_000, note: 'soap' },
+      ],
+    });
+    const start = initialFormValues({ mode: 'edit', transaction: original }, accounts);
+    const edit = (changes: Partial<TransactionFormValues>) => requestOf({ ...start, ...changes }, original);
+    expect(edit({ note: 'Silpo' })?.body).toEqual({ note: 'Silpo' });
+    expect(edit({ amount: '400', splits: parts([2, '300'], [3, '100']) })?.body).toEqual({
+      amount: 40_000,
+      splits: [
+        { categoryId: 2, amount: 30_000, note: '' },
+        { categoryId: 3, amount: 10_000, note: '' },
+      ],
+    });
+    expect(edit(removePart(start, 1))?.body).toEqual({ splits: [], categoryId: 2 });
   });
 });
 

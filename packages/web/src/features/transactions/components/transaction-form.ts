@@ -6,6 +6,8 @@ import {
   PAYMENT_TYPES,
   type PaymentType,
   type Rate,
+  type SplitPart,
+  splitsIssue,
   type Transaction,
   type UpdateTransactionBody,
   updateTransactionBodySchema,
@@ -13,7 +15,7 @@ import {
 import { z } from 'zod';
 import { pad, wallTime, zonedInstant } from '../../../lib/dates.ts';
 import { t } from '../../../lib/i18n.ts';
-import { amountText, readAmount } from '../../../lib/money.ts';
+import { amountText, formatMoney, readAmount } from '../../../lib/money.ts';
 import type { DialogTarget } from '../../../stores/transaction-dialog-target.ts';
 
 export const TRANSACTION_KINDS = ['expense', 'income', 'transfer'] as const;
@@ -72,8 +74,11 @@ const formValuesSchema = z.object({
   refundOfId: z.number().nullable(),
   /** The tags it carries. */
   tagIds: z.array(z.number()),
+  /** The parts of an income or expense split among categories, amounts as typed; empty when not split. */
+  splits: z.array(z.object({ categoryId: z.number().nullable(), amount: z.string(), note: z.string() })),
 });
 export type TransactionFormValues = z.infer<typeof formValuesSchema>;
+export type SplitPartValues = TransactionFormValues['splits'][number];
 export type TransactionFormField = keyof TransactionFormValues;
 export const TRANSACTION_FORM_FIELDS: readonly TransactionFormField[] = formValuesSchema.keyof().options;
 
@@ -125,6 +130,7 @@ export function initialFormValues(
     budgetId: null,
     refundOfId: null,
     tagIds: [],
+    splits: [],
   };
 }
 
@@ -143,6 +149,11 @@ function editValues(transaction: Transaction): TransactionFormValues {
     budgetId: transaction.budgetId,
     refundOfId: transaction.refundOfId,
     tagIds: transaction.tagIds,
+    splits: transaction.splits.map((part) => ({
+      categoryId: part.categoryId,
+      amount: amountText(part.amount),
+      note: part.note,
+    })),
   };
   if (values.kind !== 'transfer') return values;
   const incoming = transaction.transactionType === 'income';
@@ -167,6 +178,10 @@ const isAccount = (side: string) => side !== '' && side !== OUT_OF_WALLET;
 export function switchKind(values: TransactionFormValues, next: TransactionKind): TransactionFormValues {
   const current = values.kind;
   if (current === next) return values;
+  // A transfer has no categories: its parts go, the first one's category stays for a way back.
+  if (next === 'transfer' && values.splits.length > 0) {
+    return switchKind({ ...values, categoryId: values.splits[0]!.categoryId, splits: [] }, next);
+  }
   if (next === 'transfer') {
     if (current === 'income') return { ...values, kind: next, accountId: '', toAccountId: values.accountId };
     return { ...values, kind: next };
@@ -245,6 +260,70 @@ export type FormContext = {
   original?: Transaction;
 };
 
+/**
+ * What is left to assign of the amount among the parts (negative: assigned past it), in minor
+ * units; null while the amount or a part's amount cannot be read.
+ */
+export function leftToAssign(values: Pick<TransactionFormValues, 'amount' | 'splits'>): number | null {
+  const total = readAmount(values.amount);
+  const parts = values.splits.map((part) => readAmount(part.amount));
+  if (total.problem !== null || total.minor === null || parts.some((part) => part.problem !== null)) return null;
+  return parts.reduce((left, part) => left - (part.minor ?? 0), total.minor);
+}
+
+/** The form split into two parts: the category chosen so far goes to the first, which takes the whole amount. */
+export function startSplit(values: TransactionFormValues): TransactionFormValues {
+  return {
+    ...values,
+    splits: [
+      { categoryId: values.categoryId, amount: values.amount, note: '' },
+      { categoryId: null, amount: '', note: '' },
+    ],
+  };
+}
+
+/** A part removed; one left joins them again, into its category. */
+export function removePart(values: TransactionFormValues, index: number): TransactionFormValues {
+  const splits = values.splits.filter((_, at) => at !== index);
+  if (splits.length > 1) return { ...values, splits };
+  return { ...values, categoryId: splits[0]?.categoryId ?? values.categoryId, splits: [] };
+}
+
+/** The parts as the body sends them, with what stops them from being sent (on the `splits` field). */
+function splitParts(
+  values: TransactionFormValues,
+  amount: number | undefined,
+  currency: string | undefined,
+  problems: Plan['problems'],
+): SplitPart[] | undefined {
+  const parts = values.splits.map((part) => ({
+    categoryId: part.categoryId,
+    amount: readAmount(part.amount, { positive: true }),
+    note: part.note,
+  }));
+  if (parts.some((part) => part.categoryId === null)) {
+    problems.push(['splits', t('transaction.split.problem.category')]);
+    return undefined;
+  }
+  const problem = parts.find((part) => part.amount.problem !== null)?.amount.problem;
+  if (problem || parts.some((part) => part.amount.minor === null)) {
+    problems.push(['splits', problem ?? t('transaction.split.problem.amount')]);
+    return undefined;
+  }
+  const split = parts.map((part) => ({ categoryId: part.categoryId!, amount: part.amount.minor!, note: part.note }));
+  if (amount !== undefined && splitsIssue(amount, split)) {
+    const left = leftToAssign(values) ?? 0;
+    const text = currency ? formatMoney(Math.abs(left), currency) : amountText(Math.abs(left));
+    problems.push([
+      'splits',
+      left > 0
+        ? t('transaction.split.problem.left', { amount: text })
+        : t('transaction.split.problem.over', { amount: text }),
+    ]);
+  }
+  return split;
+}
+
 /** Which side of a transfer the saved transaction sits on: the server's `accountId`. */
 type Side = 'from' | 'to';
 
@@ -288,15 +367,18 @@ function plan(values: TransactionFormValues, { currencyOf, original }: FormConte
   if (values.kind !== 'transfer') {
     const amount = requireAmount(values.amount, 'amount', t('transaction.problem.amount'), problems);
     if (values.accountId === '') problems.push(['accountId', t('transaction.problem.account')]);
-    if (values.categoryId === null) problems.push(['categoryId', t('transaction.problem.category')]);
+    const split = values.splits.length > 0;
+    if (!split && values.categoryId === null) problems.push(['categoryId', t('transaction.problem.category')]);
     const body: BodyDraft = {
       ...common,
       amount,
       transactionType: values.kind,
       accountId: values.accountId === '' ? undefined : Number(values.accountId),
-      categoryId: values.categoryId ?? undefined,
+      // A split transaction takes its largest part's category: the parts say it.
+      categoryId: split ? undefined : (values.categoryId ?? undefined),
       transferNature: 'not_transfer',
       ...(values.kind === 'income' && values.refundOfId !== null ? { refundOfId: values.refundOfId } : {}),
+      splits: split ? splitParts(values, amount, currencyOf(values.accountId), problems) : [],
     };
     return { body, problems, fieldOf: (path) => fieldFor(path, 'from', false) };
   }
@@ -370,7 +452,16 @@ function changes(next: BodyDraft, before: BodyDraft): UpdateTransactionBody {
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(next)) {
     if (key === 'tagIds') continue;
+    if (key === 'splits') continue;
     if (value !== undefined && value !== before[key as keyof CreateTransactionBody]) body[key] = value;
+  }
+  // Parts travel whole when they change, and with a new amount (which they must add up to); joined
+  // again, the category they leave is sent with them.
+  const parts = next.splits ?? [];
+  const partsBefore = before.splits ?? [];
+  if (JSON.stringify(parts) !== JSON.stringify(partsBefore) || (parts.length > 0 && 'amount' in body)) {
+    body.splits = parts;
+    if (parts.length === 0 && next.categoryId !== undefined) body.categoryId = next.categoryId;
   }
   // Taking it out of its budget is the one change sent as null.
   if (before.budgetId != null && next.budgetId === undefined) body.budgetId = null;
@@ -416,9 +507,10 @@ export function transactionFormSchema(context: FormContext) {
     if (problems.length > 0) return fail(problems);
 
     const { original } = context;
+    const { splits, ...unsplit } = body;
     const request: TransactionRequest = original
       ? { kind: 'update', id: original.id, body: changes(body, plan(editValues(original), context).body) }
-      : { kind: 'create', body: body as CreateTransactionBody };
+      : { kind: 'create', body: (splits?.length ? body : unsplit) as CreateTransactionBody };
     const checked =
       request.kind === 'update'
         ? updateTransactionBodySchema.safeParse(request.body)
