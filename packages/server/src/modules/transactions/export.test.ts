@@ -124,6 +124,7 @@ describe('GET /transactions/export', () => {
         '',
         '',
         '',
+        '',
       ],
       [
         '2026-11-22T11:30:00+02:00',
@@ -137,6 +138,7 @@ describe('GET /transactions/export', () => {
         transferId,
         'USD',
         'На долари',
+        '',
         '',
       ],
       [
@@ -152,6 +154,7 @@ describe('GET /transactions/export', () => {
         'Картка "Чорна", основна',
         'На долари',
         '',
+        '',
       ],
       [
         '2026-11-23T09:00:00+02:00',
@@ -165,6 +168,7 @@ describe('GET /transactions/export', () => {
         '',
         'Out of wallet',
         'Мамі',
+        '',
         '',
       ],
     ]);
@@ -211,6 +215,7 @@ describe('GET /transactions/export', () => {
         '',
         '',
         '',
+        '',
       ],
       [
         '22.11.2026 11:30:00',
@@ -224,6 +229,7 @@ describe('GET /transactions/export', () => {
         transferId,
         'USD',
         'На долари',
+        '',
         '',
       ],
       [
@@ -239,6 +245,7 @@ describe('GET /transactions/export', () => {
         'Картка "Чорна", основна',
         'На долари',
         '',
+        '',
       ],
       [
         '23.11.2026 09:00:00',
@@ -252,6 +259,7 @@ describe('GET /transactions/export', () => {
         '',
         'Поза гаманцем',
         'Мамі',
+        '',
         '',
       ],
     ]);
@@ -452,8 +460,8 @@ describe('GET /transactions/export', () => {
 
     const records = recordsOf((await download(owner.token, '')).text);
     expect(records).toHaveLength(5_001);
-    expect(records[1]!.slice(4)).toEqual(['-1.00', 'UAH', '-1.00', 'UAH', '', '', '№0, "ok"', '']);
-    expect(records[5_000]!.slice(4)).toEqual(['-50.99', 'UAH', '-50.99', 'UAH', '', '', '№4999, "ok"', '']);
+    expect(records[1]!.slice(4)).toEqual(['-1.00', 'UAH', '-1.00', 'UAH', '', '', '№0, "ok"', '', '']);
+    expect(records[5_000]!.slice(4)).toEqual(['-50.99', 'UAH', '-50.99', 'UAH', '', '', '№4999, "ok"', '', '']);
     const times = records.slice(1).map((row) => Date.parse(row[0]!));
     expect(times).toEqual([...times].sort((a, b) => a - b));
     // Another user's account as a filter finds nothing of theirs.
