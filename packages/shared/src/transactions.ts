@@ -314,7 +314,7 @@ export type BulkTransactionsBody = z.input<typeof bulkTransactionsBodySchema>;
 export type BulkTransactionsChange = z.output<typeof bulkTransactionsBodySchema>;
 
 /** Why a transaction of a bulk change was left (partly) as it was. */
-export const BULK_SKIP_REASONS = ['transfer', 'bank'] as const;
+export const BULK_SKIP_REASONS = ['transfer', 'split', 'bank'] as const;
 export type BulkSkipReason = (typeof BULK_SKIP_REASONS)[number];
 
 export const bulkTransactionsResponseSchema = z.object({

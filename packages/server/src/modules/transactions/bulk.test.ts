@@ -82,6 +82,31 @@ describe('bulk edits', () => {
     expect(await ledgerProblems(t, w.id)).toEqual([]);
   });
 
+  it('leave a split transaction in its parts’ categories and say so, while its note changes', async () => {
+    const w = await world();
+    const plain = await w.expense(1_000);
+    const split = await w.expense(3_000, {
+      categoryId: undefined,
+      splits: [
+        { categoryId: w.groceries, amount: 2_000 },
+        { categoryId: w.transport, amount: 1_000 },
+      ],
+    });
+    const res = await w.bulk({ ids: [plain.id, split.id], set: { categoryId: w.transport, note: 'Receipt' } });
+    expect(res.body.response).toEqual({ updated: 2, deleted: 0, skipped: [{ id: split.id, reason: 'split' }] });
+    const rows = await w.all();
+    expect(rows.map((row) => [row.categoryId, row.splits.map((part) => part.categoryId), row.note])).toEqual([
+      [w.transport, [], 'Receipt'],
+      [w.groceries, [w.groceries, w.transport], 'Receipt'],
+    ]);
+    expect(await w.spending()).toEqual([
+      // Groceries counts under its root; the plain row moved to Transportation, the split kept its part there.
+      expect.objectContaining({ name: 'Food & Drinks', amount: 2_000 }),
+      expect.objectContaining({ name: 'Transportation', amount: 2_000 }),
+    ]);
+    expect(await ledgerProblems(t, w.id)).toEqual([]);
+  });
+
   it('add and remove tags and set a note on every row', async () => {
     const w = await world();
     const [trip, work] = [await w.tag('Trip'), await w.tag('Work')];

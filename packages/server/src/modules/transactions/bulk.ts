@@ -24,10 +24,12 @@ type BulkPart = 'category' | 'delete';
 /**
  * The one place that decides which rows a part of a bulk change leaves alone, and why: a leg of a
  * transfer between accounts has no category of its own to change (statistics leave transfers out),
+ * a split transaction's category is its largest part's (its parts are changed in its own dialog),
  * and a bank transaction is never deleted (its edit keeps the fields the bank does not own).
  */
 export function bulkSkipReason(row: TransactionRow, part: BulkPart): BulkSkipReason | undefined {
   if (part === 'category' && row.transferNature === BETWEEN) return 'transfer';
+  if (part === 'category' && row.isSplit) return 'split';
   if (part === 'delete' && isBankLeg(row)) return 'bank';
   return undefined;
 }

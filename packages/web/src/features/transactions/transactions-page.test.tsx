@@ -250,7 +250,14 @@ describe('tags and bulk changes on the transactions page', () => {
   });
 
   it('selects rows one by one and in a range with Shift, and recategorises them at once', async () => {
-    const { calls } = bulkServer({ updated: 2, deleted: 0, skipped: [{ id: 6, reason: 'transfer' }] });
+    const { calls } = bulkServer({
+      updated: 2,
+      deleted: 0,
+      skipped: [
+        { id: 6, reason: 'transfer' },
+        { id: 7, reason: 'split' },
+      ],
+    });
     renderApp('/transactions');
     await screen.findByRole('list', { name: 'Transactions' });
     await userEvent.click(screen.getByRole('checkbox', { name: 'Choose Groceries, Taxi' }));
@@ -270,7 +277,11 @@ describe('tags and bulk changes on the transactions page', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Category' }));
     await userEvent.click(await screen.findByRole('option', { name: /Groceries/ }));
     await userEvent.click(dialog.getByRole('button', { name: 'Apply to 4 transactions' }));
-    expect(await screen.findByText('2 transactions changed. 1 transfer kept its category.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        '2 transactions changed. 1 transfer kept its category. 1 split transaction kept its parts’ categories.',
+      ),
+    ).toBeTruthy();
     expect(calls('POST', '/transactions/bulk').map((call) => call.body)).toEqual([
       { ids: [9, 8, 7, 6], set: { categoryId: 2 } },
     ]);

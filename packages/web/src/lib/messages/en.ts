@@ -565,6 +565,8 @@ export const en = {
   'bulk.result.deleted': '{count, plural, one {# transaction deleted.} other {# transactions deleted.}}',
   'bulk.result.skippedTransfers':
     '{count, plural, one {# transfer kept its category.} other {# transfers kept their category.}}',
+  'bulk.result.skippedSplits':
+    '{count, plural, one {# split transaction kept its parts’ categories.} other {# split transactions kept their parts’ categories.}}',
   'bulk.result.skippedBank':
     '{count, plural, one {# bank transaction was kept.} other {# bank transactions were kept.}}',
 

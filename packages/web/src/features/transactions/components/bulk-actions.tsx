@@ -1,4 +1,10 @@
-import { BULK_IDS_MAX, type BulkTransactionsBody, type BulkTransactionsResult, NOTE_MAX } from '@kopiyka/shared';
+import {
+  BULK_IDS_MAX,
+  type BulkSkipReason,
+  type BulkTransactionsBody,
+  type BulkTransactionsResult,
+  NOTE_MAX,
+} from '@kopiyka/shared';
 import { FolderInput, NotebookPen, Tags, Trash2, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useSubmission } from '../../../api/submission.ts';
@@ -25,10 +31,11 @@ export function bulkResultText(result: BulkTransactionsResult): string {
       ? t('bulk.result.deleted', { count: result.deleted })
       : t('bulk.result.updated', { count: result.updated });
   if (result.skipped.length === 0) return done;
-  const transfers = result.skipped.filter((skip) => skip.reason === 'transfer').length;
-  const bank = result.skipped.length - transfers;
+  const skippedFor = (reason: BulkSkipReason) => result.skipped.filter((skip) => skip.reason === reason).length;
+  const [transfers, splits, bank] = [skippedFor('transfer'), skippedFor('split'), skippedFor('bank')];
   const why = [
     transfers > 0 ? t('bulk.result.skippedTransfers', { count: transfers }) : null,
+    splits > 0 ? t('bulk.result.skippedSplits', { count: splits }) : null,
     bank > 0 ? t('bulk.result.skippedBank', { count: bank }) : null,
   ].filter((part) => part !== null);
   return `${done} ${why.join(' ')}`;
