@@ -111,6 +111,7 @@ describe('POST /transactions', () => {
       commissionRate: 0,
       refCommissionRate: 0,
       budgetId: null,
+      tagIds: [],
       externalId: null,
       createdAt: expect.any(String),
     });
