@@ -176,7 +176,7 @@ export function createTransactionsService(
           transactionType: body.transactionType,
         };
         // Tags are written with the row, in its transaction; a plain row without them goes through the batcher.
-        const tagIds = [...new Set(body.tagIds ?? [])];
+        const tagIds = [...new Set(body.tagIds ?? [])].sort((a, b) => a - b);
         const legs = transfer
           ? await db.transaction(async (tx) => {
               await lockForWrite(
@@ -216,27 +216,9 @@ export function createTransactionsService(
             : [await insertSingleLeg(userId, { ...firstLeg, transferId: null })];
         const [first, second] = legs;
         return [
-          toTransaction(
-            newLegView(
-              first!,
-              account,
-              base.currency.code,
-              second,
-              tagIds.toSorted((a, b) => a - b),
-            ),
-          ),
+          toTransaction(newLegView(first!, account, base.currency.code, second, tagIds)),
           ...(second && transfer
-            ? [
-                toTransaction(
-                  newLegView(
-                    second,
-                    transfer.destination,
-                    base.currency.code,
-                    first,
-                    tagIds.toSorted((a, b) => a - b),
-                  ),
-                ),
-              ]
+            ? [toTransaction(newLegView(second, transfer.destination, base.currency.code, first, tagIds))]
             : []),
         ];
       });
