@@ -149,7 +149,6 @@ export const ISSUE_MESSAGES = {
   'category.moveOutside': 'Choose a category outside the one being deleted',
   'tag.exists': 'There is a tag "{name}" already',
   'tagIds.tooMany': 'A transaction carries at most {max} tags',
-  'bulk.idsRequired': 'Choose at least one transaction',
   'bulk.tooMany': 'At most {max} transactions can be changed at once',
   'bulk.oneAction': 'Either set changes or delete, one of the two',
   'bulk.nothingToSet': 'Say what to change: a category, tags to add or remove, or a note',

@@ -292,7 +292,7 @@ export const bulkTransactionsBodySchema = z
   .object({
     ids: z
       .array(idSchema)
-      .min(1, issue('bulk.idsRequired'))
+      .min(1, issue('transaction.required'))
       .max(BULK_IDS_MAX, issue('bulk.tooMany', { max: BULK_IDS_MAX })),
     set: z
       .object({

@@ -14,6 +14,7 @@ const transaction = {
   currencyCode: 'UAH',
   categoryId: null,
   budgetId: 2,
+  tagIds: [3, 5],
   transferId: null,
   transferNature: 'not_transfer',
   destinationAccountId: 4,

@@ -76,6 +76,18 @@ describe('tags', () => {
     expect(await w.tags()).toEqual([sharp, holiday]);
   });
 
+  it('let only one of two creates of one name at once through; the other is told the name is taken', async () => {
+    const w = await world();
+    const create = (name: string) => t.call('POST', '/api/v1/tags', { token: w.token, body: { name } });
+    for (let round = 0; round < 3; round++) {
+      const name = `Trip ${round}`;
+      const answers = await Promise.all([create(name), create(name.toUpperCase())]);
+      expect(answers.map((res) => res.status).sort()).toEqual([201, 422]);
+      expect(answers.find((res) => res.status === 422)!.body.response.details[0]).toMatchObject({ code: 'tag.exists' });
+    }
+    expect(await w.tags()).toHaveLength(3);
+  });
+
   it.each([
     [{}, 'name'],
     [{ name: '   ' }, 'name'],
@@ -252,7 +264,14 @@ describe('tags', () => {
     old.transactions = old.transactions.map(({ tagIds: _ids, ...rest }: { tagIds: number[] }) => rest);
     const older = await buildWorld(t);
     expect((await t.call('POST', '/api/v1/backup/restore', { token: older.token, body: old })).status).toBe(201);
-    // A tag id naming no tag of the document is refused.
+    // Two tags of one name whatever the case are refused, and so is a tag id naming no tag of the document.
+    const twice = { ...doc, tags: [...doc.tags, { id: 999, name: 'ВІДПУСТКА', color: '#000000' }] };
+    const repeated = await t.call('POST', '/api/v1/backup/restore', {
+      token: (await buildWorld(t)).token,
+      body: twice,
+    });
+    expect(repeated.status).toBe(422);
+    expect(repeated.body.response.details[0]).toMatchObject({ code: 'backup.repeatedTagName', path: 'tags.2.name' });
     const broken = { ...doc, tags: [] };
     const refused = await t.call('POST', '/api/v1/backup/restore', {
       token: (await buildWorld(t)).token,

@@ -1,7 +1,7 @@
 /**
  * POST /transactions/bulk: one change to many transactions, or their deletion, in one database
  * transaction, moving balances, day figures and statistics as the single edit and delete do
- * (docs/decisions.md "Bulk edits"), in a handful of statements whatever the number of rows.
+ * (docs/decisions.md "Tags and bulk edits"), in a handful of statements whatever the number of rows.
  */
 import type { BulkSkipReason, BulkTransactionsChange, BulkTransactionsResult } from '@kopiyka/shared';
 import type { Database } from '../../db/client.ts';

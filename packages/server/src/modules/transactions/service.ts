@@ -193,7 +193,7 @@ export function createTransactionsService(
           isSplit: parts.length > 0,
         };
         // Tags are written with the row, in its transaction; a plain row without them goes through the batcher.
-        const tagIds = [...new Set(body.tagIds ?? [])];
+        const tagIds = [...new Set(body.tagIds ?? [])].sort((a, b) => a - b);
         const legs = transfer
           ? await db.transaction(async (tx) => {
               await lockForWrite(
@@ -248,28 +248,9 @@ export function createTransactionsService(
         const [first, second] = legs;
         const splits = parts.length > 0 ? await selectSplits(db, userId, [first!.id]) : [];
         return [
-          toTransaction(
-            newLegView(
-              first!,
-              account,
-              base.currency.code,
-              second,
-              tagIds.toSorted((a, b) => a - b),
-              splits,
-            ),
-          ),
+          toTransaction(newLegView(first!, account, base.currency.code, second, tagIds, splits)),
           ...(second && transfer
-            ? [
-                toTransaction(
-                  newLegView(
-                    second,
-                    transfer.destination,
-                    base.currency.code,
-                    first,
-                    tagIds.toSorted((a, b) => a - b),
-                  ),
-                ),
-              ]
+            ? [toTransaction(newLegView(second, transfer.destination, base.currency.code, first, tagIds))]
             : []),
         ];
       });

@@ -104,7 +104,7 @@ function FileActions({ filters, accountIds }: { filters: TransactionListFilters;
 /**
  * The rows chosen for a bulk change: ticked one by one, a range with Shift (from the row ticked
  * last, in the list's order, every row taking that row's new state), or every row the filters
- * match across pages, at most BULK_IDS_MAX (docs/decisions.md "Bulk edits"). Other filters start
+ * match across pages, at most BULK_IDS_MAX (docs/decisions.md "Tags and bulk edits"). Other filters start
  * a new selection.
  */
 function useBulkSelection(filters: TransactionListFilters) {

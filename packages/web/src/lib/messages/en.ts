@@ -1570,7 +1570,6 @@ export const en = {
   'issue.category.moveOutside': 'Choose a category outside the one being deleted',
   'issue.tag.exists': 'There is a tag "{name}" already',
   'issue.tagIds.tooMany': 'A transaction carries at most {max} tags',
-  'issue.bulk.idsRequired': 'Choose at least one transaction',
   'issue.bulk.tooMany': 'At most {max} transactions can be changed at once',
   'issue.bulk.oneAction': 'Either set changes or delete, one of the two',
   'issue.bulk.nothingToSet': 'Say what to change: a category, tags to add or remove, or a note',

@@ -1619,7 +1619,6 @@ export const uk: Catalogue = {
   'issue.category.moveOutside': 'Виберіть категорію поза тією, що видаляється',
   'issue.tag.exists': 'Мітка «{name}» уже є',
   'issue.tagIds.tooMany': 'Операція може мати щонайбільше {max} міток',
-  'issue.bulk.idsRequired': 'Виберіть хоча б одну операцію',
   'issue.bulk.tooMany': 'За раз можна змінити щонайбільше {max} операцій',
   'issue.bulk.oneAction': 'Або змініть поля, або видаліть — щось одне',
   'issue.bulk.nothingToSet': 'Укажіть, що змінити: категорію, мітки, які додати чи зняти, або примітку',

@@ -51,6 +51,7 @@ type BulkActionsProps = {
   selectingAll: boolean;
   /** Whether every matching transaction is chosen already. */
   allSelected: boolean;
+  /** Forgets the selection: asked for, or once a change is made (the rows it named may be gone). */
   onClear: () => void;
 };
 
@@ -62,6 +63,10 @@ export function BulkActions({ ids, capped, onSelectAll, selectingAll, allSelecte
   const [action, setAction] = useState<BulkAction | null>(null);
   const t = useT();
   const close = () => setAction(null);
+  const done = () => {
+    close();
+    onClear();
+  };
   return (
     <section
       aria-label={t('bulk.label')}
@@ -81,7 +86,7 @@ export function BulkActions({ ids, capped, onSelectAll, selectingAll, allSelecte
           <span className="text-xs text-muted-foreground">{t('bulk.capped', { max: BULK_IDS_MAX })}</span>
         ) : null}
       </div>
-      <div className="grid grid-cols-4 gap-1.5 sm:flex">
+      <div className="grid grid-cols-2 gap-1.5 sm:flex">
         <Button variant="outline" size="sm" onClick={() => setAction('category')}>
           <FolderInput aria-hidden="true" className="size-4" />
           {t('bulk.action.category')}
@@ -111,11 +116,11 @@ export function BulkActions({ ids, capped, onSelectAll, selectingAll, allSelecte
         description={action === 'category' ? t('bulk.dialog.category.description') : undefined}
       >
         {action === 'category' || action === 'tags' || action === 'note' ? (
-          <BulkForm action={action} ids={ids} onDone={close} />
+          <BulkForm action={action} ids={ids} onDone={done} />
         ) : null}
       </FormDialog>
       <AlertDialog open={action === 'delete'} onOpenChange={(open) => !open && close()}>
-        {action === 'delete' ? <BulkDelete ids={ids} onDone={close} /> : null}
+        {action === 'delete' ? <BulkDelete ids={ids} onDone={done} /> : null}
       </AlertDialog>
     </section>
   );
