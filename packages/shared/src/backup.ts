@@ -107,6 +107,8 @@ const transactionSchema = z.object({
   commissionRate: signedMinorAmountSchema,
   /** Assigned to this budget by hand (a budget's category rule needs no assignment). */
   budgetId: refSchema.nullable(),
+  /** For an income: the expense of the document it refunds (absent in backups made before refunds). */
+  refundOfId: refSchema.nullable().default(null),
   externalId: text(128, 'externalId').min(1).nullable(),
 });
 
@@ -281,6 +283,19 @@ export function backupReferenceIssues(doc: BackupDocument): BackupIssue[] {
       const key = `${t.accountId} ${t.externalId}`;
       if (externalIds.has(key)) issues.push({ ...customIssue('backup.repeatedExternalId'), path: path('externalId') });
       externalIds.add(key);
+    }
+    if (t.refundOfId !== null) {
+      const expense = transactions.get(t.refundOfId);
+      if (!expense) {
+        issues.push({ ...customIssue('backup.missingTransaction', { id: t.refundOfId }), path: path('refundOfId') });
+      } else if (
+        t.transactionType !== 'income' ||
+        t.transferNature !== 'not_transfer' ||
+        expense.transactionType !== 'expense' ||
+        expense.transferNature !== 'not_transfer'
+      ) {
+        issues.push({ ...customIssue('backup.refund'), path: path('refundOfId') });
+      }
     }
     if (t.transferId !== null) legs.set(t.transferId, [...(legs.get(t.transferId) ?? []), index]);
     else if (t.transferNature === 'transfer_between_user_accounts') {

@@ -125,6 +125,7 @@ function normalised(doc: BackupDocument) {
       categoryId: ref(categories, t.categoryId),
       budgetId: ref(budgets, t.budgetId),
       transferId: ref(transfers, t.transferId),
+      refundOfId: ref(transactions, t.refundOfId),
     })),
   };
 }
@@ -182,6 +183,15 @@ async function fullWorld() {
     w.record({ transactionType: 'expense', accountId: cash, categoryId: coffee.id, ...body });
   await expense({ amount: 6_500, time: '2026-11-03T06:15:00.000Z', note: 'Лате, "велике"\nі круасан' });
   const removed = await expense({ amount: 9_000, time: '2026-11-04T07:00:00.000Z' });
+  // Part of it came back: a refund keeps its link through a round trip.
+  await w.record({
+    transactionType: 'income',
+    accountId: cash,
+    categoryId: w.category('Refunds'),
+    amount: 4_000,
+    time: '2026-11-06T07:00:00.000Z',
+    refundOfId: removed[0]!.id,
+  });
   await call('DELETE', `/budgets/${budget.id}/transactions`, { transactionIds: [removed[0]!.id] });
   await w.record({
     transactionType: 'expense',
@@ -239,7 +249,8 @@ describe('GET /backup and POST /backup/restore', () => {
       baseCurrency: 'UAH',
       currencies: ['UAH', 'USD'],
     });
-    expect(doc.transactions).toHaveLength(7);
+    expect(doc.transactions).toHaveLength(8);
+    expect(doc.transactions.filter((t) => t.refundOfId !== null)).toHaveLength(1);
     expect(doc.customRates).toHaveLength(4);
 
     const other = await signUp(t);
@@ -249,7 +260,7 @@ describe('GET /backup and POST /backup/restore', () => {
       accounts: 3,
       accountGroups: 2,
       categories: doc.categories.length,
-      transactions: 7,
+      transactions: 8,
       budgets: 1,
       currencies: 2,
       rates: 4,
@@ -395,6 +406,21 @@ describe('GET /backup and POST /backup/restore', () => {
         d.transactions.push({ ...d.transactions[leg]!, id: 999_998 });
       }),
       `transactions.${leg}.transferId`,
+    );
+    // A refund of something that is no expense, or of nothing in the document.
+    const refund = doc.transactions.findIndex((t) => t.refundOfId !== null);
+    const income = doc.transactions.find((t) => t.transactionType === 'income' && t.refundOfId === null)!;
+    await refused(
+      edited((d) => {
+        d.transactions[refund]!.refundOfId = income.id;
+      }),
+      `transactions.${refund}.refundOfId`,
+    );
+    await refused(
+      edited((d) => {
+        d.transactions[refund]!.refundOfId = 999_999;
+      }),
+      `transactions.${refund}.refundOfId`,
     );
     // The last transaction fails only at the database (past the limit): nothing before it stays either.
     await refused(

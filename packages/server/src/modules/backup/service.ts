@@ -21,7 +21,12 @@ import { replaceCategories, selectCategoriesWithDefaultKeys } from '../categorie
 import { currenciesByCode, restoreUserCurrencies } from '../currencies/index.ts';
 import { restoreCustomRates } from '../rates/index.ts';
 import { assertDatabaseKnowsZone, getSettings, updateSettings } from '../settings/index.ts';
-import { type NewTransactionRow, nextTransferIds, restoreTransactions } from '../transactions/index.ts';
+import {
+  linkRestoredRefunds,
+  type NewTransactionRow,
+  nextTransferIds,
+  restoreTransactions,
+} from '../transactions/index.ts';
 import { readBackupDocument } from './document-reader.ts';
 import {
   hasLedgerData,
@@ -69,6 +74,7 @@ function backupTransaction({ row, refCurrency }: TransactionRead): BackupTransac
     cashbackAmount: row.cashbackAmount,
     commissionRate: row.commissionRate,
     budgetId: row.budgetId,
+    refundOfId: row.refundOfId,
     externalId: row.externalId,
   };
 }
@@ -262,6 +268,13 @@ export function createBackupService(db: Database, clock: Clock, log: FastifyBase
         );
         const stored = await restoreTransactions(tx, userId, rows);
         const transactionIds = new Map(doc.transactions.map((t, index) => [t.id, stored[index]!]));
+        await linkRestoredRefunds(
+          tx,
+          userId,
+          doc.transactions.flatMap((t) =>
+            t.refundOfId === null ? [] : [[newId(transactionIds, t.id), newId(transactionIds, t.refundOfId)]],
+          ),
+        );
         for (const budget of doc.budgets) {
           const excluded = budget.excludedTransactionIds.map((id) => newId(transactionIds, id));
           await restoreBudgetExclusions(tx, newId(budgetIds, budget.id), excluded);

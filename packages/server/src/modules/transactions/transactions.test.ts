@@ -111,6 +111,8 @@ describe('POST /transactions', () => {
       commissionRate: 0,
       refCommissionRate: 0,
       budgetId: null,
+      refundOfId: null,
+      refundedRefAmount: 0,
       externalId: null,
       createdAt: expect.any(String),
     });
