@@ -118,6 +118,8 @@ const transactionSchema = z.object({
   commissionRate: signedMinorAmountSchema,
   /** Assigned to this budget by hand (a budget's category rule needs no assignment). */
   budgetId: refSchema.nullable(),
+  /** For an income: the expense of the document it refunds (absent in backups made before refunds). */
+  refundOfId: refSchema.nullable().default(null),
   externalId: text(128, 'externalId').min(1).nullable(),
   /** Absent in a backup made before tags: none. */
   tagIds: z.array(refSchema).max(TRANSACTION_TAGS_MAX).default([]),
@@ -339,6 +341,19 @@ export function backupReferenceIssues(doc: BackupDocument): BackupIssue[] {
             ? customIssue('splits.transfer')
             : splitsIssue(t.amount, t.splits) && customIssue('splits.sum');
     if (splitProblem) issues.push({ ...splitProblem, path: path('splits') });
+    if (t.refundOfId !== null) {
+      const expense = transactions.get(t.refundOfId);
+      if (!expense) {
+        issues.push({ ...customIssue('backup.missingTransaction', { id: t.refundOfId }), path: path('refundOfId') });
+      } else if (
+        t.transactionType !== 'income' ||
+        t.transferNature !== 'not_transfer' ||
+        expense.transactionType !== 'expense' ||
+        expense.transferNature !== 'not_transfer'
+      ) {
+        issues.push({ ...customIssue('backup.refund'), path: path('refundOfId') });
+      }
+    }
     if (t.transferId !== null) legs.set(t.transferId, [...(legs.get(t.transferId) ?? []), index]);
     else if (t.transferNature === 'transfer_between_user_accounts') {
       issues.push({ ...customIssue('backup.transferIdRequired'), path: path('transferId') });

@@ -268,6 +268,7 @@ export const ISSUE_MESSAGES = {
   'backup.transferTypes': 'A transfer pairs an expense with an income',
   'backup.transferAccounts': 'The legs of a transfer are on different accounts',
   'backup.transferNatures': 'Both legs of a transfer are transfers between accounts',
+  'backup.refund': 'A refund is an income that is no transfer, of an expense that is no transfer',
 } as const;
 
 export type IssueCode = keyof typeof ISSUE_MESSAGES;

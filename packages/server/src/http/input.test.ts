@@ -260,7 +260,11 @@ describe('ids are plain decimal integers in range (docs/decisions.md "Integer id
   });
 
   it.each<[string, unknown]>([
-    ['a string', '1'],
+    // Plain decimal digits are an id (the original client sends a select's value); nothing else is.
+    ['a string with a leading zero', '01'],
+    ['a signed string', '+1'],
+    ['an exponent string', '1e0'],
+    ['a spaced string', ' 1'],
     ['a hex string', '0x1'],
     ['a fraction', 1.5],
     ['zero', 0],

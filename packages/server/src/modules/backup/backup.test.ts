@@ -129,6 +129,7 @@ function normalised(doc: BackupDocument) {
       budgetId: ref(budgets, t.budgetId),
       transferId: ref(transfers, t.transferId),
       splits: t.splits.map((part) => ({ ...part, categoryId: ref(categories, part.categoryId) })),
+      refundOfId: ref(transactions, t.refundOfId),
     })),
   };
 }
@@ -193,6 +194,15 @@ async function fullWorld() {
     tagIds: [trip.id],
   });
   const removed = await expense({ amount: 9_000, time: '2026-11-04T07:00:00.000Z' });
+  // Part of it came back: a refund keeps its link through a round trip.
+  await w.record({
+    transactionType: 'income',
+    accountId: cash,
+    categoryId: w.category('Refunds'),
+    amount: 4_000,
+    time: '2026-11-06T07:00:00.000Z',
+    refundOfId: removed[0]!.id,
+  });
   await call('DELETE', `/budgets/${budget.id}/transactions`, { transactionIds: [removed[0]!.id] });
   await w.record({
     transactionType: 'expense',
@@ -269,6 +279,7 @@ describe('GET /backup and POST /backup/restore', () => {
         { amount: 401, note: '' },
       ],
     });
+    expect(doc.transactions.filter((t) => t.refundOfId !== null)).toHaveLength(1);
     expect(doc.customRates).toHaveLength(4);
 
     const other = await signUp(t);
@@ -439,6 +450,21 @@ describe('GET /backup and POST /backup/restore', () => {
         d.transactions.push({ ...d.transactions[leg]!, id: 999_998 });
       }),
       `transactions.${leg}.transferId`,
+    );
+    // A refund of something that is no expense, or of nothing in the document.
+    const refund = doc.transactions.findIndex((t) => t.refundOfId !== null);
+    const income = doc.transactions.find((t) => t.transactionType === 'income' && t.refundOfId === null)!;
+    await refused(
+      edited((d) => {
+        d.transactions[refund]!.refundOfId = income.id;
+      }),
+      `transactions.${refund}.refundOfId`,
+    );
+    await refused(
+      edited((d) => {
+        d.transactions[refund]!.refundOfId = 999_999;
+      }),
+      `transactions.${refund}.refundOfId`,
     );
     // The last transaction fails only at the database (past the limit): nothing before it stays either.
     await refused(

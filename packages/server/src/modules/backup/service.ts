@@ -24,6 +24,7 @@ import { restoreCustomRates } from '../rates/index.ts';
 import { assertDatabaseKnowsZone, getSettings, updateSettings } from '../settings/index.ts';
 import { listTags, restoreTags, restoreTransactionTags, tagIdsOf } from '../tags/index.ts';
 import {
+  linkRestoredRefunds,
   type NewTransactionRow,
   nextTransferIds,
   restoreTransactions,
@@ -81,6 +82,7 @@ function backupTransaction(
     cashbackAmount: row.cashbackAmount,
     commissionRate: row.commissionRate,
     budgetId: row.budgetId,
+    refundOfId: row.refundOfId,
     externalId: row.externalId,
     tagIds,
     splits: parts.map((part) => ({ categoryId: part.categoryId, amount: part.amount, note: part.note })),
@@ -303,6 +305,13 @@ export function createBackupService(db: Database, clock: Clock, log: FastifyBase
           tx,
           doc.transactions.flatMap((t, index) =>
             t.tagIds.map((tagId) => ({ transactionId: stored[index]!, tagId: newId(tagIds, tagId) })),
+          ),
+        );
+        await linkRestoredRefunds(
+          tx,
+          userId,
+          doc.transactions.flatMap((t) =>
+            t.refundOfId === null ? [] : [[newId(transactionIds, t.id), newId(transactionIds, t.refundOfId)]],
           ),
         );
         for (const budget of doc.budgets) {

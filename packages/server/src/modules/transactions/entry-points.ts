@@ -5,6 +5,7 @@ import { tooLargeForAccount } from '../accounts/index.ts';
 import { changeLeg, insertLegs, pairAsTransfer, removeLegs } from './ledger.ts';
 import { recountRefTurnovers, selectBalanceAt, shiftBalances } from './queries/balances.ts';
 import { regroupDayFigures } from './queries/day-figures.ts';
+import { setRefundLinks } from './queries/refunds.ts';
 import {
   lockAccounts,
   lockImportRows,
@@ -135,6 +136,11 @@ export async function restoreTransactions(
     await reshareSplits(tx, userId, batchIds);
   }
   return ids;
+}
+
+/** The refund links of a backup, between rows it just stored: [refund id, expense id]. */
+export async function linkRestoredRefunds(tx: Executor, userId: number, links: Array<[number, number]>) {
+  for (const batch of inBatches(links, RESTORE_BATCH)) await setRefundLinks(tx, userId, batch);
 }
 
 /*

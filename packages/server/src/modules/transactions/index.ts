@@ -5,6 +5,7 @@ export {
   detachTransfersOf,
   insertImportedTransactions,
   linkBankTransfer,
+  linkRestoredRefunds,
   lockLedgerAccounts,
   meetStatedBalance,
   moveAccountBalances,

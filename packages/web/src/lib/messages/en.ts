@@ -1660,6 +1660,7 @@ export const en = {
   'issue.backup.transferTypes': 'A transfer pairs an expense with an income',
   'issue.backup.transferAccounts': 'The legs of a transfer are on different accounts',
   'issue.backup.transferNatures': 'Both legs of a transfer are transfers between accounts',
+  'issue.backup.refund': 'A refund is an income that is no transfer, of an expense that is no transfer',
   'issue.base.required': 'Choose your base currency first.',
   'issue.base.cannotRemove': '{code} is your base currency. Choose another base currency first.',
   'issue.base.becoming':

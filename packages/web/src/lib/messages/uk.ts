@@ -1716,6 +1716,7 @@ export const uk: Catalogue = {
   'issue.backup.transferTypes': 'Переказ поєднує витрату з доходом',
   'issue.backup.transferAccounts': 'Частини переказу мають бути на різних рахунках',
   'issue.backup.transferNatures': 'Обидві частини переказу мають бути переказами між рахунками',
+  'issue.backup.refund': 'Повернення — це дохід (не переказ) за витрату, яка теж не є переказом',
   'issue.base.required': 'Спершу виберіть базову валюту.',
   'issue.base.cannotRemove': '{code} — ваша базова валюта. Спершу виберіть іншу базову валюту.',
   'issue.base.becoming':

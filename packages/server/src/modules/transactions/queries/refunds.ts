@@ -35,3 +35,13 @@ export async function unlinkRefundsOf(db: Executor, userId: number, ids: number[
     .set({ refundOfId: null })
     .where(and(eq(transactions.userId, userId), inArray(transactions.refundOfId, ids)));
 }
+
+/** Links refunds to their expenses: [refund id, expense id] (rows of one restore, checked by its document). */
+export async function setRefundLinks(db: Executor, userId: number, links: Array<[number, number]>) {
+  if (links.length === 0) return;
+  await db.execute(sql`
+    update transactions t set refund_of_id = l.expense_id
+    from jsonb_to_recordset(${JSON.stringify(links.map(([id, expenseId]) => ({ id, expense_id: expenseId })))}::jsonb)
+      as l(id integer, expense_id integer)
+    where t.id = l.id and t.user_id = ${userId}`);
+}
