@@ -271,7 +271,7 @@ describe('GET /backup and POST /backup/restore', () => {
       baseCurrency: 'UAH',
       currencies: ['UAH', 'USD'],
     });
-    expect(doc.transactions).toHaveLength(8);
+    expect(doc.transactions).toHaveLength(9);
     expect(doc.transactions.find((t) => t.splits.length > 0)).toMatchObject({
       amount: 1_001,
       splits: [
@@ -289,7 +289,7 @@ describe('GET /backup and POST /backup/restore', () => {
       accounts: 3,
       accountGroups: 2,
       categories: doc.categories.length,
-      transactions: 8,
+      transactions: 9,
       budgets: 1,
       tags: 2,
       currencies: 2,
