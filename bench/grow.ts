@@ -93,7 +93,8 @@ const noteOf = (i: number) => (i % 13 === 0 ? 'coffee with friends' : i % 17 ===
 
 /**
  * The i-th transaction: mostly hryvnia expenses, one in nine an income, one in ten expenses from a
- * foreign account, one in twenty a transfer from hryvnia to a foreign account.
+ * foreign account, one in twenty a transfer from hryvnia to a foreign account, one in ten split
+ * between two categories (a server without splits takes it whole, in the first part's category).
  */
 export function transactionBody(user: BenchUser, i: number, time: Date): CreateTransactionBody {
   const amount = 1_000 + spread(i, 7, 400_000);
@@ -114,13 +115,23 @@ export function transactionBody(user: BenchUser, i: number, time: Date): CreateT
   const income = i % 9 === 0;
   const categories = income ? user.incomeCategories : user.expenseCategories;
   const foreign = !income && i % 10 >= 8 ? (i % 10 === 8 ? 'USD' : 'EUR') : null;
+  const categoryId = categories[spread(i, 11, categories.length)]!.id;
+  const first = Math.round(amount * 0.6);
   return {
     accountId: user.accounts[foreign ?? 'UAH'],
     transactionType: income ? 'income' : 'expense',
     amount: foreign ? Math.max(1, Math.round(amount / UAH_PER[foreign])) : income ? amount * 10 : amount,
-    categoryId: categories[spread(i, 11, categories.length)]!.id,
+    categoryId,
     time: time.toISOString(),
     note,
+    ...(i % 10 === 5 && !income
+      ? {
+          splits: [
+            { categoryId, amount: first },
+            { categoryId: categories[spread(i, 19, categories.length)]!.id, amount: amount - first },
+          ],
+        }
+      : {}),
   };
 }
 
@@ -180,7 +191,8 @@ const kopiykaCsvLine = (cells: string[]) => cells.map((cell) => `"${cell.replace
 /** A file of Kopiyka's CSV export with `count` rows on one account, its times spread over the history. */
 function importFile(user: BenchUser, code: keyof BenchUser['accounts'], first: number, count: number, now: Date) {
   const start = now.getTime() - HISTORY_DAYS * DAY_MS;
-  const lines = [kopiykaCsvLine(kopiykaCsvHeader('en'))];
+  // The header before the split part column, which servers before it and after it both read.
+  const lines = [kopiykaCsvLine(kopiykaCsvHeader('en').filter((name) => name !== 'Split part'))];
   for (let i = first; i < first + count; i++) {
     const income = i % 9 === 0;
     const categories = income ? user.incomeCategories : user.expenseCategories;

@@ -27,7 +27,7 @@ test('on a phone in Ukrainian, a purchase is split between two categories, each 
   await dialog.getByLabel('Сума', { exact: true }).fill('300');
   const choose = async (field: string, name: string) => {
     await dialog.getByLabel(field, { exact: true }).click();
-    await page.getByRole('combobox', { name: 'Пошук категорій' }).fill(name);
+    await page.getByRole('combobox', { name: 'Пошук: категорії' }).fill(name);
     await page.getByRole('listbox', { name: 'Категорії' }).getByRole('option', { name, exact: true }).click();
   };
   await choose('Категорія', 'Продукти');

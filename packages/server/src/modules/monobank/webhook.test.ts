@@ -114,6 +114,38 @@ describe('the webhook', () => {
     expect(await ledgerProblems(t, user.id)).toEqual([]);
   });
 
+  it('lets the person split a bank purchase, the bank’s amount kept; a hold settling at another amount joins the parts', async () => {
+    const { bank, t } = world;
+    const { token, user } = await withWebhook(500_000);
+    const hold = bank.emitPurchase({ token, amount: -20_000, description: 'Сільпо', mcc: 5411, hold: true });
+    await vi.waitFor(async () => expect(await allTransactions(t, user.token)).toHaveLength(1));
+    const [row] = await allTransactions(t, user.token);
+    const categories = (await t.call('GET', '/api/v1/categories', { token: user.token })).body.response as Array<{
+      id: number;
+      name: string;
+    }>;
+    const category = (name: string) => categories.find((c) => c.name === name)!.id;
+    const split = await t.call('PUT', `/api/v1/transactions/${row!.id}`, {
+      token: user.token,
+      body: {
+        splits: [
+          { categoryId: category('Groceries'), amount: 15_000 },
+          { categoryId: category('Taxes'), amount: 5_000 },
+        ],
+      },
+    });
+    expect(split.status, JSON.stringify(split.body)).toBe(200);
+    expect(split.body.response[0]).toMatchObject({ amount: 20_000, categoryId: category('Groceries') });
+    expect(await ledgerProblems(t, user.id)).toEqual([]);
+
+    bank.settleHold(hold.id, { amount: -17_500 });
+    await vi.waitFor(async () => {
+      const [tx] = await allTransactions(t, user.token);
+      expect(tx).toMatchObject({ amount: 17_500, splits: [], categoryId: category('Groceries') });
+    });
+    expect(await ledgerProblems(t, user.id)).toEqual([]);
+  });
+
   it('leaves a purchase marked as a transfer as it is when Monobank delivers it again', async () => {
     const { bank, t } = world;
     const { token, user, hook, accountId } = await withWebhook(1_000_000);

@@ -19,7 +19,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { zonedDay } from '../../lib/dates.ts';
 import { notFound, refusal, validationError } from '../../lib/errors.ts';
 import { type Pending, perTurn } from '../../lib/per-turn.ts';
-import { assertOwnCategory, selectCategories } from '../categories/index.ts';
+import { selectCategories } from '../categories/index.ts';
 import type { RatesService } from '../rates/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { assertOwnTags, listTags, setTagsOf } from '../tags/index.ts';
@@ -40,7 +40,7 @@ import {
 import { type NewTransactionRow, nextTransferId, selectTransactions, selectTransferLegs } from './queries/rows.ts';
 import { selectSplits } from './queries/splits.ts';
 import { refundedExpense, refundLinks, refuseLosingRefunds, refuseOverRefund, refuseRefundShape } from './refunds.ts';
-import { refuseChangesOfSplit, splitCategoryOf } from './split-rules.ts';
+import { categoryOfUpdate, splitCategoryOf } from './split-rules.ts';
 import { createTransferLinks } from './transfer-links.ts';
 import {
   BETWEEN,
@@ -272,12 +272,7 @@ export function createTransactionsService(
         const transactionType = body.transactionType ?? current.transactionType;
         const time = body.time ? new Date(body.time) : current.time;
         const parts = body.splits;
-        const joined = current.isSplit && parts?.length === 0;
-        if (joined && body.categoryId == null) throw validationError('categoryId', 'transaction.categoryRequired');
-        let categoryId = body.categoryId !== undefined ? body.categoryId : current.categoryId;
-        if (body.categoryId != null) await assertOwnCategory(db, userId, body.categoryId, 'categoryId');
-        if (parts?.length) categoryId = await splitCategoryOf(db, userId, parts, amount, nature);
-        else if (current.isSplit && !joined) refuseChangesOfSplit(current, { amount, nature, categoryId });
+        const categoryId = await categoryOfUpdate(db, userId, current, body, { amount, nature });
         if (nature === 'not_transfer' && categoryId === null)
           throw validationError('categoryId', 'transaction.categoryRequired');
         if (body.budgetId != null) await assertOwnBudget(db, userId, body.budgetId, 'budgetId');

@@ -1,5 +1,11 @@
 /** What a create or update may do with a transaction's parts (docs/decisions.md "Split transactions"). */
-import { largestPart, type SplitPart, splitsIssue, type TransferNature } from '@kopiyka/shared';
+import {
+  largestPart,
+  type SplitPart,
+  splitsIssue,
+  type TransferNature,
+  type UpdateTransactionBody,
+} from '@kopiyka/shared';
 import type { Executor } from '../../db/client.ts';
 import { validationError } from '../../lib/errors.ts';
 import { assertOwnCategory } from '../categories/index.ts';
@@ -29,14 +35,27 @@ export async function splitCategoryOf(
 }
 
 /**
- * An update that gives no parts keeps a split transaction's: its amount, category and kind then
- * stay, since the parts would no longer add up or count where they did.
+ * The category an update leaves the transaction in: the one given (the caller's own), or its
+ * largest new part's. An update that gives no parts keeps a split transaction's, and so its
+ * amount, category and kind stay, since the parts would no longer add up or count where they did;
+ * `splits: []` joins them into the category given.
  */
-export function refuseChangesOfSplit(
+export async function categoryOfUpdate(
+  db: Executor,
+  userId: number,
   current: TransactionRow,
-  change: { amount: number; nature: TransferNature; categoryId: number | null },
-) {
-  if (change.amount !== current.amount) throw validationError('splits', 'splits.amountChanged');
-  if (change.nature !== 'not_transfer') throw validationError('splits', 'splits.transfer');
-  if (change.categoryId !== current.categoryId) throw validationError('splits', 'splits.categoryChanged');
+  body: Pick<UpdateTransactionBody, 'categoryId' | 'splits'>,
+  change: { amount: number; nature: TransferNature },
+): Promise<number | null> {
+  const joined = current.isSplit && body.splits?.length === 0;
+  if (joined && body.categoryId == null) throw validationError('categoryId', 'transaction.categoryRequired');
+  if (body.categoryId != null) await assertOwnCategory(db, userId, body.categoryId, 'categoryId');
+  if (body.splits?.length) return splitCategoryOf(db, userId, body.splits, change.amount, change.nature);
+  const categoryId = body.categoryId !== undefined ? body.categoryId : current.categoryId;
+  if (current.isSplit && !joined) {
+    if (change.amount !== current.amount) throw validationError('splits', 'splits.amountChanged');
+    if (change.nature !== 'not_transfer') throw validationError('splits', 'splits.transfer');
+    if (categoryId !== current.categoryId) throw validationError('splits', 'splits.categoryChanged');
+  }
+  return categoryId;
 }
