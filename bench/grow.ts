@@ -93,8 +93,7 @@ const noteOf = (i: number) => (i % 13 === 0 ? 'coffee with friends' : i % 17 ===
 
 /**
  * The i-th transaction: mostly hryvnia expenses, one in nine an income, one in ten expenses from a
- * foreign account, one in twenty a transfer from hryvnia to a foreign account, one in ten split
- * between two categories (a server without splits takes it whole, in the first part's category).
+ * foreign account, one in twenty a transfer from hryvnia to a foreign account.
  */
 export function transactionBody(user: BenchUser, i: number, time: Date): CreateTransactionBody {
   const amount = 1_000 + spread(i, 7, 400_000);
@@ -115,23 +114,13 @@ export function transactionBody(user: BenchUser, i: number, time: Date): CreateT
   const income = i % 9 === 0;
   const categories = income ? user.incomeCategories : user.expenseCategories;
   const foreign = !income && i % 10 >= 8 ? (i % 10 === 8 ? 'USD' : 'EUR') : null;
-  const categoryId = categories[spread(i, 11, categories.length)]!.id;
-  const first = Math.round(amount * 0.6);
   return {
     accountId: user.accounts[foreign ?? 'UAH'],
     transactionType: income ? 'income' : 'expense',
     amount: foreign ? Math.max(1, Math.round(amount / UAH_PER[foreign])) : income ? amount * 10 : amount,
-    categoryId,
+    categoryId: categories[spread(i, 11, categories.length)]!.id,
     time: time.toISOString(),
     note,
-    ...(i % 10 === 5 && !income
-      ? {
-          splits: [
-            { categoryId, amount: first },
-            { categoryId: categories[spread(i, 19, categories.length)]!.id, amount: amount - first },
-          ],
-        }
-      : {}),
   };
 }
 
@@ -191,8 +180,8 @@ const kopiykaCsvLine = (cells: string[]) => cells.map((cell) => `"${cell.replace
 /** A file of Kopiyka's CSV export with `count` rows on one account, its times spread over the history. */
 function importFile(user: BenchUser, code: keyof BenchUser['accounts'], first: number, count: number, now: Date) {
   const start = now.getTime() - HISTORY_DAYS * DAY_MS;
-  // The header before the split part column, which servers before it and after it both read.
-  const lines = [kopiykaCsvLine(kopiykaCsvHeader('en').filter((name) => name !== 'Split part'))];
+  // The header before the tags and split part columns, which servers before them and after them read.
+  const lines = [kopiykaCsvLine(kopiykaCsvHeader('en').filter((name) => name !== 'Tags' && name !== 'Split part'))];
   for (let i = first; i < first + count; i++) {
     const income = i % 9 === 0;
     const categories = income ? user.incomeCategories : user.expenseCategories;
@@ -284,4 +273,67 @@ export async function growUser(
     imported = await importTransactions(client, user, size - created, now);
   }
   return { user, creates, imported };
+}
+
+/** Tags the organised rows carry, one of them each. */
+const ORGANISE_TAGS = 5;
+
+/**
+ * Organises one row in ten of the grown history as a person would, through the API: every tenth
+ * income or expense (newest first) is split in two parts, its own category and another of its
+ * type, and tagged with one of ORGANISE_TAGS tags. Transfers are left as they are. Answers how
+ * many rows were organised and the seconds it took.
+ */
+export async function organiseTenth(
+  client: ApiClient,
+  user: BenchUser,
+  progress: (message: string) => void = () => {},
+): Promise<{ count: number; seconds: number }> {
+  const started = performance.now();
+  const tagIds: number[] = [];
+  for (let k = 0; k < ORGANISE_TAGS; k++) {
+    tagIds.push((await client.call<{ id: number }>('POST', '/tags', { name: `Bench tag ${k}` })).id);
+  }
+  type Row = { id: number; time: string; amount: number; categoryId: number | null; transferNature: string };
+  const chosen: Row[] = [];
+  let cursor: string | undefined;
+  let seen = 0;
+  for (;;) {
+    const page = await client.call<Row[]>(
+      'GET',
+      `/transactions?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
+    if (page.length === 0) break;
+    for (const row of page) {
+      if (row.transferNature === 'not_transfer' && row.categoryId !== null && seen++ % 10 === 0) chosen.push(row);
+    }
+    const last = page.at(-1)!;
+    cursor = `${last.time}_${last.id}`;
+  }
+  progress(`organising ${chosen.length} rows: split in two and tagged…`);
+  let next = 0;
+  const worker = async () => {
+    while (next < chosen.length) {
+      const index = next++;
+      const row = chosen[index]!;
+      const ofType = [user.expenseCategories, user.incomeCategories].find((list) =>
+        list.some((c) => c.id === row.categoryId),
+      );
+      const other = ofType?.find((c) => c.id !== row.categoryId);
+      const first = Math.floor(row.amount / 2);
+      const splits =
+        other && first > 0
+          ? [
+              { categoryId: row.categoryId, amount: row.amount - first },
+              { categoryId: other.id, amount: first, note: 'bench part' },
+            ]
+          : undefined;
+      await client.call('PUT', `/transactions/${row.id}`, {
+        ...(splits ? { splits } : {}),
+        tagIds: [tagIds[index % tagIds.length]],
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: CREATE_CLIENTS }, worker));
+  return { count: chosen.length, seconds: (performance.now() - started) / 1000 };
 }

@@ -11,6 +11,9 @@
 //
 // Usage: npm run bench -- [--size 20000] [--db pglite|postgres] [--before <checkout>] [--after <checkout>]
 //   [--samples 100] [--duration 5] [--rounds 3] [--creates 5000] [--no-first-load] [--keep <dir>] [--grown <dir>]
+//   [--organise]
+// --organise splits and tags one row in ten on the after server's copy before measuring (bench/grow.ts
+// organiseTenth), so the before/after ratios show what organised rows cost against the before code.
 // --keep saves the grown embedded database and its user in <dir>; --grown starts from such a copy instead
 // of growing (an hour at 1,000,000), so one growth serves several runs of later code (migrated at start).
 // PostgreSQL: the server of DATABASE_URL (default the local one); the bench makes its databases and drops them.
@@ -30,6 +33,7 @@ import {
   type Growth,
   growUser,
   HISTORY_DAYS,
+  organiseTenth,
   type WriteChunk,
 } from './grow.ts';
 import { progress, table } from './report.ts';
@@ -56,6 +60,7 @@ const { values: options } = parseArgs({
     'no-first-load': { type: 'boolean', default: false },
     keep: { type: 'string' },
     grown: { type: 'string' },
+    organise: { type: 'boolean', default: false },
   },
 });
 const size = Number(options.size);
@@ -294,6 +299,7 @@ function report(
   throughputs: Throughput[],
   writes: WriteChunk[][],
   firstLoad: number[] | null,
+  organised: { count: number; seconds: number } | null,
 ) {
   const both = targets.length === 2;
   const labels = targets.map((t) => t.label);
@@ -325,6 +331,12 @@ function report(
     console.log(
       `- CSV import of ${imported.count.toLocaleString('en')}: ${imported.seconds.toFixed(0)} s, ` +
         `${(imported.count / imported.seconds).toFixed(0)} rows/s`,
+    );
+  }
+  if (organised) {
+    console.log(
+      `- organised on the after server's copy: ${organised.count.toLocaleString('en')} rows split in two and ` +
+        `tagged, ${(organised.count / organised.seconds).toFixed(0)}/s with ${CREATE_CLIENTS} clients`,
     );
   }
   console.log('');
@@ -435,6 +447,9 @@ try {
     progress(`${target.label}: answered /health ${target.grownStartMs.toFixed(0)} ms after spawn (grown database)`);
   }
 
+  const after = targets.at(-1)!;
+  const organised = options.organise ? await organiseTenth(after.client!, user, progress) : null;
+
   // 3. Latency, 4. throughput, then writes at the grown size.
   const latencies = await measureLatencies(user);
   for (const target of targets) target.memory.latency = memoryOf(target.server!.pid);
@@ -445,7 +460,7 @@ try {
   for (const target of targets) await target.server!.stop();
 
   const firstLoad = options['no-first-load'] ? null : await measureFirstLoads();
-  report(growth.creates, growth.imported, latencies, throughputs, writes, firstLoad);
+  report(growth.creates, growth.imported, latencies, throughputs, writes, firstLoad, organised);
 } finally {
   for (const target of targets) {
     await target.server?.stop();
