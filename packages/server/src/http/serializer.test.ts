@@ -14,6 +14,8 @@ const transaction = {
   currencyCode: 'UAH',
   categoryId: null,
   budgetId: 2,
+  refundOfId: null,
+  refundedRefAmount: 0,
   transferId: null,
   transferNature: 'not_transfer',
   destinationAccountId: 4,
