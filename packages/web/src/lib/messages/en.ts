@@ -487,7 +487,7 @@ export const en = {
   'transactions.type.expenses': 'Expenses',
   'transactions.type.income': 'Income',
   'transactions.filter.search': 'Search transactions',
-  'transactions.filter.searchHint': 'Note, bank, category or account',
+  'transactions.filter.searchHint': 'Search notes, bank text, categories, accounts',
   'transactions.filter.dates': 'Dates',
   'transactions.filter.fromDate': 'From date',
   'transactions.filter.toDate': 'To date',

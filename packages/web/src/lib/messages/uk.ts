@@ -490,7 +490,7 @@ export const uk: Catalogue = {
   'transactions.type.expenses': 'Витрати',
   'transactions.type.income': 'Доходи',
   'transactions.filter.search': 'Пошук операцій',
-  'transactions.filter.searchHint': 'Примітка, банк, категорія чи рахунок',
+  'transactions.filter.searchHint': 'Пошук: примітка, банк, категорія, рахунок',
   'transactions.filter.dates': 'Дати',
   'transactions.filter.fromDate': 'Від дати',
   'transactions.filter.toDate': 'До дати',
