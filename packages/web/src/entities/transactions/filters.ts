@@ -119,8 +119,8 @@ export function filtersToParams(filters: FilterState): URLSearchParams {
   set(PARAM.max, filters.max.trim());
   set(PARAM.accounts, filters.accountIds.join(','));
   set(PARAM.categories, filters.categoryIds.join(','));
-  set(PARAM.search, filters.search);
   set(PARAM.tags, filters.tagIds.join(','));
+  set(PARAM.search, filters.search);
   if (filters.excludeTransfers) set(PARAM.transfers, 'exclude');
   return params;
 }
