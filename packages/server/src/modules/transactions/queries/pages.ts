@@ -245,7 +245,7 @@ export async function selectViewsPage(db: Executor, userId: number, q: Transacti
     .orderBy(direction(transactions.time), direction(transactions.id));
   // Integers the query schema bounds (TRANSACTIONS_PAGE_MAX, the deepest offset).
   const limits = sql.raw(`limit ${Math.trunc(q.limit)} offset ${Math.trunc(offset)}`);
-  // Each array: the row's columns (tupleColumns), then the rest of the view in ViewFields' order.
+  // Each array: the row's columns (tupleColumns), then the rest of the view in VIEW_FIELDS' order.
   const result = await db.execute(sql`
     select coalesce(json_agg(json_build_array(${tupleColumns(transactions, 't')},
         a.type, a.currency_id, c.code, r.code, o.amount, o.account_id, ${refundedOf(sql.raw('t'))},
@@ -258,43 +258,25 @@ export async function selectViewsPage(db: Executor, userId: number, q: Transacti
     join currencies r on r.id = t.ref_currency_id
     left join transactions o on o.transfer_id = t.transfer_id and o.id <> t.id`);
   const [{ views }] = (result as unknown as { rows: [{ views: string }] }).rows;
-  const page = tupleRows(transactions, JSON.parse(views) as unknown[][]).map(({ row, rest }) => {
-    const [
-      accountType,
-      currencyId,
-      currencyCode,
-      refCurrencyCode,
-      destinationAmount,
-      destinationAccountId,
-      refundedRefAmount,
-      tagIds,
-    ] = rest as ViewFields;
-    return {
-      row,
-      accountType,
-      currencyId,
-      currencyCode,
-      refCurrencyCode,
-      destinationAmount,
-      destinationAccountId,
-      refundedRefAmount,
-      tagIds,
-    };
-  });
+  const page = tupleRows(transactions, JSON.parse(views) as unknown[][]).map(({ row, rest }) => ({
+    row,
+    ...(Object.fromEntries(VIEW_FIELDS.map((name, at) => [name, rest[at]])) as Pick<RowView, ViewField>),
+  }));
   return withSplits(db, userId, page);
 }
 
 /** What a view adds to its row, in the order selectViewsPage's arrays carry it. */
-type ViewFields = [
-  TransactionView['accountType'],
-  TransactionView['currencyId'],
-  TransactionView['currencyCode'],
-  TransactionView['refCurrencyCode'],
-  TransactionView['destinationAmount'],
-  TransactionView['destinationAccountId'],
-  TransactionView['refundedRefAmount'],
-  TransactionView['tagIds'],
-];
+const VIEW_FIELDS = [
+  'accountType',
+  'currencyId',
+  'currencyCode',
+  'refCurrencyCode',
+  'destinationAmount',
+  'destinationAccountId',
+  'refundedRefAmount',
+  'tagIds',
+] as const satisfies ReadonlyArray<keyof RowView>;
+type ViewField = (typeof VIEW_FIELDS)[number];
 
 /** The names of the user's accounts by id (what an export writes beside each row). */
 export async function selectAccountNames(db: Executor, userId: number) {
