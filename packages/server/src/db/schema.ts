@@ -347,6 +347,16 @@ export const transactions = pgTable(
      * in budgets by category; `categoryId` is the largest part's.
      */
     isSplit: boolean('is_split').notNull().default(false),
+    /**
+     * Carries tags (transaction_tags), kept with every change of them, so a page of the list looks
+     * up the tags of only the rows that have any.
+     */
+    hasTags: boolean('has_tags').notNull().default(false),
+    /**
+     * An income was linked to it as a refund at some time (the refund may have gone since): false
+     * means it has no refunds, so a page of the list sums the refunds of only the rows that had any.
+     */
+    everRefunded: boolean('ever_refunded').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,6 +1,12 @@
 import { Readable } from 'node:stream';
 import { type BinanceEmulator, DEMO_BINANCE_KEYS, startBinanceEmulator } from '@kopiyka/fakes';
-import { BACKUP_LIST_MAX, BACKUP_MAX_BYTES, BACKUP_VERSION, type BackupDocument } from '@kopiyka/shared';
+import {
+  BACKUP_LIST_MAX,
+  BACKUP_MAX_BYTES,
+  BACKUP_VERSION,
+  type BackupDocument,
+  type Transaction,
+} from '@kopiyka/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binanceAt, PASSWORD, signUp } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
@@ -310,6 +316,14 @@ describe('GET /backup and POST /backup/restore', () => {
         }),
       );
     expect(await figures(other.token)).toEqual(await figures(w.token));
+    // The list shows the restored rows' refunds, tags and parts as it showed the backed-up ones.
+    const listed = async (token: string) =>
+      ((await t.call('GET', '/api/v1/transactions?order=asc&limit=200', { token })).body.response as Transaction[]).map(
+        (tx) => [tx.note, tx.amount, tx.refundedRefAmount, tx.tagIds.length, tx.splits.length],
+      );
+    const before = await listed(w.token);
+    expect(before.filter(([, , refunded, tags, parts]) => refunded !== 0 || tags !== 0 || parts !== 0)).toHaveLength(3);
+    expect(await listed(other.token)).toEqual(before);
     const stats = async (token: string, id: number) =>
       (await t.call('GET', `/api/v1/budgets/${id}/stats`, { token })).body.response;
     const [budget] = (await t.call('GET', '/api/v1/budgets', { token: other.token })).body.response;

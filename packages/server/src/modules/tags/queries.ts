@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { LockStrength } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { tags, transactionTags } from '../../db/schema.ts';
+import { tags, transactions, transactionTags } from '../../db/schema.ts';
 import { inBatches } from '../../lib/batches.ts';
 
 const tagColumns = { id: tags.id, name: tags.name, color: tags.color };
@@ -60,13 +60,36 @@ export async function updateTag(
   return row;
 }
 
-/** The tag goes, and with it (the foreign key cascades) its place on every transaction. */
+/**
+ * The tag goes: first its place on every transaction, whose has_tags hints are brought up to date
+ * in the same statement (which still sees the links it takes away, hence the other tags' test).
+ */
 export async function deleteTag(db: Executor, userId: number, id: number) {
+  await db.execute(sql`
+    with gone as (
+      delete from transaction_tags tt
+      where tt.tag_id = (select g.id from tags g where g.user_id = ${userId} and g.id = ${id})
+      returning tt.transaction_id
+    )
+    update transactions t set has_tags = exists (
+      select from transaction_tags other where other.transaction_id = t.id and other.tag_id <> ${id})
+    from (select distinct transaction_id from gone) g
+    where t.id = g.transaction_id`);
   const rows = await db
     .delete(tags)
     .where(and(eq(tags.userId, userId), eq(tags.id, id)))
     .returning({ id: tags.id });
   return rows.length > 0;
+}
+
+/** These transactions' has_tags hints say whether they carry any tag now. */
+async function updateHasTags(db: Executor, transactionIds: number[]) {
+  await db
+    .update(transactions)
+    .set({
+      hasTags: sql`exists (select from ${transactionTags} tt where tt.transaction_id = ${transactions.id})`,
+    })
+    .where(inArray(transactions.id, transactionIds));
 }
 
 /** The tags of these transactions, one statement over the (transaction, tag) key: [transaction id, tag id] pairs. */
@@ -86,6 +109,10 @@ export async function insertTransactionTags(db: Executor, transactionIds: number
     .insert(transactionTags)
     .values(transactionIds.flatMap((transactionId) => tagIds.map((tagId) => ({ transactionId, tagId }))))
     .onConflictDoNothing();
+  await db
+    .update(transactions)
+    .set({ hasTags: true })
+    .where(and(inArray(transactions.id, transactionIds), eq(transactions.hasTags, false)));
 }
 
 /** Takes these tags (every tag, without `tagIds`) off these transactions. */
@@ -99,6 +126,7 @@ export async function deleteTransactionTags(db: Executor, transactionIds: number
         tagIds ? inArray(transactionTags.tagId, tagIds) : undefined,
       ),
     );
+  await updateHasTags(db, transactionIds);
 }
 
 /** Pairs per insert: two parameters each, within the database's 65,535. */
@@ -106,6 +134,11 @@ const PAIRS_BATCH = 10_000;
 
 /** The restored transactions' tags, as pairs of new ids. */
 export async function insertTagPairs(db: Executor, pairs: Array<{ transactionId: number; tagId: number }>) {
-  for (const batch of inBatches(pairs, PAIRS_BATCH))
+  for (const batch of inBatches(pairs, PAIRS_BATCH)) {
     await db.insert(transactionTags).values(batch).onConflictDoNothing();
+    await db
+      .update(transactions)
+      .set({ hasTags: true })
+      .where(inArray(transactions.id, [...new Set(batch.map((pair) => pair.transactionId))]));
+  }
 }

@@ -79,7 +79,7 @@ export function createTagsService(db: Database): TagsService {
     },
 
     async remove(userId, id) {
-      if (!(await deleteTag(db, userId, id))) throw notFound('Tag');
+      if (!(await db.transaction((tx) => deleteTag(tx, userId, id)))) throw notFound('Tag');
     },
   };
 }

@@ -169,6 +169,9 @@ describe('tags', () => {
     expect((await t.call('DELETE', `/api/v1/tags/${trip.id}`, { token: w.token })).status).toBe(204);
     expect((await w.get(tagged.id)).tagIds).toEqual([work.id]);
     expect(await w.list(`tagIds=${trip.id}`)).toEqual([]);
+    expect((await w.list('')).find((x) => x.id === tagged.id)!.tagIds).toEqual([work.id]);
+    expect((await t.call('DELETE', `/api/v1/tags/${work.id}`, { token: w.token })).status).toBe(204);
+    expect((await w.list('')).find((x) => x.id === tagged.id)!.tagIds).toEqual([]);
   });
 
   it('add up spending per tag in the base currency, as spending by category does', async () => {

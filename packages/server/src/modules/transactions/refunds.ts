@@ -8,7 +8,7 @@
 import type { Transaction, TransactionRefund, TransactionType } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
-import { selectRefundedRefAmount, selectRefundIds } from './queries/refunds.ts';
+import { markRefunded, selectRefundedRefAmount, selectRefundIds } from './queries/refunds.ts';
 import { selectTransactions, type TransactionRow } from './queries/rows.ts';
 
 /** A refund is an income and no transfer; refused on `refundOfId`. */
@@ -27,8 +27,11 @@ export async function refundedExpense(db: Executor, userId: number, expenseId: n
   return expense;
 }
 
-/** With the expense locked: a refund of `refAmount` (replacing `refundId`'s own) keeps its refunds within it. */
-export async function refuseOverRefund(
+/**
+ * With the expense locked: a refund of `refAmount` (replacing `refundId`'s own) keeps its refunds
+ * within it, and the expense is marked as refunded (its ever_refunded hint for the list).
+ */
+export async function admitRefund(
   tx: Executor,
   userId: number,
   expense: TransactionRow,
@@ -37,6 +40,7 @@ export async function refuseOverRefund(
 ) {
   const others = await selectRefundedRefAmount(tx, userId, expense.id, refundId);
   if (others + refAmount > expense.refAmount) throw validationError('amount', 'refund.tooMuch');
+  if (!expense.everRefunded) await markRefunded(tx, userId, [expense.id]);
 }
 
 /**

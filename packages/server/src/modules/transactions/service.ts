@@ -39,7 +39,7 @@ import {
 } from './queries/pages.ts';
 import { type NewTransactionRow, nextTransferId, selectTransactions, selectTransferLegs } from './queries/rows.ts';
 import { selectSplits } from './queries/splits.ts';
-import { refundedExpense, refundLinks, refuseLosingRefunds, refuseOverRefund, refuseRefundShape } from './refunds.ts';
+import { admitRefund, refundedExpense, refundLinks, refuseLosingRefunds, refuseRefundShape } from './refunds.ts';
 import { categoryOfUpdate, splitCategoryOf } from './split-rules.ts';
 import { createTransferLinks } from './transfer-links.ts';
 import {
@@ -232,7 +232,7 @@ export function createTransactionsService(
                   [account.id],
                   [firstLeg.refCurrencyId],
                 );
-                if (expense) await refuseOverRefund(tx, userId, locked.get(expense.id)!, firstLeg.refAmount);
+                if (expense) await admitRefund(tx, userId, locked.get(expense.id)!, firstLeg.refAmount);
                 await assertOwnTags(tx, userId, tagIds, 'tagIds');
                 const only = await insertLeg(
                   tx,
@@ -324,7 +324,7 @@ export function createTransactionsService(
           const other = currentOther && locked.get(currentOther.id);
           if (expense) {
             const refAmount = refs ? refs[0]!.refAmount : before.refAmount;
-            await refuseOverRefund(tx, userId, locked.get(expense.id)!, refAmount, id);
+            await admitRefund(tx, userId, locked.get(expense.id)!, refAmount, id);
           }
           if (refs && before.transactionType === 'expense') {
             await refuseLosingRefunds(tx, userId, {

@@ -19,30 +19,42 @@ import { tupleColumns, tupleRows } from '../../../db/table-rows.ts';
 import { caseInsensitivePattern, foldCase } from '../../../lib/case-folding.ts';
 import type { CustomRow } from '../../rates/index.ts';
 import type { selectOwnAccount } from './rows.ts';
-import { type SplitRow, selectSplits } from './splits.ts';
+import type { SplitRow } from './splits.ts';
 
 const other = alias(transactions, 'other_leg');
 const refCurrency = alias(currencies, 'ref_currency');
 const cursorRow = alias(transactions, 'cursor_row');
 
-/**
- * What the refunds of an expense (`row`: its alias) add up to, as text; only an expense is looked
- * up, in the partial index of refunds, which holds nothing for most of them.
+/*
+ * What a view adds to its row, looked up per row of a page inside the page's own statement, each
+ * only for the rows whose hint says there is something (docs/decisions.md "Tags and refunds on a
+ * page of the list"): most rows have no refunds, tags or parts, and a lookup per row of a page of
+ * 50 cost as much as the rest of the statement. `row` names the transaction's alias.
  */
-const refundedOf = (row: SQL) => sql`case when ${row}.transaction_type = 'expense' then coalesce((
+
+/** What the refunds of an expense add up to, as text. */
+const refundedOf = (row: SQL) => sql`case when ${row}.ever_refunded then coalesce((
     select sum(r.ref_amount) from transactions r where r.refund_of_id = ${row}.id), 0) else 0 end::text`;
 
-/**
- * The tags of the transaction `t` names, ascending, as a JSON array: a lookup by the tags' key
- * (transaction, tag) per row of a page, inside the page's own statement.
- */
-const tagIdsOfRow = (t: SQL) =>
-  sql<
-    number[]
-  >`coalesce((select json_agg(tt.tag_id order by tt.tag_id) from transaction_tags tt where tt.transaction_id = ${t}), '[]')`;
+/** The row's tag ids, ascending, as a JSON array. */
+const tagIdsOf = (row: SQL) =>
+  sql<number[]>`case when ${row}.has_tags then coalesce((select json_agg(tt.tag_id order by tt.tag_id)
+    from transaction_tags tt where tt.transaction_id = ${row}.id), '[]') else '[]' end`;
 
-/** A transaction with what the API shows beside it: its account's type and currency, the other leg, its refunds' sum, its tags. */
+/** The row's parts in their order, each a JSON array of the table's columns (tupleRows reads them); null when none. */
+const splitsOf = (row: SQL) =>
+  sql<unknown[][] | null>`case when ${row}.is_split then (select json_agg(json_build_array(${tupleColumns(
+    transactionSplits,
+    's',
+  )}) order by s.position) from transaction_splits s where s.transaction_id = ${row}.id) end`;
+
+/** The parts splitsOf answered, as rows. */
+const splitRows = (tuples: unknown[][] | null): SplitRow[] =>
+  tupleRows(transactionSplits, tuples ?? []).map(({ row }) => row);
+
+/** A transaction with what the API shows beside it: its account's type and currency, the other leg, its refunds' sum, its tags, its parts. */
 function selectViews(db: Executor) {
+  const row = sql.raw('"transactions"');
   return db
     .select({
       row: transactions,
@@ -52,8 +64,9 @@ function selectViews(db: Executor) {
       refCurrencyCode: refCurrency.code,
       destinationAmount: other.amount,
       destinationAccountId: other.accountId,
-      refundedRefAmount: refundedOf(sql.raw('"transactions"')).mapWith(String),
-      tagIds: tagIdsOfRow(sql`${transactions.id}`),
+      refundedRefAmount: refundedOf(row).mapWith(String),
+      tagIds: tagIdsOf(row),
+      splits: splitsOf(row),
     })
     .from(transactions)
     .innerJoin(accounts, eq(accounts.id, transactions.accountId))
@@ -63,31 +76,23 @@ function selectViews(db: Executor) {
     .$dynamic();
 }
 type RowView = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number];
-export type TransactionView = RowView & { splits: SplitRow[] };
+export type TransactionView = Omit<RowView, 'splits'> & { splits: SplitRow[] };
 
-/** The views with their parts: one more statement, and only when a split row is among them. */
-async function withSplits(db: Executor, userId: number, views: RowView[]): Promise<TransactionView[]> {
-  const parts = await selectSplits(
-    db,
-    userId,
-    views.filter((view) => view.row.isSplit).map((view) => view.row.id),
-  );
-  return views.map((view) => ({
-    ...view,
-    splits: view.row.isSplit ? parts.filter((part) => part.transactionId === view.row.id) : [],
-  }));
-}
+const withSplitRows = (views: RowView[]): TransactionView[] =>
+  views.map((view) => ({ ...view, splits: splitRows(view.splits) }));
 
 export async function selectViewsByIds(db: Executor, userId: number, ids: number[]) {
-  const views = await selectViews(db).where(and(eq(transactions.userId, userId), inArray(transactions.id, ids)));
-  return withSplits(db, userId, views);
+  return withSplitRows(
+    await selectViews(db).where(and(eq(transactions.userId, userId), inArray(transactions.id, ids))),
+  );
 }
 
 export async function selectTransferViews(db: Executor, userId: number, transferId: number) {
-  const views = await selectViews(db)
-    .where(and(eq(transactions.userId, userId), eq(transactions.transferId, transferId)))
-    .orderBy(asc(transactions.id));
-  return withSplits(db, userId, views);
+  return withSplitRows(
+    await selectViews(db)
+      .where(and(eq(transactions.userId, userId), eq(transactions.transferId, transferId)))
+      .orderBy(asc(transactions.id)),
+  );
 }
 
 /** A category and everything below it, as a subquery of ids. */
@@ -249,7 +254,7 @@ export async function selectViewsPage(db: Executor, userId: number, q: Transacti
   const result = await db.execute(sql`
     select coalesce(json_agg(json_build_array(${tupleColumns(transactions, 't')},
         a.type, a.currency_id, c.code, r.code, o.amount, o.account_id, ${refundedOf(sql.raw('t'))},
-        ${tagIdsOfRow(sql`t.id`)})
+        ${tagIdsOf(sql.raw('t'))}, ${splitsOf(sql.raw('t'))})
       order by p.time ${order}, p.id ${order}), '[]')::text as views
     from (${ordered} ${limits}) p
     join transactions t on t.id = p.id
@@ -258,11 +263,12 @@ export async function selectViewsPage(db: Executor, userId: number, q: Transacti
     join currencies r on r.id = t.ref_currency_id
     left join transactions o on o.transfer_id = t.transfer_id and o.id <> t.id`);
   const [{ views }] = (result as unknown as { rows: [{ views: string }] }).rows;
-  const page = tupleRows(transactions, JSON.parse(views) as unknown[][]).map(({ row, rest }) => ({
-    row,
-    ...(Object.fromEntries(VIEW_FIELDS.map((name, at) => [name, rest[at]])) as Pick<RowView, ViewField>),
-  }));
-  return withSplits(db, userId, page);
+  return withSplitRows(
+    tupleRows(transactions, JSON.parse(views) as unknown[][]).map(({ row, rest }) => ({
+      row,
+      ...(Object.fromEntries(VIEW_FIELDS.map((name, at) => [name, rest[at]])) as Pick<RowView, ViewField>),
+    })),
+  );
 }
 
 /** What a view adds to its row, in the order selectViewsPage's arrays carry it. */
@@ -275,6 +281,7 @@ const VIEW_FIELDS = [
   'destinationAccountId',
   'refundedRefAmount',
   'tagIds',
+  'splits',
 ] as const satisfies ReadonlyArray<keyof RowView>;
 type ViewField = (typeof VIEW_FIELDS)[number];
 

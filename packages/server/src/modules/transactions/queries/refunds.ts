@@ -36,12 +36,29 @@ export async function unlinkRefundsOf(db: Executor, userId: number, ids: number[
     .where(and(eq(transactions.userId, userId), inArray(transactions.refundOfId, ids)));
 }
 
-/** Links refunds to their expenses: [refund id, expense id] (rows of one restore, checked by its document). */
+/** Marks expenses as refunded: their ever_refunded hint, which a page of the list reads. */
+export async function markRefunded(db: Executor, userId: number, expenseIds: number[]) {
+  await db
+    .update(transactions)
+    .set({ everRefunded: true })
+    .where(and(eq(transactions.userId, userId), inArray(transactions.id, expenseIds)));
+}
+
+/**
+ * Links refunds to their expenses, [refund id, expense id] (rows of one restore, checked by its
+ * document), and marks those expenses as refunded.
+ */
 export async function setRefundLinks(db: Executor, userId: number, links: Array<[number, number]>) {
   if (links.length === 0) return;
   await db.execute(sql`
-    update transactions t set refund_of_id = l.expense_id
-    from jsonb_to_recordset(${JSON.stringify(links.map(([id, expenseId]) => ({ id, expense_id: expenseId })))}::jsonb)
-      as l(id integer, expense_id integer)
-    where t.id = l.id and t.user_id = ${userId}`);
+    with links as (
+      select l.id, l.expense_id
+      from jsonb_to_recordset(${JSON.stringify(links.map(([id, expenseId]) => ({ id, expense_id: expenseId })))}::jsonb)
+        as l(id integer, expense_id integer)
+    ), linked as (
+      update transactions t set refund_of_id = l.expense_id
+      from links l where t.id = l.id and t.user_id = ${userId}
+    )
+    update transactions e set ever_refunded = true
+    where e.user_id = ${userId} and e.id in (select expense_id from links)`);
 }
