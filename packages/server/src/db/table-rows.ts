@@ -1,17 +1,22 @@
 import { type Column, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
-/** A row read the way drizzle reads the table's own: each driver value through its column. */
+/**
+ * A row read the way drizzle reads the table's own: each driver value through its column. A plain
+ * loop: a page of the list reads 50 rows of 30 columns per request, and building each row from
+ * arrays of entries took a twentieth of the request.
+ */
 function readRow<Table extends PgTable>(
   columns: Array<[string, Column]>,
   driverValue: (column: Column, index: number) => unknown,
 ): Table['$inferSelect'] {
-  return Object.fromEntries(
-    columns.map(([key, column], index) => {
-      const value = driverValue(column, index);
-      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
-    }),
-  ) as Table['$inferSelect'];
+  const row: Record<string, unknown> = {};
+  for (let index = 0; index < columns.length; index++) {
+    const [key, column] = columns[index]!;
+    const value = driverValue(column, index);
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as Table['$inferSelect'];
 }
 
 /**
@@ -33,9 +38,13 @@ export function tableRows<Table extends PgTable>(
  * JSON.parse reads faster than objects that repeat every column name.
  */
 export function tupleColumns(table: PgTable, alias: string): SQL {
-  return sql.join(
-    Object.values(getTableColumns(table)).map((column) => sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`),
-    sql`, `,
+  // One raw chunk rather than two identifiers per column: drizzle walks every chunk of a statement
+  // at every call, and a page of the list names 30 columns.
+  const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+  return sql.raw(
+    Object.values(getTableColumns(table))
+      .map((column) => `${quoted(alias)}.${quoted(column.name)}`)
+      .join(', '),
   );
 }
 
