@@ -14,6 +14,7 @@ const SRC = import.meta.dirname;
  * Every table's owner: the module whose queries (queries.ts, or files in a queries/ folder) may
  * insert, update or delete its rows. Accounts have a second owner, the ledger: it moves their
  * balance columns (balances, turnovers) in the statements that write the transactions they move for.
+ * Transactions have a second owner too, tags: they keep a row's has_tags hint with its tags.
  */
 const OWNERS: Record<string, string | [string, string]> = {
   users: 'users',
@@ -30,7 +31,7 @@ const OWNERS: Record<string, string | [string, string]> = {
   custom_rates: 'rates',
   account_groups: 'account-groups',
   accounts: ['accounts', 'transactions'],
-  transactions: 'transactions',
+  transactions: ['transactions', 'tags'],
   account_day_deltas: 'transactions',
   account_day_totals: 'transactions',
   transaction_splits: 'transactions',
