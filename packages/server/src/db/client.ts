@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Client as PgClient } from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { PGLITE_TEMPLATE_DIR, SERVER_ROOT } from '../paths.ts';
+import { prepareStatementsOn } from './pg-statements.ts';
 import { preparingClient } from './pglite-statements.ts';
 import * as schema from './schema.ts';
 import { seedReferenceData } from './seed.ts';
@@ -105,6 +106,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     import('drizzle-orm/node-postgres/migrator'),
   ]);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  prepareStatementsOn(pool);
   // Without a listener, an idle connection dropped by the server would crash the process.
   pool.on('error', (error) => options.onConnectionError?.(error));
   const client = await pool.connect();
