@@ -103,29 +103,36 @@ export interface LocalRange {
 const ofCountedAccounts = (userId: number, accountId: number | undefined, includeHidden: boolean) =>
   sql`d.account_id = any(array(select a.id from accounts a where a.user_id = ${userId} ${accountFilter(accountId, includeHidden)}))`;
 
-export interface CategoryAmountRow {
-  category_id: number | null;
-  amount: string;
-}
+/** Expenses of a category (null: none) in base-currency minor units (numeric, as text). */
+export type CategoryAmount = [number | null, string];
 
-/** Expenses per category (not transfers) in base-currency minor units, from the day totals. */
-export function selectExpensesByCategory(
+/**
+ * Expenses per category (not transfers) in base-currency minor units, from the day totals, and in
+ * the same statement what refunds gave back of them (selectFlows' refunds, one period).
+ */
+export async function selectExpensesByCategory(
   db: Executor,
   userId: number,
   range: LocalRange,
   accountId: number | undefined,
   includeHidden: boolean,
-) {
-  return rows<CategoryAmountRow>(
+): Promise<{ expenses: CategoryAmount[]; refunds: RefundFlow[] }> {
+  const [row] = await rows<{ expenses: string; refunds: string }>(
     db,
     sql`
-    select d.category_id, sum(d.ref_amount)::text as amount
-    from account_day_totals d
-    where d.user_id = ${userId} and d.day between ${range.from}::date and ${range.to}::date
-      and d.transaction_type = 'expense' and ${ofCountedAccounts(userId, accountId, includeHidden)}
-    group by d.category_id
-    having sum(d.transaction_count) > 0`,
+    select (
+      select coalesce(json_agg(json_build_array(e.category_id, e.amount::text)), '[]')::text
+      from (
+        select d.category_id, sum(d.ref_amount) as amount
+        from account_day_totals d
+        where d.user_id = ${userId} and d.day between ${range.from}::date and ${range.to}::date
+          and d.transaction_type = 'expense' and ${ofCountedAccounts(userId, accountId, includeHidden)}
+        group by d.category_id
+        having sum(d.transaction_count) > 0
+      ) e
+    ) as expenses, ${refundFlowsJson(userId, range, [range.from], accountId, includeHidden)} as refunds`,
   );
+  return { expenses: JSON.parse(row!.expenses), refunds: readRefundFlows(row!.refunds, [range.from]) };
 }
 
 export interface TagCategoryAmountRow {
@@ -172,7 +179,8 @@ export type Flow = [string, number | null, 'income' | 'expense', string];
  * (width_bucket): a year at 1,000,000 transactions is about 8,500 day totals, and truncating each
  * day's date to its period took a third of the statement. One row of JSON: a year by month and
  * category is about a thousand of them, and the embedded database decodes each answered row in
- * JavaScript (~15 µs a row).
+ * JavaScript (~15 µs a row). What refunds gave back comes in the same statement (refundFlowsJson):
+ * on the embedded database, each statement is a call into its WebAssembly of its own.
  */
 export async function selectFlows(
   db: Executor,
@@ -181,24 +189,28 @@ export async function selectFlows(
   periods: string[],
   accountId: number | undefined,
   includeHidden: boolean,
-): Promise<Flow[]> {
-  const [row] = await rows<{ flows: string }>(
+): Promise<{ flows: Flow[]; refunds: RefundFlow[] }> {
+  const [row] = await rows<{ flows: string; refunds: string }>(
     db,
     sql`
-    select coalesce(json_agg(json_build_array(f.period, f.category_id, f.transaction_type, f.amount::text)), '[]')::text
-      as flows
-    from (
-      select width_bucket(d.day, ${`{${periods.join(',')}}`}::date[]) as period, d.category_id, d.transaction_type,
-        sum(d.ref_amount) as amount
-      from account_day_totals d
-      where d.user_id = ${userId} and d.day between ${range.from}::date and ${range.to}::date
-        and ${ofCountedAccounts(userId, accountId, includeHidden)}
-      group by 1, 2, 3
-    ) f`,
+    select (
+      select coalesce(json_agg(json_build_array(f.period, f.category_id, f.transaction_type, f.amount::text)), '[]')::text
+      from (
+        select width_bucket(d.day, ${`{${periods.join(',')}}`}::date[]) as period, d.category_id, d.transaction_type,
+          sum(d.ref_amount) as amount
+        from account_day_totals d
+        where d.user_id = ${userId} and d.day between ${range.from}::date and ${range.to}::date
+          and ${ofCountedAccounts(userId, accountId, includeHidden)}
+        group by 1, 2, 3
+      ) f
+    ) as flows, ${refundFlowsJson(userId, range, periods, accountId, includeHidden)} as refunds`,
   );
   // width_bucket counts from 1 for the first period (0: before it, which the range leaves out).
   const flows: Array<[number, number | null, 'income' | 'expense', string]> = JSON.parse(row!.flows);
-  return flows.map(([bucket, categoryId, type, amount]) => [periods[bucket - 1]!, categoryId, type, amount]);
+  return {
+    flows: flows.map(([bucket, categoryId, type, amount]) => [periods[bucket - 1]!, categoryId, type, amount]),
+    refunds: readRefundFlows(row!.refunds, periods),
+  };
 }
 
 /** What refunds gave back in a period (YYYY-MM-DD of its first day) of the expenses of a category: [period, category id, amount]. */
@@ -207,22 +219,20 @@ export type RefundFlow = [string, number | null, string];
 /**
  * The refunds (incomes linked to an expense) on the accounts statistics count, per period of the
  * refund's own local day and category of its expense, in base-currency minor units (numeric, as
- * text). The day totals count a refund as an income of its own category; statistics take it from
- * there and count it as less expense of the expense's category (docs/decisions.md "Refunds"). Read
- * from the partial index of refunds, index-only: without refunds, an empty range.
+ * text), as a JSON text of [period's bucket, category id, amount] arrays: a part of the statement
+ * of the figures it corrects. The day totals count a refund as an income of its own category;
+ * statistics take it from there and count it as less expense of the expense's category
+ * (docs/decisions.md "Refunds"). Read from the partial index of refunds, index-only: without
+ * refunds, an empty range.
  */
-export async function selectRefundFlows(
-  db: Executor,
+const refundFlowsJson = (
   userId: number,
   range: LocalRange,
   periods: string[],
   accountId: number | undefined,
   includeHidden: boolean,
-): Promise<RefundFlow[]> {
-  const [row] = await rows<{ refunds: string }>(
-    db,
-    sql`
-    select coalesce(json_agg(json_build_array(f.period, f.category_id, f.amount::text)), '[]')::text as refunds
+) => sql`(
+    select coalesce(json_agg(json_build_array(f.period, f.category_id, f.amount::text)), '[]')::text
     from (
       select width_bucket(${localDayOf(sql`r.time`, userId)}, ${`{${periods.join(',')}}`}::date[]) as period,
         e.category_id, sum(r.ref_amount) as amount
@@ -232,8 +242,11 @@ export async function selectRefundFlows(
         and r.time < ${localDayStart(sql`${range.to}::date + 1`, userId)}
         and r.account_id = any(array(select a.id from accounts a where a.user_id = ${userId} ${accountFilter(accountId, includeHidden)}))
       group by 1, 2
-    ) f`,
-  );
-  const refunds: Array<[number, number | null, string]> = JSON.parse(row!.refunds);
-  return refunds.map(([bucket, categoryId, amount]) => [periods[bucket - 1]!, categoryId, amount]);
-}
+    ) f)`;
+
+const readRefundFlows = (text: string, periods: string[]): RefundFlow[] =>
+  (JSON.parse(text) as Array<[number, number | null, string]>).map(([bucket, categoryId, amount]) => [
+    periods[bucket - 1]!,
+    categoryId,
+    amount,
+  ]);

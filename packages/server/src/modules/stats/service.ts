@@ -34,7 +34,6 @@ import {
   selectExpensesByCategory,
   selectExpensesByTagAndCategory,
   selectFlows,
-  selectRefundFlows,
 } from './queries.ts';
 
 /** Each category's root, and the categories left out of expense statistics with everything below them. */
@@ -209,11 +208,10 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
     async spendingsByCategories(userId, q) {
       if (q.accountId !== undefined) await assertOwnAccount(db, userId, q.accountId);
       const includeHidden = q.includeHidden ?? false;
-      const [settings, categories, rows, refunds] = await Promise.all([
+      const [settings, categories, { expenses, refunds }] = await Promise.all([
         getSettings(db, userId),
         selectCategories(db, userId),
         selectExpensesByCategory(db, userId, q, q.accountId, includeHidden),
-        selectRefundFlows(db, userId, q, [q.from], q.accountId, includeHidden),
       ]);
       const { rootOf, isExcluded } = categoryShape(categories, settings.stats.excludedCategoryIds);
       const byRoot = new Map<number, CategorySpending>();
@@ -225,7 +223,7 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
         entry.amount += amount;
         byRoot.set(root.id, entry);
       };
-      for (const row of rows) add(row.category_id, figureOf(row.amount));
+      for (const [categoryId, amount] of expenses) add(categoryId, figureOf(amount));
       // A refund is less spending of its expense's category, on the refund's day.
       for (const [, categoryId, amount] of refunds) add(categoryId, -figureOf(amount));
       return [...byRoot.values()].sort((a, b) => b.amount - a.amount || a.name.localeCompare(b.name));
@@ -256,11 +254,10 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
       if (q.accountId !== undefined) await assertOwnAccount(db, userId, q.accountId);
       const periods = periodStarts(q.from, q.to, q.interval);
       const includeHidden = q.includeHidden ?? false;
-      const [settings, categories, flows, refunds] = await Promise.all([
+      const [settings, categories, { flows, refunds }] = await Promise.all([
         getSettings(db, userId),
         selectCategories(db, userId),
         selectFlows(db, userId, q, periods, q.accountId, includeHidden),
-        selectRefundFlows(db, userId, q, periods, q.accountId, includeHidden),
       ]);
       const { isExcluded } = categoryShape(categories, settings.stats.excludedCategoryIds);
       const points = new Map(periods.map((period) => [period, { period, income: 0, expense: 0, net: 0 }]));
