@@ -151,20 +151,44 @@ export function CategoryFilter({ id, value, onChange }: FilterProps) {
   );
 }
 
-export function AccountFilter({ id, value, onChange, accounts }: FilterProps & { accounts: readonly Account[] }) {
+/** What a filter over named items (accounts, tags) says, in the user's language. */
+type NamedFilterTexts = {
+  label: string;
+  placeholder: string;
+  /** The summary when more than one is chosen (or none). */
+  count: string;
+  searchPlaceholder: string;
+  /** Shown when there are no items at all. */
+  none: string;
+  /** Shown when the search matches none. */
+  noMatch: string;
+};
+
+/** A filter that picks any of some named items, found by a part of their name. */
+function NamedFilter({
+  id,
+  value,
+  onChange,
+  items,
+  texts,
+}: FilterProps & {
+  /** `detail` is shown beside the name (an account's currency). */
+  items: ReadonlyArray<{ id: number; name: string; detail?: string }>;
+  texts: (query: string) => NamedFilterTexts;
+}) {
   const [query, setQuery] = useState('');
-  const t = useT();
   const needle = query.trim().toLocaleLowerCase();
-  const options = accounts
-    .filter((account) => account.name.toLocaleLowerCase().includes(needle))
-    .map((account) => ({ id: account.id, label: account.name, detail: account.currencyCode }));
-  const chosen = accounts.filter((account) => value.includes(account.id));
+  const said = texts(query.trim());
+  const options = items
+    .filter((item) => item.name.toLocaleLowerCase().includes(needle))
+    .map((item) => ({ id: item.id, label: item.name, detail: item.detail }));
+  const chosen = items.filter((item) => value.includes(item.id));
   return (
     <MultiSelect
       id={id}
-      label={t('transactions.filter.accounts')}
-      placeholder={t('transactions.picker.allAccounts')}
-      summary={chosen.length === 1 ? (chosen[0]?.name ?? '') : t('accounts.count', { count: value.length })}
+      label={said.label}
+      placeholder={said.placeholder}
+      summary={chosen.length === 1 ? (chosen[0]?.name ?? '') : said.count}
       count={value.length}
       onClear={() => onChange([])}
     >
@@ -173,50 +197,50 @@ export function AccountFilter({ id, value, onChange, accounts }: FilterProps & {
         query={query}
         onQueryChange={setQuery}
         selected={value}
-        onSelect={(accountId) => onChange(toggle(value, accountId))}
+        onSelect={(itemId) => onChange(toggle(value, itemId))}
         multiple
-        label={t('transactions.filter.accounts')}
-        searchPlaceholder={t('transactions.picker.searchAccounts')}
-        emptyText={
-          accounts.length === 0 ? t('sidebar.empty') : t('transactions.picker.noAccountMatch', { query: query.trim() })
-        }
+        label={said.label}
+        searchPlaceholder={said.searchPlaceholder}
+        emptyText={items.length === 0 ? said.none : said.noMatch}
       />
     </MultiSelect>
   );
 }
 
-/** Transactions carrying any of the chosen tags. */
-export function TagFilter({ id, value, onChange }: FilterProps) {
-  const tags = useTags().data ?? [];
-  const [query, setQuery] = useState('');
+export function AccountFilter({ accounts, ...props }: FilterProps & { accounts: readonly Account[] }) {
   const t = useT();
-  const needle = query.trim().toLocaleLowerCase();
-  const options = tags
-    .filter((tag) => tag.name.toLocaleLowerCase().includes(needle))
-    .map((tag) => ({ id: tag.id, label: tag.name }));
-  const chosen = tags.filter((tag) => value.includes(tag.id));
   return (
-    <MultiSelect
-      id={id}
-      label={t('transactions.filter.tags')}
-      placeholder={t('transactions.picker.allTags')}
-      summary={
-        chosen.length === 1 ? (chosen[0]?.name ?? '') : t('transactions.picker.tagsCount', { count: value.length })
-      }
-      count={value.length}
-      onClear={() => onChange([])}
-    >
-      <OptionList
-        options={options}
-        query={query}
-        onQueryChange={setQuery}
-        selected={value}
-        onSelect={(tagId) => onChange(toggle(value, tagId))}
-        multiple
-        label={t('transactions.filter.tags')}
-        searchPlaceholder={t('transactions.picker.searchTags')}
-        emptyText={tags.length === 0 ? t('tags.none') : t('transactions.picker.noTagMatch', { query: query.trim() })}
-      />
-    </MultiSelect>
+    <NamedFilter
+      {...props}
+      items={accounts.map((account) => ({ id: account.id, name: account.name, detail: account.currencyCode }))}
+      texts={(query) => ({
+        label: t('transactions.filter.accounts'),
+        placeholder: t('transactions.picker.allAccounts'),
+        count: t('accounts.count', { count: props.value.length }),
+        searchPlaceholder: t('transactions.picker.searchAccounts'),
+        none: t('sidebar.empty'),
+        noMatch: t('transactions.picker.noAccountMatch', { query }),
+      })}
+    />
+  );
+}
+
+/** Transactions carrying any of the chosen tags. */
+export function TagFilter(props: FilterProps) {
+  const tags = useTags().data ?? [];
+  const t = useT();
+  return (
+    <NamedFilter
+      {...props}
+      items={tags}
+      texts={(query) => ({
+        label: t('transactions.filter.tags'),
+        placeholder: t('transactions.picker.allTags'),
+        count: t('transactions.picker.tagsCount', { count: props.value.length }),
+        searchPlaceholder: t('transactions.picker.searchTags'),
+        none: t('tags.none'),
+        noMatch: t('transactions.picker.noTagMatch', { query }),
+      })}
+    />
   );
 }
