@@ -581,7 +581,7 @@ export const endpoints = {
       path: '/stats/spendings-by-tags',
       tags: ['statistics'],
       summary:
-        'Expenses per tag in the base currency, as spendings by categories counts them; a transaction with two tags counts in both',
+        'Expenses per tag in the base currency, as spendings by categories counts them (parts by their own categories, refunds as less spending); a transaction with two tags counts in both',
       query: spendingsQuerySchema,
       response: z.array(tagSpendingSchema),
     },

@@ -215,7 +215,8 @@ const transactionFilterFields = {
   noteSearch: searchTextSchema.optional(),
   /**
    * Words (split on spaces), each found in the note, the bank's description, the category name or
-   * the account name, whatever the case in any script; `%` and `_` are plain characters.
+   * the account name (of a split row, a part's note or category name too), whatever the case in any
+   * script; `%` and `_` are plain characters.
    */
   search: searchTextSchema.transform((text) => text?.split(/\s+/)).optional(),
 };

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { localDayOf, localDayStart } from '../../db/local-day.ts';
 
@@ -144,7 +144,9 @@ export interface TagCategoryAmountRow {
 /**
  * Expenses per tag and category (not transfers) in base-currency minor units, over the user's
  * local days of the range: from the tags' rows (by tag) to their transactions, so the statistics
- * over untagged rows stay as they are.
+ * over untagged rows stay as they are. A split row counts each part in its own category (for the
+ * exclusions), and a refund of a tagged expense on a day of the range counts as less of the
+ * expense's tags in the expense's category, as spending by category counts it.
  */
 export function selectExpensesByTagAndCategory(
   db: Executor,
@@ -153,19 +155,30 @@ export function selectExpensesByTagAndCategory(
   accountId: number | undefined,
   includeHidden: boolean,
 ) {
+  const within = (time: SQL) =>
+    sql`${time} >= ${localDayStart(sql`${range.from}::date`, userId)} and ${time} < ${localDayStart(sql`${range.to}::date + 1`, userId)}`;
+  const counted = sql`array(select a.id from accounts a where a.user_id = ${userId} ${accountFilter(accountId, includeHidden)})`;
   return rows<TagCategoryAmountRow>(
     db,
     sql`
-    select tt.tag_id, t.category_id, sum(t.ref_amount)::text as amount
-    from tags g
-    join transaction_tags tt on tt.tag_id = g.id
-    join transactions t on t.id = tt.transaction_id
-    where g.user_id = ${userId} and t.user_id = ${userId}
-      and t.time >= ${localDayStart(sql`${range.from}::date`, userId)}
-      and t.time < ${localDayStart(sql`${range.to}::date + 1`, userId)}
-      and t.transaction_type = 'expense' and t.transfer_nature = 'not_transfer'
-      and t.account_id = any(array(select a.id from accounts a where a.user_id = ${userId} ${accountFilter(accountId, includeHidden)}))
-    group by tt.tag_id, t.category_id`,
+    select x.tag_id, x.category_id, sum(x.amount)::text as amount
+    from (
+      select tt.tag_id, coalesce(p.category_id, t.category_id) as category_id, coalesce(p.ref_amount, t.ref_amount) as amount
+      from tags g
+      join transaction_tags tt on tt.tag_id = g.id
+      join transactions t on t.id = tt.transaction_id
+      left join transaction_splits p on t.is_split and p.transaction_id = t.id
+      where g.user_id = ${userId} and t.user_id = ${userId} and ${within(sql`t.time`)}
+        and t.transaction_type = 'expense' and t.transfer_nature = 'not_transfer' and t.account_id = any(${counted})
+      union all
+      select tt.tag_id, e.category_id, -r.ref_amount
+      from transactions r
+      join transactions e on e.id = r.refund_of_id
+      join transaction_tags tt on tt.transaction_id = e.id
+      where r.user_id = ${userId} and r.refund_of_id is not null and ${within(sql`r.time`)}
+        and r.account_id = any(${counted})
+    ) x
+    group by x.tag_id, x.category_id`,
   );
 }
 

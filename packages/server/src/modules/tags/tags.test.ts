@@ -233,12 +233,47 @@ describe('tags', () => {
       { tagId: trip.id, name: 'Trip', color: '#7f8c8d', amount: 14_000 },
       { tagId: work.id, name: 'Work', color: '#7f8c8d', amount: 4_000 },
     ]);
-    // A category left out of the statistics is left out here too.
+    // A split row counts each part in its own category; a refund of a tagged expense in the range
+    // is less of the expense's tags (the refund's own tags and a refund of May's expense count not).
+    const cafes = w.category('Bars, cafés');
+    await w.record({
+      transactionType: 'expense',
+      accountId: uah,
+      amount: 3_000,
+      time: day,
+      splits: [
+        { categoryId: groceries, amount: 2_000 },
+        { categoryId: cafes, amount: 1_000 },
+      ],
+      tagIds: [work.id],
+    });
+    const [refunded] = await w.record({
+      transactionType: 'expense',
+      accountId: uah,
+      categoryId: groceries,
+      amount: 6_000,
+      time: '2026-03-20T10:00:00Z',
+      tagIds: [trip.id],
+    });
+    await w.record({
+      transactionType: 'income',
+      accountId: uah,
+      categoryId: groceries,
+      amount: 2_500,
+      time: day,
+      refundOfId: refunded!.id,
+      tagIds: [work.id],
+    });
+    expect(await stats()).toEqual([
+      { tagId: trip.id, name: 'Trip', color: '#7f8c8d', amount: 11_500 },
+      { tagId: work.id, name: 'Work', color: '#7f8c8d', amount: 7_000 },
+    ]);
+    // A category left out of the statistics is left out here too, a part's as well as a refund's.
     await t.call('PUT', '/api/v1/user/settings', {
       token: w.token,
       body: { stats: { excludedCategoryIds: [groceries] } },
     });
-    expect(await stats()).toEqual([]);
+    expect(await stats()).toEqual([{ tagId: work.id, name: 'Work', color: '#7f8c8d', amount: 1_000 }]);
   });
 
   it('are kept by a backup and come back with a restore', async () => {

@@ -65,7 +65,7 @@ async function searchWorld() {
     ((await call('GET', `/transactions?limit=200&order=asc&${query}`)).body.response as Transaction[]).map(
       (tx) => tx.id,
     );
-  return { token, rows, cashback, found };
+  return { token, rows, cashback, found, record, other, silpo };
 }
 
 describe('search on the transactions list and export', () => {
@@ -85,6 +85,27 @@ describe('search on the transactions list and export', () => {
     expect(csv.statusCode).toBe(200);
     // A header line, then one line per row found.
     expect(csv.body.trim().split('\n')).toHaveLength(1 + silpo.length);
+  });
+
+  it('finds a split row by a part’s note or category', async () => {
+    const { rows, found, record, other, silpo } = await searchWorld();
+    const receipt = await record('чек', {
+      categoryId: undefined,
+      splits: [
+        { categoryId: other, amount: 600, note: 'Побутова хімія' },
+        { categoryId: silpo, amount: 400 },
+      ],
+    });
+    expect(await found(`search=${encodeURIComponent('ХІМІЯ')}`)).toEqual([receipt]);
+    expect(await found(`search=${encodeURIComponent('сільпо')}`)).toEqual([
+      rows.bank,
+      rows.note,
+      rows.category,
+      rows.account,
+      receipt,
+    ]);
+    // Every word somewhere in the row: one in a part, one in the row's own note.
+    expect(await found(`search=${encodeURIComponent('хімія чек')}`)).toEqual([receipt]);
   });
 
   it('reads % and _ as themselves', async () => {

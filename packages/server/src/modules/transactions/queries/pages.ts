@@ -106,8 +106,9 @@ function categoryAndDescendants(userId: number, ids: number[]): SQL {
 
 /**
  * One condition per word of a search: the word is in the note, the bank's description, the
- * category's name or the account's name, whatever its case (lib/case-folding.ts). The user's few
- * category and account names are matched here and become lists of ids.
+ * category's name or the account's name, whatever its case (lib/case-folding.ts); for a split
+ * row, in a part's note or category too. The user's few category and account names are matched
+ * here and become lists of ids.
  */
 async function searchConditions(db: Executor, userId: number, words: string[]): Promise<SQL[]> {
   const [ownCategories, ownAccounts] = await Promise.all([
@@ -124,7 +125,10 @@ async function searchConditions(db: Executor, userId: number, words: string[]): 
       or exists (select 1 from ${monobankItems} where ${monobankItems.transactionId} = ${transactions.id}
         and ${monobankItems.merchant} ~ ${pattern})
       ${categoryIds.length > 0 ? sql`or ${inArray(transactions.categoryId, categoryIds)}` : sql``}
-      ${accountIds.length > 0 ? sql`or ${inArray(transactions.accountId, accountIds)}` : sql``})`;
+      ${accountIds.length > 0 ? sql`or ${inArray(transactions.accountId, accountIds)}` : sql``}
+      or (${transactions.isSplit} and exists (select 1 from ${transactionSplits} s
+        where s.transaction_id = ${transactions.id} and (s.note ~ ${pattern}
+          ${categoryIds.length > 0 ? sql`or s.category_id in ${categoryIds}` : sql``}))))`;
   });
 }
 
