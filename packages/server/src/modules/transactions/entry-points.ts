@@ -18,7 +18,7 @@ import {
   selectTransactions,
   type TransactionRow,
 } from './queries/rows.ts';
-import { addAccountSplitsToDayTotals, addSplitsToDayTotals, insertSplits, reshareSplits } from './queries/splits.ts';
+import { addAccountSplitsToDayTotals, enterSplits, insertSplits, reshareSplits } from './queries/splits.ts';
 import { standaloneChanges } from './transfer-rules.ts';
 
 /** Rows of a restore per insert: a row is about twenty parameters, and a statement takes at most 65,535. */
@@ -132,8 +132,7 @@ export async function restoreTransactions(
   for (const batch of inBatches(splits, RESTORE_BATCH)) {
     const batchIds = batch.map((split) => split.transactionId);
     await insertSplits(tx, userId, batch);
-    await addSplitsToDayTotals(tx, userId, batchIds, 1);
-    await reshareSplits(tx, userId, batchIds);
+    await enterSplits(tx, userId, batchIds);
   }
   return ids;
 }

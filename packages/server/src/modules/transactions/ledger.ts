@@ -27,7 +27,7 @@ import {
   type TransactionRow,
   updateTransaction,
 } from './queries/rows.ts';
-import { addSplitsToDayTotals, replaceSplits, reshareSplits } from './queries/splits.ts';
+import { addSplitsToDayTotals, enterSplits, replaceSplits } from './queries/splits.ts';
 import { BETWEEN } from './transfer-rules.ts';
 
 /** The UTC day of a moment: the day whose exchange rate values it (docs/decisions.md "Local days"). */
@@ -154,15 +154,9 @@ export async function insertLeg(
   await moveBalance(tx, userId, inserted, 1, path);
   if (parts.length > 0) {
     await replaceSplits(tx, userId, inserted.id, parts);
-    await putSplitsIn(tx, userId, inserted.id);
+    await enterSplits(tx, userId, [inserted.id]);
   }
   return inserted;
-}
-
-/** A split row's parts as they stand come into the day totals, then take their shares of its figure. */
-async function putSplitsIn(tx: Executor, userId: number, id: number) {
-  await addSplitsToDayTotals(tx, userId, [id], 1);
-  await reshareSplits(tx, userId, [id]);
 }
 
 /**
@@ -254,14 +248,19 @@ export async function changeLeg(
     after.isSplit !== before.isSplit;
   // What the parts add to the day totals hangs on the row's account, day, type, nature and figure.
   const partsMoved = newParts !== undefined || moved || retotalled;
+  const partsComeIn = after.isSplit && partsMoved;
+  const rowFigures = moved || retotalled ? [dayFiguresOf(before, -1), dayFiguresOf(after, 1)] : [];
+  // Money that did not move leaves the day deltas as they are: the row's day totals then change in
+  // the statement its parts come in by, so a day total both touch is written once.
+  const rowWithParts = partsComeIn && !moved;
   if (before.isSplit && partsMoved) await addSplitsToDayTotals(tx, userId, [before.id], -1);
-  if (moved || retotalled) await addDayFigures(tx, userId, [dayFiguresOf(before, -1), dayFiguresOf(after, 1)]);
+  if (!rowWithParts) await addDayFigures(tx, userId, rowFigures);
   await updateTransaction(tx, userId, before.id, {
     ...changes,
     ...(after.isSplit !== before.isSplit ? { isSplit: after.isSplit } : {}),
   });
   if (newParts) await replaceSplits(tx, userId, before.id, newParts);
-  if (after.isSplit && partsMoved) await putSplitsIn(tx, userId, before.id);
+  if (partsComeIn) await enterSplits(tx, userId, [before.id], rowWithParts ? rowFigures : []);
 }
 
 /**

@@ -47,13 +47,10 @@ export const addToDayTotals = (userId: number, legs: SQL) => sql`
       transaction_count = account_day_totals.transaction_count + excluded.transaction_count`;
 
 /**
- * Adds legs coming or going to the day figures in one statement: to their accounts' net change and
- * count of the day each falls on in the user's time zone (summed per account and day) and to the day totals
- * (addToDayTotals), relatively: concurrent writes add up.
+ * Legs as an SQL relation of addToDayTotals' columns and each one's `delta`: one JSON parameter
+ * rather than several a leg, so a batch of a thousand is built and sent at once.
  */
-export async function addDayFigures(db: Executor, userId: number, legs: DayFigures[]) {
-  if (legs.length === 0) return;
-  // One JSON parameter rather than several a leg: a batch of a thousand is built and sent at once.
+export function dayFiguresRelation(legs: DayFigures[]): SQL {
   const payload = JSON.stringify(
     legs.map((leg) => ({
       account_id: leg.accountId,
@@ -67,11 +64,21 @@ export async function addDayFigures(db: Executor, userId: number, legs: DayFigur
       is_split: leg.isSplit,
     })),
   );
+  return sql`jsonb_to_recordset(${payload}::jsonb) as m(account_id integer, time timestamptz, delta bigint,
+    category_id integer, transaction_type varchar, transfer_nature varchar, ref_amount bigint, count integer,
+    is_split boolean)`;
+}
+
+/**
+ * Adds legs coming or going to the day figures in one statement: to their accounts' net change and
+ * count of the day each falls on in the user's time zone (summed per account and day) and to the day totals
+ * (addToDayTotals), relatively: concurrent writes add up.
+ */
+export async function addDayFigures(db: Executor, userId: number, legs: DayFigures[]) {
+  if (legs.length === 0) return;
   await db.execute(sql`
     with legs as (
-      select * from jsonb_to_recordset(${payload}::jsonb) as m(account_id integer, time timestamptz, delta bigint,
-        category_id integer, transaction_type varchar, transfer_nature varchar, ref_amount bigint, count integer,
-        is_split boolean)
+      select * from ${dayFiguresRelation(legs)}
     ), deltas as (
       insert into account_day_deltas (account_id, user_id, day, delta, transaction_count)
       select l.account_id, ${userId}, ${localDayOf(sql`l.time`, userId)}, sum(l.delta), sum(l.count)

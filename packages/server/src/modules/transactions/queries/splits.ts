@@ -7,7 +7,7 @@ import type { SplitPart } from '@kopiyka/shared';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { transactionSplits } from '../../../db/schema.ts';
-import { addToDayTotals } from './day-figures.ts';
+import { addToDayTotals, type DayFigures, dayFiguresRelation } from './day-figures.ts';
 
 export type SplitRow = typeof transactionSplits.$inferSelect;
 
@@ -23,7 +23,7 @@ export function selectSplits(db: Executor, userId: number, transactionIds: numbe
 
 /**
  * A transaction's parts become `parts` (none: it is joined). The new parts' figures are 0 until
- * reshareSplits gives them their shares; the caller took the old parts out of the day totals.
+ * enterSplits gives them their shares; the caller took the old parts out of the day totals.
  */
 export async function replaceSplits(db: Executor, userId: number, transactionId: number, parts: SplitPart[]) {
   await db
@@ -34,7 +34,7 @@ export async function replaceSplits(db: Executor, userId: number, transactionId:
 
 /**
  * The parts of new split rows, in one statement whatever their number (one JSON parameter, as
- * queries/rows.ts insertTransactions does); their figures are 0 until reshareSplits.
+ * queries/rows.ts insertTransactions does); their figures are 0 until enterSplits.
  */
 export async function insertSplits(
   db: Executor,
@@ -77,18 +77,14 @@ export async function addAccountSplitsToDayTotals(db: Executor, userId: number, 
 }
 
 /**
- * Shares each split row's figure among its parts (docs/decisions.md "Split transactions"): a part
+ * Each part's share of its split row's figure (docs/decisions.md "Split transactions"): a part
  * gets ⌊|refAmount| × its amount / the amount⌋, and the minor units left go one each to the parts
  * with the largest remainders, the earlier of equal ones first, so the shares add up to the figure
- * exactly; the row's sign is theirs. Of these transactions (every split row of the user when none
- * are named, after a base change switched figures in), only parts whose share changed are
- * written, and the day totals take the difference in the same statement.
+ * exactly; the row's sign is theirs. CTEs `parts`, `ranked` and `shared` (its `share` and the
+ * part's stored figure `was`) over the split rows `which` picks (an SQL condition on `t`).
  */
-export async function reshareSplits(db: Executor, userId: number, transactionIds?: number[]) {
-  if (transactionIds?.length === 0) return;
-  const which = transactionIds ? sql`and t.id in ${transactionIds}` : sql``;
-  await db.execute(sql`
-    with parts as (
+const sharesOf = (userId: number, which: SQL) => sql`
+    parts as (
       select s.id, s.transaction_id, s.position, s.ref_amount as was, t.account_id, t.time, s.category_id,
         t.transaction_type, t.transfer_nature, t.ref_amount as figure,
         div(abs(t.ref_amount)::numeric * s.amount, t.amount) as floor_share,
@@ -104,13 +100,54 @@ export async function reshareSplits(db: Executor, userId: number, transactionIds
       select r.*, (sign(r.figure) * (r.floor_share + case when r.rank <= r.left_over then 1 else 0 end))::bigint
         as share
       from ranked r
-    ), changed as (
+    )`;
+
+/**
+ * Shares each split row's figure among its parts anew (sharesOf), of these transactions (every
+ * split row of the user when none are named, after a base change switched figures in): only parts
+ * whose share changed are written, and the day totals take the difference in the same statement.
+ */
+export async function reshareSplits(db: Executor, userId: number, transactionIds?: number[]) {
+  if (transactionIds?.length === 0) return;
+  const which = transactionIds ? sql`and t.id in ${transactionIds}` : sql``;
+  await db.execute(sql`
+    with ${sharesOf(userId, which)}, changed as (
       update transaction_splits s set ref_amount = shared.share
       from shared where s.id = shared.id and s.ref_amount <> shared.share
       returning shared.account_id, shared.time, shared.category_id, shared.transaction_type, shared.transfer_nature,
         shared.share - shared.was as ref_amount, 0 as count, false as is_split
     )
     ${addToDayTotals(userId, sql`changed`)}`);
+}
+
+/**
+ * The parts of these split rows, not in the day totals yet (new, or taken out as their row
+ * changed), come in with their shares (sharesOf), together with `alongside` (the row's own figures
+ * leaving, say), in one statement: each day total is written once, however many steps the edit
+ * had. An edit makes one dead version of a day total per write, and a year of statistics reads
+ * past them until the table is vacuumed (docs/decisions.md "Fewer writes per split edit").
+ */
+export async function enterSplits(
+  db: Executor,
+  userId: number,
+  transactionIds: number[],
+  alongside: DayFigures[] = [],
+) {
+  if (transactionIds.length === 0) return;
+  await db.execute(sql`
+    with ${sharesOf(userId, sql`and t.id in ${transactionIds}`)}, written as (
+      update transaction_splits s set ref_amount = shared.share
+      from shared where s.id = shared.id and s.ref_amount <> shared.share
+    ), legs as (
+      select p.account_id, p.time, p.category_id, p.transaction_type, p.transfer_nature, p.share as ref_amount,
+        1 as count, false as is_split
+      from shared p
+      union all
+      select m.account_id, m.time, m.category_id, m.transaction_type, m.transfer_nature, m.ref_amount, m.count,
+        m.is_split
+      from ${dayFiguresRelation(alongside)}
+    )
+    ${addToDayTotals(userId, sql`legs`)}`);
 }
 
 /** Every part in one category moves to another (the category goes), its day totals with it. */
