@@ -96,12 +96,19 @@ export interface LocalRange {
 }
 
 /**
- * The day totals of the accounts statistics count (one, or all visible ones: hidden ones too when
- * asked), picked by an array of their ids worked out once, so the totals are read index-only
- * without a join per row.
+ * The ids of the accounts statistics count (one, or all visible ones: hidden ones too when asked),
+ * as an array worked out once: rows are picked by `= any(…)`, index-only, without a join per row.
  */
+const countedAccountIds = (userId: number, accountId: number | undefined, includeHidden: boolean) =>
+  sql`array(select a.id from accounts a where a.user_id = ${userId} ${accountFilter(accountId, includeHidden)})`;
+
+/** The day totals of the accounts statistics count. */
 const ofCountedAccounts = (userId: number, accountId: number | undefined, includeHidden: boolean) =>
-  sql`d.account_id = any(array(select a.id from accounts a where a.user_id = ${userId} ${accountFilter(accountId, includeHidden)}))`;
+  sql`d.account_id = any(${countedAccountIds(userId, accountId, includeHidden)})`;
+
+/** `time` (an SQL timestamptz) falls on one of the range's days in the user's time zone. */
+const withinLocalDays = (time: SQL, range: LocalRange, userId: number) =>
+  sql`${time} >= ${localDayStart(sql`${range.from}::date`, userId)} and ${time} < ${localDayStart(sql`${range.to}::date + 1`, userId)}`;
 
 /** Expenses of a category (null: none) in base-currency minor units (numeric, as text). */
 export type CategoryAmount = [number | null, string];
@@ -155,9 +162,7 @@ export function selectExpensesByTagAndCategory(
   accountId: number | undefined,
   includeHidden: boolean,
 ) {
-  const within = (time: SQL) =>
-    sql`${time} >= ${localDayStart(sql`${range.from}::date`, userId)} and ${time} < ${localDayStart(sql`${range.to}::date + 1`, userId)}`;
-  const counted = sql`array(select a.id from accounts a where a.user_id = ${userId} ${accountFilter(accountId, includeHidden)})`;
+  const counted = countedAccountIds(userId, accountId, includeHidden);
   return rows<TagCategoryAmountRow>(
     db,
     sql`
@@ -168,14 +173,14 @@ export function selectExpensesByTagAndCategory(
       join transaction_tags tt on tt.tag_id = g.id
       join transactions t on t.id = tt.transaction_id
       left join transaction_splits p on t.is_split and p.transaction_id = t.id
-      where g.user_id = ${userId} and t.user_id = ${userId} and ${within(sql`t.time`)}
+      where g.user_id = ${userId} and t.user_id = ${userId} and ${withinLocalDays(sql`t.time`, range, userId)}
         and t.transaction_type = 'expense' and t.transfer_nature = 'not_transfer' and t.account_id = any(${counted})
       union all
       select tt.tag_id, e.category_id, -r.ref_amount
       from transactions r
       join transactions e on e.id = r.refund_of_id
       join transaction_tags tt on tt.transaction_id = e.id
-      where r.user_id = ${userId} and r.refund_of_id is not null and ${within(sql`r.time`)}
+      where r.user_id = ${userId} and r.refund_of_id is not null and ${withinLocalDays(sql`r.time`, range, userId)}
         and r.account_id = any(${counted})
     ) x
     group by x.tag_id, x.category_id`,
@@ -251,9 +256,8 @@ const refundFlowsJson = (
         e.category_id, sum(r.ref_amount) as amount
       from transactions r join transactions e on e.id = r.refund_of_id
       where r.user_id = ${userId} and r.refund_of_id is not null
-        and r.time >= ${localDayStart(sql`${range.from}::date`, userId)}
-        and r.time < ${localDayStart(sql`${range.to}::date + 1`, userId)}
-        and r.account_id = any(array(select a.id from accounts a where a.user_id = ${userId} ${accountFilter(accountId, includeHidden)}))
+        and ${withinLocalDays(sql`r.time`, range, userId)}
+        and r.account_id = any(${countedAccountIds(userId, accountId, includeHidden)})
       group by 1, 2
     ) f)`;
 
