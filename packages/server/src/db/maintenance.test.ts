@@ -49,6 +49,40 @@ describe('database maintenance', () => {
     expect((await statisticsOf('transactions')).reltuples).toBeGreaterThanOrEqual(3_100);
   });
 
+  it('analyzes a table kept per day once its newest day is more than a week past the last day its statistics know', async () => {
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    const [account] = world.accounts;
+    const addDay = (day: string) =>
+      t.handle.db.execute(sql`
+        insert into account_day_deltas (account_id, user_id, day, delta, transaction_count)
+        values (${account}, ${world.id}, ${day}::date, 100, 1)`);
+    // Four hundred days of one account, analyzed as of its newest.
+    await t.handle.db.execute(sql`
+      insert into account_day_deltas (account_id, user_id, day, delta, transaction_count)
+      select ${account}, ${world.id}, date '2031-01-01' + n, 100, 1 from generate_series(0, 399) n`);
+    await t.handle.db.execute(sql`analyze account_day_deltas`);
+    const lastKnownDay = async () => {
+      const result = (await t.handle.db.execute(sql`
+        select greatest((histogram_bounds::text::date[])[cardinality(histogram_bounds::text::date[])],
+          (select max(v) from unnest(most_common_vals::text::date[]) v))::text as day
+        from pg_stats where tablename = 'account_day_deltas' and attname = 'day'`)) as unknown as {
+        rows: Array<{ day: string }>;
+      };
+      return result.rows[0]!.day;
+    };
+    expect(await lastKnownDay()).toBe('2032-02-04');
+
+    // A few days on: not grown by a tenth, and within a week of what the planner knows.
+    await addDay('2032-02-10');
+    expect(await maintainStaleTables(t.handle.db)).not.toContain('account_day_deltas');
+    expect(await lastKnownDay()).toBe('2032-02-04');
+
+    // Weeks on: a month's range would be planned as one row, so the statistics are taken again.
+    await addDay('2032-03-20');
+    expect(await maintainStaleTables(t.handle.db)).toContain('account_day_deltas');
+    expect(await lastKnownDay()).toBe('2032-03-20');
+  });
+
   it('is a periodic task on the embedded database only: PostgreSQL has autovacuum', async () => {
     const tasks = databaseMaintenanceTask(t.handle);
     if (t.handle.kind === 'postgres') expect(tasks).toEqual([]);

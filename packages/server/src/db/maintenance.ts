@@ -55,17 +55,53 @@ async function tableSizes(db: Executor, tables: readonly GrowingTable[]): Promis
 const isStale = ({ relpages, reltuples, pages }: TableSize) =>
   reltuples < 0 || pages > relpages + Math.max(1, Math.floor(relpages * GROWTH_TO_ANALYZE));
 
+/** The tables kept per day, whose `day` every statistics range is planned by. */
+const DAY_TABLES = ['account_day_deltas', 'account_day_totals'] as const satisfies readonly GrowingTable[];
+
+/** How far the newest day may run past the last day the planner's statistics know. */
+const DAYS_PAST_STATISTICS = 7;
+
+/**
+ * Those of `tables` kept per day whose newest day is more than DAYS_PAST_STATISTICS past the last
+ * day of their statistics (histogram or most common values). The planner reads a range past that
+ * day as holding one row: a month of statistics is then planned again at every run for a handful
+ * of rows, and its sort outweighs the work. A tenth's growth, at years of history, is months.
+ * The newest day is each user's, from the front of their (user_id, day) index.
+ */
+async function daysPastStatistics(db: Executor, tables: readonly GrowingTable[]): Promise<GrowingTable[]> {
+  const dayTables = DAY_TABLES.filter((table) => tables.includes(table));
+  if (dayTables.length === 0) return [];
+  const checks = dayTables.map(
+    (table) => sql`
+    select ${table}::text as table,
+      (select max(n.day) from users u
+        cross join lateral (select max(d.day) as day from ${sql.identifier(table)} d where d.user_id = u.id) n) as newest,
+      (select greatest(s.bounds[cardinality(s.bounds)], (select max(v) from unnest(s.common) v))
+        from (select histogram_bounds::text::date[] as bounds, most_common_vals::text::date[] as common
+          from pg_stats where schemaname = current_schema() and tablename = ${table} and attname = 'day') s) as known`,
+  );
+  const result = (await db.execute(sql`
+    select c.table from (${sql.join(checks, sql` union all `)}) c
+    where c.newest > coalesce(c.known + ${DAYS_PAST_STATISTICS}::int, '-infinity'::date)`)) as unknown as {
+    rows: Array<{ table: GrowingTable }>;
+  };
+  return result.rows.map((row) => row.table);
+}
+
 /**
  * VACUUM (for the visibility map that index-only scans read, and dead rows) and ANALYZE (for
- * the planner's row counts and histograms) of those of `tables` that changed enough; answers
- * the tables it maintained. VACUUM of rows that are only new costs a pass over the new pages;
- * on PGlite every request waits meanwhile, which is why only changed tables are visited.
+ * the planner's row counts and histograms) of those of `tables` that changed enough or whose
+ * statistics end well before their newest day; answers the tables it maintained. VACUUM of rows
+ * that are only new costs a pass over the new pages; on PGlite every request waits meanwhile,
+ * which is why only changed tables are visited.
  */
 export async function maintainStaleTables(
   db: Database,
   tables: readonly GrowingTable[] = GROWING_TABLES,
 ): Promise<GrowingTable[]> {
-  const stale = (await tableSizes(db, tables)).filter(isStale).map((size) => size.table);
+  const grown = (await tableSizes(db, tables)).filter(isStale).map((size) => size.table);
+  const behind = await daysPastStatistics(db, tables);
+  const stale = tables.filter((table) => grown.includes(table) || behind.includes(table));
   for (const table of stale) await db.execute(sql`vacuum (analyze) ${sql.identifier(table)}`);
   return stale;
 }
