@@ -110,12 +110,25 @@ const ofCountedAccounts = (userId: number, accountId: number | undefined, includ
 const withinLocalDays = (time: SQL, range: LocalRange, userId: number) =>
   sql`${time} >= ${localDayStart(sql`${range.from}::date`, userId)} and ${time} < ${localDayStart(sql`${range.to}::date + 1`, userId)}`;
 
+/**
+ * `categoryId` (an SQL integer, null: none) counts in expense statistics: neither it nor a category
+ * above it is among those the settings leave out (stats.excludedCategoryIds). The categories left
+ * out, with everything below them, are an array worked out once per statement.
+ */
+const isCountedCategory = (categoryId: SQL, userId: number) => sql`coalesce(${categoryId} <> all(array(
+    with recursive excluded(id) as (
+      select unnest(s.excluded_category_ids) from user_settings s where s.user_id = ${userId}
+      union
+      select c.id from categories c join excluded e on c.parent_id = e.id where c.user_id = ${userId})
+    select id from excluded)), true)`;
+
 /** Expenses of a category (null: none) in base-currency minor units (numeric, as text). */
 export type CategoryAmount = [number | null, string];
 
 /**
- * Expenses per category (not transfers) in base-currency minor units, from the day totals, and in
- * the same statement what refunds gave back of them (selectFlows' refunds, one period).
+ * Expenses per category (not transfers, nor of the categories left out) in base-currency minor
+ * units, from the day totals, and in the same statement what refunds gave back of them
+ * (selectFlows' refunds, one period).
  */
 export async function selectExpensesByCategory(
   db: Executor,
@@ -128,7 +141,10 @@ export async function selectExpensesByCategory(
     db,
     sql`
     select (
-      select coalesce(json_agg(json_build_array(e.category_id, e.amount::text)), '[]')::text
+      -- Of the categories as the aggregate's filter: a condition on them would be moved down to the
+      -- day totals, whose range the planner would then read as a few dozen rows, sorted, not hashed.
+      select coalesce(json_agg(json_build_array(e.category_id, e.amount::text))
+        filter (where ${isCountedCategory(sql`e.category_id`, userId)}), '[]')::text
       from (
         select d.category_id, sum(d.ref_amount) as amount
         from account_day_totals d
@@ -139,23 +155,25 @@ export async function selectExpensesByCategory(
       ) e
     ) as expenses, ${refundFlowsJson(userId, range, [range.from], accountId, includeHidden)} as refunds`,
   );
-  return { expenses: JSON.parse(row!.expenses), refunds: readRefundFlows(row!.refunds, [range.from]) };
+  return {
+    expenses: JSON.parse(row!.expenses),
+    refunds: readRefundFlows(row!.refunds, [range.from]).filter((refund) => refund.counted),
+  };
 }
 
-export interface TagCategoryAmountRow {
+export interface TagAmountRow {
   tag_id: number;
-  category_id: number | null;
   amount: string;
 }
 
 /**
- * Expenses per tag and category (not transfers) in base-currency minor units, over the user's
- * local days of the range: from the tags' rows (by tag) to their transactions, so the statistics
- * over untagged rows stay as they are. A split row counts each part in its own category (for the
- * exclusions), and a refund of a tagged expense on a day of the range counts as less of the
- * expense's tags in the expense's category, as spending by category counts it.
+ * Expenses per tag (not transfers, nor of the categories left out) in base-currency minor units,
+ * over the user's local days of the range: from the tags' rows (by tag) to their transactions, so
+ * the statistics over untagged rows stay as they are. A split row counts each part by its own
+ * category, and a refund of a tagged expense on a day of the range counts as less of the
+ * expense's tags by the expense's category, as spending by category counts them.
  */
-export function selectExpensesByTagAndCategory(
+export function selectExpensesByTag(
   db: Executor,
   userId: number,
   range: LocalRange,
@@ -163,10 +181,10 @@ export function selectExpensesByTagAndCategory(
   includeHidden: boolean,
 ) {
   const counted = countedAccountIds(userId, accountId, includeHidden);
-  return rows<TagCategoryAmountRow>(
+  return rows<TagAmountRow>(
     db,
     sql`
-    select x.tag_id, x.category_id, sum(x.amount)::text as amount
+    select x.tag_id, sum(x.amount)::text as amount
     from (
       select tt.tag_id, coalesce(p.category_id, t.category_id) as category_id, coalesce(p.ref_amount, t.ref_amount) as amount
       from tags g
@@ -183,22 +201,25 @@ export function selectExpensesByTagAndCategory(
       where r.user_id = ${userId} and r.refund_of_id is not null and ${withinLocalDays(sql`r.time`, range, userId)}
         and r.account_id = any(${counted})
     ) x
-    group by x.tag_id, x.category_id`,
+    where ${isCountedCategory(sql`x.category_id`, userId)}
+    group by x.tag_id`,
   );
 }
 
-/** Income or expenses of one period (YYYY-MM-DD of its first day) and category: [period, category id, type, amount]. */
-export type Flow = [string, number | null, 'income' | 'expense', string];
+/** Income and expenses of one period: [YYYY-MM-DD of its first day, income, expenses] (numeric, as text). */
+export type Flow = [string, string, string];
 
 /**
- * Income and expenses per period and category (not transfers), in base-currency minor units
- * (numeric, as text), from the day totals. `periods` are the first days of the periods, in order
- * (service.ts periodStarts), and each day finds its period by a binary search of them
- * (width_bucket): a year at 1,000,000 transactions is about 8,500 day totals, and truncating each
- * day's date to its period took a third of the statement. One row of JSON: a year by month and
- * category is about a thousand of them, and the embedded database decodes each answered row in
- * JavaScript (~15 µs a row). What refunds gave back comes in the same statement (refundFlowsJson):
- * on the embedded database, each statement is a call into its WebAssembly of its own.
+ * Income and expenses (not transfers, nor expenses of the categories left out) per period, in
+ * base-currency minor units (numeric, as text), from the day totals. `periods` are the first days
+ * of the periods, in order (service.ts periodStarts), and each day finds its period by a binary
+ * search of them (width_bucket): a year at 1,000,000 transactions is about 8,500 day totals, and
+ * truncating each day's date to its period took a third of the statement. The sums are the
+ * statement's, one row per period, as one row of JSON: grouped by category as well, a year by
+ * month was about a thousand rows, whose JSON took a third of the statement on the embedded
+ * database, which also decodes each answered row in JavaScript (~15 µs a row). What refunds gave
+ * back comes in the same statement (refundFlowsJson): on the embedded database, each statement is
+ * a call into its WebAssembly of its own.
  */
 export async function selectFlows(
   db: Executor,
@@ -212,34 +233,44 @@ export async function selectFlows(
     db,
     sql`
     select (
-      select coalesce(json_agg(json_build_array(f.period, f.category_id, f.transaction_type, f.amount::text)), '[]')::text
+      select coalesce(json_agg(json_build_array(f.period, f.income::text, f.expense::text)), '[]')::text
       from (
-        select width_bucket(d.day, ${`{${periods.join(',')}}`}::date[]) as period, d.category_id, d.transaction_type,
-          sum(d.ref_amount) as amount
+        select width_bucket(d.day, ${`{${periods.join(',')}}`}::date[]) as period,
+          coalesce(sum(d.ref_amount) filter (where d.transaction_type = 'income'), 0) as income,
+          coalesce(sum(d.ref_amount) filter (
+            where d.transaction_type = 'expense' and ${isCountedCategory(sql`d.category_id`, userId)}), 0) as expense
         from account_day_totals d
         where d.user_id = ${userId} and d.day between ${range.from}::date and ${range.to}::date
           and ${ofCountedAccounts(userId, accountId, includeHidden)}
-        group by 1, 2, 3
+        group by 1
       ) f
     ) as flows, ${refundFlowsJson(userId, range, periods, accountId, includeHidden)} as refunds`,
   );
   // width_bucket counts from 1 for the first period (0: before it, which the range leaves out).
-  const flows: Array<[number, number | null, 'income' | 'expense', string]> = JSON.parse(row!.flows);
+  const flows: Array<[number, string, string]> = JSON.parse(row!.flows);
   return {
-    flows: flows.map(([bucket, categoryId, type, amount]) => [periods[bucket - 1]!, categoryId, type, amount]),
+    flows: flows.map(([bucket, income, expense]) => [periods[bucket - 1]!, income, expense]),
     refunds: readRefundFlows(row!.refunds, periods),
   };
 }
 
-/** What refunds gave back in a period (YYYY-MM-DD of its first day) of the expenses of a category: [period, category id, amount]. */
-export type RefundFlow = [string, number | null, string];
+/** What refunds gave back in a period of the expenses of a category. */
+export interface RefundFlow {
+  /** YYYY-MM-DD of the period's first day. */
+  period: string;
+  categoryId: number | null;
+  /** The expenses' category counts in expense statistics (isCountedCategory). */
+  counted: boolean;
+  /** Base-currency minor units (numeric, as text). */
+  amount: string;
+}
 
 /**
  * The refunds (incomes linked to an expense) on the accounts statistics count, per period of the
  * refund's own local day and category of its expense, in base-currency minor units (numeric, as
- * text), as a JSON text of [period's bucket, category id, amount] arrays: a part of the statement
- * of the figures it corrects. The day totals count a refund as an income of its own category;
- * statistics take it from there and count it as less expense of the expense's category
+ * text), as a JSON text of [period's bucket, category id, counted, amount] arrays: a part of the
+ * statement of the figures it corrects. The day totals count a refund as an income of its own
+ * category; statistics take it from there and count it as less expense of the expense's category
  * (docs/decisions.md "Refunds"). Read from the partial index of refunds, index-only: without
  * refunds, an empty range.
  */
@@ -250,7 +281,7 @@ const refundFlowsJson = (
   accountId: number | undefined,
   includeHidden: boolean,
 ) => sql`(
-    select coalesce(json_agg(json_build_array(f.period, f.category_id, f.amount::text)), '[]')::text
+    select coalesce(json_agg(json_build_array(f.period, f.category_id, ${isCountedCategory(sql`f.category_id`, userId)}, f.amount::text)), '[]')::text
     from (
       select width_bucket(${localDayOf(sql`r.time`, userId)}, ${`{${periods.join(',')}}`}::date[]) as period,
         e.category_id, sum(r.ref_amount) as amount
@@ -262,8 +293,11 @@ const refundFlowsJson = (
     ) f)`;
 
 const readRefundFlows = (text: string, periods: string[]): RefundFlow[] =>
-  (JSON.parse(text) as Array<[number, number | null, string]>).map(([bucket, categoryId, amount]) => [
-    periods[bucket - 1]!,
-    categoryId,
-    amount,
-  ]);
+  (JSON.parse(text) as Array<[number, number | null, boolean, string]>).map(
+    ([bucket, categoryId, counted, amount]) => ({
+      period: periods[bucket - 1]!,
+      categoryId,
+      counted,
+      amount,
+    }),
+  );

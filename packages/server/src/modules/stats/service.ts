@@ -25,33 +25,24 @@ import { cryptoBalanceHistory, selectCryptoKnownSince } from '../binance/index.t
 import { selectCategories } from '../categories/index.ts';
 import { selectBaseCurrency } from '../currencies/index.ts';
 import type { RatesService } from '../rates/index.ts';
-import { getSettings } from '../settings/index.ts';
 import { listTags } from '../tags/index.ts';
 import {
   selectAccountsKnownWithin,
   selectBalancesAtEnd,
   selectDeltasAfter,
   selectExpensesByCategory,
-  selectExpensesByTagAndCategory,
+  selectExpensesByTag,
   selectFlows,
 } from './queries.ts';
 
-/** Each category's root, and the categories left out of expense statistics with everything below them. */
-function categoryShape(categories: Category[], excludedIds: number[]) {
+/** Each category's root. */
+function rootsOf(categories: Category[]) {
   const byId = new Map(categories.map((c) => [c.id, c]));
-  const rootOf = (id: number): Category | undefined => {
+  return (id: number): Category | undefined => {
     let category = byId.get(id);
     for (let guard = 0; category?.parentId != null && guard < 100; guard++) category = byId.get(category.parentId);
     return category;
   };
-  const excluded = new Set(excludedIds);
-  const isExcluded = (id: number | null) => {
-    for (let at = id, guard = 0; at != null && guard < 100; at = byId.get(at)?.parentId ?? null, guard++) {
-      if (excluded.has(at)) return true;
-    }
-    return false;
-  };
-  return { rootOf, isExcluded };
 }
 
 /** The first day of every period from the one holding `from` to the one holding `to`. */
@@ -207,16 +198,14 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
 
     async spendingsByCategories(userId, q) {
       if (q.accountId !== undefined) await assertOwnAccount(db, userId, q.accountId);
-      const includeHidden = q.includeHidden ?? false;
-      const [settings, categories, { expenses, refunds }] = await Promise.all([
-        getSettings(db, userId),
+      const [categories, { expenses, refunds }] = await Promise.all([
         selectCategories(db, userId),
-        selectExpensesByCategory(db, userId, q, q.accountId, includeHidden),
+        selectExpensesByCategory(db, userId, q, q.accountId, q.includeHidden ?? false),
       ]);
-      const { rootOf, isExcluded } = categoryShape(categories, settings.stats.excludedCategoryIds);
+      const rootOf = rootsOf(categories);
       const byRoot = new Map<number, CategorySpending>();
       const add = (categoryId: number | null, amount: number) => {
-        if (categoryId === null || isExcluded(categoryId)) return;
+        if (categoryId === null) return;
         const root = rootOf(categoryId);
         if (!root) return;
         const entry = byRoot.get(root.id) ?? { categoryId: root.id, name: root.name, color: root.color, amount: 0 };
@@ -225,56 +214,43 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
       };
       for (const [categoryId, amount] of expenses) add(categoryId, figureOf(amount));
       // A refund is less spending of its expense's category, on the refund's day.
-      for (const [, categoryId, amount] of refunds) add(categoryId, -figureOf(amount));
+      for (const refund of refunds) add(refund.categoryId, -figureOf(refund.amount));
       return [...byRoot.values()].sort((a, b) => b.amount - a.amount || a.name.localeCompare(b.name));
     },
 
     async spendingsByTags(userId, q) {
       if (q.accountId !== undefined) await assertOwnAccount(db, userId, q.accountId);
-      const [settings, categories, tags, rows] = await Promise.all([
-        getSettings(db, userId),
-        selectCategories(db, userId),
+      const [tags, rows] = await Promise.all([
         listTags(db, userId),
-        selectExpensesByTagAndCategory(db, userId, q, q.accountId, q.includeHidden ?? false),
+        selectExpensesByTag(db, userId, q, q.accountId, q.includeHidden ?? false),
       ]);
-      const { isExcluded } = categoryShape(categories, settings.stats.excludedCategoryIds);
       const tagById = new Map(tags.map((tag) => [tag.id, tag]));
-      const byTag = new Map<number, TagSpending>();
+      const spending: TagSpending[] = [];
       for (const row of rows) {
         const tag = tagById.get(row.tag_id);
-        if (!tag || isExcluded(row.category_id)) continue;
-        const entry = byTag.get(tag.id) ?? { tagId: tag.id, name: tag.name, color: tag.color, amount: 0 };
-        entry.amount += figureOf(row.amount);
-        byTag.set(tag.id, entry);
+        if (tag) spending.push({ tagId: tag.id, name: tag.name, color: tag.color, amount: figureOf(row.amount) });
       }
-      return [...byTag.values()].sort((a, b) => b.amount - a.amount || a.name.localeCompare(b.name));
+      return spending.sort((a, b) => b.amount - a.amount || a.name.localeCompare(b.name));
     },
 
     async cashFlow(userId, q) {
       if (q.accountId !== undefined) await assertOwnAccount(db, userId, q.accountId);
       const periods = periodStarts(q.from, q.to, q.interval);
-      const includeHidden = q.includeHidden ?? false;
-      const [settings, categories, { flows, refunds }] = await Promise.all([
-        getSettings(db, userId),
-        selectCategories(db, userId),
-        selectFlows(db, userId, q, periods, q.accountId, includeHidden),
-      ]);
-      const { isExcluded } = categoryShape(categories, settings.stats.excludedCategoryIds);
+      const { flows, refunds } = await selectFlows(db, userId, q, periods, q.accountId, q.includeHidden ?? false);
       const points = new Map(periods.map((period) => [period, { period, income: 0, expense: 0, net: 0 }]));
-      for (const [period, categoryId, type, sum] of flows) {
+      for (const [period, income, expense] of flows) {
         const point = points.get(period);
         if (!point) continue;
-        const amount = figureOf(sum);
-        if (type === 'income') point.income += amount;
-        else if (!isExcluded(categoryId)) point.expense += amount;
+        point.income += figureOf(income);
+        point.expense += figureOf(expense);
       }
       // The day totals count a refund as income: it is less expense of its expense's category instead.
-      for (const [period, categoryId, sum] of refunds) {
-        const point = points.get(period);
+      for (const refund of refunds) {
+        const point = points.get(refund.period);
         if (!point) continue;
-        const amount = figureOf(sum);
+        const amount = figureOf(refund.amount);
         point.income -= amount;
-        if (!isExcluded(categoryId)) point.expense -= amount;
+        if (refund.counted) point.expense -= amount;
       }
       return [...points.values()].map((p) => ({ ...p, net: p.income - p.expense }));
     },
