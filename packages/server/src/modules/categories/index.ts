@@ -1,5 +1,10 @@
 /** What other modules use of the category tree. */
-export { selectCategories, selectCategoriesWithDefaultKeys, selectDefaultCategoryIds } from './queries.ts';
+export {
+  categoriesAndBelow,
+  selectCategories,
+  selectCategoriesWithDefaultKeys,
+  selectDefaultCategoryIds,
+} from './queries.ts';
 export {
   assertOwnCategory,
   type CategoriesService,

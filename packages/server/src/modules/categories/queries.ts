@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { LockStrength } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { categories, transactions } from '../../db/schema.ts';
@@ -13,6 +13,16 @@ const columns = {
   type: categories.type,
   parentId: categories.parentId,
 };
+
+/**
+ * The categories `seed` (a subquery of category ids) names and everything below them, as a
+ * subquery of ids. Union, not union all: a loop (which moves refuse) could never recurse forever.
+ */
+export const categoriesAndBelow = (seed: SQL): SQL => sql`(with recursive tree(id) as (
+    ${seed}
+    union
+    select c.id from ${categories} c join tree on c.parent_id = tree.id
+  ) select id from tree)`;
 
 export async function insertCategories(db: Executor, rows: NewCategory[]) {
   if (rows.length === 0) return [];

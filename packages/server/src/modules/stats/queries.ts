@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { localDayOf, localDayStart } from '../../db/local-day.ts';
+import { categoriesAndBelow } from '../categories/index.ts';
 
 /** drizzle's execute answers { rows } on both drivers. */
 async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -115,12 +116,10 @@ const withinLocalDays = (time: SQL, range: LocalRange, userId: number) =>
  * above it is among those the settings leave out (stats.excludedCategoryIds). The categories left
  * out, with everything below them, are an array worked out once per statement.
  */
-const isCountedCategory = (categoryId: SQL, userId: number) => sql`coalesce(${categoryId} <> all(array(
-    with recursive excluded(id) as (
-      select unnest(s.excluded_category_ids) from user_settings s where s.user_id = ${userId}
-      union
-      select c.id from categories c join excluded e on c.parent_id = e.id where c.user_id = ${userId})
-    select id from excluded)), true)`;
+const isCountedCategory = (categoryId: SQL, userId: number) =>
+  sql`coalesce(${categoryId} <> all(array${categoriesAndBelow(
+    sql`select unnest(s.excluded_category_ids) from user_settings s where s.user_id = ${userId}`,
+  )}), true)`;
 
 /** Expenses of a category (null: none) in base-currency minor units (numeric, as text). */
 export type CategoryAmount = [number | null, string];

@@ -17,6 +17,7 @@ import {
 } from '../../../db/schema.ts';
 import { tupleColumns, tupleRows } from '../../../db/table-rows.ts';
 import { caseInsensitivePattern, foldCase } from '../../../lib/case-folding.ts';
+import { categoriesAndBelow } from '../../categories/index.ts';
 import type { CustomRow } from '../../rates/index.ts';
 import type { selectOwnAccount } from './rows.ts';
 import type { SplitRow } from './splits.ts';
@@ -95,14 +96,11 @@ export async function selectTransferViews(db: Executor, userId: number, transfer
   );
 }
 
-/** A category and everything below it, as a subquery of ids. */
-function categoryAndDescendants(userId: number, ids: number[]): SQL {
-  return sql`(with recursive tree as (
-      select id from ${categories} where ${categories.userId} = ${userId} and ${categories.id} in ${ids}
-      union
-      select c.id from ${categories} c join tree on c.parent_id = tree.id
-    ) select id from tree)`;
-}
+/** The user's categories of `ids` and everything below them, as a subquery of ids. */
+const categoryAndDescendants = (userId: number, ids: number[]): SQL =>
+  categoriesAndBelow(
+    sql`select id from ${categories} where ${categories.userId} = ${userId} and ${categories.id} in ${ids}`,
+  );
 
 /**
  * One condition per word of a search: the word is in the note, the bank's description, the
