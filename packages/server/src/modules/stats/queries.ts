@@ -145,12 +145,22 @@ export async function selectExpensesByCategory(
       select coalesce(json_agg(json_build_array(e.category_id, e.amount::text))
         filter (where ${isCountedCategory(sql`e.category_id`, userId)}), '[]')::text
       from (
-        select d.category_id, sum(d.ref_amount) as amount
-        from account_day_totals d
-        where d.user_id = ${userId} and d.day between ${range.from}::date and ${range.to}::date
-          and d.transaction_type = 'expense' and ${ofCountedAccounts(userId, accountId, includeHidden)}
-        group by d.category_id
-        having sum(d.transaction_count) > 0
+        -- Summed by account first and the accounts picked from those sums: as a condition on the day
+        -- totals (kept there by the offset), a prepared statement's generic plan, which cannot see
+        -- how many days the range holds, took the totals by the key of each account and read the
+        -- table for every one (7.2 against 6.1 ms for a year at 1,000,000 transactions).
+        select a.category_id, sum(a.amount) as amount
+        from (
+          select d.account_id, d.category_id, sum(d.ref_amount) as amount, sum(d.transaction_count) as count
+          from account_day_totals d
+          where d.user_id = ${userId} and d.day between ${range.from}::date and ${range.to}::date
+            and d.transaction_type = 'expense'
+          group by d.account_id, d.category_id
+          offset 0
+        ) a
+        where a.account_id = any(${countedAccountIds(userId, accountId, includeHidden)})
+        group by a.category_id
+        having sum(a.count) > 0
       ) e
     ) as expenses, ${refundFlowsJson(userId, range, [range.from], accountId, includeHidden)} as refunds`,
   );
