@@ -65,6 +65,9 @@ import { createMonobankService } from './modules/monobank/service.ts';
 import { monobankSyncTask } from './modules/monobank/sync-task.ts';
 import { createRatesService } from './modules/rates/service.ts';
 import { ratesSyncTask } from './modules/rates/sync-task.ts';
+import { startRecurringJob } from './modules/recurring/job.ts';
+import { recurringRoutes } from './modules/recurring/routes.ts';
+import { createRecurringService } from './modules/recurring/service.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { createSettingsService } from './modules/settings/service.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
@@ -228,6 +231,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const transactions = createTransactionsService(db, rates, clock, assertOwnBudget);
   const stats = createStatsService(db, rates);
   const budgets = createBudgetsService(db);
+  const recurring = createRecurringService({
+    db,
+    transactions,
+    accounts,
+    rates,
+    totalBalance: async (userId, date) => (await stats.totalBalance(userId, { date, includeHidden: false })).refBalance,
+    clock,
+    log: app.log,
+  });
   const backup = createBackupService(db, clock, app.log);
   const secrets = secretBox(await resolveSecretKey(config.secretKey, config.dataDir));
   const monobank = createMonobankService(
@@ -273,8 +285,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // never analyzed or grown since, the one connection busy meanwhile) and the syncs must not hold up
   // the start. Maintenance goes first, so statistics are planned from the data as it is.
   let scheduler: ReturnType<typeof startScheduler> | undefined;
+  let recurringJob: ReturnType<typeof startRecurringJob> | undefined;
   if (config.backgroundJobs) {
     app.addHook('onListen', async () => {
+      recurringJob = startRecurringJob(
+        {
+          db,
+          recurring,
+          clock,
+          log: app.log,
+          pollMs: config.schedulerCheckMs,
+          singleInstance: database.kind === 'pglite',
+        },
+        true,
+      );
       scheduler = startScheduler(
         db,
         [
@@ -294,6 +318,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
   app.addHook('onClose', async () => {
     await scheduler?.stop();
+    await recurringJob?.stop();
     await monobank.stop();
     await imports.stop();
     await events.close();
@@ -317,6 +342,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(transactionRoutes, { transactions });
       await api.register(statsRoutes, { stats });
       await api.register(budgetRoutes, { budgets });
+      await api.register(recurringRoutes, { recurring });
       await api.register(monobankRoutes, { monobank });
       await api.register(binanceRoutes, { binance });
       await api.register(backupRoutes, { backup });

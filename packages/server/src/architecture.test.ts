@@ -50,6 +50,9 @@ const OWNERS: Record<string, string | [string, string]> = {
   binance_daily_values: 'binance',
   imports: 'imports',
   import_parts: 'imports',
+  recurring: 'recurring',
+  recurring_tags: 'recurring',
+  recurring_occurrences: 'recurring',
 };
 
 /**
@@ -78,6 +81,7 @@ const LAYERS: Record<string, Floor> = {
   monobank: 'workflows',
   binance: 'workflows',
   imports: 'workflows',
+  recurring: 'workflows',
   backup: 'workflows',
 };
 

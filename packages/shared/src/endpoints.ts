@@ -78,6 +78,16 @@ import {
   setCustomRatesBodySchema,
 } from './rates.ts';
 import {
+  confirmOccurrenceBodySchema,
+  createRecurringBodySchema,
+  occurrenceParamsSchema,
+  recurringParamsSchema,
+  recurringSchema,
+  upcomingQuerySchema,
+  upcomingSchema,
+  updateRecurringBodySchema,
+} from './recurring.ts';
+import {
   changePasswordBodySchema,
   deleteUserBodySchema,
   updateUserSettingsBodySchema,
@@ -417,6 +427,75 @@ export const endpoints = {
       tags: ['tags'],
       summary: 'Delete a tag; it comes off every transaction that carried it',
       params: tagParamsSchema,
+    },
+  },
+
+  recurring: {
+    list: {
+      method: 'GET',
+      path: '/recurring',
+      tags: ['recurring'],
+      summary: "The caller's schedules and instalment plans by name",
+      response: z.array(recurringSchema),
+    },
+    create: {
+      method: 'POST',
+      path: '/recurring',
+      tags: ['recurring'],
+      summary:
+        'Create a schedule or an instalment plan; an automatic one records its occurrences from the start up to today at once',
+      body: createRecurringBodySchema,
+      response: recurringSchema,
+      status: 201,
+    },
+    upcoming: {
+      method: 'GET',
+      path: '/recurring/upcoming',
+      tags: ['recurring'],
+      summary: 'The occurrences due and those of the next days, with a daily forecast of the total balance',
+      query: upcomingQuerySchema,
+      response: upcomingSchema,
+    },
+    get: {
+      method: 'GET',
+      path: '/recurring/:id',
+      tags: ['recurring'],
+      summary: 'One schedule or instalment plan',
+      params: recurringParamsSchema,
+      response: recurringSchema,
+    },
+    update: {
+      method: 'PUT',
+      path: '/recurring/:id',
+      tags: ['recurring'],
+      summary: 'Change what comes next; what was recorded stays',
+      params: recurringParamsSchema,
+      body: updateRecurringBodySchema,
+      response: recurringSchema,
+    },
+    delete: {
+      method: 'DELETE',
+      path: '/recurring/:id',
+      tags: ['recurring'],
+      summary: 'Delete a schedule or plan; what it recorded stays',
+      params: recurringParamsSchema,
+    },
+    confirm: {
+      method: 'POST',
+      path: '/recurring/:id/occurrences/:date/confirm',
+      tags: ['recurring'],
+      summary: 'Record an occurrence now, changed as the body says; a second time is refused',
+      params: occurrenceParamsSchema,
+      body: confirmOccurrenceBodySchema,
+      response: z.array(transactionSchema),
+      status: 201,
+    },
+    skip: {
+      method: 'POST',
+      path: '/recurring/:id/occurrences/:date/skip',
+      tags: ['recurring'],
+      summary: 'Skip an occurrence: it is not recorded, and no longer due',
+      params: occurrenceParamsSchema,
     },
   },
 

@@ -19,6 +19,7 @@ export * from './locale.ts';
 export * from './money.ts';
 export * from './monobank.ts';
 export * from './rates.ts';
+export * from './recurring.ts';
 export * from './settings.ts';
 export * from './stats.ts';
 export * from './system.ts';

@@ -5,6 +5,19 @@
  * dates, and the web shows them before saving.
  */
 
+import { z } from 'zod';
+import { idSchema, idTextSchema } from './ids.ts';
+import { issue } from './issues.ts';
+import { freeText } from './text.ts';
+import { isoDateSchema } from './time.ts';
+import {
+  noteSchema,
+  PAYMENT_TYPES,
+  positiveMinorAmountSchema,
+  TRANSACTION_TYPES,
+  tagIdsSchema,
+} from './transactions.ts';
+
 export const RECURRING_FREQUENCIES = ['day', 'week', 'month', 'year'] as const;
 export type RecurringFrequency = (typeof RECURRING_FREQUENCIES)[number];
 
@@ -118,3 +131,224 @@ export function instalmentParts(total: number, count: number): number[] {
   const part = Math.floor(total / count);
   return Array.from({ length: count }, (_, k) => (k === count - 1 ? total - part * (count - 1) : part));
 }
+
+export const RECURRING_KINDS = ['schedule', 'instalments'] as const;
+export type RecurringKind = (typeof RECURRING_KINDS)[number];
+/** auto: recorded on its day by the server; confirm: listed as due until confirmed or skipped. */
+export const RECURRING_MODES = ['auto', 'confirm'] as const;
+export type RecurringMode = (typeof RECURRING_MODES)[number];
+
+export const RECURRING_NAME_MAX = 100;
+/** Every at most this many days, weeks, months or years. */
+export const RECURRING_INTERVAL_MAX = 999;
+/** The most occurrences a rhythm with a count has. */
+export const RECURRING_COUNT_MAX = 1000;
+export const INSTALMENTS_MIN = 2;
+export const INSTALMENTS_MAX = 120;
+/** The most schedules and plans one user may have, archived ones included. */
+export const RECURRING_MAX = 500;
+/** The days ahead `GET /recurring/upcoming` looks at most, and by default. */
+export const UPCOMING_DAYS_MAX = 366;
+export const UPCOMING_DAYS_DEFAULT = 30;
+
+export const recurringTemplateSchema = z.object({
+  /** Each occurrence's amount in the account's currency (an instalment plan's first part). */
+  amount: z.number().int(),
+  transactionType: z.enum(TRANSACTION_TYPES),
+  paymentType: z.enum(PAYMENT_TYPES),
+  accountId: z.number().int(),
+  categoryId: z.number().int().nullable(),
+  note: z.string(),
+  tagIds: z.array(z.number().int()),
+  /** A transfer between the user's own accounts: the account the money goes to. */
+  destinationAccountId: z.number().int().nullable(),
+  destinationAmount: z.number().int().nullable(),
+});
+export type RecurringTemplate = z.infer<typeof recurringTemplateSchema>;
+
+export const recurringScheduleSchema = z.object({
+  frequency: z.enum(RECURRING_FREQUENCIES),
+  interval: z.number().int(),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  count: z.number().int().nullable(),
+});
+
+export const recurringSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: z.enum(RECURRING_KINDS),
+  template: recurringTemplateSchema,
+  schedule: recurringScheduleSchema,
+  mode: z.enum(RECURRING_MODES),
+  /** The first occurrence not yet recorded or skipped; null once the rhythm has ended. */
+  nextDate: z.string().nullable(),
+  /** The latest occurrence recorded. */
+  lastRecordedDate: z.string().nullable(),
+  /** How many occurrences were recorded: an instalment plan's "2 of 3". */
+  recordedCount: z.number().int(),
+  /** An instalment plan's total (its parts add up to it exactly); null for a schedule. */
+  total: z.number().int().nullable(),
+  archived: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type Recurring = z.infer<typeof recurringSchema>;
+
+const nameSchema = freeText(z.string(issue('name.required')).trim(), 'name')
+  .min(1, issue('name.required'))
+  .max(RECURRING_NAME_MAX, issue('name.tooLong', { max: RECURRING_NAME_MAX }));
+
+const intervalSchema = z
+  .number(issue('value.notNumber'))
+  .int(issue('recurring.interval', { max: RECURRING_INTERVAL_MAX }))
+  .min(1, issue('recurring.interval', { max: RECURRING_INTERVAL_MAX }))
+  .max(RECURRING_INTERVAL_MAX, issue('recurring.interval', { max: RECURRING_INTERVAL_MAX }));
+
+const countSchema = (min: number, max: number) =>
+  z
+    .number(issue('value.notNumber'))
+    .int(issue('recurring.count', { min, max }))
+    .min(min, issue('recurring.count', { min, max }))
+    .max(max, issue('recurring.count', { min, max }));
+
+const templateFields = {
+  amount: positiveMinorAmountSchema,
+  transactionType: z.enum(TRANSACTION_TYPES),
+  paymentType: z.enum(PAYMENT_TYPES).optional(),
+  accountId: idSchema,
+  categoryId: idSchema.nullable().optional(),
+  note: noteSchema.default(''),
+  tagIds: tagIdsSchema.default([]),
+  destinationAccountId: idSchema.nullable().optional(),
+  destinationAmount: positiveMinorAmountSchema.nullable().optional(),
+};
+
+const scheduleTemplateSchema = z.object(templateFields);
+/** An instalment plan's parts come from its total and count. */
+const instalmentsTemplateSchema = z.object({
+  ...templateFields,
+  amount: z.undefined(issue('recurring.amountForInstalments')).optional(),
+});
+
+const rhythmSchema = z.object({
+  frequency: z.enum(RECURRING_FREQUENCIES),
+  interval: intervalSchema.default(1),
+  startDate: isoDateSchema,
+  endDate: isoDateSchema.nullable().optional(),
+  count: countSchema(1, RECURRING_COUNT_MAX).nullable().optional(),
+});
+const endAfterStart = (rhythm: { startDate?: string; endDate?: string | null }) =>
+  !rhythm.startDate || !rhythm.endDate || rhythm.endDate >= rhythm.startDate;
+const endMessage = { ...issue('recurring.endBeforeStart'), path: ['endDate'] };
+
+/** An instalment plan falls every month from its start, its count being the plan's. */
+const instalmentsRhythmSchema = z.object({
+  frequency: z.literal('month', issue('recurring.instalmentsMonthly')).default('month'),
+  interval: z.literal(1, issue('recurring.instalmentsMonthly')).default(1),
+  startDate: isoDateSchema,
+});
+
+const commonFields = {
+  name: nameSchema,
+  mode: z.enum(RECURRING_MODES).default('auto'),
+  archived: z.boolean().default(false),
+};
+
+export const createScheduleBodySchema = z.object({
+  ...commonFields,
+  kind: z.literal('schedule').default('schedule'),
+  template: scheduleTemplateSchema,
+  schedule: rhythmSchema.refine(endAfterStart, endMessage),
+});
+
+export const createInstalmentsBodySchema = z.object({
+  ...commonFields,
+  kind: z.literal('instalments'),
+  /** The plan's total in the account's currency. */
+  total: positiveMinorAmountSchema,
+  count: countSchema(INSTALMENTS_MIN, INSTALMENTS_MAX),
+  template: instalmentsTemplateSchema,
+  schedule: instalmentsRhythmSchema,
+});
+
+export const createRecurringBodySchema = z
+  .discriminatedUnion('kind', [
+    createInstalmentsBodySchema,
+    // A body without a kind is a schedule.
+    createScheduleBodySchema.extend({ kind: z.literal('schedule').optional() }),
+  ])
+  .refine((body) => body.kind !== 'instalments' || body.total >= body.count, {
+    ...issue('recurring.totalTooSmall'),
+    path: ['total'],
+  });
+export type CreateRecurringBody = z.input<typeof createRecurringBodySchema>;
+export type NewRecurring = z.output<typeof createRecurringBodySchema>;
+
+/**
+ * A change: what is given replaces what was (the template and the rhythm each as a whole). What
+ * was recorded stays as it was; what comes next follows the change.
+ */
+export const updateRecurringBodySchema = z
+  .object({
+    name: nameSchema,
+    mode: z.enum(RECURRING_MODES),
+    archived: z.boolean(),
+    template: z.union([scheduleTemplateSchema, instalmentsTemplateSchema]),
+    schedule: rhythmSchema.refine(endAfterStart, endMessage),
+    total: positiveMinorAmountSchema,
+    count: countSchema(INSTALMENTS_MIN, INSTALMENTS_MAX),
+  })
+  .partial();
+export type UpdateRecurringBody = z.output<typeof updateRecurringBodySchema>;
+
+export const recurringParamsSchema = z.object({ id: idTextSchema });
+export const occurrenceParamsSchema = z.object({ id: idTextSchema, date: isoDateSchema });
+
+/** What a confirmation may change of the occurrence before it is recorded. */
+export const confirmOccurrenceBodySchema = z
+  .object({
+    amount: positiveMinorAmountSchema,
+    categoryId: idSchema.nullable(),
+    note: noteSchema,
+    tagIds: tagIdsSchema,
+    destinationAmount: positiveMinorAmountSchema,
+  })
+  .partial();
+export type ConfirmOccurrenceBody = z.output<typeof confirmOccurrenceBodySchema>;
+
+export const upcomingQuerySchema = z.object({
+  days: z.coerce
+    .number(issue('value.notNumber'))
+    .int(issue('recurring.count', { min: 1, max: UPCOMING_DAYS_MAX }))
+    .min(1, issue('recurring.count', { min: 1, max: UPCOMING_DAYS_MAX }))
+    .max(UPCOMING_DAYS_MAX, issue('recurring.count', { min: 1, max: UPCOMING_DAYS_MAX }))
+    .default(UPCOMING_DAYS_DEFAULT),
+});
+export type UpcomingQuery = z.output<typeof upcomingQuerySchema>;
+
+export const upcomingOccurrenceSchema = z.object({
+  recurringId: z.number().int(),
+  name: z.string(),
+  date: z.string(),
+  /** In the account's currency. */
+  amount: z.number().int(),
+  transactionType: z.enum(TRANSACTION_TYPES),
+  accountId: z.number().int(),
+  destinationAccountId: z.number().int().nullable(),
+  /** due: its day has come and it is not recorded yet; upcoming: within the days asked for. */
+  state: z.enum(['due', 'upcoming']),
+  /** Its place in the rhythm, from 1, and of how many (null: no count): an instalment's "2 of 3". */
+  number: z.number().int(),
+  of: z.number().int().nullable(),
+});
+export type UpcomingOccurrence = z.infer<typeof upcomingOccurrenceSchema>;
+
+export const upcomingSchema = z.object({
+  items: z.array(upcomingOccurrenceSchema),
+  /**
+   * Each day from today to the last one asked for: the total balance in the base currency (minor
+   * units) with what is scheduled until that day, due occurrences counted today.
+   */
+  forecast: z.array(z.object({ date: z.string(), refBalance: z.number().int() })),
+});
+export type Upcoming = z.infer<typeof upcomingSchema>;

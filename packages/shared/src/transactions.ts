@@ -88,7 +88,7 @@ export const transactionSchema = z.object({
 export type Transaction = z.infer<typeof transactionSchema>;
 
 /** The note defaults to empty; null, which the original client sends for a note left empty, is empty too. */
-const noteSchema = z.preprocess(
+export const noteSchema = z.preprocess(
   (note) => (note === null ? '' : note),
   freeText(z.string(issue('note.notText')), 'note', { multiline: true }).max(
     NOTE_MAX,
@@ -96,7 +96,7 @@ const noteSchema = z.preprocess(
   ),
 );
 
-const tagIdsSchema = z
+export const tagIdsSchema = z
   .array(idSchema)
   .max(TRANSACTION_TAGS_MAX, issue('tagIds.tooMany', { max: TRANSACTION_TAGS_MAX }));
 

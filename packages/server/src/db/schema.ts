@@ -908,3 +908,93 @@ export const importParts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.importId, t.part] })],
 );
+
+/**
+ * Recurring money (docs/decisions.md "Recurring money"): a transaction template and the rhythm of
+ * local days it falls on. `kind: 'instalments'` keeps the plan's total in `amount` and its number
+ * of parts in `count`, a part a month. `next_date` is where recording looks next; what was
+ * recorded or skipped is in recurring_occurrences, whose key makes each occurrence happen once.
+ */
+export const recurring = pgTable(
+  'recurring',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    kind: varchar('kind', { length: 12, enum: ['schedule', 'instalments'] }).notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Each occurrence's amount in the account's currency; an instalment plan's total. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    transactionType: varchar('transaction_type', { length: 8, enum: ['income', 'expense'] }).notNull(),
+    paymentType: varchar('payment_type', { length: 16 }).notNull(),
+    /** Gone with its category: the occurrence is then recorded in the account's fallback category. */
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    note: varchar('note', { length: 1000 }).notNull().default(''),
+    /** A transfer between the user's own accounts goes to this one. */
+    destinationAccountId: integer('destination_account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    destinationAmount: bigint('destination_amount', { mode: 'number' }),
+    frequency: varchar('frequency', { length: 5, enum: ['day', 'week', 'month', 'year'] }).notNull(),
+    interval: integer('interval').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    count: integer('count'),
+    mode: varchar('mode', { length: 7, enum: ['auto', 'confirm'] }).notNull(),
+    archived: boolean('archived').notNull().default(false),
+    /** The first occurrence not yet recorded or skipped; null once the rhythm has ended. */
+    nextDate: date('next_date', { mode: 'string' }),
+    /** The lease of the recording under way (jobs/leased-worker.ts). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    leaseToken: uuid('lease_token'),
+    /** After a recording failed (its account's currency has no rate): not tried again before this. */
+    retryAt: timestamp('retry_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('recurring_user_id_idx').on(t.userId),
+    // What recording looks for: automatic schedules by their next day.
+    index('recurring_due_idx')
+      .on(t.nextDate)
+      .where(sql`${t.mode} = 'auto' and not ${t.archived} and ${t.nextDate} is not null`),
+  ],
+);
+
+/** The tags a schedule's occurrences carry; a deleted tag comes off. */
+export const recurringTags = pgTable(
+  'recurring_tags',
+  {
+    recurringId: integer('recurring_id')
+      .notNull()
+      .references(() => recurring.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.recurringId, t.tagId] }), index('recurring_tags_tag_id_idx').on(t.tagId)],
+);
+
+/**
+ * Each occurrence recorded or skipped, once: the primary key is the occurrence, so a second
+ * recording of it (a restart, another instance, a second confirm) finds it taken and records
+ * nothing. A recorded transaction deleted later leaves its occurrence recorded.
+ */
+export const recurringOccurrences = pgTable(
+  'recurring_occurrences',
+  {
+    recurringId: integer('recurring_id')
+      .notNull()
+      .references(() => recurring.id, { onDelete: 'cascade' }),
+    occurrenceDate: date('occurrence_date', { mode: 'string' }).notNull(),
+    state: varchar('state', { length: 8, enum: ['recorded', 'skipped'] }).notNull(),
+    /** The transaction it recorded (the first leg of a transfer). */
+    transactionId: integer('transaction_id').references(() => transactions.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.recurringId, t.occurrenceDate] }),
+    index('recurring_occurrences_transaction_id_idx').on(t.transactionId),
+  ],
+);

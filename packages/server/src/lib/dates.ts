@@ -73,3 +73,20 @@ export function zonedDayFirst(moment: Date, timeZone: string): string {
 export function zonedDay(moment: Date, timeZone: string): string {
   return zonedParts(moment, timeZone).day;
 }
+
+/**
+ * The instant the wall clock shows `time` (HH:MM:SS) on `day` in an IANA zone: from the zone's
+ * offset at a first guess, checked once more (the offset may differ at the answer). Meant for
+ * times of day no clock change skips or repeats, such as noon.
+ */
+export function zonedInstant(day: string, time: string, timeZone: string): Date {
+  const wall = Date.parse(`${day}T${time}Z`);
+  let instant = wall;
+  for (let i = 0; i < 2; i++) {
+    const offset = zonedParts(new Date(instant), timeZone).offset;
+    const [, sign, hours, minutes] = /^([+-])(\d\d):(\d\d)$/.exec(offset) ?? ['', '+', '00', '00'];
+    const offsetMs = (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes)) * 60_000;
+    instant = wall - offsetMs;
+  }
+  return new Date(instant);
+}

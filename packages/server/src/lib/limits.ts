@@ -1,4 +1,11 @@
-import { ACCOUNT_GROUPS_MAX, ACCOUNTS_MAX, BUDGETS_MAX, CATEGORIES_MAX, TAGS_MAX } from '@kopiyka/shared';
+import {
+  ACCOUNT_GROUPS_MAX,
+  ACCOUNTS_MAX,
+  BUDGETS_MAX,
+  CATEGORIES_MAX,
+  RECURRING_MAX,
+  TAGS_MAX,
+} from '@kopiyka/shared';
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../db/client.ts';
 import { AppError } from './errors.ts';
@@ -13,6 +20,7 @@ const LIMITS = {
   categories: { max: CATEGORIES_MAX, plural: 'categories', lock: 741_303 },
   budgets: { max: BUDGETS_MAX, plural: 'budgets', lock: 741_304 },
   tags: { max: TAGS_MAX, plural: 'tags', lock: 741_305 },
+  recurring: { max: RECURRING_MAX, plural: 'schedules and instalment plans', lock: 741_306 },
 } as const;
 
 /**

@@ -28,3 +28,4 @@ export {
   type TransactionRow,
 } from './queries/rows.ts';
 export { type SplitRow, selectSplits } from './queries/splits.ts';
+export type { TransactionsService, WrittenAlongside } from './service.ts';

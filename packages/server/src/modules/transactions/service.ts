@@ -7,6 +7,7 @@ import {
   type ExportTransactionsQuery,
   type LinkTransactionsBody,
   type NewTransaction,
+  type PaymentType,
   type Transaction,
   type TransactionRefund,
   type TransactionsQuery,
@@ -14,7 +15,7 @@ import {
   type UnlinkTransactionsBody,
   type UpdateTransactionBody,
 } from '@kopiyka/shared';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database, Transaction as DbTransaction, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { zonedDay } from '../../lib/dates.ts';
 import { notFound, refusal, validationError } from '../../lib/errors.ts';
@@ -37,7 +38,13 @@ import {
   selectViewsByIds,
   selectViewsPage,
 } from './queries/pages.ts';
-import { type NewTransactionRow, nextTransferId, selectTransactions, selectTransferLegs } from './queries/rows.ts';
+import {
+  type NewTransactionRow,
+  nextTransferId,
+  selectTransactions,
+  selectTransferLegs,
+  type TransactionRow,
+} from './queries/rows.ts';
 import { selectSplits } from './queries/splits.ts';
 import { admitRefund, refundedExpense, refundLinks, refuseLosingRefunds, refuseRefundShape } from './refunds.ts';
 import { categoryOfUpdate, splitCategoryOf } from './split-rules.ts';
@@ -72,13 +79,25 @@ export interface TransactionsService {
   /** An expense's refunds, or the expense a refund gives money back of. */
   refunds(userId: number, id: number): Promise<TransactionRefund[]>;
   getTransfer(userId: number, transferId: number): Promise<Transaction[]>;
-  create(userId: number, body: NewTransaction): Promise<Transaction[]>;
+  /**
+   * `alongside` writes what goes with the new rows in their database transaction (the occurrence
+   * of a schedule they record); when it throws, nothing is recorded.
+   */
+  create(userId: number, body: NewTransaction, alongside?: WrittenAlongside): Promise<Transaction[]>;
+  /**
+   * Refuses what create would refuse of the body, writing nothing (a schedule's template); answers
+   * the payment type the row would take.
+   */
+  check(userId: number, body: NewTransaction): Promise<{ paymentType: PaymentType }>;
   update(userId: number, id: number, body: UpdateTransactionBody): Promise<Transaction[]>;
   remove(userId: number, id: number): Promise<void>;
   bulk(userId: number, body: BulkTransactionsChange): Promise<BulkTransactionsResult>;
   link(userId: number, body: LinkTransactionsBody): Promise<Transaction[][]>;
   unlink(userId: number, body: UnlinkTransactionsBody): Promise<Transaction[]>;
 }
+
+/** Writes made in the database transaction of new rows, given them (a transfer's first leg first). */
+export type WrittenAlongside = (tx: DbTransaction, legs: TransactionRow[]) => Promise<void>;
 
 export function createTransactionsService(
   db: Database,
@@ -99,6 +118,33 @@ export function createTransactionsService(
   async function views(userId: number, ids: number[]): Promise<Transaction[]> {
     const found = await selectViewsByIds(db, userId, ids);
     return ids.flatMap((id) => found.filter((v) => v.row.id === id).map(toTransaction));
+  }
+  /** What a new transaction's body is refused for, checked against the caller's data; what it is made of. */
+  async function admitNew(userId: number, body: NewTransaction) {
+    const nature = body.transferNature;
+    const context = await readContext({
+      userId,
+      accountId: body.accountId,
+      destinationAccountId: nature === BETWEEN ? (body.destinationAccountId ?? null) : null,
+      categoryId: body.categoryId ?? null,
+      budgetId: body.budgetId ?? null,
+    });
+    const account = presentAccount(context.account, 'accountId');
+    refuseBankAccount(account, 'accountId');
+    refuseDestinationFields(nature, body);
+    const parts = body.splits ?? [];
+    if (body.categoryId != null) {
+      if (!context.categoryFound) throw notFound('Category', 'categoryId');
+    } else if (nature === 'not_transfer' && parts.length === 0)
+      throw validationError('categoryId', 'transaction.categoryRequired');
+    const splitCategoryId =
+      parts.length > 0 ? await splitCategoryOf(db, userId, parts, body.amount, nature) : undefined;
+    if (body.budgetId != null && !context.budgetFound) throw notFound('Budget', 'budgetId');
+    if (body.refundOfId != null) refuseRefundShape(body.transactionType, nature);
+    const expense = body.refundOfId != null ? await refundedExpense(db, userId, body.refundOfId) : undefined;
+    const transfer = nature === BETWEEN ? transferTo(account, context.destination, body.amount, body) : undefined;
+    if (transfer) refuseBankAccount(transfer.destination, 'destinationAccountId');
+    return { context, account, parts, splitCategoryId, expense, transfer };
   }
   return {
     ...createTransferLinks(db, views),
@@ -140,31 +186,15 @@ export function createTransactionsService(
       return legs.map(toTransaction);
     },
 
-    async create(userId, body) {
+    async check(userId, body) {
+      const { account } = await admitNew(userId, body);
+      return { paymentType: body.paymentType ?? defaultPaymentType(account) };
+    },
+
+    async create(userId, body, alongside) {
       return onFreshRows(async () => {
         const nature = body.transferNature;
-        const context = await readContext({
-          userId,
-          accountId: body.accountId,
-          destinationAccountId: nature === BETWEEN ? (body.destinationAccountId ?? null) : null,
-          categoryId: body.categoryId ?? null,
-          budgetId: body.budgetId ?? null,
-        });
-        const account = presentAccount(context.account, 'accountId');
-        refuseBankAccount(account, 'accountId');
-        refuseDestinationFields(nature, body);
-        const parts = body.splits ?? [];
-        if (body.categoryId != null) {
-          if (!context.categoryFound) throw notFound('Category', 'categoryId');
-        } else if (nature === 'not_transfer' && parts.length === 0)
-          throw validationError('categoryId', 'transaction.categoryRequired');
-        const splitCategoryId =
-          parts.length > 0 ? await splitCategoryOf(db, userId, parts, body.amount, nature) : undefined;
-        if (body.budgetId != null && !context.budgetFound) throw notFound('Budget', 'budgetId');
-        if (body.refundOfId != null) refuseRefundShape(body.transactionType, nature);
-        const expense = body.refundOfId != null ? await refundedExpense(db, userId, body.refundOfId) : undefined;
-        const transfer = nature === BETWEEN ? transferTo(account, context.destination, body.amount, body) : undefined;
-        if (transfer) refuseBankAccount(transfer.destination, 'destinationAccountId');
+        const { context, account, parts, splitCategoryId, expense, transfer } = await admitNew(userId, body);
         const time = body.time ? new Date(body.time) : clock.now();
         const base = presentBase(context.base);
         const refs = await refsFor(
@@ -220,9 +250,10 @@ export function createTransactionsService(
                 'destinationAmount',
               );
               await setTagsOf(tx, [first.id, second.id], tagIds);
+              await alongside?.(tx, [first, second]);
               return [first, second];
             })
-          : expense || tagIds.length > 0 || parts.length > 0
+          : expense || tagIds.length > 0 || parts.length > 0 || alongside
             ? await db.transaction(async (tx) => {
                 // The expense's lock: refunds of it written at once are summed one after the other.
                 const locked = await lockForWrite(
@@ -242,6 +273,7 @@ export function createTransactionsService(
                   parts,
                 );
                 await setTagsOf(tx, [only.id], tagIds);
+                await alongside?.(tx, [only]);
                 return [only];
               })
             : [await insertSingleLeg(userId, { ...firstLeg, transferId: null })];

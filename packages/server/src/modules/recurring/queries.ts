@@ -1,0 +1,227 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { recurring, recurringOccurrences, recurringTags } from '../../db/schema.ts';
+
+export type RecurringRow = typeof recurring.$inferSelect;
+export type NewRecurringRow = typeof recurring.$inferInsert;
+
+/** A schedule with what its occurrences came to: the tags it puts on them, and what was recorded. */
+export interface RecurringViewRow extends RecurringRow {
+  tagIds: number[];
+  lastRecordedDate: string | null;
+  recordedCount: number;
+}
+
+/** The user's schedules (one, with `id`), by name, with their tags and recorded occurrences. */
+export async function selectRecurringViews(db: Executor, userId: number, id?: number): Promise<RecurringViewRow[]> {
+  const rows = await db
+    .select({
+      row: recurring,
+      tagIds: sql<number[]>`array(
+        select rt.tag_id from ${recurringTags} rt where rt.recurring_id = ${recurring.id} order by rt.tag_id)`,
+      lastRecordedDate: sql<string | null>`(
+        select max(o.occurrence_date)::text from ${recurringOccurrences} o
+        where o.recurring_id = ${recurring.id} and o.state = 'recorded')`,
+      recordedCount: sql<number>`(
+        select count(*)::int from ${recurringOccurrences} o
+        where o.recurring_id = ${recurring.id} and o.state = 'recorded')`,
+    })
+    .from(recurring)
+    .where(and(eq(recurring.userId, userId), id === undefined ? undefined : eq(recurring.id, id)))
+    .orderBy(asc(sql`lower(${recurring.name})`), asc(recurring.id));
+  return rows.map(({ row, tagIds, lastRecordedDate, recordedCount }) => ({
+    ...row,
+    tagIds,
+    lastRecordedDate,
+    recordedCount,
+  }));
+}
+
+export async function countRecurring(db: Executor, userId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(recurring).where(eq(recurring.userId, userId));
+  return row?.n ?? 0;
+}
+
+/** The schedule, locked for the caller's transaction (a change or a recording of it waits). */
+export async function selectRecurringForUpdate(db: Executor, userId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(recurring)
+    .where(and(eq(recurring.userId, userId), eq(recurring.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function insertRecurring(db: Executor, row: NewRecurringRow): Promise<RecurringRow> {
+  const [inserted] = await db.insert(recurring).values(row).returning();
+  return inserted!;
+}
+
+export async function updateRecurring(
+  db: Executor,
+  userId: number,
+  id: number,
+  changes: Partial<NewRecurringRow>,
+): Promise<RecurringRow | undefined> {
+  const [row] = await db
+    .update(recurring)
+    .set(changes)
+    .where(and(eq(recurring.userId, userId), eq(recurring.id, id)))
+    .returning();
+  return row;
+}
+
+/** The schedule goes with its occurrences' keys; the transactions it recorded stay. */
+export async function deleteRecurring(db: Executor, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(recurring)
+    .where(and(eq(recurring.userId, userId), eq(recurring.id, id)))
+    .returning({ id: recurring.id });
+  return rows.length > 0;
+}
+
+/** The schedule puts exactly these tags on what it records from now on. */
+export async function setRecurringTags(db: Executor, recurringId: number, tagIds: readonly number[]) {
+  await db.delete(recurringTags).where(eq(recurringTags.recurringId, recurringId));
+  if (tagIds.length > 0) {
+    await db.insert(recurringTags).values([...new Set(tagIds)].map((tagId) => ({ recurringId, tagId })));
+  }
+}
+
+/**
+ * Takes the occurrence's key: true when it was free. A second recording or skip of the same
+ * occurrence (a restart, another instance, a second confirm) finds it taken, after waiting for the
+ * first one's transaction when both run at once.
+ */
+export async function takeOccurrence(
+  db: Executor,
+  recurringId: number,
+  occurrenceDate: string,
+  state: 'recorded' | 'skipped',
+  transactionId: number | null,
+): Promise<boolean> {
+  const taken = await db
+    .insert(recurringOccurrences)
+    .values({ recurringId, occurrenceDate, state, transactionId })
+    .onConflictDoNothing()
+    .returning({ recurringId: recurringOccurrences.recurringId });
+  return taken.length > 0;
+}
+
+/** The occurrences of these schedules recorded or skipped on or after `from`, by schedule. */
+export async function selectDecidedSince(
+  db: Executor,
+  recurringIds: number[],
+  from: string,
+): Promise<Map<number, Set<string>>> {
+  const decided = new Map<number, Set<string>>();
+  if (recurringIds.length === 0) return decided;
+  const rows = await db
+    .select({ recurringId: recurringOccurrences.recurringId, date: recurringOccurrences.occurrenceDate })
+    .from(recurringOccurrences)
+    .where(
+      and(
+        inArray(recurringOccurrences.recurringId, recurringIds),
+        sql`${recurringOccurrences.occurrenceDate} >= ${from}::date`,
+      ),
+    );
+  for (const { recurringId, date } of rows) {
+    const dates = decided.get(recurringId);
+    if (dates) dates.add(date);
+    else decided.set(recurringId, new Set([date]));
+  }
+  return decided;
+}
+
+/** The latest occurrence recorded or skipped, if any. */
+export async function selectLastDecided(db: Executor, recurringId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ date: sql<string | null>`max(${recurringOccurrences.occurrenceDate})::text` })
+    .from(recurringOccurrences)
+    .where(eq(recurringOccurrences.recurringId, recurringId));
+  return row?.date ?? null;
+}
+
+/**
+ * Takes the lease of an automatic schedule whose next occurrence has come in its user's time zone
+ * (and is not waiting after a failure), the longest due first. Of several instances, one gets it.
+ */
+export async function claimDueRecurring(db: Executor, now: Date, until: Date, leaseToken: string) {
+  const [row] = await db
+    .update(recurring)
+    .set({ lockedUntil: until, leaseToken })
+    .where(
+      eq(
+        recurring.id,
+        sql`(
+          select r.id from ${recurring} r join user_settings s on s.user_id = r.user_id
+          where r.mode = 'auto' and not r.archived and r.next_date is not null
+            and r.next_date <= (${now}::timestamptz at time zone s.time_zone)::date
+            and (r.locked_until is null or r.locked_until < ${now})
+            and (r.retry_at is null or r.retry_at <= ${now})
+          order by r.next_date, r.id
+          limit 1
+          for update of r skip locked
+        )`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Takes the lease of this schedule when nobody holds it, or `leaseToken` does already (the request
+ * that created it): a request records the occurrences it made due.
+ */
+export async function claimRecurring(db: Executor, id: number, now: Date, until: Date, leaseToken: string) {
+  const [row] = await db
+    .update(recurring)
+    .set({ lockedUntil: until, leaseToken })
+    .where(
+      and(
+        eq(recurring.id, id),
+        sql`(${recurring.lockedUntil} is null or ${recurring.lockedUntil} < ${now} or ${recurring.leaseToken} = ${leaseToken})`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Writes under the lease only: false when it is no longer `leaseToken`'s. */
+export async function updateLeasedRecurring(
+  db: Executor,
+  id: number,
+  leaseToken: string,
+  changes: Partial<NewRecurringRow>,
+): Promise<boolean> {
+  const rows = await db
+    .update(recurring)
+    .set(changes)
+    .where(and(eq(recurring.id, id), eq(recurring.leaseToken, leaseToken)))
+    .returning({ id: recurring.id });
+  return rows.length > 0;
+}
+
+/** Lets every lease go: at the start of the only instance, what held one died with its process. */
+export async function releaseRecurringLeases(db: Executor) {
+  await db
+    .update(recurring)
+    .set({ lockedUntil: null, leaseToken: null })
+    .where(sql`${recurring.leaseToken} is not null`);
+}
+
+/**
+ * When the next automatic occurrence comes due: the earliest next day's start in its user's time
+ * zone, or a failure's retry after it.
+ */
+export async function selectNextDue(db: Executor): Promise<Date | undefined> {
+  const [row] = await db
+    .select({
+      due: sql<number | null>`(extract(epoch from min(greatest(
+        (${recurring.nextDate}::timestamp at time zone s.time_zone), coalesce(${recurring.retryAt}, '-infinity')))) * 1000)::float8`,
+    })
+    .from(recurring)
+    .innerJoin(sql`user_settings s`, sql`s.user_id = ${recurring.userId}`)
+    .where(sql`${recurring.mode} = 'auto' and not ${recurring.archived} and ${recurring.nextDate} is not null`);
+  return row?.due == null ? undefined : new Date(Number(row.due));
+}
