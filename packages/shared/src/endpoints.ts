@@ -80,9 +80,11 @@ import {
 import {
   confirmOccurrenceBodySchema,
   createRecurringBodySchema,
+  dismissSuggestionBodySchema,
   occurrenceParamsSchema,
   recurringParamsSchema,
   recurringSchema,
+  recurringSuggestionSchema,
   upcomingQuerySchema,
   upcomingSchema,
   updateRecurringBodySchema,
@@ -455,6 +457,20 @@ export const endpoints = {
       summary: 'The occurrences due and those of the next days, with a daily forecast of the total balance',
       query: upcomingQuerySchema,
       response: upcomingSchema,
+    },
+    suggestions: {
+      method: 'GET',
+      path: '/recurring/suggestions',
+      tags: ['recurring'],
+      summary: 'Payees paid at a steady rhythm in the history, not yet made schedules nor dismissed',
+      response: z.array(recurringSuggestionSchema),
+    },
+    dismissSuggestion: {
+      method: 'POST',
+      path: '/recurring/suggestions/dismiss',
+      tags: ['recurring'],
+      summary: 'Dismiss a suggestion: that payee on that account is not suggested again',
+      body: dismissSuggestionBodySchema,
     },
     get: {
       method: 'GET',

@@ -11,6 +11,7 @@ import { issue } from './issues.ts';
 import { freeText } from './text.ts';
 import { isoDateSchema } from './time.ts';
 import {
+  NOTE_MAX,
   noteSchema,
   PAYMENT_TYPES,
   positiveMinorAmountSchema,
@@ -352,3 +353,32 @@ export const upcomingSchema = z.object({
   forecast: z.array(z.object({ date: z.string(), refBalance: z.number().int() })),
 });
 export type Upcoming = z.infer<typeof upcomingSchema>;
+
+/** A payee paid at a steady rhythm in the person's own history: a schedule they may not have made yet. */
+export const recurringSuggestionSchema = z.object({
+  /** The payee: the bank's description, or the note. */
+  name: z.string(),
+  /** The latest payment's amount, in the account's currency. */
+  amount: z.number().int(),
+  transactionType: z.enum(TRANSACTION_TYPES),
+  accountId: z.number().int(),
+  categoryId: z.number().int().nullable(),
+  frequency: z.enum(['week', 'month']),
+  /** The latest payment's local day. */
+  lastDate: z.string(),
+  /** When the next payment would come at this rhythm: the start of a schedule made from it. */
+  nextDate: z.string(),
+  /** How many payments in a row kept the rhythm. */
+  occurrences: z.number().int(),
+  transactionIds: z.array(z.number().int()),
+});
+export type RecurringSuggestion = z.infer<typeof recurringSuggestionSchema>;
+
+/** A suggestion dismissed: it is not suggested again. */
+export const dismissSuggestionBodySchema = z.object({
+  name: freeText(z.string(issue('name.required')), 'name')
+    .min(1, issue('name.required'))
+    .max(NOTE_MAX, issue('name.tooLong', { max: NOTE_MAX })),
+  accountId: idSchema,
+});
+export type DismissSuggestionBody = z.infer<typeof dismissSuggestionBodySchema>;

@@ -998,3 +998,20 @@ export const recurringOccurrences = pgTable(
     index('recurring_occurrences_transaction_id_idx').on(t.transactionId),
   ],
 );
+
+/** Suggestions (a payee paid at a steady rhythm) the user dismissed: by account and folded payee. */
+export const recurringDismissals = pgTable(
+  'recurring_dismissals',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The payee under full Unicode case folding (foldCase), its first 200 characters. */
+    foldedName: varchar('folded_name', { length: 200 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.accountId, t.foldedName] })],
+);

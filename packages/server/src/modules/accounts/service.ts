@@ -223,8 +223,9 @@ export function createAccountsService(
 // For other modules' transactions: each takes the executor first, so it joins the caller's transaction.
 
 /** For routes that filter by an account: a missing or foreign one answers NOT_FOUND. */
-export async function assertOwnAccount(db: Executor, userId: number, id: number): Promise<void> {
-  if (!(await selectAccount(db, userId, id))) throw notFound('Account');
+/** `path` names the body or query field that held the id. */
+export async function assertOwnAccount(db: Executor, userId: number, id: number, path?: string): Promise<void> {
+  if (!(await selectAccount(db, userId, id))) throw notFound('Account', path);
 }
 
 /** The figures of a bank account, as the bank states them. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { recurring, recurringOccurrences, recurringTags } from '../../db/schema.ts';
+import { localDayOf } from '../../db/local-day.ts';
+import { recurring, recurringDismissals, recurringOccurrences, recurringTags } from '../../db/schema.ts';
 
 export type RecurringRow = typeof recurring.$inferSelect;
 export type NewRecurringRow = typeof recurring.$inferInsert;
@@ -224,4 +225,48 @@ export async function selectNextDue(db: Executor): Promise<Date | undefined> {
     .innerJoin(sql`user_settings s`, sql`s.user_id = ${recurring.userId}`)
     .where(sql`${recurring.mode} = 'auto' and not ${recurring.archived} and ${recurring.nextDate} is not null`);
   return row?.due == null ? undefined : new Date(Number(row.due));
+}
+
+/**
+ * The user's incomes and expenses since `since` (not transfers, nor recorded by a schedule) with a
+ * payee, the bank's description or else the note, grouped by account, type and payee (lower():
+ * suggestions fold case fully after), two to a few hundred to a group, each payment as
+ * [id, local day, amount, category id] in time order.
+ */
+export async function selectPayeeHistories(db: Executor, userId: number, since: Date) {
+  const result = await db.execute(sql`
+    select t.account_id as "accountId", t.transaction_type as "transactionType", min(p.payee) as name,
+      json_agg(json_build_array(t.id, ${localDayOf(sql`t.time`, userId)}, t.amount, t.category_id) order by t.time, t.id)::text as payments
+    from transactions t
+    left join monobank_items m on m.transaction_id = t.id
+    cross join lateral (select btrim(coalesce(nullif(m.merchant, ''), t.note)) as payee) p
+    where t.user_id = ${userId} and t.time >= ${since} and t.transfer_nature = 'not_transfer' and p.payee <> ''
+      and not exists (select 1 from ${recurringOccurrences} o where o.transaction_id = t.id)
+    group by t.account_id, t.transaction_type, lower(p.payee)
+    having count(*) between 2 and 500`);
+  return (
+    result as unknown as {
+      rows: Array<{ accountId: number; transactionType: 'income' | 'expense'; name: string; payments: string }>;
+    }
+  ).rows.map((row) => ({
+    accountId: row.accountId,
+    transactionType: row.transactionType,
+    name: row.name,
+    payments: (JSON.parse(row.payments) as Array<[number, string, number, number | null]>).map(
+      ([id, day, amount, categoryId]) => ({ id, day, amount, categoryId }),
+    ),
+  }));
+}
+
+/** The (account, payee key) pairs the user dismissed as suggestions. */
+export async function selectDismissals(db: Executor, userId: number): Promise<Set<string>> {
+  const rows = await db
+    .select({ accountId: recurringDismissals.accountId, foldedName: recurringDismissals.foldedName })
+    .from(recurringDismissals)
+    .where(eq(recurringDismissals.userId, userId));
+  return new Set(rows.map((row) => `${row.accountId}:${row.foldedName}`));
+}
+
+export async function insertDismissal(db: Executor, userId: number, accountId: number, foldedName: string) {
+  await db.insert(recurringDismissals).values({ userId, accountId, foldedName }).onConflictDoNothing();
 }

@@ -8,6 +8,8 @@ export const recurringRoutes: FastifyPluginAsync<{ recurring: RecurringService }
     list: (request) => recurring.list(request.userId),
     create: (request) => recurring.create(request.userId, request.body),
     upcoming: (request) => recurring.upcoming(request.userId, request.query),
+    suggestions: (request) => recurring.suggestions(request.userId),
+    dismissSuggestion: (request) => recurring.dismissSuggestion(request.userId, request.body),
     get: (request) => recurring.get(request.userId, request.params.id),
     update: (request) => recurring.update(request.userId, request.params.id, request.body),
     delete: (request) => recurring.remove(request.userId, request.params.id),

@@ -1,11 +1,13 @@
 import {
   type ConfirmOccurrenceBody,
+  type DismissSuggestionBody,
   instalmentParts,
   type NewRecurring,
   nextOccurrence,
   type Occurrence,
   type PaymentType,
   type Recurring,
+  type RecurringSuggestion,
   type Transaction,
   type Upcoming,
   type UpcomingOccurrence,
@@ -19,7 +21,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { addDays, daysBetween, zonedDay } from '../../lib/dates.ts';
 import { AppError, notFound, refusal, validationError } from '../../lib/errors.ts';
 import { assertRoomForOneMore } from '../../lib/limits.ts';
-import type { AccountsService } from '../accounts/index.ts';
+import { type AccountsService, assertOwnAccount } from '../accounts/index.ts';
 import type { RatesService } from '../rates/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { assertOwnTags } from '../tags/index.ts';
@@ -28,11 +30,14 @@ import {
   claimRecurring,
   countRecurring,
   deleteRecurring,
+  insertDismissal,
   insertRecurring,
   type NewRecurringRow,
   type RecurringRow,
   type RecurringViewRow,
+  selectDismissals,
   selectLastDecided,
+  selectPayeeHistories,
   selectRecurringForUpdate,
   selectRecurringViews,
   setRecurringTags,
@@ -51,6 +56,7 @@ import {
   rhythmOf,
   undecidedWithin,
 } from './recording.ts';
+import { HISTORY_DAYS, mergeByPayee, payeeKey, suggestionOf } from './suggestions.ts';
 
 /** How long recording a schedule's due occurrences holds it; renewed while a job records. */
 export const RECORDING_LEASE_MS = 2 * 60_000;
@@ -67,6 +73,8 @@ export interface RecurringService {
   confirm(userId: number, id: number, date: string, changes: ConfirmOccurrenceBody): Promise<Transaction[]>;
   skip(userId: number, id: number, date: string): Promise<void>;
   upcoming(userId: number, query: UpcomingQuery): Promise<Upcoming>;
+  suggestions(userId: number): Promise<RecurringSuggestion[]>;
+  dismissSuggestion(userId: number, body: DismissSuggestionBody): Promise<void>;
   /**
    * Records the schedule's occurrences from its next day up to its user's today, under a lease
    * held by `leaseToken` (the job's, or a request's), and answers their transactions' ids.
@@ -417,6 +425,30 @@ export function createRecurringService(deps: RecurringDeps): RecurringService {
         if (!(await takeOccurrence(tx, id, date, 'skipped', null))) throw decidedAlready(date);
         await movingNextPast(row, date)(tx);
       });
+    },
+
+    async suggestions(userId) {
+      const today = zonedDay(clock.now(), await timeZoneOf(userId));
+      const since = new Date(clock.now().getTime() - HISTORY_DAYS * 86_400_000);
+      const [histories, dismissed, schedules] = await Promise.all([
+        selectPayeeHistories(db, userId, since),
+        selectDismissals(db, userId),
+        selectRecurringViews(db, userId),
+      ]);
+      // A payee a schedule is named after is taken care of, on whichever account it records.
+      const scheduled = new Set(schedules.map((row) => payeeKey(row.name)));
+      return mergeByPayee(histories)
+        .filter(
+          (history) =>
+            !dismissed.has(`${history.accountId}:${payeeKey(history.name)}`) && !scheduled.has(payeeKey(history.name)),
+        )
+        .flatMap((history) => suggestionOf(history, today) ?? [])
+        .sort((a, b) => a.nextDate.localeCompare(b.nextDate) || a.name.localeCompare(b.name));
+    },
+
+    async dismissSuggestion(userId, { name, accountId }) {
+      await assertOwnAccount(db, userId, accountId, 'accountId');
+      await insertDismissal(db, userId, accountId, payeeKey(name));
     },
 
     async upcoming(userId, { days }) {
