@@ -9,6 +9,8 @@ export function makeBudget(overrides: Partial<Budget> & Pick<Budget, 'id' | 'nam
     categoryIds: [],
     autoInclude: true,
     archived: false,
+    period: 'once',
+    rollover: false,
     createdAt: '2026-11-01T10:00:00.000Z',
     ...overrides,
   };
@@ -17,6 +19,8 @@ export function makeBudget(overrides: Partial<Budget> & Pick<Budget, 'id' | 'nam
 /** Figures of a budget that spent `spent` (three expenses) against `limit`. */
 export function makeStats(spent: number, limit: number | null): BudgetStats {
   return {
+    month: null,
+    carried: null,
     spent,
     income: 0,
     net: -spent,

@@ -23,6 +23,8 @@ const budget: Budget = {
   categoryIds: [1, 3],
   autoInclude: true,
   archived: false,
+  period: 'once',
+  rollover: false,
   createdAt: '2026-11-01T10:00:00.000Z',
 };
 
