@@ -160,6 +160,8 @@ describe('new budget dialog', () => {
         categoryIds: [2, 3],
         autoInclude: true,
         archived: false,
+        period: 'once',
+        rollover: false,
       },
     ]);
     expect(screen.queryByRole('dialog', { name: 'New budget' })).toBeNull();

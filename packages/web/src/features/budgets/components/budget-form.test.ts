@@ -49,6 +49,8 @@ describe('budget form', () => {
       categoryIds: [2, 5],
       autoInclude: true,
       archived: false,
+      period: 'once',
+      rollover: false,
     });
   });
 
