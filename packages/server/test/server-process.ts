@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -101,4 +103,41 @@ export async function callServer(
   });
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+/**
+ * An embedded server that a test kills and starts again on the same data (a directory of its own,
+ * removed by `remove`): calls go to whichever process runs now.
+ */
+export function restartableServer(name: string) {
+  let dataDir: string | undefined;
+  let server: ServerProcess | undefined;
+  const call = (method: string, url: string, body?: unknown, token?: string) =>
+    callServer(server!.api, method, url, { body, token });
+  return {
+    call,
+    /** The API's base URL of the process running now. */
+    get api() {
+      return server!.api;
+    },
+    async start() {
+      dataDir ??= await mkdtemp(path.join(os.tmpdir(), `kopiyka-${name}-`));
+      server = await startEmbeddedServer(dataDir, { RATE_LIMIT_PER_MINUTE: '100000' });
+    },
+    kill: () => server?.kill(),
+    /** A new user with UAH as the base currency: its session and UAH's id. */
+    async signUp(prefix: string) {
+      const credentials = { username: `${prefix}_${Date.now()}`, password: 'correct horse battery' };
+      await call('POST', '/auth/register', credentials);
+      const session = (await call('POST', '/auth/login', credentials)).body.response.token as string;
+      const currencies = (await call('GET', '/models/currencies')).body.response as Array<{ id: number; code: string }>;
+      const uahId = currencies.find((c) => c.code === 'UAH')!.id;
+      await call('POST', '/user/currencies/base', { currencyId: uahId }, session);
+      return { session, uahId };
+    },
+    async remove() {
+      await server?.kill();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }

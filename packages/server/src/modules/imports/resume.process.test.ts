@@ -1,8 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { callServer, type ServerProcess, startEmbeddedServer } from '../../../test/server-process.ts';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { restartableServer } from '../../../test/server-process.ts';
 
 /**
  * A real server process on the embedded database, killed with SIGKILL in the middle of a CSV
@@ -21,42 +18,23 @@ const file = [
   }),
 ].join('\n');
 
-let dataDir: string;
-let server: ServerProcess | undefined;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'kopiyka-import-resume-'));
-});
-
-afterAll(async () => {
-  await server?.kill();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-async function startServer(): Promise<string> {
-  server = await startEmbeddedServer(dataDir, { RATE_LIMIT_PER_MINUTE: '100000' });
-  return server.api;
-}
+const server = restartableServer('import-resume');
+afterAll(() => server.remove());
 
 describe('a CSV import survives kill -9', () => {
   it('carries on after a restart with nothing lost and nothing doubled', async () => {
-    let base = await startServer();
-    const call = (method: string, url: string, body?: unknown, token?: string) =>
-      callServer(base, method, url, { body, token });
-    const credentials = { username: `csv_resume_${Date.now()}`, password: 'correct horse battery' };
-    await call('POST', '/auth/register', credentials);
-    const session = (await call('POST', '/auth/login', credentials)).body.response.token as string;
-    const uah = (await call('GET', '/models/currencies')).body.response.find((c: { code: string }) => c.code === 'UAH');
-    await call('POST', '/user/currencies/base', { currencyId: uah.id }, session);
+    await server.start();
+    const { call } = server;
+    const { session, uahId } = await server.signUp('csv_resume');
     const account = await call(
       'POST',
       '/accounts',
-      { name: 'Card', currencyId: uah.id, openingAt: '2024-01-01T00:00:00.000Z' },
+      { name: 'Card', currencyId: uahId, openingAt: '2024-01-01T00:00:00.000Z' },
       session,
     );
     const accountId = account.body.response.id;
 
-    const uploaded = await fetch(`${base}/imports?accountId=${accountId}`, {
+    const uploaded = await fetch(`${server.api}/imports?accountId=${accountId}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${session}`, 'content-type': 'text/csv' },
       body: file,
@@ -83,12 +61,12 @@ describe('a CSV import survives kill -9', () => {
       },
       { timeout: 60_000, interval: 10 },
     );
-    await server!.kill();
+    await server.kill();
     // Killed in the middle: some batches stored, not all.
     expect(seen).toMatchObject({ state: 'running' });
     expect(seen!.done).toBeLessThan(ROWS);
 
-    base = await startServer();
+    await server.start();
     await vi.waitFor(async () => expect((await job()).state).toBe('done'), { timeout: 60_000, interval: 50 });
     expect(await job()).toMatchObject({ done: ROWS, total: ROWS, imported: ROWS, duplicates: 0, failedCount: 0 });
 

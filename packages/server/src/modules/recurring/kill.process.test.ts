@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Recurring } from '@kopiyka/shared';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { callServer, type ServerProcess, startEmbeddedServer } from '../../../test/server-process.ts';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { restartableServer } from '../../../test/server-process.ts';
 import { addDays, daysBetween } from '../../lib/dates.ts';
 
 /**
@@ -12,38 +9,19 @@ import { addDays, daysBetween } from '../../lib/dates.ts';
  * records the rest, and every occurrence is recorded exactly once.
  */
 const AMOUNT = 1_000;
-let dataDir: string;
-let server: ServerProcess | undefined;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'kopiyka-recurring-kill-'));
-});
-
-afterAll(async () => {
-  await server?.kill();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-async function startServer(): Promise<string> {
-  server = await startEmbeddedServer(dataDir, { RATE_LIMIT_PER_MINUTE: '100000' });
-  return server.api;
-}
+const server = restartableServer('recurring-kill');
+afterAll(() => server.remove());
 
 describe('recording survives kill -9', () => {
   it('carries on after a restart with nothing missing and nothing doubled', async () => {
-    let base = await startServer();
-    const call = (method: string, url: string, body?: unknown, token?: string) =>
-      callServer(base, method, url, { body, token });
-    const credentials = { username: `recurring_kill_${Date.now()}`, password: 'correct horse battery' };
-    await call('POST', '/auth/register', credentials);
-    const session = (await call('POST', '/auth/login', credentials)).body.response.token as string;
+    await server.start();
+    const { call } = server;
+    const { session, uahId } = await server.signUp('recurring_kill');
     await call('PUT', '/user/settings', { timeZone: 'UTC' }, session);
-    const uah = (await call('GET', '/models/currencies')).body.response.find((c: { code: string }) => c.code === 'UAH');
-    await call('POST', '/user/currencies/base', { currencyId: uah.id }, session);
     const account = await call(
       'POST',
       '/accounts',
-      { name: 'Cash', currencyId: uah.id, openingAt: '2020-01-01T00:00:00.000Z' },
+      { name: 'Cash', currencyId: uahId, openingAt: '2020-01-01T00:00:00.000Z' },
       session,
     );
     const accountId = account.body.response.id;
@@ -72,11 +50,11 @@ describe('recording survives kill -9', () => {
       },
       { timeout: 60_000, interval: 10 },
     );
-    await server!.kill();
+    await server.kill();
     await creating;
     expect(seen!.recordedCount).toBeLessThan(900);
 
-    base = await startServer();
+    await server.start();
     await vi.waitFor(
       async () => {
         const [schedule] = await schedules();

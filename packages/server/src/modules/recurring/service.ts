@@ -157,13 +157,20 @@ function rowFields(body: NewRecurring): RecurringFields {
     mode: body.mode,
     archived: body.archived,
     amount: body.kind === 'instalments' ? body.total : body.template.amount,
+    ...templateColumns(template),
+    ...rhythm,
+  };
+}
+
+/** A template's columns but its amount (an instalment plan keeps its total there). */
+function templateColumns(template: NonNullable<UpdateRecurringBody['template']>) {
+  return {
     transactionType: template.transactionType,
     accountId: template.accountId,
     categoryId: template.categoryId ?? null,
     note: template.note,
     destinationAccountId: template.destinationAccountId ?? null,
     destinationAmount: template.destinationAmount ?? null,
-    ...rhythm,
   };
 }
 
@@ -196,15 +203,7 @@ function changesOf(row: RecurringRow, body: UpdateRecurringBody): Partial<NewRec
   if (body.count !== undefined) changes.count = body.count;
   if (body.template) {
     const template = body.template;
-    Object.assign(changes, {
-      ...(instalments ? {} : { amount: template.amount }),
-      transactionType: template.transactionType,
-      accountId: template.accountId,
-      categoryId: template.categoryId ?? null,
-      note: template.note,
-      destinationAccountId: template.destinationAccountId ?? null,
-      destinationAmount: template.destinationAmount ?? null,
-    });
+    Object.assign(changes, { ...(instalments ? {} : { amount: template.amount }), ...templateColumns(template) });
   }
   if (body.schedule) {
     Object.assign(changes, {
