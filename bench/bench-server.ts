@@ -1,5 +1,5 @@
 // The server every bench runs: a fresh data directory, exchange rates from the local emulator (no
-// network, the same figures every run), no background jobs and no rate limit. `env` adds to the
+// network, the same figures every run), no background jobs unless asked and no rate limit. `env` adds to the
 // process's (DATABASE_URL there measures a PostgreSQL server); `webDist` serves the built web app.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -7,10 +7,23 @@ import path from 'node:path';
 import { startRatesEmulator } from '@kopiyka/fakes';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
+import type { Clock } from '../packages/server/src/lib/clock.ts';
 
 export async function startBenchServer(
   name: string,
-  { env = {}, webDist = null }: { env?: Record<string, string>; webDist?: string | null } = {},
+  {
+    env = {},
+    webDist = null,
+    clock,
+    schedulerCheckMs,
+  }: {
+    env?: Record<string, string>;
+    webDist?: string | null;
+    /** The server's clock (a bench of the recording job moves it); the system's when absent. */
+    clock?: Clock;
+    /** With it, background jobs run, looking this often; without, none runs. */
+    schedulerCheckMs?: number;
+  } = {},
 ) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `kopiyka-bench-${name}-`));
   const rates = await startRatesEmulator();
@@ -26,10 +39,11 @@ export async function startBenchServer(
       },
       webDist,
     ),
-    backgroundJobs: false,
+    backgroundJobs: schedulerCheckMs !== undefined,
+    ...(schedulerCheckMs !== undefined ? { schedulerCheckMs } : {}),
     rateLimitPerMinute: 1_000_000,
   };
-  const app = await buildApp(config);
+  const app = await buildApp(config, { clock });
   return {
     app,
     /** Stops the server and the emulator, and removes the data directory. */
