@@ -230,7 +230,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const settings = createSettingsService(db, baseChanges, regroupDaysAfterZoneChange);
   const transactions = createTransactionsService(db, rates, clock, assertOwnBudget);
   const stats = createStatsService(db, rates);
-  const budgets = createBudgetsService(db);
+  const budgets = createBudgetsService(db, clock);
   const recurring = createRecurringService({
     db,
     transactions,

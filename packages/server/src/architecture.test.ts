@@ -52,6 +52,7 @@ const OWNERS: Record<string, string | [string, string]> = {
   import_parts: 'imports',
   recurring: 'recurring',
   recurring_tags: 'recurring',
+  recurring_dismissals: 'recurring',
   recurring_occurrences: 'recurring',
 };
 

@@ -6,7 +6,7 @@ import {
   ACCOUNT_NAME_MAX,
   ACCOUNTS_MAX,
 } from './accounts.ts';
-import { BUDGET_CATEGORIES_MAX, BUDGET_NAME_MAX, BUDGETS_MAX } from './budgets.ts';
+import { BUDGET_CATEGORIES_MAX, BUDGET_NAME_MAX, BUDGET_PERIODS, BUDGETS_MAX } from './budgets.ts';
 import { CATEGORIES_MAX, CATEGORY_ICON_MAX, CATEGORY_NAME_MAX, CATEGORY_TYPES, isInParentLoop } from './categories.ts';
 import { currencyCodeSchema } from './currencies.ts';
 import { idSchema } from './ids.ts';
@@ -85,6 +85,9 @@ const budgetSchema = z.object({
   endDate: timeSchema.nullable(),
   autoInclude: z.boolean(),
   archived: z.boolean(),
+  // Absent from backups made before monthly budgets.
+  period: z.enum(BUDGET_PERIODS).default('once'),
+  rollover: z.boolean().default(false),
   categoryIds: z.array(refSchema).max(BUDGET_CATEGORIES_MAX),
   /** Transactions the category rule takes in but the person removed from the budget by hand. */
   excludedTransactionIds: z.array(refSchema).max(BACKUP_TRANSACTIONS_MAX),

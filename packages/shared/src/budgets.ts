@@ -10,6 +10,10 @@ export const BUDGET_CATEGORIES_MAX = 200;
 /** The most budgets one user may have, archived ones included (a monthly budget for forty years). */
 export const BUDGETS_MAX = 500;
 
+/** once: the budget's dates; month: its limit again every local month from its start. */
+export const BUDGET_PERIODS = ['once', 'month'] as const;
+export type BudgetPeriod = (typeof BUDGET_PERIODS)[number];
+
 export const budgetSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -23,6 +27,9 @@ export const budgetSchema = z.object({
   /** Transactions in the categories (and dates) join the budget by themselves. */
   autoInclude: z.boolean(),
   archived: z.boolean(),
+  period: z.enum(BUDGET_PERIODS),
+  /** A monthly budget carries what a month left (negative: overspent) into the next. */
+  rollover: z.boolean(),
   createdAt: z.iso.datetime(),
 });
 export type Budget = z.infer<typeof budgetSchema>;
@@ -40,6 +47,8 @@ const budgetFields = {
   categoryIds: z.array(idSchema).max(BUDGET_CATEGORIES_MAX),
   autoInclude: z.boolean(),
   archived: z.boolean(),
+  period: z.enum(BUDGET_PERIODS),
+  rollover: z.boolean(),
 };
 
 /** Compared as instants: the two may carry different offsets. */
@@ -56,6 +65,8 @@ export const createBudgetBodySchema = z
     categoryIds: budgetFields.categoryIds.default([]),
     autoInclude: budgetFields.autoInclude.default(true),
     archived: budgetFields.archived.default(false),
+    period: budgetFields.period.default('once'),
+    rollover: budgetFields.rollover.default(false),
   })
   .refine(datesInOrder, datesMessage);
 export type CreateBudgetBody = z.input<typeof createBudgetBodySchema>;
@@ -74,7 +85,20 @@ export const budgetTransactionsBodySchema = z.object({
 });
 export type BudgetTransactionsBody = z.infer<typeof budgetTransactionsBodySchema>;
 
+/** A month of a monthly budget, `YYYY-MM` (1900 or later). */
+export const budgetMonthSchema = z.string().regex(/^(19|[2-9]\d)\d\d-(0[1-9]|1[0-2])$/, issue('value.month'));
+
+export const budgetStatsQuerySchema = z.object({ month: budgetMonthSchema.optional() });
+export type BudgetStatsQuery = z.infer<typeof budgetStatsQuerySchema>;
+
 export const budgetStatsSchema = z.object({
+  /** For a monthly budget, the month the figures are of (this one unless asked); null otherwise. */
+  month: z.string().nullable(),
+  /**
+   * What the months before left (negative: overspent) with rollover, 0 without it; null for a
+   * budget that is not monthly.
+   */
+  carried: z.number().int().nullable(),
   /** Expenses, income and their difference in base-currency minor units; transfers left out. */
   spent: z.number().int(),
   income: z.number().int(),

@@ -20,6 +20,7 @@ import { BACKUP_MAX_BYTES, backupDocumentSchema, restoreBackupResponseSchema } f
 import { binanceAccountResponseSchema, binanceKeysSchema, putBinanceKeysBodySchema } from './binance.ts';
 import {
   budgetSchema,
+  budgetStatsQuerySchema,
   budgetStatsSchema,
   budgetTransactionsBodySchema,
   createBudgetBodySchema,
@@ -735,8 +736,10 @@ export const endpoints = {
       method: 'GET',
       path: '/budgets/:id/stats',
       tags: ['budgets'],
-      summary: 'Spent, income, net and progress against the limit, in the base currency',
+      summary:
+        'Spent, income, net and progress against the limit, in the base currency; of one month for a monthly budget',
       params: idParamsSchema,
+      query: budgetStatsQuerySchema,
       response: budgetStatsSchema,
     },
     addTransactions: {

@@ -48,6 +48,7 @@ export const ISSUE_MESSAGES = {
   'value.locale': 'Must be a language tag such as en, uk or en-GB',
   'value.timestamp': 'Must be an ISO timestamp',
   'value.date': 'Must be a date as YYYY-MM-DD',
+  'value.month': 'Must be a month as YYYY-MM',
   'value.before1900': 'Must be in 1900 or later',
   'value.column': 'Must be a column number',
   'value.positive': 'Must be greater than 0',

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
- * The members of a budget, as rows `(id, transaction_type, ref_amount)`: the one definition of
+ * The members of a budget, as rows `(id, transaction_type, ref_amount, time)`: the one definition of
  * membership, shared by the transaction list filters and budget statistics so the page and the
  * figures never disagree.
  *
@@ -11,7 +11,8 @@ import { type SQL, sql } from 'drizzle-orm';
  * - By rule: assigned to no budget at all, the budget auto-includes, the time is within
  *   [start, end] (end included to the millisecond, the API's precision), the user has not removed
  *   it from the budget by hand, and either the category is one of the budget's or below one, or —
- *   for a budget with dates but no categories, a spending limit for a period — it is an expense.
+ *   for a budget with dates (or repeating every month) but no categories, a spending limit for a
+ *   period — it is an expense.
  *   An explicit assignment wins: such a transaction counts for its own budget only.
  * - A split transaction (docs/decisions.md "Split transactions") is a member by a category rule
  *   through its parts in the budget's categories, with their figures; assigned or by dates alone,
@@ -25,7 +26,7 @@ export function budgetMembers(userId: number, budgetId: number): SQL {
   // A rule member: in the budget's dates, assigned to no budget, not a transfer, not removed by hand;
   // by its parts that `parts` (a condition on `s`) picks, when given.
   const ruleMembers = (rule: SQL, parts?: SQL) => sql`
-    select t.id, t.transaction_type, ${parts ? sql`sum(s.ref_amount)::bigint` : sql`t.ref_amount`} as ref_amount
+    select t.id, t.transaction_type, ${parts ? sql`sum(s.ref_amount)::bigint` : sql`t.ref_amount`} as ref_amount, t.time
     from budgets b join transactions t on t.user_id = b.user_id
       and t.time >= coalesce(b.start_date, '-infinity'::timestamptz)
       and t.time < coalesce(b.end_date + interval '1 millisecond', 'infinity'::timestamptz)
@@ -36,7 +37,7 @@ export function budgetMembers(userId: number, budgetId: number): SQL {
       and not exists (
         select 1 from budget_exclusions e where e.budget_id = ${budgetId} and e.transaction_id = t.id
       )
-    ${parts ? sql`group by t.id, t.transaction_type` : sql``}`;
+    ${parts ? sql`group by t.id, t.transaction_type, t.time` : sql``}`;
   // = any(array(…)): the categories become one value the index can range over, category by category.
   const inBudgetCategories = (categoryId: SQL) => sql`${categoryId} = any(array(
     with recursive tree as (
@@ -47,7 +48,7 @@ export function budgetMembers(userId: number, budgetId: number): SQL {
     ) select id from tree
   ))`;
   return sql`
-    select t.id, t.transaction_type, t.ref_amount from transactions t
+    select t.id, t.transaction_type, t.ref_amount, t.time from transactions t
     where t.budget_id = ${budgetId} and t.user_id = ${userId} and t.transfer_nature = 'not_transfer'
     union all
     ${ruleMembers(sql`${inBudgetCategories(sql`t.category_id`)} and not t.is_split`)}
@@ -55,8 +56,8 @@ export function budgetMembers(userId: number, budgetId: number): SQL {
     ${ruleMembers(sql`t.is_split`, inBudgetCategories(sql`s.category_id`))}
     union all
     ${ruleMembers(sql`
-      -- A spending limit for a period: dates and no categories take every expense.
-      (b.start_date is not null or b.end_date is not null)
+      -- A spending limit for a period: dates, or a month, and no categories take every expense.
+      (b.start_date is not null or b.end_date is not null or b.period = 'month')
       and not exists (select 1 from budget_categories bc where bc.budget_id = ${budgetId})
       and t.transaction_type = 'expense'`)}`;
 }

@@ -552,6 +552,12 @@ export const budgets = pgTable(
     endDate: timestamp('end_date', { withTimezone: true, mode: 'date' }),
     autoInclude: boolean('auto_include').notNull().default(true),
     archived: boolean('archived').notNull().default(false),
+    /** once: its dates; month: its limit again every local month from its start (or its creation). */
+    period: varchar('period', { length: 5, enum: ['once', 'month'] })
+      .notNull()
+      .default('once'),
+    /** A monthly budget carries what a month left (or overspent) into the next. */
+    rollover: boolean('rollover').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('budgets_user_id_idx').on(t.userId)],

@@ -1,5 +1,6 @@
--- Recurring money (issue 37): schedules and instalment plans, the tags their occurrences carry, and
--- each occurrence recorded or skipped, keyed by the occurrence so that it happens once.
+-- Recurring money (issue 37): schedules and instalment plans, the tags their occurrences carry, each
+-- occurrence recorded or skipped keyed by the occurrence so that it happens once, dismissed
+-- suggestions, and budgets that repeat every month (with what a month leaves carried into the next).
 CREATE TABLE "recurring" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "recurring_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"user_id" integer NOT NULL,
@@ -50,6 +51,8 @@ CREATE TABLE "recurring_tags" (
 	CONSTRAINT "recurring_tags_recurring_id_tag_id_pk" PRIMARY KEY("recurring_id","tag_id")
 );
 --> statement-breakpoint
+ALTER TABLE "budgets" ADD COLUMN "period" varchar(5) DEFAULT 'once' NOT NULL;--> statement-breakpoint
+ALTER TABLE "budgets" ADD COLUMN "rollover" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "recurring" ADD CONSTRAINT "recurring_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recurring" ADD CONSTRAINT "recurring_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recurring" ADD CONSTRAINT "recurring_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -135,6 +135,8 @@ async function documentHead(db: Database, userId: number, exportedAt: Date) {
       endDate: budget.endDate?.toISOString() ?? null,
       autoInclude: budget.autoInclude,
       archived: budget.archived,
+      period: budget.period,
+      rollover: budget.rollover,
       categoryIds: categoriesOf.get(budget.id)?.map((bc) => bc.categoryId) ?? [],
       excludedTransactionIds: exclusionsOf.get(budget.id)?.map((e) => e.transactionId) ?? [],
     })),

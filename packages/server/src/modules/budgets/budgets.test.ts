@@ -61,6 +61,8 @@ describe('budgets', () => {
       categoryIds: [food],
       autoInclude: true,
       archived: false,
+      period: 'once',
+      rollover: false,
       createdAt: expect.any(String),
     });
     await w.createBudget({ name: 'Old', archived: true });
@@ -104,6 +106,8 @@ describe('budgets', () => {
     });
     expect(await w.members(budget.id)).toEqual([firstInstant.id, dollars.id, refund.id, lastInstant.id]);
     expect(await w.stats(budget.id)).toEqual({
+      month: null,
+      carried: null,
       spent: 10_000 + 1_000 + 4_000,
       income: 2_000,
       net: 2_000 - 15_000,

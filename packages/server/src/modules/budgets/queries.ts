@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { budgetMembers } from '../../db/budget-membership.ts';
 import type { Executor } from '../../db/client.ts';
+import { localDayOf, localDayStart } from '../../db/local-day.ts';
 import { budgetCategories, budgetExclusions, budgets, transactions } from '../../db/schema.ts';
 import { figureOf } from '../../lib/figures.ts';
 
@@ -125,6 +126,51 @@ export async function selectBudgetTotals(db: Executor, userId: number, budgetId:
     from m`);
   const [row] = (result as unknown as { rows: Array<{ spent: string; income: string; count: number }> }).rows;
   return { spent: figureOf(row?.spent ?? '0'), income: figureOf(row?.income ?? '0'), count: row?.count ?? 0 };
+}
+
+/** A month of a budget's figures: `YYYY-MM` of the user's time zone. */
+export interface MonthTotals {
+  month: string;
+  spent: number;
+  income: number;
+  count: number;
+}
+
+/**
+ * A budget's figures by the user's local month, for the months before the one that begins at
+ * `until` (an SQL date, its first day): its members by their own month, and a refund of a member
+ * expense as less spending of the refund's month (as spending by category counts it).
+ */
+export async function selectMonthlyTotals(db: Executor, userId: number, budgetId: number, until: string) {
+  const monthOf = (time: SQL) => sql`to_char(${localDayOf(time, userId)}, 'YYYY-MM')`;
+  const end = localDayStart(sql`${until}::date`, userId);
+  const result = await db.execute(sql`
+    with m as (${budgetMembers(userId, budgetId)}),
+    refunds as (select r.id, r.refund_of_id, r.ref_amount, r.time from transactions r
+      where r.user_id = ${userId} and r.refund_of_id is not null),
+    flows as (
+      select ${monthOf(sql`m.time`)} as month,
+        case when m.transaction_type = 'expense' then m.ref_amount else 0 end as spent,
+        case when m.transaction_type = 'income' and m.id not in (select r.id from refunds r) then m.ref_amount else 0 end
+          as income,
+        1 as n
+      from m where m.time < ${end}
+      union all
+      select ${monthOf(sql`r.time`)}, -r.ref_amount, 0, 0 from refunds r
+      where r.time < ${end} and r.refund_of_id in (select m.id from m where m.transaction_type = 'expense')
+    )
+    select month, sum(spent)::text as spent, sum(income)::text as income, sum(n)::int as count
+    from flows group by month order by month`);
+  return (
+    result as unknown as { rows: Array<{ month: string; spent: string; income: string; count: number }> }
+  ).rows.map(
+    (row): MonthTotals => ({
+      month: row.month,
+      spent: figureOf(row.spent),
+      income: figureOf(row.income),
+      count: row.count,
+    }),
+  );
 }
 
 /**

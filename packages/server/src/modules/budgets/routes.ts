@@ -10,7 +10,7 @@ export const budgetRoutes: FastifyPluginAsync<{ budgets: BudgetsService }> = asy
     get: (request) => budgets.get(request.userId, request.params.id),
     update: (request) => budgets.update(request.userId, request.params.id, request.body),
     delete: (request) => budgets.remove(request.userId, request.params.id),
-    stats: (request) => budgets.stats(request.userId, request.params.id),
+    stats: (request) => budgets.stats(request.userId, request.params.id, request.query),
     addTransactions: (request) =>
       budgets.addTransactions(request.userId, request.params.id, request.body.transactionIds),
     removeTransactions: (request) =>

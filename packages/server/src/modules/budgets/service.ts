@@ -2,6 +2,7 @@ import {
   type BackupDocument,
   type Budget,
   type BudgetStats,
+  type BudgetStatsQuery,
   convertMinorUnits,
   isWithinAmountLimit,
   type NewBudget,
@@ -9,9 +10,12 @@ import {
 } from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { inBatches } from '../../lib/batches.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { zonedDay } from '../../lib/dates.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
 import { assertRoomForOneMore } from '../../lib/limits.ts';
 import { assertOwnCategory } from '../categories/index.ts';
+import { getSettings } from '../settings/index.ts';
 import { clearBudgetOf, setBudgetOf } from '../transactions/index.ts';
 import {
   type BudgetRow,
@@ -30,6 +34,7 @@ import {
   selectBudgets,
   selectBudgetTotals,
   selectLargestLimit,
+  selectMonthlyTotals,
   updateBudget as updateBudgetRow,
 } from './queries.ts';
 
@@ -47,6 +52,8 @@ async function withCategories(db: Executor, rows: BudgetRow[]): Promise<Budget[]
     categoryIds: links.filter((l) => l.budgetId === row.id).map((l) => l.categoryId),
     autoInclude: row.autoInclude,
     archived: row.archived,
+    period: row.period,
+    rollover: row.rollover,
     createdAt: row.createdAt.toISOString(),
   }));
 }
@@ -67,19 +74,59 @@ async function getBudget(db: Executor, userId: number, id: number): Promise<Budg
   return budget!;
 }
 
-async function budgetStats(db: Executor, userId: number, id: number): Promise<BudgetStats> {
+async function budgetStats(
+  db: Executor,
+  clock: Clock,
+  userId: number,
+  id: number,
+  query: BudgetStatsQuery = {},
+): Promise<BudgetStats> {
   const budget = await getBudget(db, userId, id);
-  const totals = await selectBudgetTotals(db, userId, id);
   const limit = budget.limitAmount;
+  const progress = (spent: number, carried: number) => ({
+    limit,
+    remaining: limit === null ? null : limit + carried - spent,
+    utilization: limit === null ? null : Math.round((spent / limit) * 1000) / 10,
+  });
+  if (budget.period === 'once') {
+    const totals = await selectBudgetTotals(db, userId, id);
+    return {
+      month: null,
+      carried: null,
+      spent: totals.spent,
+      income: totals.income,
+      net: totals.income - totals.spent,
+      ...progress(totals.spent, 0),
+      transactionsCount: totals.count,
+    };
+  }
+  const { timeZone } = await getSettings(db, userId);
+  const month = query.month ?? zonedDay(clock.now(), timeZone).slice(0, 7);
+  const months = await selectMonthlyTotals(db, userId, id, `${nextMonth(month)}-01`);
+  const totals = months.find((m) => m.month === month) ?? { spent: 0, income: 0, count: 0 };
+  // What each month from the budget's first left of its limit, up to the month asked for.
+  const first = zonedDay(new Date(budget.startDate ?? budget.createdAt), timeZone).slice(0, 7);
+  let carried = 0;
+  if (budget.rollover && limit !== null) {
+    for (let m = first; m < month; m = nextMonth(m)) {
+      carried += limit - (months.find((row) => row.month === m)?.spent ?? 0);
+    }
+  }
   return {
+    month,
+    carried,
     spent: totals.spent,
     income: totals.income,
     net: totals.income - totals.spent,
-    limit,
-    remaining: limit === null ? null : limit - totals.spent,
-    utilization: limit === null ? null : Math.round((totals.spent / limit) * 1000) / 10,
+    ...progress(totals.spent, carried),
     transactionsCount: totals.count,
   };
+}
+
+/** The month after a `YYYY-MM` one. */
+function nextMonth(month: string): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
 }
 
 /** Locks the budget and the named transactions, answering NOT_FOUND for a budget or transaction not the caller's. */
@@ -97,7 +144,7 @@ export interface BudgetsService {
   create(userId: number, body: NewBudget): Promise<Budget>;
   update(userId: number, id: number, body: UpdateBudgetBody): Promise<Budget>;
   remove(userId: number, id: number): Promise<void>;
-  stats(userId: number, id: number): Promise<BudgetStats>;
+  stats(userId: number, id: number, query?: BudgetStatsQuery): Promise<BudgetStats>;
   /**
    * Adding one that is in already is harmless: no error, no duplicate. A transfer is refused: budgets
    * count income and expenses only, so it could never show in the budget.
@@ -106,7 +153,7 @@ export interface BudgetsService {
   removeTransactions(userId: number, id: number, transactionIds: number[]): Promise<BudgetStats>;
 }
 
-export function createBudgetsService(db: Database): BudgetsService {
+export function createBudgetsService(db: Database, clock: Clock): BudgetsService {
   return {
     async list(userId) {
       return withCategories(db, await selectBudgets(db, userId));
@@ -127,6 +174,8 @@ export function createBudgetsService(db: Database): BudgetsService {
           endDate: instant(body.endDate ?? null),
           autoInclude: body.autoInclude,
           archived: body.archived,
+          period: body.period,
+          rollover: body.rollover,
         });
         await replaceBudgetCategories(tx, created, categoryIds);
         return created;
@@ -162,7 +211,7 @@ export function createBudgetsService(db: Database): BudgetsService {
       await deleteBudgetRow(db, userId, id);
     },
 
-    stats: (userId, id) => budgetStats(db, userId, id),
+    stats: (userId, id, query) => budgetStats(db, clock, userId, id, query),
 
     async addTransactions(userId, id, transactionIds) {
       await db.transaction(async (tx) => {
@@ -174,7 +223,7 @@ export function createBudgetsService(db: Database): BudgetsService {
         await setBudgetOf(tx, userId, id, ids);
         await deleteExclusions(tx, id, ids);
       });
-      return budgetStats(db, userId, id);
+      return budgetStats(db, clock, userId, id);
     },
 
     async removeTransactions(userId, id, transactionIds) {
@@ -185,7 +234,7 @@ export function createBudgetsService(db: Database): BudgetsService {
         await clearBudgetOf(tx, userId, id, ids);
         await insertExclusions(tx, id, ids);
       });
-      return budgetStats(db, userId, id);
+      return budgetStats(db, clock, userId, id);
     },
   };
 }
@@ -213,7 +262,7 @@ export async function hasBudgetLimits(db: Executor, userId: number): Promise<boo
 export async function restoreBudget(
   tx: Executor,
   userId: number,
-  { startDate, endDate, name, limitAmount, autoInclude, archived }: BackupDocument['budgets'][number],
+  { startDate, endDate, name, limitAmount, autoInclude, archived, period, rollover }: BackupDocument['budgets'][number],
   categoryIds: number[],
   now: Date,
 ): Promise<number> {
@@ -223,6 +272,8 @@ export async function restoreBudget(
     limitAmount,
     autoInclude,
     archived,
+    period,
+    rollover,
     startDate: startDate === null ? null : new Date(startDate),
     endDate: endDate === null ? null : new Date(endDate),
     createdAt: now,
