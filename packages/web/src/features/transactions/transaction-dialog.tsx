@@ -33,6 +33,7 @@ import { SegmentedControl } from '../../components/ui/segmented-control.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
+import { AccountSelect, selectableAccounts } from '../../entities/accounts/account-select.tsx';
 import { TagToggles } from '../../entities/tags/tag-toggles.tsx';
 import { formatDateTime } from '../../entities/transactions/describe.ts';
 import { CategoryPicker } from '../../entities/transactions/pickers.tsx';
@@ -45,7 +46,6 @@ import {
   type DialogTarget,
   useTransactionDialogStore,
 } from '../../stores/transaction-dialog-target.ts';
-import { AccountSelect } from './components/account-select.tsx';
 import { useMerchantRuleOffer } from './components/merchant-rule-offer.ts';
 import { RefundField } from './components/refund-field.tsx';
 import { SplitParts } from './components/split-parts.tsx';
@@ -63,7 +63,6 @@ import {
   paymentTypeLabel,
   readDateTimeLocal,
   removePart,
-  selectableAccounts,
   startSplit,
   switchKind,
   TRANSACTION_KINDS,
