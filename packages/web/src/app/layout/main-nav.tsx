@@ -14,13 +14,13 @@ const NAV_STYLES = {
     label: '',
   },
   'bottom-bar': {
-    list: 'grid grid-cols-6',
+    list: 'grid grid-cols-7',
     link: 'flex h-16 flex-col items-center justify-center gap-1 text-[0.625rem] font-medium transition-colors',
     current: 'text-primary',
     other: 'text-muted-foreground hover:text-foreground',
     icon: 'size-5',
-    // Six to a phone's width (65 px each at 390): 10 px type, in which every section's one name
-    // fits ("Параметри", "Transactions"); a word still too long ends in an ellipsis.
+    // Seven to a phone's width (55 px each at 390): 10 px type, in which every section's one name
+    // fits ("Параметри", "Регулярні"); a word still too long ends in an ellipsis.
     label: 'w-full truncate text-center',
   },
 };
