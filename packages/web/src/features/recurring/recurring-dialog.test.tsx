@@ -58,7 +58,7 @@ describe('new regular payment', () => {
     expect((dialog.getByLabelText('Every') as HTMLInputElement).value).toBe('1');
     expect((dialog.getByLabelText('Period') as HTMLSelectElement).value).toBe('month');
     expect((dialog.getByLabelText('Account') as HTMLSelectElement).value).toBe('1');
-    expect(dialog.getByText('Comes on 22 Nov 2026, 22 Dec 2026, 22 Jan 2027…')).toBeTruthy();
+    expect(dialog.getByText('Comes on 22 Nov 2026, 22 Dec 2026, 22 Jan 2027, and so on')).toBeTruthy();
     expect(dialog.getByRole('radio', { name: 'Never' }).getAttribute('aria-checked')).toBe('true');
   });
 
@@ -75,7 +75,7 @@ describe('new regular payment', () => {
     await userEvent.selectOptions(dialog.getByLabelText('Period'), 'week');
     expect(dialog.getByRole('option', { name: 'weeks' })).toBeTruthy();
     setDate(dialog.getByLabelText('Starts'), '2026-11-25');
-    expect(dialog.getByText('Comes on 25 Nov 2026, 9 Dec 2026, 23 Dec 2026…')).toBeTruthy();
+    expect(dialog.getByText('Comes on 25 Nov 2026, 9 Dec 2026, 23 Dec 2026, and so on')).toBeTruthy();
     await userEvent.click(dialog.getByRole('radio', { name: 'After' }));
     await userEvent.type(dialog.getByLabelText('Number of times'), '5');
     await userEvent.click(dialog.getByRole('switch', { name: 'Ask me to confirm each one' }));

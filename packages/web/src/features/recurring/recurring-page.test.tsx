@@ -92,7 +92,10 @@ describe('regular payments page', () => {
     expect(bar.getAttribute('aria-valuemax')).toBe('3');
     expect(text(laptopRow.getByText(/in all/))).toBe('UAH 1,000.00 in all');
 
-    expect((await row('Internet')).getByText('Asks first')).toBeTruthy();
+    // Asking first, with a day passed that waits for the person.
+    const internetRow = await row('Internet');
+    expect(internetRow.getByText('Asks first')).toBeTruthy();
+    expect(internetRow.getByText('Waiting since 20 Nov 2026')).toBeTruthy();
     // Paused ones are folded away under their own heading.
     const paused = screen.getByText('Paused (1)').closest('details') as HTMLElement;
     expect(within(paused).getByRole('list', { name: 'Paused regular payments', hidden: true })).toBeTruthy();

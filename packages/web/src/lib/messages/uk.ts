@@ -200,7 +200,7 @@ export const uk: Catalogue = {
   'dashboard.latest.noTransactions': 'Тут з’являться ваші останні доходи, витрати й перекази.',
   'dashboard.upcoming.title': 'Найближчі платежі',
   'dashboard.upcoming.description': 'Регулярні платежі найближчих {days} днів і ваш залишок із ними, у {currency}',
-  'dashboard.upcoming.showAll': 'Усі регулярні платежі',
+  'dashboard.upcoming.showAll': 'Показати всі',
   'dashboard.upcoming.chartLabel': 'Прогноз залишку на {days} днів',
   'dashboard.upcoming.list': 'Найближчі платежі',
   'dashboard.upcoming.due':
@@ -395,6 +395,7 @@ export const uk: Catalogue = {
   'recurring.rhythm.instalments':
     '{count, plural, one {# щомісячний платіж} few {# щомісячні платежі} many {# щомісячних платежів} other {# щомісячного платежу}}',
   'recurring.next': 'Наступний — {date}',
+  'recurring.waitingSince': 'Очікує з {date}',
   'recurring.finished': 'Завершено: записувати більше нічого',
   'recurring.mode.confirmBadge': 'З підтвердженням',
   'recurring.pausedBadge': 'Призупинено',
@@ -451,7 +452,7 @@ export const uk: Catalogue = {
   'recurring.unit.year': '{count, plural, one {рік} few {роки} many {років} other {року}}',
   'recurring.field.starts': 'Початок',
   'recurring.field.firstPayment': 'Перший платіж',
-  'recurring.field.firstDates': 'Дати: {dates}…',
+  'recurring.field.firstDates': 'Дати: {dates} і так далі',
   'recurring.field.ends': 'Закінчення',
   'recurring.ends.never': 'Ніколи',
   'recurring.ends.onDate': 'У дату',

@@ -72,7 +72,7 @@ export function UpcomingWidget({ context, className }: { context: DashboardConte
       className={className}
     >
       {() => (
-        <div className="grid gap-5 md:grid-cols-2 md:gap-8">
+        <div className="grid grid-cols-1 gap-5 md:grid-cols-2 md:gap-8">
           <BalanceChart
             data={forecast}
             currency={currency}

@@ -6,6 +6,7 @@ import { Progress } from '../../../components/ui/progress.tsx';
 import { formatDay } from '../../../lib/dates.ts';
 import { t, useT } from '../../../lib/i18n.ts';
 import { formatMoney } from '../../../lib/money.ts';
+import { dayKey } from '../../../lib/periods.ts';
 import { openRecurringDialog } from '../../../stores/recurring-dialog-target.ts';
 
 /** How often it comes, in words: "Every month", "Every 2 weeks"; an instalment plan's "3 monthly parts". */
@@ -13,6 +14,12 @@ export function rhythmText(recurring: Pick<Recurring, 'kind' | 'schedule'>): str
   const { frequency, interval, count } = recurring.schedule;
   if (recurring.kind === 'instalments') return t('recurring.rhythm.instalments', { count: count ?? 0 });
   return t(`recurring.rhythm.${frequency}`, { interval });
+}
+
+/** When it comes next: a day passed and not yet confirmed or skipped waits since then. */
+function nextText(nextDate: string | null, today: string): string {
+  if (nextDate === null) return t('recurring.finished');
+  return t(nextDate < today ? 'recurring.waitingSince' : 'recurring.next', { date: formatDay(nextDate) });
 }
 
 /**
@@ -57,16 +64,12 @@ export function ScheduleRow({ recurring, accounts }: { recurring: Recurring; acc
           {where ? ` · ${where}` : ''}
         </span>
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
-          <span>
-            {recurring.nextDate
-              ? t('recurring.next', { date: formatDay(recurring.nextDate) })
-              : t('recurring.finished')}
-          </span>
+          <span>{nextText(recurring.nextDate, dayKey(new Date()))}</span>
           {recurring.mode === 'confirm' ? <Badge variant="info">{t('recurring.mode.confirmBadge')}</Badge> : null}
           {recurring.archived ? <Badge>{t('recurring.pausedBadge')}</Badge> : null}
         </span>
         {schedule.count === null ? null : (
-          <span className="mt-1 flex items-center gap-3">
+          <span className="mt-1 flex max-w-md items-center gap-3">
             <Progress
               value={recurring.recordedCount}
               max={schedule.count}

@@ -25,25 +25,25 @@ function SuggestionRow({ suggestion, account }: { suggestion: RecurringSuggestio
   ].filter(Boolean);
   return (
     <div className="flex flex-col gap-3 px-4 py-3">
-      <div className="flex items-start gap-3">
-        <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-          <span className="truncate text-sm font-medium">{suggestion.name}</span>
-          <span className="text-xs text-muted-foreground">{details.join(' · ')}</span>
-          <span className="text-xs text-muted-foreground">
-            {t('recurring.suggestion.dates', {
-              last: formatDay(suggestion.lastDate),
-              next: formatDay(suggestion.nextDate),
-            })}
-          </span>
+      <div className="flex flex-col gap-0.5">
+        <span className="flex items-baseline gap-3">
+          <span className="min-w-0 flex-1 truncate text-sm font-medium">{suggestion.name}</span>
+          {account ? (
+            <Money
+              minor={suggestion.amount}
+              currency={account.currencyCode}
+              kind={suggestion.transactionType}
+              className="shrink-0 text-sm font-semibold"
+            />
+          ) : null}
         </span>
-        {account ? (
-          <Money
-            minor={suggestion.amount}
-            currency={account.currencyCode}
-            kind={suggestion.transactionType}
-            className="shrink-0 text-sm font-semibold"
-          />
-        ) : null}
+        <span className="text-xs text-muted-foreground">{details.join(' · ')}</span>
+        <span className="text-xs text-muted-foreground">
+          {t('recurring.suggestion.dates', {
+            last: formatDay(suggestion.lastDate),
+            next: formatDay(suggestion.nextDate),
+          })}
+        </span>
       </div>
       <div className="flex flex-wrap justify-end gap-2">
         <Button
