@@ -38,6 +38,24 @@ export async function apiAs(request: APIRequestContext, username: string) {
         initialBalance,
         openingAt: '2000-01-01T00:00:00.000Z',
       }),
+    /**
+     * A monthly expense of `amount` minor units in the category called `category` from `startDate`
+     * (the user's local day); `confirm` makes each occurrence wait to be confirmed.
+     */
+    createRecurring: (
+      name: string,
+      accountId: number,
+      category: string,
+      amount: number,
+      startDate: string,
+      mode: 'auto' | 'confirm' = 'auto',
+    ) =>
+      call<{ id: number }>('post', '/recurring', {
+        name,
+        mode,
+        template: { amount, transactionType: 'expense', accountId, categoryId: categoryId(category) },
+        schedule: { frequency: 'month', startDate },
+      }),
     /** An expense (or income) of `amount` minor units in the category called `category`, at `time` (now by default). */
     record: (accountId: number, category: string, amount: number, options: { income?: boolean; time?: Date } = {}) =>
       call('post', '/transactions', {

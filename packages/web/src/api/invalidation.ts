@@ -7,6 +7,7 @@ import {
   currencyKeys,
   importKeys,
   monobankKeys,
+  recurringKeys,
   settingsKeys,
   statsKeys,
   tagKeys,
@@ -106,6 +107,30 @@ export function budgetDeleted(queryClient: QueryClient): Promise<unknown> {
 /** Transactions were added to a budget or taken out (its figures came with the answer): their `budgetId` changed. */
 export function budgetMembersChanged(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: transactionKeys.all });
+}
+
+/**
+ * A schedule or instalment plan was created, edited or deleted: the list and what is due and coming.
+ * Creating an automatic one (or switching one to automatic) records what is due already, so the
+ * transactions and balances are asked for again too, not awaited.
+ */
+export function recurringChanged(queryClient: QueryClient): Promise<unknown> {
+  transactionsChanged(queryClient);
+  return invalidateAll(queryClient, [recurringKeys.all, recurringKeys.upcomingAll()]);
+}
+
+/**
+ * An occurrence was confirmed (recorded as a transaction: every figure made of them) or skipped:
+ * the schedule's next date and count, and what is due.
+ */
+export function occurrenceDecided(queryClient: QueryClient, { recorded }: { recorded: boolean }): Promise<unknown> {
+  if (recorded) transactionsChanged(queryClient);
+  return invalidateAll(queryClient, [recurringKeys.all, recorded ? statsKeys.all : recurringKeys.upcomingAll()]);
+}
+
+/** A suggestion was dismissed: it is not made again. */
+export function suggestionDismissed(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: recurringKeys.suggestions() });
 }
 
 /** The user's currencies changed: the list, their rates and the base currency. */

@@ -88,6 +88,16 @@ export const budgetKeys = {
   stats: (id: number) => [...statsKeys.all, 'budget', id] as const,
 };
 
+export const recurringKeys = {
+  all: ['recurring'] as const,
+  list: () => [...recurringKeys.all, 'list'] as const,
+  /** Payees paid at a steady rhythm in the history: asked for again each time they are shown. */
+  suggestions: () => [...recurringKeys.all, 'suggestions'] as const,
+  /** What is due and coming, with the forecast of the total balance: a figure, refreshed with every other statistic. */
+  upcomingAll: () => [...statsKeys.all, 'recurring-upcoming'] as const,
+  upcoming: (days: number) => [...recurringKeys.upcomingAll(), days] as const,
+};
+
 export const monobankKeys = {
   all: ['monobank'] as const,
   user: () => [...monobankKeys.all, 'user'] as const,

@@ -1,6 +1,6 @@
 import { sendEarly } from '../api/early-responses.ts';
 import { buildUrl } from '../api/request.ts';
-import { dashboardPeriods, LATEST_RECORDS } from '../features/dashboard/components/dashboard-periods.ts';
+import { dashboardPeriods, LATEST_RECORDS, UPCOMING_DAYS } from '../features/dashboard/components/dashboard-periods.ts';
 import { parseMonth } from '../lib/dates.ts';
 import { HOME_PATH, leadsToDashboard } from '../lib/paths.ts';
 import { dayKey } from '../lib/periods.ts';
@@ -34,6 +34,7 @@ function dashboardUrls(search: URLSearchParams, today: string): string[] {
     buildUrl('/stats/spendings-by-categories', { ...periods.days }),
     buildUrl('/stats/spendings-by-categories', { ...periods.previousDays }),
     buildUrl('/stats/cash-flow', { ...periods.cashFlow }),
+    buildUrl('/recurring/upcoming', { days: UPCOMING_DAYS }),
     buildUrl('/account-groups'),
   ];
 }

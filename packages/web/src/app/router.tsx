@@ -45,6 +45,7 @@ const CreateAccountPage = page(
 const CryptoPage = page(async () => (await import('../features/crypto/crypto-page.tsx')).CryptoPage);
 const BudgetsPage = page(async () => (await import('../features/budgets/budgets-page.tsx')).BudgetsPage);
 const BudgetPage = page(async () => (await import('../features/budgets/budget-page.tsx')).BudgetPage);
+const RecurringPage = page(async () => (await import('../features/recurring/recurring-page.tsx')).RecurringPage);
 const TransactionsPage = page(
   async () => (await import('../features/transactions/transactions-page.tsx')).TransactionsPage,
 );
@@ -110,6 +111,7 @@ export const routes: RouteObject[] = [
                   { path: 'budgets', lazy: BudgetsPage, handle: titled('nav.budgets') },
                   { path: 'budgets/:id', lazy: BudgetPage, handle: titled('page.budget', 'nav.budgets') },
                   { path: 'transactions', lazy: TransactionsPage, handle: titled('nav.transactions') },
+                  { path: 'recurring', lazy: RecurringPage, handle: titled('page.recurring') },
                   { path: 'import', lazy: ImportPage, handle: titled('page.import') },
                   {
                     path: 'settings',

@@ -95,6 +95,7 @@ export function signedInServer(handlers: Handlers = {}) {
     'GET /banks/monobank/jobs': () => success([]),
     'GET /events': () => eventStream().response,
     'GET /stats/crypto-balance-history': () => success([]),
+    'GET /recurring/upcoming': () => success({ items: [], forecast: [] }),
     ...handlers,
   });
   const calls = (method: string, path: string) =>

@@ -8,6 +8,7 @@ import { SyncButton } from '../../entities/monobank/sync-button.tsx';
 import { TokenInvalidBanner } from '../../entities/monobank/token-invalid-banner.tsx';
 import { AddTransactionButton } from '../../entities/transactions/add-transaction-button.tsx';
 import { BankDialogHost } from '../../features/bank/bank-dialog-host.tsx';
+import { RecurringDialogHost } from '../../features/recurring/recurring-dialog-host.tsx';
 import { TransactionDialogHost } from '../../features/transactions/transaction-dialog.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useT } from '../../lib/i18n.ts';
@@ -66,6 +67,7 @@ export function AppShell() {
       <BottomNav />
       <TransactionDialogHost />
       <BankDialogHost />
+      <RecurringDialogHost />
     </div>
   );
 }

@@ -14,13 +14,13 @@ describe('MainNav in Ukrainian', () => {
         <MainNav placement="sidebar" className="" />
       </MemoryRouter>,
     );
-    expect(linkNames()).toEqual(['Огляд', 'Рахунки', 'Операції', 'Бюджети', 'Крипто', 'Параметри']);
+    expect(linkNames()).toEqual(['Огляд', 'Рахунки', 'Операції', 'Регулярні', 'Бюджети', 'Крипто', 'Параметри']);
     unmount();
     render(
       <MemoryRouter>
         <MainNav placement="bottom-bar" className="" />
       </MemoryRouter>,
     );
-    expect(linkNames()).toEqual(['Огляд', 'Рахунки', 'Операції', 'Бюджети', 'Крипто', 'Параметри']);
+    expect(linkNames()).toEqual(['Огляд', 'Рахунки', 'Операції', 'Регулярні', 'Бюджети', 'Крипто', 'Параметри']);
   });
 });

@@ -14,13 +14,14 @@ const NAV_STYLES = {
     label: '',
   },
   'bottom-bar': {
-    list: 'grid grid-cols-6',
+    // Seven to a phone's width in 10 px type: equal columns (55 px each at 390), except that a
+    // longer name ("Transactions", 62 px; "Параметри", 59 px) takes its width from the others
+    // where they have room to spare, from 340 px up; below that a name too long ends in an ellipsis.
+    list: 'grid grid-cols-7 min-[340px]:grid-cols-[repeat(7,minmax(min-content,1fr))]',
     link: 'flex h-16 flex-col items-center justify-center gap-1 text-[0.625rem] font-medium transition-colors',
     current: 'text-primary',
     other: 'text-muted-foreground hover:text-foreground',
     icon: 'size-5',
-    // Six to a phone's width (65 px each at 390): 10 px type, in which every section's one name
-    // fits ("Параметри", "Transactions"); a word still too long ends in an ellipsis.
     label: 'w-full truncate text-center',
   },
 };

@@ -1,4 +1,13 @@
-import { ArrowLeftRight, Bitcoin, LayoutDashboard, type LucideIcon, PiggyBank, Settings, Wallet } from 'lucide-react';
+import {
+  ArrowLeftRight,
+  Bitcoin,
+  LayoutDashboard,
+  type LucideIcon,
+  PiggyBank,
+  Repeat,
+  Settings,
+  Wallet,
+} from 'lucide-react';
 import type { MessageKey } from '../../lib/i18n.ts';
 
 export type NavItem = {
@@ -13,6 +22,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard', label: 'nav.dashboard', icon: LayoutDashboard },
   { to: '/accounts', label: 'nav.accounts', icon: Wallet, alsoActiveOn: ['/account', '/create-account'] },
   { to: '/transactions', label: 'nav.transactions', icon: ArrowLeftRight },
+  { to: '/recurring', label: 'nav.recurring', icon: Repeat },
   { to: '/budgets', label: 'nav.budgets', icon: PiggyBank },
   { to: '/crypto', label: 'nav.crypto', icon: Bitcoin },
   { to: '/settings', label: 'nav.settings', icon: Settings },

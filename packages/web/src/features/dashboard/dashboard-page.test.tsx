@@ -8,6 +8,7 @@ import { makeAccount } from '../../test/accounts.ts';
 import { type FakeRequest, failure, sampleUser, success } from '../../test/api.ts';
 import { freshAppEachTest, type Handlers, renderApp, signedInServer } from '../../test/app.tsx';
 import { makeBankUser } from '../../test/monobank.ts';
+import { makeOccurrence } from '../../test/recurring.ts';
 import { makeTransaction } from '../../test/transactions.ts';
 
 /** Text as read aloud: money formats with no-break spaces. */
@@ -265,6 +266,53 @@ describe('dashboard', () => {
     expect(list.getByRole('button', { name: /Groceries.*Silpo/ })).toBeTruthy();
     expect(records.getByRole('link', { name: 'Show all' }).getAttribute('href')).toBe('/transactions');
     expect(calls('GET', '/transactions')[0]?.url.searchParams.get('limit')).toBe('9');
+  });
+
+  it('shows the regular payments of the next 30 days, the ones due first, and the balance they leave', async () => {
+    const { calls } = dashboardServer({
+      'GET /recurring/upcoming': () =>
+        success({
+          items: [
+            makeOccurrence({ recurringId: 4, name: 'Internet', date: '2026-11-20', state: 'due' }),
+            makeOccurrence({
+              recurringId: 3,
+              name: 'Laptop',
+              date: '2026-12-15',
+              amount: 33_334,
+              number: 3,
+              of: 3,
+            }),
+          ],
+          forecast: [
+            { date: '2026-11-22', refBalance: 1_175_000 },
+            { date: '2026-12-15', refBalance: 1_141_666 },
+          ],
+        }),
+    });
+    renderApp('/dashboard');
+    const upcoming = await widget('Coming up');
+    const list = within(await upcoming.findByRole('list', { name: 'Payments coming up' }));
+    expect(list.getAllByRole('listitem').map(text)).toEqual([
+      '20NovInternet20 Nov 2026 · Card−UAH 250.00Due',
+      '15DecLaptop15 Dec 2026 · Card · 3 of 3−UAH 333.34',
+    ]);
+    expect(
+      upcoming.getByRole('img', {
+        name: /^Balance forecast for the next 30 days: UAH\s11,750\.00 on 22 Nov 2026, UAH\s11,416\.66 on 15 Dec 2026$/,
+      }),
+    ).toBeTruthy();
+    expect(upcoming.getByRole('link', { name: '1 payment waits for you to confirm' }).getAttribute('href')).toBe(
+      '/recurring',
+    );
+    expect(calls('GET', '/recurring/upcoming').map(({ url }) => url.searchParams.get('days'))).toEqual(['30']);
+  });
+
+  it('invites regular payments where none is scheduled', async () => {
+    dashboardServer();
+    renderApp('/dashboard');
+    const upcoming = await widget('Coming up');
+    expect(await upcoming.findByText('Nothing scheduled')).toBeTruthy();
+    expect(upcoming.getByRole('link', { name: 'Set up regular payments' }).getAttribute('href')).toBe('/recurring');
   });
 
   it('shows a skeleton in each widget while its figures load', async () => {

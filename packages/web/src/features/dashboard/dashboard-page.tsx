@@ -13,6 +13,7 @@ import { GettingStarted, isSettingUp } from './components/getting-started.tsx';
 import { LatestRecordsWidget } from './components/latest-records-widget.tsx';
 import { MonthSwitcher } from './components/month-switcher.tsx';
 import { TotalBalanceWidget } from './components/total-balance-widget.tsx';
+import { UpcomingWidget } from './components/upcoming-widget.tsx';
 
 /** The month shown lives in the URL (`?month=2026-11`), so it survives a reload and can be shared. */
 export function DashboardPage() {
@@ -43,6 +44,7 @@ export function DashboardPage() {
           <BalanceTrendWidget context={context} className="lg:col-span-2" />
           <ExpensesWidget context={context} />
           <CashFlowWidget context={context} className="lg:col-span-2" />
+          <UpcomingWidget context={context} className="lg:col-span-2 xl:col-span-3" />
           <LatestRecordsWidget context={context} className="lg:col-span-2 xl:col-span-3" />
         </div>
       ) : null}

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Account, convertMinorUnits, defaultPaymentType, NOTE_MAX, type Transaction } from '@kopiyka/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Info, Lock, Split, Wallet } from 'lucide-react';
+import { Info, Lock, Repeat, Split, Wallet } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -33,6 +33,7 @@ import { SegmentedControl } from '../../components/ui/segmented-control.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
+import { AccountSelect, selectableAccounts } from '../../entities/accounts/account-select.tsx';
 import { TagToggles } from '../../entities/tags/tag-toggles.tsx';
 import { formatDateTime } from '../../entities/transactions/describe.ts';
 import { CategoryPicker } from '../../entities/transactions/pickers.tsx';
@@ -40,12 +41,12 @@ import { formatDay } from '../../lib/dates.ts';
 import { issueText, t, useT } from '../../lib/i18n.ts';
 import { amountText, formatMoney, formatRate, parseAmount } from '../../lib/money.ts';
 import { notify } from '../../stores/notifications.ts';
+import { openRecurringDialog } from '../../stores/recurring-dialog-target.ts';
 import {
   closeTransactionDialog,
   type DialogTarget,
   useTransactionDialogStore,
 } from '../../stores/transaction-dialog-target.ts';
-import { AccountSelect } from './components/account-select.tsx';
 import { useMerchantRuleOffer } from './components/merchant-rule-offer.ts';
 import { RefundField } from './components/refund-field.tsx';
 import { SplitParts } from './components/split-parts.tsx';
@@ -63,7 +64,6 @@ import {
   paymentTypeLabel,
   readDateTimeLocal,
   removePart,
-  selectableAccounts,
   startSplit,
   switchKind,
   TRANSACTION_KINDS,
@@ -598,6 +598,9 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
           )}
         </FormField>
 
+        {original && original.transferNature !== 'transfer_out_wallet' ? (
+          <MakeRegular transaction={original} onClose={onClose} />
+        ) : null}
         {original ? (
           <TransferPairing transaction={original} accounts={accounts} onLink={onLink} onDone={onClose} />
         ) : null}
@@ -639,6 +642,31 @@ function rateHint({ from, to, rate, day, loading, kept }: RateHintInput): string
   }
   if (loading) return t('transaction.rate.loading');
   return t('transaction.rate.none', { from, to });
+}
+
+/**
+ * A payment that comes again (rent, a subscription, a salary) made a schedule: the schedule's
+ * dialog takes over, filled in from the transaction as it was saved. Money leaving the wallet has
+ * no account on its other side for a schedule to move it to.
+ */
+function MakeRegular({ transaction, onClose }: { transaction: Transaction; onClose: () => void }) {
+  const t = useT();
+  return (
+    <section className="flex flex-col items-start gap-3 rounded-lg border p-3.5">
+      <p className="text-sm text-muted-foreground">{t('transaction.makeRegular.intro')}</p>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => {
+          onClose();
+          openRecurringDialog({ mode: 'create', from: { transaction } });
+        }}
+      >
+        <Repeat aria-hidden="true" className="size-4" />
+        {t('transaction.makeRegular.button')}
+      </Button>
+    </section>
+  );
 }
 
 function createdMessage(saved: Transaction): string {

@@ -1,5 +1,6 @@
 import { accountsQueryOptions, useAccounts } from '../../../api/accounts.ts';
 import { prefetchAhead } from '../../../api/query-client.ts';
+import { upcomingQueryOptions } from '../../../api/recurring.ts';
 import {
   balanceHistoryQueryOptions,
   cashFlowQueryOptions,
@@ -12,7 +13,7 @@ import {
 } from '../../../api/stats.ts';
 import { type DayKey, type MonthKey, parseMonth } from '../../../lib/dates.ts';
 import { dayKey } from '../../../lib/periods.ts';
-import { dashboardPeriods, LATEST_RECORDS } from './dashboard-periods.ts';
+import { dashboardPeriods, LATEST_RECORDS, UPCOMING_DAYS } from './dashboard-periods.ts';
 import type { WidgetQuery } from './widget.tsx';
 
 /** What every widget is drawn for, and what decides their empty states. */
@@ -61,4 +62,5 @@ export function prefetchDashboard(search: URLSearchParams): void {
   prefetchAhead(spendingsQueryOptions(periods.days));
   prefetchAhead(spendingsQueryOptions(periods.previousDays));
   prefetchAhead(cashFlowQueryOptions(periods.cashFlow));
+  prefetchAhead(upcomingQueryOptions(UPCOMING_DAYS));
 }

@@ -10,6 +10,8 @@ import { lastMonthsRange, monthBalanceDay, monthEnd, monthRange } from '../../..
 export const LATEST_RECORDS = 9;
 /** How many months the cash flow shows, ending with the chosen one. */
 export const CASH_FLOW_MONTHS = 6;
+/** How many days ahead the regular payments and the forecast go, from today whatever the month shown. */
+export const UPCOMING_DAYS = 30;
 
 /** The days whose figures the widgets show for `month`: what they ask for, and what is asked for ahead. */
 export function dashboardPeriods(month: MonthKey, today: DayKey) {

@@ -1,5 +1,6 @@
 import type { Rate, Transaction } from '@kopiyka/shared';
 import { describe, expect, it } from 'vitest';
+import { OUT_OF_WALLET } from '../../../entities/accounts/account-select.tsx';
 import { formatMoney } from '../../../lib/money.ts';
 import { makeAccount } from '../../../test/accounts.ts';
 import { savedTimeZoneEachTest } from '../../../test/time-zone.ts';
@@ -9,7 +10,6 @@ import {
   crossRate,
   initialFormValues,
   leftToAssign,
-  OUT_OF_WALLET,
   removePart,
   startSplit,
   switchKind,

@@ -13,6 +13,7 @@ import {
   updateTransactionBodySchema,
 } from '@kopiyka/shared';
 import { z } from 'zod';
+import { OUT_OF_WALLET, selectableAccounts } from '../../../entities/accounts/account-select.tsx';
 import { pad, wallTime, zonedInstant } from '../../../lib/dates.ts';
 import { t } from '../../../lib/i18n.ts';
 import { amountText, formatMoney, readAmount } from '../../../lib/money.ts';
@@ -25,9 +26,6 @@ export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 export function kindLabel(kind: TransactionKind): string {
   return t(`transaction.kind.${kind}`);
 }
-
-/** The pseudo account for money that leaves (or enters) the wallet: a select's value. */
-export const OUT_OF_WALLET = 'out';
 
 /** The payment types in the order the form offers them, the usual ones first. */
 export const PAYMENT_TYPE_CHOICES: readonly PaymentType[] = [
@@ -101,11 +99,6 @@ export function readDateTimeLocal(value: string): Date | null {
   if (!parts) return null;
   const [year, month, day, hour, minute, second] = parts as [number, number, number, number, number, number];
   return zonedInstant({ year, month, day, hour, minute, second });
-}
-
-/** The accounts a new transaction may use: enabled manual ones (bank accounts take only imports). */
-export function selectableAccounts(accounts: readonly Account[], keep: readonly number[] = []): Account[] {
-  return accounts.filter((account) => (account.isEnabled && account.type === 'system') || keep.includes(account.id));
 }
 
 /** Where the form starts: a new expense on the given (or first usable) account, or the transaction as it is. */

@@ -1,10 +1,20 @@
 import type { Account } from '@kopiyka/shared';
 import type { ComponentProps } from 'react';
-import { NativeSelect } from '../../../components/ui/native-select.tsx';
-import { ownMoney } from '../../../entities/accounts/account-tree.ts';
-import { outOfWalletLabel } from '../../../entities/transactions/describe.ts';
-import { formatMoney } from '../../../lib/money.ts';
-import { OUT_OF_WALLET } from './transaction-form.ts';
+import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { formatMoney } from '../../lib/money.ts';
+import { outOfWalletLabel } from '../transactions/describe.ts';
+import { ownMoney } from './account-tree.ts';
+
+/** The pseudo account for money that leaves (or enters) the wallet: a select's value. */
+export const OUT_OF_WALLET = 'out';
+
+/**
+ * The accounts a new transaction (or a schedule of them) may use: enabled manual ones, bank
+ * accounts taking only imports; `keep` lets through those a saved one uses already.
+ */
+export function selectableAccounts(accounts: readonly Account[], keep: readonly number[] = []): Account[] {
+  return accounts.filter((account) => (account.isEnabled && account.type === 'system') || keep.includes(account.id));
+}
 
 type AccountSelectProps = Omit<ComponentProps<typeof NativeSelect>, 'children'> & {
   accounts: readonly Account[];
