@@ -292,6 +292,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         {
           db,
           recurring,
+          events,
           clock,
           log: app.log,
           pollMs: config.schedulerCheckMs,

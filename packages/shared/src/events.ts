@@ -20,6 +20,8 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   }),
   /** A CSV import moved on (a batch of rows done, finished, failed or undone): its state and counts. */
   z.object({ type: z.literal('import'), import: importProgressSchema }),
+  /** The recording job recorded occurrences of an automatic schedule on their day. */
+  z.object({ type: z.literal('recurring.recorded'), recurringId: z.number().int(), count: z.number().int() }),
   /** The bank connection changed by itself: Monobank refused the token, or switched the webhook off. */
   z.object({ type: z.literal('monobank.user'), user: bankUserSchema }),
 ]);

@@ -14,7 +14,7 @@ import {
   type StreamMessage,
 } from './events.ts';
 import { queryClient } from './query-client.ts';
-import { accountKeys, monobankKeys, statsKeys, transactionKeys } from './query-keys.ts';
+import { accountKeys, monobankKeys, recurringKeys, statsKeys, transactionKeys } from './query-keys.ts';
 
 function parse(chunks: string[]) {
   const messages: StreamMessage[] = [];
@@ -261,6 +261,16 @@ describe('what an event changes', () => {
     // An import's windows refresh the lists without a word: the progress bar speaks for it.
     useNotificationsStore.getState().reset();
     handleServerEvent(queryClient, { ...webhook(5), source: 'import' });
+    expect(toasts()).toEqual([]);
+  });
+
+  it('refreshes the lists, balances, figures and regular payments when the job recorded occurrences, without a word', () => {
+    cacheBankData();
+    queryClient.setQueryData(recurringKeys.all, []);
+    handleServerEvent(queryClient, { type: 'recurring.recorded', recurringId: 4, count: 2 });
+    for (const queryKey of [transactionKeys.lists(), accountKeys.list(), statsKeys.all, recurringKeys.all]) {
+      expect(stale(queryKey)).toBe(true);
+    }
     expect(toasts()).toEqual([]);
   });
 

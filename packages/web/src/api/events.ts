@@ -10,7 +10,7 @@ import { useSessionStore } from '../stores/session.ts';
 import { call, openEventStream } from './client.ts';
 import { hasErrorCode } from './errors.ts';
 import { applyImportProgress } from './imports.ts';
-import { bankConnectionChanged, bankDataChanged, eventsMissed } from './invalidation.ts';
+import { bankConnectionChanged, bankDataChanged, eventsMissed, occurrenceDecided } from './invalidation.ts';
 import { applyJobUpdate, bankUserQueryOptions, isJobActive, useActiveJobs } from './monobank.ts';
 import { monobankKeys } from './query-keys.ts';
 
@@ -210,6 +210,9 @@ export function handleServerEvent(queryClient: QueryClient, event: ServerEvent):
       return;
     case 'import':
       applyImportProgress(queryClient, event.import);
+      return;
+    case 'recurring.recorded':
+      void occurrenceDecided(queryClient, { recorded: true });
       return;
     case 'monobank.user': {
       const before = queryClient.getQueryData<BankUser | null>(monobankKeys.user());

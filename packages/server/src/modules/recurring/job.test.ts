@@ -1,7 +1,9 @@
+import type { AddressInfo } from 'node:net';
 import type { Recurring, Transaction } from '@kopiyka/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
+import { openEventStream } from '../../../test/monobank.ts';
 import { buildWorld } from '../../../test/world.ts';
 import { fixedClock } from '../../lib/clock.ts';
 
@@ -44,10 +46,16 @@ describe('the recording job', () => {
     await vi.waitFor(async () => expect((await t.call('GET', '/api/v1/user', { token })).status).toBe(200));
     expect(await recorded()).toEqual([]);
 
-    // 00:30 in Kyiv on the 11th (still the 10th in UTC).
+    // 00:30 in Kyiv on the 11th (still the 10th in UTC). An open page hears of it.
+    const address = t.app.server.address() as AddressInfo;
+    const stream = await openEventStream(`http://127.0.0.1:${address.port}`, token);
     clock.set('2026-05-10T21:30:00Z');
     await vi.waitFor(async () => expect(await recorded()).toHaveLength(1), WAIT);
     expect((await schedule()).nextDate).toBe('2026-05-12');
+    await vi.waitFor(() =>
+      expect(stream.received).toContainEqual({ type: 'recurring.recorded', recurringId: id, count: 1 }),
+    );
+    await stream.close();
 
     // Two days later at once: both occurrences, and then the rhythm has ended.
     clock.set('2026-05-13T08:00:00Z');

@@ -9,6 +9,7 @@ import type { Database } from '../../db/client.ts';
 import { type LeasedWorker, startLeasedWorker } from '../../jobs/leased-worker.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { EventBus } from '../events/index.ts';
 import {
   claimDueRecurring,
   type RecurringRow,
@@ -24,6 +25,7 @@ const RETRY_AFTER_MS = 60 * 60_000;
 export interface RecurringJobDeps {
   db: Database;
   recurring: RecurringService;
+  events: EventBus;
   clock: Clock;
   log: FastifyBaseLogger;
   /** Looks every this often for schedules come due (another instance's, or a day begun). */
@@ -33,7 +35,7 @@ export interface RecurringJobDeps {
 }
 
 export function startRecurringJob(deps: RecurringJobDeps, poll: boolean): LeasedWorker {
-  const { db, recurring, clock, log } = deps;
+  const { db, recurring, clock, log, events } = deps;
   return startLeasedWorker<RecurringRow>(
     {
       name: 'recurring',
@@ -42,7 +44,15 @@ export function startRecurringJob(deps: RecurringJobDeps, poll: boolean): Leased
       claim: (terms) => claimDueRecurring(db, terms.now, terms.until, terms.token),
       renew: (row, lease, until) => updateLeasedRecurring(db, row.id, lease.token, { lockedUntil: until }),
       work: async (row, lease) => {
-        await recurring.recordDue(row, lease.token, lease);
+        const recorded: number[] = [];
+        try {
+          await recurring.recordDue(row, lease.token, lease, recorded);
+        } finally {
+          // What was recorded before a failure is recorded all the same: open pages ask again.
+          if (recorded.length > 0) {
+            events.publish(row.userId, { type: 'recurring.recorded', recurringId: row.id, count: recorded.length });
+          }
+        }
       },
       async finish(row, lease, failure) {
         if (failure) {
