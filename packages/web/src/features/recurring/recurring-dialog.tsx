@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Account, NOTE_MAX, RECURRING_FREQUENCIES, type Recurring } from '@kopiyka/shared';
-import { Info, Trash2, Wallet } from 'lucide-react';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { Info, Trash2 } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
 import { type Control, Controller, type UseFormReturn, useForm } from 'react-hook-form';
-import { Link } from 'react-router';
-import { useAccounts } from '../../api/accounts.ts';
 import { useCategories } from '../../api/categories.ts';
-import { hasErrorCode, inlineErrorMessage, loadFailureText } from '../../api/errors.ts';
+import { hasErrorCode, inlineErrorMessage } from '../../api/errors.ts';
 import { useCreateRecurring, useDeleteRecurring, useUpdateRecurring } from '../../api/recurring.ts';
 import { useSubmission } from '../../api/submission.ts';
 import { useTags } from '../../api/tags.ts';
@@ -23,17 +21,15 @@ import {
   DialogHeader,
 } from '../../components/ui/dialog.tsx';
 import { focusMarkedField } from '../../components/ui/dialog-focus.ts';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
-import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { SegmentedControl } from '../../components/ui/segmented-control.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { SwitchField } from '../../components/ui/switch-field.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { AccountSelect, selectableAccounts } from '../../entities/accounts/account-select.tsx';
+import { AccountsDialogBody } from '../../entities/accounts/accounts-dialog-body.tsx';
 import { ConfirmDialogContent } from '../../entities/requests/confirm-dialog.tsx';
 import { TagToggles } from '../../entities/tags/tag-toggles.tsx';
 import { CategoryPicker } from '../../entities/transactions/pickers.tsx';
@@ -67,53 +63,18 @@ function dialogTitle(target: RecurringDialogTarget): string {
 
 /** The dialog that makes or changes a schedule or an instalment plan, once the accounts are known. */
 export function RecurringDialog({ target, onClose }: { target: RecurringDialogTarget; onClose: () => void }) {
-  const accounts = useAccounts();
   const t = useT();
-  let content: ReactNode;
-  if (accounts.isPending) {
-    content = (
-      <DialogBody role="status" aria-label={t('sidebar.loading')}>
-        {[0, 1, 2, 3].map((row) => (
-          <Skeleton key={row} className="h-16 w-full" />
-        ))}
-      </DialogBody>
-    );
-  } else if (accounts.isError) {
-    content = (
-      <DialogBody>
-        <EmptyState
-          icon={Wallet}
-          title={t('accounts.loadError.title')}
-          description={loadFailureText(accounts.error)}
-          action={<RetryButton onRetry={() => void accounts.refetch()} retrying={accounts.isFetching} />}
-        />
-      </DialogBody>
-    );
-  } else if (target.mode === 'create' && selectableAccounts(accounts.data).length === 0) {
-    content = (
-      <DialogBody className="justify-center">
-        <EmptyState
-          icon={Wallet}
-          title={t('transaction.noAccounts.title')}
-          description={t('recurring.noAccounts')}
-          action={
-            <Button asChild>
-              <Link to="/create-account" onClick={onClose}>
-                {t('transaction.noAccounts.add')}
-              </Link>
-            </Button>
-          }
-        />
-      </DialogBody>
-    );
-  } else {
-    content = <RecurringForm target={target} accounts={accounts.data} onClose={onClose} />;
-  }
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-lg" onOpenAutoFocus={focusMarkedField}>
         <DialogHeader title={dialogTitle(target)} />
-        {content}
+        <AccountsDialogBody
+          needsAccount={target.mode === 'create'}
+          noAccountsText={t('recurring.noAccounts')}
+          onClose={onClose}
+        >
+          {(accounts) => <RecurringForm target={target} accounts={accounts} onClose={onClose} />}
+        </AccountsDialogBody>
       </DialogContent>
     </Dialog>
   );
