@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Account, convertMinorUnits, defaultPaymentType, NOTE_MAX, type Transaction } from '@kopiyka/shared';
+import { type Account, convertMinorUnits, defaultPaymentType, type Transaction } from '@kopiyka/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Info, Lock, Repeat, Split } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -9,7 +9,6 @@ import { useBudgets } from '../../api/budgets.ts';
 import { ratesQueryOptions, useBaseCurrencyCode } from '../../api/currencies.ts';
 import { hasErrorCode, inlineErrorMessage } from '../../api/errors.ts';
 import { useSubmission } from '../../api/submission.ts';
-import { useTags } from '../../api/tags.ts';
 import { useCreateTransaction, useUpdateTransaction } from '../../api/transactions.ts';
 import { FormFailure } from '../../components/ui/alert.tsx';
 import { AmountInput } from '../../components/ui/amount-input.tsx';
@@ -28,11 +27,11 @@ import { Input } from '../../components/ui/input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { SegmentedControl } from '../../components/ui/segmented-control.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { Textarea } from '../../components/ui/textarea.tsx';
 import { AccountSelect, selectableAccounts } from '../../entities/accounts/account-select.tsx';
 import { AccountsDialogBody } from '../../entities/accounts/accounts-dialog-body.tsx';
-import { TagToggles } from '../../entities/tags/tag-toggles.tsx';
+import { TagsField } from '../../entities/tags/tag-toggles.tsx';
 import { formatDateTime } from '../../entities/transactions/describe.ts';
+import { NoteField } from '../../entities/transactions/note-field.tsx';
 import { CategoryPicker } from '../../entities/transactions/pickers.tsx';
 import { formatDay } from '../../lib/dates.ts';
 import { issueText, t, useT } from '../../lib/i18n.ts';
@@ -535,24 +534,26 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
         </div>
 
         <BudgetField control={form.control} error={errors.budgetId?.message} />
-        <TagsField control={form.control} error={errors.tagIds?.message} />
-
-        <FormField id="transaction-note" label={t('transaction.field.note')} error={errors.note?.message}>
-          {(control) => (
-            <div className="flex flex-col gap-1">
-              <Textarea
-                {...control}
-                rows={2}
-                maxLength={NOTE_MAX}
-                placeholder={t('transaction.field.notePlaceholder')}
-                {...form.register('note')}
-              />
-              <span className="self-end text-xs text-muted-foreground tabular-nums" aria-live="polite">
-                {values.note.length}/{NOTE_MAX}
-              </span>
-            </div>
+        <Controller
+          control={form.control}
+          name="tagIds"
+          render={({ field }) => (
+            <TagsField
+              labelId="transaction-tags-label"
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.tagIds?.message}
+            />
           )}
-        </FormField>
+        />
+
+        <NoteField
+          id="transaction-note"
+          placeholder={t('transaction.field.notePlaceholder')}
+          error={errors.note?.message}
+          registration={form.register('note')}
+          length={values.note.length}
+        />
 
         {original && original.transferNature !== 'transfer_out_wallet' ? (
           <MakeRegular transaction={original} onClose={onClose} />
@@ -629,38 +630,6 @@ function createdMessage(saved: Transaction): string {
   const amount = formatMoney(saved.amount, saved.currencyCode);
   if (saved.transferNature !== 'not_transfer') return t('transaction.created.transfer', { amount });
   return t(`transaction.created.${saved.transactionType}`, { amount });
-}
-
-/** The tags the transaction carries, each a toggle. */
-function TagsField({
-  control,
-  error,
-}: {
-  control: Control<TransactionFormValues, unknown, TransactionFormResult>;
-  error?: string;
-}) {
-  const tags = useTags();
-  const t = useT();
-  return (
-    <Controller
-      control={control}
-      name="tagIds"
-      render={({ field }) => (
-        <div className="flex flex-col gap-2">
-          <span id="transaction-tags-label" className="text-sm font-medium leading-none">
-            {t('transaction.field.tags')}
-          </span>
-          <TagToggles
-            tags={tags.data ?? []}
-            value={field.value}
-            onChange={field.onChange}
-            labelledBy="transaction-tags-label"
-          />
-          {error ? <p className="text-sm text-destructive">{error}</p> : null}
-        </div>
-      )}
-    />
-  );
 }
 
 /**
