@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Account, RECURRING_FREQUENCIES, type Recurring } from '@kopiyka/shared';
 import { Info, Trash2 } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { type ComponentProps, useMemo, useRef, useState } from 'react';
 import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
 import { useCategories } from '../../api/categories.ts';
 import { hasErrorCode, inlineErrorMessage } from '../../api/errors.ts';
@@ -326,11 +326,8 @@ function RecurringForm({
             <div className="grid grid-cols-[5.5rem_1fr] gap-3">
               <FormField id="recurring-interval" label={t('recurring.field.every')} error={errors.interval?.message}>
                 {(control) => (
-                  <Input
+                  <WholeNumberInput
                     {...control}
-                    inputMode="numeric"
-                    autoComplete="off"
-                    className="tabular-nums"
                     {...form.register('interval', { onChange: () => changeRhythm({ ...form.getValues() }) })}
                   />
                 )}
@@ -385,15 +382,7 @@ function RecurringForm({
               ) : null}
               {values.ends === 'afterCount' ? (
                 <FormField id="recurring-count" label={t('recurring.field.times')} error={errors.count?.message}>
-                  {(control) => (
-                    <Input
-                      {...control}
-                      inputMode="numeric"
-                      autoComplete="off"
-                      className="tabular-nums"
-                      {...form.register('count')}
-                    />
-                  )}
+                  {(control) => <WholeNumberInput {...control} {...form.register('count')} />}
                 </FormField>
               ) : null}
             </div>
@@ -462,6 +451,11 @@ function RecurringForm({
       </DialogFooter>
     </form>
   );
+}
+
+/** A count typed in digits (how often, how many times, how many parts), lined up as figures. */
+function WholeNumberInput(props: ComponentProps<typeof Input>) {
+  return <Input inputMode="numeric" autoComplete="off" className="tabular-nums" {...props} />;
 }
 
 type AccountFieldProps = {
@@ -546,15 +540,7 @@ function InstalmentFields({
           hint={t('recurring.field.partsHint')}
           error={form.formState.errors.count?.message}
         >
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="numeric"
-              autoComplete="off"
-              className="tabular-nums"
-              {...form.register('count')}
-            />
-          )}
+          {(control) => <WholeNumberInput {...control} {...form.register('count')} />}
         </FormField>
         <StartField form={form} values={values} onChosen={() => undefined} />
       </div>
