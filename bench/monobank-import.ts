@@ -7,6 +7,7 @@
 // the same process, so the import can be read as a ratio on a noisy machine.
 import { randomBytes } from 'node:crypto';
 import { startMonobankEmulator } from '@kopiyka/fakes';
+import { callAs } from './api-client.ts';
 import { startBenchServer } from './bench-server.ts';
 
 const [items = 10_000, runs = 3] = process.argv.slice(2).map(Number);
@@ -15,21 +16,8 @@ const bank = await startMonobankEmulator({ demo: false, requestIntervalMs: 0 });
 const { app, close } = await startBenchServer('mono', {
   env: { MONOBANK_API_URL: bank.url, MONOBANK_REQUEST_INTERVAL_MS: '0' },
 });
-const base = `${await app.listen({ port: 0, host: '127.0.0.1' })}/api/v1`;
-
-async function call(method: string, url: string, token?: string, body?: unknown) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return text ? JSON.parse(text).response : undefined;
-}
+const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+const call = (method: string, url: string, token?: string, body?: unknown) => callAs(origin, method, url, token, body);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const uah = (await call('GET', '/models/currencies')).find((c: { code: string }) => c.code === 'UAH').id;

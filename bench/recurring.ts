@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { fixedClock } from '../packages/server/src/lib/clock.ts';
+import { callAs } from './api-client.ts';
 import { startBenchServer } from './bench-server.ts';
 
 const [users = 100, perUser = 10] = process.argv.slice(2).map(Number);
@@ -17,21 +18,8 @@ const { app, close } = await startBenchServer('recurring', {
   schedulerCheckMs: 50,
   env: { REGISTRATIONS_PER_HOUR: '100000' },
 });
-const base = `${await app.listen({ port: 0, host: '127.0.0.1' })}/api/v1`;
-
-async function call(method: string, url: string, token?: string, body?: unknown) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return text ? JSON.parse(text).response : undefined;
-}
+const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+const call = (method: string, url: string, token?: string, body?: unknown) => callAs(origin, method, url, token, body);
 
 const uah = (await call('GET', '/models/currencies')).find((c: { code: string }) => c.code === 'UAH').id;
 const people: Array<{ token: string; accountId: number; categoryId: number }> = [];

@@ -1,6 +1,7 @@
 import type { Tag } from '@kopiyka/shared';
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
+import { useTags } from '../../api/tags.ts';
 import { useT } from '../../lib/i18n.ts';
 import { cn } from '../../lib/utils.ts';
 
@@ -56,5 +57,28 @@ export function TagToggles({ tags, value, onChange, labelledBy, className }: Tag
         );
       })}
     </fieldset>
+  );
+}
+
+type TagsFieldProps = {
+  /** The id its label takes, for the toggles to be named by it. */
+  labelId: string;
+  value: readonly number[];
+  onChange: (tagIds: number[]) => void;
+  error?: string;
+};
+
+/** A form's tags field: labelled toggles of the user's tags, with the field's error below. */
+export function TagsField({ labelId, value, onChange, error }: TagsFieldProps) {
+  const tags = useTags();
+  const t = useT();
+  return (
+    <div className="flex flex-col gap-2">
+      <span id={labelId} className="text-sm font-medium leading-none">
+        {t('transaction.field.tags')}
+      </span>
+      <TagToggles tags={tags.data ?? []} value={value} onChange={onChange} labelledBy={labelId} />
+      {error ? <p className="text-sm text-destructive">{error}</p> : null}
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useCategories } from '../../api/categories.ts';
 import { useTags } from '../../api/tags.ts';
 import { OptionList } from '../../components/option-list.tsx';
-import type { FieldControlProps } from '../../components/ui/form-field.tsx';
+import { type FieldControlProps, FormField } from '../../components/ui/form-field.tsx';
 import { PickerButton } from '../../components/ui/picker-button.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover.tsx';
 import { useT } from '../../lib/i18n.ts';
@@ -242,5 +242,35 @@ export function TagFilter(props: FilterProps) {
         noMatch: t('transactions.picker.noTagMatch', { query }),
       })}
     />
+  );
+}
+
+type CategoryFieldProps = {
+  id: string;
+  value: number | null;
+  onChange: (categoryId: number) => void;
+  /** The field's form marks it touched once a category is picked. */
+  onBlur: () => void;
+  type?: TransactionType;
+  error?: string;
+};
+
+/** A form's category field: the picker under its label, touched as soon as a category is picked. */
+export function CategoryField({ id, value, onChange, onBlur, type, error }: CategoryFieldProps) {
+  const t = useT();
+  return (
+    <FormField id={id} label={t('transaction.field.category')} error={error}>
+      {(control) => (
+        <CategoryPicker
+          {...control}
+          value={value}
+          type={type}
+          onChange={(categoryId) => {
+            onChange(categoryId);
+            onBlur();
+          }}
+        />
+      )}
+    </FormField>
   );
 }

@@ -1,15 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Account, NOTE_MAX, RECURRING_FREQUENCIES, type Recurring } from '@kopiyka/shared';
-import { Info, Trash2, Wallet } from 'lucide-react';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
-import { type Control, Controller, type UseFormReturn, useForm } from 'react-hook-form';
-import { Link } from 'react-router';
-import { useAccounts } from '../../api/accounts.ts';
+import { type Account, RECURRING_FREQUENCIES, type Recurring } from '@kopiyka/shared';
+import { Info, Trash2 } from 'lucide-react';
+import { type ComponentProps, useMemo, useRef, useState } from 'react';
+import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
 import { useCategories } from '../../api/categories.ts';
-import { hasErrorCode, inlineErrorMessage, loadFailureText } from '../../api/errors.ts';
+import { hasErrorCode, inlineErrorMessage } from '../../api/errors.ts';
 import { useCreateRecurring, useDeleteRecurring, useUpdateRecurring } from '../../api/recurring.ts';
 import { useSubmission } from '../../api/submission.ts';
-import { useTags } from '../../api/tags.ts';
 import { FormFailure } from '../../components/ui/alert.tsx';
 import { AlertDialog } from '../../components/ui/alert-dialog.tsx';
 import { AmountInput } from '../../components/ui/amount-input.tsx';
@@ -23,20 +20,18 @@ import {
   DialogHeader,
 } from '../../components/ui/dialog.tsx';
 import { focusMarkedField } from '../../components/ui/dialog-focus.ts';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
-import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { SegmentedControl } from '../../components/ui/segmented-control.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { SwitchField } from '../../components/ui/switch-field.tsx';
-import { Textarea } from '../../components/ui/textarea.tsx';
 import { AccountSelect, selectableAccounts } from '../../entities/accounts/account-select.tsx';
+import { AccountsDialogBody } from '../../entities/accounts/accounts-dialog-body.tsx';
 import { ConfirmDialogContent } from '../../entities/requests/confirm-dialog.tsx';
-import { TagToggles } from '../../entities/tags/tag-toggles.tsx';
-import { CategoryPicker } from '../../entities/transactions/pickers.tsx';
+import { TagsField } from '../../entities/tags/tag-toggles.tsx';
+import { NoteField } from '../../entities/transactions/note-field.tsx';
+import { CategoryField } from '../../entities/transactions/pickers.tsx';
 import { type DayKey, formatDay } from '../../lib/dates.ts';
 import { issueText, t, useT } from '../../lib/i18n.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -67,59 +62,22 @@ function dialogTitle(target: RecurringDialogTarget): string {
 
 /** The dialog that makes or changes a schedule or an instalment plan, once the accounts are known. */
 export function RecurringDialog({ target, onClose }: { target: RecurringDialogTarget; onClose: () => void }) {
-  const accounts = useAccounts();
   const t = useT();
-  let content: ReactNode;
-  if (accounts.isPending) {
-    content = (
-      <DialogBody role="status" aria-label={t('sidebar.loading')}>
-        {[0, 1, 2, 3].map((row) => (
-          <Skeleton key={row} className="h-16 w-full" />
-        ))}
-      </DialogBody>
-    );
-  } else if (accounts.isError) {
-    content = (
-      <DialogBody>
-        <EmptyState
-          icon={Wallet}
-          title={t('accounts.loadError.title')}
-          description={loadFailureText(accounts.error)}
-          action={<RetryButton onRetry={() => void accounts.refetch()} retrying={accounts.isFetching} />}
-        />
-      </DialogBody>
-    );
-  } else if (target.mode === 'create' && selectableAccounts(accounts.data).length === 0) {
-    content = (
-      <DialogBody className="justify-center">
-        <EmptyState
-          icon={Wallet}
-          title={t('transaction.noAccounts.title')}
-          description={t('recurring.noAccounts')}
-          action={
-            <Button asChild>
-              <Link to="/create-account" onClick={onClose}>
-                {t('transaction.noAccounts.add')}
-              </Link>
-            </Button>
-          }
-        />
-      </DialogBody>
-    );
-  } else {
-    content = <RecurringForm target={target} accounts={accounts.data} onClose={onClose} />;
-  }
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-lg" onOpenAutoFocus={focusMarkedField}>
         <DialogHeader title={dialogTitle(target)} />
-        {content}
+        <AccountsDialogBody
+          needsAccount={target.mode === 'create'}
+          noAccountsText={t('recurring.noAccounts')}
+          onClose={onClose}
+        >
+          {(accounts) => <RecurringForm target={target} accounts={accounts} onClose={onClose} />}
+        </AccountsDialogBody>
       </DialogContent>
     </Dialog>
   );
 }
-
-type FormControl = Control<RecurringFormValues, unknown, RecurringFormResult>;
 
 function RecurringForm({
   target,
@@ -293,25 +251,17 @@ function RecurringForm({
             control={form.control}
             name="accountId"
             render={({ field }) => (
-              <FormField
+              <AccountField
                 id="recurring-account"
                 label={transfer ? t('transaction.field.from') : t('transaction.field.account')}
+                placeholder={t('transaction.field.chooseAccount')}
+                accounts={options}
+                value={field.value}
+                // Another account pays in its own usual way (a card, cash): the server picks it.
+                onChange={(accountId) => apply({ ...form.getValues(), accountId, paymentType: null })}
+                onBlur={field.onBlur}
                 error={errors.accountId?.message}
-              >
-                {(control) => (
-                  <AccountSelect
-                    {...control}
-                    accounts={options}
-                    placeholder={t('transaction.field.chooseAccount')}
-                    value={field.value}
-                    // Another account pays in its own usual way (a card, cash): the server picks it.
-                    onChange={(event) =>
-                      apply({ ...form.getValues(), accountId: event.target.value, paymentType: null })
-                    }
-                    onBlur={field.onBlur}
-                  />
-                )}
-              </FormField>
+              />
             )}
           />
           {transfer ? (
@@ -319,22 +269,16 @@ function RecurringForm({
               control={form.control}
               name="toAccountId"
               render={({ field }) => (
-                <FormField
+                <AccountField
                   id="recurring-to-account"
                   label={t('transaction.field.to')}
+                  placeholder={t('transaction.field.chooseTo')}
+                  accounts={options}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
                   error={errors.toAccountId?.message}
-                >
-                  {(control) => (
-                    <AccountSelect
-                      {...control}
-                      accounts={options}
-                      placeholder={t('transaction.field.chooseTo')}
-                      value={field.value}
-                      onChange={(event) => field.onChange(event.target.value)}
-                      onBlur={field.onBlur}
-                    />
-                  )}
-                </FormField>
+                />
               )}
             />
           ) : null}
@@ -362,23 +306,14 @@ function RecurringForm({
             control={form.control}
             name="categoryId"
             render={({ field }) => (
-              <FormField
+              <CategoryField
                 id="recurring-category"
-                label={t('transaction.field.category')}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                type={values.type === 'transfer' ? undefined : values.type}
                 error={errors.categoryId?.message}
-              >
-                {(control) => (
-                  <CategoryPicker
-                    {...control}
-                    value={field.value}
-                    type={values.type === 'transfer' ? undefined : values.type}
-                    onChange={(categoryId) => {
-                      field.onChange(categoryId);
-                      field.onBlur();
-                    }}
-                  />
-                )}
-              </FormField>
+              />
             )}
           />
         )}
@@ -391,11 +326,8 @@ function RecurringForm({
             <div className="grid grid-cols-[5.5rem_1fr] gap-3">
               <FormField id="recurring-interval" label={t('recurring.field.every')} error={errors.interval?.message}>
                 {(control) => (
-                  <Input
+                  <WholeNumberInput
                     {...control}
-                    inputMode="numeric"
-                    autoComplete="off"
-                    className="tabular-nums"
                     {...form.register('interval', { onChange: () => changeRhythm({ ...form.getValues() }) })}
                   />
                 )}
@@ -450,15 +382,7 @@ function RecurringForm({
               ) : null}
               {values.ends === 'afterCount' ? (
                 <FormField id="recurring-count" label={t('recurring.field.times')} error={errors.count?.message}>
-                  {(control) => (
-                    <Input
-                      {...control}
-                      inputMode="numeric"
-                      autoComplete="off"
-                      className="tabular-nums"
-                      {...form.register('count')}
-                    />
-                  )}
+                  {(control) => <WholeNumberInput {...control} {...form.register('count')} />}
                 </FormField>
               ) : null}
             </div>
@@ -478,19 +402,25 @@ function RecurringForm({
           )}
         />
 
-        <TagsField control={form.control} error={errors.tagIds?.message} />
-
-        <FormField id="recurring-note" label={t('transaction.field.note')} error={errors.note?.message}>
-          {(control) => (
-            <Textarea
-              {...control}
-              rows={2}
-              maxLength={NOTE_MAX}
-              placeholder={t('recurring.field.notePlaceholder')}
-              {...form.register('note')}
+        <Controller
+          control={form.control}
+          name="tagIds"
+          render={({ field }) => (
+            <TagsField
+              labelId="recurring-tags-label"
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.tagIds?.message}
             />
           )}
-        </FormField>
+        />
+
+        <NoteField
+          id="recurring-note"
+          placeholder={t('recurring.field.notePlaceholder')}
+          error={errors.note?.message}
+          registration={form.register('note')}
+        />
 
         {original ? (
           <Controller
@@ -520,6 +450,40 @@ function RecurringForm({
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/** A count typed in digits (how often, how many times, how many parts), lined up as figures. */
+function WholeNumberInput(props: ComponentProps<typeof Input>) {
+  return <Input inputMode="numeric" autoComplete="off" className="tabular-nums" {...props} />;
+}
+
+type AccountFieldProps = {
+  id: string;
+  label: string;
+  placeholder: string;
+  accounts: readonly Account[];
+  value: string;
+  onChange: (accountId: string) => void;
+  onBlur: () => void;
+  error?: string;
+};
+
+/** One side of the schedule: the account it pays from, or the one a transfer goes to. */
+function AccountField({ id, label, placeholder, accounts, value, onChange, onBlur, error }: AccountFieldProps) {
+  return (
+    <FormField id={id} label={label} error={error}>
+      {(control) => (
+        <AccountSelect
+          {...control}
+          accounts={accounts}
+          placeholder={placeholder}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={onBlur}
+        />
+      )}
+    </FormField>
   );
 }
 
@@ -576,15 +540,7 @@ function InstalmentFields({
           hint={t('recurring.field.partsHint')}
           error={form.formState.errors.count?.message}
         >
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="numeric"
-              autoComplete="off"
-              className="tabular-nums"
-              {...form.register('count')}
-            />
-          )}
+          {(control) => <WholeNumberInput {...control} {...form.register('count')} />}
         </FormField>
         <StartField form={form} values={values} onChosen={() => undefined} />
       </div>
@@ -608,32 +564,6 @@ function InstalmentFields({
         )}
       </div>
     </fieldset>
-  );
-}
-
-/** The tags each occurrence carries, each a toggle. */
-function TagsField({ control, error }: { control: FormControl; error?: string }) {
-  const tags = useTags();
-  const t = useT();
-  return (
-    <Controller
-      control={control}
-      name="tagIds"
-      render={({ field }) => (
-        <div className="flex flex-col gap-2">
-          <span id="recurring-tags-label" className="text-sm font-medium leading-none">
-            {t('transaction.field.tags')}
-          </span>
-          <TagToggles
-            tags={tags.data ?? []}
-            value={field.value}
-            onChange={field.onChange}
-            labelledBy="recurring-tags-label"
-          />
-          {error ? <p className="text-sm text-destructive">{error}</p> : null}
-        </div>
-      )}
-    />
   );
 }
 

@@ -1,16 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Account, convertMinorUnits, defaultPaymentType, NOTE_MAX, type Transaction } from '@kopiyka/shared';
+import { type Account, convertMinorUnits, defaultPaymentType, type Transaction } from '@kopiyka/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Info, Lock, Repeat, Split, Wallet } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { Info, Lock, Repeat, Split } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { useAccounts } from '../../api/accounts.ts';
 import { useBudgets } from '../../api/budgets.ts';
 import { ratesQueryOptions, useBaseCurrencyCode } from '../../api/currencies.ts';
-import { hasErrorCode, inlineErrorMessage, loadFailureText } from '../../api/errors.ts';
+import { hasErrorCode, inlineErrorMessage } from '../../api/errors.ts';
 import { useSubmission } from '../../api/submission.ts';
-import { useTags } from '../../api/tags.ts';
 import { useCreateTransaction, useUpdateTransaction } from '../../api/transactions.ts';
 import { FormFailure } from '../../components/ui/alert.tsx';
 import { AmountInput } from '../../components/ui/amount-input.tsx';
@@ -24,18 +22,16 @@ import {
   DialogHeader,
 } from '../../components/ui/dialog.tsx';
 import { focusMarkedField } from '../../components/ui/dialog-focus.ts';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { type FieldControlProps, FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
-import { RetryButton } from '../../components/ui/retry-button.tsx';
 import { SegmentedControl } from '../../components/ui/segmented-control.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { Textarea } from '../../components/ui/textarea.tsx';
 import { AccountSelect, selectableAccounts } from '../../entities/accounts/account-select.tsx';
-import { TagToggles } from '../../entities/tags/tag-toggles.tsx';
+import { AccountsDialogBody } from '../../entities/accounts/accounts-dialog-body.tsx';
+import { TagsField } from '../../entities/tags/tag-toggles.tsx';
 import { formatDateTime } from '../../entities/transactions/describe.ts';
+import { NoteField } from '../../entities/transactions/note-field.tsx';
 import { CategoryPicker } from '../../entities/transactions/pickers.tsx';
 import { formatDay } from '../../lib/dates.ts';
 import { issueText, t, useT } from '../../lib/i18n.ts';
@@ -93,41 +89,8 @@ function dialogTitle(target: DialogTarget): string {
 
 export function TransactionDialog({ target, onClose }: { target: DialogTarget; onClose: () => void }) {
   const [linking, setLinking] = useState(false);
-  const accounts = useAccounts();
   const editing = target.mode === 'edit' ? target.transaction : null;
   const t = useT();
-
-  let content: ReactNode;
-  if (accounts.isPending) {
-    content = (
-      <DialogBody role="status" aria-label={t('sidebar.loading')}>
-        {[0, 1, 2, 3].map((row) => (
-          <Skeleton key={row} className="h-16 w-full" />
-        ))}
-      </DialogBody>
-    );
-  } else if (accounts.isError) {
-    content = (
-      <DialogBody>
-        <EmptyState
-          icon={Wallet}
-          title={t('accounts.loadError.title')}
-          description={loadFailureText(accounts.error)}
-          action={<RetryButton onRetry={() => void accounts.refetch()} retrying={accounts.isFetching} />}
-        />
-      </DialogBody>
-    );
-  } else if (!editing && selectableAccounts(accounts.data).length === 0) {
-    content = <NoAccounts onClose={onClose} />;
-  } else if (editing && linking) {
-    content = (
-      <LinkPanel transaction={editing} accounts={accounts.data} onBack={() => setLinking(false)} onDone={onClose} />
-    );
-  } else {
-    content = (
-      <TransactionForm target={target} accounts={accounts.data} onClose={onClose} onLink={() => setLinking(true)} />
-    );
-  }
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -136,29 +99,21 @@ export function TransactionDialog({ target, onClose }: { target: DialogTarget; o
           title={linking ? t('transaction.link.title') : dialogTitle(target)}
           description={linking ? t('transaction.link.description') : undefined}
         />
-        {content}
+        <AccountsDialogBody
+          needsAccount={!editing}
+          noAccountsText={t('transaction.noAccounts.description')}
+          onClose={onClose}
+        >
+          {(accounts) =>
+            editing && linking ? (
+              <LinkPanel transaction={editing} accounts={accounts} onBack={() => setLinking(false)} onDone={onClose} />
+            ) : (
+              <TransactionForm target={target} accounts={accounts} onClose={onClose} onLink={() => setLinking(true)} />
+            )
+          }
+        </AccountsDialogBody>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function NoAccounts({ onClose }: { onClose: () => void }) {
-  const t = useT();
-  return (
-    <DialogBody className="justify-center">
-      <EmptyState
-        icon={Wallet}
-        title={t('transaction.noAccounts.title')}
-        description={t('transaction.noAccounts.description')}
-        action={
-          <Button asChild>
-            <Link to="/create-account" onClick={onClose}>
-              {t('transaction.noAccounts.add')}
-            </Link>
-          </Button>
-        }
-      />
-    </DialogBody>
   );
 }
 
@@ -579,24 +534,26 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
         </div>
 
         <BudgetField control={form.control} error={errors.budgetId?.message} />
-        <TagsField control={form.control} error={errors.tagIds?.message} />
-
-        <FormField id="transaction-note" label={t('transaction.field.note')} error={errors.note?.message}>
-          {(control) => (
-            <div className="flex flex-col gap-1">
-              <Textarea
-                {...control}
-                rows={2}
-                maxLength={NOTE_MAX}
-                placeholder={t('transaction.field.notePlaceholder')}
-                {...form.register('note')}
-              />
-              <span className="self-end text-xs text-muted-foreground tabular-nums" aria-live="polite">
-                {values.note.length}/{NOTE_MAX}
-              </span>
-            </div>
+        <Controller
+          control={form.control}
+          name="tagIds"
+          render={({ field }) => (
+            <TagsField
+              labelId="transaction-tags-label"
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.tagIds?.message}
+            />
           )}
-        </FormField>
+        />
+
+        <NoteField
+          id="transaction-note"
+          placeholder={t('transaction.field.notePlaceholder')}
+          error={errors.note?.message}
+          registration={form.register('note')}
+          length={values.note.length}
+        />
 
         {original && original.transferNature !== 'transfer_out_wallet' ? (
           <MakeRegular transaction={original} onClose={onClose} />
@@ -673,38 +630,6 @@ function createdMessage(saved: Transaction): string {
   const amount = formatMoney(saved.amount, saved.currencyCode);
   if (saved.transferNature !== 'not_transfer') return t('transaction.created.transfer', { amount });
   return t(`transaction.created.${saved.transactionType}`, { amount });
-}
-
-/** The tags the transaction carries, each a toggle. */
-function TagsField({
-  control,
-  error,
-}: {
-  control: Control<TransactionFormValues, unknown, TransactionFormResult>;
-  error?: string;
-}) {
-  const tags = useTags();
-  const t = useT();
-  return (
-    <Controller
-      control={control}
-      name="tagIds"
-      render={({ field }) => (
-        <div className="flex flex-col gap-2">
-          <span id="transaction-tags-label" className="text-sm font-medium leading-none">
-            {t('transaction.field.tags')}
-          </span>
-          <TagToggles
-            tags={tags.data ?? []}
-            value={field.value}
-            onChange={field.onChange}
-            labelledBy="transaction-tags-label"
-          />
-          {error ? <p className="text-sm text-destructive">{error}</p> : null}
-        </div>
-      )}
-    />
-  );
 }
 
 /**

@@ -3,7 +3,6 @@ import {
   type Account,
   type ConfirmOccurrenceBody,
   confirmOccurrenceBodySchema,
-  NOTE_MAX,
   type Recurring,
   type UpcomingOccurrence,
 } from '@kopiyka/shared';
@@ -14,8 +13,8 @@ import { formFailureMessage, useSubmission } from '../../../api/submission.ts';
 import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { DialogForm, FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
-import { CategoryPicker } from '../../../entities/transactions/pickers.tsx';
+import { NoteField } from '../../../entities/transactions/note-field.tsx';
+import { CategoryField } from '../../../entities/transactions/pickers.tsx';
 import { formatDay } from '../../../lib/dates.ts';
 import { t, useT } from '../../../lib/i18n.ts';
 import { amountText, formatMoney, readAmount } from '../../../lib/money.ts';
@@ -165,33 +164,23 @@ function ConfirmForm({
           control={form.control}
           name="categoryId"
           render={({ field }) => (
-            <FormField id="confirm-category" label={t('transaction.field.category')} error={errors.categoryId?.message}>
-              {(control) => (
-                <CategoryPicker
-                  {...control}
-                  value={field.value}
-                  type={occurrence.transactionType}
-                  onChange={(categoryId) => {
-                    field.onChange(categoryId);
-                    field.onBlur();
-                  }}
-                />
-              )}
-            </FormField>
+            <CategoryField
+              id="confirm-category"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              type={occurrence.transactionType}
+              error={errors.categoryId?.message}
+            />
           )}
         />
       )}
-      <FormField id="confirm-note" label={t('transaction.field.note')} error={errors.note?.message}>
-        {(control) => (
-          <Textarea
-            {...control}
-            rows={2}
-            maxLength={NOTE_MAX}
-            placeholder={t('transaction.field.notePlaceholder')}
-            {...form.register('note')}
-          />
-        )}
-      </FormField>
+      <NoteField
+        id="confirm-note"
+        placeholder={t('transaction.field.notePlaceholder')}
+        error={errors.note?.message}
+        registration={form.register('note')}
+      />
     </DialogForm>
   );
 }

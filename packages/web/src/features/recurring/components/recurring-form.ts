@@ -23,6 +23,7 @@ import {
 import { z } from 'zod';
 import { selectableAccounts } from '../../../entities/accounts/account-select.tsx';
 import type { DayKey } from '../../../lib/dates.ts';
+import { type FieldProblems, failWith, requireAmount } from '../../../lib/form-problems.ts';
 import { t } from '../../../lib/i18n.ts';
 import { amountText, readAmount } from '../../../lib/money.ts';
 import { addDays, dayKey } from '../../../lib/periods.ts';
@@ -357,15 +358,7 @@ export function recurringFieldOf(path: string): RecurringFormField | null {
   return null;
 }
 
-type Problems = Array<[RecurringFormField, string]>;
-
-function requireAmount(text: string, field: RecurringFormField, missing: string, problems: Problems) {
-  const { minor, problem } = readAmount(text, { positive: true });
-  if (problem !== null) problems.push([field, problem]);
-  else if (minor === null) problems.push([field, missing]);
-  else return minor;
-  return undefined;
-}
+type Problems = FieldProblems<RecurringFormField>;
 
 /** The body of POST /recurring the form stands for, with what stops it from being sent. */
 function plan(values: RecurringFormValues, currencyOf: CurrencyOf): { body: CreateRecurringBody; problems: Problems } {
@@ -492,15 +485,7 @@ export type RecurringFormResult = { request: RecurringRequest | null };
  */
 export function recurringFormSchema({ currencyOf, original }: { currencyOf: CurrencyOf; original?: Recurring }) {
   return formValuesSchema.transform((values, ctx): RecurringFormResult => {
-    const placed = new Set<RecurringFormField>();
-    const fail = (issues: Problems) => {
-      for (const [field, message] of issues) {
-        if (placed.has(field)) continue;
-        placed.add(field);
-        ctx.addIssue({ code: 'custom', path: [field], message });
-      }
-      return z.NEVER;
-    };
+    const fail = (issues: Problems) => failWith(ctx, issues);
     const { body, problems } = plan(values, currencyOf);
     const checked = createRecurringBodySchema.safeParse(body);
     // The form's own words first (an empty field), then the contract's on the fields left.

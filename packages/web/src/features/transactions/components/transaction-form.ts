@@ -15,6 +15,7 @@ import {
 import { z } from 'zod';
 import { OUT_OF_WALLET, selectableAccounts } from '../../../entities/accounts/account-select.tsx';
 import { pad, wallTime, zonedInstant } from '../../../lib/dates.ts';
+import { type FieldProblems, failWith, requireAmount } from '../../../lib/form-problems.ts';
 import { t } from '../../../lib/i18n.ts';
 import { amountText, formatMoney, readAmount } from '../../../lib/money.ts';
 import type { DialogTarget } from '../../../stores/transaction-dialog-target.ts';
@@ -325,23 +326,10 @@ type BodyDraft = Partial<CreateTransactionBody>;
 
 type Plan = {
   body: BodyDraft;
-  problems: Array<[TransactionFormField, string]>;
+  problems: FieldProblems<TransactionFormField>;
   /** Where the server's (or the contract's) issue about a body field belongs in the form. */
   fieldOf: (path: string) => TransactionFormField | null;
 };
-
-function requireAmount(
-  text: string,
-  field: TransactionFormField,
-  missing: string,
-  problems: Plan['problems'],
-): number | undefined {
-  const { minor, problem } = readAmount(text, { positive: true });
-  if (problem !== null) problems.push([field, problem]);
-  else if (minor === null) problems.push([field, missing]);
-  else return minor;
-  return undefined;
-}
 
 /** The body the form stands for, in full, with what stops it from being sent. */
 function plan(values: TransactionFormValues, { currencyOf, original }: FormContext): Plan {
@@ -488,15 +476,7 @@ export type TransactionFormResult = {
 export function transactionFormSchema(context: FormContext) {
   return formValuesSchema.transform((values, ctx): TransactionFormResult => {
     const { body, problems, fieldOf } = plan(values, context);
-    const fail = (issues: Plan['problems']) => {
-      const placed = new Set<TransactionFormField>();
-      for (const [field, message] of issues) {
-        if (placed.has(field)) continue;
-        placed.add(field);
-        ctx.addIssue({ code: 'custom', path: [field], message });
-      }
-      return z.NEVER;
-    };
+    const fail = (issues: Plan['problems']) => failWith(ctx, issues);
     if (problems.length > 0) return fail(problems);
 
     const { original } = context;
