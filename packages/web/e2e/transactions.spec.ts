@@ -63,7 +63,11 @@ test('transactions: record, see balances move, filter, edit a transfer and delet
   await page.getByRole('navigation').first().getByRole('link', { name: 'Budgets' }).click();
   await expect(page.getByRole('main').getByRole('alert')).toContainText('Can’t reach the server.');
   await page.unroute('**/assets/**');
+  // Once the server answers, the app is loaded anew: the next page waits for that load, or the
+  // reload would cut its navigation short.
+  const reloaded = page.waitForEvent('load');
   await page.getByRole('main').getByRole('button', { name: 'Try again' }).click();
+  await reloaded;
   await expect(page.getByRole('heading', { level: 1, name: 'Budgets' })).toBeVisible();
   await page.goto('/transactions');
 
