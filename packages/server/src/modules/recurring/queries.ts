@@ -81,6 +81,16 @@ export async function deleteRecurring(db: Executor, userId: number, id: number):
   return rows.length > 0;
 }
 
+/** The tags the schedule puts on what it records, ascending: what a recording needs of its view. */
+export async function selectRecurringTagIds(db: Executor, recurringId: number): Promise<number[]> {
+  const rows = await db
+    .select({ tagId: recurringTags.tagId })
+    .from(recurringTags)
+    .where(eq(recurringTags.recurringId, recurringId))
+    .orderBy(asc(recurringTags.tagId));
+  return rows.map((row) => row.tagId);
+}
+
 /** The schedule puts exactly these tags on what it records from now on. */
 export async function setRecurringTags(db: Executor, recurringId: number, tagIds: readonly number[]) {
   await db.delete(recurringTags).where(eq(recurringTags.recurringId, recurringId));

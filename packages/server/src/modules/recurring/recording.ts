@@ -135,6 +135,17 @@ export async function undecidedWithin(
   limit: number,
 ): Promise<Occurrence[]> {
   const decided = (await selectDecidedSince(db, [row.id], from)).get(row.id) ?? new Set<string>();
+  return undecidedAmong(row, decided, from, to, limit);
+}
+
+/** undecidedWithin's answer, given the occurrences of the schedule decided on or after `from`. */
+export function undecidedAmong(
+  row: RecurringRow,
+  decided: ReadonlySet<string>,
+  from: string,
+  to: string,
+  limit: number,
+): Occurrence[] {
   return occurrencesWithin(rhythmOf(row), from, to, limit + decided.size)
     .filter((occurrence) => !decided.has(occurrence.date))
     .slice(0, limit);

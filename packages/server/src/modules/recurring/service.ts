@@ -35,10 +35,12 @@ import {
   type NewRecurringRow,
   type RecurringRow,
   type RecurringViewRow,
+  selectDecidedSince,
   selectDismissals,
   selectLastDecided,
   selectPayeeHistories,
   selectRecurringForUpdate,
+  selectRecurringTagIds,
   selectRecurringViews,
   setRecurringTags,
   takeOccurrence,
@@ -54,6 +56,7 @@ import {
   occurrenceTransaction,
   type Recorder,
   rhythmOf,
+  undecidedAmong,
   undecidedWithin,
 } from './recording.ts';
 import { HISTORY_DAYS, mergeByPayee, payeeKey, suggestionOf } from './suggestions.ts';
@@ -262,8 +265,7 @@ export function createRecurringService(deps: RecurringDeps): RecurringService {
     if (row.nextDate === null) return recorded;
     const timeZone = await timeZoneOf(row.userId);
     const today = zonedDay(clock.now(), timeZone);
-    const [view] = await selectRecurringViews(db, row.userId, row.id);
-    const tagIds = view?.tagIds ?? [];
+    const tagIds = await selectRecurringTagIds(db, row.id);
     let from = row.nextDate;
     while (from <= today && !lease.stopping) {
       const due = await undecidedWithin(db, row, from, today, RECORDED_PER_LOOK);
@@ -456,8 +458,16 @@ export function createRecurringService(deps: RecurringDeps): RecurringService {
       const last = addDays(today, days);
       const schedules = (await selectRecurringViews(db, userId)).filter((r) => !r.archived && r.nextDate !== null);
       const items: Array<UpcomingOccurrence & { occurrence: Occurrence }> = [];
+      // What every schedule decided since the earliest next day, in one statement rather than one each.
+      const earliest = schedules.map((row) => row.nextDate!).sort()[0] ?? today;
+      const decided = await selectDecidedSince(
+        db,
+        schedules.map((row) => row.id),
+        earliest,
+      );
       for (const row of schedules) {
-        const listed = await undecidedWithin(db, row, row.nextDate!, last, DUE_LISTED_MAX + days);
+        const decidedOfRow = decided.get(row.id) ?? new Set<string>();
+        const listed = undecidedAmong(row, decidedOfRow, row.nextDate!, last, DUE_LISTED_MAX + days);
         const due = listed.filter((o) => o.date <= today).slice(0, DUE_LISTED_MAX);
         for (const occurrence of [...due, ...listed.filter((o) => o.date > today)]) {
           items.push({
