@@ -409,9 +409,34 @@ const rowsOf = (w: World) => t.handle.db.select().from(transactions).where(eq(tr
  */
 type Kept = Map<number, Pick<Row, 'amount' | 'accountId' | 'time'> & { figures: number[] }>;
 
-function keepFiguresOfLeftLegs(w: World, kept: Kept, before: Row[], after: Row[], batch: boolean) {
+/** A figure of `amount` in `currency` on `date` (YYYY-MM-DD) at the world's rate, in the base of the moment. */
+function figureOn(w: World, amount: number, currency: Code, date: string): number {
+  if (currency === w.base) return amount;
+  const rate = usdRate(date);
+  return Math.round(amount * (w.base === 'UAH' ? rate : 1 / rate));
+}
+
+/**
+ * Figures a pair may have carried for a moment inside a batch, unseen before another request split
+ * it: any amount the pair had or an update gave it, in either currency, on any day it had or was given.
+ */
+function unseenFigures(w: World, ops: Single[], before: Row[]): number[] {
+  const updates = ops.flatMap((op) => (op.kind === 'update' ? [op] : []));
+  const dates = [
+    ...before.map((row) => row.time.toISOString().slice(0, 10)),
+    ...updates.flatMap((op) => (op.day === null ? [] : [day(op.day, op.minute).slice(0, 10)])),
+  ];
+  const amounts = [
+    ...before.map((row) => row.amount),
+    ...updates.flatMap((op) => [op.amount, op.destinationAmount].filter((amount) => amount !== null)),
+  ];
+  return amounts.flatMap((amount) =>
+    dates.flatMap((date) => (['UAH', 'USD'] as const).map((code) => figureOn(w, amount, code, date))),
+  );
+}
+
+function keepFiguresOfLeftLegs(w: World, kept: Kept, before: Row[], after: Row[], batch: Single[] | null) {
   const now = new Map(after.map((row) => [row.id, row]));
-  const inBase = (row: Row | undefined) => row && w.accounts.find((a) => a.id === row.accountId)?.currency === w.base;
   for (const was of before) {
     const row = now.get(was.id);
     // Unlinked, or (in a batch) unlinked and linked again into another pair.
@@ -420,13 +445,11 @@ function keepFiguresOfLeftLegs(w: World, kept: Kept, before: Row[], after: Row[]
       kept.set(was.id, { ...was, figures: [was.refAmount] });
       continue;
     }
-    // Requests of a batch may have changed the pair before it split, unseen: its figures then
-    // follow the rule from the partner as it ended up. A partner gone as well leaves nothing to check.
+    // Requests of a batch may have changed the pair before it split, unseen: the leg then keeps a
+    // figure the pair had in between. A partner gone as well leaves nothing to check.
     const partnerBefore = before.find((leg) => leg.transferId === was.transferId && leg.id !== was.id);
     const partner = partnerBefore && now.get(partnerBefore.id);
-    const figures = partner
-      ? [was.refAmount, ...[partnerBefore, partner].filter(inBase).map((leg) => leg!.amount)]
-      : [row.refAmount];
+    const figures = partner ? [was.refAmount, ...unseenFigures(w, batch, before)] : [row.refAmount];
     kept.set(was.id, { ...row, figures });
   }
 }
@@ -436,11 +459,8 @@ function consistencyProblems(w: World, rows: Row[], kept: Kept): string[] {
   const currency = new Map(w.accounts.map((a) => [a.id, a.currency]));
   const inBase = (row: Row) => currency.get(row.accountId) === w.base;
   /** The row's figure at the rate the world set for its day, in the base currency of the moment. */
-  const ownFigure = (row: Row) => {
-    if (inBase(row)) return row.amount;
-    const rate = usdRate(row.time.toISOString().slice(0, 10));
-    return Math.round(row.amount * (w.base === 'UAH' ? rate : 1 / rate));
-  };
+  const ownFigure = (row: Row) =>
+    figureOn(w, row.amount, currency.get(row.accountId)!, row.time.toISOString().slice(0, 10));
   const keptFigures = (row: Row) => {
     const k = kept.get(row.id);
     return k && k.amount === row.amount && k.accountId === row.accountId && k.time.getTime() === row.time.getTime()
@@ -534,7 +554,7 @@ describe('the ledger under random operations', () => {
           // Refusals are fine (a link of two expenses, say); an answer of 500 never is.
           for (const status of statuses) expect(status, JSON.stringify(op)).toBeLessThan(500);
           const after = await rowsOf(w);
-          keepFiguresOfLeftLegs(w, kept, rows, after, op.kind === 'batch');
+          keepFiguresOfLeftLegs(w, kept, rows, after, op.kind === 'batch' ? op.ops : null);
           rows = after;
           const problems = [
             ...(await ledgerProblems(t, w.userId)),
