@@ -56,6 +56,8 @@ export async function apiAs(request: APIRequestContext, username: string) {
         template: { amount, transactionType: 'expense', accountId, categoryId: categoryId(category) },
         schedule: { frequency: 'month', startDate },
       }),
+    /** Connects Monobank with a personal token, as the Connect dialog does (live updates on where it can reach the app). */
+    pairMonobank: (token: string) => call('post', '/banks/monobank/pair-user', { token }),
     /** An expense (or income) of `amount` minor units in the category called `category`, at `time` (now by default). */
     record: (accountId: number, category: string, amount: number, options: { income?: boolean; time?: Date } = {}) =>
       call('post', '/transactions', {

@@ -2,6 +2,11 @@ import { type APIRequestContext, expect, type Locator, type Page } from '@playwr
 
 export const PASSWORD = 'correct horse battery';
 
+/** The Monobank emulator's demo client (a UAH credit card, a USD card and a jar); every test of a run may pair it. */
+export const MONOBANK_DEMO_TOKEN = 'uDemoKopiykaOffline_notARealToken_2026-11-25';
+/** The Monobank emulator of the e2e server (scripts/e2e-server.mjs), with its test controls. */
+export const MONOBANK_EMULATOR = `http://127.0.0.1:${process.env.MONOBANK_EMULATOR_PORT ?? '4311'}`;
+
 /** The database is shared by all specs: every test signs up a user of its own. */
 export function uniqueUsername(): string {
   return `u${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
@@ -55,3 +60,12 @@ export const widget = (page: Page, title: string): Locator =>
     .getByRole('main')
     .locator('section')
     .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+/** Nothing on the page is wider than the window (at a phone's width, nothing to scroll sideways). */
+export async function expectNoWiderThanWindow(page: Page): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => {
+    const { scrollWidth, clientWidth } = document.scrollingElement ?? document.documentElement;
+    return { scrollWidth, clientWidth };
+  });
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}

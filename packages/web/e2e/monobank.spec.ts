@@ -1,10 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createReadyUser, PASSWORD, signIn } from './helpers.ts';
-
-/** The emulator's demo client (a UAH credit card, a USD card and a jar); every test of a run may pair it. */
-const DEMO_TOKEN = 'uDemoKopiykaOffline_notARealToken_2026-11-25';
-/** The Monobank emulator of the e2e server (scripts/e2e-server.mjs), with its test controls. */
-const MONOBANK_EMULATOR = `http://127.0.0.1:${process.env.MONOBANK_EMULATOR_PORT ?? '4311'}`;
+import { createReadyUser, MONOBANK_DEMO_TOKEN, MONOBANK_EMULATOR, PASSWORD, signIn } from './helpers.ts';
 
 test('Monobank: connected with a token, a month imported, its accounts and transactions shown; a purchase arrives live by the webhook', async ({
   page,
@@ -30,7 +25,7 @@ test('Monobank: connected with a token, a month imported, its accounts and trans
   await connect.getByLabel('Personal token').fill('too-short');
   await connect.getByRole('button', { name: 'Connect' }).click();
   await expect(connect.getByText('This is too short for a Monobank token')).toBeVisible();
-  await connect.getByLabel('Personal token').fill(DEMO_TOKEN);
+  await connect.getByLabel('Personal token').fill(MONOBANK_DEMO_TOKEN);
   await connect.getByRole('button', { name: 'Connect' }).click();
 
   const cardsDialog = page.getByRole('dialog', { name: 'Your Monobank cards' });
@@ -86,7 +81,7 @@ test('Monobank: connected with a token, a month imported, its accounts and trans
   await expect(list.getByTitle('Imported from Monobank').first()).toBeVisible();
   const merchant = `E2E Coffee ${Date.now()}`;
   const purchase = await request.post(`${MONOBANK_EMULATOR}/_control/purchase`, {
-    data: { token: DEMO_TOKEN, amount: -4250, description: merchant, mcc: 5814 },
+    data: { token: MONOBANK_DEMO_TOKEN, amount: -4250, description: merchant, mcc: 5814 },
   });
   expect(purchase.ok(), await purchase.text()).toBe(true);
   await expect(page.getByRole('region', { name: 'Notifications' }).getByText('1 new bank transaction')).toBeVisible();

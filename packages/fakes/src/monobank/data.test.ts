@@ -90,6 +90,10 @@ describe('the committed demo client', () => {
     expect(count((item) => item.cashbackAmount > 0)).toBeGreaterThan(200);
     expect(count((item) => item.description === 'Виведення кешбеку')).toBeGreaterThan(3);
     expect(count((item) => item.comment !== undefined)).toBeGreaterThan(5);
+    // Purchases in parts: the whole price on the day of purchase, the shop after the bank's words.
+    const inParts = uah.filter((item) => item.description.startsWith('Покупка частинами: '));
+    expect(inParts.length).toBeGreaterThanOrEqual(2);
+    for (const item of inParts) expect(item.amount).toBeLessThan(-500_000);
     expect(count((item) => item.receiptId !== undefined)).toBeGreaterThan(5);
   });
 

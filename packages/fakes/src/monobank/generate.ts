@@ -1,8 +1,9 @@
 /**
  * Builds the committed demo client (`data/monobank-demo.json`): a year of invented but realistic card life
  * from a seeded PRNG — salaries, groceries, restaurants, taxis, bills, transfers between own cards and to a
- * jar, trips paid in PLN and EUR, cash withdrawals with a commission, cashback and its payout, and the last
- * day's purchases still on hold. Currency conversions use the committed NBU rates plus a bank margin.
+ * jar, trips paid in PLN and EUR, cash withdrawals with a commission, cashback and its payout, purchases in
+ * parts, and the last day's purchases still on hold. Currency conversions use the committed NBU rates plus a
+ * bank margin.
  * Deterministic: the same code always writes a byte-identical file.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -40,6 +41,12 @@ const BASE64 = `${ID_ALPHABET}+/`;
 /** Trips: no everyday Kyiv spending on these days. */
 const KRAKOW = { first: '2026-05-14', last: '2026-05-18' };
 const VIENNA = { first: '2026-08-20', last: '2026-08-25' };
+
+/** Purchases in parts: the day, the shop, its MCC and the whole price in kopiyky. */
+const PURCHASES_IN_PARTS: ReadonlyArray<readonly [string, string, number, number]> = [
+  ['2026-03-07', 'Rozetka', 5732, 1_899_900],
+  ['2026-11-02', 'Comfy', 5722, 1_249_900],
+];
 
 type Book = 'uah' | 'usd' | 'jar';
 type Draft = Omit<StatementItem, 'balance'> & { book: Book; seq: number };
@@ -330,6 +337,13 @@ export function generateDemoData(): DemoData {
         ...comment,
       });
     }
+  }
+
+  // Bigger things bought in parts ("Покупка частинами"): the statement shows the whole price on the
+  // day of purchase, the shop after the bank's words. Drawn after the year's days, so every other
+  // item keeps its id, time and amount.
+  for (const [day, shop, mcc, amount] of PURCHASES_IN_PARTS) {
+    purchase(at(day, 11, 20), `Покупка частинами: ${shop}`, mcc, amount, 0, true);
   }
 
   const generatedUntil = Date.parse(`${DEMO_LAST_DAY}T23:59:59Z`) / 1000 - kyivOffset(DEMO_LAST_DAY) * 3600;

@@ -1,12 +1,16 @@
-import type { Recurring, RecurringSuggestion, Transaction } from '@kopiyka/shared';
+import type { Recurring, RecurringKind, RecurringSuggestion, Transaction } from '@kopiyka/shared';
 import { create } from 'zustand';
 
 /**
  * What the schedule dialog is open for: a new schedule (blank, or made from a transaction or from
- * a rhythm found in the history), or an edit of one.
+ * a rhythm found in the history), or an edit of one. A transaction is made a schedule unless
+ * `kind` says an instalment plan (a purchase in parts).
  */
 export type RecurringDialogTarget =
-  | { mode: 'create'; from?: { transaction: Transaction } | { suggestion: RecurringSuggestion } }
+  | {
+      mode: 'create';
+      from?: { transaction: Transaction; kind?: RecurringKind } | { suggestion: RecurringSuggestion };
+    }
   | { mode: 'edit'; recurring: Recurring };
 
 type RecurringDialogState = { target: RecurringDialogTarget | null };

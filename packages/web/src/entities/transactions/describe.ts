@@ -40,6 +40,12 @@ export function refundableRefAmount(expense: Pick<Transaction, 'refAmount' | 're
 const dateAndTime = () => dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' });
 const timeOfDay = () => dateTimeFormat({ timeStyle: 'short' });
 
+/** The merchant as the bank named it: an import's note is the merchant, then " — " and the payer's comment. */
+export function merchantOf(note: string): string | null {
+  const merchant = note.split(' — ')[0]?.trim();
+  return merchant ? merchant : null;
+}
+
 /** "14 Nov 2026, 09:30" in the user's time zone. */
 export function formatDateTime(time: string): string {
   return dateAndTime().format(new Date(time));

@@ -44,6 +44,12 @@ async function chooseCategory(dialog: Dialog, name: string) {
 const messageOf = (field: HTMLElement) =>
   text(document.getElementById(field.getAttribute('aria-describedby')?.split(' ')[0] ?? ''));
 
+/** An instalment plan's parts as the dialog lists them before saving. */
+const partsListed = (dialog: Dialog) =>
+  within(dialog.getByRole('list', { name: 'Parts' }))
+    .getAllByRole('listitem')
+    .map(text);
+
 const setDate = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 const posted = (calls: ReturnType<typeof server>['calls']) => calls('POST', '/recurring').map((call) => call.body);
 
@@ -114,8 +120,7 @@ describe('new regular payment', () => {
     await chooseCategory(dialog, 'Groceries');
     expect((dialog.getByLabelText('Number of parts') as HTMLInputElement).value).toBe('3');
     setDate(dialog.getByLabelText('First payment'), '2026-12-01');
-    const parts = within(dialog.getByRole('list', { name: 'Parts' }));
-    expect(parts.getAllByRole('listitem').map(text)).toEqual([
+    expect(partsListed(dialog)).toEqual([
       '1 of 3 · 1 Dec 2026UAH 333.33',
       '2 of 3 · 1 Jan 2027UAH 333.33',
       '3 of 3 · 1 Feb 2027UAH 333.35',
@@ -294,5 +299,108 @@ describe('make this regular', () => {
       template: { amount: 19_900, accountId: 1, categoryId: 2, note: 'Netflix', paymentType: 'debitCard' },
       schedule: { frequency: 'week', interval: 1, startDate: '2026-11-24' },
     });
+  });
+});
+
+describe('make these instalments', () => {
+  freshAppEachTest(new Date(2026, 10, 22, 12));
+
+  const mono = makeAccount({ id: 5, name: 'Monobank Black', type: 'monobank', currentBalance: 900_000 });
+  /** Monobank rows of 31 October: a laptop bought in parts at Rozetka, and a coffee. */
+  const laptop = makeTransaction({
+    id: 7,
+    note: 'Покупка частинами: Rozetka',
+    amount: 1_249_900,
+    categoryId: 2,
+    accountId: mono.id,
+    accountType: 'monobank',
+    externalId: 'pQ9rT3vW7yZ=',
+    time: new Date(2026, 9, 31, 14).toISOString(),
+  });
+  const coffee = makeTransaction({
+    id: 8,
+    note: 'Aroma Kava',
+    amount: 8_500,
+    categoryId: 2,
+    accountId: mono.id,
+    accountType: 'monobank',
+    externalId: 'u7Xk2mQpZ1s=',
+    time: new Date(2026, 9, 31, 9).toISOString(),
+  });
+
+  async function openRow(note: string, plans: Recurring[] = []) {
+    const found = server(plans, {
+      'GET /accounts': () => success([card, cash, savings, mono]),
+      'GET /transactions': () => success([laptop, coffee]),
+    });
+    renderApp('/transactions');
+    const list = within(await screen.findByRole('list', { name: 'Transactions' }));
+    await userEvent.click(list.getByRole('button', { name: new RegExp(note) }));
+    return { ...found, transaction: within(await screen.findByRole('dialog', { name: 'Edit expense' })) };
+  }
+
+  it('are offered for a purchase in parts, and an ordinary bank row is made regular instead', async () => {
+    const { transaction } = await openRow('Aroma Kava');
+    expect(transaction.getByRole('button', { name: 'Make this regular' })).toBeTruthy();
+    expect(transaction.queryByRole('button', { name: 'Make these instalments' })).toBeNull();
+    await userEvent.click(transaction.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const list = within(screen.getByRole('list', { name: 'Transactions' }));
+    await userEvent.click(list.getByRole('button', { name: /Rozetka/ }));
+    const purchase = within(await screen.findByRole('dialog', { name: 'Edit expense' }));
+    expect(
+      purchase.getByText(
+        'Bought in parts? Make it an instalment plan: you see each monthly part coming and how many are paid.',
+      ),
+    ).toBeTruthy();
+    expect(purchase.getByRole('button', { name: 'Make these instalments' })).toBeTruthy();
+    expect(purchase.queryByRole('button', { name: 'Make this regular' })).toBeNull();
+  });
+
+  it('open an instalment plan of the price in three parts from a month after, named after the shop, asking first', async () => {
+    const { calls, transaction } = await openRow('Rozetka');
+    await userEvent.click(transaction.getByRole('button', { name: 'Make these instalments' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'New regular payment' }));
+    expect(dialog.getByRole('radio', { name: 'Instalments' }).getAttribute('aria-checked')).toBe('true');
+    expect((dialog.getByLabelText('Name') as HTMLInputElement).value).toBe('Rozetka');
+    expect((dialog.getByLabelText('Total') as HTMLInputElement).value).toBe('12499.00');
+    expect((dialog.getByLabelText('Number of parts') as HTMLInputElement).value).toBe('3');
+    // A month after 31 October is the last day of November; the parts go on from there.
+    expect((dialog.getByLabelText('First payment') as HTMLInputElement).value).toBe('2026-11-30');
+    expect((dialog.getByLabelText('Account') as HTMLSelectElement).value).toBe(String(card.id));
+    expect(dialog.getByText(/^Monobank Black takes only what the bank sends/)).toBeTruthy();
+    expect(dialog.getByRole('switch', { name: 'Ask me to confirm each one' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    expect(partsListed(dialog)).toEqual([
+      '1 of 3 · 30 Nov 2026UAH 4,166.33',
+      '2 of 3 · 30 Dec 2026UAH 4,166.33',
+      '3 of 3 · 30 Jan 2027UAH 4,166.34',
+    ]);
+    await userEvent.click(dialog.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(posted(calls)).toHaveLength(1));
+    expect(posted(calls)[0]).toMatchObject({
+      name: 'Rozetka',
+      mode: 'confirm',
+      kind: 'instalments',
+      total: 1_249_900,
+      count: 3,
+      template: { transactionType: 'expense', accountId: card.id, categoryId: 2, note: 'Покупка частинами: Rozetka' },
+      schedule: { startDate: '2026-11-30' },
+    });
+  });
+
+  it('are not offered again once a plan was made from the purchase', async () => {
+    const plan = makeRecurring({
+      id: 4,
+      name: 'Ноутбук',
+      kind: 'instalments',
+      total: 1_249_900,
+      schedule: { frequency: 'month', interval: 1, startDate: '2026-11-30', endDate: null, count: 3 },
+    });
+    const { transaction } = await openRow('Rozetka', [plan]);
+    expect(await transaction.findByRole('button', { name: 'Make this regular' })).toBeTruthy();
+    expect(transaction.queryByRole('button', { name: 'Make these instalments' })).toBeNull();
   });
 });

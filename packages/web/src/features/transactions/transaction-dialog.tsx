@@ -1,13 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Account, convertMinorUnits, defaultPaymentType, type Transaction } from '@kopiyka/shared';
+import {
+  type Account,
+  convertMinorUnits,
+  defaultPaymentType,
+  type RecurringKind,
+  type Transaction,
+} from '@kopiyka/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Info, Lock, Repeat, Split } from 'lucide-react';
+import { CalendarClock, Info, Lock, Repeat, Split } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useBudgets } from '../../api/budgets.ts';
 import { ratesQueryOptions, useBaseCurrencyCode } from '../../api/currencies.ts';
 import { hasErrorCode, inlineErrorMessage } from '../../api/errors.ts';
+import { useRecurringList } from '../../api/recurring.ts';
 import { useSubmission } from '../../api/submission.ts';
 import { useCreateTransaction, useUpdateTransaction } from '../../api/transactions.ts';
 import { FormFailure } from '../../components/ui/alert.tsx';
@@ -33,6 +40,7 @@ import { TagsField } from '../../entities/tags/tag-toggles.tsx';
 import { formatDateTime } from '../../entities/transactions/describe.ts';
 import { NoteField } from '../../entities/transactions/note-field.tsx';
 import { CategoryPicker } from '../../entities/transactions/pickers.tsx';
+import { isPlanned, type PurchaseInParts, purchaseInParts } from '../../entities/transactions/purchase-in-parts.ts';
 import { formatDay } from '../../lib/dates.ts';
 import { issueText, t, useT } from '../../lib/i18n.ts';
 import { amountText, formatMoney, formatRate, parseAmount } from '../../lib/money.ts';
@@ -604,23 +612,46 @@ function rateHint({ from, to, rate, day, loading, kept }: RateHintInput): string
 /**
  * A payment that comes again (rent, a subscription, a salary) made a schedule: the schedule's
  * dialog takes over, filled in from the transaction as it was saved. Money leaving the wallet has
- * no account on its other side for a schedule to move it to.
+ * no account on its other side for a schedule to move it to. A purchase in parts is offered as an
+ * instalment plan instead.
  */
 function MakeRegular({ transaction, onClose }: { transaction: Transaction; onClose: () => void }) {
+  const purchase = purchaseInParts(transaction);
+  const open = (kind: RecurringKind) => {
+    onClose();
+    openRecurringDialog({ mode: 'create', from: { transaction, kind } });
+  };
+  return purchase ? (
+    <MakeInstalments purchase={purchase} onOpen={open} />
+  ) : (
+    <RegularOffer kind="schedule" onOpen={open} />
+  );
+}
+
+/**
+ * A purchase in parts made an instalment plan, unless one was made from it already (then it is
+ * offered as a schedule, as any transaction is). Until the plans are read it is offered: most
+ * purchases are not planned yet.
+ */
+function MakeInstalments({ purchase, onOpen }: { purchase: PurchaseInParts; onOpen: (kind: RecurringKind) => void }) {
+  const plans = useRecurringList();
+  const planned = plans.data ? isPlanned(purchase, plans.data) : false;
+  return <RegularOffer kind={planned ? 'schedule' : 'instalments'} onOpen={onOpen} />;
+}
+
+/** The offer to make a transaction a schedule or an instalment plan: a word on why, and the button. */
+function RegularOffer({ kind, onOpen }: { kind: RecurringKind; onOpen: (kind: RecurringKind) => void }) {
   const t = useT();
+  const instalments = kind === 'instalments';
+  const Icon = instalments ? CalendarClock : Repeat;
   return (
     <section className="flex flex-col items-start gap-3 rounded-lg border p-3.5">
-      <p className="text-sm text-muted-foreground">{t('transaction.makeRegular.intro')}</p>
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() => {
-          onClose();
-          openRecurringDialog({ mode: 'create', from: { transaction } });
-        }}
-      >
-        <Repeat aria-hidden="true" className="size-4" />
-        {t('transaction.makeRegular.button')}
+      <p className="text-sm text-muted-foreground">
+        {t(instalments ? 'transaction.makeInstalments.intro' : 'transaction.makeRegular.intro')}
+      </p>
+      <Button variant="outline" size="sm" onClick={() => onOpen(kind)}>
+        <Icon aria-hidden="true" className="size-4" />
+        {t(instalments ? 'transaction.makeInstalments.button' : 'transaction.makeRegular.button')}
       </Button>
     </section>
   );

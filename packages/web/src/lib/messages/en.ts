@@ -779,6 +779,9 @@ export const en = {
   'transaction.makeRegular.intro':
     'Comes again every month or so? Make it a regular payment, and it is recorded on its day.',
   'transaction.makeRegular.button': 'Make this regular',
+  'transaction.makeInstalments.intro':
+    'Bought in parts? Make it an instalment plan: you see each monthly part coming and how many are paid.',
+  'transaction.makeInstalments.button': 'Make these instalments',
   'transaction.submit.expense': 'Add expense',
   'transaction.submit.income': 'Add income',
   'transaction.submit.transfer': 'Add transfer',

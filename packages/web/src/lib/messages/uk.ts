@@ -796,6 +796,9 @@ export const uk: Catalogue = {
   'transaction.makeRegular.intro':
     'Повторюється щомісяця чи частіше? Зробіть це регулярним платежем — він записуватиметься в свій день.',
   'transaction.makeRegular.button': 'Зробити регулярним',
+  'transaction.makeInstalments.intro':
+    'Куплено частинами? Оформіть розстрочку: видно кожен щомісячний платіж наперед і скільки вже сплачено.',
+  'transaction.makeInstalments.button': 'Оформити розстрочку',
   'transaction.submit.expense': 'Додати витрату',
   'transaction.submit.income': 'Додати дохід',
   'transaction.submit.transfer': 'Додати переказ',

@@ -80,6 +80,36 @@ describe('the schedule form', () => {
     });
   });
 
+  it('makes a purchase in parts an instalment plan asking first: the price in three parts from a month after, even when past', () => {
+    const purchase = makeTransaction({
+      id: 9,
+      note: 'Покупка частинами: Comfy',
+      amount: 899_900,
+      currencyCode: 'USD',
+      accountId: monoUsd.id,
+      accountType: 'monobank',
+      externalId: 'Zt8nQ1wEr5T=',
+      time: '2026-08-14T12:00:00.000Z',
+    });
+    const values = initialRecurringValues(
+      { mode: 'create', from: { transaction: purchase, kind: 'instalments' } },
+      accounts,
+      noCategory,
+      '2026-11-22',
+    );
+    expect(values).toMatchObject({
+      kind: 'instalments',
+      type: 'expense',
+      name: 'Comfy',
+      amount: '8999.00',
+      accountId: String(savings.id),
+      categoryId: 2,
+      count: '3',
+      startDate: '2026-09-14',
+      confirm: true,
+    });
+  });
+
   it('sends an instalment plan’s total, count and start each when changed, the start as a monthly rhythm', () => {
     expect(editRequest(laptop, { amount: '1200' })).toEqual({ kind: 'update', id: 3, body: { total: 120_000 } });
     expect(editRequest(laptop, { count: '4' })).toEqual({ kind: 'update', id: 3, body: { count: 4 } });

@@ -22,6 +22,7 @@ import {
 } from '@kopiyka/shared';
 import { z } from 'zod';
 import { selectableAccounts } from '../../../entities/accounts/account-select.tsx';
+import { purchaseInParts } from '../../../entities/transactions/purchase-in-parts.ts';
 import type { DayKey } from '../../../lib/dates.ts';
 import { type FieldProblems, failWith, requireAmount } from '../../../lib/form-problems.ts';
 import { t } from '../../../lib/i18n.ts';
@@ -72,7 +73,7 @@ export type RecurringFormValues = z.infer<typeof formValuesSchema>;
 export type RecurringFormField = keyof RecurringFormValues;
 export const RECURRING_FORM_FIELDS: readonly RecurringFormField[] = formValuesSchema.keyof().options;
 
-/** The instalment plans' usual number of parts, to start from. */
+/** The instalment plans' usual number of parts (Monobank's too), to start from. */
 const DEFAULT_PARTS = 3;
 
 /**
@@ -234,6 +235,18 @@ function suggestionValues(
   };
 }
 
+/**
+ * A purchase in parts made an instalment plan: its price in the usual number of parts, named after
+ * the shop, the first part a month after the purchase even when that day is past (a part past
+ * waits to be confirmed or skipped). From a bank account it asks first, as any schedule made from
+ * a bank's payment does (transactionValues).
+ */
+function purchaseValues(transaction: Transaction, values: RecurringFormValues): RecurringFormValues {
+  const plan = switchRecurringKind(values, 'instalments');
+  const purchase = purchaseInParts(transaction);
+  return purchase ? { ...plan, name: purchase.name, startDate: purchase.firstDay } : plan;
+}
+
 /** Where the dialog's form starts for `target`. */
 export function initialRecurringValues(
   target: RecurringDialogTarget,
@@ -244,8 +257,9 @@ export function initialRecurringValues(
   if (target.mode === 'edit') return editValues(target.recurring);
   const from = target.from;
   if (!from) return blankValues(accounts, today);
-  if ('transaction' in from) return transactionValues(from.transaction, accounts, categoryName, today);
-  return suggestionValues(from.suggestion, accounts, today);
+  if ('suggestion' in from) return suggestionValues(from.suggestion, accounts, today);
+  const values = transactionValues(from.transaction, accounts, categoryName, today);
+  return from.kind === 'instalments' ? purchaseValues(from.transaction, values) : values;
 }
 
 /** The form's values for another kind: an instalment plan starts with a few parts and is never a transfer. */

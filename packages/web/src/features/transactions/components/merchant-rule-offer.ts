@@ -2,17 +2,12 @@ import type { Transaction } from '@kopiyka/shared';
 import { useCategoryById } from '../../../api/categories.ts';
 import { useSaveMerchantRule } from '../../../api/monobank.ts';
 import { useSubmission } from '../../../api/submission.ts';
+import { merchantOf } from '../../../entities/transactions/describe.ts';
 import { t } from '../../../lib/i18n.ts';
 import { notify } from '../../../stores/notifications.ts';
 
 /** Long enough to read the offer and decide. */
 const OFFER_VISIBLE_MS = 12_000;
-
-/** The merchant as the bank named it: an import's note is the merchant, then " — " and the payer's comment. */
-export function merchantOf(note: string): string | null {
-  const merchant = note.split(' — ')[0]?.trim();
-  return merchant ? merchant : null;
-}
 
 /** What the person hears once the rule is kept: "Сільпо goes to Groceries from now on; 12 earlier transactions moved." */
 export function ruleSavedMessage(merchant: string, category: string, updated: number): string {
