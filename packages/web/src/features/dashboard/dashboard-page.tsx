@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { useBaseCurrencyCode } from '../../api/currencies.ts';
 import { useStatsFollowChanges } from '../../api/stats.ts';
+import { MonthSwitcher } from '../../components/month-switcher.tsx';
 import { ActiveImportCard } from '../../entities/monobank/import-progress.tsx';
 import { parseMonth } from '../../lib/dates.ts';
 import { useT } from '../../lib/i18n.ts';
@@ -11,7 +12,6 @@ import { useDashboardContext } from './components/dashboard-context.ts';
 import { ExpensesWidget } from './components/expenses-widget.tsx';
 import { GettingStarted, isSettingUp } from './components/getting-started.tsx';
 import { LatestRecordsWidget } from './components/latest-records-widget.tsx';
-import { MonthSwitcher } from './components/month-switcher.tsx';
 import { TotalBalanceWidget } from './components/total-balance-widget.tsx';
 import { UpcomingWidget } from './components/upcoming-widget.tsx';
 

@@ -27,6 +27,8 @@ export const en = {
   'error.code.MONOBANK_USER_ALREADY_CONNECTED': 'This Monobank user is already connected.',
   'error.code.MONOBANK_USER_TOKEN_INVALID': 'Monobank no longer accepts the token. Paste a new one.',
 
+  'month.previous': 'Previous month',
+  'month.next': 'Next month',
   'time.justNow': 'just now',
   'time.lessThanMinute': 'less than a minute',
   'time.aboutMinutes': 'about {minutes, plural, one {# minute} other {# minutes}}',
@@ -148,8 +150,6 @@ export const en = {
 
   // Dashboard
   'dashboard.description': 'Your money at a glance, in {currency}.',
-  'dashboard.previousMonth': 'Previous month',
-  'dashboard.nextMonth': 'Next month',
   'dashboard.widget.loadError': '{title} could not be loaded',
   'dashboard.widget.loading': 'Loading {title}',
   'dashboard.noAccounts': 'No accounts yet',

@@ -24,6 +24,8 @@ export const uk: Catalogue = {
   'error.code.MONOBANK_USER_ALREADY_CONNECTED': 'Цього користувача Monobank уже підключено.',
   'error.code.MONOBANK_USER_TOKEN_INVALID': 'Monobank більше не приймає токен. Вставте новий.',
 
+  'month.previous': 'Попередній місяць',
+  'month.next': 'Наступний місяць',
   'time.justNow': 'щойно',
   'time.lessThanMinute': 'менше хвилини',
   'time.aboutMinutes': 'близько {minutes, plural, one {# хвилини} few {# хвилин} many {# хвилин} other {# хвилини}}',
@@ -146,8 +148,6 @@ export const uk: Catalogue = {
 
   // Dashboard
   'dashboard.description': 'Ваші гроші з першого погляду, у {currency}.',
-  'dashboard.previousMonth': 'Попередній місяць',
-  'dashboard.nextMonth': 'Наступний місяць',
   'dashboard.widget.loadError': 'Не вдалося завантажити: {title}',
   'dashboard.widget.loading': 'Завантаження: {title}',
   'dashboard.noAccounts': 'Рахунків ще немає',
