@@ -10,10 +10,15 @@ import { Card, CardContent } from '../../components/ui/card.tsx';
 import { InlineEdit } from '../../components/ui/inline-edit.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import {
+  BUDGET_STATE_BADGES,
+  budgetState,
+  budgetStateLabel,
+  formatBudgetDates,
+} from '../../entities/budgets/budget-info.ts';
 import { DangerZoneCard, DetailNotFound, DetailPage, useDetailId } from '../../entities/requests/detail-page.tsx';
 import { t, useT } from '../../lib/i18n.ts';
 import { notify } from '../../stores/notifications.ts';
-import { BUDGET_STATE_BADGES, budgetState, budgetStateLabel, formatBudgetDates } from './components/budget-info.ts';
 import { BudgetSettingsCard } from './components/budget-settings-card.tsx';
 import { BudgetStatsCard } from './components/budget-stats-card.tsx';
 import { BudgetTransactions } from './components/budget-transactions.tsx';

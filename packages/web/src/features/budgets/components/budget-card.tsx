@@ -7,10 +7,16 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { RetryButton } from '../../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import {
+  BUDGET_STATE_BADGES,
+  budgetState,
+  budgetStateLabel,
+  formatBudgetDates,
+  isOverLimit,
+} from '../../../entities/budgets/budget-info.ts';
+import { BudgetProgress } from '../../../entities/budgets/budget-progress.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { cn } from '../../../lib/utils.ts';
-import { BUDGET_STATE_BADGES, budgetState, budgetStateLabel, formatBudgetDates, isOverLimit } from './budget-info.ts';
-import { BudgetProgress } from './budget-progress.tsx';
 import { CategoryChips } from './category-chips.tsx';
 
 /** A budget in the list: what it is for, when, and how much of it is spent. The whole card opens it. */

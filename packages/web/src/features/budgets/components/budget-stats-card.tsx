@@ -5,9 +5,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Money } from '../../../components/ui/money.tsx';
 import { RetryButton } from '../../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { BudgetProgress } from '../../../entities/budgets/budget-progress.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { numberFormat } from '../../../lib/locale.ts';
-import { BudgetProgress } from './budget-progress.tsx';
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,9 +1,9 @@
 import type { BudgetStats } from '@kopiyka/shared';
-import { Money } from '../../../components/ui/money.tsx';
-import { Progress } from '../../../components/ui/progress.tsx';
-import { useT } from '../../../lib/i18n.ts';
-import { numberFormat } from '../../../lib/locale.ts';
-import { cn } from '../../../lib/utils.ts';
+import { Money } from '../../components/ui/money.tsx';
+import { Progress } from '../../components/ui/progress.tsx';
+import { useT } from '../../lib/i18n.ts';
+import { numberFormat } from '../../lib/locale.ts';
+import { cn } from '../../lib/utils.ts';
 import { isOverLimit } from './budget-info.ts';
 
 type BudgetProgressProps = {

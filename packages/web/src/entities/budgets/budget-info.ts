@@ -1,8 +1,8 @@
 import type { Budget, BudgetStats } from '@kopiyka/shared';
-import type { BadgeVariant } from '../../../components/ui/badge.tsx';
-import { formatDay } from '../../../lib/dates.ts';
-import { t } from '../../../lib/i18n.ts';
-import { dayKey } from '../../../lib/periods.ts';
+import type { BadgeVariant } from '../../components/ui/badge.tsx';
+import { formatDay } from '../../lib/dates.ts';
+import { t } from '../../lib/i18n.ts';
+import { dayKey } from '../../lib/periods.ts';
 
 /** The day of a budget bound in the user's time zone, as "1 Nov 2026". */
 const boundDay = (time: string) => formatDay(dayKey(time));
