@@ -85,6 +85,9 @@ export function parseMonth(value: string | null, now: Date = new Date()): MonthK
   return value > current ? current : value;
 }
 
+/** The later of two months. */
+export const laterMonth = (a: MonthKey, b: MonthKey): MonthKey => (a > b ? a : b);
+
 export function shiftMonth(month: MonthKey, delta: number): MonthKey {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   return calendarDay(new Date(Date.UTC(year, monthNumber - 1 + delta, 1))).slice(0, 7);

@@ -31,6 +31,16 @@ export function makeStats(spent: number, limit: number | null): BudgetStats {
   };
 }
 
+/** Figures of `month` of a monthly budget of `limit`: `spent` in it, `carried` from the months before. */
+export function makeMonthStats(month: string, spent: number, limit: number, carried = 0): BudgetStats {
+  return {
+    ...makeStats(spent, limit),
+    month,
+    carried,
+    remaining: limit + carried - spent,
+  };
+}
+
 /** The first moment of a local day (month 1–12), as the budget form sends it: right in any time zone. */
 export function localDayStart(year: number, month: number, day: number): string {
   return new Date(year, month - 1, day).toISOString();
