@@ -1,5 +1,12 @@
 import { type BudgetTransactionsBody, type CreateBudgetBody, endpoints, type UpdateBudgetBody } from '@kopiyka/shared';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { MonthKey } from '../lib/dates.ts';
 import { dayEnd, dayStart, monthEnd, monthStart } from '../lib/periods.ts';
 import { call } from './client.ts';
@@ -52,6 +59,11 @@ export const budgetStatsQueryOptions = (id: number, month: MonthKey | null) =>
     queryFn: ({ signal }) =>
       call(endpoints.budgets.stats, { params: { id }, query: month === null ? {} : { month }, signal }),
   });
+
+/** The figures of several budgets side by side (each of its month, or of its dates), as the dashboard shows them. */
+export function useBudgetsStats(budgets: ReadonlyArray<{ id: number; month: MonthKey | null }>) {
+  return useQueries({ queries: budgets.map(({ id, month }) => budgetStatsQueryOptions(id, month)) });
+}
 
 /** Another month's figures replace the ones shown once they come: until then those stay, dimmed. */
 export function useBudgetStats(id: number, month: MonthKey | null) {

@@ -16,6 +16,17 @@ export function makeBudget(overrides: Partial<Budget> & Pick<Budget, 'id' | 'nam
   };
 }
 
+/** A monthly budget of 1,000.00 from October 2026 that carries over what a month leaves, changed by `overrides`. */
+export function makeMonthlyBudget(overrides: Partial<Budget> & Pick<Budget, 'id' | 'name'>): Budget {
+  return makeBudget({
+    limitAmount: 100_000,
+    period: 'month',
+    rollover: true,
+    startDate: localDayStart(2026, 10, 1),
+    ...overrides,
+  });
+}
+
 /** Figures of a budget that spent `spent` (three expenses) against `limit`. */
 export function makeStats(spent: number, limit: number | null): BudgetStats {
   return {

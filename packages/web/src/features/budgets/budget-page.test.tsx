@@ -6,7 +6,14 @@ import { setLocale } from '../../lib/i18n.ts';
 import { makeAccount } from '../../test/accounts.ts';
 import { failure, success } from '../../test/api.ts';
 import { freshAppEachTest, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
-import { localDayEnd, localDayStart, makeBudget, makeMonthStats, makeStats } from '../../test/budgets.ts';
+import {
+  localDayEnd,
+  localDayStart,
+  makeBudget,
+  makeMonthlyBudget,
+  makeMonthStats,
+  makeStats,
+} from '../../test/budgets.ts';
 import { makeTransaction } from '../../test/transactions.ts';
 
 /** Text as read aloud: money formats with no-break spaces. */
@@ -284,15 +291,7 @@ describe('budget page', () => {
 describe('a monthly budget’s page', () => {
   freshAppEachTest(new Date(2026, 10, 22, 12));
 
-  const cafes = makeBudget({
-    id: 6,
-    name: 'Cafés',
-    limitAmount: 100_000,
-    period: 'month',
-    rollover: true,
-    startDate: localDayStart(2026, 9, 1),
-    categoryIds: [1],
-  });
+  const cafes = makeMonthlyBudget({ id: 6, name: 'Cafés', startDate: localDayStart(2026, 9, 1), categoryIds: [1] });
   // September left 400.00; October overspent by 100.00, what it carried in included; November is under way.
   const months: Record<string, BudgetStats> = {
     '2026-09': makeMonthStats('2026-09', 60_000, 100_000),

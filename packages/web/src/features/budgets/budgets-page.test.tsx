@@ -4,7 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { failure, success } from '../../test/api.ts';
 import { freshAppEachTest, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
-import { localDayEnd, localDayStart, makeBudget, makeMonthStats, makeStats } from '../../test/budgets.ts';
+import {
+  localDayEnd,
+  localDayStart,
+  makeBudget,
+  makeMonthlyBudget,
+  makeMonthStats,
+  makeStats,
+} from '../../test/budgets.ts';
 
 /** Text as read aloud: money formats with no-break spaces. */
 const text = (element: Element | null | undefined) => element?.textContent?.replaceAll('\u00a0', ' ');
@@ -86,15 +93,7 @@ describe('budgets page', () => {
   });
 
   it('shows a monthly budget with this month’s figures: what is left, and what the month before carried over', async () => {
-    const groceries = makeBudget({
-      id: 7,
-      name: 'Groceries',
-      limitAmount: 100_000,
-      period: 'month',
-      rollover: true,
-      startDate: localDayStart(2026, 10, 1),
-      categoryIds: [2],
-    });
+    const groceries = makeMonthlyBudget({ id: 7, name: 'Groceries', categoryIds: [2] });
     const cafes = makeBudget({ id: 8, name: 'Cafés', limitAmount: 50_000, period: 'month' });
     const { calls } = signedInServer({
       'GET /budgets': () => success([groceries, cafes]),

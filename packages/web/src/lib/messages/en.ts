@@ -214,6 +214,18 @@ export const en = {
   'dashboard.upcoming.emptyDescription':
     'Add rent, subscriptions or salary as regular payments to see what comes and where your balance is heading.',
   'dashboard.upcoming.setUp': 'Set up regular payments',
+  'dashboard.budgets.title': 'Budgets',
+  'dashboard.budgets.description': 'What is left to spend in each active budget, in {currency}',
+  'dashboard.budgets.showAll': 'Show all',
+  'dashboard.budgets.list': 'Active budgets',
+  'dashboard.budgets.left': '{amount} left',
+  'dashboard.budgets.over': '{amount} over',
+  'dashboard.budgets.spent': '{amount} spent',
+  'dashboard.budgets.more': 'and {count, plural, one {# more budget} other {# more budgets}}',
+  'dashboard.budgets.emptyTitle': 'No active budgets',
+  'dashboard.budgets.emptyDescription':
+    'Set a limit for every month or for chosen dates, and see here what is left of it.',
+  'dashboard.budgets.setUp': 'Set up a budget',
   'dashboard.start.title': 'Get started',
   'dashboard.start.description': 'A few steps and your dashboard fills up.',
   'dashboard.start.label': 'Getting started',

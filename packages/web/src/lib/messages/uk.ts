@@ -212,6 +212,18 @@ export const uk: Catalogue = {
   'dashboard.upcoming.emptyDescription':
     'Додайте оренду, підписки чи зарплату як регулярні платежі, щоб бачити, що на черзі і куди рухається ваш залишок.',
   'dashboard.upcoming.setUp': 'Налаштувати регулярні платежі',
+  'dashboard.budgets.title': 'Бюджети',
+  'dashboard.budgets.description': 'Скільки лишилося витратити в кожному чинному бюджеті, у {currency}',
+  'dashboard.budgets.showAll': 'Показати всі',
+  'dashboard.budgets.list': 'Чинні бюджети',
+  'dashboard.budgets.left': 'Лишилося {amount}',
+  'dashboard.budgets.over': 'Перевищено на {amount}',
+  'dashboard.budgets.spent': 'Витрачено {amount}',
+  'dashboard.budgets.more': 'і ще {count, plural, one {# бюджет} few {# бюджети} many {# бюджетів} other {# бюджету}}',
+  'dashboard.budgets.emptyTitle': 'Немає чинних бюджетів',
+  'dashboard.budgets.emptyDescription':
+    'Встановіть ліміт на кожен місяць або на обрані дати — і тут буде видно, скільки з нього лишилося.',
+  'dashboard.budgets.setUp': 'Створити бюджет',
   'dashboard.start.title': 'Початок роботи',
   'dashboard.start.description': 'Кілька кроків — і панель заповниться.',
   'dashboard.start.label': 'Початок роботи',
