@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { formatMonth, type MonthKey, monthKey, shiftMonth } from '../lib/dates.ts';
+import { formatMonthTitle, type MonthKey, monthKey, shiftMonth } from '../lib/dates.ts';
 import { useT } from '../lib/i18n.ts';
 import { cn } from '../lib/utils.ts';
 import { Button } from './ui/button.tsx';
@@ -44,7 +44,7 @@ export function MonthSwitcher({
     <div className={cn('flex items-center gap-1 rounded-lg border bg-card p-1', className)}>
       {step(-1, t('month.previous'), atStart, ChevronLeft)}
       <span aria-live="polite" className="min-w-32 flex-1 text-center text-sm font-medium">
-        {formatMonth(month)}
+        {formatMonthTitle(month)}
       </span>
       {step(1, t('month.next'), atEnd, ChevronRight)}
     </div>

@@ -4,8 +4,11 @@ import { formatDay, laterMonth, type MonthKey, monthKey, parseMonth } from '../.
 import { t } from '../../lib/i18n.ts';
 import { dayKey, monthStart } from '../../lib/periods.ts';
 
+/** A date kept on one line where a line is short: "1 лист. 2026 р." never leaves its "р." alone. */
+const unbroken = (date: string) => date.replaceAll(' ', '\u00a0');
+
 /** The day of a budget bound in the user's time zone, as "1 Nov 2026". */
-const boundDay = (time: string) => formatDay(dayKey(time));
+const boundDay = (time: string) => unbroken(formatDay(dayKey(time)));
 
 /** The first month of a monthly budget: that of its start, or of its creation, as the server counts its months. */
 export function budgetFirstMonth({ startDate, createdAt }: Pick<Budget, 'startDate' | 'createdAt'>): MonthKey {
@@ -47,7 +50,7 @@ type BudgetDatesShown = Pick<Budget, 'period' | 'startDate' | 'endDate' | 'creat
 export function formatBudgetDates(budget: BudgetDatesShown): string {
   const { startDate, endDate } = budget;
   if (budget.period === 'month') {
-    const start = formatDay(monthStart(budgetFirstMonth(budget)));
+    const start = unbroken(formatDay(monthStart(budgetFirstMonth(budget))));
     // Only the API gives a monthly budget an end: its months stop counting there.
     return endDate
       ? t('budget.dates.monthlyUntil', { start, end: boundDay(endDate) })

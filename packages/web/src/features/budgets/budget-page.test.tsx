@@ -404,7 +404,7 @@ describe('a monthly budget’s page', () => {
     expect(text(await figures.findByText('Перевитрата'))).toBe('Перевитрата');
     expect(figure(figures, 'Перевитрата')).toBe('100,00 ₴');
     expect(figure(figures, 'Перенесено')).toBe('400,00 ₴');
-    expect(figures.getByText('жовтень 2026 р.')).toBeTruthy();
+    expect(figures.getByText('Жовтень 2026 р.')).toBeTruthy();
     expect(figures.getByRole('button', { name: 'Попередній місяць' })).toBeTruthy();
     expect(screen.getByText('З перенесенням')).toBeTruthy();
     expect(screen.getByText('Щомісяця з 1 вер. 2026 р.')).toBeTruthy();

@@ -608,7 +608,7 @@ describe('dashboard’s budgets', () => {
     const budgets = await widget('Бюджети');
     const rows = within(await budgets.findByRole('list', { name: 'Чинні бюджети' })).getAllByRole('listitem');
     expect(rows.map(text)).toEqual([
-      'GroceriesЛишилося 800,00 ₴листопад 2026 р.',
+      'GroceriesЛишилося 800,00 ₴Листопад 2026 р.',
       'TripПеревищено на 150,00 ₴1 лист. 2026 р. – 30 лист. 2026 р.',
     ]);
   });

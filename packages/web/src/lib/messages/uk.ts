@@ -501,7 +501,7 @@ export const uk: Catalogue = {
   'budget.dates.from': 'З {start}',
   'budget.dates.until': 'До {end}',
   'budget.dates.none': 'Без дат',
-  'budget.dates.monthly': 'Щомісяця з {start}',
+  'budget.dates.monthly': 'Щомісяця з\u00a0{start}',
   'budget.dates.monthlyUntil': 'Щомісяця, {start} – {end}',
   'budget.state.active': 'Діє',
   'budget.state.upcoming': 'Незабаром',

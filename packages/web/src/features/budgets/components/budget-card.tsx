@@ -16,7 +16,7 @@ import {
   isOverLimit,
 } from '../../../entities/budgets/budget-info.ts';
 import { BudgetProgress } from '../../../entities/budgets/budget-progress.tsx';
-import { formatMonth } from '../../../lib/dates.ts';
+import { formatMonthTitle } from '../../../lib/dates.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { cn } from '../../../lib/utils.ts';
 import { CategoryChips } from './category-chips.tsx';
@@ -53,7 +53,7 @@ export function BudgetCard({ budget, currency, now }: { budget: Budget; currency
   } else {
     figures = (
       <div className="flex flex-col gap-1.5">
-        {month ? <p className="text-xs font-medium text-muted-foreground">{formatMonth(month)}</p> : null}
+        {month ? <p className="text-xs font-medium text-muted-foreground">{formatMonthTitle(month)}</p> : null}
         <BudgetProgress
           stats={stats.data}
           currency={currency}

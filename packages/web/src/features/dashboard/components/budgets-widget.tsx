@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { budgetState, figuresMonth, formatBudgetDates, isOverLimit } from '../../../entities/budgets/budget-info.ts';
 import { BudgetBar } from '../../../entities/budgets/budget-progress.tsx';
-import { formatMonth, type MonthKey } from '../../../lib/dates.ts';
+import { formatMonthTitle, type MonthKey } from '../../../lib/dates.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { BUDGETS_PATH } from '../../../lib/paths.ts';
@@ -30,17 +30,18 @@ function BudgetRow({ budget, month, stats, currency }: ShownBudget & { stats: Bu
   else left = t('dashboard.budgets.left', { amount: formatMoney(remaining, currency) });
   return (
     <li className="flex min-w-0 flex-col gap-1.5">
-      <div className="flex items-baseline justify-between gap-3 text-sm">
-        <Link to={`${BUDGETS_PATH}/${budget.id}`} className="min-w-0 truncate font-medium hover:underline">
+      {/* A name too long to share its line with the amount takes a line of its own. */}
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+        <Link to={`${BUDGETS_PATH}/${budget.id}`} className="min-w-0 font-medium break-words hover:underline">
           {budget.name}
         </Link>
-        <span className={cn('shrink-0 tabular-nums', over && 'font-medium text-destructive')}>{left}</span>
+        <span className={cn('ml-auto shrink-0 tabular-nums', over && 'font-medium text-destructive')}>{left}</span>
       </div>
       {stats.limit === null ? null : (
         <BudgetBar stats={stats} label={t('budget.card.progress', { name: budget.name })} />
       )}
       <p className="truncate text-xs text-muted-foreground">
-        {month === null ? formatBudgetDates(budget) : formatMonth(month)}
+        {month === null ? formatBudgetDates(budget) : formatMonthTitle(month)}
       </p>
     </li>
   );
