@@ -41,6 +41,9 @@ export function figuresMonth(
   return laterMonth(first, month);
 }
 
+/** Carries what a month left into the next: only a monthly budget does, whatever the flag of one of dates says. */
+export const rollsOver = (budget: Pick<Budget, 'period' | 'rollover'>) => budget.period === 'month' && budget.rollover;
+
 type BudgetDatesShown = Pick<Budget, 'period' | 'startDate' | 'endDate' | 'createdAt'>;
 
 /**

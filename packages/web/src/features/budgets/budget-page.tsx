@@ -17,6 +17,7 @@ import {
   budgetStateLabel,
   figuresMonth,
   formatBudgetDates,
+  rollsOver,
 } from '../../entities/budgets/budget-info.ts';
 import { DangerZoneCard, DetailNotFound, DetailPage, useDetailId } from '../../entities/requests/detail-page.tsx';
 import type { MonthKey } from '../../lib/dates.ts';
@@ -66,7 +67,7 @@ function BudgetHeader({ budget }: { budget: Budget }) {
           />
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             <Badge variant={BUDGET_STATE_BADGES[state]}>{budgetStateLabel(state)}</Badge>
-            {budget.rollover ? <Badge variant="neutral">{t('budget.rollover')}</Badge> : null}
+            {rollsOver(budget) ? <Badge variant="neutral">{t('budget.rollover')}</Badge> : null}
             <span className="flex items-center gap-1.5">
               <CalendarDays aria-hidden="true" className="size-4" />
               {formatBudgetDates(budget)}

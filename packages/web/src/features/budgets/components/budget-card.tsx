@@ -14,6 +14,7 @@ import {
   figuresMonth,
   formatBudgetDates,
   isOverLimit,
+  rollsOver,
 } from '../../../entities/budgets/budget-info.ts';
 import { BudgetProgress } from '../../../entities/budgets/budget-progress.tsx';
 import { formatMonthTitle } from '../../../lib/dates.ts';
@@ -84,7 +85,7 @@ export function BudgetCard({ budget, currency, now }: { budget: Budget; currency
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1.5">
           <Badge variant={BUDGET_STATE_BADGES[state]}>{budgetStateLabel(state)}</Badge>
-          {budget.rollover ? <Badge variant="neutral">{t('budget.rollover')}</Badge> : null}
+          {rollsOver(budget) ? <Badge variant="neutral">{t('budget.rollover')}</Badge> : null}
           {stats.data && isOverLimit(stats.data) ? (
             <Badge variant="destructive">{t('budget.card.overLimit')}</Badge>
           ) : null}

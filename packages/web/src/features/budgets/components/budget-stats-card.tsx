@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Money } from '../../../components/ui/money.tsx';
 import { RetryButton } from '../../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { budgetMonths } from '../../../entities/budgets/budget-info.ts';
+import { budgetMonths, rollsOver } from '../../../entities/budgets/budget-info.ts';
 import { BudgetProgress } from '../../../entities/budgets/budget-progress.tsx';
 import type { MonthKey } from '../../../lib/dates.ts';
 import { useT } from '../../../lib/i18n.ts';
@@ -69,7 +69,7 @@ export function BudgetStatsCard({ budget, currency, month, onMonthChange }: Budg
               <Money minor={limit} currency={currency} />
             </Figure>
           ) : null}
-          {budget.rollover && carried !== null ? (
+          {rollsOver(budget) && carried !== null ? (
             <Figure label={t('budget.stats.carried')}>
               <Money minor={carried} currency={currency} />
             </Figure>
