@@ -89,3 +89,76 @@ test('budgets: create one, watch it fill up and go over, take a transaction out 
   // Over the limit again: the bar stays full and says by how much.
   await expect(figures.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '110% of the limit spent');
 });
+
+test('a monthly budget that carries over: made from last month, this month’s figures, then last month’s', async ({
+  page,
+  request,
+}) => {
+  const username = await createReadyUser(request, 'UAH');
+  const api = await apiAs(request, username);
+  await api.saveSettings({ timeZone: 'Europe/Kyiv' });
+  const card = await api.createAccount('Card', 'UAH', 1_000_000);
+  // The browser's clock stands at 15 November 2025 in Kyiv: October spent 600.00, November 300.00 so far.
+  await api.record(card.id, 'Groceries', 60_000, { time: new Date('2025-10-10T09:00:00.000Z') });
+  await api.record(card.id, 'Groceries', 30_000, { time: new Date('2025-11-05T09:00:00.000Z') });
+  await page.clock.setFixedTime(new Date('2025-11-15T10:00:00.000Z'));
+
+  await page.goto('/budgets');
+  await signIn(page, username);
+  await page.getByRole('button', { name: 'Create your first budget' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New budget' });
+  await dialog.getByLabel('Name').fill('Groceries');
+  await dialog.getByLabel('Limit').fill('1000');
+  await dialog.getByRole('switch', { name: 'Repeats every month' }).click();
+  await expect(dialog.getByLabel('Ends')).toHaveCount(0);
+  const firstMonth = dialog.getByRole('group', { name: 'First month' });
+  await expect(firstMonth).toContainText('November 2025');
+  await firstMonth.getByRole('button', { name: 'Previous month' }).click();
+  await expect(firstMonth).toContainText('October 2025');
+  await dialog.getByRole('switch', { name: 'Carry over what is left (or overspent) into the next month' }).click();
+  await dialog.getByLabel('Categories').click();
+  await page.getByRole('listbox', { name: 'Categories' }).getByRole('option', { name: 'Food & Drinks' }).click();
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('button', { name: 'Create budget' }).click();
+  await expect(page.getByText('Budget “Groceries” created.')).toBeVisible();
+
+  // This month allows its limit and the 400.00 October left.
+  const budget = page
+    .getByRole('main')
+    .locator('section')
+    .filter({ has: page.getByRole('link', { name: 'Groceries' }) });
+  await expect(budget).toContainText('Every month from 1 Oct 2025');
+  await expect(budget).toContainText('November 2025');
+  await expect(budget).toContainText('UAH 300.00 of UAH 1,400.00');
+  await expect(budget).toContainText('Left: UAH 1,100.00 · Carried over: +UAH 400.00');
+
+  await budget.getByRole('link', { name: 'Groceries' }).click();
+  const figures = page
+    .getByRole('main')
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: 'Figures' }) });
+  const figure = (label: string) => figures.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd');
+  await expect(figure('Remaining')).toHaveText('UAH 1,100.00');
+  await expect(figure('Carried over')).toHaveText('UAH 400.00');
+  await expect(figures.getByRole('button', { name: 'Next month' })).toBeDisabled();
+
+  // October, its first month: nothing carried in, 600.00 spent, and no month before it.
+  await figures.getByRole('button', { name: 'Previous month' }).click();
+  await expect(page).toHaveURL(/\/budgets\/\d+\?month=2025-10$/);
+  await expect(figures).toContainText('October 2025');
+  await expect(figure('Spent')).toHaveText('UAH 600.00');
+  await expect(figure('Remaining')).toHaveText('UAH 400.00');
+  await expect(figure('Carried over')).toHaveText('UAH 0.00');
+  await expect(figures.getByRole('button', { name: 'Previous month' })).toBeDisabled();
+  const list = page.getByRole('main').getByRole('list', { name: 'Transactions' });
+  await expect(list.getByRole('button', { name: /^Groceries/ })).toHaveCount(1);
+  await expect(list).toContainText('10 Oct 2025');
+
+  // The dashboard says what is left this month.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+  const widget = page
+    .getByRole('main')
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: 'Budgets', exact: true }) });
+  await expect(widget.getByRole('listitem').filter({ hasText: 'Groceries' })).toContainText('UAH 1,100.00 left');
+});

@@ -1,13 +1,30 @@
 import { type BudgetTransactionsBody, type CreateBudgetBody, endpoints, type UpdateBudgetBody } from '@kopiyka/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { MonthKey } from '../lib/dates.ts';
+import { dayEnd, dayStart, monthEnd, monthStart } from '../lib/periods.ts';
 import { call } from './client.ts';
 import { budgetChanged, budgetCreated, budgetDeleted, budgetMembersChanged } from './invalidation.ts';
 import { budgetKeys, transactionKeys } from './query-keys.ts';
 import type { TransactionListFilters } from './transactions.ts';
 
-/** The budget's transactions, as its page lists them: those added to it and those its categories bring in. */
-export function budgetMembersFilter(id: number): TransactionListFilters {
-  return { budgetIds: [id] };
+/**
+ * The budget's transactions, as its page lists them: those added to it and those its categories
+ * bring in; of one month (the user's), for a month of a monthly budget.
+ */
+export function budgetMembersFilter(id: number, month: MonthKey | null = null): TransactionListFilters {
+  if (month === null) return { budgetIds: [id] };
+  return {
+    budgetIds: [id],
+    startDate: dayStart(monthStart(month)).toISOString(),
+    endDate: dayEnd(monthEnd(month)).toISOString(),
+  };
 }
 
 /**
@@ -18,11 +35,14 @@ export function budgetCandidatesFilter(id: number, filters: TransactionListFilte
   return { ...filters, excludeBudgetId: id, excludeTransfer: true };
 }
 
-export function useBudgets() {
-  return useQuery({
+export const budgetsQueryOptions = () =>
+  queryOptions({
     queryKey: budgetKeys.list(),
     queryFn: ({ signal }) => call(endpoints.budgets.list, { signal }),
   });
+
+export function useBudgets() {
+  return useQuery(budgetsQueryOptions());
 }
 
 export function useBudget(id: number) {
@@ -32,11 +52,22 @@ export function useBudget(id: number) {
   });
 }
 
-export function useBudgetStats(id: number) {
-  return useQuery({
-    queryKey: budgetKeys.stats(id),
-    queryFn: ({ signal }) => call(endpoints.budgets.stats, { params: { id }, signal }),
+/** The figures of `month` of a monthly budget (`figuresMonth`), or of its whole dates (null). */
+export const budgetStatsQueryOptions = (id: number, month: MonthKey | null) =>
+  queryOptions({
+    queryKey: budgetKeys.figures(id, month),
+    queryFn: ({ signal }) =>
+      call(endpoints.budgets.stats, { params: { id }, query: month === null ? {} : { month }, signal }),
   });
+
+/** The figures of several budgets side by side (each of its month, or of its dates), as the dashboard shows them. */
+export function useBudgetsStats(budgets: ReadonlyArray<{ id: number; month: MonthKey | null }>) {
+  return useQueries({ queries: budgets.map(({ id, month }) => budgetStatsQueryOptions(id, month)) });
+}
+
+/** Another month's figures replace the ones shown once they come: until then those stay, dimmed. */
+export function useBudgetStats(id: number, month: MonthKey | null) {
+  return useQuery({ ...budgetStatsQueryOptions(id, month), placeholderData: keepPreviousData });
 }
 
 export function useCreateBudget() {
@@ -91,8 +122,9 @@ function useBudgetMembership(
     mutationFn: ({ id, transactionIds }: BudgetTransactionsVariables) =>
       call(endpoint, { params: { id }, body: { transactionIds } }),
     onSuccess: (stats, { id }) => {
-      queryClient.setQueryData(budgetKeys.stats(id), stats);
-      return budgetMembersChanged(queryClient);
+      // The answer is of this month (or of the budget's dates): the month of the figures it holds.
+      queryClient.setQueryData(budgetKeys.figures(id, stats.month), stats);
+      return budgetMembersChanged(queryClient, id, stats.month);
     },
   });
 }

@@ -1,4 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { MonthKey } from '../lib/dates.ts';
 import {
   accountGroupKeys,
   accountKeys,
@@ -104,9 +105,22 @@ export function budgetDeleted(queryClient: QueryClient): Promise<unknown> {
   return invalidateAll(queryClient, [budgetKeys.list(), transactionKeys.all]);
 }
 
-/** Transactions were added to a budget or taken out (its figures came with the answer): their `budgetId` changed. */
-export function budgetMembersChanged(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: transactionKeys.all });
+/**
+ * Transactions were added to a budget or taken out: their `budgetId` changed. The figures of the
+ * month answered came with the answer; the budget's other months may carry what this one left.
+ */
+export function budgetMembersChanged(
+  queryClient: QueryClient,
+  id: number,
+  answered: MonthKey | null,
+): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: transactionKeys.all }),
+    queryClient.invalidateQueries({
+      queryKey: budgetKeys.stats(id),
+      predicate: (query) => query.queryKey.at(-1) !== answered,
+    }),
+  ]);
 }
 
 /**

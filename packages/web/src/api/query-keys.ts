@@ -1,4 +1,4 @@
-import type { DayKey } from '../lib/dates.ts';
+import type { DayKey, MonthKey } from '../lib/dates.ts';
 import type { DayRange } from '../lib/periods.ts';
 import type { BalanceHistoryParams, CashFlowParams } from './stats.ts';
 import type { TransactionListFilters } from './transactions.ts';
@@ -84,8 +84,10 @@ export const budgetKeys = {
   all: ['budgets'] as const,
   list: () => [...budgetKeys.all, 'list'] as const,
   detail: (id: number) => [...budgetKeys.all, 'detail', id] as const,
-  /** Figures: refreshed with every other statistic. */
+  /** Figures: refreshed with every other statistic. Every month's of a budget are under this prefix. */
   stats: (id: number) => [...statsKeys.all, 'budget', id] as const,
+  /** The figures of one month of a monthly budget; of its whole dates (null) for one that is not. */
+  figures: (id: number, month: MonthKey | null) => [...budgetKeys.stats(id), month] as const,
 };
 
 export const recurringKeys = {

@@ -35,6 +35,7 @@ function dashboardUrls(search: URLSearchParams, today: string): string[] {
     buildUrl('/stats/spendings-by-categories', { ...periods.previousDays }),
     buildUrl('/stats/cash-flow', { ...periods.cashFlow }),
     buildUrl('/recurring/upcoming', { days: UPCOMING_DAYS }),
+    buildUrl('/budgets'),
     buildUrl('/account-groups'),
   ];
 }

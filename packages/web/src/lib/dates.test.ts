@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { savedTimeZoneEachTest } from '../test/time-zone.ts';
-import { formatDay, formatDuration, formatMonth, formatTimeAgo, monthKey, parseMonth, shiftMonth } from './dates.ts';
+import {
+  formatDay,
+  formatDuration,
+  formatMonth,
+  formatMonthTitle,
+  formatTimeAgo,
+  laterMonth,
+  monthKey,
+  parseMonth,
+  shiftMonth,
+} from './dates.ts';
+import { setLocale } from './i18n.ts';
 
 describe('dashboard month', () => {
   const now = new Date(2025, 10, 20);
@@ -24,6 +35,15 @@ describe('dashboard month', () => {
 describe('calendar days', () => {
   it('formats a day key as a short date, the same day in any time zone', () => {
     expect(formatDay('2026-11-14')).toBe('14 Nov 2026');
+  });
+
+  it('names a month standing alone with a capital, in a language that writes months in lower case', async () => {
+    await setLocale('uk');
+    expect(formatMonth('2026-11')).toBe('листопад 2026 р.');
+    expect(formatMonthTitle('2026-11')).toBe('Листопад 2026 р.');
+    await setLocale('en');
+    expect(formatMonthTitle('2026-11')).toBe('November 2026');
+    expect(laterMonth('2026-11', '2025-12')).toBe('2026-11');
   });
 });
 

@@ -1,5 +1,5 @@
 import { t } from './i18n.ts';
-import { calendarFormat, dateTimeFormat, displayTimeZone, relativeTimeFormat } from './locale.ts';
+import { calendarFormat, dateTimeFormat, displayLocale, displayTimeZone, relativeTimeFormat } from './locale.ts';
 
 /** A calendar month, as the dashboard's `month` search parameter writes it: YYYY-MM. */
 export type MonthKey = string;
@@ -85,6 +85,9 @@ export function parseMonth(value: string | null, now: Date = new Date()): MonthK
   return value > current ? current : value;
 }
 
+/** The later of two months. */
+export const laterMonth = (a: MonthKey, b: MonthKey): MonthKey => (a > b ? a : b);
+
 export function shiftMonth(month: MonthKey, delta: number): MonthKey {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   return calendarDay(new Date(Date.UTC(year, monthNumber - 1 + delta, 1))).slice(0, 7);
@@ -92,6 +95,12 @@ export function shiftMonth(month: MonthKey, delta: number): MonthKey {
 
 export function formatMonth(month: MonthKey): string {
   return calendarFormat({ month: 'long', year: 'numeric' }).format(calendarDate(`${month}-01`));
+}
+
+/** A month standing alone, as a caption: capitalised where the language writes months in lower case ("Листопад 2026 р."). */
+export function formatMonthTitle(month: MonthKey): string {
+  const text = formatMonth(month);
+  return text.charAt(0).toLocaleUpperCase(displayLocale()) + text.slice(1);
 }
 
 export function formatDate(iso: string): string {

@@ -10,6 +10,7 @@ export const WELCOME_PATH = '/welcome';
 export const HOME_PATH = '/dashboard';
 export const TRANSACTIONS_PATH = '/transactions';
 export const RECURRING_PATH = '/recurring';
+export const BUDGETS_PATH = '/budgets';
 export const IMPORT_PATH = '/import';
 export const BANK_SETTINGS_PATH = '/settings/bank';
 

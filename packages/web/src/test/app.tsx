@@ -96,6 +96,7 @@ export function signedInServer(handlers: Handlers = {}) {
     'GET /events': () => eventStream().response,
     'GET /stats/crypto-balance-history': () => success([]),
     'GET /recurring/upcoming': () => success({ items: [], forecast: [] }),
+    'GET /budgets': () => success([]),
     ...handlers,
   });
   const calls = (method: string, path: string) =>

@@ -16,6 +16,17 @@ export function makeBudget(overrides: Partial<Budget> & Pick<Budget, 'id' | 'nam
   };
 }
 
+/** A monthly budget of 1,000.00 from October 2026 that carries over what a month leaves, changed by `overrides`. */
+export function makeMonthlyBudget(overrides: Partial<Budget> & Pick<Budget, 'id' | 'name'>): Budget {
+  return makeBudget({
+    limitAmount: 100_000,
+    period: 'month',
+    rollover: true,
+    startDate: localDayStart(2026, 10, 1),
+    ...overrides,
+  });
+}
+
 /** Figures of a budget that spent `spent` (three expenses) against `limit`. */
 export function makeStats(spent: number, limit: number | null): BudgetStats {
   return {
@@ -28,6 +39,16 @@ export function makeStats(spent: number, limit: number | null): BudgetStats {
     remaining: limit === null ? null : limit - spent,
     utilization: limit === null ? null : Math.round((spent / limit) * 1000) / 10,
     transactionsCount: 3,
+  };
+}
+
+/** Figures of `month` of a monthly budget of `limit`: `spent` in it, `carried` from the months before. */
+export function makeMonthStats(month: string, spent: number, limit: number, carried = 0): BudgetStats {
+  return {
+    ...makeStats(spent, limit),
+    month,
+    carried,
+    remaining: limit + carried - spent,
   };
 }
 

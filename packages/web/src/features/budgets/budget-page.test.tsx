@@ -6,7 +6,14 @@ import { setLocale } from '../../lib/i18n.ts';
 import { makeAccount } from '../../test/accounts.ts';
 import { failure, success } from '../../test/api.ts';
 import { freshAppEachTest, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
-import { localDayEnd, localDayStart, makeBudget, makeStats } from '../../test/budgets.ts';
+import {
+  localDayEnd,
+  localDayStart,
+  makeBudget,
+  makeMonthlyBudget,
+  makeMonthStats,
+  makeStats,
+} from '../../test/budgets.ts';
 import { makeTransaction } from '../../test/transactions.ts';
 
 /** Text as read aloud: money formats with no-break spaces. */
@@ -94,6 +101,10 @@ async function openBudget(budget: Budget = food, pool?: readonly Transaction[]) 
 }
 
 const card = (title: string) => within(screen.getByRole('heading', { name: title }).closest('section') as HTMLElement);
+const findCard = async (title: string) => {
+  await screen.findByRole('heading', { name: title });
+  return card(title);
+};
 
 describe('budget page', () => {
   freshAppEachTest(new Date(2026, 10, 22, 12));
@@ -274,5 +285,128 @@ describe('budget page', () => {
     renderApp('/budgets/77');
     expect(await screen.findByText('Budget not found')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'All budgets' }).getAttribute('href')).toBe('/budgets');
+  });
+});
+
+describe('a monthly budget’s page', () => {
+  freshAppEachTest(new Date(2026, 10, 22, 12));
+
+  const cafes = makeMonthlyBudget({ id: 6, name: 'Cafés', startDate: localDayStart(2026, 9, 1), categoryIds: [1] });
+  // September left 400.00; October overspent by 100.00, what it carried in included; November is under way.
+  const months: Record<string, BudgetStats> = {
+    '2026-09': makeMonthStats('2026-09', 60_000, 100_000),
+    '2026-10': makeMonthStats('2026-10', 150_000, 100_000, 40_000),
+    '2026-11': makeMonthStats('2026-11', 20_000, 100_000, -10_000),
+  };
+
+  function monthlyServer() {
+    let budget = cafes;
+    return signedInServer({
+      'GET /accounts': () => success([makeAccount({ id: 1, name: 'Card' })]),
+      'GET /budgets': () => success([budget]),
+      'GET /budgets/6': () => success(budget),
+      'GET /budgets/6/stats': ({ url }) => success(months[url.searchParams.get('month') ?? '']),
+      'PUT /budgets/6': ({ body }) => {
+        budget = { ...budget, ...(body as Partial<Budget>) };
+        return success(budget);
+      },
+      'GET /transactions': () => success([]),
+    });
+  }
+
+  const figure = (figures: ReturnType<typeof card>, label: string) => text(figures.getByText(label).nextElementSibling);
+
+  it('shows this month: its limit, what was carried in, spent and left', async () => {
+    monthlyServer();
+    renderApp('/budgets/6');
+    expect(await screen.findByText('Every month from 1 Sept 2026')).toBeTruthy();
+    const figures = card('Figures');
+    const bar = await figures.findByRole('progressbar', { name: 'Spent of the limit' });
+    expect(bar.getAttribute('aria-valuemax')).toBe('90000');
+    expect(figures.getByText('November 2026')).toBeTruthy();
+    expect(figure(figures, 'Limit')).toBe('UAH 1,000.00');
+    expect(figure(figures, 'Carried over')).toBe('−UAH 100.00');
+    expect(figure(figures, 'Spent')).toBe('UAH 200.00');
+    expect(figure(figures, 'Remaining')).toBe('UAH 700.00');
+    expect(text(figures.getByText(/^Left:/))).toBe('Left: UAH 700.00 · Carried over: −UAH 100.00');
+  });
+
+  it('steps back month by month to its first, not before it and not past this one, with that month’s transactions', async () => {
+    const { calls } = monthlyServer();
+    const { location } = renderApp('/budgets/6');
+    const figures = await findCard('Figures');
+    await figures.findByText('Limit');
+    const previous = figures.getByRole('button', { name: 'Previous month' });
+    expect(figures.getByRole('button', { name: 'Next month' })).toHaveProperty('disabled', true);
+
+    await userEvent.click(previous);
+    await waitFor(() => expect(location()).toBe('/budgets/6?month=2026-10'));
+    expect(await figures.findByText('Overspent')).toBeTruthy();
+    expect(figure(figures, 'Overspent')).toBe('UAH 100.00');
+    expect(figures.getByText('Over by')).toBeTruthy();
+    expect(figures.getByRole('button', { name: 'Next month' })).toHaveProperty('disabled', false);
+
+    await userEvent.click(previous);
+    await waitFor(() => expect(location()).toBe('/budgets/6?month=2026-09'));
+    await waitFor(() => expect(figure(figures, 'Remaining')).toBe('UAH 400.00'));
+    expect(previous).toHaveProperty('disabled', true);
+    expect(calls('GET', '/budgets/6/stats').map(({ url }) => url.searchParams.get('month'))).toEqual([
+      '2026-11',
+      '2026-10',
+      '2026-09',
+    ]);
+    // The list below is of the month shown, from its local first to its last moment.
+    await waitFor(() =>
+      expect(calls('GET', '/transactions').at(-1)?.url.searchParams.toString()).toBe(
+        new URLSearchParams({
+          startDate: new Date(2026, 8, 1).toISOString(),
+          endDate: new Date(new Date(2026, 9, 1).getTime() - 1).toISOString(),
+          budgetIds: '6',
+          limit: '50',
+        }).toString(),
+      ),
+    );
+    expect(await card('Transactions').findByText('No transactions in this budget in September 2026')).toBeTruthy();
+  });
+
+  it('opens on the month in the address, kept within the budget’s months', async () => {
+    const { calls } = monthlyServer();
+    renderApp('/budgets/6?month=2026-05');
+    const figures = await findCard('Figures');
+    expect(await figures.findByText('September 2026')).toBeTruthy();
+    await waitFor(() => expect(calls('GET', '/budgets/6/stats')).toHaveLength(1));
+    expect(calls('GET', '/budgets/6/stats')[0]?.url.searchParams.get('month')).toBe('2026-09');
+  });
+
+  it('stops carrying over, and moves its first month, from its settings', async () => {
+    const { calls } = monthlyServer();
+    renderApp('/budgets/6');
+    const settings = await findCard('Settings');
+    const firstMonth = within(settings.getByRole('group', { name: 'First month' }));
+    expect(firstMonth.getByText('September 2026')).toBeTruthy();
+    await userEvent.click(
+      settings.getByRole('switch', { name: 'Carry over what is left (or overspent) into the next month' }),
+    );
+    await userEvent.click(firstMonth.getByRole('button', { name: 'Next month' }));
+    await userEvent.click(settings.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(toastMessages()).toContain('Budget saved.'));
+    expect(calls('PUT', '/budgets/6').map((call) => call.body)).toEqual([
+      { rollover: false, startDate: new Date(2026, 9, 1).toISOString() },
+    ]);
+    await waitFor(() => expect(screen.queryByText('Carries over')).toBeNull());
+  });
+
+  it('speaks Ukrainian: the months, what was carried and what was overspent', async () => {
+    await setLocale('uk');
+    monthlyServer();
+    renderApp('/budgets/6?month=2026-10');
+    const figures = await findCard('Показники');
+    expect(text(await figures.findByText('Перевитрата'))).toBe('Перевитрата');
+    expect(figure(figures, 'Перевитрата')).toBe('100,00 ₴');
+    expect(figure(figures, 'Перенесено')).toBe('400,00 ₴');
+    expect(figures.getByText('Жовтень 2026 р.')).toBeTruthy();
+    expect(figures.getByRole('button', { name: 'Попередній місяць' })).toBeTruthy();
+    expect(screen.getByText('З перенесенням')).toBeTruthy();
+    expect(screen.getByText('Щомісяця з 1 вер. 2026 р.')).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
 import { type Budget, type UpdateBudgetBody, updateBudgetBodySchema } from '@kopiyka/shared';
 import { Archive, ArchiveRestore, CalendarDays, PiggyBank } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { useBudget, useUpdateBudget } from '../../api/budgets.ts';
 import { useBaseCurrencyCode } from '../../api/currencies.ts';
 import { useStatsFollowChanges } from '../../api/stats.ts';
@@ -10,10 +11,18 @@ import { Card, CardContent } from '../../components/ui/card.tsx';
 import { InlineEdit } from '../../components/ui/inline-edit.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import {
+  BUDGET_STATE_BADGES,
+  budgetState,
+  budgetStateLabel,
+  figuresMonth,
+  formatBudgetDates,
+  rollsOver,
+} from '../../entities/budgets/budget-info.ts';
 import { DangerZoneCard, DetailNotFound, DetailPage, useDetailId } from '../../entities/requests/detail-page.tsx';
+import type { MonthKey } from '../../lib/dates.ts';
 import { t, useT } from '../../lib/i18n.ts';
 import { notify } from '../../stores/notifications.ts';
-import { BUDGET_STATE_BADGES, budgetState, budgetStateLabel, formatBudgetDates } from './components/budget-info.ts';
 import { BudgetSettingsCard } from './components/budget-settings-card.tsx';
 import { BudgetStatsCard } from './components/budget-stats-card.tsx';
 import { BudgetTransactions } from './components/budget-transactions.tsx';
@@ -58,6 +67,7 @@ function BudgetHeader({ budget }: { budget: Budget }) {
           />
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             <Badge variant={BUDGET_STATE_BADGES[state]}>{budgetStateLabel(state)}</Badge>
+            {rollsOver(budget) ? <Badge variant="neutral">{t('budget.rollover')}</Badge> : null}
             <span className="flex items-center gap-1.5">
               <CalendarDays aria-hidden="true" className="size-4" />
               {formatBudgetDates(budget)}
@@ -95,11 +105,40 @@ function BudgetSkeleton() {
   );
 }
 
+/**
+ * The budget's parts. A monthly budget shows one month's figures and transactions: the month lives
+ * in the URL (`?month=2026-11`), as the dashboard's does, so it survives a reload.
+ */
+function BudgetDetails({ budget, currency }: { budget: Budget; currency: string }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const month = figuresMonth(budget, new Date(), searchParams.get('month'));
+  const showMonth = (next: MonthKey) => setSearchParams((params) => ({ ...Object.fromEntries(params), month: next }));
+  const t = useT();
+  return (
+    // Two columns from 1024 px. In one, the figures and settings come first and the
+    // transactions last: their list grows as the page scrolls.
+    <>
+      <BudgetHeader budget={budget} />
+      <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+        <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-4">
+          <BudgetStatsCard budget={budget} currency={currency} month={month} onMonthChange={showMonth} />
+          <BudgetTransactions budget={budget} month={month} className="order-last lg:order-none" />
+        </div>
+        <div className="flex min-w-0 flex-col gap-4">
+          <BudgetSettingsCard budget={budget} currency={currency} />
+          <DangerZoneCard description={t('budget.dangerNote')}>
+            <DeleteBudgetButton budget={budget} />
+          </DangerZoneCard>
+        </div>
+      </div>
+    </>
+  );
+}
+
 function BudgetView({ id }: { id: number }) {
   const budget = useBudget(id);
   const currency = useBaseCurrencyCode() ?? '';
   useStatsFollowChanges();
-  const t = useT();
   return (
     <DetailPage
       query={budget}
@@ -109,25 +148,7 @@ function BudgetView({ id }: { id: number }) {
       icon={PiggyBank}
       placeholder={<BudgetSkeleton />}
     >
-      {(data) => (
-        // Two columns from 1024 px. In one, the figures and settings come first and the
-        // transactions last: their list grows as the page scrolls.
-        <>
-          <BudgetHeader budget={data} />
-          <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-            <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-4">
-              <BudgetStatsCard budget={data} currency={currency} />
-              <BudgetTransactions budget={data} className="order-last lg:order-none" />
-            </div>
-            <div className="flex min-w-0 flex-col gap-4">
-              <BudgetSettingsCard budget={data} currency={currency} />
-              <DangerZoneCard description={t('budget.dangerNote')}>
-                <DeleteBudgetButton budget={data} />
-              </DangerZoneCard>
-            </div>
-          </div>
-        </>
-      )}
+      {(data) => <BudgetDetails budget={data} currency={currency} />}
     </DetailPage>
   );
 }

@@ -4,7 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { failure, success } from '../../test/api.ts';
 import { freshAppEachTest, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
-import { localDayEnd, localDayStart, makeBudget, makeStats } from '../../test/budgets.ts';
+import {
+  localDayEnd,
+  localDayStart,
+  makeBudget,
+  makeMonthlyBudget,
+  makeMonthStats,
+  makeStats,
+} from '../../test/budgets.ts';
 
 /** Text as read aloud: money formats with no-break spaces. */
 const text = (element: Element | null | undefined) => element?.textContent?.replaceAll('\u00a0', ' ');
@@ -83,6 +90,41 @@ describe('budgets page', () => {
     expect(text(await everything.findByText(/spent/))).toBe('spent · no limit');
     expect(everything.getByText('UAH 420.00')).toBeTruthy();
     expect(everything.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('shows a monthly budget with this month’s figures: what is left, and what the month before carried over', async () => {
+    const groceries = makeMonthlyBudget({ id: 7, name: 'Groceries', categoryIds: [2] });
+    const cafes = makeBudget({ id: 8, name: 'Cafés', limitAmount: 50_000, period: 'month' });
+    const { calls } = signedInServer({
+      'GET /budgets': () => success([groceries, cafes]),
+      'GET /budgets/7/stats': () => success(makeMonthStats('2026-11', 60_000, 100_000, 40_000)),
+      'GET /budgets/8/stats': () => success(makeMonthStats('2026-11', 65_000, 50_000)),
+    });
+    renderApp('/budgets');
+
+    const monthly = await card('Groceries');
+    expect(monthly.getByText('Every month from 1 Oct 2026')).toBeTruthy();
+    expect(monthly.getByText('Carries over')).toBeTruthy();
+    const bar = await monthly.findByRole('progressbar', { name: 'Groceries: spent of the limit' });
+    // This month allows its limit and what October left: 1,400.00.
+    expect(bar.getAttribute('aria-valuenow')).toBe('60000');
+    expect(bar.getAttribute('aria-valuemax')).toBe('140000');
+    expect(bar.getAttribute('aria-valuetext')).toBe('43% spent of the limit with what was carried over');
+    expect(monthly.getByText('November 2026')).toBeTruthy();
+    expect(text(bar.parentElement)).toContain('UAH 600.00 of UAH 1,400.00');
+    expect(text(monthly.getByText(/^Left:/))).toBe('Left: UAH 800.00 · Carried over: +UAH 400.00');
+
+    // Made in November with no start, without rollover: its first month is this one, and over the limit.
+    const over = await card('Cafés');
+    expect(over.getByText('Every month from 1 Nov 2026')).toBeTruthy();
+    expect(await over.findByText('Over limit')).toBeTruthy();
+    expect(text(over.getByText(/Over by/))).toBe('Over by UAH 150.00');
+    expect(over.queryByText(/^Left:/)).toBeNull();
+    expect(over.queryByText('Carries over')).toBeNull();
+
+    // Both asked for this month, as the user's time zone has it.
+    expect(calls('GET', '/budgets/7/stats').map(({ url }) => url.searchParams.get('month'))).toEqual(['2026-11']);
+    expect(calls('GET', '/budgets/8/stats').map(({ url }) => url.searchParams.get('month'))).toEqual(['2026-11']);
   });
 
   it('keeps archived budgets in a section of their own', async () => {
@@ -165,6 +207,56 @@ describe('new budget dialog', () => {
       },
     ]);
     expect(screen.queryByRole('dialog', { name: 'New budget' })).toBeNull();
+  });
+
+  it('makes a monthly budget that carries over, from an earlier first month and with no end', async () => {
+    const { calls, dialog } = await openDialog();
+    await userEvent.type(dialog.getByLabelText('Name'), 'Cafés');
+    await userEvent.type(dialog.getByLabelText('Limit'), '1500');
+    const rollover = 'Carry over what is left (or overspent) into the next month';
+    expect(dialog.queryByRole('switch', { name: rollover })).toBeNull();
+
+    await userEvent.click(dialog.getByRole('switch', { name: 'Repeats every month' }));
+    // Its months have no end: the dates give way to its first month, the one they started in.
+    expect(dialog.queryByLabelText('Ends')).toBeNull();
+    const firstMonth = within(dialog.getByRole('group', { name: 'First month' }));
+    expect(firstMonth.getByText('November 2026')).toBeTruthy();
+    await userEvent.click(firstMonth.getByRole('button', { name: 'Previous month' }));
+    expect(firstMonth.getByText('October 2026')).toBeTruthy();
+    await userEvent.click(dialog.getByRole('switch', { name: rollover }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Create budget' }));
+
+    await waitFor(() => expect(calls('POST', '/budgets')).toHaveLength(1));
+    expect(calls('POST', '/budgets')[0]?.body).toEqual({
+      name: 'Cafés',
+      limitAmount: 150_000,
+      // 1 October starts at midnight in Kyiv, still on summer time.
+      startDate: '2026-09-30T21:00:00.000Z',
+      endDate: null,
+      categoryIds: [],
+      autoInclude: true,
+      archived: false,
+      period: 'month',
+      rollover: true,
+    });
+  });
+
+  it('goes back to the dates of the first month when the budget stops repeating', async () => {
+    const { calls, dialog } = await openDialog();
+    await userEvent.type(dialog.getByLabelText('Name'), 'Trip');
+    await userEvent.click(dialog.getByRole('switch', { name: 'Repeats every month' }));
+    await userEvent.click(
+      within(dialog.getByRole('group', { name: 'First month' })).getByRole('button', { name: 'Next month' }),
+    );
+    await userEvent.click(
+      dialog.getByRole('switch', { name: 'Carry over what is left (or overspent) into the next month' }),
+    );
+    await userEvent.click(dialog.getByRole('switch', { name: 'Repeats every month' }));
+    expect((dialog.getByLabelText('Starts') as HTMLInputElement).value).toBe('2026-12-01');
+    expect((dialog.getByLabelText('Ends') as HTMLInputElement).value).toBe('2026-12-31');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create budget' }));
+    await waitFor(() => expect(calls('POST', '/budgets')).toHaveLength(1));
+    expect(calls('POST', '/budgets')[0]?.body).toMatchObject({ period: 'once', rollover: false });
   });
 
   it('sends no limit and no dates when asked for none', async () => {

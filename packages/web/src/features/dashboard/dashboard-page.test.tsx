@@ -1,12 +1,21 @@
-import type { BalancePoint, CashFlowPoint, CategorySpending, Transaction } from '@kopiyka/shared';
+import type { BalancePoint, Budget, BudgetStats, CashFlowPoint, CategorySpending, Transaction } from '@kopiyka/shared';
 import { MutationObserver } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { queryClient } from '../../api/query-client.ts';
+import { setLocale } from '../../lib/i18n.ts';
 import { makeAccount } from '../../test/accounts.ts';
 import { type FakeRequest, failure, sampleUser, success } from '../../test/api.ts';
 import { freshAppEachTest, type Handlers, renderApp, signedInServer } from '../../test/app.tsx';
+import {
+  localDayEnd,
+  localDayStart,
+  makeBudget,
+  makeMonthlyBudget,
+  makeMonthStats,
+  makeStats,
+} from '../../test/budgets.ts';
 import { makeBankUser } from '../../test/monobank.ts';
 import { makeOccurrence } from '../../test/recurring.ts';
 import { makeTransaction } from '../../test/transactions.ts';
@@ -461,6 +470,7 @@ describe('dashboard', () => {
     });
     renderApp('/dashboard');
     const figures = [
+      '/budgets',
       '/accounts',
       '/transactions',
       '/stats/total-balance',
@@ -480,6 +490,7 @@ describe('dashboard', () => {
       [...figures, '/user/settings'].map((path) => [path, calls('GET', path).length] as const),
     );
     expect(asked).toEqual({
+      '/budgets': 1,
       '/accounts': 1,
       '/transactions': 1,
       '/stats/total-balance': 1,
@@ -490,6 +501,116 @@ describe('dashboard', () => {
       '/stats/cash-flow': 1,
       '/user/settings': 1,
     });
+  });
+});
+
+describe('dashboard’s budgets', () => {
+  freshAppEachTest(new Date(2026, 10, 22, 12));
+
+  const groceries = makeMonthlyBudget({ id: 1, name: 'Groceries' });
+  const trip = makeBudget({
+    id: 2,
+    name: 'Trip',
+    limitAmount: 50_000,
+    startDate: localDayStart(2026, 11, 1),
+    endDate: localDayEnd(2026, 11, 30),
+  });
+  const everything = makeBudget({ id: 3, name: 'Everything' });
+  const archived = makeBudget({ id: 4, name: 'Summer', archived: true });
+  const ended = makeBudget({ id: 5, name: 'October', endDate: localDayEnd(2026, 10, 31) });
+  const coming = makeBudget({ id: 6, name: 'Gifts', period: 'month', startDate: localDayStart(2026, 12, 1) });
+  const figures: Record<number, BudgetStats> = {
+    1: makeMonthStats('2026-11', 60_000, 100_000, 40_000),
+    2: makeStats(65_000, 50_000),
+    3: makeStats(42_000, null),
+  };
+  const budgetsServer = (list: Budget[], overrides: Handlers = {}) =>
+    dashboardServer({
+      'GET /budgets': () => success(list),
+      ...Object.fromEntries(list.map(({ id }) => [`GET /budgets/${id}/stats`, () => success(figures[id])])),
+      ...overrides,
+    });
+
+  it('shows what is left of each active budget: this month of a monthly one, the dates of the others', async () => {
+    const { calls } = budgetsServer([groceries, trip, everything, archived, ended, coming]);
+    renderApp('/dashboard');
+    const budgets = await widget('Budgets');
+    const rows = within(await budgets.findByRole('list', { name: 'Active budgets' })).getAllByRole('listitem');
+    expect(rows.map(text)).toEqual([
+      'GroceriesUAH 800.00 leftNovember 2026',
+      'TripUAH 150.00 over1 Nov 2026 – 30 Nov 2026',
+      'EverythingUAH 420.00 spentNo dates',
+    ]);
+    const [monthly, over, noLimit] = rows.map((row) => within(row));
+    const bar = monthly!.getByRole('progressbar', { name: 'Groceries: spent of the limit' });
+    expect([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuemax')]).toEqual(['60000', '140000']);
+    expect(over!.getByText('UAH 150.00 over').className).toContain('text-destructive');
+    expect((over!.getByRole('progressbar').firstElementChild as HTMLElement).className).toContain('bg-destructive');
+    expect(noLimit!.queryByRole('progressbar')).toBeNull();
+    expect(monthly!.getByRole('link', { name: 'Groceries' }).getAttribute('href')).toBe('/budgets/1');
+    expect(budgets.getByRole('link', { name: 'Show all' }).getAttribute('href')).toBe('/budgets');
+    // This month for the monthly one, the whole dates for the other; nothing for those not shown.
+    expect(calls('GET', '/budgets/1/stats').map(({ url }) => url.search)).toEqual(['?month=2026-11']);
+    expect(calls('GET', '/budgets/2/stats').map(({ url }) => url.search)).toEqual(['']);
+    for (const id of [4, 5, 6]) expect(calls('GET', `/budgets/${id}/stats`)).toEqual([]);
+  });
+
+  it('lists five and says how many more there are', async () => {
+    const many = Array.from({ length: 7 }, (_, index) => makeBudget({ id: 10 + index, name: `Budget ${index}` }));
+    budgetsServer(many, {
+      ...Object.fromEntries(many.map(({ id }) => [`GET /budgets/${id}/stats`, () => success(makeStats(0, null))])),
+    });
+    renderApp('/dashboard');
+    const budgets = await widget('Budgets');
+    expect(within(await budgets.findByRole('list', { name: 'Active budgets' })).getAllByRole('listitem')).toHaveLength(
+      5,
+    );
+    expect(budgets.getByText('and 2 more budgets')).toBeTruthy();
+  });
+
+  it('invites a budget when none is active, leading to the budgets page', async () => {
+    budgetsServer([archived, ended]);
+    renderApp('/dashboard');
+    const budgets = await widget('Budgets');
+    expect(await budgets.findByText('No active budgets')).toBeTruthy();
+    expect(budgets.getByRole('link', { name: 'Set up a budget' }).getAttribute('href')).toBe('/budgets');
+    expect(budgets.queryByRole('link', { name: 'Show all' })).toBeNull();
+  });
+
+  it('waits for the figures, and offers to try again when they fail', async () => {
+    let answer!: (response: Response) => void;
+    let up = false;
+    budgetsServer([groceries], {
+      'GET /budgets/1/stats': () =>
+        up
+          ? success(figures[1])
+          : new Promise<Response>((resolve) => {
+              answer = resolve;
+            }),
+    });
+    renderApp('/dashboard');
+    const budgets = await widget('Budgets');
+    expect(await budgets.findByRole('status', { name: 'Loading budgets' })).toBeTruthy();
+    await waitFor(() => expect(answer).toBeDefined());
+    answer(failure(422, 'VALIDATION_ERROR', 'Refused'));
+    expect(await budgets.findByText('Budgets could not be loaded')).toBeTruthy();
+    up = true;
+    await userEvent.click(budgets.getByRole('button', { name: 'Try again' }));
+    expect(await budgets.findByText('UAH 800.00 left')).toBeTruthy();
+  });
+
+  it('speaks Ukrainian', async () => {
+    await setLocale('uk');
+    budgetsServer([groceries, trip], {
+      'GET /user/settings': () => success({ locale: 'uk', stats: { excludedCategoryIds: [] } }),
+    });
+    renderApp('/dashboard');
+    const budgets = await widget('Бюджети');
+    const rows = within(await budgets.findByRole('list', { name: 'Чинні бюджети' })).getAllByRole('listitem');
+    expect(rows.map(text)).toEqual([
+      'GroceriesЛишилося 800,00 ₴Листопад 2026 р.',
+      'TripПеревищено на 150,00 ₴1 лист. 2026 р. – 30 лист. 2026 р.',
+    ]);
   });
 });
 
@@ -514,5 +635,20 @@ describe('dashboard of a user whose saved time zone is not the browser’s', () 
     expect(calls('GET', '/stats/total-balance-change').map(({ url }) => url.searchParams.toString())).toContain(
       'from=2026-10-31&to=2026-11-01',
     );
+  });
+
+  it('shows a monthly budget’s figures of Kyiv’s month', async () => {
+    // From October in Kyiv.
+    const monthly = makeMonthlyBudget({ id: 1, name: 'Groceries', startDate: '2026-09-30T21:00:00.000Z' });
+    const { calls } = dashboardServer({
+      'GET /user/settings': () =>
+        success({ locale: 'en', timeZone: 'Europe/Kyiv', stats: { excludedCategoryIds: [3] } }),
+      'GET /budgets': () => success([monthly]),
+      'GET /budgets/1/stats': (request) => success(makeMonthStats(param(request, 'month') ?? '', 0, 100_000)),
+    });
+    renderApp('/dashboard');
+    const budgets = await widget('Budgets');
+    expect(await budgets.findByText('November 2026')).toBeTruthy();
+    expect(calls('GET', '/budgets/1/stats').map(({ url }) => url.searchParams.get('month'))).toEqual(['2026-11']);
   });
 });

@@ -1,17 +1,18 @@
 import { useSearchParams } from 'react-router';
 import { useBaseCurrencyCode } from '../../api/currencies.ts';
 import { useStatsFollowChanges } from '../../api/stats.ts';
+import { MonthSwitcher } from '../../components/month-switcher.tsx';
 import { ActiveImportCard } from '../../entities/monobank/import-progress.tsx';
 import { parseMonth } from '../../lib/dates.ts';
 import { useT } from '../../lib/i18n.ts';
 import { dayKey } from '../../lib/periods.ts';
 import { BalanceTrendWidget } from './components/balance-trend-widget.tsx';
+import { BudgetsWidget } from './components/budgets-widget.tsx';
 import { CashFlowWidget } from './components/cash-flow-widget.tsx';
 import { useDashboardContext } from './components/dashboard-context.ts';
 import { ExpensesWidget } from './components/expenses-widget.tsx';
 import { GettingStarted, isSettingUp } from './components/getting-started.tsx';
 import { LatestRecordsWidget } from './components/latest-records-widget.tsx';
-import { MonthSwitcher } from './components/month-switcher.tsx';
 import { TotalBalanceWidget } from './components/total-balance-widget.tsx';
 import { UpcomingWidget } from './components/upcoming-widget.tsx';
 
@@ -39,12 +40,14 @@ export function DashboardPage() {
       {currency ? (
         // Two columns from 1024 px, three from 1280 px. With two, the total and the expenses share
         // the first row and the charts take whole rows: `dense` lets the expenses move up beside the total.
+        // With three, the budgets sit beside the payments coming up.
         <div className="grid gap-4 lg:grid-flow-row-dense lg:grid-cols-2 xl:grid-cols-3">
           <TotalBalanceWidget context={context} />
           <BalanceTrendWidget context={context} className="lg:col-span-2" />
           <ExpensesWidget context={context} />
           <CashFlowWidget context={context} className="lg:col-span-2" />
-          <UpcomingWidget context={context} className="lg:col-span-2 xl:col-span-3" />
+          <BudgetsWidget currency={currency} className="lg:col-span-2 xl:col-span-1" />
+          <UpcomingWidget context={context} className="lg:col-span-2" />
           <LatestRecordsWidget context={context} className="lg:col-span-2 xl:col-span-3" />
         </div>
       ) : null}

@@ -7,15 +7,26 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { RetryButton } from '../../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import {
+  BUDGET_STATE_BADGES,
+  budgetState,
+  budgetStateLabel,
+  figuresMonth,
+  formatBudgetDates,
+  isOverLimit,
+  rollsOver,
+} from '../../../entities/budgets/budget-info.ts';
+import { BudgetProgress } from '../../../entities/budgets/budget-progress.tsx';
+import { formatMonthTitle } from '../../../lib/dates.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { cn } from '../../../lib/utils.ts';
-import { BUDGET_STATE_BADGES, budgetState, budgetStateLabel, formatBudgetDates, isOverLimit } from './budget-info.ts';
-import { BudgetProgress } from './budget-progress.tsx';
 import { CategoryChips } from './category-chips.tsx';
 
 /** A budget in the list: what it is for, when, and how much of it is spent. The whole card opens it. */
 export function BudgetCard({ budget, currency, now }: { budget: Budget; currency: string; now: Date }) {
-  const stats = useBudgetStats(budget.id);
+  // A monthly budget's figures are of this month (of its first, before it starts).
+  const month = figuresMonth(budget, now);
+  const stats = useBudgetStats(budget.id, month);
   const state = budgetState(budget, now);
   const t = useT();
   let figures: ReactNode;
@@ -42,7 +53,14 @@ export function BudgetCard({ budget, currency, now }: { budget: Budget; currency
     );
   } else {
     figures = (
-      <BudgetProgress stats={stats.data} currency={currency} label={t('budget.card.progress', { name: budget.name })} />
+      <div className="flex flex-col gap-1.5">
+        {month ? <p className="text-xs font-medium text-muted-foreground">{formatMonthTitle(month)}</p> : null}
+        <BudgetProgress
+          stats={stats.data}
+          currency={currency}
+          label={t('budget.card.progress', { name: budget.name })}
+        />
+      </div>
     );
   }
   return (
@@ -67,6 +85,7 @@ export function BudgetCard({ budget, currency, now }: { budget: Budget; currency
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1.5">
           <Badge variant={BUDGET_STATE_BADGES[state]}>{budgetStateLabel(state)}</Badge>
+          {rollsOver(budget) ? <Badge variant="neutral">{t('budget.rollover')}</Badge> : null}
           {stats.data && isOverLimit(stats.data) ? (
             <Badge variant="destructive">{t('budget.card.overLimit')}</Badge>
           ) : null}

@@ -1,11 +1,14 @@
+import type { BudgetPeriod } from '@kopiyka/shared';
 import { useId } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { MonthSwitcher } from '../../../components/month-switcher.tsx';
 import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
+import { SwitchField } from '../../../components/ui/switch-field.tsx';
 import type { DayKey } from '../../../lib/dates.ts';
 import { useT } from '../../../lib/i18n.ts';
 import {
@@ -14,8 +17,9 @@ import {
   type BudgetDatePreset,
   budgetPresetDates,
   matchingPreset,
+  monthStart,
 } from '../../../lib/periods.ts';
-import { type BudgetFormOutput, type BudgetFormValues, dateFields } from './budget-form.ts';
+import { type BudgetFormOutput, type BudgetFormValues, dateFields, periodDates } from './budget-form.ts';
 import { CategoriesField } from './categories-field.tsx';
 
 export type BudgetForm = UseFormReturn<BudgetFormValues, unknown, BudgetFormOutput>;
@@ -58,7 +62,7 @@ export function LimitField({ form, currency }: { form: BudgetForm; currency: str
   );
 }
 
-export function DatesField({ form, today }: { form: BudgetForm; today: DayKey }) {
+function DatesField({ form, today }: { form: BudgetForm; today: DayKey }) {
   const startId = useFieldId('start');
   const endId = useFieldId('end');
   const t = useT();
@@ -98,6 +102,76 @@ export function DatesField({ form, today }: { form: BudgetForm; today: DayKey })
         </FormField>
       </div>
     </fieldset>
+  );
+}
+
+/** The first month of a monthly budget: a month switcher that may go either way, months to come too. */
+function FirstMonthField({ form }: { form: BudgetForm }) {
+  const t = useT();
+  const { errors, isSubmitted } = form.formState;
+  const startDate = form.watch('startDate');
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 text-sm font-medium leading-none">{t('budget.field.firstMonth')}</legend>
+      <MonthSwitcher
+        month={startDate.slice(0, 7)}
+        latest={null}
+        onChange={(month) =>
+          form.setValue('startDate', monthStart(month), { shouldDirty: true, shouldValidate: isSubmitted })
+        }
+        className="self-start"
+      />
+      {errors.startDate ? (
+        <p className="text-sm text-destructive">{errors.startDate.message}</p>
+      ) : (
+        <p className="text-xs text-muted-foreground">{t('budget.field.firstMonthHint')}</p>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * When the budget counts: its dates, or every month from a first one, with or without carrying
+ * what a month left into the next. Turning it monthly keeps the month the dates started in.
+ */
+export function PeriodFields({ form, today }: { form: BudgetForm; today: DayKey }) {
+  const t = useT();
+  const period = form.watch('period');
+  const choose = (next: BudgetPeriod) => {
+    const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+    const dates = periodDates(next, form.getValues(), today);
+    form.setValue('period', next, options);
+    form.setValue('startDate', dates.startDate, options);
+    form.setValue('endDate', dates.endDate, options);
+  };
+  return (
+    <div className="flex flex-col gap-4">
+      <SwitchField
+        label={t('budget.field.monthly')}
+        hint={t('budget.field.monthlyHint')}
+        checked={period === 'month'}
+        onCheckedChange={(monthly) => choose(monthly ? 'month' : 'once')}
+      />
+      {period === 'month' ? (
+        <>
+          <FirstMonthField form={form} />
+          <Controller
+            control={form.control}
+            name="rollover"
+            render={({ field }) => (
+              <SwitchField
+                label={t('budget.field.rollover')}
+                hint={t('budget.field.rolloverHint')}
+                checked={field.value}
+                onCheckedChange={field.onChange}
+              />
+            )}
+          />
+        </>
+      ) : (
+        <DatesField form={form} today={today} />
+      )}
+    </div>
   );
 }
 

@@ -1,6 +1,12 @@
 import type { Budget } from '@kopiyka/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type BudgetFormValues, budgetChanges, budgetFormSchema, budgetFormValues } from './budget-form.ts';
+import {
+  type BudgetFormValues,
+  budgetChanges,
+  budgetFormSchema,
+  budgetFormValues,
+  periodDates,
+} from './budget-form.ts';
 
 const values = (overrides: Partial<BudgetFormValues> = {}): BudgetFormValues => ({
   ...budgetFormValues(),
@@ -91,10 +97,77 @@ describe('budget form', () => {
     expect(budgetFormValues(budget)).toEqual({
       name: 'Food',
       limit: '5000.00',
+      period: 'once',
       startDate: '2026-11-01',
       endDate: '2026-11-30',
+      rollover: false,
       categoryIds: [1, 3],
       autoInclude: true,
+    });
+  });
+
+  it('sends a monthly budget from the local start of its first month, with no end, and whether it rolls over', () => {
+    const monthly = values({ period: 'month', startDate: '2026-11-01', endDate: '', rollover: true });
+    expect(budgetFormSchema.parse(monthly)).toMatchObject({
+      period: 'month',
+      rollover: true,
+      startDate: '2026-10-31T22:00:00.000Z',
+      endDate: null,
+    });
+    // Dates left from before it turned monthly are not sent; a budget of dates never rolls over.
+    expect(budgetFormSchema.parse({ ...monthly, endDate: '2026-11-30' })).toMatchObject({ endDate: null });
+    expect(budgetFormSchema.parse({ ...monthly, period: 'once', endDate: '2026-11-30' })).toMatchObject({
+      period: 'once',
+      rollover: false,
+      endDate: '2026-11-30T21:59:59.999Z',
+    });
+    expect(issues({ ...monthly, startDate: '1899-12-01' })).toEqual({ startDate: 'Must be in 1900 or later' });
+  });
+
+  it('turns the dates into a first month and back: the month the dates started in, this one without them', () => {
+    expect(periodDates('month', { startDate: '2026-12-15' }, '2026-11-22')).toEqual({
+      startDate: '2026-12-01',
+      endDate: '',
+    });
+    expect(periodDates('month', { startDate: '' }, '2026-11-22')).toEqual({ startDate: '2026-11-01', endDate: '' });
+    expect(periodDates('once', { startDate: '2026-02-01' }, '2026-11-22')).toEqual({
+      startDate: '2026-02-01',
+      endDate: '2026-02-28',
+    });
+  });
+
+  it('fills in a monthly budget from its first month: that of its start, else of its creation', () => {
+    const monthly: Budget = { ...budget, period: 'month', rollover: true, endDate: null };
+    expect(budgetFormValues(monthly)).toMatchObject({
+      period: 'month',
+      startDate: '2026-11-01',
+      endDate: '',
+      rollover: true,
+    });
+    // Made at 00:30 on 1 December in Kyiv, with no start: December is its first month.
+    const fromCreation: Budget = { ...monthly, startDate: null, createdAt: '2026-11-30T22:30:00.000Z' };
+    expect(budgetFormValues(fromCreation)).toMatchObject({ startDate: '2026-12-01' });
+    // Its first month unchanged, nothing is sent for its start; another month is.
+    expect(budgetChanges(fromCreation, budgetFormSchema.parse(budgetFormValues(fromCreation)))).toEqual({});
+    const earlier = budgetFormSchema.parse({ ...budgetFormValues(fromCreation), startDate: '2026-09-01' });
+    expect(budgetChanges(fromCreation, earlier)).toEqual({ startDate: '2026-08-31T21:00:00.000Z' });
+  });
+
+  it('saves a budget of dates turned monthly: the period, no end, and the rollover', () => {
+    const turned = budgetFormSchema.parse({
+      ...budgetFormValues(budget),
+      period: 'month',
+      endDate: '',
+      rollover: true,
+    });
+    expect(budgetChanges(budget, turned)).toEqual({ period: 'month', rollover: true, endDate: null });
+    const back = budgetFormSchema.parse({
+      ...budgetFormValues({ ...budget, period: 'month', rollover: true }),
+      period: 'once',
+    });
+    expect(budgetChanges({ ...budget, period: 'month', rollover: true, endDate: null }, back)).toEqual({
+      period: 'once',
+      rollover: false,
     });
   });
 

@@ -1,16 +1,34 @@
-import { type Budget, createBudgetBodySchema, type NewBudget, type UpdateBudgetBody } from '@kopiyka/shared';
+import {
+  BUDGET_PERIODS,
+  type Budget,
+  type BudgetPeriod,
+  createBudgetBodySchema,
+  type NewBudget,
+  type UpdateBudgetBody,
+} from '@kopiyka/shared';
 import { z } from 'zod';
+import { budgetFirstMonth } from '../../../entities/budgets/budget-info.ts';
+import { type DayKey, monthKey } from '../../../lib/dates.ts';
 import { t } from '../../../lib/i18n.ts';
 import { amountText, readAmount } from '../../../lib/money.ts';
-import { type BudgetDates, dayEnd, dayKey, dayStart } from '../../../lib/periods.ts';
+import { type BudgetDates, dayEnd, dayKey, dayStart, monthEnd, monthStart } from '../../../lib/periods.ts';
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 export const budgetFormValuesSchema = z.object({
   name: z.string(),
   /** Major units as typed; empty for no limit. */
   limit: z.string(),
-  /** A day, YYYY-MM-DD, as a date field holds it (the user's own calendar); empty for none. */
+  /** once: for its dates; month: the limit again every month. */
+  period: z.enum(BUDGET_PERIODS),
+  /**
+   * A day, YYYY-MM-DD, as a date field holds it (the user's own calendar); empty for none. A
+   * monthly budget's is the first day of its first month, and it has no end.
+   */
   startDate: z.string(),
   endDate: z.string(),
+  /** A monthly budget carries what a month left, or overspent, into the next. */
+  rollover: z.boolean(),
   categoryIds: z.array(z.number()),
   autoInclude: z.boolean(),
 });
@@ -22,13 +40,16 @@ export const BUDGET_FORM_FIELDS: readonly BudgetFormField[] = budgetFormValuesSc
 /** The form's field for each field of the API body, where their names differ. */
 const FIELD_OF: Partial<Record<string, BudgetFormField>> = { limitAmount: 'limit' };
 
-/** The form for a new budget, or filled in from `budget`. */
+/** The form for a new budget, or filled in from `budget`: a monthly one starts on the first day of its first month. */
 export function budgetFormValues(budget?: Budget): BudgetFormValues {
+  const monthly = budget?.period === 'month';
   return {
     name: budget?.name ?? '',
     limit: budget?.limitAmount ? amountText(budget.limitAmount) : '',
-    startDate: budget?.startDate ? dayKey(budget.startDate) : '',
-    endDate: budget?.endDate ? dayKey(budget.endDate) : '',
+    period: budget?.period ?? 'once',
+    startDate: monthly ? monthStart(budgetFirstMonth(budget)) : budget?.startDate ? dayKey(budget.startDate) : '',
+    endDate: !monthly && budget?.endDate ? dayKey(budget.endDate) : '',
+    rollover: budget?.rollover ?? false,
     categoryIds: budget?.categoryIds ?? [],
     autoInclude: budget?.autoInclude ?? true,
   };
@@ -39,7 +60,20 @@ export function dateFields({ startDate, endDate }: BudgetDates): Pick<BudgetForm
   return { startDate: startDate ?? '', endDate: endDate ?? '' };
 }
 
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * The dates when the budget turns monthly or back: a monthly one starts with the month the dates
+ * started in (this one when they did not) and has no end; one of dates takes that whole month.
+ */
+export function periodDates(
+  period: BudgetPeriod,
+  { startDate }: Pick<BudgetFormValues, 'startDate'>,
+  today: DayKey,
+): Pick<BudgetFormValues, 'startDate' | 'endDate'> {
+  const month = (DAY_PATTERN.test(startDate) ? startDate : today).slice(0, 7);
+  return period === 'month'
+    ? { startDate: monthStart(month), endDate: '' }
+    : { startDate: monthStart(month), endDate: monthEnd(month) };
+}
 
 /**
  * The form as typed, turned into the body of POST /budgets and checked with the shared contract,
@@ -61,8 +95,10 @@ export const budgetFormSchema = budgetFormValuesSchema.transform((values, ctx): 
     ctx.addIssue({ code: 'custom', path: [field], message: t('budget.field.dateProblem') });
     return undefined;
   };
+  const monthly = values.period === 'month';
   const startDate = bound('startDate', dayStart);
-  const endDate = bound('endDate', dayEnd);
+  // A monthly budget has no end: its months go on.
+  const endDate = monthly ? null : bound('endDate', dayEnd);
   const body = createBudgetBodySchema.safeParse({
     name: values.name,
     limitAmount: Number.isNaN(limitAmount) ? null : limitAmount,
@@ -70,6 +106,8 @@ export const budgetFormSchema = budgetFormValuesSchema.transform((values, ctx): 
     endDate: endDate ?? null,
     categoryIds: values.categoryIds,
     autoInclude: values.autoInclude,
+    period: values.period,
+    rollover: monthly && values.rollover,
   });
   if (!body.success) {
     for (const issue of body.error.issues) {
@@ -88,6 +126,8 @@ const sameIds = (a: readonly number[], b: readonly number[]) =>
 
 /** The day a budget bound falls on for the user, as the form shows it. */
 const shownDay = (time: string | null | undefined) => (time ? dayKey(time) : null);
+/** The month of a monthly budget's start for the user, as the form shows it. */
+const shownMonth = (time: string | null | undefined) => (time ? monthKey(new Date(time)) : null);
 
 /**
  * What the form changed in `budget`: PUT takes any subset, and the rest is left as it is. Dates
@@ -98,7 +138,14 @@ export function budgetChanges(budget: Budget, values: BudgetFormOutput): UpdateB
   const changes: UpdateBudgetBody = {};
   if (values.name !== budget.name) changes.name = values.name;
   if ((values.limitAmount ?? null) !== budget.limitAmount) changes.limitAmount = values.limitAmount ?? null;
-  if (shownDay(values.startDate) !== shownDay(budget.startDate)) changes.startDate = values.startDate ?? null;
+  if (values.period !== budget.period) changes.period = values.period;
+  if (values.rollover !== budget.rollover) changes.rollover = values.rollover;
+  // A monthly budget that stays monthly keeps its start (or none: the month it was made in) while its first month does.
+  const sameStart =
+    values.period === 'month' && budget.period === 'month'
+      ? shownMonth(values.startDate) === budgetFirstMonth(budget)
+      : shownDay(values.startDate) === shownDay(budget.startDate);
+  if (!sameStart) changes.startDate = values.startDate ?? null;
   if (shownDay(values.endDate) !== shownDay(budget.endDate)) changes.endDate = values.endDate ?? null;
   if (!sameIds(values.categoryIds, budget.categoryIds)) changes.categoryIds = values.categoryIds;
   if (values.autoInclude !== budget.autoInclude) changes.autoInclude = values.autoInclude;

@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { dayKey } from '../../../lib/periods.ts';
 import { notify } from '../../../stores/notifications.ts';
-import { AutoIncludeField, CategoriesFormField, DatesField, LimitField } from './budget-fields.tsx';
+import { AutoIncludeField, CategoriesFormField, LimitField, PeriodFields } from './budget-fields.tsx';
 import {
   BUDGET_FORM_FIELDS,
   type BudgetFormOutput,
@@ -55,7 +55,7 @@ export function BudgetSettingsCard({ budget, currency }: { budget: Budget; curre
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
           <LimitField form={form} currency={currency} />
-          <DatesField form={form} today={dayKey(new Date())} />
+          <PeriodFields form={form} today={dayKey(new Date())} />
           <CategoriesFormField form={form} />
           <AutoIncludeField form={form} />
           {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}

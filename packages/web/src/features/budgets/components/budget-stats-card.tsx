@@ -1,13 +1,17 @@
 import type { Budget } from '@kopiyka/shared';
 import type { ReactNode } from 'react';
 import { useBudgetStats } from '../../../api/budgets.ts';
+import { MonthSwitcher } from '../../../components/month-switcher.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Money } from '../../../components/ui/money.tsx';
 import { RetryButton } from '../../../components/ui/retry-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { budgetMonths, rollsOver } from '../../../entities/budgets/budget-info.ts';
+import { BudgetProgress } from '../../../entities/budgets/budget-progress.tsx';
+import type { MonthKey } from '../../../lib/dates.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { numberFormat } from '../../../lib/locale.ts';
-import { BudgetProgress } from './budget-progress.tsx';
+import { cn } from '../../../lib/utils.ts';
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -18,9 +22,21 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Spent, earned and left, in the base currency; transfers never count. */
-export function BudgetStatsCard({ budget, currency }: { budget: Budget; currency: string }) {
-  const stats = useBudgetStats(budget.id);
+type BudgetStatsCardProps = {
+  budget: Budget;
+  currency: string;
+  /** The month shown of a monthly budget (`figuresMonth`); null for a budget of dates. */
+  month: MonthKey | null;
+  onMonthChange: (month: MonthKey) => void;
+};
+
+/**
+ * Spent, earned and left, in the base currency; transfers never count. A monthly budget's are of
+ * one month, stepped through from its first up to this one; with rollover, what the month before
+ * left (or overspent) is carried into it.
+ */
+export function BudgetStatsCard({ budget, currency, month, onMonthChange }: BudgetStatsCardProps) {
+  const stats = useBudgetStats(budget.id, month);
   const t = useT();
   let content: ReactNode;
   if (stats.isPending) {
@@ -39,26 +55,45 @@ export function BudgetStatsCard({ budget, currency }: { budget: Budget; currency
       </div>
     );
   } else {
-    const { spent, income, net, remaining, utilization, transactionsCount } = stats.data;
+    const { spent, income, net, limit, carried, remaining, utilization, transactionsCount } = stats.data;
+    const monthly = stats.data.month !== null;
     content = (
-      <div className="flex flex-col gap-5">
+      <div
+        aria-busy={stats.isPlaceholderData}
+        className={cn('flex flex-col gap-5 transition-opacity', stats.isPlaceholderData && 'opacity-60')}
+      >
         <BudgetProgress stats={stats.data} currency={currency} label={t('budget.stats.progress')} />
         <dl className="grid grid-cols-2 gap-4 border-t pt-4 sm:grid-cols-3">
+          {monthly && limit !== null ? (
+            <Figure label={t('budget.stats.limit')}>
+              <Money minor={limit} currency={currency} />
+            </Figure>
+          ) : null}
+          {rollsOver(budget) && carried !== null ? (
+            <Figure label={t('budget.stats.carried')}>
+              <Money minor={carried} currency={currency} />
+            </Figure>
+          ) : null}
           <Figure label={t('budget.stats.spent')}>
             <Money minor={spent} currency={currency} />
           </Figure>
+          {remaining === null ? null : (
+            <Figure label={t(remaining < 0 ? 'budget.stats.overspent' : 'budget.stats.remaining')}>
+              <Money
+                minor={Math.abs(remaining)}
+                currency={currency}
+                className={remaining < 0 ? 'text-destructive' : ''}
+              />
+            </Figure>
+          )}
           <Figure label={t('budget.stats.income')}>
             <Money minor={income} currency={currency} />
           </Figure>
           <Figure label={t('budget.stats.net')}>
             <Money minor={net} currency={currency} />
           </Figure>
-          {remaining === null ? null : (
-            <Figure label={t('budget.stats.remaining')}>
-              <Money minor={remaining} currency={currency} />
-            </Figure>
-          )}
-          {utilization === null ? null : (
+          {/* Of the limit alone: with what a month carries in, the bar above says what is spent of it. */}
+          {utilization === null || monthly ? null : (
             <Figure label={t('budget.stats.utilisation')}>
               <span className="tabular-nums">{numberFormat({ style: 'percent' }).format(utilization / 100)}</span>
             </Figure>
@@ -70,10 +105,14 @@ export function BudgetStatsCard({ budget, currency }: { budget: Budget; currency
       </div>
     );
   }
+  const months = month === null ? null : budgetMonths(budget, new Date());
   return (
     <Card>
-      <CardHeader>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
         <CardTitle>{t('budget.stats.title')}</CardTitle>
+        {month !== null && months ? (
+          <MonthSwitcher month={month} onChange={onMonthChange} earliest={months.first} latest={months.last} />
+        ) : null}
       </CardHeader>
       <CardContent>{content}</CardContent>
     </Card>

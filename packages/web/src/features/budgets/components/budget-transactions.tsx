@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { EmptyCard } from '../../../components/ui/empty-card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TransactionList } from '../../../entities/transactions/transaction-list.tsx';
+import { formatMonth, type MonthKey } from '../../../lib/dates.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { cn } from '../../../lib/utils.ts';
 import { notify } from '../../../stores/notifications.ts';
@@ -19,8 +20,15 @@ import { useSelection } from './use-selection.ts';
  * /transactions (grouped by day, loading more as the page scrolls). Ticking some offers to take
  * them out; a row itself opens the transaction.
  */
-export function BudgetTransactions({ budget, className }: { budget: Budget; className?: string }) {
-  const filters = useMemo(() => budgetMembersFilter(budget.id), [budget.id]);
+type BudgetTransactionsProps = {
+  budget: Budget;
+  /** The month shown of a monthly budget: its transactions of that month; null for all of them. */
+  month: MonthKey | null;
+  className?: string;
+};
+
+export function BudgetTransactions({ budget, month, className }: BudgetTransactionsProps) {
+  const filters = useMemo(() => budgetMembersFilter(budget.id, month), [budget.id, month]);
   // The same query the list below runs (one request): which rows are loaded, to keep ticks honest.
   const list = useTransactionList(filters);
   const remove = useRemoveBudgetTransactions();
@@ -84,7 +92,11 @@ export function BudgetTransactions({ budget, className }: { budget: Budget; clas
         empty={
           <EmptyCard
             icon={ReceiptText}
-            title={t('budget.transactions.empty.title')}
+            title={
+              month === null
+                ? t('budget.transactions.empty.title')
+                : t('budget.transactions.empty.month', { month: formatMonth(month) })
+            }
             description={
               budget.categoryIds.length > 0 && budget.autoInclude
                 ? t('budget.transactions.empty.auto')

@@ -6,7 +6,7 @@ import { DialogForm, type DialogOpenProps, FormDialog } from '../../../component
 import { useT } from '../../../lib/i18n.ts';
 import { budgetPresetDates, dayKey } from '../../../lib/periods.ts';
 import { notify } from '../../../stores/notifications.ts';
-import { CategoriesFormField, DatesField, LimitField, NameField } from './budget-fields.tsx';
+import { CategoriesFormField, LimitField, NameField, PeriodFields } from './budget-fields.tsx';
 import {
   BUDGET_FORM_FIELDS,
   type BudgetFormOutput,
@@ -62,7 +62,7 @@ function CreateBudgetForm({ currency, onDone }: { currency: string; onDone: () =
     >
       <NameField form={form} autoFocus />
       <LimitField form={form} currency={currency} />
-      <DatesField form={form} today={today} />
+      <PeriodFields form={form} today={today} />
       <CategoriesFormField form={form} />
     </DialogForm>
   );

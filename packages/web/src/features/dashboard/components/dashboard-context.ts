@@ -1,4 +1,5 @@
 import { accountsQueryOptions, useAccounts } from '../../../api/accounts.ts';
+import { budgetsQueryOptions } from '../../../api/budgets.ts';
 import { prefetchAhead } from '../../../api/query-client.ts';
 import { upcomingQueryOptions } from '../../../api/recurring.ts';
 import {
@@ -63,4 +64,5 @@ export function prefetchDashboard(search: URLSearchParams): void {
   prefetchAhead(spendingsQueryOptions(periods.previousDays));
   prefetchAhead(cashFlowQueryOptions(periods.cashFlow));
   prefetchAhead(upcomingQueryOptions(UPCOMING_DAYS));
+  prefetchAhead(budgetsQueryOptions());
 }
