@@ -60,6 +60,7 @@ export async function ledgerProblems(t: TestApp, userId: number): Promise<string
     ...problems,
     ...(await localDayProblems(t, userId)),
     ...(await dayTotalProblems(t, userId)),
+    ...(await monthTotalProblems(t, userId)),
     ...(await splitProblems(t, userId)),
   ];
 }
@@ -150,5 +151,36 @@ async function dayTotalProblems(t: TestApp, userId: number): Promise<string[]> {
   return (result as unknown as { rows: Array<Record<string, string>> }).rows.map(
     (row) =>
       `account ${row.account_id} on ${row.day}, category ${row.category_id}, ${row.type}: day total ${row.stored} of ${row.stored_count} ≠ Σ ${row.expected} of ${row.expected_count}`,
+  );
+}
+
+/**
+ * Each stored month total is the Σ of its account's day totals of that category and type on the
+ * days of that month, and so (dayTotalProblems) of the transactions on them.
+ */
+async function monthTotalProblems(t: TestApp, userId: number): Promise<string[]> {
+  const result = await t.handle.db.execute(sql`
+    with days as (
+      select d.account_id, date_trunc('month', d.day::timestamp)::date as month, d.category_id, d.transaction_type,
+        sum(d.ref_amount) as total, sum(d.transaction_count) as count
+      from account_day_totals d join accounts a on a.id = d.account_id
+      where a.user_id = ${userId} or d.user_id = ${userId}
+      group by 1, 2, 3, 4
+      having sum(d.ref_amount) <> 0 or sum(d.transaction_count) <> 0
+    ), stored as (
+      select m.account_id, m.month, m.category_id, m.transaction_type, m.ref_amount as total, m.transaction_count as count
+      from account_month_totals m join accounts a on a.id = m.account_id
+      where (a.user_id = ${userId} or m.user_id = ${userId}) and (m.ref_amount <> 0 or m.transaction_count <> 0)
+    )
+    select coalesce(d.account_id, s.account_id) as account_id, coalesce(d.month, s.month)::text as month,
+      coalesce(d.category_id, s.category_id) as category_id, coalesce(d.transaction_type, s.transaction_type) as type,
+      coalesce(d.total, 0)::text as expected, coalesce(s.total, 0)::text as stored,
+      coalesce(d.count, 0)::text as expected_count, coalesce(s.count, 0)::text as stored_count
+    from days d full join stored s on s.account_id = d.account_id and s.month = d.month
+      and s.category_id is not distinct from d.category_id and s.transaction_type = d.transaction_type
+    where coalesce(d.total, 0) <> coalesce(s.total, 0) or coalesce(d.count, 0) <> coalesce(s.count, 0)`);
+  return (result as unknown as { rows: Array<Record<string, string>> }).rows.map(
+    (row) =>
+      `account ${row.account_id} in the month of ${row.month}, category ${row.category_id}, ${row.type}: month total ${row.stored} of ${row.stored_count} ≠ Σ of its days ${row.expected} of ${row.expected_count}`,
   );
 }

@@ -502,6 +502,43 @@ export const accountDayTotals = pgTable(
 );
 
 /**
+ * The day totals summed by local month (`month`: its first day), written in the same statement as
+ * the day totals (transactions/queries/day-figures.ts), so each equals the sum of its days' totals.
+ * A year of statistics reads its whole months here, a dozen rows an account and category, and only
+ * the days at the range's edges from the day totals.
+ */
+export const accountMonthTotals = pgTable(
+  'account_month_totals',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    // As in the day totals: what stays of a category that went sums to 0.
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'cascade' }),
+    transactionType: varchar('transaction_type', { length: 8, enum: ['income', 'expense'] }).notNull(),
+    refAmount: bigint('ref_amount', { mode: 'number' }).notNull(),
+    transactionCount: integer('transaction_count').notNull(),
+  },
+  (t) => [
+    unique('account_month_totals_key').on(t.accountId, t.month, t.categoryId, t.transactionType).nullsNotDistinct(),
+    // Everything the statistics read of a range of months: an index-only range scan, as the day totals'.
+    index('account_month_totals_user_month_idx').on(
+      t.userId,
+      t.month,
+      t.accountId,
+      t.categoryId,
+      t.transactionType,
+      t.refAmount,
+      t.transactionCount,
+    ),
+  ],
+);
+
+/**
  * A base-currency change in progress, or a revaluation (from = to: the same base) after a custom
  * rate changed. Transactions get their new figures in batches (pending columns), then everything
  * switches in one final database transaction; `lastId` lets a restarted instance carry on where
