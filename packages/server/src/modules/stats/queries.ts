@@ -113,10 +113,9 @@ const ofCountedAccounts = (userId: number, accountId: number | undefined, includ
  * ref_amount, transaction_count): with `byMonths`, its whole local months from the month totals (a
  * month's day is its first) and the days at its edges from the day totals, so a year reads at most
  * a dozen rows of an account, category and type instead of one a day; otherwise every day from the
- * day totals. Each read is an index-only range
- * scan with `where` in it; `picked` picks from the rows read. Both are conditions on `d`, of
- * columns both tables have. `picked` is in the read of days alone, but kept off the three reads by
- * an offset: in them, a condition with an array (the counted accounts) made a prepared statement's
+ * day totals. Each read is an index-only range scan with `where` in it; `picked` picks from the
+ * rows read. Both are conditions on `d`, of columns both tables have. `picked` is in the read of
+ * days alone, but kept off the three reads by an offset: in them, a condition with an array (the counted accounts) made a prepared statement's
  * generic plan look dearer than a plan of each run's own, as the planner costs an array of unknown
  * length as ten index searches a read, and the embedded database planned the three reads anew at
  * every run (cash flow for a year at 1,000,000 transactions 3.9 ms against 1.9, a month 2.2
@@ -165,8 +164,8 @@ export type CategoryAmount = [number | null, string];
 
 /**
  * Expenses per category (not transfers, nor of the categories left out) in base-currency minor
- * units, from the day and month totals (totalsWithin), and in the same statement what refunds gave back of them
- * (selectFlows' refunds, one period).
+ * units, from the day and month totals (totalsWithin), and in the same statement what refunds
+ * gave back of them (selectFlows' refunds, one period).
  */
 export async function selectExpensesByCategory(
   db: Executor,
@@ -261,12 +260,12 @@ export type Flow = [string, string, string];
  * months (`byMonths`), the month totals of the whole months (totalsWithin). `periods` are the first
  * days of the periods, in order (service.ts periodStarts), and each day (or month) finds its period
  * by a binary search of them (width_bucket): a year at 1,000,000 transactions is about 8,500 day
- * totals, and truncating each day's date to its period took a third of the statement. The sums are the
- * statement's, one row per period, as one row of JSON: grouped by category as well, a year by
- * month was about a thousand rows, whose JSON took a third of the statement on the embedded
- * database, which also decodes each answered row in JavaScript (~15 µs a row). What refunds gave
- * back comes in the same statement (refundFlowsJson): on the embedded database, each statement is
- * a call into its WebAssembly of its own.
+ * totals, and truncating each day's date to its period took a third of the statement. The sums
+ * are the statement's, one row per period, as one row of JSON: grouped by category as well, a
+ * year by month was about a thousand rows, whose JSON took a third of the statement on the
+ * embedded database, which also decodes each answered row in JavaScript (~15 µs a row). What
+ * refunds gave back comes in the same statement (refundFlowsJson): on the embedded database, each
+ * statement is a call into its WebAssembly of its own.
  */
 export async function selectFlows(
   db: Executor,

@@ -94,8 +94,8 @@ export function dayFiguresRelation(legs: DayFigures[]): SQL {
 
 /**
  * Adds legs coming or going to the day figures in one statement: to their accounts' net change and
- * count of the day each falls on in the user's time zone (summed per account and day) and to the day and
- * month totals (addToDayTotals), relatively: concurrent writes add up.
+ * count of the day each falls on in the user's time zone (summed per account and day) and to the
+ * day and month totals (addToDayTotals), relatively: concurrent writes add up.
  */
 export async function addDayFigures(db: Executor, userId: number, legs: DayFigures[]) {
   if (legs.length === 0) return;
