@@ -34,6 +34,7 @@ const OWNERS: Record<string, string | [string, string]> = {
   transactions: ['transactions', 'tags'],
   account_day_deltas: 'transactions',
   account_day_totals: 'transactions',
+  account_month_totals: 'transactions',
   transaction_splits: 'transactions',
   budgets: 'budgets',
   budget_categories: 'budgets',

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { TestApp } from './app.ts';
 
 interface LedgerRow {
@@ -60,6 +60,7 @@ export async function ledgerProblems(t: TestApp, userId: number): Promise<string
     ...problems,
     ...(await localDayProblems(t, userId)),
     ...(await dayTotalProblems(t, userId)),
+    ...(await monthTotalProblems(t, userId)),
     ...(await splitProblems(t, userId)),
   ];
 }
@@ -122,33 +123,69 @@ async function splitProblems(t: TestApp, userId: number): Promise<string[]> {
 }
 
 /**
+ * The keys (account_id, period, category_id, transaction_type) where two relations of totals (with
+ * those columns, total and count) differ, each row with both sides' figures, as text.
+ */
+async function totalsMismatches(t: TestApp, expected: SQL, stored: SQL): Promise<Array<Record<string, string>>> {
+  const result = await t.handle.db.execute(sql`
+    with expected as (${expected}), stored as (${stored})
+    select coalesce(e.account_id, s.account_id) as account_id, coalesce(e.period, s.period)::text as period,
+      coalesce(e.category_id, s.category_id) as category_id, coalesce(e.transaction_type, s.transaction_type) as type,
+      coalesce(e.total, 0)::text as expected, coalesce(s.total, 0)::text as stored,
+      coalesce(e.count, 0)::text as expected_count, coalesce(s.count, 0)::text as stored_count
+    from expected e full join stored s on s.account_id = e.account_id and s.period = e.period
+      and s.category_id is not distinct from e.category_id and s.transaction_type = e.transaction_type
+    where coalesce(e.total, 0) <> coalesce(s.total, 0) or coalesce(e.count, 0) <> coalesce(s.count, 0)`);
+  return (result as unknown as { rows: Array<Record<string, string>> }).rows;
+}
+
+/** The user's stored totals by their date column as `period`, but those of a 0 sum and count: as good as none. */
+const storedTotals = (table: string, period: 'day' | 'month', userId: number) => sql`
+  select d.account_id, d.${sql.identifier(period)} as period, d.category_id, d.transaction_type, d.ref_amount as total,
+    d.transaction_count as count
+  from ${sql.identifier(table)} d join accounts a on a.id = d.account_id
+  where (a.user_id = ${userId} or d.user_id = ${userId}) and (d.ref_amount <> 0 or d.transaction_count <> 0)`;
+
+/**
  * Each stored day total is the Σ of the base-currency figures (and the count) of the account's
  * transactions that are not transfers, of that category and type, on that day of the user's time
  * zone; a split transaction counts by its parts, each in its own category.
  */
 async function dayTotalProblems(t: TestApp, userId: number): Promise<string[]> {
-  const result = await t.handle.db.execute(sql`
-    with local_days as (
-      select tx.account_id, (tx.time at time zone s.time_zone)::date as day, coalesce(p.category_id, tx.category_id)
+  const rows = await totalsMismatches(
+    t,
+    sql`
+      select tx.account_id, (tx.time at time zone s.time_zone)::date as period, coalesce(p.category_id, tx.category_id)
         as category_id, tx.transaction_type, sum(coalesce(p.ref_amount, tx.ref_amount)) as total, count(*) as count
       from transactions tx join user_settings s on s.user_id = tx.user_id
         left join transaction_splits p on p.transaction_id = tx.id
       where tx.user_id = ${userId} and tx.transfer_nature = 'not_transfer'
-      group by 1, 2, 3, 4
-    ), stored as (
-      select d.account_id, d.day, d.category_id, d.transaction_type, d.ref_amount as total, d.transaction_count as count
-      from account_day_totals d join accounts a on a.id = d.account_id
-      where (a.user_id = ${userId} or d.user_id = ${userId}) and (d.ref_amount <> 0 or d.transaction_count <> 0)
-    )
-    select coalesce(l.account_id, s.account_id) as account_id, coalesce(l.day, s.day)::text as day,
-      coalesce(l.category_id, s.category_id) as category_id, coalesce(l.transaction_type, s.transaction_type) as type,
-      coalesce(l.total, 0)::text as expected, coalesce(s.total, 0)::text as stored,
-      coalesce(l.count, 0)::text as expected_count, coalesce(s.count, 0)::text as stored_count
-    from local_days l full join stored s on s.account_id = l.account_id and s.day = l.day
-      and s.category_id is not distinct from l.category_id and s.transaction_type = l.transaction_type
-    where coalesce(l.total, 0) <> coalesce(s.total, 0) or coalesce(l.count, 0) <> coalesce(s.count, 0)`);
-  return (result as unknown as { rows: Array<Record<string, string>> }).rows.map(
+      group by 1, 2, 3, 4`,
+    storedTotals('account_day_totals', 'day', userId),
+  );
+  return rows.map(
     (row) =>
-      `account ${row.account_id} on ${row.day}, category ${row.category_id}, ${row.type}: day total ${row.stored} of ${row.stored_count} ≠ Σ ${row.expected} of ${row.expected_count}`,
+      `account ${row.account_id} on ${row.period}, category ${row.category_id}, ${row.type}: day total ${row.stored} of ${row.stored_count} ≠ Σ ${row.expected} of ${row.expected_count}`,
+  );
+}
+
+/**
+ * Each stored month total is the Σ of its account's day totals of that category and type on the
+ * days of that month, and so (dayTotalProblems) of the transactions on them.
+ */
+async function monthTotalProblems(t: TestApp, userId: number): Promise<string[]> {
+  const rows = await totalsMismatches(
+    t,
+    sql`
+      select d.account_id, date_trunc('month', d.day::timestamp)::date as period, d.category_id, d.transaction_type,
+        sum(d.ref_amount) as total, sum(d.transaction_count) as count
+      from account_day_totals d join accounts a on a.id = d.account_id
+      where a.user_id = ${userId} or d.user_id = ${userId}
+      group by 1, 2, 3, 4`,
+    storedTotals('account_month_totals', 'month', userId),
+  );
+  return rows.map(
+    (row) =>
+      `account ${row.account_id} in the month of ${row.period}, category ${row.category_id}, ${row.type}: month total ${row.stored} of ${row.stored_count} ≠ Σ of its days ${row.expected} of ${row.expected_count}`,
   );
 }

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../../test/app.ts';
 import { ledgerProblems } from '../../test/ledger.ts';
 import { buildWorld } from '../../test/world.ts';
 import { MIGRATIONS_DIR } from './client.ts';
-import { accountDayDeltas, accountDayTotals } from './schema.ts';
+import { accountDayDeltas, accountDayTotals, accountMonthTotals } from './schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,6 +85,29 @@ describe('day counts of transactions recorded before them (migration 0013)', () 
     expect(await ledgerProblems(t, w.id)).not.toEqual([]);
 
     await backfill('0013_day_counts.sql');
+
+    expect(await ledgerProblems(t, w.id)).toEqual([]);
+  });
+});
+
+describe('month totals of day totals kept before them (migration 0026)', () => {
+  it('are the sums of the day totals by the local months of each user', async () => {
+    const w = await kyivWorld();
+    // 28 February and 1 March in Kyiv, the first two on one day and the third in the next month.
+    for (const [amount, time] of [
+      [1_000, '2026-02-28T20:30:00Z'],
+      [2_000, '2026-02-28T21:30:00Z'],
+      [3_000, '2026-02-28T22:30:00Z'],
+    ] as const) {
+      const categoryId = w.category('Groceries');
+      await w.record({ amount, transactionType: 'expense', accountId: w.accounts[0], categoryId, time });
+    }
+    await w.transferToB('2026-03-02T10:00:00Z');
+    // The migration fills the table it creates: every user's month totals are gone.
+    await t.handle.db.delete(accountMonthTotals);
+    expect(await ledgerProblems(t, w.id)).not.toEqual([]);
+
+    await backfill('0026_month_totals.sql');
 
     expect(await ledgerProblems(t, w.id)).toEqual([]);
   });

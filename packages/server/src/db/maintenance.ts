@@ -11,6 +11,7 @@ export const GROWING_TABLES = [
   'transactions',
   'account_day_deltas',
   'account_day_totals',
+  'account_month_totals',
   'monobank_items',
   'exchange_rates',
   'exchange_rate_days',
@@ -55,8 +56,12 @@ async function tableSizes(db: Executor, tables: readonly GrowingTable[]): Promis
 const isStale = ({ relpages, reltuples, pages }: TableSize) =>
   reltuples < 0 || pages > relpages + Math.max(1, Math.floor(relpages * GROWTH_TO_ANALYZE));
 
-/** The tables kept per day, whose `day` every statistics range is planned by. */
-const DAY_TABLES = ['account_day_deltas', 'account_day_totals'] as const satisfies readonly GrowingTable[];
+/** The tables kept per day (or month), with the date column every statistics range is planned by. */
+const DAY_TABLES: Partial<Record<GrowingTable, 'day' | 'month'>> = {
+  account_day_deltas: 'day',
+  account_day_totals: 'day',
+  account_month_totals: 'month',
+};
 
 /** How far the newest day may run past the last day the planner's statistics know. */
 const DAYS_PAST_STATISTICS = 7;
@@ -69,16 +74,20 @@ const DAYS_PAST_STATISTICS = 7;
  * The newest day is each user's, from the front of their (user_id, day) index.
  */
 async function daysPastStatistics(db: Executor, tables: readonly GrowingTable[]): Promise<GrowingTable[]> {
-  const dayTables = DAY_TABLES.filter((table) => tables.includes(table));
+  const dayTables = tables.flatMap((table) => {
+    const column = DAY_TABLES[table];
+    return column ? [{ table, column }] : [];
+  });
   if (dayTables.length === 0) return [];
   const checks = dayTables.map(
-    (table) => sql`
+    ({ table, column }) => sql`
     select ${table}::text as table,
       (select max(n.day) from users u
-        cross join lateral (select max(d.day) as day from ${sql.identifier(table)} d where d.user_id = u.id) n) as newest,
+        cross join lateral (select max(d.${sql.identifier(column)}) as day from ${sql.identifier(table)} d
+          where d.user_id = u.id) n) as newest,
       (select greatest(s.bounds[cardinality(s.bounds)], (select max(v) from unnest(s.common) v))
         from (select histogram_bounds::text::date[] as bounds, most_common_vals::text::date[] as common
-          from pg_stats where schemaname = current_schema() and tablename = ${table} and attname = 'day') s) as known`,
+          from pg_stats where schemaname = current_schema() and tablename = ${table} and attname = ${column}) s) as known`,
   );
   const result = (await db.execute(sql`
     select c.table from (${sql.join(checks, sql` union all `)}) c

@@ -461,44 +461,65 @@ export const accountDayDeltas = pgTable(
   ],
 );
 
+/** The columns the day totals and the month totals share, beside the date each is kept by. */
+const totalsColumns = () => ({
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  // A category goes once its transactions moved to another: what stays of it here sums to 0.
+  categoryId: integer('category_id').references(() => categories.id, { onDelete: 'cascade' }),
+  transactionType: varchar('transaction_type', { length: 8, enum: ['income', 'expense'] }).notNull(),
+  refAmount: bigint('ref_amount', { mode: 'number' }).notNull(),
+  /** How many transactions: a category with none in a range is not in its spending, a 0 sum or not. */
+  transactionCount: integer('transaction_count').notNull(),
+});
+
+/** The key of a totals table by its date column `when`, and the index the statistics read it by. */
+const totalsKeys = (
+  table: string,
+  t: Record<'accountId' | 'userId' | 'categoryId' | 'transactionType' | 'refAmount' | 'transactionCount', AnyPgColumn>,
+  when: AnyPgColumn,
+) => [
+  unique(`${table}_key`).on(t.accountId, when, t.categoryId, t.transactionType).nullsNotDistinct(),
+  // Everything the statistics read of a range, so a year of it is an index-only range scan: the
+  // count too, which spending reads (a generic plan of a prepared statement otherwise visits the
+  // table for each total).
+  index(`${table}_user_${when.name}_idx`).on(
+    t.userId,
+    when,
+    t.accountId,
+    t.categoryId,
+    t.transactionType,
+    t.refAmount,
+    t.transactionCount,
+  ),
+];
+
 /**
  * What the period statistics sum, kept per account, day in the user's time zone, category and type
  * in the same statement as every write that changes a transaction's part in them: the Σ of the
  * base-currency figures of the transactions that are not transfers. A year of spending or cash flow
- * reads these few thousand rows instead of every transaction of the year.
+ * reads these few thousand rows (and the month totals) instead of every transaction of the year.
  */
 export const accountDayTotals = pgTable(
   'account_day_totals',
-  {
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
-    // A category goes once its transactions moved to another: what stays of it here sums to 0.
-    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'cascade' }),
-    transactionType: varchar('transaction_type', { length: 8, enum: ['income', 'expense'] }).notNull(),
-    refAmount: bigint('ref_amount', { mode: 'number' }).notNull(),
-    /** How many transactions: a category with none in a range is not in its spending, a 0 sum or not. */
-    transactionCount: integer('transaction_count').notNull(),
-  },
-  (t) => [
-    unique('account_day_totals_key').on(t.accountId, t.day, t.categoryId, t.transactionType).nullsNotDistinct(),
-    // Everything the statistics read of a range of days, so a year of them is an index-only range
-    // scan: the count too, which spending reads (a generic plan of a prepared statement otherwise
-    // visits the table for each day total).
-    index('account_day_totals_user_day_idx').on(
-      t.userId,
-      t.day,
-      t.accountId,
-      t.categoryId,
-      t.transactionType,
-      t.refAmount,
-      t.transactionCount,
-    ),
-  ],
+  { day: date('day', { mode: 'string' }).notNull(), ...totalsColumns() },
+  (t) => totalsKeys('account_day_totals', t, t.day),
+);
+
+/**
+ * The day totals summed by local month (`month`: its first day), written in the same statement as
+ * the day totals (transactions/queries/day-figures.ts), so each equals the sum of its days' totals.
+ * A year of statistics reads its whole months here, a dozen rows an account and category, and only
+ * the days at the range's edges from the day totals.
+ */
+export const accountMonthTotals = pgTable(
+  'account_month_totals',
+  { month: date('month', { mode: 'string' }).notNull(), ...totalsColumns() },
+  (t) => totalsKeys('account_month_totals', t, t.month),
 );
 
 /**

@@ -325,6 +325,7 @@ export function createBackupService(db: Database, clock: Clock, log: FastifyBase
         'transactions',
         'account_day_deltas',
         'account_day_totals',
+        'account_month_totals',
       ]);
       return {
         counts: {

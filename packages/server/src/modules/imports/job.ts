@@ -172,6 +172,7 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
       'transactions',
       'account_day_deltas',
       'account_day_totals',
+      'account_month_totals',
     ]);
     // The file's balance is met once every row is in, with the import's end, in one database transaction.
     const options = job.options as ImportOptions;

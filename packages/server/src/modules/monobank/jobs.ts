@@ -76,6 +76,7 @@ export function startImportWorker(deps: MonobankDeps, rates: RatesService, poll:
         'transactions',
         'account_day_deltas',
         'account_day_totals',
+        'account_month_totals',
         'monobank_items',
       ]);
     }

@@ -17,7 +17,7 @@ import {
   type TotalBalanceQuery,
 } from '@kopiyka/shared';
 import type { Database } from '../../db/client.ts';
-import { addDays, daysBetween } from '../../lib/dates.ts';
+import { addDays, daysBetween, monthStart } from '../../lib/dates.ts';
 import { refusal, validationError } from '../../lib/errors.ts';
 import { figureOf } from '../../lib/figures.ts';
 import { assertOwnAccount, valueInBase } from '../accounts/index.ts';
@@ -48,8 +48,8 @@ function rootsOf(categories: Category[]) {
 /** The first day of every period from the one holding `from` to the one holding `to`. */
 export function periodStarts(from: string, to: string, interval: CashFlowQuery['interval']): string[] {
   const start = (day: string) => {
+    if (interval === 'month') return monthStart(day);
     const date = new Date(`${day}T00:00:00Z`);
-    if (interval === 'month') date.setUTCDate(1);
     // Weeks start on Monday.
     if (interval === 'week') date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
     return date.toISOString().slice(0, 10);
@@ -59,11 +59,7 @@ export function periodStarts(from: string, to: string, interval: CashFlowQuery['
     periods.push(period);
     if (interval === 'day') period = addDays(period, 1);
     else if (interval === 'week') period = addDays(period, 7);
-    else {
-      const next = new Date(`${period}T00:00:00Z`);
-      next.setUTCMonth(next.getUTCMonth() + 1);
-      period = next.toISOString().slice(0, 10);
-    }
+    else period = monthStart(period, 1);
   }
   return periods;
 }
@@ -236,7 +232,15 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
     async cashFlow(userId, q) {
       if (q.accountId !== undefined) await assertOwnAccount(db, userId, q.accountId);
       const periods = periodStarts(q.from, q.to, q.interval);
-      const { flows, refunds } = await selectFlows(db, userId, q, periods, q.accountId, q.includeHidden ?? false);
+      const { flows, refunds } = await selectFlows(
+        db,
+        userId,
+        q,
+        periods,
+        q.interval === 'month',
+        q.accountId,
+        q.includeHidden ?? false,
+      );
       const points = new Map(periods.map((period) => [period, { period, income: 0, expense: 0, net: 0 }]));
       for (const [period, income, expense] of flows) {
         const point = points.get(period);

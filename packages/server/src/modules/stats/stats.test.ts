@@ -344,6 +344,93 @@ describe('GET /stats/cash-flow', () => {
   });
 });
 
+// A range's whole local months are read from the month totals and its edges from the day totals:
+// each edge, and each side of a month's first and last minute in the user's zone, counts once.
+describe('ranges whose edges cut months', () => {
+  /** In Kyiv (UTC+2 in winter): expenses of 1, 2, 4, … × 100 around the edges of 15 January to 10 December. */
+  async function yearWorld() {
+    const w = await buildWorld(t, { accounts: [{ name: 'A', currency: 'UAH' }] });
+    await t.call('PUT', '/api/v1/user/settings', { token: w.token, body: { timeZone: 'Europe/Kyiv' } });
+    const times = [
+      '2026-01-14T21:30:00Z', // 14 January, 23:30: before the range
+      '2026-01-14T22:30:00Z', // 15 January, 00:30: its first day
+      '2026-01-31T21:30:00Z', // 31 January, 23:30
+      '2026-01-31T22:30:00Z', // 1 February, 00:30: its first whole month
+      '2026-06-15T10:00:00Z',
+      '2026-11-30T21:30:00Z', // 30 November, 23:30: its last whole month
+      '2026-11-30T22:30:00Z', // 1 December, 00:30
+      '2026-12-10T21:30:00Z', // 10 December, 23:30: its last day
+      '2026-12-10T22:30:00Z', // 11 December, 00:30: after it
+    ];
+    for (const [i, time] of times.entries()) {
+      const category = w.category(i % 2 === 0 ? 'Groceries' : 'Taxi');
+      await w.record({
+        amount: 100 * 2 ** i,
+        transactionType: 'expense',
+        accountId: w.accounts[0],
+        categoryId: category,
+        time,
+      });
+    }
+    await w.record({
+      amount: 100_000,
+      transactionType: 'income',
+      accountId: w.accounts[0],
+      categoryId: w.category('Wage, invoices'),
+      time: '2026-03-01T10:00:00Z',
+    });
+    return w;
+  }
+  const spending = async (token: string, from: string, to: string) =>
+    Object.fromEntries(
+      (await get(`spendings-by-categories?from=${from}&to=${to}`, token)).body.response.map(
+        (c: { name: string; amount: number }) => [c.name, c.amount],
+      ),
+    );
+  type Point = { period: string; income: number; expense: number; net: number };
+  const flow = async (token: string, from: string, to: string, interval: 'day' | 'month') =>
+    (await get(`cash-flow?from=${from}&to=${to}&interval=${interval}`, token)).body.response as Point[];
+
+  it('count each transaction of the range once, as its days alone do', async () => {
+    const w = await yearWorld();
+    // Groceries: the even ones (1, 4, 16, 64, 256 × 100), Transportation: the odd ones (2, 8, 32, 128).
+    expect(await spending(w.token, '2026-01-15', '2026-12-10')).toEqual({
+      'Food & Drinks': 400 + 1_600 + 6_400,
+      Transportation: 200 + 800 + 3_200 + 12_800,
+    });
+    expect(await spending(w.token, '2026-02-01', '2026-11-30')).toEqual({
+      'Food & Drinks': 1_600,
+      Transportation: 800 + 3_200,
+    });
+    expect(await spending(w.token, '2026-01-15', '2026-01-31')).toEqual({
+      'Food & Drinks': 400,
+      Transportation: 200,
+    });
+    expect(await spending(w.token, '2025-12-01', '2027-01-31')).toEqual({
+      'Food & Drinks': 100 + 400 + 1_600 + 6_400 + 25_600,
+      Transportation: 200 + 800 + 3_200 + 12_800,
+    });
+
+    // Cash flow by month reads whole months from the month totals, by day only the day totals.
+    const byMonth = await flow(w.token, '2026-01-15', '2026-12-10', 'month');
+    const byDay = await flow(w.token, '2026-01-15', '2026-12-10', 'day');
+    const folded = new Map<string, Point>();
+    for (const day of byDay) {
+      const month = `${day.period.slice(0, 7)}-01`;
+      const point = folded.get(month) ?? { period: month, income: 0, expense: 0, net: 0 };
+      folded.set(month, {
+        period: month,
+        income: point.income + day.income,
+        expense: point.expense + day.expense,
+        net: point.net + day.net,
+      });
+    }
+    expect(byMonth).toEqual([...folded.values()]);
+    expect(byMonth.map((p) => p.expense)).toEqual([600, 800, 0, 0, 0, 1_600, 0, 0, 0, 0, 3_200, 6_400 + 12_800]);
+    expect(await ledgerProblems(t, w.id)).toEqual([]);
+  });
+});
+
 // Spending and cash flow read day totals kept beside the ledger: these changes move no money, yet
 // each moves what the totals group by or sum.
 describe('statistics follow what changes without moving money', () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids, startTestApp, type TestApp } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { buildWorld, LONG_AGO } from '../../../test/world.ts';
-import { accountDayDeltas, accountDayTotals, accounts, transactions } from '../../db/schema.ts';
+import { accountDayDeltas, accountDayTotals, accountMonthTotals, accounts, transactions } from '../../db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -567,7 +567,7 @@ describe('bank transactions', () => {
   const BANK_DAY = '2026-05-10';
   /**
    * A monobank account holding one bank transaction of 300.00 UAH. No bank API writes them yet,
-   * so the test puts them straight into the database, balance and day delta included.
+   * so the test puts them straight into the database, balance and day figures included.
    */
   async function withBank(w: World, transactionType: 'income' | 'expense' = 'expense') {
     const db = t.handle.db;
@@ -592,15 +592,11 @@ describe('bank transactions', () => {
     await db
       .insert(accountDayDeltas)
       .values({ accountId: account!.id, userId: w.userId, day: BANK_DAY, delta: signed, transactionCount: 1 });
-    await db.insert(accountDayTotals).values({
-      accountId: account!.id,
-      userId: w.userId,
-      day: BANK_DAY,
-      categoryId: w.groceries,
-      transactionType,
-      refAmount: amount,
-      transactionCount: 1,
-    });
+    const total = { accountId: account!.id, userId: w.userId, categoryId: w.groceries, transactionType };
+    await db.insert(accountDayTotals).values({ ...total, day: BANK_DAY, refAmount: amount, transactionCount: 1 });
+    await db
+      .insert(accountMonthTotals)
+      .values({ ...total, month: `${BANK_DAY.slice(0, 7)}-01`, refAmount: amount, transactionCount: 1 });
     const [row] = await db
       .insert(transactions)
       .values({

@@ -153,8 +153,7 @@ export async function setCategoryOf(db: Executor, userId: number, ids: number[],
       from moved
       union all
       select account_id, time, category_id, transaction_type, transfer_nature, ref_amount, 1, is_split from moved
-    ), totals as (${addToDayTotals(userId, sql`legs`)})
-    select count(*)::int as moved from moved`);
+    ), ${addToDayTotals(userId, sql`legs`, sql`select count(*)::int as moved from moved`)}`);
   return (result as unknown as { rows: Array<{ moved: number }> }).rows[0]!.moved;
 }
 
@@ -180,8 +179,7 @@ export async function moveToCategory(db: Executor, userId: number, fromId: numbe
       from moved
       union all
       select account_id, time, category_id, transaction_type, transfer_nature, ref_amount, 1, is_split from moved
-    )
-    ${addToDayTotals(userId, sql`legs`)}`);
+    ), ${addToDayTotals(userId, sql`legs`)}`);
 }
 
 export async function setBudgetOf(db: Executor, userId: number, budgetId: number, ids: number[]) {
@@ -242,8 +240,7 @@ export async function promotePendingRefs(db: Executor, userId: number, refCurren
       select account_id, time, category_id, transaction_type, transfer_nature,
         ref_amount - was_ref_amount as ref_amount, 0 as count, is_split
       from promoted
-    )
-    ${addToDayTotals(userId, sql`legs`)}`);
+    ), ${addToDayTotals(userId, sql`legs`)}`);
 }
 
 export async function deleteTransaction(db: Executor, userId: number, id: number) {

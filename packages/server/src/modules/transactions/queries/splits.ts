@@ -68,12 +68,12 @@ const partLegs = (userId: number, which: SQL, sign: 1 | -1) => sql`(
 /** The parts of these split transactions come into (1) or go out of (-1) the day totals, as the rows stand now. */
 export async function addSplitsToDayTotals(db: Executor, userId: number, transactionIds: number[], sign: 1 | -1) {
   if (transactionIds.length === 0) return;
-  await db.execute(addToDayTotals(userId, partLegs(userId, sql`t.id in ${transactionIds}`, sign)));
+  await db.execute(sql`with ${addToDayTotals(userId, partLegs(userId, sql`t.id in ${transactionIds}`, sign))}`);
 }
 
 /** Every part of the split rows on one account, into the day totals (the account's are being regrouped). */
 export async function addAccountSplitsToDayTotals(db: Executor, userId: number, accountId: number) {
-  await db.execute(addToDayTotals(userId, partLegs(userId, sql`t.account_id = ${accountId}`, 1)));
+  await db.execute(sql`with ${addToDayTotals(userId, partLegs(userId, sql`t.account_id = ${accountId}`, 1))}`);
 }
 
 /**
@@ -116,8 +116,7 @@ export async function reshareSplits(db: Executor, userId: number, transactionIds
       from shared where s.id = shared.id and s.ref_amount <> shared.share
       returning shared.account_id, shared.time, shared.category_id, shared.transaction_type, shared.transfer_nature,
         shared.share - shared.was as ref_amount, 0 as count, false as is_split
-    )
-    ${addToDayTotals(userId, sql`changed`)}`);
+    ), ${addToDayTotals(userId, sql`changed`)}`);
 }
 
 /**
@@ -146,8 +145,7 @@ export async function enterSplits(
       select m.account_id, m.time, m.category_id, m.transaction_type, m.transfer_nature, m.ref_amount, m.count,
         m.is_split
       from ${dayFiguresRelation(alongside)}
-    )
-    ${addToDayTotals(userId, sql`legs`)}`);
+    ), ${addToDayTotals(userId, sql`legs`)}`);
 }
 
 /** Every part in one category moves to another (the category goes), its day totals with it. */
@@ -162,6 +160,5 @@ export async function moveSplitsToCategory(db: Executor, userId: number, fromId:
         c.sign * m.ref_amount as ref_amount, c.sign as count, false as is_split
       from moved m join transactions t on t.id = m.transaction_id and t.is_split
       cross join (values (${fromId}::int, -1), (${toId}::int, 1)) as c(category_id, sign)
-    )
-    ${addToDayTotals(userId, sql`legs`)}`);
+    ), ${addToDayTotals(userId, sql`legs`)}`);
 }
