@@ -62,7 +62,7 @@ function namedWork(names: string[], work: LeasedWork<string>['work'], events = s
     },
     work,
     async finish(name, lease, failure) {
-      await finishTask(t.handle.db, clock.now(), name, lease.until, !failure, HOUR);
+      await finishTask(t.handle.db, { startedAt: lease.now, now: clock.now() }, name, lease.until, !failure, HOUR);
       seen.finished.push(failure ? `${name} failed` : name);
       events.poke();
     },

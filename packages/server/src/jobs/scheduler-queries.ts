@@ -47,20 +47,23 @@ export async function renewTask(db: Executor, name: string, held: Date, until: D
 
 /**
  * Records a run under the lease that ends at `held`: a success, or a failure tried again after
- * `retryAfterMs`. False, writing nothing, when the lease ran out and another instance claimed the
- * task meanwhile: its run is the one to record.
+ * `retryAfterMs`. A success counts from `startedAt`, the claim: the run saw the world as it was
+ * then, so a run that took long (or that the clock overtook) leaves what came meanwhile to the
+ * next. False, writing nothing, when the lease ran out and another instance claimed the task
+ * meanwhile: its run is the one to record.
  */
 export async function finishTask(
   db: Executor,
-  now: Date,
+  run: { startedAt: Date; now: Date },
   name: string,
   held: Date,
   succeeded: boolean,
   retryAfterMs: number,
 ): Promise<boolean> {
+  const { startedAt, now } = run;
   const finished = await db
     .update(scheduledTasks)
-    .set(succeeded ? { lastSuccessAt: now, lockedUntil: now } : { lockedUntil: later(now, retryAfterMs) })
+    .set(succeeded ? { lastSuccessAt: startedAt, lockedUntil: now } : { lockedUntil: later(now, retryAfterMs) })
     .where(heldUntil(name, held))
     .returning({ name: scheduledTasks.name });
   return finished.length > 0;

@@ -34,6 +34,8 @@ afterAll(async () => {
 const HOUR = 3_600_000;
 /** The end of a lease of `ms` claimed now: what names its holder. */
 const leaseFromNow = (ms: number) => new Date(clock.now().getTime() + ms);
+/** A run that started and ended now. */
+const ranNow = () => ({ startedAt: clock.now(), now: clock.now() });
 
 describe('scheduled task leases', () => {
   it('lets exactly one of several concurrent claimants run a due task', async () => {
@@ -46,7 +48,7 @@ describe('scheduled task leases', () => {
   it('is not due again until its interval has passed since the last success', async () => {
     const claim = () => claimTask(t.handle.db, clock.now(), 'daily', HOUR, HOUR);
     expect(await claim()).toBe(true);
-    await finishTask(t.handle.db, clock.now(), 'daily', leaseFromNow(HOUR), true, HOUR);
+    await finishTask(t.handle.db, ranNow(), 'daily', leaseFromNow(HOUR), true, HOUR);
     expect(await claim()).toBe(false);
     clock.advance(HOUR - 1000);
     expect(await claim()).toBe(false);
@@ -57,7 +59,7 @@ describe('scheduled task leases', () => {
   it('after a failure waits for the retry delay, and a lease left by a dead instance expires', async () => {
     const claim = () => claimTask(t.handle.db, clock.now(), 'flaky', 10 * HOUR, HOUR);
     expect(await claim()).toBe(true);
-    await finishTask(t.handle.db, clock.now(), 'flaky', leaseFromNow(HOUR), false, HOUR);
+    await finishTask(t.handle.db, ranNow(), 'flaky', leaseFromNow(HOUR), false, HOUR);
     expect(await claim()).toBe(false);
     clock.advance(HOUR + 1000);
     expect(await claim()).toBe(true);
@@ -137,7 +139,7 @@ describe('the rates sync task under the scheduler', () => {
   });
 });
 
-// Last: it moves the clock past a lease, which the rates sync above must not see.
+// Last: these move the clock past a lease, which the rates sync above must not see.
 describe('a scheduled task whose lease ran out', () => {
   it('records a run only under the lease it ran under: one that ran out and was claimed again is not overwritten', async () => {
     const claim = () => claimTask(t.handle.db, clock.now(), 'slow', 10 * HOUR, HOUR);
@@ -148,7 +150,7 @@ describe('a scheduled task whose lease ran out', () => {
     expect(await claim()).toBe(true);
     const current = leaseFromNow(HOUR);
     expect(await renewTask(t.handle.db, 'slow', stalled, leaseFromNow(2 * HOUR))).toBe(false);
-    expect(await finishTask(t.handle.db, clock.now(), 'slow', stalled, true, HOUR)).toBe(false);
+    expect(await finishTask(t.handle.db, ranNow(), 'slow', stalled, true, HOUR)).toBe(false);
     const record = () =>
       t.handle.db
         .select({ lockedUntil: scheduledTasks.lockedUntil, lastSuccessAt: scheduledTasks.lastSuccessAt })
@@ -156,7 +158,21 @@ describe('a scheduled task whose lease ran out', () => {
         .where(eq(scheduledTasks.name, 'slow'));
     expect(await record()).toEqual([{ lockedUntil: current, lastSuccessAt: null }]);
     // The holder of the current lease records its run.
-    expect(await finishTask(t.handle.db, clock.now(), 'slow', current, true, HOUR)).toBe(true);
+    expect(await finishTask(t.handle.db, ranNow(), 'slow', current, true, HOUR)).toBe(true);
     expect(await record()).toEqual([{ lockedUntil: clock.now(), lastSuccessAt: clock.now() }]);
+  });
+});
+
+describe('a scheduled task the clock overtook', () => {
+  it('counts the interval from the start of a successful run: a run the clock overtook is due again', async () => {
+    const claim = () => claimTask(t.handle.db, clock.now(), 'overtaken', HOUR, HOUR);
+    expect(await claim()).toBe(true);
+    const startedAt = clock.now();
+    const held = leaseFromNow(HOUR);
+    // The run looked at the world as it was at its start; a day passed before it was recorded.
+    clock.advance(24 * HOUR);
+    expect(await finishTask(t.handle.db, { startedAt, now: clock.now() }, 'overtaken', held, true, HOUR)).toBe(true);
+    clock.advance(1000);
+    expect(await claim()).toBe(true);
   });
 });

@@ -12,7 +12,7 @@ export class TaskNotDone extends Error {}
 
 export interface PeriodicTask {
   name: string;
-  /** Runs again once this long has passed since its last success. */
+  /** Runs again once this long has passed since the start of its last successful run. */
   everyMs: number;
   run(): Promise<void>;
 }
@@ -59,7 +59,14 @@ export function startScheduler(
         if (failure?.error instanceof TaskNotDone) {
           log.warn({ task: task.name, reason: failure.error.message }, 'scheduled task not done; tried again later');
         } else if (failure) log.error({ err: failure.error, task: task.name }, 'scheduled task failed');
-        const recorded = await finishTask(db, clock.now(), task.name, lease.until, !failure, RETRY_FAILED_AFTER_MS);
+        const recorded = await finishTask(
+          db,
+          { startedAt: lease.now, now: clock.now() },
+          task.name,
+          lease.until,
+          !failure,
+          RETRY_FAILED_AFTER_MS,
+        );
         if (!recorded) log.warn({ task: task.name }, 'a scheduled task ran past its lease; its run is not recorded');
       },
       describe: (task) => ({ task: task.name }),
