@@ -11,8 +11,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { EventBus } from '../events/index.ts';
 import {
+  type ClaimedRecurring,
   claimDueRecurring,
-  type RecurringRow,
   releaseRecurringLeases,
   selectNextDue,
   updateLeasedRecurring,
@@ -36,7 +36,7 @@ export interface RecurringJobDeps {
 
 export function startRecurringJob(deps: RecurringJobDeps, poll: boolean): LeasedWorker {
   const { db, recurring, clock, log, events } = deps;
-  return startLeasedWorker<RecurringRow>(
+  return startLeasedWorker<ClaimedRecurring>(
     {
       name: 'recurring',
       leaseMs: RECORDING_LEASE_MS,

@@ -1,10 +1,22 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { localDayOf } from '../../db/local-day.ts';
 import { recurring, recurringDismissals, recurringOccurrences, recurringTags } from '../../db/schema.ts';
 
 export type RecurringRow = typeof recurring.$inferSelect;
 export type NewRecurringRow = typeof recurring.$inferInsert;
+/** A schedule taken under a lease, with its user's time zone, which says which day is today. */
+export interface ClaimedRecurring extends RecurringRow {
+  timeZone: string;
+}
+
+/** What a claim answers: the schedule, and its user's time zone read in the same statement. */
+const claimedColumns = {
+  ...getTableColumns(recurring),
+  // Named in full: drizzle writes a column of the updated table unqualified, which the subquery
+  // would read as its own s.user_id.
+  timeZone: sql<string>`(select s.time_zone from user_settings s where s.user_id = "recurring"."user_id")`,
+};
 
 /** A schedule with what its occurrences came to: the tags it puts on them, and what was recorded. */
 export interface RecurringViewRow extends RecurringRow {
@@ -157,7 +169,12 @@ export async function selectLastDecided(db: Executor, recurringId: number): Prom
  * Takes the lease of an automatic schedule whose next occurrence has come in its user's time zone
  * (and is not waiting after a failure), the longest due first. Of several instances, one gets it.
  */
-export async function claimDueRecurring(db: Executor, now: Date, until: Date, leaseToken: string) {
+export async function claimDueRecurring(
+  db: Executor,
+  now: Date,
+  until: Date,
+  leaseToken: string,
+): Promise<ClaimedRecurring | undefined> {
   const [row] = await db
     .update(recurring)
     .set({ lockedUntil: until, leaseToken })
@@ -176,7 +193,7 @@ export async function claimDueRecurring(db: Executor, now: Date, until: Date, le
         )`,
       ),
     )
-    .returning();
+    .returning(claimedColumns);
   return row;
 }
 
@@ -184,7 +201,13 @@ export async function claimDueRecurring(db: Executor, now: Date, until: Date, le
  * Takes the lease of this schedule when nobody holds it, or `leaseToken` does already (the request
  * that created it): a request records the occurrences it made due.
  */
-export async function claimRecurring(db: Executor, id: number, now: Date, until: Date, leaseToken: string) {
+export async function claimRecurring(
+  db: Executor,
+  id: number,
+  now: Date,
+  until: Date,
+  leaseToken: string,
+): Promise<ClaimedRecurring | undefined> {
   const [row] = await db
     .update(recurring)
     .set({ lockedUntil: until, leaseToken })
@@ -194,7 +217,7 @@ export async function claimRecurring(db: Executor, id: number, now: Date, until:
         sql`(${recurring.lockedUntil} is null or ${recurring.lockedUntil} < ${now} or ${recurring.leaseToken} = ${leaseToken})`,
       ),
     )
-    .returning();
+    .returning(claimedColumns);
   return row;
 }
 

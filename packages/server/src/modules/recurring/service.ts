@@ -27,6 +27,7 @@ import { getSettings } from '../settings/index.ts';
 import { assertOwnTags } from '../tags/index.ts';
 import { baseOf, type TransactionsService } from '../transactions/index.ts';
 import {
+  type ClaimedRecurring,
   claimRecurring,
   countRecurring,
   deleteRecurring,
@@ -83,7 +84,7 @@ export interface RecurringService {
    * held by `leaseToken` (the job's, or a request's), and answers their transactions' ids.
    */
   recordDue(
-    row: RecurringRow,
+    row: ClaimedRecurring,
     leaseToken: string,
     lease?: { check(): void; stopping: boolean },
     recorded?: number[],
@@ -257,13 +258,13 @@ export function createRecurringService(deps: RecurringDeps): RecurringService {
   }
 
   async function recordDue(
-    row: RecurringRow,
+    row: ClaimedRecurring,
     leaseToken: string,
     lease: { check(): void; stopping: boolean } = { check() {}, stopping: false },
     recorded: number[] = [],
   ): Promise<number[]> {
     if (row.nextDate === null) return recorded;
-    const timeZone = await timeZoneOf(row.userId);
+    const { timeZone } = row;
     const today = zonedDay(clock.now(), timeZone);
     const tagIds = await selectRecurringTagIds(db, row.id);
     let from = row.nextDate;
