@@ -91,6 +91,15 @@ import {
   updateRecurringBodySchema,
 } from './recurring.ts';
 import {
+  applyRuleBodySchema,
+  applyRuleResponseSchema,
+  createRuleBodySchema,
+  ruleOrderBodySchema,
+  ruleParamsSchema,
+  ruleSchema,
+  updateRuleBodySchema,
+} from './rules.ts';
+import {
   changePasswordBodySchema,
   deleteUserBodySchema,
   updateUserSettingsBodySchema,
@@ -430,6 +439,58 @@ export const endpoints = {
       tags: ['tags'],
       summary: 'Delete a tag; it comes off every transaction that carried it',
       params: tagParamsSchema,
+    },
+  },
+
+  rules: {
+    list: {
+      method: 'GET',
+      path: '/rules',
+      tags: ['rules'],
+      summary: "The caller's rules in the order they run",
+      response: z.array(ruleSchema),
+    },
+    create: {
+      method: 'POST',
+      path: '/rules',
+      tags: ['rules'],
+      summary: 'Create a rule; it runs after the others',
+      body: createRuleBodySchema,
+      response: ruleSchema,
+      status: 201,
+    },
+    order: {
+      method: 'PUT',
+      path: '/rules/order',
+      tags: ['rules'],
+      summary: 'Set the order the rules run in: every one of the caller’s rules, once each',
+      body: ruleOrderBodySchema,
+      response: z.array(ruleSchema),
+    },
+    update: {
+      method: 'PUT',
+      path: '/rules/:id',
+      tags: ['rules'],
+      summary: 'Change a rule; rows it set before stay as they are',
+      params: ruleParamsSchema,
+      body: updateRuleBodySchema,
+      response: ruleSchema,
+    },
+    delete: {
+      method: 'DELETE',
+      path: '/rules/:id',
+      tags: ['rules'],
+      summary: 'Delete a rule; rows it set before stay as they are',
+      params: ruleParamsSchema,
+    },
+    apply: {
+      method: 'POST',
+      path: '/rules/:id/apply',
+      tags: ['rules'],
+      summary: 'Run a rule over past bank and imported rows (a dry run counts and shows, changing nothing)',
+      params: ruleParamsSchema,
+      body: applyRuleBodySchema,
+      response: applyRuleResponseSchema,
     },
   },
 
