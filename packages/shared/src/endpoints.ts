@@ -94,6 +94,8 @@ import {
   applyRuleBodySchema,
   applyRuleResponseSchema,
   createRuleBodySchema,
+  previewRuleBodySchema,
+  previewRuleResponseSchema,
   ruleOrderBodySchema,
   ruleParamsSchema,
   ruleSchema,
@@ -458,6 +460,14 @@ export const endpoints = {
       body: createRuleBodySchema,
       response: ruleSchema,
       status: 201,
+    },
+    preview: {
+      method: 'POST',
+      path: '/rules/preview',
+      tags: ['rules'],
+      summary: 'Which of the newest bank and imported rows the conditions of a rule being written match',
+      body: previewRuleBodySchema,
+      response: previewRuleResponseSchema,
     },
     order: {
       method: 'PUT',

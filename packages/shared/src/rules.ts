@@ -28,8 +28,10 @@ export const RULE_CONDITIONS_MAX = 20;
 export const RULE_TEXT_MAX = 200;
 /** The most values of one `in` condition. */
 export const RULE_VALUES_MAX = 50;
-/** How many of the matching rows `POST /rules/{id}/apply` shows. */
+/** How many of the matching rows `POST /rules/{id}/apply` and `POST /rules/preview` show. */
 export const RULE_APPLY_SAMPLE = 10;
+/** How many of the newest bank and imported rows `POST /rules/preview` looks at. */
+export const RULE_PREVIEW_ROWS = 500;
 
 /**
  * What a condition looks at: `description` is the bank's text (the merchant, or who sent the money)
@@ -227,6 +229,23 @@ export const applyRuleResponseSchema = z.object({
   sample: z.array(transactionSchema),
 });
 export type ApplyRuleResult = z.infer<typeof applyRuleResponseSchema>;
+
+/** A rule being written: which of the newest bank and imported rows its conditions match. */
+export const previewRuleBodySchema = z.object({
+  match: ruleFields.match.default('all'),
+  conditions: conditionsSchema,
+});
+export type PreviewRuleBody = z.input<typeof previewRuleBodySchema>;
+
+export const previewRuleResponseSchema = z.object({
+  /** How many rows were looked at: the newest RULE_PREVIEW_ROWS bank and imported rows, or fewer. */
+  looked: z.number().int(),
+  /** Of those, how many the conditions match. */
+  matched: z.number().int(),
+  /** Up to RULE_APPLY_SAMPLE of the matched rows, newest first. */
+  sample: z.array(transactionSchema),
+});
+export type RulePreview = z.infer<typeof previewRuleResponseSchema>;
 
 /** What a rule looks at on a row. */
 export interface RuleRow {
