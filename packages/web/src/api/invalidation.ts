@@ -9,6 +9,7 @@ import {
   importKeys,
   monobankKeys,
   recurringKeys,
+  ruleKeys,
   settingsKeys,
   statsKeys,
   tagKeys,
@@ -78,8 +79,13 @@ export function tagDeleted(queryClient: QueryClient): Promise<unknown> {
   return invalidateAll(queryClient, [tagKeys.all, transactionKeys.all, statsKeys.all]);
 }
 
+/** A rule was created, edited, switched on or off, or deleted. */
+export function rulesChanged(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: ruleKeys.all });
+}
+
 /**
- * Many transactions changed at once (a bulk edit or delete): as any change to a transaction, and
+ * Many transactions changed at once (a bulk edit or delete, a rule run over past rows): as any change to a transaction, and
  * the statistics their categories and amounts make. Awaited: the selection bar says the result
  * once the list shows it.
  */
