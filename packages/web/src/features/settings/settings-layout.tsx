@@ -7,6 +7,7 @@ const TABS = [
   { to: 'currencies', label: 'page.currencies' },
   { to: 'accounts', label: 'page.accountGroups' },
   { to: 'tags', label: 'page.tags' },
+  { to: 'rules', label: 'page.rules' },
   { to: 'bank', label: 'page.bank' },
   { to: 'user', label: 'page.user' },
 ] as const;
