@@ -194,7 +194,7 @@ export function holdingsChanged(queryClient: QueryClient): Promise<unknown> {
 }
 
 /**
- * Bank transactions arrived or changed (events, a merchant rule, an import or its undo): every
+ * Bank transactions arrived or changed (events, an import or its undo): every
  * list and figure made of them (transactions, account balances, groups' totals, statistics, budgets).
  */
 export function bankDataChanged(queryClient: QueryClient): Promise<unknown> {
@@ -247,7 +247,7 @@ export function bankJobQueued(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: monobankKeys.jobs() });
 }
 
-/** A merchant rule was saved or forgotten. */
+/** A merchant rule was forgotten. */
 export function merchantRulesChanged(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: monobankKeys.merchantRules() });
 }

@@ -938,12 +938,6 @@ export const en = {
   'transaction.created.transfer': 'Transfer of {amount} recorded.',
   'transaction.created.expense': 'Expense of {amount} added.',
   'transaction.created.income': 'Income of {amount} added.',
-  'transaction.rule.saved':
-    '{merchant} goes to {category} from now on{updated, plural, =0 {.} one {; # earlier transaction moved.} other {; # earlier transactions moved.}}',
-  'transaction.rule.thisCategory': 'this category',
-  'transaction.rule.failed': 'The merchant was not remembered',
-  'transaction.rule.offer': 'Always put “{merchant}” in {category}',
-  'transaction.rule.offerNoMerchant': 'Always use {category} for this merchant',
   'transaction.transfer.linkIntro':
     'Recorded the other side of this move on another account too? Link the two into a transfer; no money moves.',
   'transaction.transfer.unlinkNote':

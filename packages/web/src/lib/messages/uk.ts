@@ -958,12 +958,6 @@ export const uk: Catalogue = {
   'transaction.created.transfer': 'Переказ {amount} записано.',
   'transaction.created.expense': 'Витрату {amount} додано.',
   'transaction.created.income': 'Дохід {amount} додано.',
-  'transaction.rule.saved':
-    '{merchant} відтепер потрапляє до «{category}»{updated, plural, =0 {.} one {; перенесено # попередню операцію.} few {; перенесено # попередні операції.} many {; перенесено # попередніх операцій.} other {; перенесено # попередньої операції.}}',
-  'transaction.rule.thisCategory': 'цієї категорії',
-  'transaction.rule.failed': 'Продавця не запам’ятано',
-  'transaction.rule.offer': 'Завжди відносити «{merchant}» до «{category}»',
-  'transaction.rule.offerNoMerchant': 'Завжди «{category}» для цього продавця',
   'transaction.transfer.linkIntro':
     'Записали другу сторону цього руху й на іншому рахунку? Зв’яжіть обидві в переказ; гроші не рухаються.',
   'transaction.transfer.unlinkNote':
