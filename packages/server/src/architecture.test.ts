@@ -55,6 +55,7 @@ const OWNERS: Record<string, string | [string, string]> = {
   recurring_tags: 'recurring',
   recurring_dismissals: 'recurring',
   recurring_occurrences: 'recurring',
+  rules: 'rules',
 };
 
 /**
@@ -84,6 +85,7 @@ const LAYERS: Record<string, Floor> = {
   binance: 'workflows',
   imports: 'workflows',
   recurring: 'workflows',
+  rules: 'workflows',
   backup: 'workflows',
 };
 
