@@ -51,6 +51,7 @@ const OWNERS: Record<string, string | [string, string]> = {
   binance_daily_values: 'binance',
   imports: 'imports',
   import_parts: 'imports',
+  import_items: 'imports',
   recurring: 'recurring',
   recurring_tags: 'recurring',
   recurring_dismissals: 'recurring',

@@ -939,6 +939,20 @@ export const importParts = pgTable(
 );
 
 /**
+ * What a file said of a row it brought in beyond the row's own fields, as monobank_items keeps what
+ * the bank said: the file's text (the note the row came with, which a rule or the person may
+ * replace since) and its MCC when the file has a column of them. Rules look at both on past rows as
+ * they did on the row arriving (docs/decisions.md "Rules"). Rows imported before it have none.
+ */
+export const importItems = pgTable('import_items', {
+  transactionId: integer('transaction_id')
+    .primaryKey()
+    .references(() => transactions.id, { onDelete: 'cascade' }),
+  text: varchar('text', { length: 1000 }).notNull(),
+  mcc: integer('mcc'),
+});
+
+/**
  * Recurring money (docs/decisions.md "Recurring money"): a transaction template and the rhythm of
  * local days it falls on. `kind: 'instalments'` keeps the plan's total in `amount` and its number
  * of parts in `count`, a part a month. `next_date` is where recording looks next; what was

@@ -37,13 +37,13 @@ import { referencesHold } from './references.ts';
 const PAGE_ROWS = 5_000;
 
 /**
- * What a rule looks at on a past row: a bank row's description is the bank's (kept beside it); a
- * file's row keeps no copy of the file's text apart from its note, so its note, as it stands, is
- * its description. A file's MCC column is not kept either: such a row meets no MCC condition.
+ * What a rule looks at on a past row, as it looked when the row arrived: the bank's or the file's
+ * text and MCC, kept beside the row (a row a file brought in before they were kept has its note as
+ * its text, and no MCC), and the row's note, amount, account and type as they are now.
  */
-function ruleRowOf({ row, merchant, mcc }: Pick<PastRow, 'row' | 'merchant' | 'mcc'>): RuleRow {
+function ruleRowOf({ row, description, mcc }: Pick<PastRow, 'row' | 'description' | 'mcc'>): RuleRow {
   return {
-    description: merchant ?? row.note,
+    description: description ?? row.note,
     note: row.note,
     amount: row.amount,
     accountId: row.accountId,

@@ -6,7 +6,7 @@ import type { RuleCondition } from '@kopiyka/shared';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { localDayStart } from '../../db/local-day.ts';
-import { accounts, categories, monobankItems, rules, tags, transactions } from '../../db/schema.ts';
+import { accounts, categories, importItems, monobankItems, rules, tags, transactions } from '../../db/schema.ts';
 
 export type RuleRow = typeof rules.$inferSelect;
 export type NewRuleRow = typeof rules.$inferInsert;
@@ -134,8 +134,12 @@ export async function selectOwnIds(
 /** A bank or imported row with what a rule looks at beside it. */
 export interface PastRow {
   row: typeof transactions.$inferSelect;
-  /** The bank's description (monobank_items.merchant); null for a row a file brought in. */
-  merchant: string | null;
+  /**
+   * The bank's text (monobank_items.merchant) or the file's (import_items.text); null for a row a
+   * file brought in before the file's text was kept.
+   */
+  description: string | null;
+  /** The bank's MCC, or the file's; null when neither gave one. */
   mcc: number | null;
   /** Its tags, ascending. */
   tagIds: number[];
@@ -150,8 +154,8 @@ function selectPast(db: Executor) {
   return db
     .select({
       row: transactions,
-      merchant: monobankItems.merchant,
-      mcc: monobankItems.mcc,
+      description: sql<string | null>`coalesce(${monobankItems.merchant}, ${importItems.text})`,
+      mcc: sql<number | null>`coalesce(${monobankItems.mcc}, ${importItems.mcc})`,
       tagIds: sql<number[]>`case when ${transactions.hasTags} then coalesce((
         select json_agg(tt.tag_id order by tt.tag_id) from transaction_tags tt
         where tt.transaction_id = ${transactions.id}), '[]') else '[]' end`,
@@ -159,6 +163,7 @@ function selectPast(db: Executor) {
     })
     .from(transactions)
     .leftJoin(monobankItems, eq(monobankItems.transactionId, transactions.id))
+    .leftJoin(importItems, eq(importItems.transactionId, transactions.id))
     .$dynamic();
 }
 
@@ -224,7 +229,7 @@ export function narrowingOf(match: 'all' | 'any', conditions: readonly RuleCondi
         : condition.field === 'accountId'
           ? transactions.accountId
           : condition.field === 'mcc'
-            ? monobankItems.mcc
+            ? sql`coalesce(${monobankItems.mcc}, ${importItems.mcc})`
             : condition.field === 'transactionType'
               ? transactions.transactionType
               : undefined;
