@@ -22,7 +22,7 @@ import { replaceCategories, selectCategoriesWithDefaultKeys } from '../categorie
 import { currenciesByCode, restoreUserCurrencies } from '../currencies/index.ts';
 import { restoreCustomRates } from '../rates/index.ts';
 import { assertDatabaseKnowsZone, getSettings, updateSettings } from '../settings/index.ts';
-import { listTags, restoreTags, restoreTransactionTags, tagIdsOf } from '../tags/index.ts';
+import { addTagPairs, listTags, restoreTags, tagIdsOf } from '../tags/index.ts';
 import {
   linkRestoredRefunds,
   type NewTransactionRow,
@@ -303,8 +303,9 @@ export function createBackupService(db: Database, clock: Clock, log: FastifyBase
         );
         const transactionIds = new Map(doc.transactions.map((t, index) => [t.id, stored[index]!]));
         const tagIds = await restoreTags(tx, userId, doc.tags);
-        await restoreTransactionTags(
+        await addTagPairs(
           tx,
+          userId,
           doc.transactions.flatMap((t, index) =>
             t.tagIds.map((tagId) => ({ transactionId: stored[index]!, tagId: newId(tagIds, tagId) })),
           ),
