@@ -67,7 +67,7 @@ describe('rules settings', () => {
     expect(rows[0]).toContain('Сільпо');
     expect(rows[0]).toContain('Description is “Сільпо”');
     expect(rows[0]).toContain('Category: Groceries');
-    expect(rows[1]).toContain('Description contains “Uber” or Amount more than 1,000.00');
+    expect(rows[1]).toContain('Description contains “Uber” or amount more than 1,000.00');
     expect(rows[1]).toContain('Category: Other · Tags: Trip');
     expect(rows[2]).toContain('Type is Income');
     expect(rows[2]).toContain('Note: “Pay”');

@@ -86,6 +86,8 @@ function ConditionFields({ form, index, accounts, currency, onRemove }: Conditio
 
   function set(next: ConditionDraft) {
     const options = { shouldDirty: true, shouldValidate: isSubmitted };
+    // What was said of the value before is about another field or comparison.
+    if (!isSubmitted) form.clearErrors(`conditions.${index}`);
     for (const key of ['field', 'op', 'value', 'picked'] as const) {
       if (next[key] !== draft[key]) form.setValue(`conditions.${index}.${key}`, next[key] as never, options);
     }

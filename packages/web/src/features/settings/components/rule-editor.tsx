@@ -39,7 +39,7 @@ export function RuleEditorDialog({ target, onClose }: { target: RuleEditorTarget
   const t = useT();
   return (
     <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-xl" onOpenAutoFocus={focusMarkedField}>
+      <DialogContent className="sm:max-w-xl lg:max-w-4xl" onOpenAutoFocus={focusMarkedField}>
         <DialogHeader
           title={target?.mode === 'edit' ? t('rules.editor.editTitle') : t('rules.editor.newTitle')}
           description={t('rules.editor.description')}
@@ -58,7 +58,9 @@ function RuleEditorForm({ target, onDone }: { target: RuleEditorTarget; onDone: 
   const t = useT();
   const form: RuleForm = useForm<RuleFormValues, unknown, RuleFormOutput>({
     resolver: zodResolver(ruleFormSchema),
-    mode: 'onTouched',
+    // Checked when sent, then as it changes: checked as each field is left, a condition just added
+    // (its list is checked whole) would say at once that its empty value is wrong.
+    mode: 'onSubmit',
     defaultValues: ruleFormValues(rule),
   });
   const createRule = useCreateRule();
@@ -106,90 +108,93 @@ function RuleEditorForm({ target, onDone }: { target: RuleEditorTarget; onDone: 
       submitLabel={rule ? t('rules.editor.save') : t('rules.editor.create')}
       submitting={form.formState.isSubmitting}
     >
-      <FormField id="rule-name" label={t('rules.editor.name')} error={errors.name?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            data-autofocus
-            autoComplete="off"
-            maxLength={RULE_NAME_MAX}
-            placeholder={t('rules.editor.namePlaceholder')}
-            {...form.register('name')}
-          />
-        )}
-      </FormField>
-
-      <RuleConditions form={form} />
-      <RulePreview form={form} />
-
-      <section aria-labelledby="rule-actions" className="flex flex-col gap-4">
-        <div className="flex flex-col gap-1">
-          <h3 id="rule-actions" className="text-sm font-semibold">
-            {t('rules.editor.then')}
-          </h3>
-          <p className="text-xs text-muted-foreground">{t('rules.editor.thenHint')}</p>
-        </div>
-        <Controller
-          control={form.control}
-          name="categoryId"
-          render={({ field }) => (
-            <FormField id="rule-category" label={t('rules.editor.category')} error={errors.categoryId?.message}>
-              {(control) => (
-                <div className="flex items-center gap-2">
-                  <div className="min-w-0 flex-1">
-                    <CategoryPicker
-                      {...control}
-                      value={field.value}
-                      placeholder={t('rules.editor.categoryNone')}
-                      onChange={(next) => {
-                        field.onChange(next);
-                        actionChanged();
-                      }}
-                    />
-                  </div>
-                  {categoryId !== null ? (
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={t('rules.editor.categoryClear')}
-                      onClick={() => field.onChange(null)}
-                    >
-                      <X aria-hidden="true" className="size-4" />
-                    </Button>
-                  ) : null}
-                </div>
-              )}
-            </FormField>
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="tagIds"
-          render={({ field }) => (
-            <TagsField
-              labelId="rule-tags-label"
-              value={field.value}
-              onChange={(next) => {
-                field.onChange(next);
-                actionChanged();
-              }}
-              error={errors.tagIds?.message}
+      <div className="flex flex-col gap-5 lg:grid lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start lg:gap-x-6">
+        <FormField id="rule-name" label={t('rules.editor.name')} error={errors.name?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              data-autofocus
+              autoComplete="off"
+              maxLength={RULE_NAME_MAX}
+              placeholder={t('rules.editor.namePlaceholder')}
+              {...form.register('name')}
             />
           )}
-        />
-        <NoteField
-          id="rule-note"
-          placeholder={t('rules.editor.notePlaceholder')}
-          error={errors.note?.message}
-          registration={form.register('note', { onChange: actionChanged })}
-          length={note.length > 0 ? note.length : undefined}
-        />
-        {actionsError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {actionsError}
-          </p>
-        ) : null}
-      </section>
+        </FormField>
+
+        <RuleConditions form={form} />
+        {/* On a phone under the conditions it follows; beside the form on a wide screen, in view while they are typed. */}
+        <RulePreview form={form} className="lg:sticky lg:top-0 lg:col-start-2 lg:row-span-3 lg:row-start-1" />
+
+        <section aria-labelledby="rule-actions" className="flex flex-col gap-4 lg:col-start-1">
+          <div className="flex flex-col gap-1">
+            <h3 id="rule-actions" className="text-sm font-semibold">
+              {t('rules.editor.then')}
+            </h3>
+            <p className="text-xs text-muted-foreground">{t('rules.editor.thenHint')}</p>
+          </div>
+          <Controller
+            control={form.control}
+            name="categoryId"
+            render={({ field }) => (
+              <FormField id="rule-category" label={t('rules.editor.category')} error={errors.categoryId?.message}>
+                {(control) => (
+                  <div className="flex items-center gap-2">
+                    <div className="min-w-0 flex-1">
+                      <CategoryPicker
+                        {...control}
+                        value={field.value}
+                        placeholder={t('rules.editor.categoryNone')}
+                        onChange={(next) => {
+                          field.onChange(next);
+                          actionChanged();
+                        }}
+                      />
+                    </div>
+                    {categoryId !== null ? (
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={t('rules.editor.categoryClear')}
+                        onClick={() => field.onChange(null)}
+                      >
+                        <X aria-hidden="true" className="size-4" />
+                      </Button>
+                    ) : null}
+                  </div>
+                )}
+              </FormField>
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="tagIds"
+            render={({ field }) => (
+              <TagsField
+                labelId="rule-tags-label"
+                value={field.value}
+                onChange={(next) => {
+                  field.onChange(next);
+                  actionChanged();
+                }}
+                error={errors.tagIds?.message}
+              />
+            )}
+          />
+          <NoteField
+            id="rule-note"
+            placeholder={t('rules.editor.notePlaceholder')}
+            error={errors.note?.message}
+            registration={form.register('note', { onChange: actionChanged })}
+            length={note.length > 0 ? note.length : undefined}
+          />
+          {actionsError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {actionsError}
+            </p>
+          ) : null}
+        </section>
+      </div>
     </DialogForm>
   );
 }

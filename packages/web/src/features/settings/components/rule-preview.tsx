@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { RetryButton } from '../../../components/ui/retry-button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useT } from '../../../lib/i18n.ts';
+import { cn } from '../../../lib/utils.ts';
 import type { RuleForm } from './rule-editor.tsx';
 import { type ConditionDraft, previewBody } from './rule-form.ts';
 import { RuleSample } from './rule-sample.tsx';
@@ -30,7 +31,7 @@ function useSettled<T>(value: T, delay: number): T {
  * Which of the newest bank and imported rows the conditions match, asked again as they are typed
  * (once typing pauses, and only once every condition can be read and passes the contract).
  */
-export function RulePreview({ form }: { form: RuleForm }) {
+export function RulePreview({ form, className }: { form: RuleForm; className?: string }) {
   const t = useT();
   const match = useWatch({ control: form.control, name: 'match' });
   const conditions = useWatch({ control: form.control, name: 'conditions' }) as ConditionDraft[];
@@ -52,7 +53,7 @@ export function RulePreview({ form }: { form: RuleForm }) {
   const busy = body !== null && (preview.isFetching || settled !== JSON.stringify(body));
 
   return (
-    <section aria-labelledby="rule-preview" className="flex flex-col gap-2 rounded-lg bg-muted/50 p-3">
+    <section aria-labelledby="rule-preview" className={cn('flex flex-col gap-2 rounded-lg bg-muted/50 p-3', className)}>
       <div className="flex items-center justify-between gap-2">
         <h3 id="rule-preview" className="text-sm font-semibold">
           {t('rules.preview.title')}

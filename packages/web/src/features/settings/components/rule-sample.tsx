@@ -34,7 +34,7 @@ export function RuleSample({ transactions, label }: { transactions: readonly Tra
             />
             <span className="flex min-w-0 flex-1 flex-col">
               <span className="truncate text-sm">{transaction.note || t('rules.sample.noText')}</span>
-              <span className="truncate text-xs text-muted-foreground">{details.join(' · ')}</span>
+              <span className="text-xs break-words text-muted-foreground">{details.join(' · ')}</span>
             </span>
             <Money
               minor={transaction.amount}

@@ -49,17 +49,26 @@ function oneValue(field: RuleField, value: string | number, names: RuleNames): s
   }
 }
 
-/** "Description is “Сільпо”", "Amount more than 1,000.00", "Account is one of Card, Cash". */
-export function conditionText(condition: RuleCondition, names: RuleNames): string {
-  const values: ReadonlyArray<string | number> = Array.isArray(condition.value) ? condition.value : [condition.value];
-  const value = values.map((one) => oneValue(condition.field, one, names)).join(', ');
-  return `${t(FIELD_LABELS[condition.field])} ${opLabel(condition.field, condition.op)} ${value}`;
+/** A field's name inside a sentence: lower case, but for an abbreviation ("MCC"). */
+function midSentence(label: string): string {
+  return label === label.toLocaleUpperCase() ? label : label.toLocaleLowerCase();
 }
 
-/** The conditions in a line, joined by "and" or "or" as the rule takes them. */
+/**
+ * "Description is “Сільпо”", "Amount more than 1,000.00", "Account is one of Card, Cash"; `within`
+ * a sentence, the field's name in lower case ("… and amount more than 1,000.00").
+ */
+export function conditionText(condition: RuleCondition, names: RuleNames, within = false): string {
+  const values: ReadonlyArray<string | number> = Array.isArray(condition.value) ? condition.value : [condition.value];
+  const value = values.map((one) => oneValue(condition.field, one, names)).join(', ');
+  const field = t(FIELD_LABELS[condition.field]);
+  return `${within ? midSentence(field) : field} ${opLabel(condition.field, condition.op)} ${value}`;
+}
+
+/** The conditions in a sentence, joined by "and" or "or" as the rule takes them. */
 export function conditionsText(rule: Pick<Rule, 'match' | 'conditions'>, names: RuleNames): string {
   const joiner = ` ${t(rule.match === 'all' ? 'rules.summary.and' : 'rules.summary.or')} `;
-  return rule.conditions.map((condition) => conditionText(condition, names)).join(joiner);
+  return rule.conditions.map((condition, index) => conditionText(condition, names, index > 0)).join(joiner);
 }
 
 /** What the rule sets, a phrase an action: "Category: Groceries", "Tags: Trip, Work", "Note: “Lunch”". */
