@@ -31,7 +31,8 @@ const orderSaved = (page: Page) =>
   );
 
 test.describe('on a phone in Ukrainian', () => {
-  test.use({ locale: 'uk-UA', timezoneId: ZONE, viewport: { width: 390, height: 844 } });
+  // A phone's screen takes touches (dragging by a finger below); a mouse still works on it.
+  test.use({ locale: 'uk-UA', timezoneId: ZONE, viewport: { width: 390, height: 844 }, hasTouch: true });
 
   test('a new category for a bank row becomes a rule, applied to the past rows it matches', async ({
     page,
@@ -100,8 +101,9 @@ test.describe('on a phone in Ukrainian', () => {
     await expectNoWiderThanWindow(page);
   });
 
-  test('rules are put in order with the keyboard and by dragging, and the order stays after a reload', async ({
+  test('rules are put in order with the keyboard, by a mouse and by a finger, and the order stays after a reload', async ({
     page,
+    context,
     request,
   }) => {
     const username = await createReadyUser(request);
@@ -145,6 +147,31 @@ test.describe('on a phone in Ukrainian', () => {
 
     await page.reload();
     await expect.poll(() => ruleNames(rules)).toEqual(['Кава', 'Пальне', 'Таксі']);
+
+    // By a finger: the first one's handle carried below the second; the page does not scroll meanwhile.
+    const held = await rules.getByRole('button', { name: 'Перемістити «Кава»' }).boundingBox();
+    const below = await rules.getByRole('listitem').nth(1).boundingBox();
+    if (!held || !below) throw new Error('The rules are not on the page');
+    const touch = await context.newCDPSession(page);
+    const x = held.x + held.width / 2;
+    const start = held.y + held.height / 2;
+    const end = below.y + below.height / 2 + 10;
+    const scrolled = await page.evaluate(() => window.scrollY);
+    const touched = orderSaved(page);
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: start }] });
+    for (let step = 1; step <= 10; step += 1) {
+      await touch.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x, y: start + ((end - start) * step) / 10 }],
+      });
+    }
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    expect((await touched).ok()).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await expect.poll(() => ruleNames(rules)).toEqual(['Пальне', 'Кава', 'Таксі']);
+
+    await page.reload();
+    await expect.poll(() => ruleNames(rules)).toEqual(['Пальне', 'Кава', 'Таксі']);
     await expectNoWiderThanWindow(page);
   });
 });
