@@ -4,4 +4,4 @@ export {
   rulesAfterCategoryDeleted,
   rulesAfterTagDeleted,
 } from './references.ts';
-export { type RulesService, rulesForArrivals } from './service.ts';
+export { listRules, type RestoredIds, type RulesService, replaceRules, rulesForArrivals } from './service.ts';

@@ -1,5 +1,6 @@
 import {
   type ApplyRuleResult,
+  type BackupDocument,
   compileRules,
   type NewRule,
   RULES_MAX,
@@ -9,14 +10,16 @@ import {
   type RulePreview,
   type RuleRow,
 } from '@kopiyka/shared';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { notFound, refusal, validationError } from '../../lib/errors.ts';
 import { onFreshRows } from '../transactions/index.ts';
 import { applyRule, previewRule } from './past-rows.ts';
 import {
   countRules,
+  deleteAllRules,
   deleteRules,
   insertRule,
+  insertRules,
   lockUserRules,
   type StoredRule,
   selectRule,
@@ -132,4 +135,62 @@ export async function rulesForArrivals(db: Executor, userId: number): Promise<(r
   const enabled = await selectRules(db, userId, true);
   if (enabled.length === 0) return () => ({ tagIds: [], ruleIds: [] });
   return compileRules(enabled.map(toRule));
+}
+
+/** The user's rules, for a backup. */
+export async function listRules(db: Executor, userId: number): Promise<Rule[]> {
+  return (await selectRules(db, userId)).map(toRule);
+}
+
+/** What a backup's ids became once restored. */
+export interface RestoredIds {
+  accounts: ReadonlyMap<number, number>;
+  categories: ReadonlyMap<number, number>;
+  tags: ReadonlyMap<number, number>;
+}
+
+type BackupRule = BackupDocument['rules'][number];
+
+/** A backup's rule with the ids it names made the restored ones (the document's checks found them all). */
+function restoredRule(rule: BackupRule, ids: RestoredIds): Pick<Rule, 'conditions' | 'actions'> {
+  const account = (id: number) => ids.accounts.get(id)!;
+  return {
+    conditions: rule.conditions.map((condition) => {
+      if (condition.field !== 'accountId') return condition;
+      return condition.op === 'in'
+        ? { ...condition, value: condition.value.map(account) }
+        : { ...condition, value: account(condition.value) };
+    }),
+    actions: rule.actions.map((action) => {
+      if (action.type === 'setCategory') return { ...action, categoryId: ids.categories.get(action.categoryId)! };
+      if (action.type === 'addTags') return { ...action, tagIds: action.tagIds.map((id) => ids.tags.get(id)!) };
+      return action;
+    }),
+  };
+}
+
+/**
+ * A backup's rules take the place of the user's (inside the restore's transaction, whose categories
+ * replaced theirs), in the document's order, naming what the restore made.
+ */
+export async function replaceRules(
+  tx: Transaction,
+  userId: number,
+  backupRules: readonly BackupRule[],
+  ids: RestoredIds,
+): Promise<void> {
+  await lockUserRules(tx, userId);
+  await deleteAllRules(tx, userId);
+  const ordered = [...backupRules].sort((a, b) => a.position - b.position);
+  await insertRules(
+    tx,
+    ordered.map((rule, position) => ({
+      userId,
+      name: rule.name,
+      enabled: rule.enabled,
+      match: rule.match,
+      ...restoredRule(rule, ids),
+      position,
+    })),
+  );
 }
