@@ -34,7 +34,7 @@ test.describe('on a phone in Ukrainian', () => {
   // A phone's screen takes touches (dragging by a finger below); a mouse still works on it.
   test.use({ locale: 'uk-UA', timezoneId: ZONE, viewport: { width: 390, height: 844 }, hasTouch: true });
 
-  test('a new category for a bank row becomes a rule, applied to the past rows it matches', async ({
+  test('a new category for a bank row becomes a rule, applied to the past rows it matches and to what arrives next', async ({
     page,
     request,
   }) => {
@@ -86,6 +86,14 @@ test.describe('on a phone in Ukrainian', () => {
     await toasts.getByRole('button', { name: 'Застосувати до 3 минулих операцій, яким воно відповідає' }).click();
     await expect(toasts.getByText(`Правило «${merchant}» застосовано: змінено 2 операції.`)).toBeVisible();
     await expect(list.getByRole('button', { name: new RegExp(`^Home, garden.*${merchant}`) })).toHaveCount(3);
+    await expect(list.getByRole('button', { name: new RegExp(`^Groceries.*${merchant}`) })).toHaveCount(0);
+
+    // What the shop brings from now on goes there by itself (the webhook's row, ahead of its MCC).
+    const next = await request.post(`${MONOBANK_EMULATOR}/_control/purchase`, {
+      data: { token: MONOBANK_DEMO_TOKEN, amount: -51_000, description: merchant, mcc: 5411 },
+    });
+    expect(next.ok(), await next.text()).toBe(true);
+    await expect(list.getByRole('button', { name: new RegExp(`^Home, garden.*${merchant}`) })).toHaveCount(4);
     await expect(list.getByRole('button', { name: new RegExp(`^Groceries.*${merchant}`) })).toHaveCount(0);
 
     // Settings → Rules lists it: what it looks at, what it sets.
