@@ -5,18 +5,11 @@ import {
   expectNoWiderThanWindow,
   MONOBANK_DEMO_TOKEN,
   MONOBANK_EMULATOR,
-  PASSWORD,
+  signInUk,
 } from './helpers.ts';
 
 const ZONE = 'Europe/Kyiv';
 const DAY_S = 86_400;
-
-/** Signs in on the page that asks for it, in Ukrainian. */
-async function signInUk(page: Page, username: string) {
-  await page.getByLabel('Ім’я користувача').fill(username);
-  await page.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Увійти' }).click();
-}
 
 /** The rules' names, in the order the list shows them. */
 async function ruleNames(list: Locator): Promise<string[]> {

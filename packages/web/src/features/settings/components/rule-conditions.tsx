@@ -8,7 +8,7 @@ import {
   type RuleOp,
   TRANSACTION_TYPES,
 } from '@kopiyka/shared';
-import { Check, Plus, Trash2 } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { type FieldError, useFieldArray, useWatch } from 'react-hook-form';
 import { useAccounts } from '../../../api/accounts.ts';
@@ -18,52 +18,11 @@ import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { ToggleChips } from '../../../components/ui/toggle-chips.tsx';
 import { useT } from '../../../lib/i18n.ts';
-import { cn } from '../../../lib/utils.ts';
 import type { RuleForm } from './rule-editor.tsx';
 import { type ConditionDraft, isPicked, newCondition, VALUE_KIND, withField, withOp } from './rule-form.ts';
 import { FIELD_LABELS, opLabel } from './rule-summary.ts';
-
-type Choice = { value: string; label: string };
-
-/** Several of a few choices, each a button that is on or off. */
-function ChoiceToggles({
-  choices,
-  value,
-  onChange,
-  labelledBy,
-  invalid,
-}: {
-  choices: readonly Choice[];
-  value: readonly string[];
-  onChange: (value: string[]) => void;
-  labelledBy: string;
-  invalid: boolean;
-}) {
-  return (
-    <fieldset aria-labelledby={labelledBy} aria-invalid={invalid || undefined} className="flex flex-wrap gap-1.5">
-      {choices.map((choice) => {
-        const on = value.includes(choice.value);
-        return (
-          <button
-            key={choice.value}
-            type="button"
-            aria-pressed={on}
-            onClick={() => onChange(on ? value.filter((one) => one !== choice.value) : [...value, choice.value])}
-            className={cn(
-              'inline-flex h-8 max-w-full min-w-0 cursor-pointer items-center gap-1.5 rounded-full border px-3 text-sm transition-colors',
-              'focus-visible:ring-3 focus-visible:ring-ring focus-visible:outline-none',
-              on ? 'border-primary bg-primary/12 text-foreground' : 'border-input hover:bg-accent',
-            )}
-          >
-            {on ? <Check aria-hidden="true" className="size-3.5 shrink-0 text-primary" /> : null}
-            <span className="truncate">{choice.label}</span>
-          </button>
-        );
-      })}
-    </fieldset>
-  );
-}
 
 type ConditionProps = {
   form: RuleForm;
@@ -106,7 +65,7 @@ function ConditionFields({ form, index, accounts, currency, onRemove }: Conditio
   let valueControl: ReactNode;
   if (list && isPicked(draft.field)) {
     valueControl = (
-      <ChoiceToggles
+      <ToggleChips
         choices={kind === 'account' ? accountChoices : typeChoices}
         value={draft.picked}
         onChange={(picked) => set({ ...draft, picked })}
