@@ -3,11 +3,11 @@
  * in the order PUT /rules/order gives), and over them later (POST /rules/{id}/apply, POST
  * /rules/preview). Rows entered by hand are never touched.
  */
-import { RULE_APPLY_SAMPLE, type Tag, type Transaction } from '@kopiyka/shared';
+import { kopiykaCsvHeader, RULE_APPLY_SAMPLE, type Tag, type Transaction } from '@kopiyka/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
-import { createRule, importCsv, issuesOf, monobankStatement } from '../../../test/rules.ts';
+import { createRule, csv, importCsv, issuesOf, monobankStatement } from '../../../test/rules.ts';
 import { buildWorld } from '../../../test/world.ts';
 
 let t: TestApp;
@@ -293,6 +293,41 @@ describe('POST /rules/{id}/apply', () => {
     for (const id of [small!.id, out!.id, into.id]) expect(now(id)).toEqual({ ...was(id), note: 'Сільпо!' });
     expect(now(manual!.id)).toEqual(was(manual!.id));
     expect(after.accounts).toEqual(before.accounts);
+    expect(await ledgerProblems(t, w.id)).toEqual([]);
+  });
+
+  it('gives a transfer out of the wallet, which had no category, the rule’s, as it arrives and later', async () => {
+    const w = await world();
+    /** Money put aside, as Kopiyka's export writes a transfer out of the wallet (a transfer id, no category). */
+    const savings = (day: string) =>
+      csv([
+        kopiykaCsvHeader('en').filter((name) => !['Transfer account', 'Tags', 'Split part'].includes(name)),
+        [
+          `2026-03-${day}T08:00:00+02:00`,
+          'Card',
+          '',
+          'expense',
+          '-300.00',
+          'UAH',
+          '-300.00',
+          'UAH',
+          '41',
+          'To savings',
+        ],
+      ]);
+    await importCsv(t, w.token, w.card, savings('03'));
+    const [before] = await w.rows();
+    expect(before).toMatchObject({ transferNature: 'transfer_out_wallet', categoryId: null });
+    const rule = await w.rule({
+      conditions: [{ field: 'description', op: 'contains', value: 'SAVINGS' }],
+      actions: [{ type: 'setCategory', categoryId: w.category('Other') }],
+    });
+    expect(await w.apply(rule.id)).toMatchObject({ matched: 1, changed: 1 });
+    await importCsv(t, w.token, w.card, savings('04'));
+    expect((await w.rows()).map((tx) => [tx.transferNature, tx.categoryId])).toEqual([
+      ['transfer_out_wallet', w.category('Other')],
+      ['transfer_out_wallet', w.category('Other')],
+    ]);
     expect(await ledgerProblems(t, w.id)).toEqual([]);
   });
 

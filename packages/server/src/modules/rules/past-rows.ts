@@ -147,16 +147,17 @@ export async function applyRule(
   const { rows, change } = changeOf(rule, matched);
   if (rows.length === 0) return result;
   const read = new Map(matched.map((past) => [past.row.id, past]));
-  await db.transaction((tx) =>
-    writeRowsChange(tx, userId, rows, {
+  await db.transaction(async (tx) => {
+    // What the rule names is locked first, as its deletion locks it before the rows it moves.
+    if (!(await referencesHold(tx, userId, rule))) throw new ChangedMeanwhile();
+    await writeRowsChange(tx, userId, rows, {
       ...change,
-      async checked(within, locked) {
-        if (!(await referencesHold(within, userId, rule))) throw new ChangedMeanwhile();
+      async checked(_within, locked) {
         for (const row of locked) {
           if (!matches(foldRuleRow(ruleRowOf({ ...read.get(row.id)!, row })))) throw new ChangedMeanwhile();
         }
       },
-    }),
-  );
+    });
+  });
   return { ...result, changed: rows.length };
 }
