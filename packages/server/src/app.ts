@@ -68,6 +68,9 @@ import { ratesSyncTask } from './modules/rates/sync-task.ts';
 import { startRecurringJob } from './modules/recurring/job.ts';
 import { recurringRoutes } from './modules/recurring/routes.ts';
 import { createRecurringService } from './modules/recurring/service.ts';
+import { rulesAfterAccountDeleted, rulesAfterCategoryDeleted, rulesAfterTagDeleted } from './modules/rules/index.ts';
+import { ruleRoutes } from './modules/rules/routes.ts';
+import { createRulesService } from './modules/rules/service.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { createSettingsService } from './modules/settings/service.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
@@ -223,14 +226,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // A lower module that needs work done above it gets that work handed in here (docs/architecture.md).
   const currencies = createCurrenciesService(db, rates, clock);
   const currencyChanges = createCurrencyChangesService(db, rates, baseChanges, clock);
-  const categories = createCategoriesService(db, moveToCategory);
-  const accounts = createAccountsService(db, rates, clock, detachTransfersOf);
+  const categories = createCategoriesService(db, moveToCategory, rulesAfterCategoryDeleted);
+  const accounts = createAccountsService(db, rates, clock, detachTransfersOf, rulesAfterAccountDeleted);
   const accountGroups = createAccountGroupsService(db, moveAccountsToGroup);
-  const tags = createTagsService(db);
+  const tags = createTagsService(db, rulesAfterTagDeleted);
   const settings = createSettingsService(db, baseChanges, regroupDaysAfterZoneChange);
   const transactions = createTransactionsService(db, rates, clock, assertOwnBudget);
   const stats = createStatsService(db, rates);
   const budgets = createBudgetsService(db, clock);
+  const rules = createRulesService(db);
   const recurring = createRecurringService({
     db,
     transactions,
@@ -344,6 +348,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(statsRoutes, { stats });
       await api.register(budgetRoutes, { budgets });
       await api.register(recurringRoutes, { recurring });
+      await api.register(ruleRoutes, { rules });
       await api.register(monobankRoutes, { monobank });
       await api.register(binanceRoutes, { binance });
       await api.register(backupRoutes, { backup });

@@ -51,10 +51,12 @@ const OWNERS: Record<string, string | [string, string]> = {
   binance_daily_values: 'binance',
   imports: 'imports',
   import_parts: 'imports',
+  import_items: 'imports',
   recurring: 'recurring',
   recurring_tags: 'recurring',
   recurring_dismissals: 'recurring',
   recurring_occurrences: 'recurring',
+  rules: 'rules',
 };
 
 /**
@@ -84,6 +86,7 @@ const LAYERS: Record<string, Floor> = {
   binance: 'workflows',
   imports: 'workflows',
   recurring: 'workflows',
+  rules: 'workflows',
   backup: 'workflows',
 };
 

@@ -13,6 +13,7 @@ import { idSchema } from './ids.ts';
 import { customIssue, type IssueField, issue } from './issues.ts';
 import { signedMinorAmountSchema } from './money.ts';
 import { rateValueSchema } from './rates.ts';
+import { createRuleBodySchema, RULES_MAX } from './rules.ts';
 import { localeSchema, MAX_EXCLUDED_CATEGORIES, timeZoneSchema } from './settings.ts';
 import { TAG_NAME_MAX, TAGS_MAX, TRANSACTION_TAGS_MAX } from './tags.ts';
 import { isoDateSchema, timeSchema } from './time.ts';
@@ -142,6 +143,15 @@ const transactionSchema = z.object({
     .default([]),
 });
 
+/**
+ * A rule (absent in backups made before rules): as a new rule is checked, with its place in the
+ * order the rules run; the accounts, category and tags it names are the document's.
+ */
+const ruleSchema = createRuleBodySchema.extend({
+  id: refSchema,
+  position: z.number().int().min(0),
+});
+
 const customRateSchema = z.object({
   baseCode: currencyCodeSchema,
   quoteCode: currencyCodeSchema,
@@ -198,12 +208,13 @@ export const BACKUP_LIST_MAX = {
   categories: CATEGORIES_MAX,
   budgets: BUDGETS_MAX,
   tags: TAGS_MAX,
+  rules: RULES_MAX,
   transactions: BACKUP_TRANSACTIONS_MAX,
 } as const;
 export type BackupList = keyof typeof BACKUP_LIST_MAX;
 
 /** Lists a backup made before they existed does not have: such a backup restores them empty. */
-export const BACKUP_LISTS_ADDED_LATER: ReadonlySet<BackupList> = new Set(['tags']);
+export const BACKUP_LISTS_ADDED_LATER: ReadonlySet<BackupList> = new Set(['tags', 'rules']);
 
 /** The schema of one item of each list: a restore checks each item as it arrives. */
 export const backupItemSchemas = {
@@ -214,6 +225,7 @@ export const backupItemSchemas = {
   categories: categorySchema,
   budgets: budgetSchema,
   tags: tagSchema,
+  rules: ruleSchema,
   transactions: transactionSchema,
 } as const satisfies Record<BackupList, z.ZodType>;
 
@@ -246,6 +258,7 @@ const backupDocumentParts = backupHeadSchema.extend({
   categories: list('categories'),
   budgets: list('budgets'),
   tags: list('tags').default([]),
+  rules: list('rules').default([]),
   transactions: list('transactions'),
 });
 export type BackupDocument = z.output<typeof backupDocumentParts>;
@@ -312,6 +325,33 @@ export function backupReferenceIssues(doc: BackupDocument): BackupIssue[] {
     const folded = foldCase(tag.name.trim());
     if (tagNames.has(folded)) issues.push({ ...customIssue('backup.repeatedTagName'), path: ['tags', index, 'name'] });
     tagNames.add(folded);
+  });
+  indexById(doc.rules, 'rules', issues);
+  doc.rules.forEach((rule, index) => {
+    rule.conditions.forEach((condition, at) => {
+      if (condition.field !== 'accountId') return;
+      const path = ['rules', index, 'conditions', at, 'value'];
+      const named = condition.op === 'in' ? condition.value : [condition.value];
+      named.forEach((id, place) => {
+        if (!accounts.has(id)) {
+          issues.push({
+            ...customIssue('backup.missingAccount', { id }),
+            path: condition.op === 'in' ? [...path, place] : path,
+          });
+        }
+      });
+    });
+    rule.actions.forEach((action, at) => {
+      if (action.type === 'setCategory') category(action.categoryId, ['rules', index, 'actions', at, 'categoryId']);
+      if (action.type !== 'addTags') return;
+      action.tagIds.forEach((id, place) => {
+        if (!tags.has(id))
+          issues.push({
+            ...customIssue('backup.missingTag', { id }),
+            path: ['rules', index, 'actions', at, 'tagIds', place],
+          });
+      });
+    });
   });
   const legs = new Map<number, number[]>();
   const externalIds = new Set<string>();

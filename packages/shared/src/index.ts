@@ -20,6 +20,7 @@ export * from './money.ts';
 export * from './monobank.ts';
 export * from './rates.ts';
 export * from './recurring.ts';
+export * from './rules.ts';
 export * from './settings.ts';
 export * from './stats.ts';
 export * from './system.ts';

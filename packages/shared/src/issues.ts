@@ -167,6 +167,24 @@ export const ISSUE_MESSAGES = {
   'range.tooManyPoints':
     '{accounts} accounts over {days} days are more than {max} points: choose a shorter range or one account',
 
+  // Rules
+  'rule.field': 'Must be one of description, note, amount, accountId, mcc, transactionType',
+  'rule.op': 'Must be one of contains, equals, startsWith, gt, lt, in',
+  'rule.opForField': '"{op}" does not compare {subject}',
+  'rule.valueText': 'Must be text of 1 to {max} characters',
+  'rule.valueMcc': 'Must be an MCC: a whole number from 0 to 9999',
+  'rule.valueType': 'Must be income or expense',
+  'rule.valueList': 'Must be a list of 1 to {max} values',
+  'rule.conditionsRequired': 'A rule needs at least one condition',
+  'rule.conditionsTooMany': 'A rule has at most {max} conditions',
+  'rule.actionsRequired': 'A rule needs at least one action',
+  'rule.actionType': 'Must be one of setCategory, addTags, setNote',
+  'rule.actionRepeated': 'Each kind of action at most once',
+  'rule.tagIdsEmpty': 'Choose at least one tag',
+  'rule.match': 'Must be all or any',
+  'rules.tooMany': 'At most {max} rules',
+  'rules.orderIds': 'List every one of your rules exactly once',
+
   // Monobank
   'monobank.tokenRequired': 'Paste the token from api.monobank.ua',
   'monobank.tokenTooShort': 'This is too short for a Monobank token',
@@ -295,6 +313,7 @@ export const ISSUE_FIELDS = {
   externalId: 'External id',
   apiKey: 'API key',
   secretKey: 'Secret key',
+  value: 'Value',
 } as const;
 export type IssueField = keyof typeof ISSUE_FIELDS;
 

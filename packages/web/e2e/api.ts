@@ -56,6 +56,13 @@ export async function apiAs(request: APIRequestContext, username: string) {
         template: { amount, transactionType: 'expense', accountId, categoryId: categoryId(category) },
         schedule: { frequency: 'month', startDate },
       }),
+    /** A rule: the bank's description contains `text`, then the category called `category`. */
+    createRule: (name: string, text: string, category: string) =>
+      call<Named>('post', '/rules', {
+        name,
+        conditions: [{ field: 'description', op: 'contains', value: text }],
+        actions: [{ type: 'setCategory', categoryId: categoryId(category) }],
+      }),
     /** Connects Monobank with a personal token, as the Connect dialog does (live updates on where it can reach the app). */
     pairMonobank: (token: string) => call('post', '/banks/monobank/pair-user', { token }),
     /** An expense (or income) of `amount` minor units in the category called `category`, at `time` (now by default). */

@@ -37,6 +37,13 @@ export async function signIn(page: Page, username: string, password = PASSWORD):
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** Signs in, in Ukrainian, on the page that asks for it. */
+export async function signInUk(page: Page, username: string, password = PASSWORD): Promise<void> {
+  await page.getByLabel('Ім’я користувача').fill(username);
+  await page.getByLabel('Пароль', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Увійти' }).click();
+}
+
 /** A ready user signed in on `path`: the page asks to sign in first, then shows what was asked for. */
 export async function signInAt(page: Page, request: APIRequestContext, path: string, currencyCode = 'UAH') {
   const username = await createReadyUser(request, currencyCode);

@@ -1,12 +1,12 @@
 import { occurrenceDate } from '@kopiyka/shared/recurring';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { apiAs } from './api.ts';
 import {
   createReadyUser,
   expectNoWiderThanWindow,
   MONOBANK_DEMO_TOKEN,
   MONOBANK_EMULATOR,
-  PASSWORD,
+  signInUk,
 } from './helpers.ts';
 
 const ZONE = 'Europe/Kyiv';
@@ -20,13 +20,6 @@ async function kyivUserWithCard(request: APIRequestContext, balance: number) {
   const api = await apiAs(request, username);
   await api.saveSettings({ locale: 'uk', timeZone: ZONE });
   return { username, api, card: await api.createAccount('Картка', 'UAH', balance) };
-}
-
-/** Signs in on the page that asks for it, in Ukrainian. */
-async function signInUk(page: Page, username: string) {
-  await page.getByLabel('Ім’я користувача').fill(username);
-  await page.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Увійти' }).click();
 }
 
 test.describe('on a phone in Ukrainian', () => {

@@ -7,6 +7,8 @@ import type {
   ImportEncoding,
   ImportFailure,
   ImportMapping,
+  RuleAction,
+  RuleCondition,
 } from '@kopiyka/shared';
 import { sql } from 'drizzle-orm';
 import {
@@ -937,6 +939,20 @@ export const importParts = pgTable(
 );
 
 /**
+ * What a file said of a row it brought in beyond the row's own fields, as monobank_items keeps what
+ * the bank said: the file's text (the note the row came with, which a rule or the person may
+ * replace since) and its MCC when the file has a column of them. Rules look at both on past rows as
+ * they did on the row arriving (docs/decisions.md "Rules"). Rows imported before it have none.
+ */
+export const importItems = pgTable('import_items', {
+  transactionId: integer('transaction_id')
+    .primaryKey()
+    .references(() => transactions.id, { onDelete: 'cascade' }),
+  text: varchar('text', { length: 1000 }).notNull(),
+  mcc: integer('mcc'),
+});
+
+/**
  * Recurring money (docs/decisions.md "Recurring money"): a transaction template and the rhythm of
  * local days it falls on. `kind: 'instalments'` keeps the plan's total in `amount` and its number
  * of parts in `count`, a part a month. `next_date` is where recording looks next; what was
@@ -1041,4 +1057,28 @@ export const recurringDismissals = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.accountId, t.foldedName] })],
+);
+
+/**
+ * A user's rules (docs/decisions.md "Rules"): conditions on a row that arrives from a bank or a
+ * file, and what to set on it, run in `position` order (0, 1, … per user, kept without gaps).
+ * Conditions and actions are kept as the shared contract checked them; the ids they name (accounts,
+ * categories, tags) are kept pointing at what exists by the rules module when those are deleted.
+ */
+export const rules = pgTable(
+  'rules',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    position: integer('position').notNull(),
+    match: varchar('match', { length: 3, enum: ['all', 'any'] }).notNull(),
+    conditions: jsonb('conditions').$type<RuleCondition[]>().notNull(),
+    actions: jsonb('actions').$type<RuleAction[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('rules_user_position_idx').on(t.userId, t.position)],
 );

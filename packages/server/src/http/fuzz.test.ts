@@ -156,6 +156,14 @@ beforeAll(async () => {
   await t.call('POST', '/api/v1/accounts', { token, body: { name: 'Wallet', currencyId: ids.get('UAH') } });
   await t.call('POST', '/api/v1/budgets', { token, body: { name: 'Trip' } });
   await t.call('POST', '/api/v1/account-groups', { token, body: { name: 'Cash' } });
+  await t.call('POST', '/api/v1/rules', {
+    token,
+    body: {
+      name: 'Coffee',
+      conditions: [{ field: 'description', op: 'contains', value: 'kava' }],
+      actions: [{ type: 'setNote', note: 'Coffee' }],
+    },
+  });
 });
 afterAll(async () => {
   await world.close();

@@ -9,6 +9,7 @@ import {
   importKeys,
   monobankKeys,
   recurringKeys,
+  ruleKeys,
   settingsKeys,
   statsKeys,
   tagKeys,
@@ -78,8 +79,13 @@ export function tagDeleted(queryClient: QueryClient): Promise<unknown> {
   return invalidateAll(queryClient, [tagKeys.all, transactionKeys.all, statsKeys.all]);
 }
 
+/** A rule was created, edited, switched on or off, or deleted. */
+export function rulesChanged(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: ruleKeys.all });
+}
+
 /**
- * Many transactions changed at once (a bulk edit or delete): as any change to a transaction, and
+ * Many transactions changed at once (a bulk edit or delete, a rule run over past rows): as any change to a transaction, and
  * the statistics their categories and amounts make. Awaited: the selection bar says the result
  * once the list shows it.
  */
@@ -188,7 +194,7 @@ export function holdingsChanged(queryClient: QueryClient): Promise<unknown> {
 }
 
 /**
- * Bank transactions arrived or changed (events, a merchant rule, an import or its undo): every
+ * Bank transactions arrived or changed (events, an import or its undo): every
  * list and figure made of them (transactions, account balances, groups' totals, statistics, budgets).
  */
 export function bankDataChanged(queryClient: QueryClient): Promise<unknown> {
@@ -241,7 +247,7 @@ export function bankJobQueued(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: monobankKeys.jobs() });
 }
 
-/** A merchant rule was saved or forgotten. */
+/** A merchant rule was forgotten. */
 export function merchantRulesChanged(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: monobankKeys.merchantRules() });
 }

@@ -5,7 +5,6 @@ import {
   type MonobankJob,
   type PairMonobankBody,
   type ReplaceMonobankTokenBody,
-  type SaveMerchantRuleBody,
 } from '@kopiyka/shared';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LATEST_ACCOUNT_REFRESH_DATE_KEY } from '../lib/constants.ts';
@@ -14,7 +13,6 @@ import { call } from './client.ts';
 import { hasErrorCode } from './errors.ts';
 import {
   bankConnectionChanged,
-  bankDataChanged,
   bankJobQueued,
   merchantRulesChanged,
   monobankPaired,
@@ -192,16 +190,6 @@ export function useUpdateMonobankWebhook() {
   return useMutation({
     mutationFn: (body: { clientId: string; enabled: boolean }) => call(endpoints.monobank.updateWebhook, { body }),
     onSuccess: (user) => queryClient.setQueryData(monobankKeys.user(), user),
-  });
-}
-
-/** Remembers a bank transaction's category for its merchant; with applyToExisting its earlier ones move too. */
-export function useSaveMerchantRule() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SaveMerchantRuleBody) => call(endpoints.monobank.saveMerchantRule, { body }),
-    onSuccess: ({ updated }) =>
-      Promise.all([merchantRulesChanged(queryClient), updated > 0 ? bankDataChanged(queryClient) : undefined]),
   });
 }
 

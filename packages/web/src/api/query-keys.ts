@@ -1,3 +1,4 @@
+import type { PreviewRuleBody } from '@kopiyka/shared';
 import type { DayKey, MonthKey } from '../lib/dates.ts';
 import type { DayRange } from '../lib/periods.ts';
 import type { BalanceHistoryParams, CashFlowParams } from './stats.ts';
@@ -37,6 +38,15 @@ export const tagKeys = {
   list: () => [...tagKeys.all, 'list'] as const,
 };
 
+export const ruleKeys = {
+  all: ['rules'] as const,
+  list: () => [...ruleKeys.all, 'list'] as const,
+  /** What running a rule over past rows would change: asked again each time it is shown. */
+  dryRun: (id: number) => [...ruleKeys.all, 'dry-run', id] as const,
+  /** The mutations that set the order: one at a time, each after the last one answered. */
+  order: () => [...ruleKeys.all, 'order'] as const,
+};
+
 export const categoryKeys = {
   all: ['categories'] as const,
   list: () => [...categoryKeys.all, 'list'] as const,
@@ -67,6 +77,8 @@ export const transactionKeys = {
   latest: (limit: number) => [...transactionKeys.all, 'latest', limit] as const,
   /** An account's oldest transaction, where its history may start. */
   oldest: (accountId: number) => [...transactionKeys.all, 'oldest', accountId] as const,
+  /** Which of the newest bank and imported rows the conditions of a rule being written match. */
+  rulePreview: (body: PreviewRuleBody) => [...transactionKeys.all, 'rule-preview', body] as const,
 };
 
 /** Everything computed from the user's transactions and balances lives under `all`: one invalidation refreshes every figure. */

@@ -61,6 +61,7 @@ const AccountGroupsSettings = page(
   async () => (await import('../features/settings/account-groups-settings.tsx')).AccountGroupsSettings,
 );
 const TagsSettings = page(async () => (await import('../features/settings/tags-settings.tsx')).TagsSettings);
+const RulesSettings = page(async () => (await import('../features/settings/rules-settings.tsx')).RulesSettings);
 const UserSettings = page(async () => (await import('../features/settings/user-settings.tsx')).UserSettings);
 const BankSettings = page(async () => (await import('../features/bank/bank-settings.tsx')).BankSettings);
 
@@ -123,6 +124,7 @@ export const routes: RouteObject[] = [
                       { path: 'currencies', lazy: CurrenciesSettings, handle: titled('page.currencies') },
                       { path: 'accounts', lazy: AccountGroupsSettings, handle: titled('page.accountGroups') },
                       { path: 'tags', lazy: TagsSettings, handle: titled('page.tags') },
+                      { path: 'rules', lazy: RulesSettings, handle: titled('page.rules') },
                       { path: 'bank', lazy: BankSettings, handle: titled('page.bank') },
                       { path: 'user', lazy: UserSettings, handle: titled('page.user') },
                     ],

@@ -1,6 +1,7 @@
 /** What other modules use of accounts (the rows; their balances move through the ledger). */
 export { moveAccountsToGroup } from './queries.ts';
 export {
+  type AccountDeleted,
   type AccountsService,
   assertOwnAccount,
   createBankAccount,

@@ -94,11 +94,18 @@ export interface AccountsService {
  */
 export type DetachTransfers = (tx: Executor, userId: number, accountId: number) => Promise<void>;
 
+/**
+ * An account deleted, inside its deletion's transaction, after its row went: what refers to it from
+ * above accounts (a rule's condition on the account) lets it go. app.ts hands it in.
+ */
+export type AccountDeleted = (tx: Executor, userId: number, accountId: number) => Promise<void>;
+
 export function createAccountsService(
   db: Database,
   rates: RatesService,
   clock: Clock,
   detachTransfersOf: DetachTransfers,
+  accountDeleted: AccountDeleted,
 ): AccountsService {
   async function get(userId: number, id: number): Promise<Account> {
     const row = await selectAccount(db, userId, id);
@@ -215,6 +222,7 @@ export function createAccountsService(
       await db.transaction(async (tx) => {
         await detachTransfersOf(tx, userId, id);
         await deleteAccountRow(tx, userId, id);
+        await accountDeleted(tx, userId, id);
       });
     },
   };

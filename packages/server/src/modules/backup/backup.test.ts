@@ -97,6 +97,7 @@ function normalised(doc: BackupDocument) {
   const budgets = order(doc.budgets);
   const transactions = order(doc.transactions);
   const tags = order(doc.tags);
+  const rules = order(doc.rules);
   const transfers = new Map<number, number>();
   for (const t of doc.transactions)
     if (t.transferId !== null && !transfers.has(t.transferId)) transfers.set(t.transferId, transfers.size + 1);
@@ -126,6 +127,22 @@ function normalised(doc: BackupDocument) {
       excludedTransactionIds: b.excludedTransactionIds.map((id) => ref(transactions, id)),
     })),
     tags: doc.tags.map((tag) => ({ ...tag, id: ref(tags, tag.id) })),
+    rules: doc.rules.map((rule) => ({
+      ...rule,
+      id: ref(rules, rule.id),
+      conditions: rule.conditions.map((c) =>
+        c.field !== 'accountId'
+          ? c
+          : { ...c, value: Array.isArray(c.value) ? c.value.map((id) => ref(accounts, id)) : ref(accounts, c.value) },
+      ),
+      actions: rule.actions.map((a) =>
+        a.type === 'setCategory'
+          ? { ...a, categoryId: ref(categories, a.categoryId) }
+          : a.type === 'addTags'
+            ? { ...a, tagIds: a.tagIds.map((id) => ref(tags, id)) }
+            : a,
+      ),
+    })),
     transactions: doc.transactions.map((t) => ({
       ...t,
       tagIds: t.tagIds.map((id) => ref(tags, id)),
@@ -193,6 +210,36 @@ async function fullWorld() {
     w.record({ transactionType: 'expense', accountId: cash, categoryId: coffee.id, ...body });
   const trip = await call('POST', '/tags', { name: 'Відрядження', color: '#336699' }, 201);
   await call('POST', '/tags', { name: 'Unused' }, 201);
+  // Rules naming an account, a category and a tag; the second runs first.
+  const coffeeRule = await call(
+    'POST',
+    '/rules',
+    {
+      name: 'Кава',
+      conditions: [
+        { field: 'description', op: 'contains', value: 'aroma' },
+        { field: 'accountId', op: 'in', value: [cash, depo] },
+      ],
+      actions: [
+        { type: 'setCategory', categoryId: coffee.id },
+        { type: 'addTags', tagIds: [trip.id] },
+      ],
+    },
+    201,
+  );
+  const noteRule = await call(
+    'POST',
+    '/rules',
+    {
+      name: 'Обмін',
+      enabled: false,
+      match: 'any',
+      conditions: [{ field: 'amount', op: 'gt', value: 100_000 }],
+      actions: [{ type: 'setNote', note: 'великий обмін' }],
+    },
+    201,
+  );
+  await call('PUT', '/rules/order', { ids: [noteRule.id, coffeeRule.id] });
   await expense({
     amount: 6_500,
     time: '2026-11-03T06:15:00.000Z',
@@ -288,7 +335,23 @@ describe('GET /backup and POST /backup/restore', () => {
     expect(doc.transactions.filter((t) => t.refundOfId !== null)).toHaveLength(1);
     expect(doc.customRates).toHaveLength(4);
 
+    expect(doc.rules.map((rule) => [rule.name, rule.position])).toEqual([
+      ['Обмін', 0],
+      ['Кава', 1],
+    ]);
+
     const other = await signUp(t);
+    // A rule of its own, naming a category the restore replaces: the backup's rules take its place.
+    const [ownCategory] = (await t.call('GET', '/api/v1/categories', { token: other.token })).body.response;
+    const own = await t.call('POST', '/api/v1/rules', {
+      token: other.token,
+      body: {
+        name: 'Own',
+        conditions: [{ field: 'note', op: 'contains', value: 'x' }],
+        actions: [{ type: 'setCategory', categoryId: ownCategory.id }],
+      },
+    });
+    expect(own.status).toBe(201);
     const restored = await restore(other.token, doc);
     expect(restored.status, JSON.stringify(restored.body)).toBe(201);
     expect(restored.body.response.counts).toEqual({
@@ -349,6 +412,7 @@ describe('GET /backup and POST /backup/restore', () => {
       'currencies',
       'customRates',
       'exportedAt',
+      'rules',
       'settings',
       'tags',
       'transactions',
@@ -409,6 +473,30 @@ describe('GET /backup and POST /backup/restore', () => {
       return copy;
     };
     await refused({ ...doc, version: 2 }, 'version');
+    await refused(
+      edited((d) => {
+        d.rules[1]!.actions[0] = { type: 'setCategory', categoryId: 999_999 };
+      }),
+      'rules.1.actions.0.categoryId',
+    );
+    await refused(
+      edited((d) => {
+        d.rules[1]!.conditions[1] = { field: 'accountId', op: 'in', value: [d.accounts[0]!.id, 999_999] };
+      }),
+      'rules.1.conditions.1.value.1',
+    );
+    await refused(
+      edited((d) => {
+        d.rules[1]!.actions[1] = { type: 'addTags', tagIds: [999_999] };
+      }),
+      'rules.1.actions.1.tagIds.0',
+    );
+    await refused(
+      edited((d) => {
+        (d.rules[0]!.conditions[0] as { op: string }).op = 'like';
+      }),
+      'rules.0.conditions.0.op',
+    );
     await refused({ hello: 'world' }, 'version');
     await refused(
       edited((d) => {
@@ -522,7 +610,7 @@ describe('GET /backup and POST /backup/restore', () => {
       { path: 'currencies', code: 'input.tooBig', params: { origin: 'array', maximum: most } },
     ]);
     expect(await refusal(pastTheLimit('{"version":1,"transactions":[{"note":', '['))).toEqual([
-      { path: 'transactions.0.note.0.0', code: 'request.tooDeep', params: { max: 5 } },
+      { path: 'transactions.0.note.0.0.0', code: 'request.tooDeep', params: { max: 6 } },
     ]);
     // A key the document does not have is passed over, but within the same limits.
     expect(await refusal(pastTheLimit('{"comment":[', '[],'))).toEqual([

@@ -13,8 +13,12 @@ import type { z } from 'zod';
 import { invalidInput, validationError } from '../../lib/errors.ts';
 import { type JsonPath, readJsonStream } from '../../lib/json-stream.ts';
 
-/** Document → list → item → its list (a budget's categories, a transaction's parts) → a part: nothing of a backup lies deeper. */
-const DEPTH = 5;
+/**
+ * Document → list → item → its list (a budget's categories, a transaction's parts, a rule's
+ * conditions) → a part → a part's list (the values of a rule's condition, the tags an action
+ * adds): nothing of a backup lies deeper.
+ */
+const DEPTH = 6;
 /** A note is the longest text a backup holds. */
 const TEXT = NOTE_MAX;
 /**

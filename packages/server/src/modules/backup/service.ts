@@ -21,8 +21,9 @@ import { restoreBudget, restoreBudgetExclusions, selectBudgetCategoryIds } from 
 import { replaceCategories, selectCategoriesWithDefaultKeys } from '../categories/index.ts';
 import { currenciesByCode, restoreUserCurrencies } from '../currencies/index.ts';
 import { restoreCustomRates } from '../rates/index.ts';
+import { listRules, replaceRules } from '../rules/index.ts';
 import { assertDatabaseKnowsZone, getSettings, updateSettings } from '../settings/index.ts';
-import { listTags, restoreTags, restoreTransactionTags, tagIdsOf } from '../tags/index.ts';
+import { addTagPairs, listTags, restoreTags, tagIdsOf } from '../tags/index.ts';
 import {
   linkRestoredRefunds,
   type NewTransactionRow,
@@ -141,6 +142,7 @@ async function documentHead(db: Database, userId: number, exportedAt: Date) {
       excludedTransactionIds: exclusionsOf.get(budget.id)?.map((e) => e.transactionId) ?? [],
     })),
     tags: await listTags(db, userId),
+    rules: await listRules(db, userId),
   };
   return { head, timeZone: settings.timeZone };
 }
@@ -303,12 +305,15 @@ export function createBackupService(db: Database, clock: Clock, log: FastifyBase
         );
         const transactionIds = new Map(doc.transactions.map((t, index) => [t.id, stored[index]!]));
         const tagIds = await restoreTags(tx, userId, doc.tags);
-        await restoreTransactionTags(
+        await addTagPairs(
           tx,
+          userId,
           doc.transactions.flatMap((t, index) =>
             t.tagIds.map((tagId) => ({ transactionId: stored[index]!, tagId: newId(tagIds, tagId) })),
           ),
         );
+        // The rules name what the restore made; the user's own (naming the categories replaced) go.
+        await replaceRules(tx, userId, doc.rules, { accounts: accountIds, categories: categoryIds, tags: tagIds });
         await linkRestoredRefunds(
           tx,
           userId,

@@ -8,6 +8,7 @@ export {
 export {
   assertOwnCategory,
   type CategoriesService,
+  type CategoryDeleted,
   createDefaultCategories,
   fallbackCategoryId,
   replaceCategories,

@@ -92,7 +92,18 @@ export interface CategoriesService {
  */
 export type MoveToCategory = (tx: Executor, userId: number, fromId: number, toId: number) => Promise<void>;
 
-export function createCategoriesService(db: Database, moveToCategory: MoveToCategory): CategoriesService {
+/**
+ * A category deleted, inside its deletion's transaction: what refers to it from above categories
+ * (a rule's category) follows it to `movedTo`, or lets it go when nothing took its place (null).
+ * app.ts hands it in.
+ */
+export type CategoryDeleted = (tx: Executor, userId: number, id: number, movedTo: number | null) => Promise<void>;
+
+export function createCategoriesService(
+  db: Database,
+  moveToCategory: MoveToCategory,
+  categoryDeleted: CategoryDeleted,
+): CategoriesService {
   return {
     list: (userId) => selectCategories(db, userId),
 
@@ -174,6 +185,7 @@ export function createCategoriesService(db: Database, moveToCategory: MoveToCate
           }
         }
         await removeExcludedCategory(tx, userId, id);
+        await categoryDeleted(tx, userId, id, moveTo ?? null);
         await deleteCategoryRow(tx, userId, id);
       });
     },

@@ -30,6 +30,8 @@ import { holdBaseCurrency } from '../currencies/index.ts';
 import type { EventBus } from '../events/index.ts';
 import { categoryKeyForMcc } from '../monobank/index.ts';
 import type { RateSeries, RatesService } from '../rates/index.ts';
+import { rulesForArrivals } from '../rules/index.ts';
+import { addTagPairs } from '../tags/index.ts';
 import {
   baseOf,
   insertImportedTransactions,
@@ -44,6 +46,7 @@ import {
   deleteImportParts,
   dropUnstoredImports,
   type ImportRow,
+  insertImportItems,
   instantsInUserZone,
   releaseImportLeases,
   selectImportParts,
@@ -80,6 +83,10 @@ interface ReadRow {
   time: Date;
   row: NewTransactionRow;
   externalId: string | null;
+  /** The tags the person's rules put on it. */
+  tagIds: number[];
+  /** What the file said of it beyond its fields: its text and MCC (import_items). */
+  item: { text: string; mcc: number | null };
 }
 
 /** What a duplicate repeats: the moment, the money and the note (docs/decisions.md "CSV import"). */
@@ -145,7 +152,16 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
           // leaves the batch to be valued again in the new base (docs/decisions.md "An import and a
           // base change at once").
           if ((await holdBaseCurrency(tx, job.userId)) !== reader.baseCurrencyId) return undefined;
-          await insertImportedTransactions(tx, job.userId, outcome.rows);
+          const inserted = await insertImportedTransactions(tx, job.userId, outcome.rows);
+          await insertImportItems(
+            tx,
+            inserted.map((row, index) => ({ transactionId: row.id, ...outcome.items[index]! })),
+          );
+          await addTagPairs(
+            tx,
+            job.userId,
+            inserted.flatMap((row, index) => outcome.tagIds[index]!.map((tagId) => ({ transactionId: row.id, tagId }))),
+          );
           const row = await updateLeasedImport(tx, job.id, lease.token, {
             ...next,
             done,
@@ -203,10 +219,12 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
     const userId = job.userId;
     const account: Account = await deps.accounts.get(userId, job.accountId);
     const base = await baseOf(db, userId);
-    const [known, byKey, other] = await Promise.all([
+    const [known, byKey, other, rules] = await Promise.all([
       selectCategories(db, userId),
       selectDefaultCategoryIds(db, userId),
       fallbackCategoryId(db, userId),
+      // The person's rules as they are when the reading starts, compiled once for every row.
+      rulesForArrivals(db, userId),
     ]);
     const lookUp = categoryLookup(known);
     // Read as a Map: a plain object answers `constructor` with its own function.
@@ -214,12 +232,18 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
     const paymentType = defaultPaymentType(account);
     const lastColumn = Math.max(...Object.values(mapping).filter((column) => column !== undefined));
 
+    /** The row's MCC, when the file has a column of them and the row a code in it. */
+    function mccOf(cells: string[]): number | null {
+      const mcc = mapping.mcc === undefined ? '' : cells[mapping.mcc]!.trim();
+      return /^\d{1,4}$/.test(mcc) ? Number(mcc) : null;
+    }
+
     function categoryOf(cells: string[], income: boolean): number {
       const name = mapping.category === undefined ? '' : csvCellText(cells[mapping.category]!).trim();
       if (name) return chosenIds.get(categoryKey(name)) ?? lookUp(name) ?? other;
-      const mcc = mapping.mcc === undefined ? '' : cells[mapping.mcc]!.trim();
-      if (/^\d{1,4}$/.test(mcc)) {
-        const key = categoryKeyForMcc(Number(mcc), income);
+      const mcc = mccOf(cells);
+      if (mcc !== null) {
+        const key = categoryKeyForMcc(mcc, income);
         return byKey.get(key) ?? byKey.get(key.split('/')[0]!) ?? other;
       }
       return other;
@@ -310,11 +334,18 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
         const amount = Math.abs(signed);
         const transactionType = signed > 0 ? 'income' : 'expense';
         const transfer = mapping.transfer !== undefined && entry.cells[mapping.transfer]!.trim() !== '';
+        const text =
+          mapping.note === undefined ? '' : csvCellText(entry.cells[mapping.note]!).trim().slice(0, NOTE_MAX);
+        const mcc = mccOf(entry.cells);
+        // The person's rules first (docs/decisions.md "Rules"): the file's text is the row's description.
+        const ruled = rules({ description: text, note: text, amount, accountId: account.id, mcc, transactionType });
         try {
           rows.push({
             line: entry.line,
             time: entry.time,
             externalId: mapping.externalId === undefined ? null : entry.cells[mapping.externalId]!.trim() || null,
+            tagIds: ruled.tagIds,
+            item: { text, mcc },
             row: {
               userId,
               accountId: account.id,
@@ -323,8 +354,9 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
               ...refsAt(amount, rate, base.currencyId),
               paymentType,
               time: entry.time,
-              note: mapping.note === undefined ? '' : csvCellText(entry.cells[mapping.note]!).trim().slice(0, NOTE_MAX),
-              categoryId: transfer ? transferCategoryOf(entry.cells) : categoryOf(entry.cells, signed > 0),
+              note: ruled.note ?? text,
+              categoryId:
+                ruled.categoryId ?? (transfer ? transferCategoryOf(entry.cells) : categoryOf(entry.cells, signed > 0)),
               // A leg of a transfer is brought in as money leaving or entering the wallet: it moves the
               // balance as the file says, and the statistics leave it out as they leave every transfer.
               ...(transfer ? { transferNature: 'transfer_out_wallet' as const } : {}),
@@ -339,7 +371,13 @@ export function startImportJobs(deps: ImportJobDeps, poll: boolean): LeasedWorke
 
       const kept = options.skipDuplicates ? await withoutDuplicates(job, rows) : rows;
       failures.sort((a, b) => a.row - b.row);
-      return { rows: kept.map((entry) => entry.row), duplicates: rows.length - kept.length, failures };
+      return {
+        rows: kept.map((entry) => entry.row),
+        tagIds: kept.map((entry) => entry.tagIds),
+        items: kept.map((entry) => entry.item),
+        duplicates: rows.length - kept.length,
+        failures,
+      };
     };
     return { baseCurrencyId: base.currencyId, read };
   }

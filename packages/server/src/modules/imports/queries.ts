@@ -153,6 +153,24 @@ export async function deleteImport(db: Executor, userId: number, id: number) {
   await db.delete(imports).where(own(userId, id));
 }
 
+/**
+ * What the file said of the rows a batch brought in (their text and MCC), one statement for the
+ * batch: the rows travel as one JSON parameter, as the batch's transactions do.
+ */
+export async function insertImportItems(
+  db: Executor,
+  items: Array<{ transactionId: number; text: string; mcc: number | null }>,
+) {
+  if (items.length === 0) return;
+  const payload = JSON.stringify(
+    items.map((item) => ({ transaction_id: item.transactionId, text: item.text, mcc: item.mcc })),
+  );
+  await db.execute(sql`
+    insert into import_items (transaction_id, text, mcc)
+    select r.transaction_id, r.text, r.mcc
+    from jsonb_to_recordset(${payload}::jsonb) as r(transaction_id integer, text varchar, mcc integer)`);
+}
+
 /** Drops an import's file: once it has ended nothing reads it again (undo goes by the rows' import id). */
 export async function deleteImportParts(db: Executor, importId: number) {
   await db.delete(importParts).where(eq(importParts.importId, importId));

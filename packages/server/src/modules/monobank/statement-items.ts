@@ -12,6 +12,8 @@ import { fallbackCategoryId, selectDefaultCategoryIds } from '../categories/inde
 import { holdBaseCurrency } from '../currencies/index.ts';
 import type { EventBus } from '../events/index.ts';
 import type { RatesService } from '../rates/index.ts';
+import { rulesForArrivals } from '../rules/index.ts';
+import { addTagPairs } from '../tags/index.ts';
 import {
   baseOf,
   changeLeg,
@@ -111,7 +113,7 @@ export async function applyStatementItems(
   }
   const base = await baseOf(db, userId);
   const refs = await refsOfItems(rates, userId, account.currencyCode, base, items);
-  const categoryOf = await categoryChooser(db, userId);
+  const file = await filing(db, userId, account.accountId);
   const bankAccountIds = (await selectBankAccounts(db, userId)).map((row) => row.accountId);
 
   const stored = await db.transaction(async (tx) => {
@@ -135,6 +137,8 @@ export async function applyStatementItems(
     let { anchorBalance, anchorItemId } = anchor;
     let anchoredAt = anchor.anchoredAt.getTime();
     const fresh: NewTransactionRow[] = [];
+    /** The tags rules put on each fresh row, in its order. */
+    const freshTags: number[][] = [];
     for (const item of items) {
       const time = new Date(item.time * 1000);
       const amount = Math.abs(item.amount);
@@ -142,6 +146,7 @@ export async function applyStatementItems(
       const before = stored.get(item.id);
       let moved = 0;
       if (!before) {
+        const { categoryId, note, tagIds } = file(item);
         fresh.push({
           userId,
           accountId: account.accountId,
@@ -150,12 +155,13 @@ export async function applyStatementItems(
           ...refs.get(item.id)!,
           paymentType: 'creditCard',
           time,
-          note: noteOf(item),
-          categoryId: categoryOf(item),
+          note,
+          categoryId,
           cashbackAmount: item.cashbackAmount,
           commissionRate: item.commissionRate,
           externalId: item.id,
         });
+        freshTags.push(tagIds);
       } else {
         const { row } = before;
         const moneyChanged =
@@ -188,6 +194,11 @@ export async function applyStatementItems(
     }
 
     applied.inserted = await insertLegs(tx, userId, fresh);
+    await addTagPairs(
+      tx,
+      userId,
+      applied.inserted.flatMap((row, index) => freshTags[index]!.map((tagId) => ({ transactionId: row.id, tagId }))),
+    );
     const itemOf = new Map(items.map((item) => [item.id, item]));
     await insertItemDetails(
       tx,
@@ -240,21 +251,37 @@ async function refsOfItems(
 }
 
 /**
- * Where a new item goes: the person's rule for its merchant, else its code's category of the
- * default tree (or that category's root, if the person removed it), else "Other".
+ * What a new item is filed with: the person's rules first, in their order (docs/decisions.md
+ * "Rules"), the first to set a field winning it; a category no rule set is the person's remembered
+ * one for its merchant, else its code's category of the default tree (or that category's root, if
+ * the person removed it), else "Other"; a note no rule set is the bank's text. Rules are read and
+ * compiled once for the batch.
  */
-async function categoryChooser(db: Database, userId: number) {
-  const [byKey, rules, other] = await Promise.all([
+async function filing(db: Database, userId: number, accountId: number) {
+  const [byKey, merchants, other, rules] = await Promise.all([
     selectDefaultCategoryIds(db, userId),
     selectMerchantRules(db, userId),
     fallbackCategoryId(db, userId),
+    rulesForArrivals(db, userId),
   ]);
-  const byMerchant = new Map(rules.map((rule) => [rule.merchant, rule.categoryId]));
-  return (item: MonobankStatementItem): number => {
-    const ruled = byMerchant.get(item.description);
-    if (ruled !== undefined) return ruled;
+  const byMerchant = new Map(merchants.map((rule) => [rule.merchant, rule.categoryId]));
+  const categoryOf = (item: MonobankStatementItem): number => {
+    const remembered = byMerchant.get(item.description);
+    if (remembered !== undefined) return remembered;
     const key = categoryKeyForMcc(item.mcc, item.amount > 0);
     return byKey.get(key) ?? byKey.get(key.split('/')[0]!) ?? other;
+  };
+  return (item: MonobankStatementItem): { categoryId: number; note: string; tagIds: number[] } => {
+    const note = noteOf(item);
+    const ruled = rules({
+      description: item.description,
+      note,
+      amount: Math.abs(item.amount),
+      accountId,
+      mcc: item.mcc,
+      transactionType: item.amount > 0 ? 'income' : 'expense',
+    });
+    return { categoryId: ruled.categoryId ?? categoryOf(item), note: ruled.note ?? note, tagIds: ruled.tagIds };
   };
 }
 

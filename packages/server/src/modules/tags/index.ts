@@ -1,11 +1,12 @@
 /** What other modules use of tags; app.ts builds the service and its routes. */
 export {
+  addTagPairs,
   addTagsTo,
   assertOwnTags,
   listTags,
   removeTagsFrom,
   restoreTags,
-  restoreTransactionTags,
   setTagsOf,
+  type TagDeleted,
   tagIdsOf,
 } from './service.ts';

@@ -51,7 +51,13 @@ async function nameClashesAsRefusal<T>(name: string, write: () => Promise<T>): P
   }
 }
 
-export function createTagsService(db: Database): TagsService {
+/**
+ * A tag deleted, inside its deletion's database transaction, after its row went: what refers to it
+ * from above tags (a rule's added tags) lets it go. app.ts hands it in.
+ */
+export type TagDeleted = (tx: Executor, userId: number, tagId: number) => Promise<void>;
+
+export function createTagsService(db: Database, tagDeleted: TagDeleted): TagsService {
   return {
     list: (userId) => selectTags(db, userId),
 
@@ -79,7 +85,10 @@ export function createTagsService(db: Database): TagsService {
     },
 
     async remove(userId, id) {
-      if (!(await db.transaction((tx) => deleteTag(tx, userId, id)))) throw notFound('Tag');
+      await db.transaction(async (tx) => {
+        if (!(await deleteTag(tx, userId, id))) throw notFound('Tag');
+        await tagDeleted(tx, userId, id);
+      });
     },
   };
 }
@@ -142,10 +151,22 @@ export async function restoreTags(
   return ids;
 }
 
-/** The restored transactions' tags, by their new ids. */
-export async function restoreTransactionTags(
-  tx: Transaction,
+/**
+ * New transactions' tags, pair by pair (a restore's, those rules put on arriving rows), inside the
+ * caller's transaction. A tag that is not the user's now (one deleted since the pairs were decided)
+ * is left out; the others stay key-share locked to the end of the transaction, as assertOwnTags
+ * leaves them, so none goes before its pairs are in.
+ */
+export async function addTagPairs(
+  tx: Executor,
+  userId: number,
   pairs: Array<{ transactionId: number; tagId: number }>,
 ): Promise<void> {
-  await insertTagPairs(tx, pairs);
+  const tagIds = [...new Set(pairs.map((pair) => pair.tagId))];
+  if (tagIds.length === 0) return;
+  const own = new Set((await selectOwnTags(tx, userId, tagIds, 'key share')).map((tag) => tag.id));
+  await insertTagPairs(
+    tx,
+    pairs.filter((pair) => own.has(pair.tagId)),
+  );
 }

@@ -4,7 +4,8 @@
  * (docs/decisions.md "Tags and bulk edits"), in a handful of statements whatever the number of rows.
  */
 import type { BulkSkipReason, BulkTransactionsChange, BulkTransactionsResult } from '@kopiyka/shared';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { inBatches } from '../../lib/batches.ts';
 import { notFound } from '../../lib/errors.ts';
 import { assertOwnCategory } from '../categories/index.ts';
 import { addTagsTo, assertOwnTags, removeTagsFrom } from '../tags/index.ts';
@@ -96,15 +97,68 @@ async function setOnRows(
   // A row counts as updated when any change reached it: only a category change can pass a row by.
   const onlyCategory = addTagIds === undefined && removeTagIds === undefined && note === undefined;
   await db.transaction(async (tx) => {
-    await lockForWrite(tx, userId, rows);
-    if (categoryId !== undefined) await assertOwnCategory(tx, userId, categoryId, 'set.categoryId');
-    await assertOwnTags(tx, userId, addTagIds ?? [], 'set.addTagIds');
-    await assertOwnTags(tx, userId, removeTagIds ?? [], 'set.removeTagIds');
-    if (categoryId !== undefined) await setCategoryOf(tx, userId, recategorised, categoryId);
-    if (note !== undefined) await setNoteOf(tx, userId, ids, note);
-    // Additions first, then removals: a tag named in both ends up off.
-    if (addTagIds) await addTagsTo(tx, ids, addTagIds);
-    if (removeTagIds) await removeTagsFrom(tx, ids, removeTagIds);
+    await writeRowsChange(tx, userId, rows, {
+      category: categoryId === undefined ? undefined : { categoryId, ids: recategorised },
+      note: note === undefined ? undefined : { note, ids },
+      addTags: addTagIds ? [{ tagIds: addTagIds, ids }] : [],
+      removeTags: removeTagIds ? { tagIds: removeTagIds, ids } : undefined,
+      async checked(within) {
+        if (categoryId !== undefined) await assertOwnCategory(within, userId, categoryId, 'set.categoryId');
+        await assertOwnTags(within, userId, addTagIds ?? [], 'set.addTagIds');
+        await assertOwnTags(within, userId, removeTagIds ?? [], 'set.removeTagIds');
+      },
+    });
   });
   return { updated: onlyCategory ? recategorised.length : ids.length, deleted: 0, skipped };
+}
+
+/** Rows locked and written per round: each statement's list of ids stays well under the parameters' limit. */
+const WRITE_BATCH = 1_000;
+
+/**
+ * What a change of many rows writes, each part on the rows named with it (all of them among the
+ * rows read): a category (rows bulkSkipReason spares left out by the caller), a note, tags added
+ * (in groups, each its own tags) and tags taken off.
+ */
+export interface RowsChange {
+  category?: { categoryId: number; ids: number[] };
+  note?: { note: string; ids: number[] };
+  addTags: Array<{ tagIds: readonly number[]; ids: number[] }>;
+  removeTags?: { tagIds: readonly number[]; ids: number[] };
+  /**
+   * Runs once the rows are locked, before anything is written, with the executor and the rows as
+   * locked: the place to check what the change names, or that the rows still are what the change
+   * was decided on (throwing ChangedMeanwhile starts the caller's work over, under onFreshRows).
+   */
+  checked?: (tx: Executor, locked: TransactionRow[]) => Promise<void>;
+}
+
+/**
+ * Writes a change decided on rows read before (a bulk request, a rule run over past rows) inside
+ * the caller's database transaction: the rows are locked in the ledger's order (lockForWrite, all
+ * their accounts first, then the rows a batch at a time in ascending id order), which throws
+ * ChangedMeanwhile when they changed since they were read; then each part is written with the
+ * ledger's own moves, a few statements per batch whatever the number of rows: `setCategoryOf`
+ * (the day and month totals follow, and with them budgets and statistics), one note update, one
+ * tag insert and one tag delete.
+ */
+export async function writeRowsChange(tx: Executor, userId: number, rows: TransactionRow[], change: RowsChange) {
+  const accountIds = [...new Set(rows.map((row) => row.accountId))];
+  const locked: TransactionRow[] = [];
+  for (const batch of inBatches(
+    [...rows].sort((a, b) => a.id - b.id),
+    WRITE_BATCH,
+  )) {
+    locked.push(...(await lockForWrite(tx, userId, batch, accountIds)).values());
+  }
+  await change.checked?.(tx, locked);
+  const { category, note, addTags, removeTags } = change;
+  for (const ids of inBatches(category?.ids ?? [], WRITE_BATCH))
+    await setCategoryOf(tx, userId, ids, category!.categoryId);
+  for (const ids of inBatches(note?.ids ?? [], WRITE_BATCH)) await setNoteOf(tx, userId, ids, note!.note);
+  // Additions first, then removals: a tag named in both ends up off.
+  for (const { tagIds, ids: all } of addTags) {
+    for (const ids of inBatches(all, WRITE_BATCH)) await addTagsTo(tx, ids, tagIds);
+  }
+  for (const ids of inBatches(removeTags?.ids ?? [], WRITE_BATCH)) await removeTagsFrom(tx, ids, removeTags!.tagIds);
 }

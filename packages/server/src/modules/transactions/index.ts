@@ -1,5 +1,6 @@
 /** The ledger's public side: what the modules above it call, each inside their own database transaction. */
 export { baseOf, refsAt } from './base-amounts.ts';
+export { bulkSkipReason, type RowsChange, writeRowsChange } from './bulk.ts';
 export {
   applyPendingRefs,
   detachTransfersOf,
@@ -14,7 +15,7 @@ export {
   restoreTransactions,
   type StatedBalance,
 } from './entry-points.ts';
-export { changeLeg, insertLegs } from './ledger.ts';
+export { ChangedMeanwhile, changeLeg, insertLegs, onFreshRows } from './ledger.ts';
 export { selectTurnovers } from './queries/balances.ts';
 export {
   clearBudgetOf,
@@ -29,3 +30,4 @@ export {
 } from './queries/rows.ts';
 export { type SplitRow, selectSplits } from './queries/splits.ts';
 export type { TransactionsService, WrittenAlongside } from './service.ts';
+export { transactionViews } from './views.ts';

@@ -63,7 +63,7 @@ import {
   standaloneChanges,
   transferTo,
 } from './transfer-rules.ts';
-import { newLegView, toTransaction } from './views.ts';
+import { newLegView, toTransaction, transactionViews } from './views.ts';
 
 /** Creates whose context one statement reads: as many as the insert batcher writes at once. */
 const CONTEXTS_IN_A_BATCH = 64;
@@ -115,10 +115,7 @@ export function createTransactionsService(
     );
     for (const [i, call] of batch.entries()) call.resolve(contexts[i]!);
   });
-  async function views(userId: number, ids: number[]): Promise<Transaction[]> {
-    const found = await selectViewsByIds(db, userId, ids);
-    return ids.flatMap((id) => found.filter((v) => v.row.id === id).map(toTransaction));
-  }
+  const views = (userId: number, ids: number[]) => transactionViews(db, userId, ids);
   /** What a new transaction's body is refused for, checked against the caller's data; what it is made of. */
   async function admitNew(userId: number, body: NewTransaction) {
     const nature = body.transferNature;

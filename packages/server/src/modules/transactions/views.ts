@@ -1,6 +1,7 @@
 /** A transaction as the API answers it, from its row and what the view joins to it. */
 import { convertMinorUnits, type PaymentType, type Transaction, type TransferNature } from '@kopiyka/shared';
-import type { TransactionView } from './queries/pages.ts';
+import type { Executor } from '../../db/client.ts';
+import { selectViewsByIds, type TransactionView } from './queries/pages.ts';
 import type { TransactionRow } from './queries/rows.ts';
 import type { SplitRow } from './queries/splits.ts';
 import { BETWEEN, type OwnAccount } from './transfer-rules.ts';
@@ -43,6 +44,13 @@ export function toTransaction(view: TransactionView): Transaction {
     externalId: row.externalId,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The caller's transactions of `ids` as the API answers them, in the order of `ids` (a missing one left out). */
+export async function transactionViews(db: Executor, userId: number, ids: number[]): Promise<Transaction[]> {
+  if (ids.length === 0) return [];
+  const found = await selectViewsByIds(db, userId, ids);
+  return ids.flatMap((id) => found.filter((view) => view.row.id === id).map(toTransaction));
 }
 
 /**

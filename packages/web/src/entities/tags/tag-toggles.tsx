@@ -1,9 +1,8 @@
 import type { Tag } from '@kopiyka/shared';
-import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTags } from '../../api/tags.ts';
+import { ToggleChips } from '../../components/ui/toggle-chips.tsx';
 import { useT } from '../../lib/i18n.ts';
-import { cn } from '../../lib/utils.ts';
 
 type TagTogglesProps = {
   tags: readonly Tag[];
@@ -28,35 +27,13 @@ export function TagToggles({ tags, value, onChange, labelledBy, className }: Tag
     );
   }
   return (
-    <fieldset aria-labelledby={labelledBy} className={cn('m-0 flex min-w-0 flex-wrap gap-1.5 border-0 p-0', className)}>
-      {tags.map((tag) => {
-        const on = value.includes(tag.id);
-        return (
-          <button
-            key={tag.id}
-            type="button"
-            aria-pressed={on}
-            onClick={() => onChange(on ? value.filter((id) => id !== tag.id) : [...value, tag.id])}
-            className={cn(
-              'inline-flex h-8 max-w-full min-w-0 cursor-pointer items-center gap-1.5 rounded-full border px-3 text-sm transition-colors',
-              'focus-visible:ring-3 focus-visible:ring-ring focus-visible:outline-none',
-              on ? 'border-primary bg-primary/12 text-foreground' : 'border-input hover:bg-accent',
-            )}
-          >
-            {on ? (
-              <Check aria-hidden="true" className="size-3.5 shrink-0 text-primary" />
-            ) : (
-              <span
-                aria-hidden="true"
-                className="size-2.5 shrink-0 rounded-full"
-                style={{ backgroundColor: tag.color }}
-              />
-            )}
-            <span className="truncate">{tag.name}</span>
-          </button>
-        );
-      })}
-    </fieldset>
+    <ToggleChips
+      choices={tags.map((tag) => ({ value: tag.id, label: tag.name, color: tag.color }))}
+      value={value}
+      onChange={onChange}
+      labelledBy={labelledBy}
+      className={className}
+    />
   );
 }
 

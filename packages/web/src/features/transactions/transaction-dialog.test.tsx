@@ -2,13 +2,13 @@ import type { Transaction, ValidationIssue } from '@kopiyka/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setLocale } from '../../lib/i18n.ts';
+import { setLocale, t } from '../../lib/i18n.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { makeAccount } from '../../test/accounts.ts';
 import { type FakeRequest, resetApp, success } from '../../test/api.ts';
 import { cleanUpApp, type Handlers, renderApp, signedInServer, toastMessages } from '../../test/app.tsx';
+import { makeRule } from '../../test/rules.ts';
 import { makeTransaction } from '../../test/transactions.ts';
-import { ruleSavedMessage } from './components/merchant-rule-offer.ts';
 
 const card = makeAccount({ id: 1, name: 'Card', currentBalance: 500_000 });
 const cash = makeAccount({ id: 2, name: 'Cash', accountCategory: 'cash', currentBalance: 30_000 });
@@ -737,11 +737,17 @@ describe('editing a transaction', () => {
     categoryId: 3,
   });
 
-  it('offers to remember a bank import’s new category for its merchant, and moves the earlier ones', async () => {
+  it('asks whether a bank import’s merchant always goes to its new category: yes makes the rule, then applies it to the past rows it matches', async () => {
     const { calls } = server([silpo], {
       'PUT /transactions/70': () => success([{ ...silpo, categoryId: 2 }]),
-      'POST /banks/monobank/merchant-rules': () =>
-        success({ rule: { id: 5, merchant: 'Сільпо', categoryId: 2 }, updated: 12 }),
+      'GET /rules': () => success([]),
+      'POST /rules': ({ body }) => success(makeRule({ id: 5, ...(body as object) }), { status: 201 }),
+      'POST /rules/5/apply': ({ body }) =>
+        success(
+          (body as { dryRun?: boolean }).dryRun
+            ? { matched: 12, changed: 0, sample: [silpo] }
+            : { matched: 12, changed: 11, sample: [silpo] },
+        ),
     });
     renderApp('/transactions');
     const dialog = await openRow(/^Other/);
@@ -750,26 +756,79 @@ describe('editing a transaction', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     const notifications = within(screen.getByRole('region', { name: 'Notifications' }));
+    expect(await notifications.findByText('Always put “Сільпо” in Groceries?')).toBeTruthy();
     expect(notifications.getByText('Transaction saved.')).toBeTruthy();
-    expect(calls('POST', '/banks/monobank/merchant-rules')).toEqual([]);
-    await userEvent.click(notifications.getByRole('button', { name: 'Always put “Сільпо” in Groceries' }));
+    expect(calls('POST', '/rules')).toEqual([]);
+    await userEvent.click(notifications.getByRole('button', { name: 'Yes, make it a rule' }));
 
+    // The rule: the bank's description is the merchant, then the category chosen.
     await waitFor(() =>
-      expect(toastMessages()).toContain('Сільпо goes to Groceries from now on; 12 earlier transactions moved.'),
+      expect(calls('POST', '/rules').map((call) => call.body)).toEqual([
+        {
+          name: 'Сільпо',
+          match: 'all',
+          conditions: [{ field: 'description', op: 'equals', value: 'Сільпо' }],
+          actions: [{ type: 'setCategory', categoryId: 2 }],
+        },
+      ]),
     );
-    expect(calls('POST', '/banks/monobank/merchant-rules').map((call) => call.body)).toEqual([
-      { transactionId: 70, applyToExisting: true },
-    ]);
+    // A dry run says how many past rows it matches; nothing changes until asked.
+    const apply = await notifications.findByRole('button', { name: 'Apply to the 12 past transactions it matches' });
+    expect(notifications.getByText('“Сільпо” goes to Groceries from now on.')).toBeTruthy();
+    expect(calls('POST', '/rules/5/apply').map((call) => call.body)).toEqual([{ dryRun: true }]);
+    await userEvent.click(apply);
+    await waitFor(() => expect(toastMessages()).toContain('Rule “Сільпо” applied: 11 transactions changed.'));
+    expect(calls('POST', '/rules/5/apply').map((call) => call.body)).toEqual([{ dryRun: true }, {}]);
   });
 
-  it('counts the moved transactions in Ukrainian plural forms', async () => {
+  it('moves a rule learned before for the merchant to the new category rather than making a second one', async () => {
+    const learned = makeRule({ id: 8, actions: [{ type: 'setCategory', categoryId: 3 }] });
+    const { calls } = server([silpo], {
+      'PUT /transactions/70': () => success([{ ...silpo, categoryId: 2 }]),
+      'GET /rules': () => success([learned]),
+      'PUT /rules/8': ({ body }) => success({ ...learned, ...(body as object) }),
+      'POST /rules/8/apply': () => success({ matched: 0, changed: 0, sample: [] }),
+    });
+    renderApp('/transactions');
+    const dialog = await openRow(/^Other/);
+    await chooseCategory(dialog, 'Groceries');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    const notifications = within(screen.getByRole('region', { name: 'Notifications' }));
+    await userEvent.click(await notifications.findByRole('button', { name: 'Yes, make it a rule' }));
+    await waitFor(() => expect(toastMessages()).toContain('“Сільпо” goes to Groceries from now on.'));
+    expect(calls('PUT', '/rules/8').map((call) => call.body)).toEqual([
+      { enabled: true, actions: [{ type: 'setCategory', categoryId: 2 }] },
+    ]);
+    expect(calls('POST', '/rules')).toEqual([]);
+    // Nothing in the past to apply it to: nothing offered.
+    expect(notifications.queryByRole('button', { name: /^Apply/ })).toBeNull();
+  });
+
+  it('asks in Ukrainian, and counts what it changed in Ukrainian plural forms', async () => {
     await setLocale('uk');
-    const said = (updated: number) => ruleSavedMessage('Сільпо', 'Продукти', updated);
-    expect(said(0)).toBe('Сільпо відтепер потрапляє до «Продукти».');
-    expect(said(1)).toBe('Сільпо відтепер потрапляє до «Продукти»; перенесено 1 попередню операцію.');
-    expect(said(3)).toBe('Сільпо відтепер потрапляє до «Продукти»; перенесено 3 попередні операції.');
-    expect(said(12)).toBe('Сільпо відтепер потрапляє до «Продукти»; перенесено 12 попередніх операцій.');
-    expect(said(21)).toBe('Сільпо відтепер потрапляє до «Продукти»; перенесено 21 попередню операцію.');
+    server([silpo], {
+      'PUT /transactions/70': () => success([{ ...silpo, categoryId: 2 }]),
+      'GET /rules': () => success([]),
+    });
+    renderApp('/transactions');
+    const list = await screen.findByRole('list', { name: 'Операції' });
+    await userEvent.click(within(list).getByRole('button', { name: /^Other/ }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.click(dialog.getByLabelText('Категорія'));
+    await userEvent.click(
+      within(await screen.findByRole('listbox', { name: 'Категорії' })).getByRole('option', { name: 'Groceries' }),
+    );
+    await userEvent.click(dialog.getByRole('button', { name: 'Зберегти' }));
+    const notifications = within(screen.getByRole('region', { name: 'Сповіщення' }));
+    expect(await notifications.findByText('Завжди відносити «Сільпо» до «Groceries»?')).toBeTruthy();
+    expect(notifications.getByRole('button', { name: 'Так, зробити правилом' })).toBeTruthy();
+
+    const said = (changed: number) => t('rules.apply.done', { name: 'Сільпо', changed });
+    expect(said(0)).toBe('Правило «Сільпо» застосовано: змінювати нічого не довелося.');
+    expect(said(1)).toBe('Правило «Сільпо» застосовано: змінено 1 операцію.');
+    expect(said(3)).toBe('Правило «Сільпо» застосовано: змінено 3 операції.');
+    expect(said(12)).toBe('Правило «Сільпо» застосовано: змінено 12 операцій.');
+    expect(said(21)).toBe('Правило «Сільпо» застосовано: змінено 21 операцію.');
   });
 
   it('offers nothing when only the note of a bank import changed, or for a manual transaction', async () => {
@@ -791,6 +850,7 @@ describe('editing a transaction', () => {
 
     const notifications = within(screen.getByRole('region', { name: 'Notifications' }));
     expect(notifications.getByText('Transaction saved.')).toBeTruthy();
-    expect(notifications.queryByRole('button', { name: /^Always/ })).toBeNull();
+    expect(notifications.queryByRole('button', { name: 'Yes, make it a rule' })).toBeNull();
+    expect(notifications.queryByText(/^Always put/)).toBeNull();
   });
 });

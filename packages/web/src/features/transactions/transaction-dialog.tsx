@@ -51,8 +51,8 @@ import {
   type DialogTarget,
   useTransactionDialogStore,
 } from '../../stores/transaction-dialog-target.ts';
-import { useMerchantRuleOffer } from './components/merchant-rule-offer.ts';
 import { RefundField } from './components/refund-field.tsx';
+import { useRuleOffer } from './components/rule-offer.ts';
 import { SplitParts } from './components/split-parts.tsx';
 import {
   amountCurrencies,
@@ -165,7 +165,7 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
   });
   const createTransaction = useCreateTransaction();
   const updateTransaction = useUpdateTransaction();
-  const offerMerchantRule = useMerchantRuleOffer();
+  const offerRule = useRuleOffer();
   const { errors, isSubmitting } = form.formState;
   const values = form.watch();
   const currencies = amountCurrencies(values, currencyOf);
@@ -256,7 +256,7 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
       await updateTransaction.mutateAsync({ id: request.id, body: request.body });
       const { categoryId } = request.body;
       // A bank import put in another category: its merchant's others likely belong there too.
-      if (original?.externalId && typeof categoryId === 'number') offerMerchantRule(original, categoryId);
+      if (original?.externalId && typeof categoryId === 'number') offerRule(original, categoryId);
       else notify('success', t('transaction.saved'));
     },
     failureMessage: (error, { fieldOf }) => serverErrorMessage(error, fieldOf),

@@ -142,7 +142,8 @@ export async function setCategoryOf(db: Executor, userId: number, ids: number[],
     with was as (
       select t.id, t.category_id from transactions t
       -- A split row's categories are its parts', which the person chose: it stays as it is.
-      where t.user_id = ${userId} and t.id in ${ids} and t.category_id <> ${categoryId} and not t.is_split
+      where t.user_id = ${userId} and t.id in ${ids} and t.category_id is distinct from ${categoryId}
+        and not t.is_split
       for update
     ), moved as (
       update transactions t set category_id = ${categoryId} from was where t.id = was.id
