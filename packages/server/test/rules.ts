@@ -1,32 +1,6 @@
-import { type Import, MONOBANK_STATEMENT_COLUMNS, type Rule } from '@kopiyka/shared';
+import type { Import, Rule } from '@kopiyka/shared';
 import { expect, vi } from 'vitest';
 import { type TestApp, uploadCsv } from './app.ts';
-
-/** A CSV file from rows of cells, each cell quoted as spreadsheets write them. */
-export const csv = (rows: string[][]) =>
-  `${rows.map((row) => row.map((cell) => `"${cell.replaceAll('"', '""')}"`).join(',')).join('\r\n')}\r\n`;
-
-/**
- * A statement as the Monobank app exports it (day-first times, points), without a balance column's
- * figures: each row a time, the bank's text, its MCC and a signed amount in UAH.
- */
-export function monobankStatement(items: Array<[time: string, details: string, mcc: string, amount: string]>) {
-  return csv([
-    [...MONOBANK_STATEMENT_COLUMNS],
-    ...items.map(([time, details, mcc, amount]) => [
-      time,
-      details,
-      mcc,
-      amount,
-      amount,
-      'UAH',
-      '—',
-      '0.00',
-      '0.00',
-      '',
-    ]),
-  ]);
-}
 
 /** Uploads a file into the account, commits it as detected, and waits for the import to end. */
 export async function importCsv(t: TestApp, token: string, accountId: number, file: string): Promise<Import> {

@@ -264,9 +264,13 @@ export interface FoldedRuleRow extends RuleRow {
   foldedNote: string;
 }
 
-export function foldRuleRow(row: RuleRow): FoldedRuleRow {
-  return { ...row, foldedDescription: foldCase(row.description), foldedNote: foldCase(row.note) };
+/** `fold` is foldCase, or one that remembers what it folded (compileRules). */
+export function foldRuleRow(row: RuleRow, fold: (text: string) => string = foldCase): FoldedRuleRow {
+  return { ...row, foldedDescription: fold(row.description), foldedNote: fold(row.note) };
 }
+
+/** The most texts one set of compiled rules keeps folded: a statement names its merchants again and again. */
+const FOLDED_TEXTS_KEPT = 10_000;
 
 type Test = (row: FoldedRuleRow) => boolean;
 
@@ -317,15 +321,24 @@ export interface RuleOutcome {
 /**
  * Runs enabled rules in their order on a row: the first rule that sets the category (or the
  * note) wins it; tags add up, to at most TRANSACTION_TAGS_MAX. Rules compiled once by
- * `compileRules` serve any number of rows.
+ * `compileRules` serve any number of rows, each text folded once however often rows repeat it.
  */
 export function compileRules(rules: readonly Rule[]): (row: RuleRow) => RuleOutcome {
   const compiled = [...rules]
     .filter((rule) => rule.enabled)
     .sort((a, b) => a.position - b.position)
     .map((rule) => ({ rule, matches: ruleMatcher(rule) }));
+  const texts = new Map<string, string>();
+  const fold = (text: string) => {
+    let folded = texts.get(text);
+    if (folded === undefined) {
+      folded = foldCase(text);
+      if (texts.size < FOLDED_TEXTS_KEPT) texts.set(text, folded);
+    }
+    return folded;
+  };
   return (row) => {
-    const folded = foldRuleRow(row);
+    const folded = foldRuleRow(row, fold);
     const outcome: RuleOutcome = { tagIds: [], ruleIds: [] };
     for (const { rule, matches } of compiled) {
       if (!matches(folded)) continue;

@@ -12,6 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ids, signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
+import { csv, monobankStatement } from '../../../test/csv.ts';
 import { testDatabaseKind } from '../../../test/database-url.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { buildWorld } from '../../../test/world.ts';
@@ -26,31 +27,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const API = '/api/v1';
-
-/** A CSV file from rows of cells, each cell quoted as spreadsheets write them. */
-const csv = (rows: string[][], delimiter = ',') =>
-  `${rows.map((row) => row.map((cell) => `"${cell.replaceAll('"', '""')}"`).join(delimiter)).join('\r\n')}\r\n`;
-
-/** A statement as the Monobank app exports it: quoted, commas, points, day-first times, the balance after each row. */
-function monobankStatement(
-  items: Array<[time: string, details: string, mcc: string, amount: string, balance: string]>,
-): string {
-  return csv([
-    [...MONOBANK_STATEMENT_COLUMNS],
-    ...items.map(([time, details, mcc, amount, balance]) => [
-      time,
-      details,
-      mcc,
-      amount,
-      amount,
-      'UAH',
-      '—',
-      '0.00',
-      '0.00',
-      balance,
-    ]),
-  ]);
-}
 
 async function upload(token: string, accountId: number, file: string | Buffer, contentType = 'text/csv') {
   const response = await t.app.inject({

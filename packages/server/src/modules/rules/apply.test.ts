@@ -6,8 +6,9 @@
 import { kopiykaCsvHeader, RULE_APPLY_SAMPLE, type Tag, type Transaction } from '@kopiyka/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { csv, monobankStatement } from '../../../test/csv.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
-import { createRule, csv, importCsv, issuesOf, monobankStatement } from '../../../test/rules.ts';
+import { createRule, importCsv, issuesOf } from '../../../test/rules.ts';
 import { buildWorld } from '../../../test/world.ts';
 
 let t: TestApp;
