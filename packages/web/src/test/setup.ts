@@ -5,8 +5,10 @@ import { setLocale, useI18nStore } from '../lib/i18n.ts';
 // Components speak through the catalogue: English, as the tests read them, unless a test switches.
 await setLocale('en');
 
-// The first render of a file loads the whole app; on a busy machine that alone can pass the default 1 s.
-configure({ asyncUtilTimeout: 3000 });
+// The first render of a file loads the whole app; on a busy machine that alone can pass the default
+// 1 s, and at a load of 14 on two cores it passed 3 s (user-settings.test.tsx). A wait that succeeds
+// ends as soon as it does; only one that fails takes the whole bound.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Globals are off, so Testing Library cannot register its own cleanup.
 afterEach(async () => {
