@@ -83,6 +83,8 @@ export const transactionSchema = z.object({
   /** The parts of a split transaction, in order; empty when it is not split. */
   splits: z.array(transactionSplitSchema),
   externalId: z.string().nullable(),
+  /** The file import that brought it in (POST /imports), else null: entered by hand, from a bank or restored. */
+  importId: z.number().int().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;

@@ -63,6 +63,13 @@ export async function apiAs(request: APIRequestContext, username: string) {
         conditions: [{ field: 'description', op: 'contains', value: text }],
         actions: [{ type: 'setCategory', categoryId: categoryId(category) }],
       }),
+    /** The user's rules, in their order. */
+    rules: () =>
+      call<Array<{ name: string; conditions: unknown[]; actions: Array<{ type: string; categoryId?: number }> }>>(
+        'get',
+        '/rules',
+      ),
+    categoryId,
     /** Connects Monobank with a personal token, as the Connect dialog does (live updates on where it can reach the app). */
     pairMonobank: (token: string) => call('post', '/banks/monobank/pair-user', { token }),
     /** An expense (or income) of `amount` minor units in the category called `category`, at `time` (now by default). */

@@ -1,15 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './api.ts';
-import { createReadyUser, signIn } from './helpers.ts';
+import { chooseCategory, createReadyUser, signIn } from './helpers.ts';
 
 /** Records an expense through the header's "Add transaction" dialog, as the user would. */
 async function addExpense(page: Page, amount: string, category: string) {
   await page.getByRole('banner').getByRole('button', { name: 'Add transaction' }).click();
   const dialog = page.getByRole('dialog', { name: 'New transaction' });
   await dialog.getByLabel('Amount').fill(amount);
-  await dialog.getByLabel('Category').click();
-  await page.getByRole('combobox', { name: 'Search categories' }).fill(category);
-  await page.getByRole('listbox', { name: 'Categories' }).getByRole('option', { name: category, exact: true }).click();
+  await chooseCategory(page, dialog, category);
   await dialog.getByRole('button', { name: 'Add expense' }).click();
   await expect(dialog).toBeHidden();
 }

@@ -53,12 +53,23 @@ export async function signInAt(page: Page, request: APIRequestContext, path: str
   return username;
 }
 
-/** Picks the category called `name` in a transaction dialog's category picker. */
-export async function chooseCategory(page: Page, dialog: Locator, name: string): Promise<void> {
-  await dialog.getByLabel('Category').click();
-  const categories = page.getByRole('listbox', { name: 'Categories' });
-  await page.getByRole('combobox', { name: 'Search categories' }).fill(name);
-  await categories.getByRole('option', { name, exact: true }).click();
+/** The category picker's labels in each language. */
+const CATEGORY_PICKER = {
+  en: { field: 'Category', list: 'Categories', search: 'Search categories' },
+  uk: { field: 'Категорія', list: 'Категорії', search: 'Пошук: категорії' },
+};
+
+/** Picks the category called `name` in a dialog's category picker, its labels in `language`. */
+export async function chooseCategory(
+  page: Page,
+  dialog: Locator,
+  name: string,
+  language: keyof typeof CATEGORY_PICKER = 'en',
+): Promise<void> {
+  const labels = CATEGORY_PICKER[language];
+  await dialog.getByLabel(labels.field).click();
+  await page.getByRole('combobox', { name: labels.search }).fill(name);
+  await page.getByRole('listbox', { name: labels.list }).getByRole('option', { name, exact: true }).click();
 }
 
 /** A dashboard widget, found by its title. */

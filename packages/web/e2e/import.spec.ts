@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { kopiykaCsvHeader, MONOBANK_STATEMENT_COLUMNS } from '@kopiyka/shared/imports';
 import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './api.ts';
-import { createReadyUser, PASSWORD, signIn, uniqueUsername } from './helpers.ts';
+import { chooseCategory, createReadyUser, PASSWORD, signIn, uniqueUsername } from './helpers.ts';
 
 /** A statement as the Monobank app exports it: quoted cells, a comma between them, days long past. */
 const MONOBANK_CSV = [
@@ -21,12 +21,13 @@ async function chooseFile(page: Page, button: string, file: { name: string; mime
   await (await chooser).setFiles(file);
 }
 
-test('import: a Monobank statement maps itself, imports, shows in transactions and is undone', async ({
+test('import: a Monobank statement maps itself, imports, shows in transactions, teaches a rule and is undone', async ({
   page,
   request,
 }) => {
   const username = await createReadyUser(request);
-  const card = await (await apiAs(request, username)).createAccount('Card', 'UAH');
+  const api = await apiAs(request, username);
+  const card = await api.createAccount('Card', 'UAH');
   await page.goto(`/import?accountId=${card.id}`);
   await signIn(page, username);
   await expect(page.getByLabel('Account', { exact: true })).toHaveValue(String(card.id));
@@ -56,6 +57,24 @@ test('import: a Monobank statement maps itself, imports, shows in transactions a
   await expect(list.getByRole('button', { name: /Сільпо/ })).toBeVisible();
   await expect(list.getByRole('button', { name: /Зарплата/ })).toBeVisible();
   await expect(list.getByRole('button', { name: /Aroma Kava/ })).toBeVisible();
+
+  // A row of the file put in another category: the app asks whether the shop always goes there.
+  await list.getByRole('button', { name: /Сільпо/ }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit expense' });
+  await chooseCategory(page, edit, 'Home, garden');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  const toasts = page.getByRole('region', { name: 'Notifications' });
+  await expect(toasts.getByText('Always put “Сільпо” in Home, garden?')).toBeVisible();
+  await toasts.getByRole('button', { name: 'Yes, make it a rule' }).click();
+  await expect(toasts.getByText('“Сільпо” goes to Home, garden from now on.')).toBeVisible();
+  expect(await api.rules()).toEqual([
+    expect.objectContaining({
+      name: 'Сільпо',
+      conditions: [{ field: 'description', op: 'equals', value: 'Сільпо' }],
+      actions: [{ type: 'setCategory', categoryId: api.categoryId('Home, garden') }],
+    }),
+  ]);
 
   // Undone as a whole, after asking: the rows are gone again.
   await page.goBack();

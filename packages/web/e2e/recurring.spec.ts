@@ -2,6 +2,7 @@ import { occurrenceDate } from '@kopiyka/shared/recurring';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { apiAs } from './api.ts';
 import {
+  chooseCategory,
   createReadyUser,
   expectNoWiderThanWindow,
   MONOBANK_DEMO_TOKEN,
@@ -44,9 +45,7 @@ test.describe('on a phone in Ukrainian', () => {
     const dialog = page.getByRole('dialog', { name: 'Новий регулярний платіж' });
     await dialog.getByLabel('Назва').fill('Оренда');
     await dialog.getByLabel('Сума').fill('12000');
-    await dialog.getByLabel('Категорія').click();
-    await page.getByPlaceholder('Пошук категорій').fill('Rent');
-    await page.getByRole('listbox', { name: 'Категорії' }).getByRole('option', { name: 'Rent', exact: true }).click();
+    await chooseCategory(page, dialog, 'Rent', 'uk');
     await expect(dialog.getByLabel('Раз на')).toHaveValue('1');
     await dialog.getByLabel('Початок').fill(kyivDay(5));
     await dialog.getByRole('button', { name: 'Створити' }).click();

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiAs } from './api.ts';
 import {
+  chooseCategory,
   createReadyUser,
   expectNoWiderThanWindow,
   MONOBANK_DEMO_TOKEN,
@@ -61,12 +62,7 @@ test.describe('on a phone in Ukrainian', () => {
       .first()
       .click();
     const dialog = page.getByRole('dialog', { name: 'Редагувати витрату' });
-    await dialog.getByLabel('Категорія').click();
-    await page.getByPlaceholder('Пошук категорій').fill('Home, garden');
-    await page
-      .getByRole('listbox', { name: 'Категорії' })
-      .getByRole('option', { name: 'Home, garden', exact: true })
-      .click();
+    await chooseCategory(page, dialog, 'Home, garden', 'uk');
     await dialog.getByRole('button', { name: 'Зберегти' }).click();
     await expect(dialog).toBeHidden();
     const toasts = page.getByRole('region', { name: 'Сповіщення' });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiAs } from './api.ts';
-import { createReadyUser, PASSWORD } from './helpers.ts';
+import { chooseCategory, createReadyUser, PASSWORD } from './helpers.ts';
 
 test.describe('on a phone in Ukrainian', () => {
   test.use({ locale: 'uk-UA', viewport: { width: 390, height: 844 } });
@@ -73,12 +73,7 @@ test.describe('on a phone in Ukrainian', () => {
     await expect(bar).toBeInViewport();
     await bar.getByRole('button', { name: 'Категорія' }).click();
     const bulk = page.getByRole('dialog', { name: 'Категорія для 3 операцій' });
-    await bulk.getByLabel('Категорія').click();
-    await page.getByPlaceholder('Пошук категорій').fill('Transportation');
-    await page
-      .getByRole('listbox', { name: 'Категорії' })
-      .getByRole('option', { name: 'Transportation', exact: true })
-      .click();
+    await chooseCategory(page, bulk, 'Transportation', 'uk');
     await bulk.getByRole('button', { name: 'Застосувати до 3 операцій' }).click();
     await expect(page.getByText('Змінено 3 операції.')).toBeVisible();
     // Done, the selection is let go.

@@ -32,6 +32,7 @@ const transaction = {
   refCurrencyCode: 'UAH',
   note: 'Кава "на винос", \\ і новий\nрядок',
   externalId: null,
+  importId: null,
   time: '2026-11-20T10:11:12.000Z',
   createdAt: '2026-11-20T10:11:12.000Z',
 };

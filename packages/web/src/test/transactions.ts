@@ -29,6 +29,7 @@ export function makeTransaction(overrides: Partial<Transaction> & Pick<Transacti
     tagIds: [],
     splits: [],
     externalId: null,
+    importId: null,
     createdAt: '2026-03-18T09:30:00.000Z',
     ...overrides,
   };

@@ -607,10 +607,10 @@ describe('duplicates', () => {
     expect(await ledgerProblems(t, world.id)).toEqual([]);
   });
 
-  it('leaves out a row matching a transaction recorded by hand, one for one', async () => {
+  it('leaves out a row matching a transaction recorded by hand, one for one; the rows it brings in name it', async () => {
     const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
     const [account] = world.accounts;
-    await world.record({
+    const [byHand] = await world.record({
       accountId: account,
       amount: 5_000,
       transactionType: 'expense',
@@ -618,8 +618,17 @@ describe('duplicates', () => {
       note: 'Coffee',
       categoryId: world.category('Other'),
     });
-    expect(await importFile(world.token, account, file)).toMatchObject({ imported: 2, duplicates: 1 });
-    expect(await transactionsOf(world.token, account)).toHaveLength(3);
+    const { importId, detected } = await uploaded(world.token, account, file);
+    expect(await commitAndWait(world.token, importId, detected)).toMatchObject({ imported: 2, duplicates: 1 });
+    const rows = await transactionsOf(world.token, account);
+    expect(rows).toHaveLength(3);
+    expect(rows.map((row) => [row.id === byHand!.id, row.importId])).toEqual(
+      expect.arrayContaining([
+        [true, null],
+        [false, importId],
+        [false, importId],
+      ]),
+    );
   });
 });
 

@@ -116,6 +116,7 @@ describe('POST /transactions', () => {
       tagIds: [],
       splits: [],
       externalId: null,
+      importId: null,
       createdAt: expect.any(String),
     });
     expect(Math.abs(Date.parse(tx!.time) - Date.now())).toBeLessThan(60_000);

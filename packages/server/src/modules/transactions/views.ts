@@ -42,6 +42,7 @@ export function toTransaction(view: TransactionView): Transaction {
       note: part.note,
     })),
     externalId: row.externalId,
+    importId: row.importId,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -781,6 +781,33 @@ describe('editing a transaction', () => {
     expect(calls('POST', '/rules/5/apply').map((call) => call.body)).toEqual([{ dryRun: true }, {}]);
   });
 
+  it('asks the same after a file’s row got another category, the file’s whole text the rule’s', async () => {
+    const imported = makeTransaction({ id: 72, importId: 4, note: 'ATB — Market 12', categoryId: 3 });
+    const { calls } = server([imported], {
+      'PUT /transactions/72': () => success([{ ...imported, categoryId: 2 }]),
+      'GET /rules': () => success([]),
+      'POST /rules': ({ body }) => success(makeRule({ id: 6, ...(body as object) }), { status: 201 }),
+      'POST /rules/6/apply': () => success({ matched: 1, changed: 0, sample: [imported] }),
+    });
+    renderApp('/transactions');
+    const dialog = await openRow(/^Other/);
+    await chooseCategory(dialog, 'Groceries');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    const notifications = within(screen.getByRole('region', { name: 'Notifications' }));
+    expect(await notifications.findByText('Always put “ATB — Market 12” in Groceries?')).toBeTruthy();
+    await userEvent.click(notifications.getByRole('button', { name: 'Yes, make it a rule' }));
+    await waitFor(() =>
+      expect(calls('POST', '/rules').map((call) => call.body)).toEqual([
+        {
+          name: 'ATB — Market 12',
+          match: 'all',
+          conditions: [{ field: 'description', op: 'equals', value: 'ATB — Market 12' }],
+          actions: [{ type: 'setCategory', categoryId: 2 }],
+        },
+      ]),
+    );
+  });
+
   it('moves a rule learned before for the merchant to the new category rather than making a second one', async () => {
     const learned = makeRule({ id: 8, actions: [{ type: 'setCategory', categoryId: 3 }] });
     const { calls } = server([silpo], {

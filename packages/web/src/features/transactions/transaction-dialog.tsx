@@ -255,8 +255,8 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
       }
       await updateTransaction.mutateAsync({ id: request.id, body: request.body });
       const { categoryId } = request.body;
-      // A bank import put in another category: its merchant's others likely belong there too.
-      if (original?.externalId && typeof categoryId === 'number') offerRule(original, categoryId);
+      // A bank's or a file's row put in another category: its merchant's others likely belong there too.
+      if (original && typeof categoryId === 'number') offerRule(original, categoryId);
       else notify('success', t('transaction.saved'));
     },
     failureMessage: (error, { fieldOf }) => serverErrorMessage(error, fieldOf),

@@ -1,7 +1,27 @@
 import { RULE_TEXT_MAX } from '@kopiyka/shared';
 import { describe, expect, it } from 'vitest';
 import { makeRule } from '../../../test/rules.ts';
-import { ruleLesson } from './rule-offer.ts';
+import { makeTransaction } from '../../../test/transactions.ts';
+import { arrivedDescription, ruleLesson } from './rule-offer.ts';
+
+describe('what a rule sees as the description of a row to learn from', () => {
+  it('is a bank row’s merchant, without the payer’s comment', () => {
+    expect(arrivedDescription(makeTransaction({ id: 1, externalId: 'mono-1', note: 'Сільпо — на свято' }))).toBe(
+      'Сільпо',
+    );
+  });
+
+  it('is a file’s row’s whole text, a dash in it included, whether or not the file gave it an id', () => {
+    const imported = makeTransaction({ id: 2, importId: 3, note: ' ATB — Market 12 ' });
+    expect(arrivedDescription(imported)).toBe('ATB — Market 12');
+    expect(arrivedDescription({ ...imported, externalId: 'row-9' })).toBe('ATB — Market 12');
+  });
+
+  it('is none for a row entered by hand, or a file’s row without text', () => {
+    expect(arrivedDescription(makeTransaction({ id: 3, note: 'Lunch' }))).toBeNull();
+    expect(arrivedDescription(makeTransaction({ id: 4, importId: 3, note: '  ' }))).toBeNull();
+  });
+});
 
 describe('what a new category on a bank row teaches', () => {
   it('a rule: the description is the merchant, then the category', () => {

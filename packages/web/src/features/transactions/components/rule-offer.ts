@@ -17,7 +17,17 @@ import { merchantOf } from '../../../entities/transactions/describe.ts';
 import { t } from '../../../lib/i18n.ts';
 import { notify } from '../../../stores/notifications.ts';
 
-/** What a new category on a bank row teaches: a rule to make, or the category of one made before to change. */
+/**
+ * What a rule sees as the description of a row that came from a bank or a file, to learn from;
+ * null for a row entered by hand, which teaches nothing. A file's row keeps the file's text as its
+ * note; a bank row's note is the merchant, then the payer's comment.
+ */
+export function arrivedDescription(transaction: Pick<Transaction, 'note' | 'externalId' | 'importId'>): string | null {
+  if (transaction.importId !== null) return transaction.note.trim() || null;
+  return transaction.externalId === null ? null : merchantOf(transaction.note);
+}
+
+/** What a new category on a bank or imported row teaches: a rule to make, or the category of one made before to change. */
 export type RuleLesson =
   | { kind: 'create'; merchant: string; body: CreateRuleBody }
   | { kind: 'update'; merchant: string; rule: Rule; body: UpdateRuleBody };
@@ -62,8 +72,8 @@ export function ruleLesson(merchant: string, categoryId: number, rules: readonly
 }
 
 /**
- * After a bank row got another category: says it is saved, and asks "Always put «Сільпо» in
- * Groceries?". Yes makes the rule (or moves a rule learned before to the new category), then
+ * After a row got another category: says it is saved and, for a bank's or a file's row, asks
+ * "Always put «Сільпо» in Groceries?". Yes makes the rule (or moves a rule learned before to the new category), then
  * offers to apply it to the past rows it matches. The offer is a toast and outlives the dialog.
  */
 export function useRuleOffer(): (transaction: Transaction, categoryId: number) => void {
@@ -86,13 +96,17 @@ export function useRuleOffer(): (transaction: Transaction, categoryId: number) =
   });
 
   return (transaction, categoryId) => {
-    const merchant = merchantOf(transaction.note);
+    const merchant = arrivedDescription(transaction);
+    if (!merchant) {
+      notify('success', t('transaction.saved'));
+      return;
+    }
     const category = categoryById.get(categoryId)?.name ?? t('rules.learn.thisCategory');
     void loadRules()
       // Without the rules the offer is still worth making: at worst the rule made is a second one.
       .catch((): Rule[] => [])
       .then((rules) => {
-        const lesson = merchant ? ruleLesson(merchant, categoryId, rules) : null;
+        const lesson = ruleLesson(merchant, categoryId, rules);
         if (!lesson) {
           notify('success', t('transaction.saved'));
           return;
