@@ -8,8 +8,8 @@ import type { Executor, Transaction } from '../../db/client.ts';
 import { localDayStart } from '../../db/local-day.ts';
 import { accounts, categories, importItems, monobankItems, rules, tags, transactions } from '../../db/schema.ts';
 
-export type RuleRow = typeof rules.$inferSelect;
-export type NewRuleRow = typeof rules.$inferInsert;
+type RuleTableRow = typeof rules.$inferSelect;
+type NewRuleRow = typeof rules.$inferInsert;
 
 const ruleColumns = {
   id: rules.id,
@@ -20,7 +20,7 @@ const ruleColumns = {
   conditions: rules.conditions,
   actions: rules.actions,
 };
-export type StoredRule = Pick<RuleRow, keyof typeof ruleColumns>;
+export type StoredRule = Pick<RuleTableRow, keyof typeof ruleColumns>;
 
 /** First key of pg_advisory_xact_lock(int, int) for a user's rules; the second key is the user id. */
 const RULES_LOCK = 741_701;

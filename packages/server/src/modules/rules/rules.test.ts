@@ -1,4 +1,12 @@
-import { RULE_NAME_MAX, RULE_VALUES_MAX, RULES_MAX, type Rule, type Tag } from '@kopiyka/shared';
+import {
+  RULE_CONDITIONS_MAX,
+  RULE_NAME_MAX,
+  RULE_TEXT_MAX,
+  RULE_VALUES_MAX,
+  RULES_MAX,
+  type Rule,
+  type Tag,
+} from '@kopiyka/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
@@ -200,6 +208,22 @@ describe('rules', () => {
         ],
       },
       { 'conditions.0.value': 'rule.valueList' },
+    );
+    await refused(
+      { ...ok, conditions: Array.from({ length: RULE_CONDITIONS_MAX + 1 }, () => ok.conditions[0]) },
+      { conditions: 'rule.conditionsTooMany' },
+    );
+    await refused(
+      { ...ok, conditions: [{ field: 'note', op: 'equals', value: 'x'.repeat(RULE_TEXT_MAX + 1) }] },
+      {
+        'conditions.0.value': 'rule.valueText',
+      },
+    );
+    await refused(
+      { ...ok, conditions: [{ field: 'transactionType', op: 'in', value: ['expense', 'gift'] }] },
+      {
+        'conditions.0.value.1': 'rule.valueType',
+      },
     );
     await refused(
       { ...ok, conditions: [{ field: 'description', op: 'contains', value: 'x', extra: 1 }] },
