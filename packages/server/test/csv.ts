@@ -1,4 +1,4 @@
-import { MONOBANK_STATEMENT_COLUMNS } from '@kopiyka/shared';
+import { kopiykaCsvHeader, MONOBANK_STATEMENT_COLUMNS } from '@kopiyka/shared';
 
 /** A CSV file from rows of cells, each cell quoted as spreadsheets write them. */
 export const csv = (rows: string[][], delimiter = ',') =>
@@ -27,3 +27,13 @@ export function monobankStatement(
     ]),
   ]);
 }
+
+/**
+ * Money put aside from the account called "Card" on `day` (an ISO day), as Kopiyka's export writes
+ * a transfer out of the wallet: a transfer id and no category; its note "To savings".
+ */
+export const moneyPutAside = (day: string, amount = '-300.00') =>
+  csv([
+    kopiykaCsvHeader('en').filter((name) => !['Transfer account', 'Tags', 'Split part'].includes(name)),
+    [`${day}T08:00:00+02:00`, 'Card', '', 'expense', amount, 'UAH', amount, 'UAH', '41', 'To savings'],
+  ]);

@@ -3,10 +3,10 @@
  * in the order PUT /rules/order gives), and over them later (POST /rules/{id}/apply, POST
  * /rules/preview). Rows entered by hand are never touched.
  */
-import { kopiykaCsvHeader, RULE_APPLY_SAMPLE, type Tag, type Transaction } from '@kopiyka/shared';
+import { RULE_APPLY_SAMPLE, type Tag, type Transaction } from '@kopiyka/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
-import { csv, monobankStatement } from '../../../test/csv.ts';
+import { moneyPutAside, monobankStatement } from '../../../test/csv.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { createRule, importCsv, issuesOf } from '../../../test/rules.ts';
 import { buildWorld } from '../../../test/world.ts';
@@ -299,24 +299,7 @@ describe('POST /rules/{id}/apply', () => {
 
   it('gives a transfer out of the wallet, which had no category, the rule’s, as it arrives and later', async () => {
     const w = await world();
-    /** Money put aside, as Kopiyka's export writes a transfer out of the wallet (a transfer id, no category). */
-    const savings = (day: string) =>
-      csv([
-        kopiykaCsvHeader('en').filter((name) => !['Transfer account', 'Tags', 'Split part'].includes(name)),
-        [
-          `2026-03-${day}T08:00:00+02:00`,
-          'Card',
-          '',
-          'expense',
-          '-300.00',
-          'UAH',
-          '-300.00',
-          'UAH',
-          '41',
-          'To savings',
-        ],
-      ]);
-    await importCsv(t, w.token, w.card, savings('03'));
+    await importCsv(t, w.token, w.card, moneyPutAside('2026-03-03'));
     const [before] = await w.rows();
     expect(before).toMatchObject({ transferNature: 'transfer_out_wallet', categoryId: null });
     const rule = await w.rule({
@@ -324,7 +307,7 @@ describe('POST /rules/{id}/apply', () => {
       actions: [{ type: 'setCategory', categoryId: w.category('Other') }],
     });
     expect(await w.apply(rule.id)).toMatchObject({ matched: 1, changed: 1 });
-    await importCsv(t, w.token, w.card, savings('04'));
+    await importCsv(t, w.token, w.card, moneyPutAside('2026-03-04'));
     expect((await w.rows()).map((tx) => [tx.transferNature, tx.categoryId])).toEqual([
       ['transfer_out_wallet', w.category('Other')],
       ['transfer_out_wallet', w.category('Other')],

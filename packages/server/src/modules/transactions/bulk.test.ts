@@ -1,7 +1,9 @@
 import type { Tag, Transaction } from '@kopiyka/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { moneyPutAside } from '../../../test/csv.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
+import { importCsv } from '../../../test/rules.ts';
 import { buildWorld } from '../../../test/world.ts';
 
 let t: TestApp;
@@ -79,6 +81,19 @@ describe('bulk edits', () => {
       [into!.id, into!.categoryId],
     ]);
     expect(await w.spending()).toEqual([expect.objectContaining({ name: 'Transportation', amount: 12_500 })]);
+    expect(await ledgerProblems(t, w.id)).toEqual([]);
+  });
+
+  it('give a row that had no category (money put aside out of the wallet) the one set', async () => {
+    const w = await world();
+    await importCsv(t, w.token, w.card, moneyPutAside('2026-03-10'));
+    const [aside] = await w.all();
+    expect(aside).toMatchObject({ transferNature: 'transfer_out_wallet', categoryId: null });
+    const res = await w.bulk({ ids: [aside!.id], set: { categoryId: w.transport } });
+    expect(res.body.response).toEqual({ updated: 1, deleted: 0, skipped: [] });
+    expect((await w.all()).map((row) => [row.id, row.categoryId])).toEqual([[aside!.id, w.transport]]);
+    // A transfer stays out of the spending, in whatever category.
+    expect(await w.spending()).toEqual([]);
     expect(await ledgerProblems(t, w.id)).toEqual([]);
   });
 
