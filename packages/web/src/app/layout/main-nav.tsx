@@ -17,8 +17,9 @@ const NAV_STYLES = {
     // Seven to a phone's width in 10 px type: equal columns (55 px each at 390), except that a
     // longer name ("Transactions", 62 px; "Параметри", 59 px) takes its width from the others
     // where they have room to spare, from 340 px up; below that a name too long ends in an ellipsis.
+    // Names keep 2 px from each other and from the screen's edges.
     list: 'grid grid-cols-7 min-[340px]:grid-cols-[repeat(7,minmax(min-content,1fr))]',
-    link: 'flex h-16 flex-col items-center justify-center gap-1 text-[0.625rem] font-medium transition-colors',
+    link: 'flex h-16 flex-col items-center justify-center gap-1 px-0.5 text-[0.625rem] font-medium transition-colors',
     current: 'text-primary',
     other: 'text-muted-foreground hover:text-foreground',
     icon: 'size-5',
