@@ -380,6 +380,21 @@ function strictTransportSecurity(publicUrl: string | undefined) {
   return https ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: false } : false;
 }
 
+/** A day: the home-screen icons are not fingerprinted, and change only with the logo. */
+const ICON_MAX_AGE_S = 24 * 60 * 60;
+
+/**
+ * How long a browser keeps a file of the built web app (a path relative to its root). Vite
+ * fingerprints everything under assets/, so those never change. index.html, the service worker
+ * (sw.js: the browser checks it for a new build on every visit) and the manifests are asked for
+ * again each time, so a new build reaches the page; the icons are kept a day.
+ */
+function webFileCaching(file: string): string {
+  if (file.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  if (file.startsWith('icons/')) return `public, max-age=${ICON_MAX_AGE_S}`;
+  return 'no-cache';
+}
+
 /** Serves the built SPA; any non-API GET that is not a file gets index.html (client-side routes). */
 async function serveWebApp(app: FastifyInstance, root: string) {
   await app.register(fastifyStatic, {
@@ -389,8 +404,10 @@ async function serveWebApp(app: FastifyInstance, root: string) {
     // The build writes brotli and gzip copies of the assets (packages/web/precompress.ts).
     preCompressed: true,
     setHeaders: (res, filePath) => {
-      // Vite fingerprints everything under assets/, so those never change; index.html always may.
-      res.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      const file = path.relative(root, filePath).split(path.sep).join('/');
+      res.header('cache-control', webFileCaching(file));
+      // The web-app manifest's own type (issue 39), which browsers check before they offer to install.
+      if (file.endsWith('.webmanifest')) res.header('content-type', 'application/manifest+json; charset=utf-8');
     },
   });
   app.setNotFoundHandler((request, reply) => {
