@@ -38,7 +38,7 @@ export function AppShell() {
       </a>
       <Sidebar />
       <div className="flex min-h-dvh flex-col md:pl-64">
-        <header className="sticky top-0 z-20 flex h-16 shrink-0 items-center gap-2 border-b bg-background/85 px-4 backdrop-blur sm:gap-3 md:px-8">
+        <header className="sticky top-(--connection-notice-height,0px) z-20 flex h-16 shrink-0 items-center gap-2 border-b bg-background/85 px-4 backdrop-blur sm:gap-3 md:px-8">
           <Link to="/dashboard" aria-label={t('shell.homeLink')} className="rounded-md md:hidden">
             <LogoMark />
           </Link>

@@ -16,7 +16,7 @@ export function Sidebar() {
   const baseCurrency = useBaseCurrency();
   const t = useT();
   return (
-    <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r bg-card md:flex">
+    <aside className="fixed top-(--connection-notice-height,0px) bottom-0 left-0 z-30 hidden w-64 flex-col border-r bg-card md:flex">
       <div className="flex h-16 shrink-0 items-center px-5">
         <Link to="/dashboard" aria-label={t('shell.homeLink')} className="rounded-md">
           <Logo />

@@ -247,7 +247,10 @@ export function TransactionsPage() {
             />
           ) : null}
         </div>
-        <Card className="sticky top-20 hidden gap-5 p-5 lg:flex" aria-labelledby="transaction-filters-title">
+        <Card
+          className="sticky top-[calc(5rem+var(--connection-notice-height,0px))] hidden gap-5 p-5 lg:flex"
+          aria-labelledby="transaction-filters-title"
+        >
           <div className="flex items-center justify-between gap-2">
             <h2 id="transaction-filters-title" className="font-semibold">
               {t('transactions.filters')}
