@@ -35,6 +35,10 @@ function formatMoment(at: number, timeZone: string): string {
  */
 export function ConnectionNotice() {
   const connected = useConnectionStore(isConnected);
+  return connected ? null : <NoticeBar />;
+}
+
+function NoticeBar() {
   const asOf = useConnectionStore((state) => state.asOf);
   const signedIn = useSessionStore((state) => state.token !== null);
   const timeZone = useDisplayTimeZone();
@@ -52,9 +56,8 @@ export function ConnectionNotice() {
       observer?.disconnect();
       keepHeight(null);
     };
-  }, [connected]);
+  }, []);
 
-  if (connected) return null;
   return (
     <div ref={ref} className="sticky top-0 z-40 bg-background">
       <div
