@@ -11,7 +11,7 @@ import {
 import { IDEMPOTENCY_KEY_HEADER, SESSION_ID_HEADER, SESSION_ID_STORAGE_KEY } from '../lib/constants.ts';
 import { useI18nStore } from '../lib/i18n.ts';
 import { session } from '../lib/storage.ts';
-import { noteAnswer, noteUnreachable } from '../stores/connection.ts';
+import { isConnected, noteAnswer, noteUnreachable } from '../stores/connection.ts';
 import { notify } from '../stores/notifications.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { dropEarlyResponses, takeEarlyResponse } from './early-responses.ts';
@@ -129,9 +129,12 @@ async function send(
       if (method !== 'GET') throw unreachable;
       // A change is answered where it was asked (its form or dialog, which may cover the toasts),
       // with a way to send it again; a read has no such place, so a toast says it, and the app
-      // shows what it loaded last until the server answers again (issue 39).
+      // shows what it loaded last until the server answers again (issue 39). Once the app knows it
+      // has no connection, its notice says so: no toast for each read that fails meanwhile.
+      const known = !isConnected();
       noteUnreachable();
-      throw handleGlobally(unreachable, token);
+      if (known) unreachable.notified = true;
+      throw known ? unreachable : handleGlobally(unreachable, token);
     }
     throw handleGlobally(unexpected(0), token);
   }
