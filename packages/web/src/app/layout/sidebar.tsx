@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { Link } from 'react-router';
-import { signOut } from '../../api/auth.ts';
+import { requestSignOut } from '../../api/auth.ts';
 import { useBaseCurrency } from '../../api/currencies.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
@@ -42,7 +42,7 @@ export function Sidebar() {
           <Button
             variant="ghost"
             size="icon"
-            onClick={signOut}
+            onClick={requestSignOut}
             aria-label={t('shell.signOut')}
             title={t('shell.signOut')}
             className="size-9 text-muted-foreground hover:text-foreground"
