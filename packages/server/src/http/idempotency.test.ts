@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -140,6 +142,44 @@ describe('a create sent again with its Idempotency-Key', () => {
     const other = await upload(`${csv}2026-11-02,-3.00,Tea\n`, fileKey);
     expect(other.status).toBe(422);
     expect(parsed(other).response.details[0]).toMatchObject({ path: 'idempotency-key', code: 'idempotencyKey.reused' });
+  });
+});
+
+describe('a create whose client went away before the answer', () => {
+  it('runs on and keeps its answer: the repeat is answered it, and nothing is made twice', async () => {
+    const w = await world();
+    const key = newKey();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const body = JSON.stringify(w.expense);
+    // The whole request is written, then the connection closed before any answer can come back.
+    await new Promise<void>((resolve) => {
+      const sent = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/v1/transactions',
+        headers: {
+          authorization: `Bearer ${w.token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'idempotency-key': key,
+        },
+      });
+      sent.on('error', () => resolve());
+      sent.on('close', () => resolve());
+      sent.end(body, () => sent.destroy());
+    });
+    const kept = () =>
+      t.handle.db
+        .select({ status: idempotencyKeys.status })
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, w.id), eq(idempotencyKeys.key, key)));
+    await vi.waitFor(async () => expect(await kept()).toEqual([{ status: 201 }]), { timeout: 20_000, interval: 20 });
+    const again = await send('POST', '/transactions', w.token, { body: w.expense, key });
+    expect(again).toMatchObject({ status: 201, replayed: true });
+    expect(await w.transactions()).toHaveLength(1);
+    expect(await w.balance()).toBe(100_000 - 1_250);
   });
 });
 
