@@ -5,38 +5,17 @@
 // Usage: node --import tsx bench/idempotency.ts [requests=300] [pglite|postgres]
 // (postgres: the server of DATABASE_URL, default the local one, in a database of its own, dropped after)
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
+import { newStorage } from './server-process.ts';
 
 const [requestsArg, dbArg = 'pglite'] = process.argv.slice(2);
 const requests = Number(requestsArg ?? 300);
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kopiyka-bench-idempotency-'));
-const database = `kopiyka_bench_idempotency_${process.pid}`;
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-delete env.DATABASE_URL;
-if (dbArg === 'postgres') {
-  await admin(`create database ${database}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  env.DATABASE_URL = url.toString();
-  env.APP_SECRET_KEY ??= 'b5'.repeat(32);
-}
+if (dbArg !== 'pglite' && dbArg !== 'postgres') throw new Error('The database is pglite or postgres.');
+const storage = await newStorage(dbArg, 'idempotency');
+const env: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: 'warn', ...storage.env };
+if (dbArg === 'pglite') delete env.DATABASE_URL;
+else env.APP_SECRET_KEY ??= 'b5'.repeat(32);
 const config = { ...loadConfig(env, null), backgroundJobs: false, rateLimitPerMinute: 10_000_000 };
 const app = await buildApp(config);
 const origin = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -98,6 +77,5 @@ try {
   }
 } finally {
   await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  if (dbArg === 'postgres') await admin(`drop database if exists ${database} with (force)`);
+  await storage.drop();
 }
