@@ -13,6 +13,7 @@ import { type Database, type DatabaseHandle, openDatabase } from './db/client.ts
 import { databaseMaintenanceTask } from './db/maintenance.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { answerFrameworkError, registerErrorHandling, sendNotFound } from './http/error-handler.ts';
+import { createIdempotency, registerIdempotency } from './http/idempotency.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerEmptyQueryDropping, registerQueryEncodingCheck } from './http/query.ts';
 import { clientKey } from './http/rate-limit-key.ts';
@@ -241,6 +242,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     log: app.log,
   });
   const backup = createBackupService(db, clock, app.log);
+  const idempotency = createIdempotency(db, clock, app.log);
   const secrets = secretBox(await resolveSecretKey(config.secretKey, config.dataDir));
   const monobank = createMonobankService(
     {
@@ -309,6 +311,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           binanceSnapshotTask(binance),
           authPurgeTask(auth),
           importsExpiryTask(imports),
+          idempotency.purgeTask(),
           ...(database.kind === 'postgres' ? [requestCountPurgeTask(db, clock)] : []),
         ],
         app.log,
@@ -331,6 +334,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       registerAuthentication(api, auth);
       registerQueryEncodingCheck(api);
       registerEmptyQueryDropping(api);
+      registerIdempotency(api, idempotency);
       await api.register(systemRoutes, { registrations: config.auth.registrations });
       await api.register(authRoutes, { auth });
       await api.register(userRoutes, { users });

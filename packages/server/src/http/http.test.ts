@@ -4,7 +4,7 @@ import { type AddressInfo, connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { API_PREFIX, type Endpoint, endpoints, ISSUE_CODES } from '@kopiyka/shared';
+import { API_PREFIX, type Endpoint, endpoints, ISSUE_CODES, takesIdempotencyKey } from '@kopiyka/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUp, startTestApp, type TestApp } from '../../test/app.ts';
@@ -201,6 +201,32 @@ describe('health and API documentation', () => {
       ),
     );
     expect(documented.sort()).toEqual(mapped.sort());
+  });
+
+  it('documents the optional Idempotency-Key header on every create, and on nothing else', async () => {
+    const res = await t.call('GET', '/api/v1/openapi.json');
+    type Parameter = { in: string; name: string; required: boolean; description?: string };
+    const headerOf = (endpoint: Endpoint) =>
+      (
+        res.body.paths[`${API_PREFIX}${endpoint.path.replace(/:(\w+)/g, '{$1}')}`][endpoint.method.toLowerCase()]
+          .parameters as Parameter[] | undefined
+      )?.find((parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key');
+    const all = Object.values(endpoints).flatMap((group) => Object.values(group) as Endpoint[]);
+    const creates = all.filter(takesIdempotencyKey);
+    expect(creates).toContain(endpoints.transactions.create);
+    expect(creates).not.toContain(endpoints.backup.restore);
+    for (const endpoint of all) {
+      const header = headerOf(endpoint);
+      if (!takesIdempotencyKey(endpoint)) {
+        expect(header, `${endpoint.method} ${endpoint.path}`).toBeUndefined();
+        continue;
+      }
+      expect(header, `${endpoint.method} ${endpoint.path}`).toMatchObject({
+        required: false,
+        description: expect.stringContaining('24 hours'),
+        schema: { type: 'string' },
+      });
+    }
   });
 
   it('serves Swagger UI at /api/docs', async () => {

@@ -1689,6 +1689,9 @@ export const en = {
   'issue.request.badAddress': 'The address is not valid URL encoding',
   'issue.request.addressTooLong': 'A part of the address is too long',
   'issue.request.badParameterName': 'A parameter name is not valid URL encoding',
+  'issue.idempotencyKey.format': 'Idempotency-Key must be 1 to {max} visible ASCII characters (no spaces)',
+  'issue.idempotencyKey.reused':
+    'This Idempotency-Key was sent with another request in the last 24 hours: send a new request with a new key',
   'issue.amount.negative': 'Must not be negative',
   'issue.amount.tooLarge': 'Too large: at most {max}',
   'issue.amount.notWhole': 'Must be a whole number of minor units (cents)',
@@ -1873,6 +1876,7 @@ export const en = {
   'issue.import.importedAlready': 'This file was imported already.',
   'issue.import.stillRunning': 'This import is still running; undo it once it has finished.',
   'issue.import.undoneAlready': 'This import was undone already.',
+  'issue.idempotencyKey.running': 'A request with this Idempotency-Key is still being handled. Try again in a moment.',
   'issue.import.tooManyPending':
     'You have {max} files uploaded and not imported. Import or remove one of them first; an upload not imported is removed a day after it was sent.',
   'issueField.name': 'Name',

@@ -1746,6 +1746,9 @@ export const uk: Catalogue = {
   'issue.request.badAddress': 'Адреса має неправильне URL-кодування',
   'issue.request.addressTooLong': 'Частина адреси задовга',
   'issue.request.badParameterName': 'Назва параметра має неправильне URL-кодування',
+  'issue.idempotencyKey.format': 'Idempotency-Key має складатися з 1–{max} видимих символів ASCII (без пробілів)',
+  'issue.idempotencyKey.reused':
+    'Цей Idempotency-Key уже надсилали з іншим запитом протягом останніх 24 годин: надішліть новий запит із новим ключем',
   'issue.amount.negative': 'Не може бути від’ємним',
   'issue.amount.tooLarge': 'Забагато: щонайбільше {max}',
   'issue.amount.notWhole': 'Має бути цілою кількістю копійок',
@@ -1937,6 +1940,7 @@ export const uk: Catalogue = {
   'issue.import.importedAlready': 'Цей файл уже імпортовано.',
   'issue.import.stillRunning': 'Імпорт ще триває; скасуйте його, коли він завершиться.',
   'issue.import.undoneAlready': 'Цей імпорт уже скасовано.',
+  'issue.idempotencyKey.running': 'Запит із цим Idempotency-Key ще обробляється. Спробуйте ще раз за мить.',
   'issue.import.tooManyPending':
     'Уже завантажено й не імпортовано {max, plural, one {# файл} few {# файли} many {# файлів} other {# файлу}}. Спершу імпортуйте або видаліть один із них: файл, який не імпортували, видаляється через добу після надсилання.',
   'issueField.name': 'Назва',
