@@ -7,8 +7,9 @@ import {
   type ErrorBody,
   endpointPath,
   errorEnvelopeSchema,
+  IDEMPOTENCY_KEY_HEADER,
 } from '@kopiyka/shared';
-import { IDEMPOTENCY_KEY_HEADER, SESSION_ID_HEADER, SESSION_ID_STORAGE_KEY } from '../lib/constants.ts';
+import { SESSION_ID_HEADER, SESSION_ID_STORAGE_KEY } from '../lib/constants.ts';
 import { useI18nStore } from '../lib/i18n.ts';
 import { session } from '../lib/storage.ts';
 import { isConnected, noteAnswer, noteUnreachable } from '../stores/connection.ts';
@@ -31,7 +32,8 @@ type RequestOptions = {
   token?: string | null;
   /**
    * Sent as `Idempotency-Key` (a create): a repeat with the same key answers the first result and
-   * creates nothing, so a change sent again after a failure is made once (docs/api.md).
+   * creates nothing, so a change sent again after a failure is made once (docs/api.md
+   * "Idempotency-Key").
    */
   idempotencyKey?: string;
   /**

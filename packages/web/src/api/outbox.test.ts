@@ -126,7 +126,7 @@ describe('sending the transactions kept on this device', () => {
     expect(server.tries).toEqual(['key-1', 'key-2']);
   });
 
-  it('waits after a server failure or too many requests, and sends nothing without a connection', async () => {
+  it('waits after a server failure, too many requests or its key still running, and sends nothing without a connection', async () => {
     let answer: Response | undefined = failure(503, 'UNEXPECTED', 'Down for maintenance');
     const server = idempotentServer(() => answer);
     keepInOutbox(sampleUser.id, expense('lunch'), 'key-1');
@@ -140,14 +140,21 @@ describe('sending the transactions kept on this device', () => {
     await sendOutbox();
     expect(entries()).toMatchObject([{ key: 'key-1', refusal: null, tries: 2 }]);
 
+    // An earlier try of the key still running on the server (its answer lost): not a refusal.
+    answer = failure(409, 'CONFLICT', 'A request with this Idempotency-Key is still being handled.', {
+      details: [{ path: 'idempotency-key', message: 'Still running', code: 'idempotencyKey.running', params: {} }],
+    });
+    await sendOutbox();
+    expect(entries()).toMatchObject([{ key: 'key-1', refusal: null, tries: 3 }]);
+
     answer = undefined;
     useConnectionStore.setState({ online: false });
     await sendOutbox();
-    expect(server.tries).toEqual(['key-1', 'key-1']);
+    expect(server.tries).toEqual(['key-1', 'key-1', 'key-1']);
 
     useConnectionStore.setState({ online: true });
     await sendOutbox();
-    expect(server.tries).toEqual(['key-1', 'key-1', 'key-1']);
+    expect(server.tries).toEqual(['key-1', 'key-1', 'key-1', 'key-1']);
     expect(server.created()).toEqual(['lunch']);
     expect(entries()).toEqual([]);
   });

@@ -44,9 +44,14 @@ const LOCK_NAME = 'kopiyka-outbox';
 /** 4xx answers that say the request may well pass later as it is: not a refusal of the entry. */
 const NOT_REFUSALS = new Set([401, 408, 425, 429]);
 
-/** Whether `error` is the server refusing the entry itself, for good. */
+/**
+ * Whether `error` is the server refusing the entry itself, for good. Not so a try of its key that
+ * is still running on the server from before (its answer lost): that one answers CONFLICT
+ * `idempotencyKey.running` after a minute, and the next round gets its answer.
+ */
 function isRefusal(error: unknown): boolean {
-  return isApiError(error) && error.status >= 400 && error.status < 500 && !NOT_REFUSALS.has(error.status);
+  if (!isApiError(error) || error.status < 400 || error.status >= 500 || NOT_REFUSALS.has(error.status)) return false;
+  return !error.details.some((issue) => issue.code === 'idempotencyKey.running');
 }
 
 function refusalOf(error: unknown): OutboxRefusal {

@@ -27,8 +27,6 @@ export const OUTBOX_STORAGE_KEY = 'outbox';
 export const SESSION_ID_STORAGE_KEY = 'session-id';
 
 export const SESSION_ID_HEADER = 'X-Session-ID';
-/** A create made once however often it is sent (issue 39): the outbox sends each entry with its own. */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 /** Toasts hide after this long unless the caller says otherwise. */
 export const NOTIFICATION_VISIBILITY_MS = 4000;
