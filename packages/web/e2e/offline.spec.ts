@@ -152,7 +152,7 @@ test('an expense recorded offline is sent once when the connection is back, thou
   await expect(waiting).toContainText('Taxi');
   await expect(waiting).toContainText('Uklon at night');
   await expect(waiting).toContainText('−UAH 99.50');
-  await expect(waiting.getByText('Waiting to be sent', { exact: true })).toBeVisible();
+  await expect(waiting.getByText('Waiting', { exact: true })).toBeVisible();
 
   // Back online, the first try reaches the server, which records it, but its answer never comes
   // back (the connection drops on the way): the app tries again with the same key.
@@ -200,7 +200,9 @@ test('one the server refuses waits, with why, to be fixed or dropped', async ({ 
   await context.setOffline(false);
   const waiting = page.getByRole('region', { name: /Waiting to be sent/ });
   await expect(waiting.getByText('Not accepted')).toBeVisible({ timeout: 45_000 });
-  await expect(waiting).toContainText('The server did not accept it');
+  await expect(waiting).toContainText(
+    'The server did not accept it: something it names (its account, category or budget) is no longer there.',
+  );
   await waiting.getByRole('button', { name: /^Drop/ }).click();
   await expect(waiting).toBeHidden();
   expect(await api.transactions()).toEqual([]);

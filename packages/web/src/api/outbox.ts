@@ -176,8 +176,12 @@ export function refusalError(refusal: OutboxRefusal): ApiError {
   return new ApiError({ ...refusal, code: refusal.code as ApiErrorCode });
 }
 
-/** Why the server refused an entry, in the user's language. */
+/**
+ * Why the server refused an entry, in the user's language. A NOT_FOUND is what an entry meets
+ * most (its account, category or budget deleted on another device meanwhile): said for an entry.
+ */
 export function refusalText(refusal: OutboxRefusal): string {
+  if (refusal.code === 'NOT_FOUND') return t('outbox.refused.notFound');
   return errorText(refusalError(refusal));
 }
 

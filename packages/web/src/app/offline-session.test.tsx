@@ -52,7 +52,7 @@ describe('what was last seen, without a connection', () => {
     expect(await screen.findAllByRole('link', { name: /Everyday card/ })).not.toHaveLength(0);
     const notice = (await screen.findByText('No connection — showing what was loaded last')).closest('[role="status"]');
     expect(notice?.textContent).toMatch(/^No connection — showing what was loaded last · as of \d+ \w+, \d\d:\d\d/);
-    expect(notice?.textContent).toContain('New transactions are kept on this device');
+    expect(notice?.textContent).toContain('New transactions wait on this device until then.');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

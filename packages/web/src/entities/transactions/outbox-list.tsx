@@ -106,7 +106,7 @@ function EntryRow({ entry, sending }: { entry: OutboxEntry; sending: boolean }) 
       <div className="flex items-start gap-3">
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
           <span className="truncate text-sm font-medium">{name}</span>
-          <span className="truncate text-xs text-muted-foreground">
+          <span className="text-xs break-words text-muted-foreground">
             {note ? <span className="text-foreground/80">{note} · </span> : null}
             {account} · {formatDateTime(entry.body.time ?? entry.queuedAt)}
           </span>

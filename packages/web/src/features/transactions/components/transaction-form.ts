@@ -137,14 +137,16 @@ const textOf = (note: unknown) => (typeof note === 'string' ? note : '');
  * body the form made, read back. A transfer is read from "From" to "To" as the form sends it.
  */
 export function queuedValues(body: CreateTransactionBody, accounts: readonly Account[]): TransactionFormValues {
-  const side = (id: number | undefined) => (id === undefined ? OUT_OF_WALLET : String(id));
+  // An account deleted since (why the server refused it, often) is left for the person to choose again.
+  const known = (id: number) => (accounts.some((account) => account.id === id) ? String(id) : '');
+  const side = (id: number | undefined) => (id === undefined ? OUT_OF_WALLET : known(id));
   const transfer = (body.transferNature ?? 'not_transfer') !== 'not_transfer';
   const income = body.transactionType === 'income';
   const payer = accounts.find((account) => account.id === body.accountId);
   const values: TransactionFormValues = {
     kind: transfer ? 'transfer' : body.transactionType,
     amount: amountText(body.amount),
-    accountId: body.accountId === undefined ? '' : String(body.accountId),
+    accountId: known(body.accountId),
     toAccountId: '',
     destinationAmount: '',
     categoryId: body.categoryId ?? null,
