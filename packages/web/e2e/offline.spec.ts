@@ -165,7 +165,7 @@ test('an expense recorded offline is sent once when the connection is back, thou
     await route.abort('connectionreset');
   });
   await context.setOffline(false);
-  await expect(page.getByText('1 transaction kept on this device was sent.')).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByText('The transaction kept on this device was sent.')).toBeVisible({ timeout: 45_000 });
   await expect(waiting).toBeHidden();
   expect(keys).toHaveLength(2);
   expect(keys[1]).toBe(keys[0]);

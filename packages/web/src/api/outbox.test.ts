@@ -117,7 +117,7 @@ describe('sending the transactions kept on this device', () => {
       },
     ]);
     expect(toastMessages()).toEqual([
-      '1 transaction kept on this device was sent.',
+      'The transaction kept on this device was sent.',
       'The server did not accept a transaction kept on this device. Fix it or drop it.',
     ]);
 

@@ -78,7 +78,7 @@ describe('a transaction entered without a connection', () => {
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]).toEqual({ key: entry!.key, body: expect.objectContaining({ amount: 25_050, note: 'Silpo' }) });
     await waitFor(() => expect(screen.queryByRole('region', { name: /Waiting to be sent/ })).toBeNull());
-    expect(toastMessages()).toContain('1 transaction kept on this device was sent.');
+    expect(toastMessages()).toContain('The transaction kept on this device was sent.');
   });
 
   it('when the server cannot be reached, is kept to send later under the key its try was sent with', async () => {
@@ -201,7 +201,7 @@ describe('a transaction entered without a connection', () => {
     await userEvent.click(signOut);
     const question = within(await screen.findByRole('alertdialog', { name: 'Sign out before these are sent?' }));
     expect(
-      question.getByText(/1 transaction entered without a connection is still only on this device\./),
+      question.getByText(/A transaction entered without a connection is still only on this device\./),
     ).toBeTruthy();
     await userEvent.click(question.getByRole('button', { name: 'Stay signed in' }));
     expect(entries()).toHaveLength(1);

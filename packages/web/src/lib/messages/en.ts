@@ -118,7 +118,7 @@ export const en = {
   'outbox.undo': 'Undo',
   'outbox.kept': 'No connection: saved on this device. It will be sent once the connection is back.',
   'outbox.sent':
-    '{count, plural, one {# transaction kept on this device was sent.} other {# transactions kept on this device were sent.}}',
+    '{count, plural, =1 {The transaction kept on this device was sent.} one {# transaction kept on this device was sent.} other {# transactions kept on this device were sent.}}',
   'outbox.refusedToast':
     '{count, plural, one {The server did not accept a transaction kept on this device. Fix it or drop it.} other {The server did not accept # transactions kept on this device. Fix them or drop them.}}',
   'outbox.show': 'Show',
@@ -128,7 +128,7 @@ export const en = {
   'outbox.keepChanges': 'Keep changes',
   'signOut.pending.title': 'Sign out before these are sent?',
   'signOut.pending.description':
-    '{count, plural, one {# transaction entered without a connection is still only on this device.} other {# transactions entered without a connection are still only on this device.}} Signing out deletes {count, plural, one {it} other {them}} from here, as it does everything else of yours.',
+    '{count, plural, =1 {A transaction entered without a connection is still only on this device.} one {# transaction entered without a connection is still only on this device.} other {# transactions entered without a connection are still only on this device.}} Signing out deletes {count, plural, one {it} other {them}} from here, as it does everything else of yours.',
   'signOut.pending.confirm': 'Sign out and delete',
   'signOut.pending.cancel': 'Stay signed in',
   'sidebar.loading': 'Loading accounts',
