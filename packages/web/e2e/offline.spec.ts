@@ -96,7 +96,7 @@ test('installable: the manifests and icons are valid, and Chromium finds nothing
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.uk.webmanifest');
     await page.reload();
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.uk.webmanifest');
-    expect((await cdp.send('Page.getAppManifest')).url).toMatch(/\/manifest\.uk\.webmanifest$/);
+    await expect.poll(async () => (await cdp.send('Page.getAppManifest')).url).toMatch(/\/manifest\.uk\.webmanifest$/);
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
