@@ -146,38 +146,68 @@ describe('a create sent again with its Idempotency-Key', () => {
 });
 
 describe('a create whose client went away before the answer', () => {
+  beforeAll(() => t.app.listen({ port: 0, host: '127.0.0.1' }));
+
+  /**
+   * Sends `POST /transactions` with `key` over a real connection and closes the connection, before
+   * any answer can come back, once `hangUp` resolves.
+   */
+  async function sendAndHangUp(token: string, body: unknown, key: string, hangUp: () => Promise<unknown>) {
+    const { port } = t.app.server.address() as AddressInfo;
+    const text = JSON.stringify(body);
+    const sent = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/v1/transactions',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(text),
+        'idempotency-key': key,
+      },
+    });
+    const closed = new Promise<void>((resolve) => {
+      sent.on('error', () => resolve());
+      sent.on('close', () => resolve());
+    });
+    sent.end(text);
+    await hangUp();
+    sent.destroy();
+    await closed;
+  }
+
+  const keyRow = (userId: number, key: string) =>
+    t.handle.db
+      .select({ status: idempotencyKeys.status })
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+
   it('runs on and keeps its answer: the repeat is answered it, and nothing is made twice', async () => {
     const w = await world();
     const key = newKey();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    const body = JSON.stringify(w.expense);
-    // The whole request is written, then the connection closed before any answer can come back.
-    await new Promise<void>((resolve) => {
-      const sent = httpRequest({
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/v1/transactions',
-        headers: {
-          authorization: `Bearer ${w.token}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          'idempotency-key': key,
-        },
-      });
-      sent.on('error', () => resolve());
-      sent.on('close', () => resolve());
-      sent.end(body, () => sent.destroy());
+    // Closed once the server has claimed the key (read the whole request): its handler runs or has run.
+    await sendAndHangUp(w.token, w.expense, key, () =>
+      vi.waitFor(async () => expect(await keyRow(w.id, key)).toHaveLength(1), { timeout: 20_000, interval: 1 }),
+    );
+    await vi.waitFor(async () => expect(await keyRow(w.id, key)).toEqual([{ status: 201 }]), {
+      timeout: 20_000,
+      interval: 20,
     });
-    const kept = () =>
-      t.handle.db
-        .select({ status: idempotencyKeys.status })
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, w.id), eq(idempotencyKeys.key, key)));
-    await vi.waitFor(async () => expect(await kept()).toEqual([{ status: 201 }]), { timeout: 20_000, interval: 20 });
     const again = await send('POST', '/transactions', w.token, { body: w.expense, key });
     expect(again).toMatchObject({ status: 201, replayed: true });
+    expect(await w.transactions()).toHaveLength(1);
+    expect(await w.balance()).toBe(100_000 - 1_250);
+  });
+
+  it('sent again at once after hanging up, is made once whenever the server noticed', async () => {
+    const w = await world();
+    const key = newKey();
+    // Closed as soon as it is sent: the server may drop it unread, or be running it, or have run it.
+    await sendAndHangUp(w.token, w.expense, key, async () => {});
+    const again = await send('POST', '/transactions', w.token, { body: w.expense, key });
+    expect(again.status, again.text).toBe(201);
+    await vi.waitFor(async () => expect(await keyRow(w.id, key)).toEqual([{ status: 201 }]), { timeout: 20_000 });
     expect(await w.transactions()).toHaveLength(1);
     expect(await w.balance()).toBe(100_000 - 1_250);
   });
