@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompileMessages } from './precompile-messages.ts';
 import { precompress } from './precompress.ts';
+import { serviceWorker } from './service-worker.ts';
 
 // The API server's default port; `npm run dev` runs it beside Vite.
 const API_TARGET = process.env.KOPIYKA_API_URL ?? 'http://localhost:3000';
@@ -19,7 +20,7 @@ const SIGNED_IN_COMMON = (id: string) =>
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), precompileMessages(), precompress()],
+  plugins: [react(), tailwindcss(), precompileMessages(), serviceWorker(), precompress()],
   server: {
     proxy: { '/api': { target: API_TARGET, changeOrigin: true } },
   },

@@ -13,6 +13,7 @@ import { type Database, type DatabaseHandle, openDatabase } from './db/client.ts
 import { databaseMaintenanceTask } from './db/maintenance.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { answerFrameworkError, registerErrorHandling, sendNotFound } from './http/error-handler.ts';
+import { createIdempotency, registerIdempotency } from './http/idempotency.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerEmptyQueryDropping, registerQueryEncodingCheck } from './http/query.ts';
 import { clientKey } from './http/rate-limit-key.ts';
@@ -245,6 +246,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     log: app.log,
   });
   const backup = createBackupService(db, clock, app.log);
+  const idempotency = createIdempotency(db, clock, app.log);
   const secrets = secretBox(await resolveSecretKey(config.secretKey, config.dataDir));
   const monobank = createMonobankService(
     {
@@ -313,6 +315,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           binanceSnapshotTask(binance),
           authPurgeTask(auth),
           importsExpiryTask(imports),
+          idempotency.purgeTask(),
           ...(database.kind === 'postgres' ? [requestCountPurgeTask(db, clock)] : []),
         ],
         app.log,
@@ -335,6 +338,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       registerAuthentication(api, auth);
       registerQueryEncodingCheck(api);
       registerEmptyQueryDropping(api);
+      registerIdempotency(api, idempotency);
       await api.register(systemRoutes, { registrations: config.auth.registrations });
       await api.register(authRoutes, { auth });
       await api.register(userRoutes, { users });
@@ -385,6 +389,21 @@ function strictTransportSecurity(publicUrl: string | undefined) {
   return https ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: false } : false;
 }
 
+/** A day: the home-screen icons are not fingerprinted, and change only with the logo. */
+const ICON_MAX_AGE_S = 24 * 60 * 60;
+
+/**
+ * How long a browser keeps a file of the built web app (a path relative to its root). Vite
+ * fingerprints everything under assets/, so those never change. index.html, the service worker
+ * (sw.js: the browser checks it for a new build on every visit) and the manifests are asked for
+ * again each time, so a new build reaches the page; the icons are kept a day.
+ */
+function webFileCaching(file: string): string {
+  if (file.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  if (file.startsWith('icons/')) return `public, max-age=${ICON_MAX_AGE_S}`;
+  return 'no-cache';
+}
+
 /** Serves the built SPA; any non-API GET that is not a file gets index.html (client-side routes). */
 async function serveWebApp(app: FastifyInstance, root: string) {
   await app.register(fastifyStatic, {
@@ -394,8 +413,10 @@ async function serveWebApp(app: FastifyInstance, root: string) {
     // The build writes brotli and gzip copies of the assets (packages/web/precompress.ts).
     preCompressed: true,
     setHeaders: (res, filePath) => {
-      // Vite fingerprints everything under assets/, so those never change; index.html always may.
-      res.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      const file = path.relative(root, filePath).split(path.sep).join('/');
+      res.header('cache-control', webFileCaching(file));
+      // The web-app manifest's own type (issue 39), which browsers check before they offer to install.
+      if (file.endsWith('.webmanifest')) res.header('content-type', 'application/manifest+json; charset=utf-8');
     },
   });
   app.setNotFoundHandler((request, reply) => {

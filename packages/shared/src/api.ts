@@ -43,6 +43,11 @@ export interface Endpoint {
    * Every endpoint with a body in its group must be streamed too (they share the body reader).
    */
   streamedBody?: true;
+  /**
+   * `false`: a POST that takes no Idempotency-Key, as a repeat of it could never be answered (the
+   * sign-outs end the session a repeat would come with). idempotency.ts has the rule.
+   */
+  idempotencyKey?: false;
   /** The largest request body taken, in bytes, where the server's default is too small. */
   bodyLimit?: number;
   /**

@@ -175,12 +175,19 @@ export const endpoints = {
       body: loginBodySchema,
       response: loginResponseSchema,
     },
-    logout: { method: 'POST', path: '/auth/logout', tags: ['auth'], summary: "Revoke the caller's token" },
+    logout: {
+      method: 'POST',
+      path: '/auth/logout',
+      tags: ['auth'],
+      summary: "Revoke the caller's token",
+      idempotencyKey: false,
+    },
     logoutAll: {
       method: 'POST',
       path: '/auth/logout-all',
       tags: ['auth'],
       summary: "Revoke every session of the caller's, this one included",
+      idempotencyKey: false,
     },
     changePassword: {
       method: 'PUT',

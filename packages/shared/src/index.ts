@@ -11,6 +11,7 @@ export * from './endpoints.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './events.ts';
+export * from './idempotency.ts';
 export * from './ids.ts';
 export * from './import-values.ts';
 export * from './imports.ts';

@@ -74,6 +74,9 @@ export const ISSUE_MESSAGES = {
   'request.badAddress': 'The address is not valid URL encoding',
   'request.addressTooLong': 'A part of the address is too long',
   'request.badParameterName': 'A parameter name is not valid URL encoding',
+  'idempotencyKey.format': 'Idempotency-Key must be 1 to {max} visible ASCII characters (no spaces)',
+  'idempotencyKey.reused':
+    'This Idempotency-Key was sent with another request in the last 24 hours: send a new request with a new key',
 
   // Amounts, balances, rates
   'amount.negative': 'Must not be negative',
@@ -273,6 +276,7 @@ export const ISSUE_MESSAGES = {
   'import.importedAlready': 'This file was imported already.',
   'import.stillRunning': 'This import is still running; undo it once it has finished.',
   'import.undoneAlready': 'This import was undone already.',
+  'idempotencyKey.running': 'A request with this Idempotency-Key is still being handled. Try again in a moment.',
   'import.tooManyPending':
     'You have {max} files uploaded and not imported. Import or remove one of them first; an upload not imported is removed a day after it was sent.',
 

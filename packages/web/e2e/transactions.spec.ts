@@ -1,6 +1,11 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { chooseCategory, createReadyUser, PASSWORD, signIn } from './helpers.ts';
 
+// Without the service worker: the journey checks what a page whose code cannot be fetched says,
+// which happens where browsers run no worker (an instance on plain http). With the worker the code
+// comes from its cache and the page opens (offline.spec.ts).
+test.use({ serviceWorkers: 'block' });
+
 /** Two accounts made through the API, to keep the test on transactions: UAH 10,000.00 on a card, and dollars. */
 async function createAccounts(request: APIRequestContext, username: string): Promise<void> {
   const login = await request.post('/api/v1/auth/login', { data: { username, password: PASSWORD } });

@@ -109,6 +109,35 @@ export const requestCounts = pgTable('request_counts', {
   windowEndsAt: timestamp('window_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
+/**
+ * Creates sent with an `Idempotency-Key` (issue 39; http/idempotency.ts): the key is claimed
+ * before its request runs, and the request's successful answer is kept for 24 hours to be sent
+ * again to a repeat. While the request runs, `status` is null and the lease (`lease_token`,
+ * `locked_until`) says who runs it and until when; a request that failed gives its key up, and one
+ * whose process died loses it when the lease runs out.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 100 }).notNull(),
+    /** SHA-256 (hex) of the method, route, parameters, query and body: what "the same request" means. */
+    fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
+    /** The answer's HTTP status; null while the first request runs. */
+    status: smallint('status'),
+    /** The answer's body exactly as sent (JSON); null for a 204 and while the request runs. */
+    body: text('body'),
+    leaseToken: uuid('lease_token'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    /** When the first request came (by the server's clock); the key is replayed until `expires_at`. */
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_expires_at_idx').on(t.expiresAt)],
+);
+
 /** ISO 4217 reference list, seeded at start-up. */
 export const currencies = pgTable('currencies', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),

@@ -6,6 +6,7 @@ import {
   errorEnvelopeSchema,
   successEnvelope,
   successStatus,
+  takesIdempotencyKey,
   type ValidBody,
   type ValidParams,
   type ValidQuery,
@@ -21,6 +22,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validationError } from '../lib/errors.ts';
 import { success } from './envelope.ts';
+import { idempotencyHeaders } from './idempotency.ts';
 
 type Part<T> = [T] extends [never] ? unknown : T;
 
@@ -68,11 +70,13 @@ export type EndpointHandler<E extends Endpoint> = (
  */
 function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
   const status = successStatus(endpoint);
+  // Creates take an Idempotency-Key: http/idempotency.ts keeps or replays their answers.
+  const idempotent = takesIdempotencyKey(endpoint);
   if (endpoint.rawBody) acceptRawBody(app, endpoint.rawBody);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    ...(endpoint.public && { config: { public: true } }),
+    config: { ...(endpoint.public && { public: true }), ...(idempotent && { idempotent: true }) },
     ...(endpoint.bodyLimit && { bodyLimit: endpoint.bodyLimit }),
     // A streamed body is read only as JSON: another type's parser would hand the handler something else.
     ...((endpoint.rawBody || endpoint.streamedBody) && {
@@ -89,6 +93,7 @@ function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: E
       ...(endpoint.params && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.body && { body: endpoint.body }),
+      ...(idempotent && { headers: idempotencyHeaders }),
       response: {
         ...(endpoint.response &&
           !endpoint.stream &&

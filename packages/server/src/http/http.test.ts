@@ -4,7 +4,7 @@ import { type AddressInfo, connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { API_PREFIX, type Endpoint, endpoints, ISSUE_CODES } from '@kopiyka/shared';
+import { API_PREFIX, type Endpoint, endpoints, ISSUE_CODES, takesIdempotencyKey } from '@kopiyka/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUp, startTestApp, type TestApp } from '../../test/app.ts';
@@ -203,6 +203,32 @@ describe('health and API documentation', () => {
     expect(documented.sort()).toEqual(mapped.sort());
   });
 
+  it('documents the optional Idempotency-Key header on every create, and on nothing else', async () => {
+    const res = await t.call('GET', '/api/v1/openapi.json');
+    type Parameter = { in: string; name: string; required: boolean; description?: string };
+    const headerOf = (endpoint: Endpoint) =>
+      (
+        res.body.paths[`${API_PREFIX}${endpoint.path.replace(/:(\w+)/g, '{$1}')}`][endpoint.method.toLowerCase()]
+          .parameters as Parameter[] | undefined
+      )?.find((parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key');
+    const all = Object.values(endpoints).flatMap((group) => Object.values(group) as Endpoint[]);
+    const creates = all.filter(takesIdempotencyKey);
+    expect(creates).toContain(endpoints.transactions.create);
+    expect(creates).not.toContain(endpoints.backup.restore);
+    for (const endpoint of all) {
+      const header = headerOf(endpoint);
+      if (!takesIdempotencyKey(endpoint)) {
+        expect(header, `${endpoint.method} ${endpoint.path}`).toBeUndefined();
+        continue;
+      }
+      expect(header, `${endpoint.method} ${endpoint.path}`).toMatchObject({
+        required: false,
+        description: expect.stringContaining('24 hours'),
+        schema: { type: 'string' },
+      });
+    }
+  });
+
   it('serves Swagger UI at /api/docs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(res.statusCode).toBe(200);
@@ -273,6 +299,10 @@ describe('a client gone before the rate limit counts its request', () => {
 });
 
 const ASSET = `export const app = ${JSON.stringify('Kopiyka '.repeat(400))};\n`;
+const MANIFEST = JSON.stringify({ name: 'Kopiyka', start_url: '/', display: 'standalone' });
+const SERVICE_WORKER = "self.addEventListener('fetch', () => {});\n";
+/** The start of a PNG: its signature and a 1×1 header, enough to be served as one. */
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 describe('the built web app', () => {
   let web: TestApp;
@@ -285,6 +315,12 @@ describe('the built web app', () => {
     await writeFile(path.join(dist, 'assets', 'app-1a2b3c.js'), ASSET);
     await writeFile(path.join(dist, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync(ASSET));
     await writeFile(path.join(dist, 'assets', 'app-1a2b3c.js.gz'), gzipSync(ASSET));
+    // What makes it installable and work offline (issue 39): the manifests, an icon, the service worker.
+    await writeFile(path.join(dist, 'manifest.webmanifest'), MANIFEST);
+    await writeFile(path.join(dist, 'manifest.uk.webmanifest'), MANIFEST);
+    await mkdir(path.join(dist, 'icons'));
+    await writeFile(path.join(dist, 'icons', 'icon-192.png'), PNG);
+    await writeFile(path.join(dist, 'sw.js'), SERVICE_WORKER);
     web = await startTestApp({ webDistDir: dist });
   });
   afterAll(async () => {
@@ -324,6 +360,27 @@ describe('the built web app', () => {
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(res.headers.vary).toContain('accept-encoding');
     }
+  });
+
+  it('serves the manifests as manifests, the service worker uncached, the icons for a day', async () => {
+    for (const url of ['/manifest.webmanifest', '/manifest.uk.webmanifest']) {
+      const res = await web.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.json()).toMatchObject({ display: 'standalone' });
+    }
+    const worker = await web.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toContain('javascript');
+    // The browser asks for it on every visit to find a new build; nothing may keep an old one.
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.body).toBe(SERVICE_WORKER);
+    const icon = await web.app.inject({ method: 'GET', url: '/icons/icon-192.png' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/png');
+    expect(icon.headers['cache-control']).toBe('public, max-age=86400');
+    expect(icon.rawPayload.equals(PNG)).toBe(true);
   });
 
   it('still answers unknown API routes with the JSON envelope, however the path is spelled', async () => {

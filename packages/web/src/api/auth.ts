@@ -7,7 +7,9 @@ import {
 } from '@kopiyka/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { browserTimeZone } from '../lib/locale.ts';
+import { useOutboxStore } from '../stores/outbox.ts';
 import { useSessionStore } from '../stores/session.ts';
+import { useSignOutQuestionStore } from '../stores/sign-out-question.ts';
 import { call } from './client.ts';
 import { healthKeys } from './query-keys.ts';
 import { logout, signIn } from './session.ts';
@@ -63,4 +65,15 @@ export function signOut(): void {
   const { token } = useSessionStore.getState();
   logout();
   if (token) call(endpoints.auth.logout, { token }).catch(() => undefined);
+}
+
+/**
+ * What a sign-out button does: signs out, or first asks when transactions entered without a
+ * connection are still only on this device (issue 39), as signing out deletes them.
+ */
+export function requestSignOut(): void {
+  const { user } = useSessionStore.getState();
+  const kept = useOutboxStore.getState();
+  if (user && kept.owner === user.id && kept.entries.length > 0) useSignOutQuestionStore.setState({ open: true });
+  else signOut();
 }

@@ -7,10 +7,12 @@ import {
   type ErrorBody,
   endpointPath,
   errorEnvelopeSchema,
+  IDEMPOTENCY_KEY_HEADER,
 } from '@kopiyka/shared';
 import { SESSION_ID_HEADER, SESSION_ID_STORAGE_KEY } from '../lib/constants.ts';
 import { useI18nStore } from '../lib/i18n.ts';
 import { session } from '../lib/storage.ts';
+import { isConnected, noteAnswer, noteUnreachable } from '../stores/connection.ts';
 import { notify } from '../stores/notifications.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { dropEarlyResponses, takeEarlyResponse } from './early-responses.ts';
@@ -28,6 +30,17 @@ type RequestOptions = {
   signal?: AbortSignal;
   /** Overrides the stored token, for calls made while the session is being torn down or set up. */
   token?: string | null;
+  /**
+   * Sent as `Idempotency-Key` (a create): a repeat with the same key answers the first result and
+   * creates nothing, so a change sent again after a failure is made once (docs/api.md
+   * "Idempotency-Key").
+   */
+  idempotencyKey?: string;
+  /**
+   * The caller says what went wrong itself (the outbox, sending in the background): no toast for a
+   * failure. A refused session still ends.
+   */
+  quiet?: boolean;
 };
 
 function isAbort(error: unknown): boolean {
@@ -60,7 +73,8 @@ const TOO_MANY_REQUESTS_TOAST_ID = 'too-many-requests';
  * The app-wide reactions to a read's network failure, an unexpected error and throttling; every
  * other code is left to the caller.
  */
-function handleGlobally(error: ApiError, usedToken: string | null): ApiError {
+function handleGlobally(error: ApiError, usedToken: string | null, quiet = false): ApiError {
+  if (quiet && error.code !== 'UNAUTHENTICATED') return error;
   if (error.isNetworkError) {
     notify('error', ERROR_MESSAGES.network);
     error.notified = true;
@@ -86,10 +100,11 @@ function handleGlobally(error: ApiError, usedToken: string | null): ApiError {
 async function send(
   method: Endpoint['method'],
   url: string,
-  { body, rawType, signal, token }: Omit<RequestOptions, 'query'> & { token: string | null },
+  { body, rawType, signal, token, idempotencyKey }: Omit<RequestOptions, 'query'> & { token: string | null },
   accept = 'application/json',
 ): Promise<Response> {
   const headers = requestHeaders(token, accept);
+  if (idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
   const raw = body instanceof Blob;
   if (body !== undefined) headers.set('Content-Type', raw ? (rawType ?? body.type) : 'application/json');
   // The interface's language: a sign-up's categories are named in it.
@@ -113,12 +128,19 @@ async function send(
     // fetch rejects with a TypeError when the network fails (offline, DNS, refused, CORS).
     if (error instanceof TypeError) {
       const unreachable = new ApiError({ code: NETWORK_ERROR, statusText: ERROR_MESSAGES.network, status: 0 });
+      if (method !== 'GET') throw unreachable;
       // A change is answered where it was asked (its form or dialog, which may cover the toasts),
-      // with a way to send it again; a read has no such place, so a toast says it.
-      throw method === 'GET' ? handleGlobally(unreachable, token) : unreachable;
+      // with a way to send it again; a read has no such place, so a toast says it, and the app
+      // shows what it loaded last until the server answers again (issue 39). Once the app knows it
+      // has no connection, its notice says so: no toast for each read that fails meanwhile.
+      const known = !isConnected();
+      noteUnreachable();
+      if (known) unreachable.notified = true;
+      throw known ? unreachable : handleGlobally(unreachable, token);
     }
     throw handleGlobally(unexpected(0), token);
   }
+  noteAnswer();
 
   const newSessionId = response.headers.get(SESSION_ID_HEADER);
   if (newSessionId) session.set(SESSION_ID_STORAGE_KEY, newSessionId);
@@ -126,13 +148,13 @@ async function send(
 }
 
 /** The error an answer that is not a success carries, told to the user where the app does that for everyone. */
-async function failureOf(response: Response, token: string | null): Promise<ApiError> {
+async function failureOf(response: Response, token: string | null, quiet = false): Promise<ApiError> {
   const body = await readBody(response);
-  if (body === 'invalid') return handleGlobally(unexpected(response.status), token);
+  if (body === 'invalid') return handleGlobally(unexpected(response.status), token, quiet);
   const envelope = errorEnvelopeSchema.safeParse(body.data);
-  if (!envelope.success) return handleGlobally(unexpected(response.status), token);
+  if (!envelope.success) return handleGlobally(unexpected(response.status), token, quiet);
   const { code, statusText, details }: ErrorBody = envelope.data.response;
-  return handleGlobally(new ApiError({ code, statusText, status: response.status, details }), token);
+  return handleGlobally(new ApiError({ code, statusText, status: response.status, details }), token, quiet);
 }
 
 const tokenOf = (options: Pick<RequestOptions, 'token'>) =>
@@ -141,12 +163,12 @@ const tokenOf = (options: Pick<RequestOptions, 'token'>) =>
 async function request<T>(method: Endpoint['method'], path: string, options: RequestOptions): Promise<T> {
   const token = tokenOf(options);
   const response = await send(method, buildUrl(path, options.query), { ...options, token });
-  if (!response.ok) throw await failureOf(response, token);
+  if (!response.ok) throw await failureOf(response, token, options.quiet);
   const body = await readBody(response);
-  if (body === 'invalid') throw handleGlobally(unexpected(response.status), token);
+  if (body === 'invalid') throw handleGlobally(unexpected(response.status), token, options.quiet);
   if (body.data === undefined) return undefined as T;
   if (isSuccessEnvelope(body.data)) return body.data.response as T;
-  throw handleGlobally(unexpected(response.status), token);
+  throw handleGlobally(unexpected(response.status), token, options.quiet);
 }
 
 /** One part of a call: required when the endpoint has it, absent when it has not. */
@@ -161,7 +183,7 @@ type BodyPart<E extends Endpoint> = E extends { rawBody: string } ? { body: Blob
 export type CallInput<E extends Endpoint> = Part<'params', EndpointParams<E>> &
   QueryPart<EndpointQuery<E>> &
   BodyPart<E> &
-  Pick<RequestOptions, 'signal' | 'token'>;
+  Pick<RequestOptions, 'signal' | 'token' | 'idempotencyKey' | 'quiet'>;
 
 /**
  * Calls an endpoint of the shared map: its method and path (params filled in), the query and the
@@ -171,7 +193,7 @@ export function call<E extends Endpoint>(
   endpoint: E,
   ...[input]: object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
 ): Promise<EndpointResponse<E>> {
-  const { params, query, body, signal, token } = (input ?? {}) as {
+  const { params, query, body, signal, token, idempotencyKey, quiet } = (input ?? {}) as {
     params?: Record<string, unknown>;
     query?: QueryParams;
   } & Omit<RequestOptions, 'query'>;
@@ -181,6 +203,8 @@ export function call<E extends Endpoint>(
     rawType: endpoint.rawBody,
     signal,
     token,
+    idempotencyKey,
+    quiet,
   });
 }
 

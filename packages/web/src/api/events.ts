@@ -5,6 +5,7 @@ import { storedIssueText, t } from '../lib/i18n.ts';
 import { navigateTo } from '../lib/navigation.ts';
 import { TRANSACTIONS_PATH } from '../lib/paths.ts';
 import { openBankDialog } from '../stores/bank-dialog-target.ts';
+import { isConnected, useConnectionStore } from '../stores/connection.ts';
 import { notify, useNotificationsStore } from '../stores/notifications.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { call, openEventStream } from './client.ts';
@@ -128,6 +129,22 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** Resolves once the app has a connection (at once when it has), or `signal` aborts. */
+function untilConnected(signal: AbortSignal): Promise<void> {
+  if (isConnected()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      unsubscribe();
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const unsubscribe = useConnectionStore.subscribe((state) => {
+      if (isConnected(state)) done();
+    });
+    signal.addEventListener('abort', done);
+  });
+}
+
 /**
  * Keeps the stream open until `signal` aborts: when it drops or cannot be opened it is opened again
  * after a growing wait. A refused session ends it (the client signs out then). Events missed while
@@ -141,6 +158,9 @@ export async function followServerEvents(
   let failures = 0;
   let opened = false;
   while (!signal.aborted) {
+    // Without a connection it could only fail: it waits for one (issue 39), then opens.
+    await untilConnected(signal);
+    if (signal.aborted) return;
     try {
       await readServerEvents(signal, {
         onEvent,

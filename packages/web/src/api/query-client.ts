@@ -1,4 +1,5 @@
-import { type FetchQueryOptions, type Query, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { type FetchQueryOptions, onlineManager, type Query, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { isConnected, useConnectionStore } from '../stores/connection.ts';
 import { isApiError } from './errors.ts';
 
 const DEFAULT_RETRIES = 3;
@@ -25,6 +26,16 @@ const fetchedAhead = new WeakSet<Query>();
 const refetchOnMount = (query: Query) =>
   !(fetchedAhead.has(query) && Date.now() - query.state.dataUpdatedAt < AHEAD_FRESH_MS);
 
+/**
+ * Reads wait while the app has no connection (issue 39): the browser offline, or the server away.
+ * What they answered last stays on the page meanwhile, and they go on once it is back, instead of
+ * failing one after another.
+ */
+onlineManager.setEventListener((setOnline) => {
+  setOnline(isConnected());
+  return useConnectionStore.subscribe((state) => setOnline(isConnected(state)));
+});
+
 /** One client for the whole app. */
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -32,7 +43,9 @@ export const queryClient = new QueryClient({
       retry: retryUnlessRefused,
       refetchOnMount,
     },
-    mutations: { retry: false },
+    // A change is tried at once even without a connection: its form says at once that it was not
+    // sent (and a new transaction goes to the outbox), rather than waiting without a word.
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
 

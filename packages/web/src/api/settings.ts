@@ -57,13 +57,22 @@ export function useUpdateUserSettings() {
  */
 export async function applySavedSettings(): Promise<void> {
   try {
-    const settings = await queryClient.fetchQuery({ ...userSettingsQueryOptions(), retry: false });
-    setDisplayTimeZone(settings.timeZone);
-    const saved = appLocale(settings.locale);
-    if (saved !== useI18nStore.getState().locale) await chooseLocale(saved);
+    await applySettings(await queryClient.fetchQuery({ ...userSettingsQueryOptions(), retry: false }));
   } catch {
     // The settings page says what failed when it is opened.
   }
+}
+
+/** The settings kept on this device for a session opened without a connection (issue 39), if any. */
+export async function applyKeptSettings(): Promise<void> {
+  const settings = queryClient.getQueryData<UserSettings>(settingsKeys.all);
+  if (settings) await applySettings(settings);
+}
+
+async function applySettings(settings: UserSettings): Promise<void> {
+  setDisplayTimeZone(settings.timeZone);
+  const saved = appLocale(settings.locale);
+  if (saved !== useI18nStore.getState().locale) await chooseLocale(saved);
 }
 
 /** Speaks `locale` here at once and saves it as the user's (when signed in), so it follows them. */

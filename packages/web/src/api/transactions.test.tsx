@@ -76,7 +76,10 @@ describe('transactions API', () => {
     const mutation = renderHook(() => useCreateTransaction(), { wrapper });
 
     await act(() =>
-      mutation.result.current.mutateAsync({ amount: 100, transactionType: 'expense', accountId: 1, categoryId: 2 }),
+      mutation.result.current.mutateAsync({
+        body: { amount: 100, transactionType: 'expense', accountId: 1, categoryId: 2 },
+        idempotencyKey: 'a-key',
+      }),
     );
     await waitFor(() =>
       expect(fetchMock.mock.calls.filter(([input]) => String(input).includes('/transactions?'))).toHaveLength(2),

@@ -139,11 +139,18 @@ export function useTransactionRefunds(id: number, enabled = true) {
   });
 }
 
+export type CreateTransactionVariables = {
+  body: CreateTransactionBody;
+  /** The same key for every try of the same body: a try whose answer was lost is not made twice. */
+  idempotencyKey: string;
+};
+
 /** Answers `[base, opposite?]`: the transaction, and the other leg of a transfer between accounts. */
 export function useCreateTransaction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateTransactionBody) => call(endpoints.transactions.create, { body }),
+    mutationFn: ({ body, idempotencyKey }: CreateTransactionVariables) =>
+      call(endpoints.transactions.create, { body, idempotencyKey }),
     onSuccess: () => transactionsChanged(queryClient),
   });
 }

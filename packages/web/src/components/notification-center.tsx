@@ -61,7 +61,8 @@ function Toast({ notification }: { notification: AppNotification }) {
 
 /**
  * Toasts at the top right, 370 px wide (narrower only when the screen is). They start
- * below the 4rem header so a toast never covers "Add transaction" or the theme switch while it lasts.
+ * below the 4rem header so a toast never covers "Add transaction" or the theme switch while it lasts
+ * (and below the notice that there is no connection, when it shows).
  */
 export function NotificationCenter() {
   const t = useT();
@@ -69,7 +70,7 @@ export function NotificationCenter() {
   return (
     <section
       aria-label={t('notification.list')}
-      className="pointer-events-none fixed top-20 right-4 z-50"
+      className="pointer-events-none fixed top-[calc(5rem+var(--connection-notice-height,0px))] right-4 z-50"
       style={{ width: TOAST_WIDTH_PX, maxWidth: 'calc(100vw - 2rem)' }}
     >
       <ol className="flex flex-col gap-2">

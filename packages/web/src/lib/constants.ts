@@ -13,6 +13,16 @@ export const LOCALE_STORAGE_KEY = 'preferred-locale';
  * person is led back to it (issue 34; the key is our choice).
  */
 export const LEFT_PAGE_STORAGE_KEY = 'left-page';
+/**
+ * Local storage: what the signed-in person last saw (the answers of the pages they read), to show
+ * without a connection; whose it is and as of when beside it (issue 39; the key is our choice).
+ */
+export const OFFLINE_DATA_STORAGE_KEY = 'offline-data';
+/**
+ * Local storage: transactions entered without a connection, waiting to be sent, each with its
+ * `Idempotency-Key`, and whose they are (issue 39; the key is our choice).
+ */
+export const OUTBOX_STORAGE_KEY = 'outbox';
 /** Session storage: the id the server hands out in `X-Session-ID` (the key is our choice). */
 export const SESSION_ID_STORAGE_KEY = 'session-id';
 

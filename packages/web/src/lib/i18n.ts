@@ -22,6 +22,9 @@ const LOADERS: Record<AppLocale, () => Promise<Catalogue>> = {
   uk: async () => (await import('./messages/uk.ts')).uk,
 };
 
+/** The web-app manifest of each language (public/): the app's name and short name on the home screen. */
+export const MANIFESTS: Record<AppLocale, string> = { en: '/manifest.webmanifest', uk: '/manifest.uk.webmanifest' };
+
 /** How Intl formats for each language: English as in Britain ("UAH 1,234.56", "14 Nov 2026"). */
 export const FORMAT_LOCALES: Record<AppLocale, string> = { en: 'en-GB', uk: 'uk' };
 
@@ -47,7 +50,7 @@ async function speakZod(locale: AppLocale): Promise<void> {
   setZodLocale(locale);
 }
 
-/** Loads `locale`'s catalogue and speaks it from now on: texts, Intl formats, `<html lang>` and the page's description. */
+/** Loads `locale`'s catalogue and speaks it from now on: texts, Intl formats, `<html lang>`, the page's description and manifest. */
 async function setCatalogue(locale: AppLocale): Promise<void> {
   const messages = await LOADERS[locale]();
   const intl = createIntl<ReactNode>(
@@ -63,6 +66,8 @@ async function setCatalogue(locale: AppLocale): Promise<void> {
   document
     .querySelector('meta[name="description"]')
     ?.setAttribute('content', intl.formatMessage({ id: 'shell.description' }));
+  // The home screen names the app in the language it speaks (public/locale-boot.js chose the first).
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', MANIFESTS[locale]);
   useI18nStore.setState({ locale, intl });
 }
 

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import indexHtml from '../../index.html?raw';
 import { THEME_STORAGE_KEY } from '../lib/constants.ts';
-import { initTheme, resolveInitialTheme, useThemeStore } from './theme.ts';
+import { initTheme, resolveInitialTheme, THEME_COLORS, useThemeStore } from './theme.ts';
 
 type Listener = (event: { matches: boolean }) => void;
 
@@ -88,5 +89,33 @@ describe('theme', () => {
     useThemeStore.getState().toggle();
     os.change(true);
     expect(bodyTheme()).toBe('dark');
+  });
+});
+
+describe('the colour of the bar around the page', () => {
+  const metas = () =>
+    [...document.querySelectorAll('meta[name="theme-color"]')].map((meta) => meta.getAttribute('content'));
+
+  it('starts as index.html says per OS scheme, in the palettes’ backgrounds', () => {
+    const html = new DOMParser().parseFromString(indexHtml, 'text/html');
+    const declared = [...html.querySelectorAll('meta[name="theme-color"]')].map((meta) => ({
+      media: meta.getAttribute('media'),
+      content: meta.getAttribute('content'),
+    }));
+    expect(declared).toEqual([
+      { media: '(prefers-color-scheme: light)', content: THEME_COLORS.light },
+      { media: '(prefers-color-scheme: dark)', content: THEME_COLORS.dark },
+    ]);
+  });
+
+  it('follows the theme chosen here, whatever the OS prefers', () => {
+    document.head.innerHTML =
+      '<meta name="theme-color" media="(prefers-color-scheme: light)" content=""><meta name="theme-color" media="(prefers-color-scheme: dark)" content="">';
+    localStorage.setItem(THEME_STORAGE_KEY, 'light');
+    osPrefersLight(false);
+    initTheme();
+    expect(metas()).toEqual([THEME_COLORS.light, THEME_COLORS.light]);
+    useThemeStore.getState().toggle();
+    expect(metas()).toEqual([THEME_COLORS.dark, THEME_COLORS.dark]);
   });
 });

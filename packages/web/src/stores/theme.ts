@@ -17,10 +17,20 @@ export function resolveInitialTheme(saved: string | null, prefersLight: boolean)
   return prefersLight ? 'light' : 'dark';
 }
 
+/**
+ * The colour of the bar around the page (the browser's, or an installed app's title bar): each
+ * palette's background (index.css). index.html starts with one per OS scheme; a theme chosen here
+ * sets both, since the page shows it whatever the OS prefers.
+ */
+export const THEME_COLORS: Record<Theme, string> = { dark: '#0c0e13', light: '#f8f9fb' };
+
 function applyTheme(theme: Theme): void {
   const other: Theme = theme === 'dark' ? 'light' : 'dark';
   document.body.classList.remove(other);
   document.body.classList.add(theme);
+  for (const meta of document.querySelectorAll('meta[name="theme-color"]')) {
+    meta.setAttribute('content', THEME_COLORS[theme]);
+  }
 }
 
 type ThemeState = {

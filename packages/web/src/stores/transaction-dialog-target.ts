@@ -1,8 +1,14 @@
 import type { Transaction } from '@kopiyka/shared';
 import { create } from 'zustand';
+import type { OutboxEntry } from './outbox.ts';
 
-/** What the transaction dialog is open for: a new transaction (on an account, when given) or an edit. */
-export type DialogTarget = { mode: 'create'; accountId?: number } | { mode: 'edit'; transaction: Transaction };
+/**
+ * What the transaction dialog is open for: a new transaction (on an account, when given; or one
+ * kept on this device that the server refused, to fix: issue 39) or an edit.
+ */
+export type DialogTarget =
+  | { mode: 'create'; accountId?: number; queued?: OutboxEntry }
+  | { mode: 'edit'; transaction: Transaction };
 
 type TransactionDialogState = { target: DialogTarget | null };
 

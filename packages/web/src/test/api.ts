@@ -5,7 +5,9 @@ import { baseCurrencyQueryOptions } from '../api/currencies.ts';
 import { queryClient } from '../api/query-client.ts';
 import { setDisplayTimeZone } from '../lib/locale.ts';
 import { useNotificationsStore } from '../stores/notifications.ts';
+import { clearOutbox } from '../stores/outbox.ts';
 import { useSessionStore } from '../stores/session.ts';
+import { closeSignOutQuestion } from '../stores/sign-out-question.ts';
 
 /** A request as the fake server sees it. */
 export type FakeRequest = { method: string; path: string; url: URL; headers: Headers; body: unknown };
@@ -84,6 +86,8 @@ export function fakeServer(handlers: Record<string, Handler>) {
 /** Everything a signed-out visitor starts with. */
 export function resetApp(): void {
   queryClient.clear();
+  clearOutbox();
+  closeSignOutQuestion();
   useNotificationsStore.getState().reset();
   setDisplayTimeZone(null);
   useSessionStore.setState({ token: null, user: null, isLoggedIn: false, initialised: false });

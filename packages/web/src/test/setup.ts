@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { setLocale, useI18nStore } from '../lib/i18n.ts';
+import { resetConnection } from '../stores/connection.ts';
 
 // Components speak through the catalogue: English, as the tests read them, unless a test switches.
 await setLocale('en');
@@ -15,6 +16,8 @@ afterEach(async () => {
   cleanup();
   if (useI18nStore.getState().locale !== 'en') await setLocale('en');
   localStorage.clear();
+  // A test that found no server must not leave the next one without a connection.
+  resetConnection();
   sessionStorage.clear();
   document.body.className = '';
 });

@@ -2,6 +2,7 @@ import { Link, Outlet, useNavigation } from 'react-router';
 import { useBaseCurrencyChangeWatcher } from '../../api/currencies.ts';
 import { useBankJobsWatcher, useServerEvents } from '../../api/events.ts';
 import { useFinancialSync } from '../../api/financial-sync.ts';
+import { useOutboxSender } from '../../api/outbox.ts';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { LogoMark } from '../../components/ui/logo.tsx';
 import { SyncButton } from '../../entities/monobank/sync-button.tsx';
@@ -15,6 +16,7 @@ import { useT } from '../../lib/i18n.ts';
 import { BottomNav } from './bottom-nav.tsx';
 import { usePageTitle } from './page-title.ts';
 import { Sidebar } from './sidebar.tsx';
+import { SignOutQuestion } from './sign-out-question.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 /** The frame of every signed-in page: sidebar (or bottom bar on phones), header, content. */
@@ -28,6 +30,8 @@ export function AppShell() {
   useServerEvents();
   useFinancialSync();
   useBankJobsWatcher();
+  // Transactions kept on this device without a connection go out once there is one (issue 39).
+  useOutboxSender();
   return (
     <div className="min-h-dvh">
       <a
@@ -38,7 +42,7 @@ export function AppShell() {
       </a>
       <Sidebar />
       <div className="flex min-h-dvh flex-col md:pl-64">
-        <header className="sticky top-0 z-20 flex h-16 shrink-0 items-center gap-2 border-b bg-background/85 px-4 backdrop-blur sm:gap-3 md:px-8">
+        <header className="sticky top-(--connection-notice-height,0px) z-20 flex h-16 shrink-0 items-center gap-2 border-b bg-background/85 px-4 backdrop-blur sm:gap-3 md:px-8">
           <Link to="/dashboard" aria-label={t('shell.homeLink')} className="rounded-md md:hidden">
             <LogoMark />
           </Link>
@@ -68,6 +72,7 @@ export function AppShell() {
       <TransactionDialogHost />
       <BankDialogHost />
       <RecurringDialogHost />
+      <SignOutQuestion />
     </div>
   );
 }

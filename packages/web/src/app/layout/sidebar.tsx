@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { Link } from 'react-router';
-import { signOut } from '../../api/auth.ts';
+import { requestSignOut } from '../../api/auth.ts';
 import { useBaseCurrency } from '../../api/currencies.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
@@ -16,7 +16,7 @@ export function Sidebar() {
   const baseCurrency = useBaseCurrency();
   const t = useT();
   return (
-    <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r bg-card md:flex">
+    <aside className="fixed top-(--connection-notice-height,0px) bottom-0 left-0 z-30 hidden w-64 flex-col border-r bg-card md:flex">
       <div className="flex h-16 shrink-0 items-center px-5">
         <Link to="/dashboard" aria-label={t('shell.homeLink')} className="rounded-md">
           <Logo />
@@ -42,7 +42,7 @@ export function Sidebar() {
           <Button
             variant="ghost"
             size="icon"
-            onClick={signOut}
+            onClick={requestSignOut}
             aria-label={t('shell.signOut')}
             title={t('shell.signOut')}
             className="size-9 text-muted-foreground hover:text-foreground"

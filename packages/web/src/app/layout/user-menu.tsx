@@ -1,7 +1,7 @@
 import { LogOut, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { signOut } from '../../api/auth.ts';
+import { requestSignOut } from '../../api/auth.ts';
 import { useClickOutside } from '../../hooks/use-click-outside.ts';
 import { tRich, useT } from '../../lib/i18n.ts';
 import { cn } from '../../lib/utils.ts';
@@ -59,7 +59,7 @@ export function UserMenu({ className }: { className?: string }) {
             <UserRound aria-hidden="true" className="size-4" />
             {t('shell.yourAccount')}
           </Link>
-          <button type="button" onClick={signOut} className={itemClass}>
+          <button type="button" onClick={requestSignOut} className={itemClass}>
             <LogOut aria-hidden="true" className="size-4" />
             {t('shell.signOut')}
           </button>

@@ -36,15 +36,18 @@ export function ErrorAlert({
 
 /**
  * Why a form was not sent, in place. When the server could not be reached, "Try again" sends the
- * form once more, as it stands: what was typed is still in it.
+ * form once more, as it stands: what was typed is still in it; `otherwise` offers another way
+ * beside it (a new transaction kept on the device to send later).
  */
 export function FormFailure({
   message,
   unreachable,
+  otherwise,
   ref,
 }: {
   message: string;
   unreachable: boolean;
+  otherwise?: ReactNode;
   ref?: Ref<HTMLDivElement>;
 }) {
   const t = useT();
@@ -53,10 +56,13 @@ export function FormFailure({
       ref={ref}
       action={
         unreachable ? (
-          <Button type="submit" variant="outline" size="sm">
-            <RotateCw aria-hidden="true" className="size-4" />
-            {t('shell.tryAgain')}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" variant="outline" size="sm">
+              <RotateCw aria-hidden="true" className="size-4" />
+              {t('shell.tryAgain')}
+            </Button>
+            {otherwise}
+          </div>
         ) : null
       }
     >

@@ -14,6 +14,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { cn } from '../../lib/utils.ts';
+import { useConnectionStore } from '../../stores/connection.ts';
 import { openTransactionDialog } from '../../stores/transaction-dialog-target.ts';
 import { AddTransactionButton } from './add-transaction-button.tsx';
 import { groupByDay, type ListRow, listRows, uniqueTransactions } from './transaction-days.ts';
@@ -24,7 +25,7 @@ const DAY_HEADER_HEIGHT = 37;
 const ROW_HEIGHT = 61;
 /** The next page is asked for when the last row drawn is this close to the end. */
 const PREFETCH_ROWS = 15;
-/** Where day headers pin: under the shell's sticky header (h-16), as the `top-16` class says. */
+/** Where day headers pin: under the shell's sticky header (h-16), and the notice of no connection above it. */
 const PIN_TOP_PX = 64;
 
 type TransactionListProps = {
@@ -213,7 +214,8 @@ function VirtualRows({
   });
   // The day whose rows are under the pinning line shows its header there; the next day's header
   // pushes it up as it arrives, rather than sliding under it.
-  const line = useWindowScrollY() + PIN_TOP_PX;
+  const pinTop = PIN_TOP_PX + useConnectionStore((state) => state.noticeHeight);
+  const line = useWindowScrollY() + pinTop;
   const at = (index: number | undefined) => (index === undefined ? undefined : virtualizer.measurementsCache[index]);
   const pinned = headerIndexes.findLast((index) => (at(index)?.start ?? Number.POSITIVE_INFINITY) <= line) ?? 0;
   const nextHeader = at(headerIndexes.find((index) => index > pinned));
@@ -242,10 +244,13 @@ function VirtualRows({
               data-index={item.index}
               ref={virtualizer.measureElement}
               className={cn(
-                isPinned ? 'sticky top-16 z-10' : 'absolute inset-x-0 top-0',
+                isPinned ? 'sticky z-10' : 'absolute inset-x-0 top-0',
                 row?.kind === 'transaction' && 'border-b last:border-b-0',
               )}
-              style={{ transform: `translateY(${isPinned ? -push : item.start - listTop}px)` }}
+              style={{
+                top: isPinned ? pinTop : undefined,
+                transform: `translateY(${isPinned ? -push : item.start - listTop}px)`,
+              }}
             >
               {row?.kind === 'day' ? (
                 <DayHeader group={row.group} className={item.index === 0 ? 'rounded-t-xl' : undefined} />

@@ -3,6 +3,7 @@ import { useBaseCurrencyCode } from '../../api/currencies.ts';
 import { useStatsFollowChanges } from '../../api/stats.ts';
 import { MonthSwitcher } from '../../components/month-switcher.tsx';
 import { ActiveImportCard } from '../../entities/monobank/import-progress.tsx';
+import { OutboxCard } from '../../entities/transactions/outbox-list.tsx';
 import { parseMonth } from '../../lib/dates.ts';
 import { useT } from '../../lib/i18n.ts';
 import { dayKey } from '../../lib/periods.ts';
@@ -36,6 +37,7 @@ export function DashboardPage() {
         />
       </div>
       <ActiveImportCard />
+      <OutboxCard />
       {currency && isSettingUp(context) ? <GettingStarted context={context} /> : null}
       {currency ? (
         // Two columns from 1024 px, three from 1280 px. With two, the total and the expenses share

@@ -8,7 +8,7 @@ import {
 import { LogOut, MonitorSmartphone, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { signOut } from '../../api/auth.ts';
+import { requestSignOut } from '../../api/auth.ts';
 import { useBaseCurrencyChange } from '../../api/currencies.ts';
 import { useUpdateUserSettings, useUserSettings } from '../../api/settings.ts';
 import { formFailureMessage, useSubmission } from '../../api/submission.ts';
@@ -65,7 +65,7 @@ function AccountCard() {
           </div>
         )}
         <div>
-          <Button variant="outline" onClick={signOut}>
+          <Button variant="outline" onClick={requestSignOut}>
             <LogOut aria-hidden="true" className="size-4" />
             {t('shell.signOut')}
           </Button>

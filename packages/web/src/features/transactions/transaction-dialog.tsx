@@ -1,23 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type Account,
+  type CreateTransactionBody,
   convertMinorUnits,
   defaultPaymentType,
   type RecurringKind,
   type Transaction,
 } from '@kopiyka/shared';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarClock, Info, Lock, Repeat, Split } from 'lucide-react';
+import { CalendarClock, CloudUpload, Info, Lock, Repeat, Split } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useBudgets } from '../../api/budgets.ts';
 import { ratesQueryOptions, useBaseCurrencyCode } from '../../api/currencies.ts';
 import { hasErrorCode, inlineErrorMessage } from '../../api/errors.ts';
+import { keepTransaction, refusalError, refusalText } from '../../api/outbox.ts';
 import { useRecurringList } from '../../api/recurring.ts';
 import { useSubmission } from '../../api/submission.ts';
 import { useCreateTransaction, useUpdateTransaction } from '../../api/transactions.ts';
-import { FormFailure } from '../../components/ui/alert.tsx';
+import { ErrorAlert, FormFailure } from '../../components/ui/alert.tsx';
 import { AmountInput } from '../../components/ui/amount-input.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import {
@@ -39,12 +41,16 @@ import { AccountsDialogBody } from '../../entities/accounts/accounts-dialog-body
 import { TagsField } from '../../entities/tags/tag-toggles.tsx';
 import { formatDateTime } from '../../entities/transactions/describe.ts';
 import { NoteField } from '../../entities/transactions/note-field.tsx';
+import { DropQueuedButton } from '../../entities/transactions/outbox-list.tsx';
 import { CategoryPicker } from '../../entities/transactions/pickers.tsx';
 import { isPlanned, type PurchaseInParts, purchaseInParts } from '../../entities/transactions/purchase-in-parts.ts';
 import { formatDay } from '../../lib/dates.ts';
 import { issueText, t, useT } from '../../lib/i18n.ts';
 import { amountText, formatMoney, formatRate, parseAmount } from '../../lib/money.ts';
+import { randomKey } from '../../lib/random-key.ts';
+import { isConnected } from '../../stores/connection.ts';
 import { notify } from '../../stores/notifications.ts';
+import { removeFromOutbox, replaceInOutbox } from '../../stores/outbox.ts';
 import { openRecurringDialog } from '../../stores/recurring-dialog-target.ts';
 import {
   closeTransactionDialog,
@@ -86,12 +92,13 @@ export function TransactionDialogHost() {
   // Leaving the shell (signing out) must not leave a dialog waiting for the next session.
   useEffect(() => closeTransactionDialog, []);
   if (!target) return null;
-  const key = target.mode === 'edit' ? `edit-${target.transaction.id}` : 'create';
+  const key =
+    target.mode === 'edit' ? `edit-${target.transaction.id}` : target.queued ? `queued-${target.queued.key}` : 'create';
   return <TransactionDialog key={key} target={target} onClose={closeTransactionDialog} />;
 }
 
 function dialogTitle(target: DialogTarget): string {
-  if (target.mode === 'create') return t('transaction.dialog.new');
+  if (target.mode === 'create') return target.queued ? t('outbox.dialogTitle') : t('transaction.dialog.new');
   return t(`transaction.dialog.edit.${kindOf(target.transaction)}`);
 }
 
@@ -138,6 +145,9 @@ function ReadOnlyValue({ value, ...control }: FieldControlProps & { value: strin
   );
 }
 
+/** What a submission sends: the request the form stands for; `later` keeps a new one on this device. */
+type SubmitInput = { request: TransactionRequest; fieldOf: TransactionFormResult['fieldOf']; later?: boolean };
+
 /** The day whose rate converts a transfer: a rate's day is the UTC day of the moment (docs/decisions.md). */
 const rateDay = (time: string) => readDateTimeLocal(time)?.toISOString().slice(0, 10);
 
@@ -165,6 +175,25 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
   });
   const createTransaction = useCreateTransaction();
   const updateTransaction = useUpdateTransaction();
+  // A transaction kept on this device that the server refused, opened to be fixed (issue 39).
+  const queued = target.mode === 'create' ? target.queued : undefined;
+  const idempotency = useRef<{ body: string; key: string } | null>(null);
+  /**
+   * The Idempotency-Key of a new transaction: the same for every try of the same body (a try whose
+   * answer was lost, sent again with "Try again" or kept to send later, is made once), a new one
+   * once the body changes.
+   */
+  function idempotencyKeyOf(body: CreateTransactionBody): string {
+    const text = JSON.stringify(body);
+    if (idempotency.current?.body !== text) idempotency.current = { body: text, key: randomKey() };
+    return idempotency.current.key;
+  }
+  /** Keeps the new transaction on this device to send later (the fixed one in its place in the line). */
+  function keepForLater(body: CreateTransactionBody, key: string) {
+    if (queued) replaceInOutbox(queued.key, body, key);
+    else keepTransaction(body, key);
+    notify('info', t('outbox.kept'));
+  }
   const offerRule = useRuleOffer();
   const { errors, isSubmitting } = form.formState;
   const values = form.watch();
@@ -247,9 +276,13 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
   }
 
   const submission = useSubmission({
-    send: async ({ request }: { request: TransactionRequest; fieldOf: TransactionFormResult['fieldOf'] }) => {
+    send: async ({ request, later }: SubmitInput) => {
       if (request.kind === 'create') {
-        const [saved] = await createTransaction.mutateAsync(request.body);
+        const idempotencyKey = idempotencyKeyOf(request.body);
+        // Without a connection it is kept here at once; sent later, it is made once with its key.
+        if (later || !isConnected()) return keepForLater(request.body, idempotencyKey);
+        const [saved] = await createTransaction.mutateAsync({ body: request.body, idempotencyKey });
+        if (queued) removeFromOutbox(queued.key);
         if (saved) notify('success', createdMessage(saved));
         return;
       }
@@ -267,6 +300,18 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
   const onSubmit = form.handleSubmit(({ request, fieldOf }) =>
     request ? submission.submit({ request, fieldOf }) : onClose(),
   );
+  // The server could not be reached: a new transaction may wait on this device instead.
+  const sendLater = form.handleSubmit(({ request, fieldOf }) =>
+    request ? submission.submit({ request, fieldOf, later: true }) : onClose(),
+  );
+
+  // A refused one opens with the server's word on the fields it concerns, as if just answered.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the refusal it was opened with.
+  useEffect(() => {
+    if (!queued?.refusal) return;
+    const checked = schema.safeParse(initial);
+    if (checked.success) serverErrorMessage(refusalError(queued.refusal), checked.data.fieldOf);
+  }, []);
 
   const transfer = values.kind === 'transfer';
   const bankAmount = original ? formatMoney(original.amount, original.currencyCode) : '';
@@ -277,6 +322,9 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
   return (
     <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
       <DialogBody>
+        {queued?.refusal ? (
+          <ErrorAlert>{t('outbox.dialogRefused', { reason: refusalText(queued.refusal) })}</ErrorAlert>
+        ) : null}
         {bank ? (
           <p className="flex items-start gap-2 rounded-lg border bg-muted/40 px-3 py-2.5 text-sm text-muted-foreground">
             <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
@@ -569,12 +617,26 @@ function TransactionForm({ target, accounts, onClose, onLink }: TransactionFormP
         {original ? (
           <TransferPairing transaction={original} accounts={accounts} onLink={onLink} onDone={onClose} />
         ) : null}
-        {formError ? <FormFailure message={formError} unreachable={submission.unreachable} /> : null}
+        {formError ? (
+          <FormFailure
+            message={formError}
+            unreachable={submission.unreachable}
+            otherwise={
+              original ? null : (
+                <Button variant="outline" size="sm" onClick={() => void sendLater()}>
+                  <CloudUpload aria-hidden="true" className="size-4" />
+                  {t('outbox.sendLater')}
+                </Button>
+              )
+            }
+          />
+        ) : null}
       </DialogBody>
       <DialogFooter>
         {original && !bank ? (
           <DeleteTransactionButton transaction={original} accounts={accounts} onDone={onClose} />
         ) : null}
+        {queued ? <DropQueuedButton entry={queued} onDone={onClose} /> : null}
         <DialogClose asChild>
           <Button variant="outline">{t('transaction.cancel')}</Button>
         </DialogClose>

@@ -35,6 +35,7 @@ import {
   parseFilters,
   toListFilters,
 } from '../../entities/transactions/filters.ts';
+import { OutboxCard } from '../../entities/transactions/outbox-list.tsx';
 import { uniqueTransactions } from '../../entities/transactions/transaction-days.ts';
 import { TransactionList } from '../../entities/transactions/transaction-list.tsx';
 import type { RowSelection } from '../../entities/transactions/transaction-row.tsx';
@@ -222,6 +223,7 @@ export function TransactionsPage() {
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]">
         <div className="flex min-w-0 flex-col gap-3">
+          <OutboxCard />
           <TransactionList
             filters={listFilters}
             selection={bulk.selection}
@@ -247,7 +249,10 @@ export function TransactionsPage() {
             />
           ) : null}
         </div>
-        <Card className="sticky top-20 hidden gap-5 p-5 lg:flex" aria-labelledby="transaction-filters-title">
+        <Card
+          className="sticky top-[calc(5rem+var(--connection-notice-height,0px))] hidden gap-5 p-5 lg:flex"
+          aria-labelledby="transaction-filters-title"
+        >
           <div className="flex items-center justify-between gap-2">
             <h2 id="transaction-filters-title" className="font-semibold">
               {t('transactions.filters')}

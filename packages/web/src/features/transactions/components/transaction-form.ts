@@ -109,6 +109,7 @@ export function initialFormValues(
   now = new Date(),
 ): TransactionFormValues {
   if (target.mode === 'edit') return editValues(target.transaction);
+  if (target.queued) return queuedValues(target.queued.body, accounts);
   const usable = selectableAccounts(accounts);
   const account = usable.find((candidate) => candidate.id === target.accountId) ?? usable[0];
   return {
@@ -126,6 +127,47 @@ export function initialFormValues(
     tagIds: [],
     splits: [],
   };
+}
+
+/** A note of a body as the form holds it: the contract takes any text there, or nothing. */
+const textOf = (note: unknown) => (typeof note === 'string' ? note : '');
+
+/**
+ * The form of a transaction kept on this device to send later (issue 39), as it was filled in: the
+ * body the form made, read back. A transfer is read from "From" to "To" as the form sends it.
+ */
+export function queuedValues(body: CreateTransactionBody, accounts: readonly Account[]): TransactionFormValues {
+  // An account deleted since (why the server refused it, often) is left for the person to choose again.
+  const known = (id: number) => (accounts.some((account) => account.id === id) ? String(id) : '');
+  const side = (id: number | undefined) => (id === undefined ? OUT_OF_WALLET : known(id));
+  const transfer = (body.transferNature ?? 'not_transfer') !== 'not_transfer';
+  const income = body.transactionType === 'income';
+  const payer = accounts.find((account) => account.id === body.accountId);
+  const values: TransactionFormValues = {
+    kind: transfer ? 'transfer' : body.transactionType,
+    amount: amountText(body.amount),
+    accountId: known(body.accountId),
+    toAccountId: '',
+    destinationAmount: '',
+    categoryId: body.categoryId ?? null,
+    time: dateTimeLocal(body.time ?? new Date()),
+    paymentType: body.paymentType ?? defaultPaymentType(payer),
+    note: textOf(body.note),
+    budgetId: body.budgetId ?? null,
+    refundOfId: body.refundOfId ?? null,
+    tagIds: body.tagIds ?? [],
+    splits: (body.splits ?? []).map((part) => ({
+      categoryId: part.categoryId,
+      amount: amountText(part.amount),
+      note: textOf(part.note),
+    })),
+  };
+  if (!transfer) return values;
+  // Money leaving "From" is recorded as an expense of it; an income only comes from outside the wallet.
+  values.accountId = income ? OUT_OF_WALLET : side(body.accountId);
+  values.toAccountId = income ? side(body.accountId) : side(body.destinationAccountId);
+  if (body.destinationAmount !== undefined) values.destinationAmount = amountText(body.destinationAmount);
+  return values;
 }
 
 function editValues(transaction: Transaction): TransactionFormValues {
