@@ -15,6 +15,7 @@ import { registerAuthentication } from './http/auth.ts';
 import { answerFrameworkError, registerErrorHandling, sendNotFound } from './http/error-handler.ts';
 import { createIdempotency, registerIdempotency } from './http/idempotency.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
+import { registerPrivateAnswers } from './http/private-answers.ts';
 import { registerEmptyQueryDropping, registerQueryEncodingCheck } from './http/query.ts';
 import { clientKey } from './http/rate-limit-key.ts';
 import { databaseRequestCountStore, requestCountPurgeTask } from './http/request-count-store.ts';
@@ -335,6 +336,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(
     async (api) => {
+      registerPrivateAnswers(api);
       registerAuthentication(api, auth);
       registerQueryEncodingCheck(api);
       registerEmptyQueryDropping(api);

@@ -67,6 +67,20 @@ describe('envelope and errors', () => {
     expect(res.body.response.code).toBe('VALIDATION_ERROR');
   });
 
+  it('lets no cache keep an answer of an API route, a refusal included', async () => {
+    const owner = await signUp(t);
+    const answers = [
+      await t.call('GET', '/api/v1/accounts', { token: owner.token }),
+      await t.call('GET', '/api/v1/accounts'),
+      await t.call('GET', '/api/v1/accounts/999999999', { token: owner.token }),
+    ];
+    expect(answers.map((res) => [res.status, res.headers['cache-control']])).toEqual([
+      [200, 'no-store'],
+      [401, 'no-store'],
+      [404, 'no-store'],
+    ]);
+  });
+
   it('sends security headers with a CSP that allows only our own scripts', async () => {
     const res = await t.call('GET', '/api/v1/health');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
