@@ -316,8 +316,12 @@ export const bulkTransactionsBodySchema = z
 export type BulkTransactionsBody = z.input<typeof bulkTransactionsBodySchema>;
 export type BulkTransactionsChange = z.output<typeof bulkTransactionsBodySchema>;
 
-/** Why a transaction of a bulk change was left (partly) as it was. */
-export const BULK_SKIP_REASONS = ['transfer', 'split', 'bank'] as const;
+/**
+ * Why a transaction of a bulk change was left (partly) as it was: a transfer's leg and a split
+ * transaction keep their category, a bank transaction is not deleted, and a transaction the added
+ * tags would take past TRANSACTION_TAGS_MAX keeps the tags it has.
+ */
+export const BULK_SKIP_REASONS = ['transfer', 'split', 'bank', 'tags'] as const;
 export type BulkSkipReason = (typeof BULK_SKIP_REASONS)[number];
 
 export const bulkTransactionsResponseSchema = z.object({

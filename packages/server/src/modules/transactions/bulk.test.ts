@@ -1,4 +1,4 @@
-import type { Tag, Transaction } from '@kopiyka/shared';
+import { type Tag, TRANSACTION_TAGS_MAX, type Transaction } from '@kopiyka/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { moneyPutAside } from '../../../test/csv.ts';
@@ -136,6 +136,40 @@ describe('bulk edits', () => {
       ['Holiday', [trip.id]],
       ['Holiday', [trip.id]],
     ]);
+  });
+
+  it('add tags only to the rows they fit on: a row at the most keeps its own, unless as many come off', async () => {
+    const w = await world();
+    const tags = await Promise.all(Array.from({ length: TRANSACTION_TAGS_MAX + 1 }, (_, i) => w.tag(`T${i}`)));
+    const [extra, ...twenty] = tags.map((tag) => tag.id) as [number, ...number[]];
+    const full = await w.expense(100, { tagIds: twenty });
+    const roomy = await w.expense(200, { tagIds: twenty.slice(1) });
+    const bare = await w.expense(300);
+    const res = await w.bulk({ ids: [full.id, roomy.id, bare.id], set: { addTagIds: [extra] } });
+    expect(res.body.response).toEqual({ updated: 2, deleted: 0, skipped: [{ id: full.id, reason: 'tags' }] });
+    const tagsOf = async () => new Map((await w.all()).map((row) => [row.id, row.tagIds.length]));
+    expect(await tagsOf()).toEqual(
+      new Map([
+        [full.id, TRANSACTION_TAGS_MAX],
+        [roomy.id, TRANSACTION_TAGS_MAX],
+        [bare.id, 1],
+      ]),
+    );
+    // One off as one goes on: the full row takes it, and every row is still within the most.
+    const swap = await w.bulk({ ids: [full.id, bare.id], set: { addTagIds: [extra], removeTagIds: [twenty[0]!] } });
+    expect(swap.body.response).toEqual({ updated: 2, deleted: 0, skipped: [] });
+    expect((await w.all()).find((row) => row.id === full.id)?.tagIds).toContain(extra);
+    // A note reaches a row the tags pass by; the answer still says why they did.
+    const noted = await w.bulk({ ids: [roomy.id], set: { addTagIds: [twenty[0]!], note: 'Full' } });
+    expect(noted.body.response).toEqual({ updated: 1, deleted: 0, skipped: [{ id: roomy.id, reason: 'tags' }] });
+    expect((await w.all()).find((row) => row.id === roomy.id)).toMatchObject({ note: 'Full' });
+    expect(await tagsOf()).toEqual(
+      new Map([
+        [full.id, TRANSACTION_TAGS_MAX],
+        [roomy.id, TRANSACTION_TAGS_MAX],
+        [bare.id, 1],
+      ]),
+    );
   });
 
   it('delete many rows, both legs of a transfer, balances and day figures moved back', async () => {

@@ -3,12 +3,17 @@
  * transaction, moving balances, day figures and statistics as the single edit and delete do
  * (docs/decisions.md "Tags and bulk edits"), in a handful of statements whatever the number of rows.
  */
-import type { BulkSkipReason, BulkTransactionsChange, BulkTransactionsResult } from '@kopiyka/shared';
+import {
+  type BulkSkipReason,
+  type BulkTransactionsChange,
+  type BulkTransactionsResult,
+  TRANSACTION_TAGS_MAX,
+} from '@kopiyka/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { inBatches } from '../../lib/batches.ts';
 import { notFound } from '../../lib/errors.ts';
 import { assertOwnCategory } from '../categories/index.ts';
-import { addTagsTo, assertOwnTags, removeTagsFrom } from '../tags/index.ts';
+import { addTagsTo, assertOwnTags, removeTagsFrom, tagIdsOf } from '../tags/index.ts';
 import { changeLeg, lockForWrite, removeLegs } from './ledger.ts';
 import {
   selectTransactions,
@@ -84,7 +89,7 @@ async function setOnRows(
   set: NonNullable<BulkTransactionsChange['set']>,
 ): Promise<BulkTransactionsResult> {
   const { categoryId, addTagIds, removeTagIds, note } = set;
-  const skipped =
+  const skipped: BulkTransactionsResult['skipped'] =
     categoryId === undefined
       ? []
       : rows.flatMap((row) => {
@@ -94,22 +99,51 @@ async function setOnRows(
   const ids = rows.map((row) => row.id);
   const skippedIds = new Set(skipped.map((skip) => skip.id));
   const recategorised = categoryId === undefined ? [] : ids.filter((id) => !skippedIds.has(id));
-  // A row counts as updated when any change reached it: only a category change can pass a row by.
-  const onlyCategory = addTagIds === undefined && removeTagIds === undefined && note === undefined;
+  const tagged = addTagIds ? { tagIds: addTagIds, ids } : undefined;
   await db.transaction(async (tx) => {
     await writeRowsChange(tx, userId, rows, {
       category: categoryId === undefined ? undefined : { categoryId, ids: recategorised },
       note: note === undefined ? undefined : { note, ids },
-      addTags: addTagIds ? [{ tagIds: addTagIds, ids }] : [],
+      addTags: tagged ? [tagged] : [],
       removeTags: removeTagIds ? { tagIds: removeTagIds, ids } : undefined,
       async checked(within) {
         if (categoryId !== undefined) await assertOwnCategory(within, userId, categoryId, 'set.categoryId');
         await assertOwnTags(within, userId, addTagIds ?? [], 'set.addTagIds');
         await assertOwnTags(within, userId, removeTagIds ?? [], 'set.removeTagIds');
+        if (!tagged) return;
+        // Read under the rows' locks: a row the tags would take past the most it carries keeps its own.
+        const full = overfullWith(await tagIdsOf(within, ids), tagged.tagIds, removeTagIds ?? []);
+        tagged.ids = ids.filter((id) => !full.has(id));
+        skipped.push(...[...full].map((id) => ({ id, reason: 'tags' as const })));
       },
     });
   });
-  return { updated: onlyCategory ? recategorised.length : ids.length, deleted: 0, skipped };
+  // A row counts as updated when any change reached it.
+  const reached = new Set([
+    ...recategorised,
+    ...(note === undefined && !removeTagIds ? [] : ids),
+    ...(tagged?.ids ?? []),
+  ]);
+  return { updated: reached.size, deleted: 0, skipped };
+}
+
+/**
+ * The rows (of `tagsOf`'s, by id) that would carry more than TRANSACTION_TAGS_MAX tags once
+ * `added` are added and then `removed` taken off.
+ */
+function overfullWith(
+  tagsOf: Map<number, number[]>,
+  added: readonly number[],
+  removed: readonly number[],
+): Set<number> {
+  const full = new Set<number>();
+  // A row without tags takes at most what a request adds, which is within the most.
+  for (const [id, current] of tagsOf) {
+    const after = new Set([...current, ...added]);
+    for (const tagId of removed) after.delete(tagId);
+    if (after.size > TRANSACTION_TAGS_MAX) full.add(id);
+  }
+  return full;
 }
 
 /** Rows locked and written per round: each statement's list of ids stays well under the parameters' limit. */

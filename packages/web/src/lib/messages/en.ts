@@ -868,6 +868,8 @@ export const en = {
     '{count, plural, one {# split transaction kept its parts’ categories.} other {# split transactions kept their parts’ categories.}}',
   'bulk.result.skippedBank':
     '{count, plural, one {# bank transaction was kept.} other {# bank transactions were kept.}}',
+  'bulk.result.skippedTags':
+    '{count, plural, one {# transaction kept its tags: it would have had more than {max}.} other {# transactions kept their tags: they would have had more than {max}.}}',
 
   // Transactions: the page, the dialog and its transfer actions
   'transactions.filters': 'Filters',

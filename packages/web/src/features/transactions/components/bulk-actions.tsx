@@ -4,6 +4,7 @@ import {
   type BulkTransactionsBody,
   type BulkTransactionsResult,
   NOTE_MAX,
+  TRANSACTION_TAGS_MAX,
 } from '@kopiyka/shared';
 import { FolderInput, NotebookPen, Tags, Trash2, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -32,11 +33,17 @@ export function bulkResultText(result: BulkTransactionsResult): string {
       : t('bulk.result.updated', { count: result.updated });
   if (result.skipped.length === 0) return done;
   const skippedFor = (reason: BulkSkipReason) => result.skipped.filter((skip) => skip.reason === reason).length;
-  const [transfers, splits, bank] = [skippedFor('transfer'), skippedFor('split'), skippedFor('bank')];
+  const [transfers, splits, bank, tags] = [
+    skippedFor('transfer'),
+    skippedFor('split'),
+    skippedFor('bank'),
+    skippedFor('tags'),
+  ];
   const why = [
     transfers > 0 ? t('bulk.result.skippedTransfers', { count: transfers }) : null,
     splits > 0 ? t('bulk.result.skippedSplits', { count: splits }) : null,
     bank > 0 ? t('bulk.result.skippedBank', { count: bank }) : null,
+    tags > 0 ? t('bulk.result.skippedTags', { count: tags, max: TRANSACTION_TAGS_MAX }) : null,
   ].filter((part) => part !== null);
   return `${done} ${why.join(' ')}`;
 }
