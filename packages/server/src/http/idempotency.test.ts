@@ -91,7 +91,7 @@ describe('a create sent again with its Idempotency-Key', () => {
     expect(await w.balance()).toBe(100_000 - 2 * 1_250);
   });
 
-  it('works for accounts, categories, tags, account groups and budgets alike', async () => {
+  it('works for accounts, categories, tags, account groups, budgets and rules alike', async () => {
     const w = await world();
     const creates: Array<[string, Record<string, unknown>, string]> = [
       ['/accounts', { name: 'Wallet', currencyId: ids.get('UAH'), openingAt: LONG_AGO }, '/accounts'],
@@ -99,6 +99,15 @@ describe('a create sent again with its Idempotency-Key', () => {
       ['/tags', { name: 'Trip' }, '/tags'],
       ['/account-groups', { name: 'Everyday' }, '/account-groups'],
       ['/budgets', { name: 'Food', limitAmount: 500_000 }, '/budgets'],
+      [
+        '/rules',
+        {
+          name: 'Coffee',
+          conditions: [{ field: 'description', op: 'contains', value: 'coffee' }],
+          actions: [{ type: 'setNote', note: 'Coffee' }],
+        },
+        '/rules',
+      ],
     ];
     for (const [path, body, list] of creates) {
       const before = parsed(await send('GET', list, w.token)).response.length;
