@@ -163,6 +163,8 @@ export interface RowsChange {
    * Runs once the rows are locked, before anything is written, with the executor and the rows as
    * locked: the place to check what the change names, or that the rows still are what the change
    * was decided on (throwing ChangedMeanwhile starts the caller's work over, under onFreshRows).
+   * It may also narrow a part's `ids` to what only the locked rows can tell (the bulk edit leaves
+   * out the rows added tags would overfill): the parts are read after it returns.
    */
   checked?: (tx: Executor, locked: TransactionRow[]) => Promise<void>;
 }
