@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig, TrustedProxies } from './config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from './db/client.ts';
-import { databaseMaintenanceTask } from './db/maintenance.ts';
+import { databaseUpkeep } from './db/maintenance.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { answerFrameworkError, registerErrorHandling, sendNotFound } from './http/error-handler.ts';
 import { createIdempotency, registerIdempotency } from './http/idempotency.ts';
@@ -293,7 +293,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // the start. Maintenance goes first, so statistics are planned from the data as it is.
   let scheduler: ReturnType<typeof startScheduler> | undefined;
   let recurringJob: ReturnType<typeof startRecurringJob> | undefined;
+  const upkeep = databaseUpkeep(database, app.log);
   if (config.backgroundJobs) {
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) upkeep.noteWrite();
+    });
     app.addHook('onListen', async () => {
       recurringJob = startRecurringJob(
         {
@@ -310,7 +314,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       scheduler = startScheduler(
         db,
         [
-          ...databaseMaintenanceTask(database),
+          ...upkeep.tasks,
           ratesSyncTask(rates),
           monobankSyncTask(monobank),
           binanceSnapshotTask(binance),
@@ -327,6 +331,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
   app.addHook('onClose', async () => {
     await scheduler?.stop();
+    await upkeep.idle();
     await recurringJob?.stop();
     await monobank.stop();
     await imports.stop();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp, testConfig } from '../../test/app.ts';
 import { buildWorld } from '../../test/world.ts';
 import { buildApp } from '../app.ts';
-import { databaseMaintenanceTask, maintainStaleTables } from './maintenance.ts';
+import { databaseUpkeep, maintainStaleTables, WRITES_PER_LOOK } from './maintenance.ts';
 import { scheduledTasks, transactions } from './schema.ts';
 
 let t: TestApp;
@@ -84,7 +84,7 @@ describe('database maintenance', () => {
   });
 
   it('is a periodic task on the embedded database only: PostgreSQL has autovacuum', async () => {
-    const tasks = databaseMaintenanceTask(t.handle);
+    const { tasks } = databaseUpkeep(t.handle, t.app.log);
     if (t.handle.kind === 'postgres') expect(tasks).toEqual([]);
     else {
       expect(tasks.map((task) => task.name)).toEqual(['database-maintenance']);
@@ -126,5 +126,60 @@ describe('database maintenance', () => {
       .from(scheduledTasks)
       .where(eq(scheduledTasks.name, 'database-maintenance'));
     expect(maintenance?.lastSuccessAt).toBeInstanceOf(Date);
+  });
+
+  it('looks at the tables again after every so many writes, one pass at a time, without waiting for the periodic one', async () => {
+    if (t.handle.kind === 'postgres') return;
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    await maintainStaleTables(t.handle.db);
+    const upkeep = databaseUpkeep(t.handle, t.app.log, 3);
+    await insertTransactions(world.id, world.accounts[0], Math.max(1_000, await t.handle.db.$count(transactions)));
+    const total = await t.handle.db.$count(transactions);
+
+    upkeep.noteWrite();
+    upkeep.noteWrite();
+    await upkeep.idle();
+    expect((await statisticsOf('transactions')).reltuples).toBeLessThan(total);
+    upkeep.noteWrite();
+    await upkeep.idle();
+    expect((await statisticsOf('transactions')).reltuples).toBeGreaterThanOrEqual(total);
+  });
+
+  it(`brings the look forward after ${WRITES_PER_LOOK} writing requests to the server`, async () => {
+    if (t.handle.kind === 'postgres') return;
+    await t.handle.db.delete(scheduledTasks);
+    const shared = { ...t.handle, close: async () => {} };
+    // Its periodic pass runs once, at the start, and not again within the test.
+    const server = await startTestApp({ backgroundJobs: true, schedulerCheckMs: 3_600_000 }, { database: shared });
+    try {
+      await vi.waitFor(async () => {
+        const [task] = await t.handle.db
+          .select()
+          .from(scheduledTasks)
+          .where(eq(scheduledTasks.name, 'database-maintenance'));
+        expect(task?.lastSuccessAt).toBeInstanceOf(Date);
+      });
+      const world = await buildWorld(server, { accounts: [{ currency: 'UAH' }] });
+      await insertTransactions(world.id, world.accounts[0], Math.max(1_000, await t.handle.db.$count(transactions)));
+      const total = await t.handle.db.$count(transactions);
+      expect((await statisticsOf('transactions')).reltuples).toBeLessThan(total);
+      for (let i = 0; i < WRITES_PER_LOOK; i++) {
+        const created = await server.call('POST', '/api/v1/transactions', {
+          token: world.token,
+          body: {
+            accountId: world.accounts[0],
+            transactionType: 'expense',
+            amount: 100 + i,
+            categoryId: world.category('Groceries'),
+          },
+        });
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+      }
+      await vi.waitFor(async () =>
+        expect((await statisticsOf('transactions')).reltuples).toBeGreaterThanOrEqual(total),
+      );
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -133,20 +133,59 @@ export async function maintainAfterLargeWrite(
 
 /** How often the embedded database's tables are looked at (as often as autovacuum looks): a query on the catalog when nothing changed. */
 const EVERY_MS = 60_000;
+/**
+ * Writing requests between two looks outside the periodic ones. A person who enters or syncs a
+ * burst of rows reads the list right after: statistics a minute old, of a table a fraction of its
+ * size, made the first page of a history grown to 20,000 rows cost three times what it did once
+ * analyzed (docs/decisions.md "Upkeep follows the writes").
+ */
+export const WRITES_PER_LOOK = 500;
+
+/** The embedded database's upkeep: its periodic task, and the looks that writes bring forward. */
+export interface DatabaseUpkeep {
+  tasks: PeriodicTask[];
+  /** A request wrote: every `writesPerLook`-th looks at the tables now rather than at the next periodic pass. */
+  noteWrite(): void;
+  /** Settles once no pass runs (before the database closes). */
+  idle(): Promise<void>;
+}
 
 /**
- * The embedded database has no autovacuum: this task is it. PostgreSQL's own autovacuum does
- * the same there, so the task is the embedded database's only.
+ * The embedded database has no autovacuum: this is it. PostgreSQL's own autovacuum does the same
+ * there, so there it has no task and counts no writes. One pass at a time: a look that writes bring
+ * forward while one runs waits for it instead of visiting the same tables again.
  */
-export function databaseMaintenanceTask(database: DatabaseHandle): PeriodicTask[] {
-  if (database.kind !== 'pglite') return [];
-  return [
-    {
-      name: 'database-maintenance',
-      everyMs: EVERY_MS,
-      run: async () => {
-        await maintainStaleTables(database.db);
+export function databaseUpkeep(
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+  writesPerLook = WRITES_PER_LOOK,
+): DatabaseUpkeep {
+  if (database.kind !== 'pglite') return { tasks: [], noteWrite() {}, idle: async () => {} };
+  let running: Promise<unknown> | undefined;
+  const pass = () => {
+    running ??= maintainStaleTables(database.db).finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+  let writes = 0;
+  return {
+    tasks: [
+      {
+        name: 'database-maintenance',
+        everyMs: EVERY_MS,
+        run: async () => {
+          await pass();
+        },
       },
+    ],
+    noteWrite() {
+      if (++writes < writesPerLook) return;
+      writes = 0;
+      pass().catch((err) => log.error({ err }, 'could not maintain the database'));
     },
-  ];
+    async idle() {
+      await running?.catch(() => {});
+    },
+  };
 }
