@@ -102,31 +102,45 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
       q.from === q.to ? [] : selectDeltasAfter(db, userId, q.from, q.to, q.accountId, includeHidden),
       rates.series(userId, [...new Set(accounts.map((a) => a.code))], base, q.from, q.to),
     ]);
-    const deltaOf = new Map(deltas.map(([accountId, day, delta]) => [`${accountId}:${day}`, delta]));
-    const points: BalancePoint[] = [];
-    for (const account of accounts) {
-      // Walk back from the end of the range: each day's balance is the next day's less its delta.
-      const balances = new Array<number>(days.length);
+    const dayIndex = new Map(days.map((day, i) => [day, i]));
+    const ordered = [...accounts].sort((a, b) => a.id - b.id);
+    // Each account's balance per day of the range, walked back from its end: each day's balance
+    // is the next day's less its delta.
+    const deltasOf = new Map(ordered.map((account) => [account.id, new Array<number>(days.length).fill(0)]));
+    for (const [accountId, day, delta] of deltas) {
+      const deltaOn = deltasOf.get(accountId);
+      const i = dayIndex.get(day);
+      if (deltaOn && i !== undefined) deltaOn[i]! += delta;
+    }
+    const balances = ordered.map((account) => {
+      const deltaOn = deltasOf.get(account.id)!;
+      const balance = new Array<number>(days.length);
       // Within |initial| + Σ amounts + the credit limit: twice the limit at most, still exact.
-      let balance = Number(account.at_end);
+      let value = Number(account.at_end);
       for (let i = days.length - 1; i >= 0; i--) {
-        balances[i] = balance;
-        balance -= deltaOf.get(`${account.id}:${days[i]}`) ?? 0;
+        balance[i] = value;
+        value -= deltaOn[i]!;
       }
-      // Before its first transaction an account held its initial balance: the money was there,
-      // only not recorded yet, so a new account is no growth in totals and trends.
-      days.forEach((day, i) => {
+      return balance;
+    });
+    // Before its first transaction an account held its initial balance: the money was there,
+    // only not recorded yet, so a new account is no growth in totals and trends.
+    // Day by day, accounts by id within a day: the order the answer promises.
+    const points = new Array<BalancePoint>(days.length * ordered.length);
+    let at = 0;
+    days.forEach((day, i) => {
+      ordered.forEach((account, a) => {
         const quote = series(account.code, day);
-        const value = balances[i]!;
-        points.push({
+        const value = balances[a]![i]!;
+        points[at++] = {
           date: day,
           accountId: account.id,
           balance: value,
           refBalance: quote ? valueInBase(value, quote.rate) : null,
-        });
+        };
       });
-    }
-    return points.sort((a, b) => a.date.localeCompare(b.date) || a.accountId - b.accountId);
+    });
+    return points;
   }
 
   /** The total on a day, and the account points it counted. */
