@@ -337,3 +337,72 @@ export async function organiseTenth(
   await Promise.all(Array.from({ length: CREATE_CLIENTS }, worker));
   return { count: chosen.length, seconds: (performance.now() - started) / 1000 };
 }
+
+/** The user an outside check grows: three hryvnia accounts opened today, and the default categories. */
+export interface OutsideUser {
+  username: string;
+  password: string;
+  accountIds: number[];
+  categoryIds: number[];
+}
+
+/**
+ * Grows a user as issue 40's outside check did, on a running server and without restarting it:
+ * three hryvnia accounts opened now, then `count` POST /transactions from CREATE_CLIENTS clients,
+ * each dated at a pseudo-random moment of the last three years (not in order), the accounts and the
+ * custom categories in rotation, one in seven an income, notes `n<i>`. Answers the user and the
+ * time each CHECKPOINT_ROWS creates took.
+ */
+export async function growLikeOutside(
+  client: ApiClient,
+  count: number,
+  now: Date,
+  name: string,
+  progress: (message: string) => void = () => {},
+): Promise<{ user: OutsideUser; creates: WriteChunk[] }> {
+  const username = `outside${name}${now.getTime().toString(36)}`;
+  const password = 'outside check password of the bench';
+  await client.signUp(username, password);
+  const currencies = await client.call<Array<{ id: number; code: string }>>('GET', '/models/currencies');
+  const uah = currencies.find((c) => c.code === 'UAH')!.id;
+  await client.call('POST', '/user/currencies/base', { currencyId: uah });
+  const accountIds: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const account = await client.call<{ id: number }>('POST', '/accounts', {
+      name: `Outside ${i + 1}`,
+      currencyId: uah,
+      initialBalance: 100_000_000,
+    });
+    accountIds.push(account.id);
+  }
+  const categoryIds = (await client.call<Category[]>('GET', '/categories'))
+    .filter((c) => c.type === 'custom')
+    .map((c) => c.id);
+  const span = HISTORY_DAYS * DAY_MS;
+  const chunks: WriteChunk[] = [];
+  let next = 0;
+  let done = 0;
+  let chunkStart = performance.now();
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      await client.call('POST', '/transactions', {
+        accountId: accountIds[i % 3],
+        amount: 100 + (i % 5_000),
+        transactionType: i % 7 === 0 ? 'income' : 'expense',
+        categoryId: categoryIds[i % categoryIds.length],
+        note: `n${i}`,
+        time: new Date(now.getTime() - spread(i, 5, span)).toISOString(),
+      });
+      done++;
+      if (done % CHECKPOINT_ROWS === 0 || done === count) {
+        const at = performance.now();
+        chunks.push({ count: done % CHECKPOINT_ROWS || CHECKPOINT_ROWS, seconds: (at - chunkStart) / 1000 });
+        chunkStart = at;
+        progress(`${name}: ${done} created`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CREATE_CLIENTS }, worker));
+  return { user: { username, password, accountIds, categoryIds }, creates: chunks };
+}

@@ -11,12 +11,16 @@
 //
 // Usage: npm run bench -- [--size 20000] [--db pglite|postgres] [--before <checkout>] [--after <checkout>]
 //   [--samples 100] [--duration 5] [--rounds 3] [--creates 5000] [--no-first-load] [--keep <dir>] [--grown <dir>]
-//   [--organise]
+//   [--organise] [--outside]
 // --organise splits and tags one row in ten on the after server's copy before measuring (bench/grow.ts
 // organiseTenth), so the before/after ratios show what organised rows cost against the before code; the
 // measuring waits two minutes after, for the database's upkeep to see the organised rows as it would in life.
 // --keep saves the grown embedded database and its user in <dir>; --grown starts from such a copy instead
 // of growing (an hour at 1,000,000), so one growth serves several runs of later code (migrated at start).
+// --outside grows as issue 40's outside check did (bench/grow.ts growLikeOutside): each server its own user,
+// at once, on a running server that is not restarted after, then times the list and statistics right after
+// the growth and again a minute later (after the embedded database's periodic upkeep had its turn), before the
+// throughput. What people meet right after entering or syncing a burst of rows; --keep and --grown do not apply.
 // PostgreSQL: the server of DATABASE_URL (default the local one); the bench makes its databases and drops them.
 import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -33,6 +37,7 @@ import {
   CREATE_CLIENTS,
   createTransactions,
   type Growth,
+  growLikeOutside,
   growUser,
   HISTORY_DAYS,
   organiseTenth,
@@ -63,6 +68,7 @@ const { values: options } = parseArgs({
     keep: { type: 'string' },
     grown: { type: 'string' },
     organise: { type: 'boolean', default: false },
+    outside: { type: 'boolean', default: false },
   },
 });
 const size = Number(options.size);
@@ -72,11 +78,17 @@ const rounds = Number(options.rounds);
 /** Creates at the grown size, per server, in rounds that alternate between the servers. */
 const createsAtSize = Number(options.creates);
 if (options.db !== 'pglite' && options.db !== 'postgres') throw new Error('--db is pglite or postgres');
+const db: 'pglite' | 'postgres' = options.db;
 if ((options.keep || options.grown) && options.db !== 'pglite') throw new Error('--keep and --grown are for pglite');
+if (options.outside && (options.keep || options.grown || options.organise)) {
+  throw new Error('--outside grows on running servers: no --keep, --grown or --organise');
+}
 
 const DAY_MS = 86_400_000;
 /** Two periods of the embedded database's upkeep (db/maintenance.ts EVERY_MS) and of autovacuum's naptime. */
 const UPKEEP_WAIT_MS = 125_000;
+/** How long after an outside growth the second timing waits: past a periodic upkeep pass (db/maintenance.ts EVERY_MS). */
+const OUTSIDE_WAIT_MS = 65_000;
 /** The creates at the grown size run in this many rounds, the servers taking turns. */
 const CREATE_ROUNDS = 4;
 const now = new Date();
@@ -88,6 +100,8 @@ interface Target {
   storage?: Storage;
   server?: ServerProcess;
   client?: ApiClient;
+  /** The body of the POST /transactions timed for throughput and writes, on this server's user. */
+  createBody?: string;
   freshStartMs?: number;
   grownStartMs?: number;
   memory: Partial<Record<Phase, { rssMb: number; peakMb: number }>>;
@@ -147,6 +161,19 @@ function latencyEndpoints(user: BenchUser): Array<[string, string]> {
   ];
 }
 
+/** What the outside check timed, on a user grown by growLikeOutside. */
+function outsideEndpoints(): Array<[string, string]> {
+  const stats = (kind: string) => `/stats/${kind}?from=${isoDay(365)}&to=${isoDay(0)}`;
+  return [
+    ['GET /transactions?limit=50 (first page)', '/transactions?limit=50'],
+    ['GET /transactions (default page)', '/transactions'],
+    [`page at offset ${deepOffset.toLocaleString('en')}`, `/transactions?limit=50&from=${deepOffset}`],
+    ['cash flow, year', stats('cash-flow')],
+    ['balance history, year', stats('balance-history')],
+    ['accounts', '/accounts'],
+  ];
+}
+
 interface Latency {
   label: string;
   /** Per target: the no-op's p50, the endpoint's p50 and p99 over it (ms), the answer's bytes. */
@@ -157,9 +184,9 @@ interface Latency {
  * Each endpoint from one client, one request at a time, alternating with GET /user (no-op,
  * endpoint, no-op, endpoint…) and between the servers, after a warm-up.
  */
-async function measureLatencies(user: BenchUser): Promise<Latency[]> {
+async function measureLatencies(endpoints: Array<[string, string]>): Promise<Latency[]> {
   const results: Latency[] = [];
-  for (const [label, url] of latencyEndpoints(user)) {
+  for (const [label, url] of endpoints) {
     progress(`latency: ${label}`);
     const noop = targets.map(() => [] as number[]);
     const timed = targets.map(() => [] as number[]);
@@ -196,6 +223,8 @@ interface Throughput {
   label: string;
   /** Per target, per round: requests per second. */
   byTarget: number[][];
+  /** Per target, per round: autocannon's p50 and p99 of the answers' latency (ms). */
+  latencies: Array<Array<{ p50: number; p99: number }>>;
 }
 
 /** Requests per second at 10 connections for `duration` seconds, after a second of warm-up. */
@@ -215,21 +244,14 @@ async function requestsPerSecond(target: Target, request: { method: 'GET' | 'POS
       );
     }
     // Answers over the run's own duration (the per-second histogram leaves out the last part second).
-    return result['2xx'] / result.duration;
+    return { perSecond: result['2xx'] / result.duration, p50: result.latency.p50, p99: result.latency.p99 };
   };
   await run(1);
   return run(duration);
 }
 
 /** Each endpoint in `rounds` rounds, the servers taking turns within each. */
-async function measureThroughputs(user: BenchUser): Promise<Throughput[]> {
-  const created = JSON.stringify({
-    accountId: user.accounts.UAH,
-    transactionType: 'expense',
-    amount: 12_345,
-    categoryId: user.expenseCategories[0]!.id,
-    note: 'autocannon',
-  });
+async function measureThroughputs(): Promise<Throughput[]> {
   const requests: Array<[string, { method: 'GET' | 'POST'; url: string; body?: string }]> = [
     ['GET /user (no-op)', { method: 'GET', url: '/user' }],
     ['GET /transactions?limit=50', { method: 'GET', url: '/transactions?limit=50' }],
@@ -239,16 +261,22 @@ async function measureThroughputs(user: BenchUser): Promise<Throughput[]> {
     ],
     ['balance history, year', { method: 'GET', url: `/stats/balance-history?from=${isoDay(365)}&to=${isoDay(0)}` }],
     ['accounts', { method: 'GET', url: '/accounts' }],
-    ['POST /transactions', { method: 'POST', url: '/transactions', body: created }],
+    ['POST /transactions', { method: 'POST', url: '/transactions' }],
   ];
   const results: Throughput[] = [];
   for (const [label, request] of requests) {
     progress(`throughput: ${label}`);
     const byTarget = targets.map(() => [] as number[]);
+    const latencies = targets.map(() => [] as Array<{ p50: number; p99: number }>);
     for (let round = 0; round < rounds; round++) {
-      for (const [t, target] of targets.entries()) byTarget[t]!.push(await requestsPerSecond(target, request));
+      for (const [t, target] of targets.entries()) {
+        const body = request.method === 'POST' ? target.createBody : undefined;
+        const { perSecond, ...latency } = await requestsPerSecond(target, { ...request, body });
+        byTarget[t]!.push(perSecond);
+        latencies[t]!.push(latency);
+      }
     }
-    results.push({ label, byTarget });
+    results.push({ label, byTarget, latencies });
   }
   return results;
 }
@@ -296,84 +324,11 @@ const median = (values: number[]) => quantile(values, 0.5);
 const rate = (chunks: WriteChunk[]) =>
   chunks.reduce((sum, c) => sum + c.count, 0) / chunks.reduce((sum, c) => sum + c.seconds, 0);
 
-function report(
-  creates: WriteChunk[],
-  imported: { count: number; seconds: number } | null,
-  latencies: Latency[],
-  throughputs: Throughput[],
-  writes: WriteChunk[][],
-  firstLoad: number[] | null,
-  organised: { count: number; seconds: number } | null,
-) {
-  const both = targets.length === 2;
+/** A table of latencies: ms over GET /user's p50 in the same run, and the answers' sizes. */
+function latencyTable(title: string, latencies: Latency[]) {
   const labels = targets.map((t) => t.label);
-  // Rounds where the before server answered nothing (a loaded machine, a slow endpoint) give no ratio.
-  const ratio = (values: number[][]) => {
-    if (!both) return [];
-    const ratios = values[1]!.flatMap((after, round) => (values[0]![round]! > 0 ? [after / values[0]![round]!] : []));
-    return [ratios.length > 0 ? `${median(ratios).toFixed(2)}×` : '—'];
-  };
   console.log(
-    `\n## HTTP bench: ${size.toLocaleString('en')} transactions on ${options.db}, ${targets
-      .map((t) => `${t.label} = ${t.checkout}`)
-      .join(', ')}\n`,
-  );
-  console.log(
-    options.grown
-      ? `Grown through the API earlier and kept in ${options.grown}:`
-      : `Grown by the ${grower.label} server through the API:`,
-  );
-  let total = 0;
-  for (const chunk of creates) {
-    total += chunk.count;
-    console.log(
-      `- creates ${(total - chunk.count).toLocaleString('en')}–${total.toLocaleString('en')}: ` +
-        `${(chunk.count / chunk.seconds).toFixed(0)}/s with ${CREATE_CLIENTS} clients`,
-    );
-  }
-  if (imported) {
-    console.log(
-      `- CSV import of ${imported.count.toLocaleString('en')}: ${imported.seconds.toFixed(0)} s, ` +
-        `${(imported.count / imported.seconds).toFixed(0)} rows/s`,
-    );
-  }
-  if (organised) {
-    console.log(
-      `- organised on the after server's copy: ${organised.count.toLocaleString('en')} rows split in two and ` +
-        `tagged, ${(organised.count / organised.seconds).toFixed(0)}/s with ${CREATE_CLIENTS} clients`,
-    );
-  }
-  console.log('');
-  table(
-    ['', ...labels, ...(both ? ['after/before'] : [])],
-    [
-      ['start, fresh database (ms to /health)', ...targets.map((t) => ms(t.freshStartMs!)), ...(both ? [''] : [])],
-      ['start, grown database (ms to /health)', ...targets.map((t) => ms(t.grownStartMs!)), ...(both ? [''] : [])],
-      ...(['grown', 'started', 'latency', 'throughput', 'writes'] as const).map((phase) => [
-        `RSS / peak after ${phase} (MB)`,
-        ...targets.map((t) =>
-          t.memory[phase] ? `${t.memory[phase].rssMb.toFixed(0)} / ${t.memory[phase].peakMb.toFixed(0)}` : '—',
-        ),
-        ...(both ? [''] : []),
-      ]),
-      [
-        `creates/s at this size (${createsAtSize.toLocaleString('en')}, ${CREATE_CLIENTS} clients)`,
-        ...writes.map((chunks) => rate(chunks).toFixed(0)),
-        ...ratio(writes.map((chunks) => chunks.map((c) => c.count / c.seconds))),
-      ],
-      ...(firstLoad
-        ? [
-            [
-              'first load JS + CSS (gzip bytes)',
-              ...firstLoad.map((bytes) => bytes.toLocaleString('en')),
-              ...(both ? [(firstLoad[1]! / firstLoad[0]!).toFixed(2)] : []),
-            ],
-          ]
-        : []),
-    ],
-  );
-  console.log(
-    `Latency, one client, sequential, ${samples} samples: ms over GET /user's p50 in the same run (p50 / p99)\n`,
+    `${title}, one client, sequential, ${samples} samples: ms over GET /user's p50 in the same run (p50 / p99)\n`,
   );
   table(
     ['endpoint', ...labels.map((label) => `${label} p50 / p99`), ...labels.map((label) => `${label} answer`)],
@@ -393,19 +348,168 @@ function report(
       ]),
     ],
   );
-  console.log(`Throughput at 10 connections (autocannon, ${duration} s each, ${rounds} rounds): median req/s\n`);
+}
+
+function report(
+  growthLines: string[],
+  latencyRuns: Array<{ title: string; latencies: Latency[] }>,
+  throughputs: Throughput[],
+  writes: WriteChunk[][] | null,
+  firstLoad: number[] | null,
+) {
+  const both = targets.length === 2;
+  const labels = targets.map((t) => t.label);
+  // Rounds where the before server answered nothing (a loaded machine, a slow endpoint) give no ratio.
+  const ratio = (values: number[][]) => {
+    if (!both) return [];
+    const ratios = values[1]!.flatMap((after, round) => (values[0]![round]! > 0 ? [after / values[0]![round]!] : []));
+    return [ratios.length > 0 ? `${median(ratios).toFixed(2)}×` : '—'];
+  };
+  console.log(
+    `\n## HTTP bench: ${size.toLocaleString('en')} transactions on ${options.db}, ${targets
+      .map((t) => `${t.label} = ${t.checkout}`)
+      .join(', ')}\n`,
+  );
+  for (const line of growthLines) console.log(line);
+  console.log('');
   table(
-    ['endpoint', ...labels, ...(both ? ['after/before (median of rounds)'] : [])],
+    ['', ...labels, ...(both ? ['after/before'] : [])],
+    [
+      ['start, fresh database (ms to /health)', ...targets.map((t) => ms(t.freshStartMs!)), ...(both ? [''] : [])],
+      [
+        'start, grown database (ms to /health)',
+        ...targets.map((t) => (t.grownStartMs === undefined ? '—' : ms(t.grownStartMs))),
+        ...(both ? [''] : []),
+      ],
+      ...(['grown', 'started', 'latency', 'throughput', 'writes'] as const).map((phase) => [
+        `RSS / peak after ${phase} (MB)`,
+        ...targets.map((t) =>
+          t.memory[phase] ? `${t.memory[phase].rssMb.toFixed(0)} / ${t.memory[phase].peakMb.toFixed(0)}` : '—',
+        ),
+        ...(both ? [''] : []),
+      ]),
+      ...(writes
+        ? [
+            [
+              `creates/s at this size (${createsAtSize.toLocaleString('en')}, ${CREATE_CLIENTS} clients)`,
+              ...writes.map((chunks) => rate(chunks).toFixed(0)),
+              ...ratio(writes.map((chunks) => chunks.map((c) => c.count / c.seconds))),
+            ],
+          ]
+        : []),
+      ...(firstLoad
+        ? [
+            [
+              'first load JS + CSS (gzip bytes)',
+              ...firstLoad.map((bytes) => bytes.toLocaleString('en')),
+              ...(both ? [(firstLoad[1]! / firstLoad[0]!).toFixed(2)] : []),
+            ],
+          ]
+        : []),
+    ],
+  );
+  for (const { title, latencies } of latencyRuns) latencyTable(title, latencies);
+  console.log(
+    `Throughput at 10 connections (autocannon, ${duration} s each, ${rounds} rounds): median req/s, and the answers' latency (p50 / p99 ms, median of the rounds)\n`,
+  );
+  table(
+    [
+      'endpoint',
+      ...labels,
+      ...(both ? ['after/before (median of rounds)'] : []),
+      ...labels.map((label) => `${label} p50 / p99`),
+    ],
     throughputs.map((t) => [
       t.label,
       ...t.byTarget.map((perRound) => median(perRound).toFixed(0)),
       ...ratio(t.byTarget),
+      ...t.latencies.map((perRound) => `${median(perRound.map((l) => l.p50))} / ${median(perRound.map((l) => l.p99))}`),
     ]),
   );
 }
 
-const rates = await startRatesEmulator();
-try {
+/** The growth as lines of the report: creates per checkpoint, and the import and organising if any. */
+function growthReport(
+  who: string,
+  creates: WriteChunk[],
+  imported: { count: number; seconds: number } | null,
+  organised: { count: number; seconds: number } | null,
+): string[] {
+  const lines = [who];
+  let total = 0;
+  for (const chunk of creates) {
+    total += chunk.count;
+    lines.push(
+      `- creates ${(total - chunk.count).toLocaleString('en')}–${total.toLocaleString('en')}: ` +
+        `${(chunk.count / chunk.seconds).toFixed(0)}/s with ${CREATE_CLIENTS} clients`,
+    );
+  }
+  if (imported) {
+    lines.push(
+      `- CSV import of ${imported.count.toLocaleString('en')}: ${imported.seconds.toFixed(0)} s, ` +
+        `${(imported.count / imported.seconds).toFixed(0)} rows/s`,
+    );
+  }
+  if (organised) {
+    lines.push(
+      `- organised on the after server's copy: ${organised.count.toLocaleString('en')} rows split in two and ` +
+        `tagged, ${(organised.count / organised.seconds).toFixed(0)}/s with ${CREATE_CLIENTS} clients`,
+    );
+  }
+  return lines;
+}
+
+/**
+ * --outside: every server on a fresh database of its own, each growing its own user at once, then
+ * timed right after and a minute later without a restart.
+ */
+async function outsideRun(ratesUrl: string) {
+  for (const target of targets) {
+    target.storage = await newStorage(db, target.label);
+    target.server = await startServerProcess(target.label, target.checkout, target.storage, ratesUrl);
+    target.freshStartMs = target.server.startMs;
+    target.client = new ApiClient(target.server.origin);
+  }
+  progress(`growing ${size} transactions on each server as the outside check did…`);
+  const grown = await Promise.all(
+    targets.map((target) => growLikeOutside(target.client!, size, now, target.label, progress)),
+  );
+  for (const [t, target] of targets.entries()) {
+    target.memory.grown = memoryOf(target.server!.pid);
+    const { accountIds, categoryIds } = grown[t]!.user;
+    target.createBody = JSON.stringify({
+      accountId: accountIds[0],
+      transactionType: 'expense',
+      amount: 12_345,
+      categoryId: categoryIds[0],
+      note: 'autocannon',
+    });
+  }
+  const rightAfter = await measureLatencies(outsideEndpoints());
+  progress(`waiting ${OUTSIDE_WAIT_MS / 1000} s, past a periodic upkeep pass…`);
+  await sleep(OUTSIDE_WAIT_MS);
+  const minuteLater = await measureLatencies(outsideEndpoints());
+  for (const target of targets) target.memory.latency = memoryOf(target.server!.pid);
+  const throughputs = await measureThroughputs();
+  for (const target of targets) target.memory.throughput = memoryOf(target.server!.pid);
+  for (const target of targets) await target.server!.stop();
+  const firstLoad = options['no-first-load'] ? null : await measureFirstLoads();
+  report(
+    targets.flatMap((target, t) =>
+      growthReport(`Grown by the ${target.label} server, as the outside check grows:`, grown[t]!.creates, null, null),
+    ),
+    [
+      { title: 'Right after the growth', latencies: rightAfter },
+      { title: `${OUTSIDE_WAIT_MS / 1000} s later`, latencies: minuteLater },
+    ],
+    throughputs,
+    null,
+    firstLoad,
+  );
+}
+
+/** The bench as it was before --outside: grown once, copied to every server, measured after a restart. */
+async function grownRun(ratesUrl: string) {
   // 1. Grow once, with the before server when there is one (or start from a kept growth).
   let growth: Growth;
   if (options.grown) {
@@ -413,8 +517,8 @@ try {
     grower.storage = await pgliteStorage('kept', path.join(options.grown, 'data')).copy(grower.label);
     progress(`${grower.label}: starts from the growth kept in ${options.grown}`);
   } else {
-    grower.storage = await newStorage(options.db, grower.label);
-    grower.server = await startServerProcess(grower.label, grower.checkout, grower.storage, rates.url);
+    grower.storage = await newStorage(db, grower.label);
+    grower.server = await startServerProcess(grower.label, grower.checkout, grower.storage, ratesUrl);
     grower.freshStartMs = grower.server.startMs;
     progress(`${grower.label}: answered /health ${grower.freshStartMs.toFixed(0)} ms after spawn (fresh database)`);
     growth = await growUser(new ApiClient(grower.server.origin), size, now, progress);
@@ -433,9 +537,9 @@ try {
   for (const target of targets) {
     if (target.freshStartMs !== undefined) continue;
     target.storage ??= await grower.storage.copy(target.label);
-    const fresh = await newStorage(options.db, 'fresh');
+    const fresh = await newStorage(db, 'fresh');
     try {
-      const server = await startServerProcess(target.label, target.checkout, fresh, rates.url);
+      const server = await startServerProcess(target.label, target.checkout, fresh, ratesUrl);
       target.freshStartMs = server.startMs;
       await server.stop();
     } finally {
@@ -443,10 +547,17 @@ try {
     }
   }
   for (const target of targets) {
-    target.server = await startServerProcess(target.label, target.checkout, target.storage!, rates.url);
+    target.server = await startServerProcess(target.label, target.checkout, target.storage!, ratesUrl);
     target.grownStartMs = target.server.startMs;
     target.client = new ApiClient(target.server.origin);
     await target.client.login(user.username, user.password);
+    target.createBody = JSON.stringify({
+      accountId: user.accounts.UAH,
+      transactionType: 'expense',
+      amount: 12_345,
+      categoryId: user.expenseCategories[0]!.id,
+      note: 'autocannon',
+    });
     target.memory.started = memoryOf(target.server.pid);
     progress(`${target.label}: answered /health ${target.grownStartMs.toFixed(0)} ms after spawn (grown database)`);
   }
@@ -462,16 +573,35 @@ try {
   }
 
   // 3. Latency, 4. throughput, then writes at the grown size.
-  const latencies = await measureLatencies(user);
+  const latencies = await measureLatencies(latencyEndpoints(user));
   for (const target of targets) target.memory.latency = memoryOf(target.server!.pid);
-  const throughputs = await measureThroughputs(user);
+  const throughputs = await measureThroughputs();
   for (const target of targets) target.memory.throughput = memoryOf(target.server!.pid);
   const writes = await measureWrites(user);
   for (const target of targets) target.memory.writes = memoryOf(target.server!.pid);
   for (const target of targets) await target.server!.stop();
 
   const firstLoad = options['no-first-load'] ? null : await measureFirstLoads();
-  report(growth.creates, growth.imported, latencies, throughputs, writes, firstLoad, organised);
+  report(
+    growthReport(
+      options.grown
+        ? `Grown through the API earlier and kept in ${options.grown}:`
+        : `Grown by the ${grower.label} server through the API:`,
+      growth.creates,
+      growth.imported,
+      organised,
+    ),
+    [{ title: 'Latency', latencies }],
+    throughputs,
+    writes,
+    firstLoad,
+  );
+}
+
+const rates = await startRatesEmulator();
+try {
+  if (options.outside) await outsideRun(rates.url);
+  else await grownRun(rates.url);
 } finally {
   for (const target of targets) {
     await target.server?.stop();

@@ -17,27 +17,48 @@ export interface AccountBalanceRow {
   code: string;
   /** The balance at the end of the range's last day. */
   at_end: string;
+  /**
+   * JSON of the account's non-zero day deltas within (from, to], as [YYYY-MM-DD, delta] pairs; null
+   * when the range is one day (nothing to take off) or holds more than `maxPoints` points.
+   */
+  deltas: string | null;
 }
 
-/** What balance history needs of each account: the balance at the end of `to` (the current one less every day delta after it). */
+/**
+ * What balance history needs of each account shown, in one statement: the balance at the end of
+ * `to` (the current one less every day delta after it), and the day deltas within the range to walk
+ * back by, unless the accounts' days would exceed `maxPoints` (the service then refuses the range
+ * without them having been read). One row an account, its deltas as JSON: the embedded database
+ * decodes each answered row in JavaScript (~15 µs a row), and a year of three accounts is ~1,100 deltas.
+ */
 export function selectBalancesAtEnd(
   db: Executor,
   userId: number,
-  to: string,
+  range: { from: string; to: string; days: number },
   accountId: number | undefined,
   includeHidden: boolean,
+  maxPoints: number,
 ) {
+  const { from, to, days } = range;
   return rows<AccountBalanceRow>(
     db,
     sql`
-    select a.id, c.code,
+    with shown as (
+      select a.id, c.code, a.current_balance, a.credit_limit
+      from accounts a join currencies c on c.id = a.currency_id
+      where a.user_id = ${userId} ${accountFilter(accountId, includeHidden)}
+    )
+    select s.id, s.code,
       -- Own money, as the accounts list shows it: a credit limit is the bank's money, not the user's.
-      (a.current_balance - a.credit_limit - coalesce((
-        select sum(d.delta) from account_day_deltas d where d.account_id = a.id and d.day > ${to}::date
-      ), 0))::text as at_end
-    from accounts a join currencies c on c.id = a.currency_id
-    where a.user_id = ${userId} ${accountFilter(accountId, includeHidden)}
-    order by a.id`,
+      (s.current_balance - s.credit_limit - coalesce((
+        select sum(d.delta) from account_day_deltas d where d.account_id = s.id and d.day > ${to}::date
+      ), 0))::text as at_end,
+      case when ${days}::int > 1 and (select count(*) from shown) * ${days}::int <= ${maxPoints}::int then (
+        select coalesce(json_agg(json_build_array(d.day, d.delta)), '[]')::text from account_day_deltas d
+        where d.account_id = s.id and d.day > ${from}::date and d.day <= ${to}::date and d.delta <> 0
+      ) end as deltas
+    from shown s
+    order by s.id`,
   );
 }
 
@@ -62,33 +83,6 @@ export async function selectAccountsKnownWithin(
       )) between ${from}::date + 1 and ${to}::date`,
   );
   return known.map((row) => row.id);
-}
-
-/** An account's net change on a day: [account id, YYYY-MM-DD, delta]. */
-export type DayDelta = [number, string, number];
-
-/**
- * The day deltas within (from, to] of the accounts balance history shows (the same filter as
- * selectBalancesAtEnd), as one row of JSON: the embedded database decodes each answered row in
- * JavaScript (~15 µs a row), and a year of three accounts is ~1,100 of them.
- */
-export async function selectDeltasAfter(
-  db: Executor,
-  userId: number,
-  from: string,
-  to: string,
-  accountId: number | undefined,
-  includeHidden: boolean,
-): Promise<DayDelta[]> {
-  const [row] = await rows<{ deltas: string }>(
-    db,
-    sql`
-    select coalesce(json_agg(json_build_array(d.account_id, d.day, d.delta)), '[]')::text as deltas
-    from account_day_deltas d join accounts a on a.id = d.account_id
-    where d.user_id = ${userId} and d.day > ${from}::date and d.day <= ${to}::date and d.delta <> 0
-      ${accountFilter(accountId, includeHidden)}`,
-  );
-  return JSON.parse(row!.deltas);
 }
 
 /** Whole days of the user's time zone, both ends included: the days the day totals are kept by. */

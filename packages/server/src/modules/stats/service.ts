@@ -29,7 +29,6 @@ import { listTags } from '../tags/index.ts';
 import {
   selectAccountsKnownWithin,
   selectBalancesAtEnd,
-  selectDeltasAfter,
   selectExpensesByCategory,
   selectExpensesByTag,
   selectFlows,
@@ -89,7 +88,15 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
     if (q.accountId !== undefined) await assertOwnAccount(db, userId, q.accountId);
     const includeHidden = q.includeHidden ?? false;
     const days = daysBetween(q.from, q.to);
-    const accounts = await selectBalancesAtEnd(db, userId, q.to, q.accountId, includeHidden);
+    const range = { from: q.from, to: q.to, days: days.length };
+    const accounts = await selectBalancesAtEnd(
+      db,
+      userId,
+      range,
+      q.accountId,
+      includeHidden,
+      BALANCE_HISTORY_MAX_POINTS,
+    );
     if (accounts.length * days.length > BALANCE_HISTORY_MAX_POINTS) {
       throw validationError('to', 'range.tooManyPoints', {
         accounts: accounts.length,
@@ -97,23 +104,17 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
         max: BALANCE_HISTORY_MAX_POINTS,
       });
     }
-    const [deltas, series] = await Promise.all([
-      // A single day's balance is the one at its end: no delta within the range to take off.
-      q.from === q.to ? [] : selectDeltasAfter(db, userId, q.from, q.to, q.accountId, includeHidden),
-      rates.series(userId, [...new Set(accounts.map((a) => a.code))], base, q.from, q.to),
-    ]);
+    const series = await rates.series(userId, [...new Set(accounts.map((a) => a.code))], base, q.from, q.to);
     const dayIndex = new Map(days.map((day, i) => [day, i]));
     const ordered = [...accounts].sort((a, b) => a.id - b.id);
     // Each account's balance per day of the range, walked back from its end: each day's balance
     // is the next day's less its delta.
-    const deltasOf = new Map(ordered.map((account) => [account.id, new Array<number>(days.length).fill(0)]));
-    for (const [accountId, day, delta] of deltas) {
-      const deltaOn = deltasOf.get(accountId);
-      const i = dayIndex.get(day);
-      if (deltaOn && i !== undefined) deltaOn[i]! += delta;
-    }
     const balances = ordered.map((account) => {
-      const deltaOn = deltasOf.get(account.id)!;
+      const deltaOn = new Array<number>(days.length).fill(0);
+      for (const [day, delta] of JSON.parse(account.deltas ?? '[]') as Array<[string, number]>) {
+        const i = dayIndex.get(day);
+        if (i !== undefined) deltaOn[i]! += delta;
+      }
       const balance = new Array<number>(days.length);
       // Within |initial| + Σ amounts + the credit limit: twice the limit at most, still exact.
       let value = Number(account.at_end);
