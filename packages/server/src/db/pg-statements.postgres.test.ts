@@ -67,4 +67,22 @@ describe('prepared statements on PostgreSQL', () => {
       await fresh.end();
     }
   });
+
+  it('names a text it is given with a name of its own by the text, so a broken plan is forgotten by it too', async () => {
+    const fresh = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 });
+    prepareStatementsOn(fresh);
+    try {
+      const text = `select * from ${table} where id = $1 and $2::int = 1`;
+      const run = () => fresh.query({ name: 'given_by_drizzle', text, values: [2, 1] });
+      expect((await run()).rows).toMatchObject([{ name: 'two' }]);
+      expect((await run()).rows).toMatchObject([{ name: 'two' }]);
+      const names = (await fresh.query<{ name: string }>('select name from pg_prepared_statements')).rows;
+      expect(names.map((row) => row.name)).toEqual(['k1']);
+      await fresh.query(`alter table ${table} add column another integer`);
+      await expect(run()).rejects.toMatchObject({ code: '0A000' });
+      expect((await run()).rows).toMatchObject([{ name: 'two', another: null }]);
+    } finally {
+      await fresh.end();
+    }
+  });
 });

@@ -50,12 +50,17 @@ export function prepareStatementsOn(pool: Pool, mostNamed = MOST_NAMED) {
 
   const prepareOn = (client: PoolClient) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    // A config object with a text and no name (drizzle's queries, by the pool's callback or as a
-    // promise in a transaction) is named; anything else goes as it came.
+    // A config object with a text (drizzle's queries, by the pool's callback or as a promise in a
+    // transaction) is named by its text, whatever name it came with: drizzle's prepared queries
+    // (db/built-once.ts) carry one, and a name of this map's is the one a broken plan is forgotten
+    // by. Anything else goes as it came.
     (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
       const { text, name } = (typeof config === 'object' && config !== null ? config : {}) as Partial<QueryConfig>;
-      const given = name === undefined && typeof text === 'string' ? nameOf(text) : undefined;
-      if (given === undefined) return query(config, values, callback);
+      if (typeof text !== 'string') return query(config, values, callback);
+      const given = nameOf(text);
+      if (given === undefined) {
+        return query(name === undefined ? config : { ...(config as QueryConfig), name: undefined }, values, callback);
+      }
       const withName = { ...(config as QueryConfig), name: given };
       if (typeof callback === 'function') {
         return query(withName, values, (error: unknown, result: unknown) => {

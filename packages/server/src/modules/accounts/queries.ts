@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { builtOnce } from '../../db/built-once.ts';
 import type { Executor } from '../../db/client.ts';
 import { accounts, currencies } from '../../db/schema.ts';
 
@@ -30,10 +31,15 @@ function selectAccountRows(db: Executor) {
     .innerJoin(currencies, eq(currencies.id, accounts.currencyId));
 }
 
+const accountsOfUser = builtOnce((db) =>
+  selectAccountRows(db)
+    .where(eq(accounts.userId, sql.placeholder('userId')))
+    .orderBy(asc(accounts.accountGroupId), asc(accounts.name), asc(accounts.id))
+    .prepare('accounts_of_user'),
+);
+
 export function selectAccounts(db: Executor, userId: number) {
-  return selectAccountRows(db)
-    .where(eq(accounts.userId, userId))
-    .orderBy(asc(accounts.accountGroupId), asc(accounts.name), asc(accounts.id));
+  return accountsOfUser(db, { userId });
 }
 
 export async function selectAccount(db: Executor, userId: number, id: number) {

@@ -1,5 +1,6 @@
 import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { GuessRule } from '../../config.ts';
+import { builtOnce } from '../../db/built-once.ts';
 import type { Executor } from '../../db/client.ts';
 import { authAttempts, knownSignIns, sessions } from '../../db/schema.ts';
 
@@ -7,8 +8,8 @@ export async function insertSession(db: Executor, userId: number, tokenHash: str
   await db.insert(sessions).values({ userId, tokenHash, createdAt: now, lastUsedAt: now, expiresAt });
 }
 
-export async function findLiveSession(db: Executor, tokenHash: string, now: Date) {
-  const [row] = await db
+const liveSessionByHash = builtOnce((db) =>
+  db
     .select({
       id: sessions.id,
       userId: sessions.userId,
@@ -16,7 +17,12 @@ export async function findLiveSession(db: Executor, tokenHash: string, now: Date
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .prepare('live_session'),
+);
+
+export async function findLiveSession(db: Executor, tokenHash: string, now: Date) {
+  const [row] = await liveSessionByHash(db, { tokenHash, now });
   return row;
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { builtOnce } from '../../db/built-once.ts';
 import type { Executor } from '../../db/client.ts';
 import { accounts, currencies, userCurrencies } from '../../db/schema.ts';
 
@@ -45,10 +46,14 @@ export async function selectUserCurrency(db: Executor, userId: number, currencyI
   return row;
 }
 
+const baseCurrencyOfUser = builtOnce((db) =>
+  selectUserCurrencyRows(db)
+    .where(and(eq(userCurrencies.userId, sql.placeholder('userId')), eq(userCurrencies.isBase, true)))
+    .prepare('base_currency_of_user'),
+);
+
 export async function selectBaseCurrency(db: Executor, userId: number) {
-  const [row] = await selectUserCurrencyRows(db).where(
-    and(eq(userCurrencies.userId, userId), eq(userCurrencies.isBase, true)),
-  );
+  const [row] = await baseCurrencyOfUser(db, { userId });
   return row;
 }
 

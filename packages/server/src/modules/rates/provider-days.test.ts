@@ -53,7 +53,7 @@ describe('what ProviderDays remembers', () => {
     await days.ensureStored(provider, '2025-06-10');
     const first = await days.storedRange(provider, '2025-06-01', '2025-06-10', ['USD']);
     expect([...first.keys()]).toEqual(daysBetween('2025-06-01', '2025-06-09'));
-    expect(first.get('2025-06-05')!.perUnit).toEqual({ USD: 41 });
+    expect(first.get('2025-06-05')!.perUnit.USD).toBe(41);
 
     // A stored day is final: changed behind its back, the 5th is still what was read. Today,
     // stored meanwhile, is read.
@@ -68,7 +68,7 @@ describe('what ProviderDays remembers', () => {
       clock.now(),
     );
     const again = await days.storedRange(provider, '2025-06-01', '2025-06-10', ['USD']);
-    expect(again.get('2025-06-05')!.perUnit).toEqual({ USD: 41 });
-    expect(again.get('2025-06-10')!.perUnit).toEqual({ USD: 42 });
+    expect(again.get('2025-06-05')!.perUnit.USD).toBe(41);
+    expect(again.get('2025-06-10')!.perUnit.USD).toBe(42);
   });
 });

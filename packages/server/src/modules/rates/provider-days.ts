@@ -134,9 +134,11 @@ export class ProviderDays {
   }
 
   /**
-   * Stored days from `from` to `to`, only with the given currencies' rates: the days known stored
-   * from memory (read once, with all their rates), the rest from the database. A range that ends
-   * today while today's rates are not final yet reads that one day, not the whole range.
+   * Stored days from `from` to `to`, with at least the given currencies' rates: the days known
+   * stored from memory (read once, with all their rates, and answered as they are, not copied: a
+   * year of balance history asks for some four hundred days a request), the rest from the database
+   * with those currencies' rates only. A range that ends today while today's rates are not final
+   * yet reads that one day, not the whole range. The days answered are not to be changed.
    */
   async storedRange(provider: RateProvider, from: string, to: string, codes: string[]) {
     const through = this.knownStoredThrough(provider.source, from, to);
@@ -148,12 +150,7 @@ export class ProviderDays {
       this.finalDays.set(provider.source, days);
     }
     const answer = new Map<string, StoredDay>();
-    for (const date of range) {
-      const day = days.get(date)!;
-      const perUnit: Record<string, number> = {};
-      for (const code of codes) if (code in day.perUnit) perUnit[code] = day.perUnit[code]!;
-      answer.set(date, { ...day, perUnit });
-    }
+    for (const date of range) answer.set(date, days.get(date)!);
     if (through < to) {
       for (const [date, day] of await selectDaysInRange(this.db, provider.source, addDays(through, 1), to, codes)) {
         answer.set(date, day);

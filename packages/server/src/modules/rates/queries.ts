@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, lte, max, or, sql } from 'drizzle-orm';
+import { builtOnce } from '../../db/built-once.ts';
 import type { Executor } from '../../db/client.ts';
 import { customRates, exchangeRateDays, exchangeRates } from '../../db/schema.ts';
 
@@ -50,8 +51,16 @@ export async function insertDay(
 }
 
 /** Every custom rate of the user (a handful): what paths between currencies are found over. */
+const customRatesOfUser = builtOnce((db) =>
+  db
+    .select()
+    .from(customRates)
+    .where(eq(customRates.userId, sql.placeholder('userId')))
+    .prepare('custom_rates_of_user'),
+);
+
 export function selectAllCustomRates(db: Executor, userId: number) {
-  return db.select().from(customRates).where(eq(customRates.userId, userId));
+  return customRatesOfUser(db, { userId });
 }
 
 /**
