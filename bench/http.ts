@@ -18,8 +18,8 @@
 // --keep saves the grown embedded database and its user in <dir>; --grown starts from such a copy instead
 // of growing (an hour at 1,000,000), so one growth serves several runs of later code (migrated at start).
 // --outside grows as issue 40's outside check did (bench/grow.ts growLikeOutside): each server its own user,
-// at once, on a running server that is not restarted after, then times the list and statistics right after
-// the growth and again a minute later (after the embedded database's periodic upkeep had its turn), before the
+// in turn, on a running server that is not restarted after, and times the list and statistics right after its
+// growth; then both again a minute later (after the embedded database's periodic upkeep had its turn), before the
 // throughput. What people meet right after entering or syncing a burst of rows; --keep and --grown do not apply.
 // PostgreSQL: the server of DATABASE_URL (default the local one); the bench makes its databases and drops them.
 import { execFile } from 'node:child_process';
@@ -184,16 +184,16 @@ interface Latency {
  * Each endpoint from one client, one request at a time, alternating with GET /user (no-op,
  * endpoint, no-op, endpoint…) and between the servers, after a warm-up.
  */
-async function measureLatencies(endpoints: Array<[string, string]>): Promise<Latency[]> {
+async function measureLatencies(endpoints: Array<[string, string]>, among: Target[] = targets): Promise<Latency[]> {
   const results: Latency[] = [];
   for (const [label, url] of endpoints) {
-    progress(`latency: ${label}`);
-    const noop = targets.map(() => [] as number[]);
-    const timed = targets.map(() => [] as number[]);
-    const bytes = targets.map(() => 0);
+    progress(`latency: ${label}${among.length < targets.length ? ` (${among.map((t) => t.label).join(', ')})` : ''}`);
+    const noop = among.map(() => [] as number[]);
+    const timed = among.map(() => [] as number[]);
+    const bytes = among.map(() => 0);
     const warmUp = 10;
     for (let i = 0; i < warmUp + samples; i++) {
-      for (const [t, target] of targets.entries()) {
+      for (const [t, target] of among.entries()) {
         const before = await timedGet(target, '/user');
         const answer = await timedGet(target, url);
         if (i < warmUp) continue;
@@ -204,7 +204,7 @@ async function measureLatencies(endpoints: Array<[string, string]>): Promise<Lat
     }
     results.push({
       label,
-      byTarget: targets.map((_, t) => {
+      byTarget: among.map((_, t) => {
         const noopP50 = quantile(noop[t]!, 0.5);
         return {
           noopP50,
@@ -460,8 +460,9 @@ function growthReport(
 }
 
 /**
- * --outside: every server on a fresh database of its own, each growing its own user at once, then
- * timed right after and a minute later without a restart.
+ * --outside: every server on a fresh database of its own, each growing its own user in turn (as the
+ * outside check grew one server alone, so the growth is as fast as it was there) and timed right
+ * after its growth; then both a minute later, alternating, without a restart.
  */
 async function outsideRun(ratesUrl: string) {
   for (const target of targets) {
@@ -470,12 +471,16 @@ async function outsideRun(ratesUrl: string) {
     target.freshStartMs = target.server.startMs;
     target.client = new ApiClient(target.server.origin);
   }
-  progress(`growing ${size} transactions on each server as the outside check did…`);
-  const grown = await Promise.all(
-    targets.map((target) => growLikeOutside(target.client!, size, now, target.label, progress)),
-  );
-  for (const [t, target] of targets.entries()) {
+  const grown: Array<Awaited<ReturnType<typeof growLikeOutside>>> = [];
+  const rightAfterEach: Latency[][] = [];
+  for (const target of targets) {
+    progress(`${target.label}: growing ${size} transactions as the outside check did…`);
+    const growth = await growLikeOutside(target.client!, size, now, target.label, progress);
+    grown.push(growth);
+    rightAfterEach.push(await measureLatencies(outsideEndpoints(), [target]));
     target.memory.grown = memoryOf(target.server!.pid);
+  }
+  for (const [t, target] of targets.entries()) {
     const { accountIds, categoryIds } = grown[t]!.user;
     target.createBody = JSON.stringify({
       accountId: accountIds[0],
@@ -485,7 +490,10 @@ async function outsideRun(ratesUrl: string) {
       note: 'autocannon',
     });
   }
-  const rightAfter = await measureLatencies(outsideEndpoints());
+  const rightAfter = rightAfterEach[0]!.map((latency, i) => ({
+    label: latency.label,
+    byTarget: rightAfterEach.map((each) => each[i]!.byTarget[0]!),
+  }));
   progress(`waiting ${OUTSIDE_WAIT_MS / 1000} s, past a periodic upkeep pass…`);
   await sleep(OUTSIDE_WAIT_MS);
   const minuteLater = await measureLatencies(outsideEndpoints());
@@ -499,7 +507,7 @@ async function outsideRun(ratesUrl: string) {
       growthReport(`Grown by the ${target.label} server, as the outside check grows:`, grown[t]!.creates, null, null),
     ),
     [
-      { title: 'Right after the growth', latencies: rightAfter },
+      { title: 'Right after its growth (each server in turn)', latencies: rightAfter },
       { title: `${OUTSIDE_WAIT_MS / 1000} s later`, latencies: minuteLater },
     ],
     throughputs,

@@ -12,6 +12,7 @@ import type { AppConfig, TrustedProxies } from './config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from './db/client.ts';
 import { databaseUpkeep } from './db/maintenance.ts';
 import { registerAuthentication } from './http/auth.ts';
+import { registerAnswerCompression } from './http/compressed-answers.ts';
 import { answerFrameworkError, registerErrorHandling, sendNotFound } from './http/error-handler.ts';
 import { createIdempotency, registerIdempotency } from './http/idempotency.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
@@ -342,6 +343,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(
     async (api) => {
       registerPrivateAnswers(api);
+      registerAnswerCompression(api);
       registerAuthentication(api, auth);
       registerQueryEncodingCheck(api);
       registerEmptyQueryDropping(api);

@@ -34,14 +34,14 @@ describe('the request limit shared through PostgreSQL', () => {
     expect(first.status).toBe(200);
     expect(first.headers['x-ratelimit-remaining']).toBe(String(LIMIT - 1));
     // One statement took a fiftieth of the limit for this instance.
-    expect((await sharedCount())).toBe(LIMIT / 50);
+    expect(await sharedCount()).toBe(LIMIT / 50);
     for (let i = 2; i <= LIMIT / 50; i++) {
       expect((await health(a, from)).headers['x-ratelimit-remaining']).toBe(String(LIMIT - i));
     }
-    expect((await sharedCount())).toBe(LIMIT / 50);
+    expect(await sharedCount()).toBe(LIMIT / 50);
     // The next block is a fiftieth of what is left.
     await health(a, from);
-    expect((await sharedCount())).toBe(LIMIT / 50 + Math.floor((LIMIT - LIMIT / 50) / 50));
+    expect(await sharedCount()).toBe(LIMIT / 50 + Math.floor((LIMIT - LIMIT / 50) / 50));
   });
 
   it('never lets more through than the limit across instances, and refuses only near it', async () => {
