@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp, testConfig } from '../../test/app.ts';
 import { buildWorld } from '../../test/world.ts';
 import { buildApp } from '../app.ts';
-import { databaseUpkeep, maintainStaleTables, WRITES_PER_LOOK } from './maintenance.ts';
+import { databaseUpkeep, GROWING_TABLES, maintainStaleTables, WRITES_PER_LOOK } from './maintenance.ts';
 import { scheduledTasks, transactions } from './schema.ts';
 
 let t: TestApp;
@@ -19,6 +19,28 @@ async function statisticsOf(table: string) {
     rows: Array<{ reltuples: number; columns: number }>;
   };
   return result.rows[0]!;
+}
+
+/** Rows an index-only scan of the user's day figures had to read from the table: none once vacuumed. */
+async function heapFetchesOfDays(userId: number): Promise<number> {
+  await t.handle.db.execute(sql`set enable_seqscan = off`);
+  try {
+    const result = (await t.handle.db.execute(sql`
+      explain (analyze, format json) select day, delta from account_day_deltas where user_id = ${userId} order by day`)) as unknown as {
+      rows: Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>;
+    };
+    const fetches = (node: PlanNode): number =>
+      (node['Heap Fetches'] ?? 0) + (node.Plans ?? []).reduce((sum, child) => sum + fetches(child), 0);
+    const plan = result.rows[0]!['QUERY PLAN'][0]!.Plan;
+    expect(JSON.stringify(plan)).toContain('Index Only Scan');
+    return fetches(plan);
+  } finally {
+    await t.handle.db.execute(sql`reset enable_seqscan`);
+  }
+}
+interface PlanNode {
+  'Heap Fetches'?: number;
+  Plans?: PlanNode[];
 }
 
 /** `count` expenses of one account straight into the table, as a large import leaves them. */
@@ -132,7 +154,7 @@ describe('database maintenance', () => {
     if (t.handle.kind === 'postgres') return;
     const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
     await maintainStaleTables(t.handle.db);
-    const upkeep = databaseUpkeep(t.handle, t.app.log, 3);
+    const upkeep = databaseUpkeep(t.handle, t.app.log, { writesPerLook: 3, quietMs: 3_600_000 });
     await insertTransactions(world.id, world.accounts[0], Math.max(1_000, await t.handle.db.$count(transactions)));
     const total = await t.handle.db.$count(transactions);
 
@@ -143,6 +165,28 @@ describe('database maintenance', () => {
     upkeep.noteWrite();
     await upkeep.idle();
     expect((await statisticsOf('transactions')).reltuples).toBeGreaterThanOrEqual(total);
+  });
+
+  it('vacuums the day figures once writes pause, so reading them by index needs no rows from the table', async () => {
+    if (t.handle.kind === 'postgres') return;
+    const world = await buildWorld(t, { accounts: [{ currency: 'UAH' }] });
+    await maintainStaleTables(t.handle.db, GROWING_TABLES, true);
+    expect(await heapFetchesOfDays(world.id)).toBe(0);
+    const upkeep = databaseUpkeep(t.handle, t.app.log, { writesPerLook: 1_000, quietMs: 50 });
+    for (let day = 1; day <= 20; day++) {
+      await world.record({
+        accountId: world.accounts[0],
+        transactionType: 'expense',
+        amount: 100 + day,
+        categoryId: world.category('Groceries'),
+        time: `2026-03-${String(day).padStart(2, '0')}T12:00:00.000Z`,
+      });
+      upkeep.noteWrite();
+    }
+    // The writes took the marks of the pages they updated: the day figures are read from the table too.
+    expect(await heapFetchesOfDays(world.id)).toBeGreaterThan(0);
+    await vi.waitFor(async () => expect(await heapFetchesOfDays(world.id)).toBe(0));
+    await upkeep.idle();
   });
 
   it(`brings the look forward after ${WRITES_PER_LOOK} writing requests to the server`, async () => {

@@ -98,21 +98,36 @@ async function daysPastStatistics(db: Executor, tables: readonly GrowingTable[])
 }
 
 /**
+ * The tables every write updates in place (a day's or a month's figures): any update takes its
+ * page's all-visible mark, and the list's deep pages and the statistics read them by index only.
+ * Growth says little about them, so after writes they are vacuumed whatever their size: they are
+ * small, and VACUUM visits only the pages that lost the mark. A day-skip of a page 15,000 rows deep
+ * took 12.4 ms with the marks gone (2,372 heap fetches) and 4.5 ms once vacuumed, at 20,000 rows.
+ */
+const UPDATED_IN_PLACE: readonly GrowingTable[] = ['account_day_deltas', 'account_day_totals', 'account_month_totals'];
+
+/**
  * VACUUM (for the visibility map that index-only scans read, and dead rows) and ANALYZE (for
  * the planner's row counts and histograms) of those of `tables` that changed enough or whose
- * statistics end well before their newest day; answers the tables it maintained. VACUUM of rows
- * that are only new costs a pass over the new pages; on PGlite every request waits meanwhile,
+ * statistics end well before their newest day, and VACUUM of those updated in place when
+ * `afterWrites` (requests wrote since the last pass); answers the tables it maintained. VACUUM of
+ * rows that are only new costs a pass over the new pages; on PGlite every request waits meanwhile,
  * which is why only changed tables are visited.
  */
 export async function maintainStaleTables(
   db: Database,
   tables: readonly GrowingTable[] = GROWING_TABLES,
+  afterWrites = false,
 ): Promise<GrowingTable[]> {
   const grown = (await tableSizes(db, tables)).filter(isStale).map((size) => size.table);
   const behind = await daysPastStatistics(db, tables);
   const stale = tables.filter((table) => grown.includes(table) || behind.includes(table));
   for (const table of stale) await db.execute(sql`vacuum (analyze) ${sql.identifier(table)}`);
-  return stale;
+  const updated = afterWrites
+    ? tables.filter((table) => UPDATED_IN_PLACE.includes(table) && !stale.includes(table))
+    : [];
+  for (const table of updated) await db.execute(sql`vacuum ${sql.identifier(table)}`);
+  return [...stale, ...updated];
 }
 
 /**
@@ -140,13 +155,21 @@ const EVERY_MS = 60_000;
  * analyzed (docs/decisions.md "Upkeep follows the writes").
  */
 export const WRITES_PER_LOOK = 500;
+/**
+ * A look this long after the last of a run of writes: the pages its last writes touched are marked
+ * again before the person reads what they wrote (UPDATED_IN_PLACE).
+ */
+export const QUIET_AFTER_WRITES_MS = 2_000;
 
 /** The embedded database's upkeep: its periodic task, and the looks that writes bring forward. */
 export interface DatabaseUpkeep {
   tasks: PeriodicTask[];
-  /** A request wrote: every `writesPerLook`-th looks at the tables now rather than at the next periodic pass. */
+  /**
+   * A request wrote: every `writesPerLook`-th looks at the tables now rather than at the next
+   * periodic pass, and the last of a run of writes has a look follow once writes pause.
+   */
   noteWrite(): void;
-  /** Settles once no pass runs (before the database closes). */
+  /** Settles once no pass runs and none waits for writes to pause (before the database closes). */
   idle(): Promise<void>;
 }
 
@@ -158,17 +181,27 @@ export interface DatabaseUpkeep {
 export function databaseUpkeep(
   database: DatabaseHandle,
   log: FastifyBaseLogger,
-  writesPerLook = WRITES_PER_LOOK,
+  { writesPerLook = WRITES_PER_LOOK, quietMs = QUIET_AFTER_WRITES_MS } = {},
 ): DatabaseUpkeep {
   if (database.kind !== 'pglite') return { tasks: [], noteWrite() {}, idle: async () => {} };
   let running: Promise<unknown> | undefined;
+  let wrote = false;
   const pass = () => {
-    running ??= maintainStaleTables(database.db).finally(() => {
-      running = undefined;
-    });
+    if (!running) {
+      const afterWrites = wrote;
+      wrote = false;
+      running = maintainStaleTables(database.db, GROWING_TABLES, afterWrites).finally(() => {
+        running = undefined;
+      });
+    }
     return running;
   };
+  const passNow = () => {
+    pass().catch((err) => log.error({ err }, 'could not maintain the database'));
+  };
   let writes = 0;
+  /** Set again by every write (`refresh`), so it fires once writes pause. */
+  let quiet: NodeJS.Timeout | undefined;
   return {
     tasks: [
       {
@@ -180,11 +213,21 @@ export function databaseUpkeep(
       },
     ],
     noteWrite() {
+      wrote = true;
+      if (quiet) quiet.refresh();
+      else {
+        quiet = setTimeout(() => {
+          quiet = undefined;
+          passNow();
+        }, quietMs).unref();
+      }
       if (++writes < writesPerLook) return;
       writes = 0;
-      pass().catch((err) => log.error({ err }, 'could not maintain the database'));
+      passNow();
     },
     async idle() {
+      clearTimeout(quiet);
+      quiet = undefined;
       await running?.catch(() => {});
     },
   };
