@@ -124,28 +124,38 @@ export function transactionBody(user: BenchUser, i: number, time: Date): CreateT
   };
 }
 
+/** Which creates to run, and how their progress is told. */
+interface CreatesRun {
+  first?: number;
+  count: number;
+  checkpoint?: number;
+  /** Told of each run of creates as it ends, with the number created so far. */
+  onCheckpoint?: (chunk: WriteChunk, done: number) => void;
+}
+
 /**
  * Creates transactions `first`…`first + count - 1` by POST /transactions from CREATE_CLIENTS
  * clients at once, each taking the next one when its last answered; `timeOf` dates them. Returns
  * the time each run of `checkpoint` creates took.
  */
-export async function createTransactions(
+export function createTransactions(
   client: ApiClient,
   user: BenchUser,
+  { timeOf, ...run }: CreatesRun & { timeOf: (i: number) => Date },
+): Promise<WriteChunk[]> {
+  return postTransactions(client, { ...run, bodyOf: (i) => transactionBody(user, i, timeOf(i)) });
+}
+
+/** POSTs the bodies of transactions `first`…`first + count - 1` as createTransactions describes. */
+async function postTransactions(
+  client: ApiClient,
   {
     first = 0,
     count,
-    timeOf,
+    bodyOf,
     checkpoint = CHECKPOINT_ROWS,
     onCheckpoint = () => {},
-  }: {
-    first?: number;
-    count: number;
-    timeOf: (i: number) => Date;
-    checkpoint?: number;
-    /** Told of each run of creates as it ends, with the number created so far. */
-    onCheckpoint?: (chunk: WriteChunk, done: number) => void;
-  },
+  }: CreatesRun & { bodyOf: (i: number) => unknown },
 ): Promise<WriteChunk[]> {
   const chunks: WriteChunk[] = [];
   let next = 0;
@@ -154,7 +164,7 @@ export async function createTransactions(
   const worker = async () => {
     while (next < count) {
       const i = first + next++;
-      await client.call('POST', '/transactions', transactionBody(user, i, timeOf(i)));
+      await client.call('POST', '/transactions', bodyOf(i));
       done++;
       if (done % checkpoint === 0 || done === count) {
         const at = performance.now();
@@ -379,30 +389,17 @@ export async function growLikeOutside(
     .filter((c) => c.type === 'custom')
     .map((c) => c.id);
   const span = HISTORY_DAYS * DAY_MS;
-  const chunks: WriteChunk[] = [];
-  let next = 0;
-  let done = 0;
-  let chunkStart = performance.now();
-  const worker = async () => {
-    while (next < count) {
-      const i = next++;
-      await client.call('POST', '/transactions', {
-        accountId: accountIds[i % 3],
-        amount: 100 + (i % 5_000),
-        transactionType: i % 7 === 0 ? 'income' : 'expense',
-        categoryId: categoryIds[i % categoryIds.length],
-        note: `n${i}`,
-        time: new Date(now.getTime() - spread(i, 5, span)).toISOString(),
-      });
-      done++;
-      if (done % CHECKPOINT_ROWS === 0 || done === count) {
-        const at = performance.now();
-        chunks.push({ count: done % CHECKPOINT_ROWS || CHECKPOINT_ROWS, seconds: (at - chunkStart) / 1000 });
-        chunkStart = at;
-        progress(`${name}: ${done} created`);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: CREATE_CLIENTS }, worker));
-  return { user: { username, password, accountIds, categoryIds }, creates: chunks };
+  const creates = await postTransactions(client, {
+    count,
+    bodyOf: (i) => ({
+      accountId: accountIds[i % 3],
+      amount: 100 + (i % 5_000),
+      transactionType: i % 7 === 0 ? 'income' : 'expense',
+      categoryId: categoryIds[i % categoryIds.length],
+      note: `n${i}`,
+      time: new Date(now.getTime() - spread(i, 5, span)).toISOString(),
+    }),
+    onCheckpoint: (_chunk, done) => progress(`${name}: ${done} created`),
+  });
+  return { user: { username, password, accountIds, categoryIds }, creates };
 }
