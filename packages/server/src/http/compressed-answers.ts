@@ -25,7 +25,7 @@ export function acceptsGzip(header: string | undefined): boolean {
 /**
  * Large JSON answers go gzipped (at the fastest level) to clients that take it, as every browser
  * does (docs/decisions.md "Large answers are compressed"): a year of balance history crosses a
- * phone's network at a tenth of its size. Small answers, most of them, go as they are: compressing
+ * phone's network at a sixth of its size. Small answers, most of them, go as they are: compressing
  * them saves little and costs the server's CPU on every request.
  */
 export function registerAnswerCompression(app: FastifyInstance) {
