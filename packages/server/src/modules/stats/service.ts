@@ -106,10 +106,9 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
     }
     const series = await rates.series(userId, [...new Set(accounts.map((a) => a.code))], base, q.from, q.to);
     const dayIndex = new Map(days.map((day, i) => [day, i]));
-    const ordered = [...accounts].sort((a, b) => a.id - b.id);
     // Each account's balance per day of the range, walked back from its end: each day's balance
     // is the next day's less its delta.
-    const balances = ordered.map((account) => {
+    const balances = accounts.map((account) => {
       const deltaOn = new Array<number>(days.length).fill(0);
       for (const [day, delta] of JSON.parse(account.deltas ?? '[]') as Array<[string, number]>) {
         const i = dayIndex.get(day);
@@ -126,11 +125,11 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
     });
     // Before its first transaction an account held its initial balance: the money was there,
     // only not recorded yet, so a new account is no growth in totals and trends.
-    // Day by day, accounts by id within a day: the order the answer promises.
-    const points = new Array<BalancePoint>(days.length * ordered.length);
+    // Day by day, accounts by id within a day (as the statement answers them): the order the answer promises.
+    const points = new Array<BalancePoint>(days.length * accounts.length);
     let at = 0;
     days.forEach((day, i) => {
-      ordered.forEach((account, a) => {
+      accounts.forEach((account, a) => {
         const quote = series(account.code, day);
         const value = balances[a]![i]!;
         points[at++] = {
