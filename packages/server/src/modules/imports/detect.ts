@@ -24,7 +24,6 @@ import {
 } from '@kopiyka/shared';
 import { type Parser, parse as parser } from 'csv-parse';
 import { CsvError, parse } from 'csv-parse/sync';
-import iconv from 'iconv-lite';
 import type { ImportLimits } from '../../config.ts';
 import { validationError } from '../../lib/errors.ts';
 import { IMPORT_PART_CHARS } from './queries.ts';
@@ -66,6 +65,9 @@ export async function decodeFile(bytes: Buffer): Promise<{ parts: string[]; enco
     );
     return { parts, encoding: 'utf-8' };
   } catch {
+    // Loaded only here: its code tables are a fifth of the server's packages, and start-up reads
+    // every module it imports.
+    const { default: iconv } = await import('iconv-lite');
     const win1251 = iconv.getDecoder('win1251');
     const parts = await decodedParts(
       bytes,
