@@ -225,7 +225,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   const baseChanges = createBaseChangeService(db, rates, app.log, clock, config.backgroundJobs);
   const events = createEventBus(database, app.log, clock);
-  const auth = createAuthService(db, config.auth, clock, events, { rememberSessions: database.kind === 'pglite' });
+  const auth = createAuthService(db, config.auth, clock, events);
   // A lower module that needs work done above it gets that work handed in here (docs/architecture.md).
   const currencies = createCurrenciesService(db, rates, clock);
   const currencyChanges = createCurrencyChangesService(db, rates, baseChanges, clock);

@@ -32,8 +32,16 @@ export interface DatabaseHandle {
 }
 
 export interface Notifications {
-  /** Calls `onPayload` for every NOTIFY on the channel; answers the function that stops listening. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `onPayload` for every NOTIFY on the channel; answers the function that stops listening.
+   * `onHearing` is told true each time LISTEN is in place (again, after a broken connection), and
+   * false when the connection breaks: what is published until the next true is not heard.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onHearing?: (hearing: boolean) => void,
+  ): Promise<() => Promise<void>>;
 }
 
 export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'src/db/migrations');
@@ -136,7 +144,7 @@ const RELISTEN_AFTER_MS = 2_000;
  */
 function listenerOn(pg: PgDriver, url: string, options: OpenOptions): Notifications {
   return {
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onHearing = () => {}) {
       let stopped = false;
       let client: PgClient | undefined;
       let retry: NodeJS.Timeout | undefined;
@@ -151,6 +159,7 @@ function listenerOn(pg: PgDriver, url: string, options: OpenOptions): Notificati
           if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
         });
         next.on('error', (error) => {
+          onHearing(false);
           options.onConnectionError?.(error);
           void next.end().catch(() => undefined);
           again();
@@ -158,11 +167,13 @@ function listenerOn(pg: PgDriver, url: string, options: OpenOptions): Notificati
         await next.connect();
         await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
         client = next;
+        onHearing(true);
       };
       await connect();
       return async () => {
         stopped = true;
         clearTimeout(retry);
+        onHearing(false);
         await client?.end().catch(() => undefined);
       };
     },

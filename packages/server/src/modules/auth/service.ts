@@ -50,7 +50,7 @@ export interface AuthService {
   purgeExpired(): Promise<void>;
 }
 
-/** How many live sessions the embedded database's process keeps in memory before starting over. */
+/** How many live sessions a process keeps in memory before starting over. */
 const REMEMBERED_SESSIONS = 10_000;
 
 /** A signed-in session: its row, its user, and when it ends unless used again. */
@@ -64,35 +64,42 @@ interface LiveSession extends AuthSession {
   lastUsedAt: Date;
 }
 
-export interface AuthOptions {
-  /**
-   * Remember live sessions in memory instead of reading one on every request. Only where this
-   * process is the database's one writer (the embedded database): every sign-out and revocation
-   * then passes through this service. Instances sharing PostgreSQL read the table each time, so a
-   * session ended on one is ended on all at once.
-   */
-  rememberSessions: boolean;
-}
-
 /**
- * Every end of a session is told to `events`, after its commit: the streams opened with it end too
- * (on every instance), so none goes on telling a signed-out client what happens.
+ * Every end of a session is told to `events`, after its commit and before the answer: the streams
+ * opened with it end too, and every instance forgets it (below), so none goes on telling a
+ * signed-out client what happens.
+ *
+ * Live sessions are remembered in memory, so a signed-in request reads no session row: only while
+ * `events` tells this process of every session's end, wherever it happened (always on the embedded
+ * database; on PostgreSQL while its LISTEN is in place). An instance that may have missed an end
+ * forgets them all and reads the table on each request until it hears every end again.
  */
-export function createAuthService(
-  db: Database,
-  limits: AuthLimits,
-  clock: Clock,
-  events: EventBus,
-  { rememberSessions }: AuthOptions = { rememberSessions: false },
-): AuthService {
+export function createAuthService(db: Database, limits: AuthLimits, clock: Clock, events: EventBus): AuthService {
   const throttle = createAttemptThrottle(db, limits, clock);
   const remembered = new Map<string, LiveSession>();
-  /** The user's sessions but `keepSessionId` are gone from the table: so they go from memory, and their streams end. */
-  const sessionsEnded = (userId: number, keepSessionId: number | null) => {
+  let remembering = false;
+  // Counts the ends heard: a session read before one was heard and answered after it is not
+  // remembered, as the row may have been read before its end committed.
+  let endsHeard = 0;
+  const forget = (userId: number, ended: (session: LiveSession) => boolean) => {
+    endsHeard += 1;
     for (const [hash, session] of remembered) {
-      if (session.userId === userId && session.id !== keepSessionId) remembered.delete(hash);
+      if (session.userId === userId && ended(session)) remembered.delete(hash);
     }
-    events.endSessions(userId, { allBut: keepSessionId });
+  };
+  events.watchSessionEnds({
+    ended: (userId, ended) =>
+      forget(userId, (session) => ('one' in ended ? session.id === ended.one : session.id !== ended.allBut)),
+    hearing(every) {
+      endsHeard += 1;
+      remembered.clear();
+      remembering = every;
+    },
+  });
+  /** The user's sessions but `keepSessionId` are gone from the table: so they go from memory, and their streams end. */
+  const sessionsEnded = async (userId: number, keepSessionId: number | null) => {
+    forget(userId, (session) => session.id !== keepSessionId);
+    await events.endSessions(userId, { allBut: keepSessionId });
   };
   async function liveSession(hash: string, now: Date): Promise<LiveSession | undefined> {
     const known = remembered.get(hash);
@@ -100,8 +107,9 @@ export function createAuthService(
       if (known.expiresAt > now) return known;
       remembered.delete(hash);
     }
+    const heard = endsHeard;
     const found = await findLiveSession(db, hash, now);
-    if (!found || !rememberSessions) return found;
+    if (!found || !remembering || heard !== endsHeard) return found;
     if (remembered.size >= REMEMBERED_SESSIONS) remembered.clear();
     remembered.set(hash, found);
     return found;
@@ -162,7 +170,9 @@ export function createAuthService(
       const hash = tokenHash(token);
       const ended = await deleteSessionByHash(db, hash);
       remembered.delete(hash);
-      if (ended) events.endSessions(ended.userId, { one: ended.id });
+      if (!ended) return;
+      forget(ended.userId, (session) => session.id === ended.id);
+      await events.endSessions(ended.userId, { one: ended.id });
     },
 
     async changePassword(userId, sessionId, { currentPassword, newPassword }, address) {
@@ -172,18 +182,18 @@ export function createAuthService(
         await updatePasswordHash(tx, userId, passwordHash);
         await deleteSessionsOfUser(tx, userId, sessionId);
       });
-      sessionsEnded(userId, sessionId);
+      await sessionsEnded(userId, sessionId);
     },
 
     async logoutEverywhere(userId) {
       await deleteSessionsOfUser(db, userId);
-      sessionsEnded(userId, null);
+      await sessionsEnded(userId, null);
     },
 
     async deleteAccount(userId, password, address) {
       await confirmPassword(userId, password, address, 'password');
       await deleteUserRow(db, userId);
-      sessionsEnded(userId, null);
+      await sessionsEnded(userId, null);
     },
 
     admitKeyCheck: (userId, service) => throttle.admitKeyCheck(service, userId),

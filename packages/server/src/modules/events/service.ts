@@ -46,6 +46,20 @@ export interface StreamSink {
   end(): void;
 }
 
+/**
+ * What a module that keeps sessions in memory hears of their ends (the auth service's memory of
+ * live sessions): every end, on any instance, while `hearing` last said true.
+ */
+export interface SessionEndsWatcher {
+  ended(userId: number, ended: EndedSessions): void;
+  /**
+   * True once every instance's ends reach this one (at once on the embedded database; on
+   * PostgreSQL when LISTEN is in place, again after a broken connection), false when some may be
+   * missed from now on.
+   */
+  hearing(every: boolean): void;
+}
+
 export interface EventBus {
   /** Tells the user's open streams; never throws (a lost event costs a refresh, not the request). */
   publish(userId: number, event: ServerEvent): void;
@@ -59,8 +73,13 @@ export interface EventBus {
    * with CONFLICT when the user has MAX_STREAMS_PER_USER open here.
    */
   openStream(owner: StreamOwner, sink: StreamSink): () => void;
-  /** Ends the streams of sessions that ended, on every instance; never throws. */
-  endSessions(userId: number, ended: EndedSessions): void;
+  /**
+   * Ends the streams of sessions that ended, and tells the session watchers, on every instance.
+   * Settles once the notice is sent (on PostgreSQL, its NOTIFY committed); never rejects.
+   */
+  endSessions(userId: number, ended: EndedSessions): Promise<void>;
+  /** Starts telling `watcher` of every session end (listening for other instances' from now on). */
+  watchSessionEnds(watcher: SessionEndsWatcher): void;
   /** Streams open on this instance. */
   streamCount(): number;
   /** Ends every open stream (the app closes: the server waits for open connections). */
@@ -110,7 +129,9 @@ export function createEventBus(handle: DatabaseHandle, log: FastifyBaseLogger, c
     }
   }
 
+  const watchers: SessionEndsWatcher[] = [];
   function deliver(envelope: Envelope) {
+    if ('ended' in envelope) for (const watcher of watchers) watcher.ended(envelope.userId, envelope.ended);
     const own = streamsOf.get(envelope.userId);
     if (!own) return;
     const now = clock.now();
@@ -125,25 +146,31 @@ export function createEventBus(handle: DatabaseHandle, log: FastifyBaseLogger, c
   let listening: Promise<() => Promise<void>> | undefined;
   const listen = () => {
     if (!notifications || listening) return;
-    listening = notifications.listen(EVENTS_CHANNEL, (payload) => {
-      try {
-        deliver(JSON.parse(payload) as Envelope);
-      } catch (error) {
-        log.warn({ err: error }, 'an event notification that is not JSON');
-      }
-    });
+    listening = notifications.listen(
+      EVENTS_CHANNEL,
+      (payload) => {
+        try {
+          deliver(JSON.parse(payload) as Envelope);
+        } catch (error) {
+          log.warn({ err: error }, 'an event notification that is not JSON');
+        }
+      },
+      (every) => {
+        for (const watcher of watchers) watcher.hearing(every);
+      },
+    );
     listening.catch((error: unknown) => {
       log.error({ err: error }, 'could not listen for events; streams get this instance’s events only');
       listening = undefined;
     });
   };
 
-  function send(envelope: Envelope, what: string) {
+  async function send(envelope: Envelope, what: string): Promise<void> {
     if (!notifications) {
       deliver(envelope);
       return;
     }
-    handle.db
+    await handle.db
       .execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(envelope)})`)
       .catch((error: unknown) => log.warn({ err: error, what }, 'could not publish an event'));
   }
@@ -155,7 +182,7 @@ export function createEventBus(handle: DatabaseHandle, log: FastifyBaseLogger, c
         log.error({ type: event.type, bytes }, 'an event too large to send; the clients see it when they refetch');
         return;
       }
-      send({ userId, event }, event.type);
+      void send({ userId, event }, event.type);
     },
     async listening() {
       listen();
@@ -174,7 +201,12 @@ export function createEventBus(handle: DatabaseHandle, log: FastifyBaseLogger, c
       return () => detach(stream);
     },
     endSessions(userId, ended) {
-      send({ userId, ended }, 'sessions ended');
+      return send({ userId, ended }, 'sessions ended');
+    },
+    watchSessionEnds(watcher) {
+      watchers.push(watcher);
+      if (notifications) listen();
+      else watcher.hearing(true);
     },
     streamCount: () => count,
     endAllStreams() {

@@ -77,26 +77,30 @@ export interface StatsService {
 }
 
 export function createStatsService(db: Database, rates: RatesService): StatsService {
+  const baseRequired = () => refusal('CONFLICT', 'baseCurrency', 'base.required');
   async function baseCode(userId: number) {
     const base = await selectBaseCurrency(db, userId);
-    if (!base) throw refusal('CONFLICT', 'baseCurrency', 'base.required');
+    if (!base) throw baseRequired();
     return base.currency.code;
   }
 
-  /** Balance history in the base currency `base` (the user's, read by the caller). */
-  async function balanceHistoryIn(base: string, userId: number, q: BalanceHistoryQuery): Promise<BalancePoint[]> {
+  /**
+   * Balance history in the user's base currency: `knownBase` when the caller has read it already,
+   * else read with the balances.
+   */
+  async function balanceHistoryIn(
+    knownBase: string | undefined,
+    userId: number,
+    q: BalanceHistoryQuery,
+  ): Promise<BalancePoint[]> {
     if (q.accountId !== undefined) await assertOwnAccount(db, userId, q.accountId);
     const includeHidden = q.includeHidden ?? false;
     const days = daysBetween(q.from, q.to);
     const range = { from: q.from, to: q.to, days: days.length };
-    const accounts = await selectBalancesAtEnd(
-      db,
-      userId,
-      range,
-      q.accountId,
-      includeHidden,
-      BALANCE_HISTORY_MAX_POINTS,
-    );
+    const read = await selectBalancesAtEnd(db, userId, range, q.accountId, includeHidden, BALANCE_HISTORY_MAX_POINTS);
+    const base = knownBase ?? read.base;
+    if (base === null) throw baseRequired();
+    const { accounts } = read;
     if (accounts.length * days.length > BALANCE_HISTORY_MAX_POINTS) {
       throw validationError('to', 'range.tooManyPoints', {
         accounts: accounts.length,
@@ -130,13 +134,14 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
     let at = 0;
     days.forEach((day, i) => {
       accounts.forEach((account, a) => {
-        const quote = series(account.code, day);
         const value = balances[a]![i]!;
+        // An account in the base needs no quote: its rate is 1 on every day.
+        const rate = account.code === base ? 1 : series(account.code, day)?.rate;
         points[at++] = {
           date: day,
           accountId: account.id,
           balance: value,
-          refBalance: quote ? valueInBase(value, quote.rate) : null,
+          refBalance: rate === undefined ? null : valueInBase(value, rate),
         };
       });
     });
@@ -169,7 +174,7 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
 
   return {
     async balanceHistory(userId, q) {
-      return balanceHistoryIn(await baseCode(userId), userId, q);
+      return balanceHistoryIn(undefined, userId, q);
     },
 
     async totalBalance(userId, q) {

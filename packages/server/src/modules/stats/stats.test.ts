@@ -1,7 +1,7 @@
 import { BALANCE_HISTORY_MAX_POINTS } from '@kopiyka/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ids, signUpWithBase, startTestApp, type TestApp, waitForBaseChange } from '../../../test/app.ts';
+import { ids, signUp, signUpWithBase, startTestApp, type TestApp, waitForBaseChange } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { buildWorld } from '../../../test/world.ts';
 import { accounts as accountsTable } from '../../db/schema.ts';
@@ -539,6 +539,20 @@ describe('validation and isolation', () => {
     const res = await get(path);
     expect(res.status).toBe(422);
     expect(res.body.response.details.map((d: { path: string }) => d.path)).toContain(field);
+  });
+
+  it('answers CONFLICT on the base currency before one is chosen, and no points for a base without accounts', async () => {
+    const history = (token: string) =>
+      t.call('GET', '/api/v1/stats/balance-history?from=2026-03-01&to=2026-03-31', { token });
+    const unchosen = await signUp(t);
+    const refused = await history(unchosen.token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.response.code).toBe('CONFLICT');
+    expect(refused.body.response.details.map((d: { path: string }) => d.path)).toEqual(['baseCurrency']);
+    const withBase = await signUpWithBase(t);
+    const empty = await history(withBase.token);
+    expect(empty.status).toBe(200);
+    expect(empty.body.response).toEqual([]);
   });
 
   it('refuses a history of more than BALANCE_HISTORY_MAX_POINTS points (accounts × days), naming the range end', async () => {
