@@ -1,6 +1,6 @@
 import { type RatesEmulator, startRatesEmulator } from '@kopiyka/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ids, signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
+import { ids, signUp, signUpWithBase, startTestApp, type TestApp } from '../../../test/app.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { buildWorld } from '../../../test/world.ts';
 import { accounts } from '../../db/schema.ts';
@@ -38,6 +38,31 @@ async function accountOf(token: string, body: Record<string, unknown> = {}) {
   expect(res.status).toBe(201);
   return res.body.response as { id: number; currentBalance: number; initialBalance: number };
 }
+
+describe('GET /accounts', () => {
+  it('values each account in the base currency at the latest rate, and none before a base is chosen', async () => {
+    const user = await signUp(t);
+    await accountOf(user.token, { initialBalance: 20_000 });
+    await accountOf(user.token, { name: 'Dollars', currencyId: ids.get('USD'), initialBalance: 1_000 });
+    const list = async () =>
+      (
+        (await t.call('GET', '/api/v1/accounts', { token: user.token })).body.response as Array<Record<string, unknown>>
+      ).map(({ name, refCurrentBalance, refInitialBalance }) => ({ name, refCurrentBalance, refInitialBalance }));
+    expect(await list()).toEqual([
+      { name: 'Dollars', refCurrentBalance: null, refInitialBalance: null },
+      { name: 'Wallet', refCurrentBalance: null, refInitialBalance: null },
+    ]);
+    const base = await t.call('POST', '/api/v1/user/currencies/base', {
+      token: user.token,
+      body: { currencyId: ids.get('UAH') },
+    });
+    expect(base.status).toBe(200);
+    expect(await list()).toEqual([
+      { name: 'Dollars', refCurrentBalance: 1_000 * NBU_USD, refInitialBalance: 1_000 * NBU_USD },
+      { name: 'Wallet', refCurrentBalance: 20_000, refInitialBalance: 20_000 },
+    ]);
+  });
+});
 
 describe('POST /accounts', () => {
   it('creates a general manual account whose current balance starts at the initial one', async () => {

@@ -22,7 +22,7 @@ import {
   deleteAccount as deleteAccountRow,
   insertAccount,
   selectAccount,
-  selectAccounts,
+  selectAccountsAndBase,
   updateAccount as updateAccountRow,
 } from './queries.ts';
 
@@ -123,8 +123,8 @@ export function createAccountsService(
 
   return {
     async list(userId) {
-      const base = await selectBaseCurrency(db, userId);
-      return withRefs(await selectAccounts(db, userId), rates.session(userId), base?.currency.code, today(clock));
+      const { baseCode, accounts } = await selectAccountsAndBase(db, userId);
+      return withRefs(accounts, rates.session(userId), baseCode ?? undefined, today(clock));
     },
 
     get,

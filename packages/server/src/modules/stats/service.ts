@@ -109,15 +109,12 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
       });
     }
     const series = await rates.series(userId, [...new Set(accounts.map((a) => a.code))], base, q.from, q.to);
-    const dayIndex = new Map(days.map((day, i) => [day, i]));
     // Each account's balance per day of the range, walked back from its end: each day's balance
     // is the next day's less its delta.
     const balances = accounts.map((account) => {
       const deltaOn = new Array<number>(days.length).fill(0);
-      for (const [day, delta] of JSON.parse(account.deltas ?? '[]') as Array<[string, number]>) {
-        const i = dayIndex.get(day);
-        if (i !== undefined) deltaOn[i]! += delta;
-      }
+      const pairs = account.deltas === null ? [] : (JSON.parse(`[${account.deltas}]`) as number[]);
+      for (let k = 0; k < pairs.length; k += 2) deltaOn[pairs[k]!]! += pairs[k + 1]!;
       const balance = new Array<number>(days.length);
       // Within |initial| + Σ amounts + the credit limit: twice the limit at most, still exact.
       let value = Number(account.at_end);
@@ -132,19 +129,21 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
     // Day by day, accounts by id within a day (as the statement answers them): the order the answer promises.
     const points = new Array<BalancePoint>(days.length * accounts.length);
     let at = 0;
-    days.forEach((day, i) => {
-      accounts.forEach((account, a) => {
+    for (let i = 0; i < days.length; i++) {
+      const day = days[i]!;
+      for (let a = 0; a < accounts.length; a++) {
+        const { id, code } = accounts[a]!;
         const value = balances[a]![i]!;
         // An account in the base needs no quote: its rate is 1 on every day.
-        const rate = account.code === base ? 1 : series(account.code, day)?.rate;
+        const rate = code === base ? 1 : series(code, day)?.rate;
         points[at++] = {
           date: day,
-          accountId: account.id,
+          accountId: id,
           balance: value,
           refBalance: rate === undefined ? null : valueInBase(value, rate),
         };
-      });
-    });
+      }
+    }
     return points;
   }
 
