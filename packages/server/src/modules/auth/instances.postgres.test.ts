@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresTestDatabase, PASSWORD, signUp, startTestApp, type TestApp } from '../../../test/app.ts';
 import { openEventStream } from '../../../test/monobank.ts';
+import { fixedClock } from '../../lib/clock.ts';
+import { SESSION_MEMORY_MS } from './service.ts';
 
 /**
  * Two app instances on one PostgreSQL database (PostgreSQL only: the embedded database has one
@@ -9,14 +11,16 @@ import { openEventStream } from '../../../test/monobank.ts';
  * opened with it end, though each instance remembers the live sessions it has read while it hears
  * every session's end.
  */
+// Both instances read one clock, which a test moves on.
+const clock = fixedClock('2026-11-30T12:00:00Z');
 let a: TestApp;
 let b: TestApp;
 let bUrl: string;
 
 beforeAll(async () => {
   const [first, second] = await openPostgresTestDatabase(2);
-  a = await startTestApp({}, { database: first });
-  b = await startTestApp({}, { database: second });
+  a = await startTestApp({}, { database: first, clock });
+  b = await startTestApp({}, { database: second, clock });
   bUrl = await b.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -52,6 +56,22 @@ describe('a session remembered by one instance', () => {
       expect((await userOn(b, other)).status).toBe(401);
     } finally {
       await Promise.all([signedOut.close(), everywhere.close()]);
+    }
+  });
+
+  it('is read from the table again after SESSION_MEMORY_MS, so an end whose notice was lost is missed no longer', async () => {
+    const user = await signUp(a);
+    const stream = await openEventStream(bUrl, user.token);
+    try {
+      expect((await userOn(b, user.token)).status).toBe(200);
+      // Removed with no notice, as when a sign-out's NOTIFY fails after its delete committed.
+      await a.handle.db.execute(sql`delete from sessions where user_id = ${user.id}`);
+      clock.advance(SESSION_MEMORY_MS - 1);
+      expect((await userOn(b, user.token)).status).toBe(200);
+      clock.advance(1);
+      expect((await userOn(b, user.token)).status).toBe(401);
+    } finally {
+      await stream.close();
     }
   });
 

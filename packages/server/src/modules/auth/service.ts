@@ -53,6 +53,12 @@ export interface AuthService {
 /** How many live sessions a process keeps in memory before starting over. */
 const REMEMBERED_SESSIONS = 10_000;
 
+/**
+ * How long a remembered session is answered from memory before its row is read again: the longest
+ * an end whose notice never came (its NOTIFY failed after the delete committed) is missed.
+ */
+export const SESSION_MEMORY_MS = 10_000;
+
 /** A signed-in session: its row, its user, and when it ends unless used again. */
 export interface AuthSession {
   id: number;
@@ -71,19 +77,20 @@ interface LiveSession extends AuthSession {
  *
  * Live sessions are remembered in memory, so a signed-in request reads no session row: only while
  * `events` tells this process of every session's end, wherever it happened (always on the embedded
- * database; on PostgreSQL while its LISTEN is in place). An instance that may have missed an end
- * forgets them all and reads the table on each request until it hears every end again.
+ * database; on PostgreSQL while its LISTEN is in place), and for SESSION_MEMORY_MS at most. An
+ * instance that may have missed an end forgets them all and reads the table on each request until
+ * it hears every end again.
  */
 export function createAuthService(db: Database, limits: AuthLimits, clock: Clock, events: EventBus): AuthService {
   const throttle = createAttemptThrottle(db, limits, clock);
-  const remembered = new Map<string, LiveSession>();
+  const remembered = new Map<string, { session: LiveSession; readAt: number }>();
   let remembering = false;
   // Counts the ends heard: a session read before one was heard and answered after it is not
   // remembered, as the row may have been read before its end committed.
   let endsHeard = 0;
   const forget = (userId: number, ended: (session: LiveSession) => boolean) => {
     endsHeard += 1;
-    for (const [hash, session] of remembered) {
+    for (const [hash, { session }] of remembered) {
       if (session.userId === userId && ended(session)) remembered.delete(hash);
     }
   };
@@ -104,14 +111,14 @@ export function createAuthService(db: Database, limits: AuthLimits, clock: Clock
   async function liveSession(hash: string, now: Date): Promise<LiveSession | undefined> {
     const known = remembered.get(hash);
     if (known) {
-      if (known.expiresAt > now) return known;
+      if (known.session.expiresAt > now && now.getTime() - known.readAt < SESSION_MEMORY_MS) return known.session;
       remembered.delete(hash);
     }
     const heard = endsHeard;
     const found = await findLiveSession(db, hash, now);
     if (!found || !remembering || heard !== endsHeard) return found;
     if (remembered.size >= REMEMBERED_SESSIONS) remembered.clear();
-    remembered.set(hash, found);
+    remembered.set(hash, { session: found, readAt: now.getTime() });
     return found;
   }
   const expiry = (now: Date) => new Date(now.getTime() + limits.tokenTtlMs);
@@ -201,7 +208,7 @@ export function createAuthService(db: Database, limits: AuthLimits, clock: Clock
     async purgeExpired() {
       const now = clock.now();
       await deleteExpiredSessions(db, now);
-      for (const [hash, session] of remembered) if (session.expiresAt <= now) remembered.delete(hash);
+      for (const [hash, { session }] of remembered) if (session.expiresAt <= now) remembered.delete(hash);
       await throttle.purge();
     },
 
