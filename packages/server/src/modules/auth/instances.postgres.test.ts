@@ -35,6 +35,25 @@ async function secondSession(username: string) {
   return login.body.response.token as string;
 }
 
+/**
+ * A session instance b has read (and so remembers), its row then removed with no notice, as when a
+ * sign-out's NOTIFY fails after its delete committed: b hears of no end and answers from memory.
+ * `check` goes on from there with the session's token.
+ */
+async function withSessionRemovedUnheard(check: (token: string) => Promise<void>) {
+  const user = await signUp(a);
+  // Opened once b hears every end, so b remembers what it reads from here on.
+  const stream = await openEventStream(bUrl, user.token);
+  try {
+    expect((await userOn(b, user.token)).status).toBe(200);
+    await a.handle.db.execute(sql`delete from sessions where user_id = ${user.id}`);
+    expect((await userOn(b, user.token)).status).toBe(200);
+    await check(user.token);
+  } finally {
+    await stream.close();
+  }
+}
+
 describe('a session remembered by one instance', () => {
   it('is refused there, and its streams end, once it ends on the other: by its sign-out, or by sign-out everywhere', async () => {
     const user = await signUp(a);
@@ -60,31 +79,16 @@ describe('a session remembered by one instance', () => {
   });
 
   it('is read from the table again after SESSION_MEMORY_MS, so an end whose notice was lost is missed no longer', async () => {
-    const user = await signUp(a);
-    const stream = await openEventStream(bUrl, user.token);
-    try {
-      expect((await userOn(b, user.token)).status).toBe(200);
-      // Removed with no notice, as when a sign-out's NOTIFY fails after its delete committed.
-      await a.handle.db.execute(sql`delete from sessions where user_id = ${user.id}`);
+    await withSessionRemovedUnheard(async (token) => {
       clock.advance(SESSION_MEMORY_MS - 1);
-      expect((await userOn(b, user.token)).status).toBe(200);
+      expect((await userOn(b, token)).status).toBe(200);
       clock.advance(1);
-      expect((await userOn(b, user.token)).status).toBe(401);
-    } finally {
-      await stream.close();
-    }
+      expect((await userOn(b, token)).status).toBe(401);
+    });
   });
 
   it('is read from the table again once the instance may have missed an end (its listening connection broke)', async () => {
-    const user = await signUp(a);
-    const stream = await openEventStream(bUrl, user.token);
-    try {
-      expect((await userOn(b, user.token)).status).toBe(200);
-      // Removed with no notice, as nothing in the app does: the instance hears of no end, and
-      // answers from what it remembers.
-      await a.handle.db.execute(sql`delete from sessions where user_id = ${user.id}`);
-      expect((await userOn(b, user.token)).status).toBe(200);
-
+    await withSessionRemovedUnheard(async (token) => {
       await a.handle.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity
             where datname = current_database() and query like 'LISTEN %'`,
@@ -93,11 +97,9 @@ describe('a session remembered by one instance', () => {
       let status = 200;
       for (let tries = 0; status === 200 && tries < 200; tries++) {
         await new Promise((resolve) => setTimeout(resolve, 25));
-        status = (await userOn(b, user.token)).status;
+        status = (await userOn(b, token)).status;
       }
       expect(status).toBe(401);
-    } finally {
-      await stream.close();
-    }
+    });
   });
 });

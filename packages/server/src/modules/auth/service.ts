@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, refusal } from '../../lib/errors.ts';
 import { createDefaultCategories } from '../categories/index.ts';
-import type { EventBus } from '../events/index.ts';
+import { type EndedSessions, type EventBus, endedBy } from '../events/index.ts';
 import { insertDefaultSettings } from '../settings/index.ts';
 import {
   createUser,
@@ -88,15 +88,14 @@ export function createAuthService(db: Database, limits: AuthLimits, clock: Clock
   // Counts the ends heard: a session read before one was heard and answered after it is not
   // remembered, as the row may have been read before its end committed.
   let endsHeard = 0;
-  const forget = (userId: number, ended: (session: LiveSession) => boolean) => {
+  const forget = (userId: number, ended: EndedSessions) => {
     endsHeard += 1;
     for (const [hash, { session }] of remembered) {
-      if (session.userId === userId && ended(session)) remembered.delete(hash);
+      if (session.userId === userId && endedBy(ended, session.id)) remembered.delete(hash);
     }
   };
   events.watchSessionEnds({
-    ended: (userId, ended) =>
-      forget(userId, (session) => ('one' in ended ? session.id === ended.one : session.id !== ended.allBut)),
+    ended: forget,
     hearing(every) {
       endsHeard += 1;
       remembered.clear();
@@ -105,8 +104,9 @@ export function createAuthService(db: Database, limits: AuthLimits, clock: Clock
   });
   /** The user's sessions but `keepSessionId` are gone from the table: so they go from memory, and their streams end. */
   const sessionsEnded = async (userId: number, keepSessionId: number | null) => {
-    forget(userId, (session) => session.id !== keepSessionId);
-    await events.endSessions(userId, { allBut: keepSessionId });
+    const ended = { allBut: keepSessionId };
+    forget(userId, ended);
+    await events.endSessions(userId, ended);
   };
   async function liveSession(hash: string, now: Date): Promise<LiveSession | undefined> {
     const known = remembered.get(hash);
@@ -178,7 +178,7 @@ export function createAuthService(db: Database, limits: AuthLimits, clock: Clock
       const ended = await deleteSessionByHash(db, hash);
       remembered.delete(hash);
       if (!ended) return;
-      forget(ended.userId, (session) => session.id === ended.id);
+      forget(ended.userId, { one: ended.id });
       await events.endSessions(ended.userId, { one: ended.id });
     },
 

@@ -1,2 +1,3 @@
 /** The event bus other modules publish to. */
-export type { EventBus } from './service.ts';
+export type { EndedSessions, EventBus } from './service.ts';
+export { endedBy } from './service.ts';

@@ -93,7 +93,8 @@ interface OpenStream extends StreamOwner {
   sink: StreamSink;
 }
 
-const endedBy = (ended: EndedSessions, sessionId: number) =>
+/** Whether the session is one of those `ended` names. */
+export const endedBy = (ended: EndedSessions, sessionId: number) =>
   'one' in ended ? ended.one === sessionId : ended.allBut !== sessionId;
 
 export function createEventBus(handle: DatabaseHandle, log: FastifyBaseLogger, clock: Clock): EventBus {
