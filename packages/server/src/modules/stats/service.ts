@@ -85,14 +85,14 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
   }
 
   /**
-   * Balance history in the user's base currency: `knownBase` when the caller has read it already,
-   * else read with the balances.
+   * Balance history in the user's base currency, and that base: `knownBase` when the caller has
+   * read it already, else read with the balances.
    */
   async function balanceHistoryIn(
     knownBase: string | undefined,
     userId: number,
     q: BalanceHistoryQuery,
-  ): Promise<BalancePoint[]> {
+  ): Promise<{ base: string; points: BalancePoint[] }> {
     if (q.accountId !== undefined) await assertOwnAccount(db, userId, q.accountId);
     const includeHidden = q.includeHidden ?? false;
     const days = daysBetween(q.from, q.to);
@@ -144,12 +144,16 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
         };
       }
     }
-    return points;
+    return { base, points };
   }
 
-  /** The total on a day, and the account points it counted. */
-  async function totalIn(base: string, userId: number, q: TotalBalanceQuery) {
-    const points = await balanceHistoryIn(base, userId, { from: q.date, to: q.date, includeHidden: q.includeHidden });
+  /** The total on a day, and the account points it counted, in `knownBase` or else the user's base. */
+  async function totalIn(knownBase: string | undefined, userId: number, q: TotalBalanceQuery) {
+    const { base, points } = await balanceHistoryIn(knownBase, userId, {
+      from: q.date,
+      to: q.date,
+      includeHidden: q.includeHidden,
+    });
     // An account whose value would take the total past the limit is left out of it, as one
     // without a rate is (docs/decisions.md "Figures stay within MAX_MINOR_AMOUNT").
     let refBalance = 0;
@@ -173,11 +177,11 @@ export function createStatsService(db: Database, rates: RatesService): StatsServ
 
   return {
     async balanceHistory(userId, q) {
-      return balanceHistoryIn(undefined, userId, q);
+      return (await balanceHistoryIn(undefined, userId, q)).points;
     },
 
     async totalBalance(userId, q) {
-      return (await totalIn(await baseCode(userId), userId, q)).total;
+      return (await totalIn(undefined, userId, q)).total;
     },
 
     async totalBalanceChange(userId, q) {

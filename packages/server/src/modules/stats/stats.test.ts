@@ -541,7 +541,7 @@ describe('validation and isolation', () => {
     expect(res.body.response.details.map((d: { path: string }) => d.path)).toContain(field);
   });
 
-  it('answers CONFLICT on the base currency before one is chosen, and no points for a base without accounts', async () => {
+  it('answers CONFLICT on the base currency before one is chosen (history and total), and no points for a base without accounts', async () => {
     const history = (token: string) =>
       t.call('GET', '/api/v1/stats/balance-history?from=2026-03-01&to=2026-03-31', { token });
     const unchosen = await signUp(t);
@@ -549,6 +549,9 @@ describe('validation and isolation', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.response.code).toBe('CONFLICT');
     expect(refused.body.response.details.map((d: { path: string }) => d.path)).toEqual(['baseCurrency']);
+    const total = await t.call('GET', '/api/v1/stats/total-balance?date=2026-03-31', { token: unchosen.token });
+    expect(total.status).toBe(409);
+    expect(total.body.response.details.map((d: { path: string }) => d.path)).toEqual(['baseCurrency']);
     const withBase = await signUpWithBase(t);
     const empty = await history(withBase.token);
     expect(empty.status).toBe(200);
